@@ -1,0 +1,41 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+
+/** A heading of a page, with the anchor a docs site gives it. */
+export interface PageHeading {
+  depth: number;
+  text: string;
+  anchor: string;
+  line: number;
+}
+
+/** The page split at a heading: the unit the search index stores. `anchor` is `''` before the first heading. */
+export interface PageSection {
+  anchor: string;
+  headingPath: string[];
+  text: string;
+}
+
+/** An internal or external link found in the page body, with its position. */
+export interface PageLink {
+  url: string;
+  line: number;
+  column: number;
+}
+
+/** Everything the pipeline needs from one page file; a pure function of its bytes (and the snippets it imports). */
+export interface ParsedPage {
+  /** Site-relative source file, e.g. `guides/intro.mdx`. */
+  file: string;
+  kind: 'mdx' | 'md';
+  frontmatter: Record<string, unknown>;
+  title: string;
+  description?: string;
+  headings: PageHeading[];
+  sections: PageSection[];
+  links: PageLink[];
+  /** Site-relative files this page imports or embeds (snippets), so they are known not to be pages. */
+  imports: string[];
+  /** sha256 (hex) of the page bytes plus the bytes of every snippet it inlines. */
+  contentHash: string;
+  diagnostics: Diagnostic[];
+}

@@ -1,0 +1,13 @@
+/**
+ * The raw text files of a documentation site, keyed by POSIX path relative to the site root
+ * (`docs.json`, `guides/intro.mdx`, `openapi.yaml`). Produced at the I/O edge (the CLI reads the
+ * disk; tests build it in memory) and handed to the pure pipeline stages.
+ */
+export interface SiteSource {
+  files: ReadonlyMap<string, string>;
+}
+
+/** Builds a SiteSource from a plain object of path → text (handy for tests and in-memory sites). */
+export function siteSourceFromObject(files: Record<string, string>): SiteSource {
+  return { files: new Map(Object.entries(files)) };
+}

@@ -1,0 +1,29 @@
+/** Where a page sits in the site's navigation: what a filter or a breadcrumb needs. */
+export interface PageContext {
+  language?: string;
+  version?: string;
+  product?: string;
+  tab?: string;
+  dropdown?: string;
+  anchor?: string;
+  menu?: string;
+  /** Group names on the page's group path, outermost first. */
+  groups: string[];
+}
+
+/**
+ * One retrievable unit of the search artifact: a page split at a heading.
+ * `path` is the page route without leading slash (`guides/intro`), `anchor` the heading slug
+ * (`''` for the text before the first heading).
+ */
+export interface SectionRecord {
+  path: string;
+  anchor: string;
+  /** Heading titles from the outermost to this section's own heading. */
+  headingPath: string[];
+  /** The page title. */
+  title: string;
+  /** Plain text of the section (component text and attributes kept, JSX/ESM syntax dropped). */
+  text: string;
+  context: PageContext;
+}
