@@ -1,9 +1,109 @@
-import { Command } from 'commander';
+import path from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import { buildSite } from '../../pipeline/build/build-site.ts';
+import { formatDiagnostics } from '../../pipeline/diagnostics/format-diagnostics.ts';
+import { buildDirectory, publishBuild, writeBuildDirectory } from '../artifact-directory.ts';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
+import { createPageParser } from '../create-page-parser.ts';
+import { openPageCache } from '../page-cache.ts';
+import { createProgressBar } from '../progress-bar.ts';
+import { readSiteSource, SiteReadError } from '../read-site-source.ts';
+import { GENERATOR } from '../generator.ts';
 
-/** The `docsmith build` command (not implemented yet). */
+interface BuildCommandOptions {
+  out?: string;
+  domain?: string;
+  siteUrl?: string;
+  publish?: boolean;
+  keep: number;
+  strict?: boolean;
+  allowNetwork?: boolean;
+  quiet?: boolean;
+  cache: boolean;
+  cacheDir?: string;
+  threads?: number;
+}
+
+/** `docsmith build <site-dir>`: builds the manifest and search artifact into an immutable build directory. */
 export function buildCommand(): Command {
-  return new Command('build').description('(not implemented yet)').action(() => {
-    process.stderr.write('docsmith build: not implemented yet\n');
-    process.exitCode = 2;
+  return new Command('build')
+    .description('Build a site into dist/<domain>/builds/<buildId>/ (manifest.json + search.json)')
+    .argument('<site-dir>', 'folder holding docs.json')
+    .option('--out <dir>', 'artifact folder of the domain (default: dist/<domain>)')
+    .option('--domain <domain>', 'domain the site is served under (default: the site folder name)')
+    .option('--site-url <url>', 'public base URL of the site, used for source links (default: root-relative links)')
+    .option('--publish', 'point the domain\'s current release at this build')
+    .option('--keep <n>', 'releases kept when publishing', parsePositiveInteger, 5)
+    .option('--strict', 'treat warnings as errors')
+    .option('--allow-network', 'fetch remote OpenAPI specs')
+    .option('--quiet', 'print only errors and the summary line')
+    .option('--cache-dir <dir>', 'content-hash cache of parsed pages (default: <site-dir>/.docsmith-cache)')
+    .option('--no-cache', 'parse every page, ignoring and not writing the cache')
+    .option('--threads <n>', 'worker threads parsing pages (default: available cores)', parsePositiveInteger)
+    .action(async (siteDir: string, options: BuildCommandOptions) => {
+      process.exitCode = await runBuild(siteDir, options);
+    });
+}
+
+async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<number> {
+  const started = performance.now();
+  const domain = options.domain ?? path.basename(path.resolve(siteDir));
+  const outDir = options.out ?? path.join('dist', domain);
+  let source;
+  try {
+    source = await readSiteSource(siteDir);
+  } catch (error) {
+    if (error instanceof SiteReadError) {
+      process.stderr.write(`docsmith build: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+  const progress = createProgressBar(process.stderr, 'parsing pages');
+  const cache = options.cache ? await openPageCache(options.cacheDir ?? path.join(siteDir, '.docsmith-cache'), GENERATOR) : undefined;
+  const result = await buildSite(source, {
+    domain,
+    generator: GENERATOR,
+    ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
+    allowNetwork: options.allowNetwork ?? false,
+    parsePages: createPageParser({
+      files: source.files,
+      ...(cache ? { cache } : {}),
+      ...(options.threads ? { threads: options.threads } : {}),
+      onProgress: progress.update,
+    }),
   });
+  progress.done();
+  await cache?.save().catch((error: NodeJS.ErrnoException) => {
+    process.stderr.write(`docsmith build: page cache not saved (${error.code ?? error.message}); the next build parses every page again\n`);
+  });
+
+  const shown = options.quiet ? result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error') : result.diagnostics;
+  if (shown.length > 0) process.stderr.write(`${formatDiagnostics(shown, { color: process.stderr.isTTY === true })}\n`);
+
+  const { stats } = result;
+  const failed = stats.errors > 0 || (options.strict === true && stats.warnings > 0);
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  const counts = `${stats.pages} pages (${stats.endpointPages} endpoint pages), ${stats.warnings} warnings, ${stats.errors} errors in ${seconds}s`;
+  if (!result.manifest) {
+    process.stderr.write(`${domain}: build failed: ${counts}\n`);
+    return EXIT_INVALID;
+  }
+  const written = await writeBuildDirectory(outDir, result.manifest.buildId, result.files);
+  const target = buildDirectory(outDir, result.manifest.buildId);
+  let publishNote = '';
+  if (options.publish && !failed) {
+    publishNote = (await publishBuild(outDir, result.manifest.buildId, { keep: options.keep })) ? ', published' : ', already current';
+  } else if (options.publish) {
+    publishNote = ', not published (build failed)';
+  }
+  const status = failed ? 'build failed' : 'built';
+  process.stdout.write(`${domain}: ${status} ${counts} → ${target}${written ? '' : ' (unchanged)'}${publishNote}\n`);
+  return failed ? EXIT_INVALID : EXIT_OK;
+}
+
+function parsePositiveInteger(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('expected a positive integer');
+  return parsed;
 }

@@ -1,0 +1,88 @@
+import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { readSiteSource } from '../../cli/read-site-source.ts';
+import { createPageParser } from '../../cli/create-page-parser.ts';
+import { openPageCache } from '../../cli/page-cache.ts';
+import { buildSite } from '../../pipeline/build/build-site.ts';
+import { parsePageTree } from '../../pipeline/content/parse-page-tree.ts';
+import { loadSite } from '../../pipeline/site/load-site.ts';
+import type { SiteSource } from '../../pipeline/site/site-source.ts';
+import { generateSyntheticSite } from '../synthetic-site.ts';
+import { CORPORA, corpusPath, median, printTable, timed } from '../bench-helpers.ts';
+
+/** Figures of one site: the bare parse baseline and docsmith's builds, in milliseconds. */
+export interface BuildBenchRow {
+  site: string;
+  pages: number;
+  bareParseMs: number;
+  singleThreadBuildMs: number;
+  parallelBuildMs: number;
+  warmRebuildMs: number;
+}
+
+const RUNS = 3;
+
+/**
+ * Measures, per shared corpus and for a generated ~1,250-page site: (a) parsing every page file once with
+ * the same unified processors, bare; (b) `buildSite` end to end on one thread and with worker threads;
+ * (c) a rebuild after one page changed, with the content-hash cache. Prints ratios against (a).
+ */
+export async function runBuildBench(): Promise<BuildBenchRow[]> {
+  const sites: [string, SiteSource][] = [];
+  for (const corpus of CORPORA) sites.push([corpus, await readSiteSource(corpusPath(corpus))]);
+  sites.push(['synthetic-1250', generateSyntheticSite({ pages: 1250 })]);
+  const rows: BuildBenchRow[] = [];
+  for (const [name, source] of sites) rows.push(await benchSite(name, source));
+  printTable(
+    `Build throughput (median of ${RUNS} runs, ${availableParallelism()} cores); baseline = bare parse of every page file once`,
+    ['site', 'pages', 'bare parse ms', '1-thread build ms', 'ratio', 'parallel build ms', 'ratio', 'rebuild 1 page ms', '% of cold'],
+    rows.map((row) => [
+      row.site,
+      String(row.pages),
+      row.bareParseMs.toFixed(0),
+      row.singleThreadBuildMs.toFixed(0),
+      (row.singleThreadBuildMs / row.bareParseMs).toFixed(2),
+      row.parallelBuildMs.toFixed(0),
+      (row.parallelBuildMs / row.bareParseMs).toFixed(2),
+      row.warmRebuildMs.toFixed(0),
+      `${((row.warmRebuildMs / row.parallelBuildMs) * 100).toFixed(1)}%`,
+    ]),
+  );
+  return rows;
+}
+
+async function benchSite(name: string, source: SiteSource): Promise<BuildBenchRow> {
+  const pageFiles = loadSite(source).pageFiles;
+  const bare = median(await timed(RUNS, async () => {
+    for (const file of pageFiles) parsePageTree(file, source.files.get(file) ?? '');
+  }));
+  const single = median(await timed(RUNS, () => buildSite(source, { domain: name, parsePages: createPageParser({ files: source.files, threads: 1 }) })));
+  const parallel = median(await timed(RUNS, () => buildSite(source, { domain: name, parsePages: createPageParser({ files: source.files }) })));
+
+  const cacheDir = await mkdtemp(path.join(tmpdir(), 'docsmith-bench-cache-'));
+  try {
+    const coldCache = await openPageCache(cacheDir, 'bench');
+    await buildSite(source, { domain: name, parsePages: createPageParser({ files: source.files, cache: coldCache }) });
+    await coldCache.save();
+    const changedFile = pageFiles[Math.floor(pageFiles.length / 2)] as string;
+    const changed: SiteSource = { files: new Map(source.files).set(changedFile, `${source.files.get(changedFile)}\n\nOne more paragraph.\n`) };
+    const warm = median(await timed(RUNS, async () => {
+      const cache = await openPageCache(cacheDir, 'bench');
+      await buildSite(changed, { domain: name, parsePages: createPageParser({ files: changed.files, cache }) });
+    }));
+    return { site: name, pages: pageFiles.length, bareParseMs: bare, singleThreadBuildMs: single, parallelBuildMs: parallel, warmRebuildMs: warm };
+  } finally {
+    await rm(cacheDir, { recursive: true, force: true });
+  }
+}
+
+/** Writes a generated site to disk (used by other benches that go through the CLI). */
+export async function writeSiteToDisk(source: SiteSource, directory: string): Promise<void> {
+  for (const [file, text] of source.files) {
+    await mkdir(path.dirname(path.join(directory, file)), { recursive: true });
+    await writeFile(path.join(directory, file), text);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runBuildBench();

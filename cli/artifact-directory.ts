@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * The on-disk layout of one domain's artifacts, shared with the runtime's artifact store:
+ *   <domainDir>/builds/<buildId>/manifest.json, search.json   immutable build directories
+ *   <domainDir>/current                                       {"buildId": "…"}, replaced by rename
+ *   <domainDir>/releases.json                                 publish history, newest first
+ */
+export interface PublishedRelease {
+  buildId: string;
+  publishedAt: string;
+}
+
+/** Path of the immutable directory of one build. */
+export function buildDirectory(domainDir: string, buildId: string): string {
+  return path.join(domainDir, 'builds', buildId);
+}
+
+/**
+ * Writes a build's files into `<domainDir>/builds/<buildId>/` atomically (a temp dir renamed into place).
+ * Resolves to false when that build already exists (same content hash, nothing written).
+ */
+export async function writeBuildDirectory(domainDir: string, buildId: string, files: ReadonlyMap<string, string>): Promise<boolean> {
+  const target = buildDirectory(domainDir, buildId);
+  if (await exists(target)) return false;
+  const buildsDir = path.dirname(target);
+  await mkdir(buildsDir, { recursive: true });
+  const temporary = path.join(buildsDir, `.tmp-${buildId}-${randomBytes(4).toString('hex')}`);
+  await mkdir(temporary);
+  try {
+    for (const [name, text] of files) await writeFile(path.join(temporary, name), text);
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { recursive: true, force: true });
+    if (await exists(target)) return false;
+    throw error;
+  }
+  return true;
+}
+
+/** Reads the buildId the domain's `current` pointer names, or undefined when nothing is published. */
+export async function readCurrentBuildId(domainDir: string): Promise<string | undefined> {
+  try {
+    const pointer = JSON.parse(await readFile(path.join(domainDir, 'current'), 'utf8')) as { buildId?: unknown };
+    return typeof pointer.buildId === 'string' ? pointer.buildId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Points the domain's `current` release at a build (write a temp file, then rename over the pointer, so a
+ * reader sees the old or the new release, never half of one), records it in releases.json and removes
+ * builds that are neither among the last `keep` releases nor the build just published.
+ * Resolves to false when that build was already current (nothing published).
+ */
+export async function publishBuild(domainDir: string, buildId: string, options: { keep?: number; now?: Date } = {}): Promise<boolean> {
+  const keep = Math.max(1, options.keep ?? 5);
+  if ((await readCurrentBuildId(domainDir)) === buildId) return false;
+  const releases = [
+    { buildId, publishedAt: (options.now ?? new Date()).toISOString() },
+    ...(await readReleases(domainDir)).filter((release) => release.buildId !== buildId),
+  ].slice(0, keep);
+  await replaceFile(path.join(domainDir, 'releases.json'), `${JSON.stringify(releases, null, 2)}\n`);
+  await replaceFile(path.join(domainDir, 'current'), `${JSON.stringify({ buildId })}\n`);
+  const kept = new Set(releases.map((release) => release.buildId));
+  const buildsDir = path.join(domainDir, 'builds');
+  for (const entry of await readdir(buildsDir)) {
+    if (!kept.has(entry) && !entry.startsWith('.tmp-')) await rm(path.join(buildsDir, entry), { recursive: true, force: true });
+  }
+  return true;
+}
+
+/** The publish history of a domain, newest first (empty when never published). */
+export async function readReleases(domainDir: string): Promise<PublishedRelease[]> {
+  try {
+    const releases = JSON.parse(await readFile(path.join(domainDir, 'releases.json'), 'utf8')) as unknown;
+    return Array.isArray(releases) ? (releases as PublishedRelease[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+async function replaceFile(file: string, text: string): Promise<void> {
+  const temporary = `${file}.tmp-${randomBytes(4).toString('hex')}`;
+  await writeFile(temporary, text);
+  await rename(temporary, file);
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,41 @@
+import type { ParsedPage } from '../pipeline/content/parsed-page.ts';
+import type { PageParseInput } from '../pipeline/build/build-site.ts';
+import { parsePagesInParallel } from '../pipeline/build/parse-pages-in-parallel.ts';
+import { parseUniquePages } from '../pipeline/build/parse-unique-pages.ts';
+import type { PageCache } from './page-cache.ts';
+
+/** Options of `createPageParser`. */
+export interface PageParserOptions {
+  /** Every file of the site, handed once to each worker so snippets can be inlined there. */
+  files: ReadonlyMap<string, string>;
+  /** Content-hash cache; without one every page is parsed. */
+  cache?: PageCache;
+  /** Worker threads (default: available parallelism). */
+  threads?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/**
+ * The CLI's `parsePages` for buildSite: cached pages are taken from the cache, identical texts are parsed
+ * once, and the rest is parsed in worker threads; every fresh parse is stored back into the cache.
+ */
+export function createPageParser(options: PageParserOptions): (pages: PageParseInput[], readSnippet: (file: string) => string | undefined) => Promise<ParsedPage[]> {
+  return async (pages, readSnippet) => {
+    const results: (ParsedPage | undefined)[] = pages.map((page) => options.cache?.lookup(page.file, page.text, readSnippet));
+    const misses = pages.filter((_, index) => results[index] === undefined);
+    const cached = pages.length - misses.length;
+    const parsed = await parseUniquePages(misses, (unique) =>
+      parsePagesInParallel(unique, options.files, {
+        ...(options.threads ? { threads: options.threads } : {}),
+        onProgress: (done) => options.onProgress?.(cached + done, pages.length),
+      }),
+    );
+    let next = 0;
+    return results.map((result, index) => {
+      if (result) return result;
+      const fresh = parsed[next++] as ParsedPage;
+      options.cache?.store((pages[index] as PageParseInput).text, fresh, readSnippet);
+      return fresh;
+    });
+  };
+}

@@ -1,0 +1,62 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { SiteSource } from '../pipeline/site/site-source.ts';
+
+/** A site folder that cannot be read: the message is one plain line for the user. */
+export class SiteReadError extends Error {
+  override name = 'SiteReadError';
+}
+
+/** Options of `readSiteSource`. */
+export interface ReadSiteOptions {
+  /** Largest text file read, in bytes (default 10 MiB); a larger docs.json is refused, larger pages are skipped. */
+  maxFileBytes?: number;
+}
+
+const TEXT_FILE = /\.(?:json|mdx?|ya?ml|jsx?|tsx?)$/i;
+const SKIPPED_FOLDERS = new Set(['node_modules']);
+
+/**
+ * Reads every text file a build may need (`.json .md .mdx .yaml .yml .js .jsx .ts .tsx`) of a site folder
+ * into memory, keyed by POSIX path relative to the site root. Skips node_modules and dot-folders.
+ * Accepts the folder or its docs.json; refuses a missing folder, a folder without docs.json, a binary or
+ * oversized docs.json with a SiteReadError.
+ */
+export async function readSiteSource(target: string, options: ReadSiteOptions = {}): Promise<SiteSource> {
+  const maxBytes = options.maxFileBytes ?? 10 * 1024 * 1024;
+  const info = await stat(target).catch(() => undefined);
+  if (!info) throw new SiteReadError(`${target}: no such file or directory`);
+  const root = info.isDirectory() ? target : path.dirname(target);
+  const configName = info.isDirectory() ? 'docs.json' : path.basename(target);
+  const configInfo = await stat(path.join(root, configName)).catch(() => undefined);
+  if (!configInfo?.isFile()) throw new SiteReadError(`${root}: no ${configName} here (a documentation site needs a docs.json at its root)`);
+  if (configInfo.size > maxBytes) {
+    throw new SiteReadError(`${path.join(root, configName)}: ${formatBytes(configInfo.size)} is too large for a docs.json (limit ${formatBytes(maxBytes)})`);
+  }
+
+  const files = new Map<string, string>();
+  const walk = async (relative: string): Promise<void> => {
+    const entries = await readdir(path.join(root, relative), { withFileTypes: true });
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.name.startsWith('.') || SKIPPED_FOLDERS.has(entry.name)) continue;
+      const child = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(child);
+      else if (entry.isFile() && TEXT_FILE.test(entry.name)) {
+        const bytes = await readFile(path.join(root, child));
+        if (bytes.length > maxBytes) continue;
+        if (bytes.includes(0)) {
+          if (child === configName) throw new SiteReadError(`${path.join(root, child)}: binary data, expected a JSON text file`);
+          continue;
+        }
+        files.set(child, bytes.toString('utf8'));
+      }
+    }
+  };
+  await walk('');
+  if (configName !== 'docs.json') files.set('docs.json', files.get(configName) ?? '');
+  return { files };
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}

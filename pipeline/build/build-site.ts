@@ -1,0 +1,241 @@
+import type { Manifest, ManifestPage } from '../../schemas/manifest.ts';
+import type { PageContext, SectionRecord } from '../../runtime/search/section-record.ts';
+import { validateConfig } from '../config/validate-config.ts';
+import type { ParsedPage } from '../content/parsed-page.ts';
+import { parsePage } from '../content/parse-page.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { buildSearchArtifact } from '../index/build-search-artifact.ts';
+import { buildManifest, serializeManifest } from '../manifest/build-manifest.ts';
+import { checkRedirects } from '../navigation/check-redirects.ts';
+import { resolveNavigation } from '../navigation/resolve-navigation.ts';
+import { loadOpenApiSpecs } from '../openapi/load-openapi-specs.ts';
+import { findPageFile, loadSite, pagePathForFile } from '../site/load-site.ts';
+import type { SiteSource } from '../site/site-source.ts';
+import { checkLinks } from './check-links.ts';
+import { collectSiteDefaults } from './collect-site-defaults.ts';
+import { resolveFrontmatterOperations } from './resolve-frontmatter-operations.ts';
+
+/** One page file to parse, as handed to a `parsePages` implementation. */
+export interface PageParseInput {
+  file: string;
+  text: string;
+}
+
+/** Options of `buildSite`. */
+export interface BuildSiteOptions {
+  /** Domain the artifacts are served under (`acme` for `acme.example.com`). */
+  domain: string;
+  /** Public base URL used for source links; unset keeps links root-relative. */
+  siteUrl?: string;
+  /** Fetch remote OpenAPI specs (default false: a warning instead). */
+  allowNetwork?: boolean;
+  /** Generator string written into the manifest (default `docsmith`). */
+  generator?: string;
+  /**
+   * Parses many page files; the default parses them one by one on this thread. The CLI passes a
+   * worker-thread pool with a content-hash cache; the result must equal what `parsePage` returns.
+   */
+  parsePages?: (pages: PageParseInput[], readSnippet: (file: string) => string | undefined) => Promise<ParsedPage[]>;
+  /** Called as pages are parsed, for a progress bar (default: nothing). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Everything a build produces: the manifest, the search artifact, the files to write and every diagnostic. */
+export interface BuildResult {
+  /** Undefined when docs.json could not be read at all. */
+  manifest: Manifest | undefined;
+  searchArtifact: unknown;
+  sectionRecords: SectionRecord[];
+  /** File name → text, ready to be written into the build directory. */
+  files: Map<string, string>;
+  diagnostics: Diagnostic[];
+  stats: { pages: number; endpointPages: number; errors: number; warnings: number };
+}
+
+/**
+ * Builds a whole site from its files in memory: validates docs.json, parses every page, resolves the
+ * navigation and OpenAPI endpoint pages, checks redirects and links, then assembles the manifest and the
+ * search artifact. Pure apart from optional network fetches of remote specs (off by default).
+ */
+export async function buildSite(source: SiteSource, options: BuildSiteOptions): Promise<BuildResult> {
+  const site = loadSite(source);
+  const validation = validateConfig(source);
+  const diagnostics: Diagnostic[] = [...validation.diagnostics];
+  const config = validation.config as Record<string, unknown> | undefined;
+  if (!config || !validation.valid) {
+    return emptyResult(diagnostics);
+  }
+
+  const readSnippet = (file: string): string | undefined => source.files.get(file);
+  const inputs = site.pageFiles.map((file) => ({ file, text: source.files.get(file) ?? '' }));
+  const parsePages = options.parsePages ?? (async (pages: PageParseInput[]) => parseSequentially(pages, readSnippet, options.onProgress));
+  const parsedList = await parsePages(inputs, readSnippet);
+  const importedFiles = new Set(parsedList.flatMap((page) => page.imports));
+  const parsedByFile = new Map(parsedList.filter((page) => !importedFiles.has(page.file)).map((page) => [page.file, page]));
+  for (const page of parsedByFile.values()) diagnostics.push(...page.diagnostics);
+
+  const { specs, diagnostics: specDiagnostics } = await loadOpenApiSpecs({ config, source, specFiles: site.specFiles, allowNetwork: options.allowNetwork ?? false });
+  diagnostics.push(...specDiagnostics);
+
+  const pageFiles = [...parsedByFile.keys()];
+  const pageFileSet = new Set(pageFiles);
+  const navigation = resolveNavigation(config, {
+    pageFileFor: (route) => findPageFile(pageFileSet, route),
+    specs,
+    locate: validation.locate,
+  });
+  diagnostics.push(...navigation.diagnostics);
+
+  const operations = resolveFrontmatterOperations(parsedByFile.values(), specs);
+  diagnostics.push(...operations.diagnostics);
+
+  const indexing = ((config.seo as Record<string, unknown> | undefined)?.indexing ?? 'navigable') as 'navigable' | 'all';
+  const pages: ManifestPage[] = [];
+  const sectionRecords: SectionRecord[] = [];
+  const seenRoutes = new Set<string>();
+
+  const addContentPage = (page: ParsedPage, route: string, context: PageContext, inNavigation: boolean, navigationHidden: boolean): void => {
+    if (seenRoutes.has(route)) return;
+    seenRoutes.add(route);
+    const frontmatter = page.frontmatter;
+    const hidden = navigationHidden || frontmatter.hidden === true;
+    const searchable = frontmatter.searchable !== false;
+    const indexed = !hidden && searchable && (inNavigation || indexing === 'all');
+    const operation = operations.byFile.get(page.file);
+    const sections = operation ? [...page.sections, ...operation.sections] : page.sections;
+    pages.push({
+      path: route,
+      title: page.title,
+      ...(page.description === undefined ? {} : { description: page.description }),
+      file: page.file,
+      kind: page.kind,
+      contentHash: page.contentHash,
+      context,
+      inNavigation,
+      hidden,
+      noindex: frontmatter.noindex === true,
+      searchable,
+      indexed,
+      headings: page.headings.map(({ depth, text, anchor }) => ({ depth, text, anchor })),
+      ...(operation ? { operation: operation.operation } : {}),
+    });
+    if (indexed) {
+      for (const section of sections) {
+        sectionRecords.push({ path: route, anchor: section.anchor, headingPath: section.headingPath, title: page.title, text: section.text, context });
+      }
+    }
+  };
+
+  let endpointPages = 0;
+  for (const entry of navigation.entries) {
+    if (entry.endpoint) {
+      const endpoint = entry.endpoint;
+      if (seenRoutes.has(endpoint.route)) continue;
+      seenRoutes.add(endpoint.route);
+      endpointPages += 1;
+      const hidden = entry.hidden || endpoint.hidden;
+      pages.push({
+        path: endpoint.route,
+        title: endpoint.title,
+        ...(endpoint.description === undefined ? {} : { description: endpoint.description }),
+        kind: 'openapi',
+        contentHash: endpoint.contentHash,
+        context: entry.context,
+        inNavigation: true,
+        hidden,
+        noindex: false,
+        searchable: true,
+        indexed: !hidden,
+        headings: endpoint.headings.map(({ depth, text, anchor }) => ({ depth, text, anchor })),
+        operation: endpoint.operation,
+      });
+      if (!hidden) {
+        for (const section of endpoint.sections) {
+          sectionRecords.push({ path: endpoint.route, anchor: section.anchor, headingPath: section.headingPath, title: endpoint.title, text: section.text, context: entry.context });
+        }
+      }
+      continue;
+    }
+    const page = entry.file ? parsedByFile.get(entry.file) : undefined;
+    if (page) addContentPage(page, entry.route, entry.context, true, entry.hidden);
+  }
+  if (indexing === 'all') {
+    for (const page of parsedByFile.values()) addContentPage(page, pagePathForFile(page.file), { groups: [] }, false, false);
+  }
+
+  const redirects = readRedirects(config);
+  const allRoutes = new Set([...pageFiles.map(pagePathForFile), ...seenRoutes].flatMap((route) => (route.endsWith('/index') ? [route, route.slice(0, -'/index'.length)] : [route])));
+  diagnostics.push(...checkRedirects(redirects, { routes: allRoutes, locate: validation.locate }));
+  diagnostics.push(...checkLinks(parsedByFile.values(), { routes: allRoutes, redirects }));
+
+  const defaults = collectSiteDefaults(config);
+  const searchArtifact = buildSearchArtifact(sectionRecords, defaults);
+  const searchArtifactText = JSON.stringify(searchArtifact);
+  const sortedDiagnostics = sortDiagnostics(diagnostics);
+  const manifest = buildManifest({
+    domain: options.domain,
+    generator: options.generator ?? 'docsmith',
+    config,
+    ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
+    ...defaults,
+    navigation: navigation.tree,
+    pages,
+    redirects,
+    searchArtifactText,
+    searchSections: sectionRecords.length,
+    diagnostics: sortedDiagnostics,
+  });
+  const files = new Map([
+    ['manifest.json', serializeManifest(manifest)],
+    ['search.json', searchArtifactText],
+  ]);
+  return {
+    manifest,
+    searchArtifact,
+    sectionRecords,
+    files,
+    diagnostics: sortedDiagnostics,
+    stats: {
+      pages: pages.length,
+      endpointPages,
+      errors: manifest.diagnostics.errors,
+      warnings: manifest.diagnostics.warnings,
+    },
+  };
+}
+
+async function parseSequentially(pages: PageParseInput[], readSnippet: (file: string) => string | undefined, onProgress?: (done: number, total: number) => void): Promise<ParsedPage[]> {
+  const parsed: ParsedPage[] = [];
+  for (const page of pages) {
+    parsed.push(parsePage({ ...page, readSnippet }));
+    onProgress?.(parsed.length, pages.length);
+  }
+  return parsed;
+}
+
+function readRedirects(config: Record<string, unknown>): { source: string; destination: string; permanent: boolean }[] {
+  const redirects = Array.isArray(config.redirects) ? (config.redirects as Record<string, unknown>[]) : [];
+  return redirects.map((redirect) => ({
+    source: String(redirect.source),
+    destination: String(redirect.destination),
+    permanent: redirect.permanent !== false,
+  }));
+}
+
+function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort(
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message),
+  );
+}
+
+function emptyResult(diagnostics: Diagnostic[]): BuildResult {
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  return {
+    manifest: undefined,
+    searchArtifact: undefined,
+    sectionRecords: [],
+    files: new Map(),
+    diagnostics: sortDiagnostics(diagnostics),
+    stats: { pages: 0, endpointPages: 0, errors, warnings: diagnostics.length - errors },
+  };
+}

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import type { ParsedPage } from '../content/parsed-page.ts';
+import type { PageFile } from './parse-pages-in-parallel.ts';
+
+const RELATIVE_IMPORT = /\bfrom\s+['"]\.\.?\//;
+
+/**
+ * Parses each distinct page text once: sites that copy content per version hold the same bytes at several
+ * paths (same extension). A copy reuses the first parse (with its own file name) unless its result depends on where it lives:
+ * a title derived from the file name, or a relative import. Results come back in input order.
+ */
+export async function parseUniquePages(pages: PageFile[], parseMany: (pages: PageFile[]) => Promise<ParsedPage[]>): Promise<ParsedPage[]> {
+  const firstByText = new Map<string, number>();
+  const representatives: PageFile[] = [];
+  const representativeOf = pages.map((page) => {
+    const key = `${page.file.endsWith('.md') ? 'md' : 'mdx'}:${createHash('sha256').update(page.text).digest('hex')}`;
+    let index = firstByText.get(key);
+    if (index === undefined) {
+      index = representatives.length;
+      firstByText.set(key, index);
+      representatives.push(page);
+    }
+    return index;
+  });
+  const parsedRepresentatives = await parseMany(representatives);
+  const results: (ParsedPage | undefined)[] = pages.map((page, position) => {
+    const parsed = parsedRepresentatives[representativeOf[position] as number] as ParsedPage;
+    if (parsed.file === page.file) return parsed;
+    return canShareParse(parsed, page.text) ? relocateParsedPage(parsed, page.file) : undefined;
+  });
+  const leftovers = pages.filter((_, position) => results[position] === undefined);
+  if (leftovers.length > 0) {
+    const parsedLeftovers = await parseMany(leftovers);
+    let next = 0;
+    for (let position = 0; position < results.length; position += 1) {
+      if (results[position] === undefined) results[position] = parsedLeftovers[next++];
+    }
+  }
+  return results as ParsedPage[];
+}
+
+function canShareParse(parsed: ParsedPage, text: string): boolean {
+  return typeof parsed.frontmatter.title === 'string' && !RELATIVE_IMPORT.test(text);
+}
+
+function relocateParsedPage(parsed: ParsedPage, file: string): ParsedPage {
+  return {
+    ...parsed,
+    file,
+    diagnostics: parsed.diagnostics.map((diagnostic) => ({ ...diagnostic, file })),
+  };
+}

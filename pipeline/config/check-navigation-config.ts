@@ -1,0 +1,65 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { isOperationReference } from './is-operation-reference.ts';
+import type { JsonLocation } from './parse-json-source.ts';
+
+/** The child lists a navigation element may hold; more than one on the same element is allowed but warned. */
+const CHILD_KINDS = ['languages', 'versions', 'products', 'tabs', 'menu', 'dropdowns', 'anchors', 'groups', 'pages'] as const;
+
+/** Options of `checkNavigationConfig`. */
+export interface NavigationCheckOptions {
+  locate: (pointer: string) => JsonLocation | undefined;
+  configFile: string;
+  /** When set, page paths that name no file are `missing-page` warnings (validate mode). */
+  pageExists?: (route: string) => boolean;
+}
+
+/**
+ * Checks what the schema cannot: a navigation that yields no page at all (error), elements mixing several
+ * child kinds (warning: all are resolved, in a stable order), and — in validate mode — page paths with no
+ * file (warning; the build reports them as errors).
+ */
+export function checkNavigationConfig(navigation: unknown, options: NavigationCheckOptions): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  let pageCount = 0;
+  const report = (pointer: string, severity: Diagnostic['severity'], ruleId: string, message: string, hint?: string): void => {
+    const location = options.locate(pointer);
+    diagnostics.push({ file: location?.file ?? options.configFile, line: location?.line ?? 0, column: location?.column ?? 0, pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
+  };
+  const visitPage = (entry: unknown, pointer: string): void => {
+    if (typeof entry === 'string') {
+      pageCount += 1;
+      if (options.pageExists && !isOperationReference(entry) && !options.pageExists(normaliseRoute(entry))) {
+        report(pointer, 'warning', 'missing-page', `Cannot find a page file for \`${entry}\` (looked for ${normaliseRoute(entry)}.mdx and .md)`);
+      }
+    } else {
+      visitElement(entry, pointer);
+    }
+  };
+  const visitElement = (element: unknown, pointer: string): void => {
+    if (!element || typeof element !== 'object' || Array.isArray(element)) return;
+    const record = element as Record<string, unknown>;
+    if (record.openapi !== undefined || record.asyncapi !== undefined) pageCount += 1;
+    if (typeof record.root === 'string') visitPage(record.root, `${pointer}/root`);
+    const kinds = CHILD_KINDS.filter((kind) => Array.isArray(record[kind]));
+    if (kinds.length > 1) {
+      report(pointer || '/', 'warning', 'mixed-navigation-children', `Unexpected mix of ${kinds.map((kind) => `\`${kind}\``).join(' and ')} on one element, expected one kind of children`,
+        `All of them are kept, in this order: ${kinds.join(', ')}. Nest one inside the other to make the order explicit.`);
+    }
+    for (const kind of kinds) {
+      (record[kind] as unknown[]).forEach((child, index) => (kind === 'pages' ? visitPage(child, `${pointer}/${kind}/${index}`) : visitElement(child, `${pointer}/${kind}/${index}`)));
+    }
+  };
+  if (navigation && typeof navigation === 'object') {
+    visitElement(navigation, '/navigation');
+    if (pageCount === 0) {
+      report('/navigation', 'error', 'empty-navigation', 'Unexpected navigation without any page, expected at least one page, group or OpenAPI spec',
+        'Add "pages": ["index"] (or groups, tabs, …) to the navigation.');
+    }
+  }
+  return diagnostics;
+}
+
+/** A navigation page path as a route: no leading `/` or `./`, no `.mdx`/`.md` extension. */
+export function normaliseRoute(entry: string): string {
+  return entry.trim().replace(/^\.?\/+/, '').replace(/\.mdx?$/, '');
+}

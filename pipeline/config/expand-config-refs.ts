@@ -1,0 +1,66 @@
+import path from 'node:path/posix';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { SiteSource } from '../site/site-source.ts';
+import { escapePointer, parseJsonSource, type JsonLocation } from './parse-json-source.ts';
+
+/** docs.json with every `"$ref"` replaced by the referenced file, and where each value came from. */
+export interface ExpandedConfig {
+  value: unknown;
+  locations: Map<string, JsonLocation>;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Parses `configFile` and replaces every object carrying `"$ref": "path.json"` by that file's JSON (paths
+ * relative to the referencing file, or to the site root with a leading `/`); sibling keys merge on top.
+ * References that leave the site root, are missing, or form a cycle are errors and stay unexpanded.
+ */
+export function expandConfigRefs(source: SiteSource, configFile: string): ExpandedConfig {
+  const locations = new Map<string, JsonLocation>();
+  const diagnostics: Diagnostic[] = [];
+  const root = parseJsonSource(configFile, source.files.get(configFile) ?? '');
+  diagnostics.push(...root.diagnostics);
+  if (root.value === undefined) return { value: undefined, locations, diagnostics };
+
+  const expand = (value: unknown, file: string, fileLocations: Map<string, JsonLocation>, inFile: string, outPointer: string, stack: string[]): unknown => {
+    const location = fileLocations.get(inFile);
+    if (location) locations.set(outPointer, location);
+    if (Array.isArray(value)) return value.map((item, index) => expand(item, file, fileLocations, `${inFile}/${index}`, `${outPointer}/${index}`, stack));
+    if (!value || typeof value !== 'object') return value;
+    const record = value as Record<string, unknown>;
+    const expandMembers = (keys: string[]): Record<string, unknown> =>
+      Object.fromEntries(keys.map((key) => [key, expand(record[key], file, fileLocations, `${inFile}/${escapePointer(key)}`, `${outPointer}/${escapePointer(key)}`, stack)]));
+    const reference = record.$ref;
+    if (typeof reference !== 'string') return expandMembers(Object.keys(record));
+
+    const at = fileLocations.get(`${inFile}/$ref`) ?? location;
+    const report = (ruleId: string, message: string, hint?: string): void => {
+      diagnostics.push({ file, line: at?.line ?? 0, column: at?.column ?? 0, pointer: `${outPointer}/$ref`, severity: 'error', ruleId, message, ...(hint ? { hint } : {}) });
+    };
+    const target = path.normalize(reference.startsWith('/') ? reference.slice(1) : path.join(path.dirname(file), reference));
+    const siblingKeys = Object.keys(record).filter((key) => key !== '$ref');
+    if (target.startsWith('../') || target === '..' || path.isAbsolute(target)) {
+      report('ref-outside-site', `Unexpected \`$ref\` to \`${reference}\`, expected a file inside the site folder`);
+      return expandMembers(siblingKeys);
+    }
+    if (stack.includes(target)) {
+      report('ref-cycle', `Unexpected \`$ref\` cycle: ${[...stack, target].join(' → ')}`, 'A file cannot include itself, directly or through other files.');
+      return expandMembers(siblingKeys);
+    }
+    const text = source.files.get(target);
+    if (text === undefined) {
+      report('ref-missing', `Cannot find \`${reference}\` (resolved to \`${target}\`) named by \`$ref\``);
+      return expandMembers(siblingKeys);
+    }
+    const included = parseJsonSource(target, text);
+    diagnostics.push(...included.diagnostics);
+    if (included.value === undefined) return expandMembers(siblingKeys);
+    const expanded = expand(included.value, target, included.locations, '', outPointer, [...stack, target]);
+    const siblings = expandMembers(siblingKeys);
+    if (expanded && typeof expanded === 'object' && !Array.isArray(expanded)) return { ...(expanded as Record<string, unknown>), ...siblings };
+    return Object.keys(siblings).length > 0 ? siblings : expanded;
+  };
+
+  const value = expand(root.value, configFile, root.locations, '', '', [configFile]);
+  return { value, locations, diagnostics };
+}

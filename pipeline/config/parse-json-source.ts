@@ -1,0 +1,89 @@
+import { parse as parseJsonAst } from '@humanwhocodes/momoa';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+
+/** Where a value of a JSON document was written; `key*` is the position of its member name, when it has one. */
+export interface JsonLocation {
+  file: string;
+  line: number;
+  column: number;
+  keyLine?: number;
+  keyColumn?: number;
+}
+
+/** A JSON text turned into a plain value plus the position of every value, by JSON pointer. */
+export interface ParsedJsonSource {
+  value: unknown;
+  locations: Map<string, JsonLocation>;
+  diagnostics: Diagnostic[];
+}
+
+type AstNode = ReturnType<typeof parseJsonAst>['body'];
+
+/**
+ * Parses strict JSON with positions: a syntax error (trailing comma, unclosed brace, …) becomes a
+ * `json-syntax` error at its line:col and `value` is undefined; a duplicate key is a `duplicate-key` error
+ * (the last value wins, as JSON.parse does).
+ */
+export function parseJsonSource(file: string, text: string): ParsedJsonSource {
+  const locations = new Map<string, JsonLocation>();
+  const diagnostics: Diagnostic[] = [];
+  let body: AstNode;
+  try {
+    body = parseJsonAst(text.replace(/^\uFEFF/, ''), { mode: 'json' }).body;
+  } catch (error) {
+    const { line = 1, column = 1, message } = error as { line?: number; column?: number; message: string };
+    diagnostics.push({
+      file,
+      line,
+      column,
+      severity: 'error',
+      ruleId: 'json-syntax',
+      message: `${message.replace(/\s*\(\d+:\d+\)\s*$/, '').replace(/\.$/, '')}: the file is not valid JSON`,
+      hint: 'Look for a trailing comma, a missing comma or quote, or an unclosed brace or bracket just before this position.',
+    });
+    return { value: undefined, locations, diagnostics };
+  }
+  const toValue = (node: AstNode, pointer: string, key?: { line: number; column: number }): unknown => {
+    locations.set(pointer, { file, line: node.loc.start.line, column: node.loc.start.column, ...(key ? { keyLine: key.line, keyColumn: key.column } : {}) });
+    switch (node.type) {
+      case 'Object': {
+        const result: Record<string, unknown> = {};
+        const seen = new Set<string>();
+        for (const member of node.members) {
+          const name = member.name.type === 'String' ? member.name.value : member.name.name;
+          if (seen.has(name)) {
+            diagnostics.push({
+              file,
+              line: member.name.loc.start.line,
+              column: member.name.loc.start.column,
+              pointer: `${pointer}/${escapePointer(name)}`,
+              severity: 'error',
+              ruleId: 'duplicate-key',
+              message: `Unexpected duplicate key \`${name}\`, expected each key once per object`,
+              hint: 'Only the last value would be used; merge the two entries.',
+            });
+          }
+          seen.add(name);
+          result[name] = toValue(member.value as AstNode, `${pointer}/${escapePointer(name)}`, member.name.loc.start);
+        }
+        return result;
+      }
+      case 'Array':
+        return node.elements.map((element, index) => toValue(element.value as AstNode, `${pointer}/${index}`));
+      case 'String':
+      case 'Number':
+      case 'Boolean':
+        return node.value;
+      case 'Null':
+        return null;
+      default:
+        return undefined;
+    }
+  };
+  return { value: toValue(body, ''), locations, diagnostics };
+}
+
+/** Escapes one JSON pointer segment (`~` → `~0`, `/` → `~1`). */
+export function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}

@@ -1,0 +1,186 @@
+import type { ErrorObject } from 'ajv';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { escapePointer, type JsonLocation } from './parse-json-source.ts';
+import { suggestName } from './suggest-name.ts';
+
+type SchemaNode = Record<string, unknown>;
+
+const HEX_PATTERN = '^#([a-fA-F0-9]{6}|[a-fA-F0-9]{3})$';
+const FORMAT_NAMES: Record<string, string> = { uri: 'an absolute URL (https://…)', 'uri-reference': 'a URL or a path' };
+
+/**
+ * Turns AJV errors of docs.schema.json into plain diagnostics: unknown keys become warnings with a
+ * did-you-mean hint, the noise of anyOf/if branches collapses to one message per value, and every
+ * message says what was found and what was expected, at the value's (or key's) line:col.
+ */
+export function schemaErrorsToDiagnostics(
+  errors: ErrorObject[],
+  options: { rootSchema: SchemaNode; value: unknown; locate: (pointer: string) => JsonLocation | undefined; configFile: string },
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const reported = new Set<string>();
+  const add = (pointer: string, severity: Diagnostic['severity'], ruleId: string, message: string, hint?: string, atKey = false, parent?: string): void => {
+    const key = `${pointer}\0${ruleId}`;
+    if (reported.has(key)) return;
+    reported.add(key);
+    const location = options.locate(pointer) ?? (parent === undefined ? undefined : options.locate(parent));
+    const line = atKey ? (location?.keyLine ?? location?.line) : location?.line;
+    const column = atKey ? (location?.keyColumn ?? location?.column) : location?.column;
+    diagnostics.push({
+      file: location?.file ?? options.configFile,
+      line: line ?? 0,
+      column: column ?? 0,
+      pointer,
+      severity,
+      ruleId,
+      message,
+      ...(hint ? { hint } : {}),
+    });
+  };
+
+  for (const error of errors) {
+    const pointer = error.instancePath;
+    const field = fieldName(pointer);
+    const actual = valueAt(options.value, pointer);
+    switch (error.keyword) {
+      case 'additionalProperties':
+      case 'unevaluatedProperties': {
+        const name = String(error.params.additionalProperty ?? error.params.unevaluatedProperty);
+        const allowed = allowedKeys(error.parentSchema as SchemaNode | undefined, options.rootSchema);
+        if (allowed.has(name)) break;
+        const suggestion = suggestName(name, allowed);
+        add(`${pointer}/${escapePointer(name)}`, 'warning', 'unknown-key', `Unexpected key \`${name}\`${where(pointer)}, expected one of the documented keys`,
+          suggestion ? `Did you mean \`${suggestion}\`?` : `Known keys here: ${[...allowed].sort().join(', ')}.`, true);
+        break;
+      }
+      case 'propertyNames': {
+        const name = String(error.params.propertyName);
+        const allowed = ((error.schema as SchemaNode | undefined)?.enum as string[] | undefined) ?? [];
+        const suggestion = suggestName(name, allowed);
+        add(`${pointer}/${escapePointer(name)}`, 'error', 'invalid-key', `Unexpected key \`${name}\`${where(pointer)}, expected one of: ${allowed.join(', ')}`,
+          suggestion ? `Did you mean \`${suggestion}\`?` : undefined, true);
+        break;
+      }
+      case 'required': {
+        const missing = String(error.params.missingProperty);
+        if (error.schemaPath.includes('/anyOf/')) {
+          add(`${pointer}/pages`, 'error', 'missing-field', `Missing \`pages\`${where(pointer)}, expected a list of pages (or an \`openapi\` spec to generate them)`, undefined, false, pointer);
+          break;
+        }
+        add(`${pointer}/${escapePointer(missing)}`, 'error', 'missing-field', `Missing required field \`${missing}\`${where(pointer)}`, hintForMissing(missing), false, pointer);
+        break;
+      }
+      case 'enum': {
+        if (error.schemaPath.includes('/propertyNames/')) break;
+        const allowed = (error.params.allowedValues as unknown[]).map(String);
+        const suggestion = typeof actual === 'string' ? suggestName(actual, allowed) : undefined;
+        add(pointer, 'error', 'invalid-value', `Unexpected ${field} ${show(actual)}, expected one of: ${allowed.join(', ')}`, suggestion ? `Did you mean \`${suggestion}\`?` : undefined);
+        break;
+      }
+      case 'pattern': {
+        const pattern = String(error.params.pattern);
+        if (pattern === HEX_PATTERN) add(pointer, 'error', 'invalid-color', `Unexpected color ${show(actual)}, expected a hex color like #16A34A`, 'Use # followed by 3 or 6 hex digits.');
+        else add(pointer, 'error', 'invalid-value', `Unexpected ${field} ${show(actual)}, expected a value matching \`${pattern}\``, patternHint(pattern));
+        break;
+      }
+      case 'type':
+        add(pointer, 'error', 'invalid-type', `Unexpected ${typeName(actual)} for ${field}, expected ${expectedTypes(errors, pointer)}`);
+        break;
+      case 'minLength':
+        add(pointer, 'error', 'empty-value', `Unexpected empty ${field}, expected at least ${String(error.params.limit)} character(s)`);
+        break;
+      case 'minItems':
+        add(pointer, 'error', 'empty-list', `Unexpected empty list \`${field}\`, expected at least ${String(error.params.limit)} entry`, 'Remove the key or add entries to it.');
+        break;
+      case 'format':
+        add(pointer, 'error', 'invalid-format', `Unexpected ${field} ${show(actual)}, expected ${FORMAT_NAMES[String(error.params.format)] ?? String(error.params.format)}`);
+        break;
+      case 'const':
+        add(pointer, 'error', 'invalid-value', `Unexpected ${field} ${show(actual)}, expected ${show(error.params.allowedValue)}`);
+        break;
+      default:
+        if (!isStructural(error) || !hasDeeperError(errors, pointer, error)) {
+          add(pointer, 'error', 'invalid-value', `Unexpected ${field} ${show(actual)}: ${error.message ?? 'invalid value'}`);
+        }
+    }
+  }
+  return diagnostics;
+}
+
+function isStructural(error: ErrorObject): boolean {
+  return error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if' || error.keyword === 'allOf';
+}
+
+function hasDeeperError(errors: ErrorObject[], pointer: string, except: ErrorObject): boolean {
+  return errors.some((error) => error !== except && !isStructural(error) && (error.instancePath === pointer || error.instancePath.startsWith(`${pointer}/`)));
+}
+
+function expectedTypes(errors: ErrorObject[], pointer: string): string {
+  const types = new Set(errors.filter((error) => error.keyword === 'type' && error.instancePath === pointer).map((error) => String(error.params.type)));
+  return [...types].map(articled).join(' or ');
+}
+
+/** Every key the schema object (and the definitions it pulls in through allOf/$ref) declares. */
+function allowedKeys(schema: SchemaNode | undefined, root: SchemaNode, seen = new Set<SchemaNode>()): Set<string> {
+  const keys = new Set<string>();
+  if (!schema || seen.has(schema)) return keys;
+  seen.add(schema);
+  for (const key of Object.keys((schema.properties as SchemaNode | undefined) ?? {})) keys.add(key);
+  const nested = [...((schema.allOf as SchemaNode[] | undefined) ?? []), ...(typeof schema.$ref === 'string' ? [resolveReference(schema.$ref, root)] : [])];
+  for (const part of nested) for (const key of allowedKeys(part, root, seen)) keys.add(key);
+  return keys;
+}
+
+function resolveReference(reference: string, root: SchemaNode): SchemaNode | undefined {
+  let node: unknown = root;
+  for (const segment of reference.replace(/^#\//, '').split('/')) node = (node as SchemaNode | undefined)?.[segment];
+  return node as SchemaNode | undefined;
+}
+
+function valueAt(value: unknown, pointer: string): unknown {
+  let node = value;
+  for (const segment of pointer.split('/').slice(1)) {
+    node = (node as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}
+
+function fieldName(pointer: string): string {
+  const segments = pointer.split('/').filter((segment) => segment !== '' && !/^\d+$/.test(segment));
+  return segments.at(-1) ?? 'value';
+}
+
+function where(pointer: string): string {
+  return pointer === '' ? ' at the top level' : ` in \`${pointer}\``;
+}
+
+function show(value: unknown): string {
+  return typeof value === 'string' ? `\`${value}\`` : `\`${JSON.stringify(value)}\``;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+function articled(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+function hintForMissing(field: string): string | undefined {
+  const hints: Record<string, string> = {
+    theme: 'Add "theme": "mint" (or maple, palm, willow, linden, almond, aspen, luma, sequoia).',
+    name: 'Add "name": "Your product".',
+    colors: 'Add "colors": { "primary": "#16A34A" }.',
+    primary: 'Add a primary color such as "#16A34A".',
+    navigation: 'Add "navigation": { "pages": ["index"] }.',
+  };
+  return hints[field];
+}
+
+function patternHint(pattern: string): string | undefined {
+  if (pattern === '^G') return 'Measurement and tag ids start with G, e.g. G-ABC123.';
+  if (pattern === '^phc_') return 'PostHog project keys start with phc_.';
+  return undefined;
+}

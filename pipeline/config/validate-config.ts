@@ -1,0 +1,98 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import docsSchema from '../../schemas/docs.schema.json' with { type: 'json' };
+import type { DocsConfig } from '../../schemas/docs-config.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { SiteSource } from '../site/site-source.ts';
+import { checkNavigationConfig, normaliseRoute } from './check-navigation-config.ts';
+import { checkRedirectSources } from './check-redirect-sources.ts';
+import { expandConfigRefs } from './expand-config-refs.ts';
+import type { JsonLocation } from './parse-json-source.ts';
+import { schemaErrorsToDiagnostics } from './schema-errors-to-diagnostics.ts';
+
+/** Where a value of the configuration was written (through `$ref` files). */
+export interface ConfigPosition {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** The outcome of validating docs.json. */
+export interface ConfigValidation {
+  /** The `$ref`-expanded configuration; undefined only when docs.json could not be read or parsed. */
+  config: DocsConfig | undefined;
+  diagnostics: Diagnostic[];
+  /** True when there is no error (warnings allowed). */
+  valid: boolean;
+  /** Maps a JSON pointer of the expanded configuration to where its value was written. */
+  locate(pointer: string): ConfigPosition;
+}
+
+/** Options of `validateConfig`. */
+export interface ValidateConfigOptions {
+  /** Path of the configuration inside the site (default `docs.json`). */
+  configFile?: string;
+  /** Report navigation page paths that have no `.mdx`/`.md` file as `missing-page` warnings (default false; the build reports them as errors). */
+  checkPageFiles?: boolean;
+}
+
+const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true });
+addFormats.default(ajv);
+const validateSchema = ajv.compile(docsSchema);
+
+/**
+ * Validates a site's docs.json: JSON syntax with positions, `$ref` inclusion, the JSON Schema
+ * (schemas/docs.schema.json, unknown keys as warnings) and the rules beyond it (blank name, a navigation
+ * without pages, mixed child kinds, duplicate redirect sources).
+ */
+export function validateConfig(source: SiteSource, options: ValidateConfigOptions = {}): ConfigValidation {
+  const configFile = options.configFile ?? 'docs.json';
+  const expanded = source.files.has(configFile) ? expandConfigRefs(source, configFile) : undefined;
+  const locations = expanded?.locations ?? new Map<string, JsonLocation>();
+  const findLocation = (pointer: string): JsonLocation | undefined => {
+    for (let current = pointer; ; current = current.slice(0, current.lastIndexOf('/'))) {
+      const location = locations.get(current);
+      if (location) return location;
+      if (current === '') return undefined;
+    }
+  };
+  const locate = (pointer: string): ConfigPosition => {
+    const location = findLocation(pointer);
+    return { file: location?.file ?? configFile, line: location?.line ?? 0, column: location?.column ?? 0 };
+  };
+  const finish = (config: DocsConfig | undefined, diagnostics: Diagnostic[]): ConfigValidation => ({
+    config,
+    diagnostics,
+    valid: config !== undefined && !diagnostics.some((diagnostic) => diagnostic.severity === 'error'),
+    locate,
+  });
+
+  if (!expanded) {
+    return finish(undefined, [{ file: configFile, line: 0, column: 0, severity: 'error', ruleId: 'missing-config', message: `Cannot find \`${configFile}\` in the site folder`, hint: 'A site needs a docs.json at its root.' }]);
+  }
+  const diagnostics = [...expanded.diagnostics];
+  const value = expanded.value;
+  if (value === undefined) return finish(undefined, diagnostics);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    diagnostics.push({ file: configFile, line: 1, column: 1, pointer: '', severity: 'error', ruleId: 'invalid-type', message: 'Unexpected JSON value, expected an object with theme, name, colors and navigation' });
+    return finish(undefined, diagnostics);
+  }
+  const config = value as Record<string, unknown>;
+  if (!validateSchema(config)) {
+    diagnostics.push(...schemaErrorsToDiagnostics(validateSchema.errors ?? [], { rootSchema: docsSchema as Record<string, unknown>, value: config, locate: findLocation, configFile }));
+  }
+  if (typeof config.name === 'string' && config.name.length > 0 && config.name.trim() === '') {
+    const location = locate('/name');
+    diagnostics.push({ ...location, pointer: '/name', severity: 'error', ruleId: 'empty-value', message: 'Unexpected blank name, expected the name of the project or product', hint: 'Add "name": "Your product".' });
+  }
+  const pageFiles = options.checkPageFiles ? new Set(source.files.keys()) : undefined;
+  diagnostics.push(
+    ...checkNavigationConfig(config.navigation, {
+      locate: findLocation,
+      configFile,
+      ...(pageFiles ? { pageExists: (route: string) => pageFiles.has(`${route}.mdx`) || pageFiles.has(`${route}.md`) || pageFiles.has(`${normaliseRoute(route)}/index.mdx`) } : {}),
+    }),
+  );
+  diagnostics.push(...checkRedirectSources(config.redirects, findLocation, configFile));
+  return finish(config as unknown as DocsConfig, diagnostics);
+}

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { Manifest, ManifestNavigationNode, ManifestPage, ManifestRedirect, ManifestSite } from '../../schemas/manifest.ts';
+
+/** Current manifest format; bump when a change would confuse an older reader. */
+export const MANIFEST_FORMAT_VERSION = 1;
+
+/** Settings of docs.json copied into the manifest for renderers and the runtime (DESIGN.md §6). */
+const SITE_SETTINGS = ['description', 'theme', 'colors', 'logo', 'favicon', 'navbar', 'footer', 'banner', 'contextual', 'errors', 'seo', 'search'] as const;
+
+/** What the manifest is assembled from; every field is already resolved by an earlier stage. */
+export interface ManifestInput {
+  domain: string;
+  generator: string;
+  /** The validated docs.json (after `$ref` expansion). */
+  config: Record<string, unknown>;
+  /** Public base URL of the site (`--site-url`); omitted from the manifest when unset. */
+  siteUrl?: string;
+  defaultLanguage?: string;
+  defaultVersion?: string;
+  navigation: ManifestNavigationNode[];
+  pages: ManifestPage[];
+  redirects: ManifestRedirect[];
+  searchArtifactText: string;
+  searchSections: number;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Assembles the content manifest and gives it its buildId: the first 16 hex digits of the sha256 of the
+ * manifest serialised without a buildId, so identical content always yields the identical id and bytes.
+ */
+export function buildManifest(input: ManifestInput): Manifest {
+  const site: ManifestSite = {
+    name: String(input.config.name ?? '').trim(),
+    theme: String(input.config.theme ?? ''),
+    colors: (input.config.colors as Record<string, unknown> | undefined) ?? {},
+  };
+  if (input.siteUrl) site.url = input.siteUrl.replace(/\/+$/, '');
+  for (const setting of SITE_SETTINGS) {
+    if (input.config[setting] !== undefined) (site as Record<string, unknown>)[setting] = input.config[setting];
+  }
+  if (input.defaultLanguage) site.defaultLanguage = input.defaultLanguage;
+  if (input.defaultVersion) site.defaultVersion = input.defaultVersion;
+
+  const byRule: Record<string, number> = {};
+  for (const diagnostic of input.diagnostics) byRule[diagnostic.ruleId] = (byRule[diagnostic.ruleId] ?? 0) + 1;
+
+  const withoutId: Omit<Manifest, 'buildId'> = {
+    formatVersion: MANIFEST_FORMAT_VERSION,
+    generator: input.generator,
+    domain: input.domain,
+    site,
+    navigation: input.navigation,
+    pages: input.pages,
+    redirects: input.redirects,
+    artifacts: {
+      search: {
+        file: 'search.json',
+        sha256: sha256(input.searchArtifactText),
+        bytes: Buffer.byteLength(input.searchArtifactText),
+        sections: input.searchSections,
+      },
+    },
+    diagnostics: {
+      errors: input.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length,
+      warnings: input.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning').length,
+      byRule: Object.fromEntries(Object.entries(byRule).sort(([a], [b]) => a.localeCompare(b))),
+    },
+  };
+  const buildId = sha256(serializeManifest(withoutId)).slice(0, 16);
+  const { formatVersion, generator, domain, ...rest } = withoutId;
+  return { formatVersion, generator, domain, buildId, ...rest };
+}
+
+/** Serialises a manifest the one way docsmith writes it (two-space JSON, trailing newline). */
+export function serializeManifest(manifest: Manifest | Omit<Manifest, 'buildId'>): string {
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}

@@ -1,0 +1,56 @@
+import type { ConfigPosition } from '../config/validate-config.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { isWildcardSource, matchRedirect, type Redirect } from './match-redirect.ts';
+
+const MAX_HOPS = 10;
+
+/**
+ * Checks redirects against the site: loops (error), chains of more than one hop (warning naming the final
+ * target), sources that shadow an existing page (warning) and internal destinations that reach no page
+ * (warning). Duplicate sources are reported by config validation.
+ */
+export function checkRedirects(redirects: readonly Redirect[], options: { routes: ReadonlySet<string>; locate: (pointer: string) => ConfigPosition }): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const report = (index: number, field: string, severity: Diagnostic['severity'], ruleId: string, message: string, hint?: string): void => {
+    const pointer = `/redirects/${index}/${field}`;
+    diagnostics.push({ ...options.locate(pointer), pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
+  };
+  const isPage = (path: string): boolean => options.routes.has(routeOf(path));
+  redirects.forEach((redirect, index) => {
+    if (!isWildcardSource(redirect.source) && isPage(redirect.source)) {
+      report(index, 'source', 'warning', 'redirect-shadows-page', `Unexpected redirect from \`${redirect.source}\`, which is also a page: the redirect wins and the page is unreachable`);
+    }
+    if (isExternal(redirect.destination) || isWildcardSource(redirect.destination)) return;
+    const seen = [routeOf(redirect.source)];
+    let current = redirect.destination;
+    let hops = 1;
+    while (!isPage(current) && hops <= MAX_HOPS) {
+      const next = matchRedirect(redirects, current);
+      if (!next) break;
+      if (seen.includes(routeOf(current))) {
+        report(index, 'destination', 'error', 'redirect-loop', `Unexpected redirect loop: ${[...seen, routeOf(current)].map((path) => `/${path}`).join(' → ')}`, 'Point the redirect at a page.');
+        return;
+      }
+      seen.push(routeOf(current));
+      current = next.destination;
+      hops += 1;
+      if (isExternal(current)) break;
+    }
+    if (hops > 1 && !seen.includes(routeOf(current))) {
+      report(index, 'destination', 'warning', 'redirect-chain', `Redirect \`${redirect.source}\` takes ${hops} hops, expected one`, `Point it straight at \`${current}\`.`);
+    }
+    if (!isExternal(current) && !isPage(current) && !matchRedirect(redirects, current)) {
+      report(index, 'destination', 'warning', 'redirect-dangling', `Unexpected redirect destination \`${redirect.destination}\`, expected a page of the site`);
+    }
+  });
+  return diagnostics;
+}
+
+function routeOf(path: string): string {
+  const route = (path.split(/[?#]/)[0] ?? '').replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.mdx?$/, '');
+  return route === '' ? 'index' : route;
+}
+
+function isExternal(path: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//');
+}

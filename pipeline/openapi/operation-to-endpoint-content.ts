@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import GithubSlugger from 'github-slugger';
+import type { PageHeading, PageSection } from '../content/parsed-page.ts';
+import type { SpecOperation } from './load-openapi-specs.ts';
+
+/** The searchable text and headings of one endpoint page. */
+export interface EndpointContent {
+  title: string;
+  description?: string;
+  headings: PageHeading[];
+  sections: PageSection[];
+  contentHash: string;
+}
+
+const MAX_SCHEMA_DEPTH = 4;
+const MAX_FIELDS = 200;
+
+/**
+ * Renders an operation as page content for the index: an intro (method, path, summary, description), then
+ * Parameters, Request body and Responses sections with one line per field: `name (type, required): text`.
+ */
+export function operationToEndpointContent(operation: SpecOperation): EndpointContent {
+  const title = operation.summary ?? titleFromOperation(operation);
+  const slugger = new GithubSlugger();
+  const headings: PageHeading[] = [];
+  const sections: PageSection[] = [{ anchor: '', headingPath: [], text: lines([`${operation.webhook ? 'Webhook' : operation.method} ${operation.path}`, operation.summary, operation.description]) }];
+  const addSection = (heading: string, body: string[]): void => {
+    if (body.length === 0) return;
+    const anchor = slugger.slug(heading);
+    headings.push({ depth: 2, text: heading, anchor, line: 0 });
+    sections.push({ anchor, headingPath: [heading], text: lines(body) });
+  };
+
+  addSection(
+    'Parameters',
+    operation.parameters.map((parameter) => {
+      const schema = (parameter.schema ?? {}) as Record<string, unknown>;
+      const details = [String(parameter.in ?? ''), typeOf(schema), parameter.required === true ? 'required' : ''].filter(Boolean);
+      return `${String(parameter.name ?? '')} (${details.join(', ')}): ${text(parameter.description)}`.replace(/: $/, '');
+    }),
+  );
+
+  const requestBody = operation.operation.requestBody as Record<string, unknown> | undefined;
+  const bodyLines: string[] = [];
+  if (requestBody) {
+    bodyLines.push(text(requestBody.description));
+    const schema = firstSchema(requestBody.content);
+    if (schema) bodyLines.push(...schemaFields(schema));
+  }
+  for (const parameter of (operation.operation.parameters as Record<string, unknown>[] | undefined) ?? []) {
+    if (parameter.in === 'body' && parameter.schema) bodyLines.push(...schemaFields(parameter.schema as Record<string, unknown>));
+  }
+  addSection('Request body', bodyLines.filter(Boolean));
+
+  const responses = (operation.operation.responses ?? {}) as Record<string, Record<string, unknown>>;
+  const responseLines: string[] = [];
+  for (const [status, response] of Object.entries(responses)) {
+    if (!response || typeof response !== 'object') continue;
+    responseLines.push(`${status}: ${text(response.description)}`.replace(/: $/, ''));
+    const schema = firstSchema(response.content) ?? (response.schema as Record<string, unknown> | undefined);
+    if (schema) responseLines.push(...schemaFields(schema, '', 0, new Set(), 2));
+  }
+  addSection('Responses', responseLines);
+
+  const contentHash = createHash('sha256').update(JSON.stringify([operation.method, operation.path, title, operation.description ?? '', sections])).digest('hex');
+  return { title, ...(operation.description ? { description: firstSentence(operation.description) } : {}), headings, sections, contentHash };
+}
+
+/** A readable title for an operation without summary: `POST /users/{id}` → `Post users id`. */
+export function titleFromOperation(operation: SpecOperation): string {
+  const words = operation.path.split(/[^A-Za-z0-9]+/).filter(Boolean).join(' ');
+  const title = `${operation.webhook ? 'webhook' : operation.method.toLowerCase()} ${words}`.trim();
+  return title.charAt(0).toUpperCase() + title.slice(1);
+}
+
+function firstSchema(content: unknown): Record<string, unknown> | undefined {
+  if (!content || typeof content !== 'object') return undefined;
+  for (const media of Object.values(content as Record<string, Record<string, unknown>>)) {
+    if (media?.schema && typeof media.schema === 'object') return media.schema as Record<string, unknown>;
+  }
+  return undefined;
+}
+
+function schemaFields(schema: Record<string, unknown>, prefix = '', depth = 0, seen = new Set<object>(), maxDepth = MAX_SCHEMA_DEPTH, out: string[] = []): string[] {
+  if (depth >= maxDepth || seen.has(schema) || out.length >= MAX_FIELDS) return out;
+  seen.add(schema);
+  const merged = mergeComposition(schema);
+  const properties = (merged.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const required = new Set(Array.isArray(merged.required) ? merged.required.map(String) : []);
+  for (const [name, property] of Object.entries(properties)) {
+    if (!property || typeof property !== 'object' || out.length >= MAX_FIELDS) continue;
+    const field = prefix ? `${prefix}.${name}` : name;
+    const details = [typeOf(property), required.has(name) ? 'required' : '', property.default !== undefined ? `default ${JSON.stringify(property.default)}` : ''].filter(Boolean);
+    const enumValues = Array.isArray(property.enum) ? ` One of: ${property.enum.slice(0, 12).map(String).join(', ')}.` : '';
+    out.push(`${field} (${details.join(', ')}): ${text(property.description)}${enumValues}`.replace(/: $/, ''));
+    const items = property.items as Record<string, unknown> | undefined;
+    schemaFields(items && typeof items === 'object' ? items : property, items ? `${field}[]` : field, depth + 1, seen, maxDepth, out);
+  }
+  if (merged.items && typeof merged.items === 'object' && Object.keys(properties).length === 0) {
+    schemaFields(merged.items as Record<string, unknown>, prefix ? `${prefix}[]` : '[]', depth + 1, seen, maxDepth, out);
+  }
+  seen.delete(schema);
+  return out;
+}
+
+function mergeComposition(schema: Record<string, unknown>): Record<string, unknown> {
+  const parts = [...((schema.allOf as Record<string, unknown>[] | undefined) ?? []), ...(((schema.oneOf ?? schema.anyOf) as Record<string, unknown>[] | undefined)?.slice(0, 1) ?? [])];
+  if (parts.length === 0) return schema;
+  const properties: Record<string, unknown> = { ...((schema.properties as Record<string, unknown> | undefined) ?? {}) };
+  const required = new Set<string>(Array.isArray(schema.required) ? schema.required.map(String) : []);
+  for (const part of parts) {
+    if (!part || typeof part !== 'object') continue;
+    const inner = mergeComposition(part);
+    Object.assign(properties, (inner.properties as Record<string, unknown> | undefined) ?? {});
+    if (Array.isArray(inner.required)) for (const name of inner.required) required.add(String(name));
+  }
+  return { ...schema, properties, required: [...required] };
+}
+
+function typeOf(schema: Record<string, unknown>): string {
+  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : typeof schema.type === 'string' ? schema.type : '';
+  if (type === 'array' && schema.items && typeof schema.items === 'object') {
+    const itemType = typeOf(schema.items as Record<string, unknown>);
+    return itemType ? `${itemType}[]` : 'array';
+  }
+  return type || (schema.properties ? 'object' : '');
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
+}
+
+function lines(values: (string | undefined)[]): string {
+  return values.map((value) => text(value)).filter(Boolean).join('\n');
+}
+
+function firstSentence(description: string): string {
+  const clean = text(description);
+  const end = clean.search(/\.\s/);
+  return end > 0 && end < 300 ? clean.slice(0, end + 1) : clean.slice(0, 300);
+}

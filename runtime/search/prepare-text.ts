@@ -1,0 +1,60 @@
+import { createRequire } from 'node:module';
+import winkUtils from 'wink-nlp-utils';
+
+const SEGMENTED_SCRIPT = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
+const WORD = /[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*/gu;
+const SEGMENTER_LOCALES: Record<string, string> = { cn: 'zh', zh: 'zh', 'zh-Hans': 'zh-Hans', 'zh-Hant': 'zh-Hant', ja: 'ja', jp: 'ja', ko: 'ko', th: 'th' };
+const segmenters = new Map<string, Intl.Segmenter>();
+const stopWords = new Set<string>(createRequire(import.meta.url)('wink-nlp-utils/src/dictionaries/stop_words.json') as string[]);
+
+/** Languages whose text gets English stop words and stemming (untagged text counts as English). */
+function isEnglish(language: string | undefined): boolean {
+  return language === undefined || language === 'en' || language.startsWith('en-');
+}
+
+/**
+ * Turns text into index/query terms, the one preparation shared by build and query: lower-cased words
+ * (identifiers like `OLLAMA_HOST` kept whole and split), English stop words removed and stems for
+ * English, `Intl.Segmenter` words for Chinese, Japanese, Korean and Thai, plain lower-cased words otherwise.
+ */
+export function prepareText(text: string, language?: string): string[] {
+  const terms: string[] = [];
+  const english = isEnglish(language);
+  const addWord = (word: string): void => {
+    if (english) {
+      if (word.length < 2 && !/\d/.test(word)) return;
+      if (stopWords.has(word)) return;
+      terms.push(winkUtils.string.stem(word));
+    } else {
+      terms.push(word);
+    }
+  };
+  const addWords = (chunk: string): void => {
+    for (const match of chunk.toLowerCase().matchAll(WORD)) {
+      const word = match[0];
+      addWord(word);
+      if (word.includes('_')) for (const part of word.split('_')) if (part) addWord(part);
+    }
+  };
+  if (SEGMENTED_SCRIPT.test(text)) {
+    const segmenter = segmenterFor(language);
+    for (const segment of segmenter.segment(text)) {
+      if (!segment.isWordLike) continue;
+      if (SEGMENTED_SCRIPT.test(segment.segment)) terms.push(segment.segment.toLowerCase());
+      else addWords(segment.segment);
+    }
+    return terms;
+  }
+  addWords(text);
+  return terms;
+}
+
+function segmenterFor(language: string | undefined): Intl.Segmenter {
+  const locale = (language && SEGMENTER_LOCALES[language]) ?? 'zh';
+  let segmenter = segmenters.get(locale);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(locale, { granularity: 'word' });
+    segmenters.set(locale, segmenter);
+  }
+  return segmenter;
+}

@@ -1,0 +1,117 @@
+import type { SearchIndex } from './load-search-index.ts';
+import { prepareText } from './prepare-text.ts';
+import type { PageContext, SectionRecord } from './section-record.ts';
+
+/** Narrows results to a version, a language and/or pages under some groups. */
+export interface SearchFilter {
+  version?: string;
+  language?: string;
+  /** Group names; a page matches when any of them is on its group path. */
+  groups?: string[];
+}
+
+/** Options of `search`. */
+export interface SearchOptions {
+  /** Pages returned (default 5, clamped to 1..50). */
+  pageSize?: number;
+  filter?: SearchFilter;
+  /** The previous user turn, searched with a lower weight so follow-ups ("and in Python?") keep their topic. */
+  previousQuery?: string;
+}
+
+/** One page of the results, represented by its best section. */
+export interface SearchResult {
+  path: string;
+  anchor: string;
+  title: string;
+  headingPath: string[];
+  /** ~300 characters of the section around the first matching term. */
+  snippet: string;
+  /** The whole section text, for answer composition. */
+  text: string;
+  score: number;
+  metadata: PageContext;
+}
+
+const MAX_QUERY_TERMS = 64;
+const CANDIDATES_PER_PAGE = 20;
+const SNIPPET_LENGTH = 300;
+
+/**
+ * Ranks the pages of a site for a query: BM25F over sections, one entry per page (its best section).
+ * Without a version/language in the filter, sections of the site's default version and language are
+ * preferred (the others only when those give nothing). Bad queries (empty, huge, only stop words,
+ * emoji) give an empty list, never an exception.
+ */
+export function search(index: SearchIndex, query: string, options: SearchOptions = {}): SearchResult[] {
+  const pageSize = Math.min(50, Math.max(1, Math.floor(options.pageSize ?? 5) || 5));
+  if (!index.engine || typeof query !== 'string') return [];
+  const language = options.filter?.language ?? index.defaults.language;
+  const queryTerms = uniqueTerms(prepareText(query.slice(0, 4000), language)).slice(0, MAX_QUERY_TERMS);
+  if (queryTerms.length === 0) return [];
+  const previousTerms = options.previousQuery ? uniqueTerms(prepareText(options.previousQuery.slice(0, 4000), language)).slice(0, MAX_QUERY_TERMS / 2) : [];
+  const weightedQuery = [...queryTerms, ...queryTerms, ...previousTerms].join(' ');
+
+  const limit = pageSize * CANDIDATES_PER_PAGE;
+  const strict = (section: SectionRecord): boolean => matchesFilter(section, options.filter, index, true);
+  const candidates = index.engine.search(weightedQuery, limit);
+  let hits = candidates.filter(([id]) => strict(index.sections[Number(id)] as SectionRecord));
+  if (hits.length === 0 && !options.filter?.version && !options.filter?.language) {
+    hits = candidates.filter(([id]) => matchesFilter(index.sections[Number(id)] as SectionRecord, options.filter, index, false));
+  }
+
+  const results: SearchResult[] = [];
+  const seenPages = new Set<string>();
+  for (const [id, score] of hits) {
+    const section = index.sections[Number(id)];
+    if (!section || seenPages.has(section.path)) continue;
+    seenPages.add(section.path);
+    results.push({
+      path: section.path,
+      anchor: section.anchor,
+      title: section.title,
+      headingPath: section.headingPath,
+      snippet: snippetOf(section.text, query, previousTerms.length > 0 ? (options.previousQuery ?? '') : ''),
+      text: section.text,
+      score: Math.round(score * 1000) / 1000,
+      metadata: section.context,
+    });
+    if (results.length >= pageSize) break;
+  }
+  return results;
+}
+
+function matchesFilter(section: SectionRecord, filter: SearchFilter | undefined, index: SearchIndex, preferDefaults: boolean): boolean {
+  const context = section.context;
+  if (filter?.version !== undefined) {
+    if (context.version !== undefined && context.version !== filter.version) return false;
+  } else if (preferDefaults && index.defaults.version && context.version !== undefined && context.version !== index.defaults.version) {
+    return false;
+  }
+  if (filter?.language !== undefined) {
+    if ((context.language ?? index.defaults.language) !== filter.language) return false;
+  } else if (preferDefaults && index.defaults.language && context.language !== undefined && context.language !== index.defaults.language) {
+    return false;
+  }
+  if (filter?.groups && filter.groups.length > 0 && !filter.groups.some((group) => context.groups.includes(group))) return false;
+  return true;
+}
+
+function uniqueTerms(terms: string[]): string[] {
+  return [...new Set(terms)];
+}
+
+function snippetOf(text: string, query: string, previousQuery: string): string {
+  if (text.length <= SNIPPET_LENGTH) return text;
+  const lower = text.toLowerCase();
+  const words = `${query} ${previousQuery}`.toLowerCase().match(/[\p{L}\p{N}_]{3,}/gu) ?? [];
+  let position = -1;
+  for (const word of words) {
+    const found = lower.indexOf(word.length > 5 ? word.slice(0, 5) : word);
+    if (found >= 0 && (position < 0 || found < position)) position = found;
+  }
+  const start = Math.max(0, Math.min(position < 0 ? 0 : position - 80, text.length - SNIPPET_LENGTH));
+  const boundary = start === 0 ? 0 : Math.max(start, text.indexOf(' ', start) + 1);
+  const end = Math.min(text.length, boundary + SNIPPET_LENGTH);
+  return `${boundary > 0 ? '…' : ''}${text.slice(boundary, end).trim()}${end < text.length ? '…' : ''}`;
+}

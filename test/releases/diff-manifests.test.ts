@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Manifest } from '../../schemas/manifest.ts';
+import { readSiteSource } from '../../cli/read-site-source.ts';
+import { buildSite } from '../../pipeline/build/build-site.ts';
+import { diffManifests } from '../../pipeline/manifest/diff-manifests.ts';
+import { formatDiffMarkdown } from '../../pipeline/manifest/format-diff-markdown.ts';
+import { formatDiffText } from '../../pipeline/manifest/format-diff-text.ts';
+
+const fixtures = path.join(import.meta.dirname, '../fixtures/diff');
+
+async function buildFixture(name: string): Promise<Manifest> {
+  const result = await buildSite(await readSiteSource(path.join(fixtures, name)), { domain: 'diffco' });
+  expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+  if (!result.manifest) throw new Error(`fixture ${name} did not build`);
+  return result.manifest;
+}
+
+describe('docsmith diff between two releases', () => {
+  let before: Manifest;
+  let after: Manifest;
+  beforeAll(async () => {
+    before = await buildFixture('before');
+    after = await buildFixture('after');
+  });
+
+  it('finds nothing when a release is compared with itself', () => {
+    const diff = diffManifests(before, before);
+    expect(diff.empty).toBe(true);
+    expect(diff.breaking).toEqual([]);
+    expect(formatDiffText(diff)).toContain('No changes.');
+  });
+
+  it('classifies every kind of page change', () => {
+    const diff = diffManifests(before, after);
+    expect(diff.pages.added.map((page) => page.path)).toEqual(['guides/new-page']);
+    expect(diff.pages.removed.map((page) => page.path)).toEqual(['guides/removed', 'reference/old-widgets']);
+    expect(diff.pages.moved).toEqual([
+      { from: 'guides/old-name', to: 'guides/new-name', title: 'Renamed guide' },
+      { from: 'guides/legacy', to: 'archive/legacy', title: 'Legacy' },
+    ]);
+    expect(diff.pages.retitled).toEqual([{ path: 'guides/setup', from: 'Setup', to: 'Installation' }]);
+    expect(diff.pages.contentChanged.map((page) => page.path)).toEqual(['intro', 'guides/setup']);
+  });
+
+  it('reports navigation moves, endpoint pages, redirects and settings', () => {
+    const diff = diffManifests(before, after);
+    expect(diff.navigation.moved.map((move) => [move.path, move.from.groups, move.to.groups])).toEqual([['faq', ['Help'], ['Guides']]]);
+    expect(diff.endpoints.added.map((page) => page.title)).toEqual(['Create a widget']);
+    expect(diff.endpoints.removed.map((page) => page.title)).toEqual(['Delete a widget']);
+    expect(diff.redirects.added.map((redirect) => redirect.source)).toEqual(['/guides/old-name', '/reference/:slug*']);
+    expect(diff.redirects.removed.map((redirect) => redirect.source)).toEqual(['/help']);
+    expect(diff.redirects.changed).toEqual([
+      { source: '/start', from: { destination: '/intro', permanent: true }, to: { destination: '/guides/setup', permanent: true } },
+    ]);
+    expect(diff.settings.changed.map((change) => change.key)).toEqual(['colors', 'name']);
+  });
+
+  it('flags removed or moved pages that no redirect covers as breaking, honouring wildcards', () => {
+    const diff = diffManifests(before, after);
+    const breaking = diff.breaking.map((change) => [change.path, change.reason]);
+    expect(breaking).toContainEqual(['guides/legacy', 'moved']);
+    expect(breaking).toContainEqual(['guides/removed', 'removed']);
+    expect(breaking.map(([breakingPath]) => breakingPath)).not.toContain('guides/old-name');
+    expect(breaking.map(([breakingPath]) => breakingPath)).not.toContain('reference/old-widgets');
+  });
+
+  it('renders a pull-request table with the breaking changes first', () => {
+    const markdown = formatDiffMarkdown(diffManifests(before, after));
+    const rows = markdown.split('\n').filter((line) => line.startsWith('| '));
+    expect(rows[0]).toBe('| change | path | detail |');
+    expect(rows[1]).toMatch(/^\| ⚠️ breaking \| `/);
+    expect(markdown).toContain('| page moved | `guides/old-name` | → `guides/new-name` |');
+  });
+});
