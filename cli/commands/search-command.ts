@@ -1,9 +1,57 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
+import { loadSearchIndex, search, SearchArtifactError } from '../../runtime/search/index.ts';
+import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
+import { BuildNotFoundError, locateBuild, readBuildFile } from '../locate-build.ts';
 
-/** The `docsmith search` command (not implemented yet). */
+interface SearchCommandOptions {
+  pageSize: number;
+  version?: string;
+  language?: string;
+  group: string[];
+  format: 'text' | 'json';
+}
+
+/** `docsmith search <build> "query"`: ranks a built site's pages for a query, as the assistant retrieves them. */
 export function searchCommand(): Command {
-  return new Command('search').description('(not implemented yet)').action(() => {
-    process.stderr.write('docsmith search: not implemented yet\n');
-    process.exitCode = 2;
-  });
+  return new Command('search')
+    .description('Search a built site (dist/<domain>, a build directory or its search.json)')
+    .argument('<build>', 'dist/<domain>, dist/<domain>/builds/<buildId> or a search.json')
+    .argument('<query>', 'what to look for')
+    .option('--page-size <n>', 'results to return (1..50)', (value) => Number.parseInt(value, 10), 5)
+    .option('--version <version>', 'only this docs version')
+    .option('--language <language>', 'only this language')
+    .option('--group <group>', 'only pages under this navigation group (repeatable)', (value: string, previous: string[]) => [...previous, value], [])
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (build: string, query: string, options: SearchCommandOptions) => {
+      process.exitCode = await runSearch(build, query, options);
+    });
+}
+
+async function runSearch(build: string, query: string, options: SearchCommandOptions): Promise<number> {
+  let index;
+  try {
+    index = loadSearchIndex(await readBuildFile(await locateBuild(build), 'search.json'));
+  } catch (error) {
+    if (error instanceof BuildNotFoundError || error instanceof SearchArtifactError) {
+      process.stderr.write(`docsmith search: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+  const filter = {
+    ...(options.version ? { version: options.version } : {}),
+    ...(options.language ? { language: options.language } : {}),
+    ...(options.group.length > 0 ? { groups: options.group } : {}),
+  };
+  const results = search(index, query, { pageSize: options.pageSize, filter });
+  if (options.format === 'json') {
+    const rows = results.map(({ path, anchor, title, snippet, score, metadata }) => ({ path, anchor, title, snippet, score, metadata }));
+    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+  } else if (results.length === 0) {
+    process.stdout.write('No results.\n');
+  } else {
+    const lines = results.map((result, position) => `${position + 1}. ${result.title}  /${result.path}${result.anchor ? `#${result.anchor}` : ''}  (${result.score})\n   ${result.snippet.replace(/\s+/g, ' ')}`);
+    process.stdout.write(`${lines.join('\n\n')}\n`);
+  }
+  return EXIT_OK;
 }

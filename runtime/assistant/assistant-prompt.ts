@@ -1,0 +1,52 @@
+/** A retrieved section handed to the answer model and streamed back as a source. */
+export interface AssistantSource {
+  /** `src_1`, `src_2`, … in rank order; `[n]` citations refer to the n-th source. */
+  id: string;
+  url: string;
+  title: string;
+  path: string;
+  anchor: string;
+  text: string;
+  snippet: string;
+}
+
+/** The prompt the answer model receives. */
+export interface AssistantPrompt {
+  system: string;
+  prompt: string;
+}
+
+const SOURCE_BLOCK = /<source number="(\d+)" title="([^"]*)">\n([\s\S]*?)\n<\/source>/g;
+
+/**
+ * Builds the prompt shared by every answer model: instructions and the numbered sources (each in a
+ * `<source number="n" title="…">` block) in the system message; the question, with the previous user turn
+ * for context, as the user message.
+ */
+export function buildAssistantPrompt(input: { question: string; previousQuestion?: string; sources: AssistantSource[]; siteName?: string }): AssistantPrompt {
+  const sources = input.sources
+    .map((source, index) => `<source number="${index + 1}" title="${source.title.replace(/"/g, "'")}">\n${source.text.replace(/<\/source>/g, '')}\n</source>`)
+    .join('\n\n');
+  const system = [
+    `You are the documentation assistant${input.siteName ? ` of ${input.siteName}` : ''}.`,
+    'Answer the question using only the numbered sources below, and cite each statement with its source number in brackets, like [1].',
+    'If the sources do not contain the answer, say that you could not find it in the documentation.',
+    '',
+    'Sources:',
+    sources || '(none)',
+  ].join('\n');
+  const prompt = input.previousQuestion ? `Previous question: ${input.previousQuestion}\n\nQuestion: ${input.question}` : `Question: ${input.question}`;
+  return { system, prompt };
+}
+
+/** Reads the numbered sources back out of a system message built by `buildAssistantPrompt`. */
+export function readPromptSources(system: string): { number: number; title: string; text: string }[] {
+  return [...system.matchAll(SOURCE_BLOCK)].map((match) => ({ number: Number(match[1]), title: match[2] ?? '', text: match[3] ?? '' }));
+}
+
+/** Reads the question (and previous question) back out of the user message built by `buildAssistantPrompt`. */
+export function readPromptQuestion(prompt: string): { question: string; previousQuestion?: string } {
+  const match = /^(?:Previous question: ([\s\S]*?)\n\n)?Question: ([\s\S]*)$/.exec(prompt);
+  if (!match) return { question: prompt };
+  return { question: match[2] ?? '', ...(match[1] ? { previousQuestion: match[1] } : {}) };
+}

@@ -1,0 +1,36 @@
+/** A part of a message as AI SDK clients send it (only `text` parts carry the question). */
+export interface MessagePart {
+  type: string;
+  text?: string;
+  [field: string]: unknown;
+}
+
+/** A message of the conversation: AI SDK 4 clients send `content`, AI SDK 5+ clients only `parts`. */
+export interface AssistantMessage {
+  id?: string;
+  role: 'system' | 'user' | 'assistant' | 'data';
+  content?: string;
+  parts?: MessagePart[];
+  metadata?: unknown;
+  annotations?: unknown[];
+  [field: string]: unknown;
+}
+
+/** Filter of the retrieval (DESIGN.md §7). */
+export interface AssistantFilter {
+  version?: string;
+  language?: string;
+  groups?: string[];
+}
+
+/** The request body of POST /v1/assistant/{domain}/message (schemas/assistant-request.schema.json). */
+export interface AssistantRequestBody {
+  fp: string;
+  messages: AssistantMessage[];
+  threadId?: string | null;
+  retrievalPageSize?: number;
+  filter?: AssistantFilter | null;
+  trigger?: string;
+  id?: string;
+  metadata?: unknown;
+}

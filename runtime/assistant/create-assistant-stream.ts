@@ -1,0 +1,89 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import { streamText } from 'ai';
+import { buildAssistantPrompt, type AssistantSource } from './assistant-prompt.ts';
+import type { StreamProtocol } from './negotiate-stream-protocol.ts';
+import { createStreamEncoder } from './stream-encoders.ts';
+
+/** What one answer is made from. */
+export interface AssistantStreamInput {
+  protocol: StreamProtocol;
+  question: string;
+  previousQuestion?: string;
+  sources: AssistantSource[];
+  threadId: string;
+  messageId: string;
+  model: LanguageModelV3;
+  siteName?: string;
+  abortSignal?: AbortSignal;
+  /** Called once the answer is complete (not after an error), e.g. to store the exchange. */
+  onFinish?: (result: { text: string; sources: AssistantSource[]; usage: { inputTokens: number; outputTokens: number } }) => void | Promise<void>;
+  /** Called with the error when generation fails after streaming began (the client gets a generic error part). */
+  onError?: (error: unknown) => void;
+}
+
+/** A streamed HTTP answer: the protocol's headers and the body bytes. */
+export interface AssistantStream {
+  headers: Record<string, string>;
+  body: ReadableStream<Uint8Array>;
+}
+
+const GENERIC_ERROR = 'The assistant could not complete the answer. Please try again.';
+
+/**
+ * Streams an answer in the negotiated protocol: message start (with the thread id), the sources, the
+ * model's text deltas (through `ai`'s streamText), then the finish parts carrying the thread id.
+ */
+export function createAssistantStream(input: AssistantStreamInput): AssistantStream {
+  const encoder = createStreamEncoder(input.protocol, input.threadId);
+  const bytes = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const write = (text: string): void => {
+        if (text) controller.enqueue(bytes.encode(text));
+      };
+      write(encoder.start(input.messageId, input.threadId));
+      for (const source of input.sources) write(encoder.source(source));
+      let finished: { text: string; usage: { inputTokens: number; outputTokens: number } } | undefined;
+      try {
+        const prompt = buildAssistantPrompt(input);
+        const result = streamText({
+          model: input.model,
+          system: prompt.system,
+          prompt: prompt.prompt,
+          onError: () => undefined,
+          ...(input.abortSignal ? { abortSignal: input.abortSignal } : {}),
+        });
+        let text = '';
+        let started = false;
+        for await (const part of result.fullStream) {
+          if (part.type === 'text-delta' && part.text) {
+            if (!started) write(encoder.textStart());
+            started = true;
+            text += part.text;
+            write(encoder.textDelta(part.text));
+          } else if (part.type === 'error') {
+            throw part.error;
+          }
+        }
+        if (started) write(encoder.textEnd());
+        const usage = await result.totalUsage;
+        const inputTokens = usage.inputTokens ?? 0;
+        const outputTokens = usage.outputTokens ?? 0;
+        finished = { text, usage: { inputTokens, outputTokens } };
+        write(encoder.finish(input.threadId, { promptTokens: inputTokens, completionTokens: outputTokens }));
+      } catch (error) {
+        input.onError?.(error);
+        write(encoder.error(GENERIC_ERROR));
+      }
+      controller.close();
+      if (finished) {
+        try {
+          await input.onFinish?.({ ...finished, sources: input.sources });
+        } catch (error) {
+          input.onError?.(error);
+        }
+      }
+    },
+  });
+  return { headers: encoder.headers, body };
+}

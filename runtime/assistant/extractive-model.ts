@@ -1,0 +1,120 @@
+import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
+import { prepareText } from '../search/prepare-text.ts';
+import { readPromptQuestion, readPromptSources } from './assistant-prompt.ts';
+
+/** The answer when no source says anything about the question. */
+export const NOT_FOUND_ANSWER = 'I could not find this in the documentation. Try rephrasing the question, or name the feature or command you are asking about.';
+
+const MAX_SENTENCES = 4;
+const MIN_SENTENCE_LENGTH = 20;
+const MAX_SENTENCE_LENGTH = 600;
+
+interface ScoredSentence {
+  text: string;
+  source: number;
+  position: number;
+  score: number;
+}
+
+/**
+ * The default, offline answer model: a LanguageModelV3 that answers from the sources in its prompt by
+ * extracting the sentences sharing the most terms with the question (favouring higher-ranked sources and
+ * earlier sentences), cites each `[n]`, and streams one sentence per delta. With nothing relevant it says so.
+ */
+export function createExtractiveModel(): LanguageModelV3 {
+  const answer = (options: LanguageModelV3CallOptions): { sentences: string[]; usage: LanguageModelV3Usage } => {
+    let system = '';
+    let prompt = '';
+    for (const message of options.prompt) {
+      if (message.role === 'system') system += message.content;
+      else if (message.role === 'user') prompt += message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+    }
+    const { question, previousQuestion } = readPromptQuestion(prompt);
+    const sentences = extractAnswer(question, previousQuestion, readPromptSources(system));
+    const outputWords = sentences.join(' ').split(/\s+/).length;
+    return { sentences, usage: usageOf(countWords(system) + countWords(prompt), outputWords) };
+  };
+  return {
+    specificationVersion: 'v3',
+    provider: 'docsmith',
+    modelId: 'extractive',
+    supportedUrls: {},
+    async doGenerate(options) {
+      const { sentences, usage } = answer(options);
+      const content: LanguageModelV3Content[] = [{ type: 'text', text: sentences.join('') }];
+      return { content, finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] };
+    },
+    async doStream(options) {
+      const { sentences, usage } = answer(options);
+      const parts: LanguageModelV3StreamPart[] = [
+        { type: 'stream-start', warnings: [] },
+        { type: 'text-start', id: 'answer' },
+        ...sentences.map((delta): LanguageModelV3StreamPart => ({ type: 'text-delta', id: 'answer', delta })),
+        { type: 'text-end', id: 'answer' },
+        { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+      ];
+      return {
+        stream: new ReadableStream<LanguageModelV3StreamPart>({
+          start(controller) {
+            for (const part of parts) controller.enqueue(part);
+            controller.close();
+          },
+        }),
+      };
+    },
+  };
+}
+
+/** Picks the answer sentences, each ending with its `[n]` citation and a space; the not-found answer when none fits. */
+export function extractAnswer(question: string, previousQuestion: string | undefined, sources: { number: number; text: string }[]): string[] {
+  const questionTerms = new Set(prepareText(question));
+  const contextTerms = new Set(previousQuestion ? prepareText(previousQuestion) : []);
+  if (questionTerms.size === 0 || sources.length === 0) return [NOT_FOUND_ANSWER];
+  const candidates: ScoredSentence[] = [];
+  sources.forEach((source, rank) => {
+    splitSentences(source.text).forEach((sentence, position) => {
+      const terms = new Set(prepareText(sentence));
+      let overlap = 0;
+      for (const term of terms) {
+        if (questionTerms.has(term)) overlap += 1;
+        else if (contextTerms.has(term)) overlap += 0.3;
+      }
+      if (overlap < 1) return;
+      const score = overlap / Math.sqrt(Math.max(terms.size, 4)) + 0.3 / (rank + 1) + 0.15 / (position + 1);
+      candidates.push({ text: sentence, source: source.number, position, score });
+    });
+  });
+  if (candidates.length === 0) return [NOT_FOUND_ANSWER];
+  const best = candidates.sort((a, b) => b.score - a.score || a.source - b.source || a.position - b.position);
+  const chosen: ScoredSentence[] = [];
+  const seen = new Set<string>();
+  for (const candidate of best) {
+    const key = candidate.text.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    chosen.push(candidate);
+    if (chosen.length >= MAX_SENTENCES || candidate.score < (chosen[0]?.score ?? 0) * 0.4) break;
+  }
+  return chosen
+    .sort((a, b) => a.source - b.source || a.position - b.position)
+    .map((sentence) => `${sentence.text.replace(/[.:;,]+$/, '')} [${sentence.source}]. `);
+}
+
+function splitSentences(text: string): string[] {
+  return text
+    .split(/\n+/)
+    .flatMap((line) => line.split(/(?<=[.!?])\s+(?=[A-Z0-9`"'(])/))
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.length >= MIN_SENTENCE_LENGTH && sentence.length <= MAX_SENTENCE_LENGTH && /[a-z]/i.test(sentence));
+}
+
+function countWords(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+function usageOf(input: number, output: number): LanguageModelV3Usage {
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: output, text: output, reasoning: undefined },
+  };
+}
