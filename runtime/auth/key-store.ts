@@ -1,0 +1,121 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** A stored API key: never the key itself, only the sha256 of its secret. */
+export interface KeyRecord {
+  id: string;
+  name?: string;
+  org: string;
+  domains: string[];
+  /** sha256 (hex) of the secret part of the key. */
+  hash: string;
+  createdAt: string;
+  revokedAt?: string;
+}
+
+/** Outcome of checking a bearer token for a domain. */
+export type KeyVerification = { ok: true; keyId: string; org: string } | { ok: false; reason: 'missing' | 'invalid' | 'forbidden' };
+
+/** API keys of the assistant, kept in a JSON file that a running server re-reads when it changes. */
+export interface KeyStore {
+  create(input: { domains: string[]; org: string; name?: string }): { key: string; record: KeyRecord };
+  list(): KeyRecord[];
+  revoke(keyId: string): boolean;
+  verify(token: string | undefined, domain: string): KeyVerification;
+}
+
+/** Options of `createKeyStore`. */
+export interface KeyStoreOptions {
+  file: string;
+  /** How often (ms) `verify` checks the file for changes (default 1000). */
+  reloadCheckMs?: number;
+}
+
+const KEY_FORMAT = /^ds_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
+
+/**
+ * Opens the key store. Keys look like `ds_<id>_<secret>` (32 random bytes): high-entropy secrets, so a
+ * plain sha256 is enough to store them (no brute-forcing a 256-bit secret), and it keeps verification cheap
+ * on the hot path. Comparison is constant-time. The file is written atomically (temp file + rename).
+ */
+export function createKeyStore(options: KeyStoreOptions): KeyStore {
+  const reloadCheckMs = options.reloadCheckMs ?? 1000;
+  let records: KeyRecord[] = [];
+  let loadedMtime = -1;
+  let lastCheck = 0;
+  const load = (): void => {
+    const mtime = statSync(options.file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (mtime === loadedMtime) return;
+    loadedMtime = mtime;
+    if (mtime === 0) {
+      records = [];
+      return;
+    }
+    try {
+      const data = JSON.parse(readFileSync(options.file, 'utf8')) as { keys?: KeyRecord[] };
+      records = Array.isArray(data.keys) ? data.keys : [];
+    } catch {
+      records = [];
+    }
+  };
+  const save = (): void => {
+    mkdirSync(path.dirname(options.file), { recursive: true });
+    const temporary = `${options.file}.tmp-${process.pid}`;
+    writeFileSync(temporary, `${JSON.stringify({ keys: records }, null, 2)}\n`, { mode: 0o600 });
+    renameSync(temporary, options.file);
+    loadedMtime = statSync(options.file).mtimeMs;
+  };
+  load();
+  return {
+    create(input) {
+      load();
+      const id = randomBytes(6).toString('hex');
+      const secret = randomBytes(32).toString('base64url');
+      const record: KeyRecord = {
+        id,
+        ...(input.name ? { name: input.name } : {}),
+        org: input.org,
+        domains: [...new Set(input.domains)].sort(),
+        hash: sha256(secret),
+        createdAt: new Date().toISOString(),
+      };
+      records = [...records, record];
+      save();
+      return { key: `ds_${id}_${secret}`, record };
+    },
+    list() {
+      load();
+      return records.map((record) => ({ ...record }));
+    },
+    revoke(keyId) {
+      load();
+      const record = records.find((candidate) => candidate.id === keyId && !candidate.revokedAt);
+      if (!record) return false;
+      records = records.map((candidate) => (candidate === record ? { ...candidate, revokedAt: new Date().toISOString() } : candidate));
+      save();
+      return true;
+    },
+    verify(token, domain) {
+      if (!token) return { ok: false, reason: 'missing' };
+      const now = Date.now();
+      if (now - lastCheck >= reloadCheckMs) {
+        lastCheck = now;
+        load();
+      }
+      const match = KEY_FORMAT.exec(token);
+      if (!match) return { ok: false, reason: 'invalid' };
+      const record = records.find((candidate) => candidate.id === match[1]);
+      const presented = Buffer.from(sha256(match[2] ?? ''), 'hex');
+      const expected = Buffer.from(record?.hash ?? '0'.repeat(64), 'hex');
+      const equal = presented.length === expected.length && timingSafeEqual(presented, expected);
+      if (!record || !equal || record.revokedAt) return { ok: false, reason: 'invalid' };
+      if (!record.domains.includes(domain)) return { ok: false, reason: 'forbidden' };
+      return { ok: true, keyId: record.id, org: record.org };
+    },
+  };
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}

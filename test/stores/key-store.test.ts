@@ -1,0 +1,47 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createKeyStore } from '../../runtime/auth/key-store.ts';
+
+describe('API keys', () => {
+  let directory: string;
+  let file: string;
+  beforeEach(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'docsmith-keys-'));
+    file = path.join(directory, 'keys.json');
+  });
+  afterEach(async () => {
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('stores only a hash and verifies a key for its domains', async () => {
+    const store = createKeyStore({ file });
+    const { key, record } = store.create({ domains: ['acme', 'beta'], org: 'org-1' });
+    expect(key).toMatch(/^ds_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
+    const stored = await readFile(file, 'utf8');
+    expect(stored).not.toContain(key.split('_').pop());
+    expect(store.verify(key, 'acme')).toEqual({ ok: true, keyId: record.id, org: 'org-1' });
+    expect(store.verify(key, 'other')).toEqual({ ok: false, reason: 'forbidden' });
+    expect(store.verify(undefined, 'acme')).toEqual({ ok: false, reason: 'missing' });
+    expect(store.verify('not-a-key', 'acme')).toEqual({ ok: false, reason: 'invalid' });
+    expect(store.verify(`${key.slice(0, -2)}xx`, 'acme')).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('refuses revoked keys and picks up changes other processes write', async () => {
+    const server = createKeyStore({ file, reloadCheckMs: 0 });
+    const cli = createKeyStore({ file, reloadCheckMs: 0 });
+    const { key, record } = cli.create({ domains: ['acme'], org: 'org' });
+    expect(server.verify(key, 'acme').ok).toBe(true);
+    expect(cli.revoke(record.id)).toBe(true);
+    expect(server.verify(key, 'acme')).toEqual({ ok: false, reason: 'invalid' });
+    expect(cli.list()[0]?.revokedAt).toBeDefined();
+  });
+
+  it('treats a corrupt keys file as holding no key', async () => {
+    await writeFile(file, '{ not json');
+    const store = createKeyStore({ file });
+    expect(store.list()).toEqual([]);
+    expect(store.verify('ds_000000000000_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'acme')).toEqual({ ok: false, reason: 'invalid' });
+  });
+});

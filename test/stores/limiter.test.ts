@@ -1,0 +1,79 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { calendarWindow } from '../../runtime/limits/calendar-window.ts';
+import { createLimiter, type LimiterOptions } from '../../runtime/limits/create-limiter.ts';
+
+const redisUrl = process.env.REDIS_TEST_URL;
+const directories: string[] = [];
+afterAll(async () => {
+  for (const directory of directories) await rm(directory, { recursive: true, force: true });
+});
+async function sqlitePath(): Promise<string> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-limits-'));
+  directories.push(directory);
+  return path.join(directory, 'docsmith.sqlite');
+}
+const unique = (): string => Math.random().toString(36).slice(2);
+
+const stores: [LimiterOptions['store'], boolean][] = [
+  ['memory', true],
+  ['sqlite', true],
+  ['redis', Boolean(redisUrl)],
+];
+
+describe.each(stores)('limits on %s', (store, available) => {
+  const open = async (limits: LimiterOptions['limits']) =>
+    createLimiter({ store, limits, ...(store === 'sqlite' ? { sqlitePath: await sqlitePath() } : {}), ...(store === 'redis' ? { redisUrl } : {}) });
+
+  it.skipIf(!available)('lets exactly 20 of 50 concurrent requests through a limit of 20', async () => {
+    const limiter = await open({ perKeyPerMonth: 20 });
+    const subject = { keyId: `key-${unique()}`, org: `org-${unique()}`, ip: `ip-${unique()}` };
+    const decisions = await Promise.all(Array.from({ length: 50 }, () => limiter.consume(subject)));
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(20);
+    const refused = decisions.find((decision) => !decision.allowed);
+    expect(refused).toMatchObject({ scope: 'key', limit: 20, remaining: 0 });
+    expect(refused?.retryAfterSeconds).toBeGreaterThan(0);
+    await limiter.close();
+  });
+
+  it.skipIf(!available)('counts a refused request against no limit', async () => {
+    const limiter = await open({ perKeyPerMonth: 2, perOrgPerHour: 3 });
+    const org = `org-${unique()}`;
+    const ip = `ip-${unique()}`;
+    const sameKey = `key-${unique()}`;
+    const firstFive = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) firstFive.push((await limiter.consume({ keyId: sameKey, org, ip })).allowed);
+    expect(firstFive).toEqual([true, true, false, false, false]);
+    const otherKey = await limiter.consume({ keyId: `key-${unique()}`, org, ip });
+    expect(otherKey).toMatchObject({ allowed: true, scope: 'org', remaining: 0 });
+    const orgExhausted = await limiter.consume({ keyId: `key-${unique()}`, org, ip });
+    expect(orgExhausted).toMatchObject({ allowed: false, scope: 'org' });
+    await limiter.close();
+  });
+});
+
+describe('limits survive a restart', () => {
+  it('keeps SQLite counters across close and reopen', async () => {
+    const file = await sqlitePath();
+    const subject = { keyId: 'key-restart', org: 'org-restart', ip: '10.0.0.1' };
+    const first = await createLimiter({ store: 'sqlite', sqlitePath: file, limits: { perKeyPerMonth: 5 } });
+    for (let attempt = 0; attempt < 3; attempt += 1) await first.consume(subject);
+    await first.close();
+    const second = await createLimiter({ store: 'sqlite', sqlitePath: file, limits: { perKeyPerMonth: 5 } });
+    expect((await second.consume(subject)).remaining).toBe(1);
+    expect((await second.consume(subject)).allowed).toBe(true);
+    expect((await second.consume(subject)).allowed).toBe(false);
+    await second.close();
+  });
+});
+
+describe('calendar windows (UTC)', () => {
+  it('ends a month, day and hour window at the calendar boundary', () => {
+    const now = new Date(Date.UTC(2026, 10, 30, 23, 59, 30));
+    expect(calendarWindow('month', now)).toEqual({ id: '2026-11', secondsLeft: 30 });
+    expect(calendarWindow('day', now)).toEqual({ id: '2026-11-30', secondsLeft: 30 });
+    expect(calendarWindow('hour', now)).toEqual({ id: '2026-11-30T23', secondsLeft: 30 });
+  });
+});
