@@ -15,6 +15,7 @@ export async function main(argv: string[]): Promise<number> {
     .showHelpAfterError('(run docsmith --help for usage)');
   for (const command of [validateCommand(), buildCommand(), searchCommand(), diffCommand(), serveCommand(), keysCommand()]) {
     program.addCommand(command.exitOverride());
+    for (const subcommand of command.commands) subcommand.exitOverride();
   }
   try {
     await program.parseAsync(argv, { from: 'user' });

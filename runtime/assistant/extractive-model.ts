@@ -7,6 +7,7 @@ export const NOT_FOUND_ANSWER = 'I could not find this in the documentation. Try
 
 const MAX_SENTENCES = 4;
 const MIN_SENTENCE_LENGTH = 20;
+const MIN_SENTENCE_WORDS = 5;
 const MAX_SENTENCE_LENGTH = 600;
 
 interface ScoredSentence {
@@ -71,15 +72,28 @@ export function extractAnswer(question: string, previousQuestion: string | undef
   const contextTerms = new Set(previousQuestion ? prepareText(previousQuestion) : []);
   if (questionTerms.size === 0 || sources.length === 0) return [NOT_FOUND_ANSWER];
   const candidates: ScoredSentence[] = [];
+  const sourceTerms = sources.map((source) => new Set(prepareText(source.text)));
+  const rarity = (term: string): number => {
+    const containing = sourceTerms.filter((terms) => terms.has(term)).length;
+    return Math.log(1 + (sources.length + 1) / (containing + 0.5));
+  };
+  const weights = new Map([...questionTerms].map((term) => [term, rarity(term)]));
+  const strongest = Math.max(...weights.values());
   sources.forEach((source, rank) => {
     splitSentences(source.text).forEach((sentence, position) => {
       const terms = new Set(prepareText(sentence));
       let overlap = 0;
+      let matched = 0;
       for (const term of terms) {
-        if (questionTerms.has(term)) overlap += 1;
-        else if (contextTerms.has(term)) overlap += 0.3;
+        const weight = weights.get(term);
+        if (weight !== undefined) {
+          overlap += weight;
+          matched += 1;
+        } else if (contextTerms.has(term)) {
+          overlap += 0.3 * rarity(term);
+        }
       }
-      if (overlap < 1) return;
+      if (matched === 0 || overlap < strongest * 0.6) return;
       const score = overlap / Math.sqrt(Math.max(terms.size, 4)) + 0.3 / (rank + 1) + 0.15 / (position + 1);
       candidates.push({ text: sentence, source: source.number, position, score });
     });
@@ -105,7 +119,7 @@ function splitSentences(text: string): string[] {
     .split(/\n+/)
     .flatMap((line) => line.split(/(?<=[.!?])\s+(?=[A-Z0-9`"'(])/))
     .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.length >= MIN_SENTENCE_LENGTH && sentence.length <= MAX_SENTENCE_LENGTH && /[a-z]/i.test(sentence));
+    .filter((sentence) => sentence.length >= MIN_SENTENCE_LENGTH && sentence.length <= MAX_SENTENCE_LENGTH && sentence.split(/\s+/).length >= MIN_SENTENCE_WORDS && /[a-z]/i.test(sentence));
 }
 
 function countWords(text: string): number {

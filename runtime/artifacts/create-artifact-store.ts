@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { LRUCache } from 'lru-cache';
+import { loadSearchIndex, type SearchIndex } from '../search/index.ts';
+
+/** What the runtime needs of a published build, loaded and verified. */
+export interface LoadedSite {
+  domain: string;
+  buildId: string;
+  siteName: string;
+  /** Public base URL of the site (no trailing slash); '' when unset: source links stay root-relative. */
+  siteUrl: string;
+  index: SearchIndex;
+  /** Bytes of the artifact files, the LRU's measure of its memory. */
+  bytes: number;
+}
+
+/** A published build that cannot be used (missing file, hash mismatch, bad JSON or format). */
+export class ArtifactError extends Error {
+  override name = 'ArtifactError';
+}
+
+/** Serves published builds of many domains from one artifacts folder. */
+export interface ArtifactStore {
+  /** The current build of a domain; undefined when the domain has no published build folder. Throws ArtifactError when it has none usable. */
+  get(domain: string): Promise<LoadedSite | undefined>;
+  /** True when at least one domain has a readable published build. */
+  isReady(): Promise<boolean>;
+  /** Domains currently held in memory. */
+  loadedDomains(): string[];
+}
+
+/** Options of `createArtifactStore`. */
+export interface ArtifactStoreOptions {
+  root: string;
+  /** Memory the loaded artifacts may take, estimated from their size (default 512 MiB). */
+  memoryBudgetBytes?: number;
+  /** How often (ms) a domain's `current` pointer is re-read to pick up a new release (default 1000). */
+  pollMs?: number;
+  /** Called when a new build is refused (the previous one is kept). */
+  onRejectedBuild?: (domain: string, buildId: string, reason: string) => void;
+}
+
+interface Entry {
+  site: LoadedSite;
+  checkedAt: number;
+  rejectedBuildId?: string;
+}
+
+const DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+/** Parsed JSON takes several times its byte size in memory. */
+const MEMORY_PER_BYTE = 4;
+
+/**
+ * Loads published builds lazily on first request, verifies them (folder name = manifest.buildId, search.json
+ * sha256 = manifest.artifacts.search.sha256) and keeps them in an LRU bounded by a memory budget. A new
+ * release is picked up when `current` changes, swapped atomically (requests holding the old one finish
+ * on it); a corrupt new build is refused and the previous one kept.
+ */
+export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStore {
+  const pollMs = options.pollMs ?? 1000;
+  const cache = new LRUCache<string, Entry>({
+    maxSize: options.memoryBudgetBytes ?? 512 * 1024 * 1024,
+    sizeCalculation: (entry) => Math.max(1, entry.site.bytes * MEMORY_PER_BYTE),
+  });
+  const pending = new Map<string, Promise<LoadedSite | undefined>>();
+
+  const readPointer = async (domain: string): Promise<string | undefined> => {
+    try {
+      const pointer = JSON.parse(await readFile(path.join(options.root, domain, 'current'), 'utf8')) as { buildId?: unknown };
+      return typeof pointer.buildId === 'string' && /^[0-9a-f]{16}$/.test(pointer.buildId) ? pointer.buildId : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const refresh = async (domain: string): Promise<LoadedSite | undefined> => {
+    const entry = cache.get(domain);
+    const buildId = await readPointer(domain);
+    if (!buildId) {
+      if (entry) return entry.site;
+      const exists = await stat(path.join(options.root, domain)).catch(() => undefined);
+      if (!exists?.isDirectory()) return undefined;
+      throw new ArtifactError(`domain ${domain} has no published build`);
+    }
+    if (entry && (entry.site.buildId === buildId || entry.rejectedBuildId === buildId)) {
+      entry.checkedAt = Date.now();
+      return entry.site;
+    }
+    try {
+      const site = await loadBuild(options.root, domain, buildId);
+      cache.set(domain, { site, checkedAt: Date.now() });
+      return site;
+    } catch (error) {
+      const reason = (error as Error).message;
+      options.onRejectedBuild?.(domain, buildId, reason);
+      if (entry) {
+        entry.rejectedBuildId = buildId;
+        entry.checkedAt = Date.now();
+        return entry.site;
+      }
+      throw new ArtifactError(reason);
+    }
+  };
+
+  return {
+    async get(domain) {
+      if (!DOMAIN.test(domain)) return undefined;
+      const entry = cache.get(domain);
+      if (entry && Date.now() - entry.checkedAt < pollMs) return entry.site;
+      let loading = pending.get(domain);
+      if (!loading) {
+        loading = refresh(domain).finally(() => pending.delete(domain));
+        pending.set(domain, loading);
+      }
+      return loading;
+    },
+    async isReady() {
+      if (cache.size > 0) return true;
+      const domains = await readdir(options.root).catch(() => [] as string[]);
+      for (const domain of domains) if (DOMAIN.test(domain) && (await readPointer(domain))) return true;
+      return false;
+    },
+    loadedDomains() {
+      return [...cache.keys()];
+    },
+  };
+}
+
+async function loadBuild(root: string, domain: string, buildId: string): Promise<LoadedSite> {
+  const directory = path.join(root, domain, 'builds', buildId);
+  let manifestText: string;
+  let searchBytes: Buffer;
+  try {
+    [manifestText, searchBytes] = await Promise.all([readFile(path.join(directory, 'manifest.json'), 'utf8'), readFile(path.join(directory, 'search.json'))]);
+  } catch (error) {
+    throw new ArtifactError(`build ${buildId} of ${domain} is incomplete: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  let manifest: { buildId?: unknown; site?: { name?: unknown; url?: unknown }; artifacts?: { search?: { sha256?: unknown } } };
+  try {
+    manifest = JSON.parse(manifestText) as typeof manifest;
+  } catch {
+    throw new ArtifactError(`build ${buildId} of ${domain}: manifest.json is not valid JSON`);
+  }
+  if (manifest.buildId !== buildId) throw new ArtifactError(`build ${buildId} of ${domain}: manifest names build ${String(manifest.buildId)}`);
+  const digest = createHash('sha256').update(searchBytes).digest('hex');
+  if (digest !== manifest.artifacts?.search?.sha256) throw new ArtifactError(`build ${buildId} of ${domain}: search.json does not match its checksum`);
+  let index: SearchIndex;
+  try {
+    index = loadSearchIndex(JSON.parse(searchBytes.toString('utf8')));
+  } catch (error) {
+    throw new ArtifactError(`build ${buildId} of ${domain}: ${(error as Error).message}`);
+  }
+  return {
+    domain,
+    buildId,
+    siteName: typeof manifest.site?.name === 'string' ? manifest.site.name : domain,
+    siteUrl: typeof manifest.site?.url === 'string' ? manifest.site.url.replace(/\/+$/, '') : '',
+    index,
+    bytes: manifestText.length + searchBytes.length,
+  };
+}

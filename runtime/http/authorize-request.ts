@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import { ArtifactError, type LoadedSite } from '../artifacts/create-artifact-store.ts';
+import { ApiError } from './error-catalog.ts';
+import type { RouteContext } from './route-context.ts';
+
+/** Who is calling, and the site they may use. */
+export interface Authorization {
+  keyId: string;
+  org: string;
+  site: LoadedSite;
+}
+
+/**
+ * Checks the bearer key for the domain of the path (401 missing/invalid, 403 other domain), then that the
+ * domain has a usable published build (404 unknown, 503 not readable yet). Runs before the body is read.
+ */
+export async function authorizeRequest(request: FastifyRequest<{ Params: { domain: string } }>, context: RouteContext): Promise<Authorization> {
+  const header = request.headers.authorization;
+  const token = typeof header === 'string' && /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '').trim() : undefined;
+  if (header !== undefined && !token) throw new ApiError('invalid_key', 'Send the key as Authorization: Bearer <key>.');
+  const verification = context.keys.verify(token, request.params.domain);
+  if (!verification.ok) {
+    if (verification.reason === 'missing') throw new ApiError('missing_key');
+    if (verification.reason === 'forbidden') throw new ApiError('forbidden_domain');
+    throw new ApiError('invalid_key');
+  }
+  let site: LoadedSite | undefined;
+  try {
+    site = await context.artifacts.get(request.params.domain);
+  } catch (error) {
+    if (error instanceof ArtifactError) {
+      request.log.warn({ domain: request.params.domain, reason: error.message }, 'no usable build');
+      throw new ApiError('artifacts_not_ready');
+    }
+    throw error;
+  }
+  if (!site) throw new ApiError('unknown_domain');
+  return { keyId: verification.keyId, org: verification.org, site };
+}

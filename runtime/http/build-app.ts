@@ -1,0 +1,127 @@
+import path from 'node:path';
+import cors from '@fastify/cors';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { createArtifactStore, type ArtifactStore } from '../artifacts/create-artifact-store.ts';
+import { createModelFromEnvironment } from '../assistant/create-model-from-environment.ts';
+import { createKeyStore } from '../auth/key-store.ts';
+import { createLimiter, type Limits } from '../limits/create-limiter.ts';
+import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
+import { createRedisThreadStore } from '../threads/redis-thread-store.ts';
+import { createSqliteThreadStore } from '../threads/sqlite-thread-store.ts';
+import { ApiError } from './error-catalog.ts';
+import { createMetrics } from './metrics.ts';
+import { registerAssistantRoutes } from './register-assistant-routes.ts';
+import { registerOperationalRoutes } from './register-operational-routes.ts';
+import type { RouteContext } from './route-context.ts';
+
+/** Options of `buildApp`. */
+export interface AppOptions {
+  /** Folder of published builds, one sub-folder per domain. */
+  artifactsDir: string;
+  /** Folder for the keys file and the SQLite database. */
+  dataDir: string;
+  /** Keys file (default `<dataDir>/keys.json`). */
+  keysFile?: string;
+  /** Redis URL: threads and limits go to Redis (for several replicas) instead of SQLite. */
+  redisUrl?: string;
+  /** Where limits are counted (default: redis with redisUrl, else sqlite; `memory` for tests). */
+  limitStore?: 'memory' | 'sqlite' | 'redis';
+  limits?: Limits;
+  /** Answer model (default: createModelFromEnvironment()). */
+  model?: LanguageModelV3;
+  /** pino logging (default true). */
+  logger?: boolean | Record<string, unknown>;
+  /** Largest request body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  /** How often a domain's published release is re-checked, in ms (default 1000). */
+  artifactPollMs?: number;
+  /** Memory budget of loaded artifacts in bytes (default 512 MiB). */
+  artifactMemoryBytes?: number;
+  /** Trust X-Forwarded-For for the client IP (default false). */
+  trustProxy?: boolean;
+  /** Origins allowed by CORS (default: any). */
+  corsOrigin?: string | string[] | boolean;
+}
+
+/**
+ * Builds the runtime's fastify app: the assistant endpoints (v1 data stream by default, v2 UI stream),
+ * search, threads, health and metrics, with API keys, rate limits, thread storage and the artifact store.
+ * Stores are closed with the app.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: 'info', redact: ['req.headers.authorization'], ...(typeof options.logger === 'object' ? options.logger : {}) },
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    return503OnClosing: true,
+  });
+  app.removeContentTypeParser('text/plain');
+  const sqlitePath = path.join(options.dataDir, 'docsmith.sqlite');
+  const artifacts: ArtifactStore = createArtifactStore({
+    root: options.artifactsDir,
+    ...(options.artifactMemoryBytes ? { memoryBudgetBytes: options.artifactMemoryBytes } : {}),
+    ...(options.artifactPollMs !== undefined ? { pollMs: options.artifactPollMs } : {}),
+    onRejectedBuild: (domain, buildId, reason) => app.log.warn({ domain, buildId, reason }, 'refused a new build; keeping the previous one'),
+  });
+  const keys = createKeyStore({ file: options.keysFile ?? path.join(options.dataDir, 'keys.json') });
+  const limitStore = options.limitStore ?? (options.redisUrl ? 'redis' : 'sqlite');
+  const limiter = await createLimiter({ store: limitStore, sqlitePath, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}), ...(options.limits ? { limits: options.limits } : {}) });
+  const threads = options.redisUrl ? createRedisThreadStore(options.redisUrl) : createSqliteThreadStore(sqlitePath);
+  const context: RouteContext = { artifacts, keys, limiter, threads, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment() };
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([limiter.close(), threads.close()]);
+  });
+
+  await app.register(cors, { origin: options.corsOrigin ?? true, methods: ['GET', 'POST', 'OPTIONS'], exposedHeaders: ['x-thread-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    context.metrics.observeRequest(route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  app.setErrorHandler((error: FastifyError, request, reply) => sendError(toApiError(error, request), reply));
+  app.setNotFoundHandler((_request, reply) => sendError(new ApiError('not_found'), reply));
+
+  registerOperationalRoutes(app, context);
+  registerAssistantRoutes(app, context);
+  return app;
+}
+
+/** Writes an ApiError as the catalog's JSON body, with its headers. */
+export function sendError(error: ApiError, reply: FastifyReply): FastifyReply {
+  return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(error.toBody());
+}
+
+function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof StoreUnavailableError) {
+    request.log.error({ err: error }, 'store unavailable');
+    return new ApiError('store_unavailable');
+  }
+  if (error.validation) {
+    const first = error.validation[0];
+    const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
+    const extra = (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty;
+    const field = `${(first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')}${missing ? `${first?.instancePath ? '.' : ''}${missing}` : ''}${extra ? `${first?.instancePath ? '.' : ''}${extra}` : ''}` || 'body';
+    const reason = extra ? 'is not a known field' : (first?.message ?? 'is invalid');
+    return new ApiError('invalid_body', `Invalid request body: \`${field}\` ${reason}.`, field);
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('body_too_large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return error.statusCode === 415 ? new ApiError('unsupported_media_type') : new ApiError('invalid_body', 'The request body cannot be read.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError('invalid_body', 'The request body is empty; send a JSON object.', 'body');
+    default:
+      break;
+  }
+  if (error.statusCode === 415) return new ApiError('unsupported_media_type');
+  if (error.statusCode === 413) return new ApiError('body_too_large');
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ApiError('invalid_body', error instanceof SyntaxError || /JSON/i.test(error.message) ? 'The request body is not valid JSON.' : 'The request is invalid.', 'body');
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return new ApiError('internal');
+}

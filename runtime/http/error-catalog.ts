@@ -1,0 +1,46 @@
+/** Every error the HTTP API returns, with its status and default message (documented in docs/errors.md). */
+export const ERROR_CATALOG = {
+  invalid_body: { status: 400, message: 'The request body is invalid.' },
+  missing_key: { status: 401, message: 'Missing API key: send Authorization: Bearer <key>.' },
+  invalid_key: { status: 401, message: 'The API key is not valid.' },
+  forbidden_domain: { status: 403, message: 'The API key is not valid for this domain.' },
+  unknown_domain: { status: 404, message: 'No documentation site is published under this domain.' },
+  not_found: { status: 404, message: 'No such endpoint.' },
+  body_too_large: { status: 413, message: 'The request body is too large.' },
+  unsupported_media_type: { status: 415, message: 'Send the body as application/json.' },
+  rate_limited: { status: 429, message: 'Rate limit exceeded.' },
+  internal: { status: 500, message: 'Internal error.' },
+  artifacts_not_ready: { status: 503, message: 'The documentation artifacts are not available yet.' },
+  store_unavailable: { status: 503, message: 'A storage backend is unavailable; retry shortly.' },
+} as const;
+
+/** A code of the error catalog. */
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+
+/** The JSON body of every error response. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; field?: string };
+}
+
+/** An error the routes throw to answer with a catalog entry. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly field?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message ?? ERROR_CATALOG[code].message);
+  }
+
+  /** HTTP status of the error. */
+  get status(): number {
+    return ERROR_CATALOG[this.code].status;
+  }
+
+  /** The response body. */
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.field ? { field: this.field } : {}) } };
+  }
+}

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import assistantRequestSchema from '../../schemas/assistant-request.schema.json' with { type: 'json' };
+import searchRequestSchema from '../../schemas/search-request.schema.json' with { type: 'json' };
+import type { AssistantSource } from '../assistant/assistant-prompt.ts';
+import type { AssistantRequestBody } from '../assistant/assistant-request.ts';
+import { createAssistantStream } from '../assistant/create-assistant-stream.ts';
+import { negotiateStreamProtocol } from '../assistant/negotiate-stream-protocol.ts';
+import { readConversation } from '../assistant/read-conversation.ts';
+import type { LimitDecision } from '../limits/create-limiter.ts';
+import { search, type SearchFilter } from '../search/index.ts';
+import { authorizeRequest, type Authorization } from './authorize-request.ts';
+import { ApiError } from './error-catalog.ts';
+import type { RouteContext } from './route-context.ts';
+
+type DomainRequest<Body = unknown, Query = unknown> = FastifyRequest<{ Params: { domain: string }; Body: Body; Querystring: Query }>;
+
+const domainParams = { type: 'object', required: ['domain'], properties: { domain: { type: 'string', maxLength: 253 } } } as const;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authorization?: Authorization;
+  }
+}
+
+/**
+ * The assistant API: POST /v1|v2/assistant/:domain/message (streamed answer), POST /v1/search/:domain
+ * (ranked sections as JSON) and GET /v1/assistant/:domain/threads?fp= (a fingerprint's threads).
+ * Order per request: key → domain → body → limits → work.
+ */
+export function registerAssistantRoutes(app: FastifyInstance, context: RouteContext): void {
+  const authorize = async (request: DomainRequest): Promise<void> => {
+    request.authorization = await authorizeRequest(request, context);
+  };
+  const consumeLimits = async (request: DomainRequest, reply: FastifyReply): Promise<void> => {
+    const authorization = request.authorization as Authorization;
+    const decision = await context.limiter.consume({ keyId: authorization.keyId, org: authorization.org, ip: request.ip });
+    const headers = limitHeaders(decision);
+    if (!decision.allowed) {
+      context.metrics.limitHit(decision.scope);
+      throw new ApiError('rate_limited', `Rate limit exceeded (${limitName(decision.scope)}); retry in ${decision.retryAfterSeconds ?? decision.resetSeconds} s.`, undefined, {
+        ...headers,
+        'retry-after': String(decision.retryAfterSeconds ?? decision.resetSeconds),
+      });
+    }
+    reply.headers(headers);
+  };
+
+  for (const prefix of ['/v1', '/v2']) {
+    app.post(`${prefix}/assistant/:domain/message`, { schema: { params: domainParams, body: assistantRequestSchema }, onRequest: authorize, preHandler: consumeLimits }, async (request: DomainRequest<AssistantRequestBody, Record<string, unknown>>, reply) => {
+      const authorization = request.authorization as Authorization;
+      const body = request.body;
+      const conversation = readConversation(body);
+      if (conversation.question.trim() === '') throw new ApiError('invalid_body', 'Invalid request body: `messages` has no user message with text.', 'messages');
+      const filter = body.filter ?? undefined;
+      const results = search(authorization.site.index, conversation.question, {
+        pageSize: body.retrievalPageSize ?? 5,
+        ...(filter ? { filter: filter as SearchFilter } : {}),
+        ...(conversation.previousQuestion ? { previousQuery: conversation.previousQuestion } : {}),
+      });
+      const sources: AssistantSource[] = results.map((result, position) => ({
+        id: `src_${position + 1}`,
+        url: `${authorization.site.siteUrl}/${result.path}${result.anchor ? `#${result.anchor}` : ''}`,
+        title: result.headingPath.length > 0 ? `${result.title} › ${result.headingPath.at(-1)}` : result.title,
+        path: result.path,
+        anchor: result.anchor,
+        text: result.text,
+        snippet: result.snippet,
+      }));
+      const { threadId } = await context.threads.resolveThread({ domain: authorization.site.domain, fp: body.fp, threadId: body.threadId ?? conversation.historyThreadId ?? null });
+      const messageId = `msg_${randomBytes(10).toString('hex')}`;
+      const userMessageId = [...body.messages].reverse().find((message) => message.role === 'user')?.id ?? `msg_${randomBytes(10).toString('hex')}`;
+      const abort = new AbortController();
+      request.raw.once('close', () => {
+        if (!reply.raw.writableFinished) abort.abort();
+      });
+      const stream = createAssistantStream({
+        protocol: negotiateStreamProtocol({ path: request.url, query: request.query ?? {}, headers: request.headers, body }),
+        question: conversation.question,
+        ...(conversation.previousQuestion ? { previousQuestion: conversation.previousQuestion } : {}),
+        sources,
+        threadId,
+        messageId,
+        model: context.model,
+        siteName: authorization.site.siteName,
+        abortSignal: abort.signal,
+        onFinish: async (result) => {
+          context.metrics.addTokens(result.usage.inputTokens, result.usage.outputTokens);
+          await context.threads.appendExchange({
+            threadId,
+            domain: authorization.site.domain,
+            fp: body.fp,
+            userMessage: { id: userMessageId, text: conversation.question },
+            assistantMessage: { id: messageId, text: result.text, sources: result.sources.map(({ url, title, path, anchor }) => ({ url, title, path, anchor })) },
+          });
+        },
+        onError: (error) => request.log.error({ err: error }, 'answer failed after streaming began'),
+      });
+      return reply.code(200).headers(stream.headers).send(Readable.fromWeb(stream.body as import('node:stream/web').ReadableStream<Uint8Array>));
+    });
+  }
+
+  app.post('/v1/search/:domain', { schema: { params: domainParams, body: searchRequestSchema }, onRequest: authorize, preHandler: consumeLimits }, async (request: DomainRequest<{ query: string; pageSize?: number; filter?: SearchFilter | null }>) => {
+    const authorization = request.authorization as Authorization;
+    const results = search(authorization.site.index, request.body.query, { pageSize: request.body.pageSize ?? 10, ...(request.body.filter ? { filter: request.body.filter } : {}) });
+    return results.map((result) => ({
+      content: result.text,
+      path: `/${result.path}${result.anchor ? `#${result.anchor}` : ''}`,
+      metadata: { title: result.title, headingPath: result.headingPath, score: result.score, ...result.metadata },
+    }));
+  });
+
+  app.get(
+    '/v1/assistant/:domain/threads',
+    { schema: { params: domainParams, querystring: { type: 'object', required: ['fp'], properties: { fp: { type: 'string', minLength: 1, maxLength: 256 } } } }, onRequest: authorize },
+    async (request: DomainRequest<unknown, { fp: string }>) => {
+      const authorization = request.authorization as Authorization;
+      return { threads: await context.threads.listThreads(authorization.site.domain, request.query.fp) };
+    },
+  );
+}
+
+function limitHeaders(decision: LimitDecision): Record<string, string> {
+  return {
+    'ratelimit-limit': String(decision.limit),
+    'ratelimit-remaining': String(decision.remaining),
+    'ratelimit-reset': String(decision.resetSeconds),
+  };
+}
+
+function limitName(scope: LimitDecision['scope']): string {
+  return scope === 'key' ? 'monthly limit of this key' : scope === 'org' ? 'hourly limit of the organization' : 'daily limit of this IP address';
+}

@@ -1,0 +1,16 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { ArtifactStore } from '../artifacts/create-artifact-store.ts';
+import type { KeyStore } from '../auth/key-store.ts';
+import type { Limiter } from '../limits/create-limiter.ts';
+import type { ThreadStore } from '../threads/thread-store.ts';
+import type { Metrics } from './metrics.ts';
+
+/** The stores and services the routes share. */
+export interface RouteContext {
+  artifacts: ArtifactStore;
+  keys: KeyStore;
+  limiter: Limiter;
+  threads: ThreadStore;
+  metrics: Metrics;
+  model: LanguageModelV3;
+}

@@ -1,0 +1,73 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
+import { processDataStream } from 'ai-v4';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKeyStore } from '../../runtime/auth/key-store.ts';
+import { buildApp } from '../../runtime/http/build-app.ts';
+import { publishTestSite } from '../helpers/publish-test-site.ts';
+
+describe('streaming routes over a real socket, read by the AI SDK clients', () => {
+  let directory: string;
+  let app: FastifyInstance;
+  let baseUrl: string;
+  let key: string;
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'docsmith-socket-'));
+    await publishTestSite(path.join(directory, 'dist'), 'example', undefined, 'https://docs.example.com');
+    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({ domains: ['example'], org: 'org' }).key;
+    app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false });
+    baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('v2: AI SDK 6 DefaultChatTransport + readUIMessageStream get text, sources and threadId', async () => {
+    const transport = new DefaultChatTransport<UIMessage>({ api: `${baseUrl}/v2/assistant/example/message`, headers: { authorization: `Bearer ${key}` }, body: { fp: 'browser-1' } });
+    const chunks = await transport.sendMessages({
+      trigger: 'submit-message',
+      chatId: 'chat-1',
+      messageId: undefined,
+      messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Which variable skips the login in CI?' }] }],
+      abortSignal: undefined,
+    });
+    let message: UIMessage | undefined;
+    for await (const update of readUIMessageStream({ stream: chunks })) message = update;
+    const text = message?.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
+    expect(text).toContain('EXAMPLE_TOKEN');
+    expect(message?.parts.some((part) => part.type === 'source-url' && part.url === 'https://docs.example.com/cli/configure#tokens-in-ci')).toBe(true);
+    expect((message?.metadata as { threadId?: string } | undefined)?.threadId).toMatch(/^thr_/);
+  });
+
+  it('v1: AI SDK 4 processDataStream over fetch gets text, sources and the finish threadId', async () => {
+    const response = await fetch(`${baseUrl}/v1/assistant/example/message`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ fp: 'browser-2', threadId: null, messages: [{ id: 'u1', role: 'user', content: 'How do I install the CLI?', parts: [{ type: 'text', text: 'How do I install the CLI?' }] }] }),
+    });
+    expect(response.status).toBe(200);
+    const headerThreadId = response.headers.get('x-thread-id');
+    let text = '';
+    const sources: string[] = [];
+    const annotations: { type?: string; threadId?: string }[] = [];
+    await processDataStream({
+      stream: response.body as ReadableStream<Uint8Array>,
+      onTextPart: (part) => {
+        text += part;
+      },
+      onSourcePart: (part) => {
+        sources.push(part.url);
+      },
+      onMessageAnnotationsPart: (part) => {
+        annotations.push(...(part as { type?: string; threadId?: string }[]));
+      },
+    });
+    expect(text).toContain('npm i -g example-cli');
+    expect(sources[0]).toBe('https://docs.example.com/quickstart#install');
+    expect(annotations.find((annotation) => annotation.type === 'finish')?.threadId).toBe(headerThreadId);
+  });
+});
