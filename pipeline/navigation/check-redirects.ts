@@ -47,7 +47,7 @@ export function checkRedirects(redirects: readonly Redirect[], options: { routes
 }
 
 function routeOf(path: string): string {
-  const route = (path.split(/[?#]/)[0] ?? '').replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.mdx?$/, '');
+  const route = (path.split(/[?#]/)[0] ?? '').replace(/^\/+/, '').replace(/\/+$/, '');
   return route === '' ? 'index' : route;
 }
 

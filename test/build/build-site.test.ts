@@ -1,0 +1,90 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createPageParser } from '../../cli/create-page-parser.ts';
+import { openPageCache } from '../../cli/page-cache.ts';
+import { readSiteSource } from '../../cli/read-site-source.ts';
+import { buildSite } from '../../pipeline/build/build-site.ts';
+import { siteSourceFromObject, type SiteSource } from '../../pipeline/site/site-source.ts';
+import { generateSyntheticSite } from '../../bench/synthetic-site.ts';
+
+const mcpDir = path.resolve(import.meta.dirname, '../../../shared/corpora/mcp');
+
+describe('build output', () => {
+  it('is byte-identical when the same site is built twice', { timeout: 120_000 }, async () => {
+    const source = await readSiteSource(mcpDir);
+    const first = await buildSite(source, { domain: 'mcp' });
+    const second = await buildSite(source, { domain: 'mcp' });
+    expect(second.files.get('manifest.json')).toBe(first.files.get('manifest.json'));
+    expect(second.files.get('search.json')).toBe(first.files.get('search.json'));
+    expect(first.manifest?.buildId).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('is the same whether pages are parsed on this thread, in workers, or from the cache', { timeout: 120_000 }, async () => {
+    const source = generateSyntheticSite({ pages: 300 });
+    const cold = await buildSite(source, { domain: 'synthetic' });
+    const parallel = await buildSite(source, { domain: 'synthetic', parsePages: createPageParser({ files: source.files, threads: 2 }) });
+    expect(parallel.files).toEqual(cold.files);
+
+    const cacheDir = await mkdtemp(path.join(tmpdir(), 'docsmith-cache-'));
+    try {
+      const firstCache = await openPageCache(cacheDir, 'test');
+      await buildSite(source, { domain: 'synthetic', parsePages: createPageParser({ files: source.files, cache: firstCache, threads: 1 }) });
+      await firstCache.save();
+      const changedFile = [...source.files.keys()].find((file) => file.startsWith('guides/')) as string;
+      const changed: SiteSource = { files: new Map(source.files).set(changedFile, `${source.files.get(changedFile) ?? ''}\nA new paragraph.\n`) };
+      const warmCache = await openPageCache(cacheDir, 'test');
+      const warm = await buildSite(changed, { domain: 'synthetic', parsePages: createPageParser({ files: changed.files, cache: warmCache, threads: 1 }) });
+      expect(warmCache.hits).toBe(299);
+      const coldChanged = await buildSite(changed, { domain: 'synthetic' });
+      expect(warm.files).toEqual(coldChanged.files);
+    } finally {
+      await rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it('parses identical page files once and still gives each its own file name', async () => {
+    const parsed: string[] = [];
+    const text = '---\ntitle: Shared\n---\n\nSame bytes in two versions.\n';
+    const source = siteSourceFromObject({
+      'docs.json': JSON.stringify({ theme: 'mint', name: 'Copies', colors: { primary: '#000000' }, navigation: { versions: [{ version: 'v2', pages: ['v2/page'] }, { version: 'v1', pages: ['v1/page'] }] } }),
+      'v2/page.mdx': text,
+      'v1/page.mdx': text,
+    });
+    const result = await buildSite(source, {
+      domain: 'copies',
+      parsePages: async (pages, readSnippet) => {
+        const { parseUniquePages } = await import('../../pipeline/build/parse-unique-pages.ts');
+        const { parsePage } = await import('../../pipeline/content/parse-page.ts');
+        return parseUniquePages(pages, async (unique) => unique.map((page) => (parsed.push(page.file), parsePage({ ...page, readSnippet }))));
+      },
+    });
+    expect(parsed).toEqual(['v1/page.mdx']);
+    expect(result.manifest?.pages.map((page) => [page.path, page.file, page.context.version])).toEqual([
+      ['v2/page', 'v2/page.mdx', 'v2'],
+      ['v1/page', 'v1/page.mdx', 'v1'],
+    ]);
+  });
+
+  it('stops with the configuration errors when docs.json is invalid', async () => {
+    const result = await buildSite(siteSourceFromObject({ 'docs.json': '{"theme": "nope", "name": "x", "colors": {"primary": "#000"}, "navigation": {"pages": ["a"]}}', 'a.mdx': '# A' }), { domain: 'bad' });
+    expect(result.manifest).toBeUndefined();
+    expect(result.diagnostics.map((diagnostic) => diagnostic.pointer)).toContain('/theme');
+  });
+
+  it('reports a page that fails to parse at file:line:col and builds the others', async () => {
+    const result = await buildSite(
+      siteSourceFromObject({
+        'docs.json': JSON.stringify({ theme: 'mint', name: 'Broken', colors: { primary: '#000000' }, navigation: { pages: ['good', 'broken'] } }),
+        'good.mdx': '---\ntitle: Good\n---\n\nFine.\n',
+        'broken.mdx': '---\ntitle: Broken\n---\n\n<Note>\n  never closed\n',
+      }),
+      { domain: 'broken' },
+    );
+    const failure = result.diagnostics.find((diagnostic) => diagnostic.ruleId === 'mdx-parse');
+    expect(failure).toMatchObject({ file: 'broken.mdx', severity: 'error' });
+    expect(failure?.line).toBeGreaterThan(0);
+    expect(result.manifest?.pages.map((page) => page.path)).toEqual(['good', 'broken']);
+  });
+});

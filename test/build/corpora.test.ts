@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readSiteSource } from '../../cli/read-site-source.ts';
+import { buildSite } from '../../pipeline/build/build-site.ts';
+import { validateManifest } from '../../pipeline/manifest/validate-manifest.ts';
+
+const corporaDir = path.resolve(import.meta.dirname, '../../../shared/corpora');
+
+/** Page references of a docs.json counted independently of the pipeline: page paths and group roots, and operation references. */
+function countNavigationReferences(site: string): { pages: number; operations: number } {
+  const config = JSON.parse(readFileSync(path.join(corporaDir, site, 'docs.json'), 'utf8')) as { navigation: unknown };
+  const pages = new Set<string>();
+  const operations = new Set<string>();
+  const visit = (node: unknown, key?: string): void => {
+    if (Array.isArray(node)) {
+      for (const child of node) {
+        if (typeof child === 'string' && key === 'pages') {
+          if (/^(\S+\s+)?(get|post|put|patch|delete|webhook)\s/i.test(child.trim())) operations.add(child.trim());
+          else pages.add(child.trim().replace(/^\.?\/+/, '').replace(/\.mdx?$/, ''));
+        } else visit(child, key);
+      }
+    } else if (node && typeof node === 'object') {
+      for (const [childKey, value] of Object.entries(node)) {
+        if (childKey === 'global') continue;
+        if (childKey === 'root' && typeof value === 'string') pages.add(value.replace(/^\/+/, ''));
+        visit(value, childKey);
+      }
+    }
+  };
+  visit(config.navigation);
+  return { pages: pages.size, operations: operations.size };
+}
+
+/** Pinned figures of each corpus: manifest pages = navigation page references + generated endpoint pages. */
+const EXPECTED = {
+  x402: { pages: 20, endpointPages: 0, warnings: 5 },
+  ollama: { pages: 66, endpointPages: 12, warnings: 5 },
+  mem0: { pages: 231, endpointPages: 0, warnings: 3 },
+  trigger: { pages: 314, endpointPages: 0, warnings: 5 },
+  mcp: { pages: 342, endpointPages: 0, warnings: 16 },
+} as const;
+
+describe.each(Object.entries(EXPECTED))('real corpus %s', (site, expected) => {
+  it('builds with zero errors, a schema-valid manifest and one page per navigation reference', { timeout: 120_000 }, async () => {
+    const result = await buildSite(await readSiteSource(path.join(corporaDir, site)), { domain: site });
+    expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    expect(validateManifest(result.manifest)).toEqual([]);
+    const references = countNavigationReferences(site);
+    expect(result.stats.pages).toBe(references.pages + result.stats.endpointPages);
+    expect(result.stats.endpointPages).toBe(references.operations);
+    expect({ pages: result.stats.pages, endpointPages: result.stats.endpointPages, warnings: result.stats.warnings }).toEqual(expected);
+  });
+});
