@@ -32,7 +32,15 @@ export function serveCommand(): Command {
       };
       process.once('SIGTERM', () => shutdown('SIGTERM'));
       process.once('SIGINT', () => shutdown('SIGINT'));
-      await app.listen({ port: options.port, host: options.host });
+      try {
+        await app.listen({ port: options.port, host: options.host });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        process.stderr.write(`docsmith serve: cannot listen on ${options.host}:${options.port} (${code === 'EADDRINUSE' ? 'the port is in use; pass --port or set PORT' : (code ?? (error as Error).message)})\n`);
+        await app.close();
+        process.exitCode = 1;
+        return;
+      }
       await new Promise<void>((resolve) => app.server.once('close', resolve));
     });
 }

@@ -1,7 +1,7 @@
 import type { Manifest, ManifestPage } from '../../schemas/manifest.ts';
 import type { PageContext, SectionRecord } from '../../runtime/search/section-record.ts';
 import { validateConfig } from '../config/validate-config.ts';
-import type { ParsedPage } from '../content/parsed-page.ts';
+import type { PageSection, ParsedPage } from '../content/parsed-page.ts';
 import { parsePage } from '../content/parse-page.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { buildSearchArtifact } from '../index/build-search-artifact.ts';
@@ -119,11 +119,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
       headings: page.headings.map(({ depth, text, anchor }) => ({ depth, text, anchor })),
       ...(operation ? { operation: operation.operation } : {}),
     });
-    if (indexed) {
-      for (const section of sections) {
-        sectionRecords.push({ path: route, anchor: section.anchor, headingPath: section.headingPath, title: page.title, text: section.text, context });
-      }
-    }
+    if (indexed) sectionRecords.push(...toSectionRecords(route, page.title, page.description, sections, context));
   };
 
   let endpointPages = 0;
@@ -149,11 +145,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
         headings: endpoint.headings.map(({ depth, text, anchor }) => ({ depth, text, anchor })),
         operation: endpoint.operation,
       });
-      if (!hidden) {
-        for (const section of endpoint.sections) {
-          sectionRecords.push({ path: endpoint.route, anchor: section.anchor, headingPath: section.headingPath, title: endpoint.title, text: section.text, context: entry.context });
-        }
-      }
+      if (!hidden) sectionRecords.push(...toSectionRecords(endpoint.route, endpoint.title, undefined, endpoint.sections, entry.context));
       continue;
     }
     const page = entry.file ? parsedByFile.get(entry.file) : undefined;
@@ -202,6 +194,17 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
       warnings: manifest.diagnostics.warnings,
     },
   };
+}
+
+/** One search record per section; the page description leads the text of the section before the first heading. */
+function toSectionRecords(route: string, title: string, description: string | undefined, sections: PageSection[], context: PageContext): SectionRecord[] {
+  const records = sections.map((section) => ({ path: route, anchor: section.anchor, headingPath: section.headingPath, title, text: section.text, context }));
+  if (description && description.trim()) {
+    const intro = records.find((record) => record.anchor === '');
+    if (intro) intro.text = intro.text ? `${description.trim()}\n${intro.text}` : description.trim();
+    else records.unshift({ path: route, anchor: '', headingPath: [], title, text: description.trim(), context });
+  }
+  return records;
 }
 
 async function parseSequentially(pages: PageParseInput[], readSnippet: (file: string) => string | undefined, onProgress?: (done: number, total: number) => void): Promise<ParsedPage[]> {

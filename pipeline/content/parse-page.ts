@@ -66,7 +66,7 @@ export function parsePage(input: PageInput): ParsedPage {
       severity: 'warning',
       ruleId: 'missing-title',
       message: `Missing frontmatter \`title\`, using \`${fallbackTitle}\` from the file name`,
-      hint: 'Start the page with ---\\ntitle: "…"\\ndescription: "…"\\n---',
+      hint: 'Start the page with a frontmatter block holding title and description, between two --- lines.',
     });
   }
   const description = typeof frontmatter.description === 'string' ? frontmatter.description : undefined;

@@ -36,11 +36,17 @@ export interface SearchResult {
 const MAX_QUERY_TERMS = 64;
 const CANDIDATES_PER_PAGE = 20;
 const SNIPPET_LENGTH = 300;
+/** Score factor of sections outside the site's default version / language when the query names none. */
+const OTHER_VERSION_WEIGHT = 0.6;
+const OTHER_LANGUAGE_WEIGHT = 0.3;
+/** A page ranks by its best section plus a share of its next best ones: pages about the topic beat passing mentions. */
+const SUPPORTING_SECTIONS = 2;
+const SUPPORTING_SECTION_WEIGHT = 0.3;
 
 /**
  * Ranks the pages of a site for a query: BM25F over sections, one entry per page (its best section).
- * Without a version/language in the filter, sections of the site's default version and language are
- * preferred (the others only when those give nothing). Bad queries (empty, huge, only stop words,
+ * A filter restricts results; without a version/language in it, sections of the site's default version and
+ * language are preferred (others score lower, so older-version-only content can still be found). Bad queries (empty, huge, only stop words,
  * emoji) give an empty list, never an exception.
  */
 export function search(index: SearchIndex, query: string, options: SearchOptions = {}): SearchResult[] {
@@ -53,48 +59,55 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   const weightedQuery = [...queryTerms, ...queryTerms, ...previousTerms].join(' ');
 
   const limit = pageSize * CANDIDATES_PER_PAGE;
-  const strict = (section: SectionRecord): boolean => matchesFilter(section, options.filter, index, true);
-  const candidates = index.engine.search(weightedQuery, limit);
-  let hits = candidates.filter(([id]) => strict(index.sections[Number(id)] as SectionRecord));
-  if (hits.length === 0 && !options.filter?.version && !options.filter?.language) {
-    hits = candidates.filter(([id]) => matchesFilter(index.sections[Number(id)] as SectionRecord, options.filter, index, false));
-  }
+  const hits = index.engine
+    .search(weightedQuery, limit)
+    .map(([id, score]): [SectionRecord, number] => {
+      const section = index.sections[Number(id)] as SectionRecord;
+      return [section, score * preference(section, options.filter, index)];
+    })
+    .filter(([, score]) => score > 0)
+    .sort((a, b) => b[1] - a[1]);
 
-  const results: SearchResult[] = [];
-  const seenPages = new Set<string>();
-  for (const [id, score] of hits) {
-    const section = index.sections[Number(id)];
-    if (!section || seenPages.has(section.path)) continue;
-    seenPages.add(section.path);
-    results.push({
-      path: section.path,
-      anchor: section.anchor,
-      title: section.title,
-      headingPath: section.headingPath,
-      snippet: snippetOf(section.text, query, previousTerms.length > 0 ? (options.previousQuery ?? '') : ''),
-      text: section.text,
-      score: Math.round(score * 1000) / 1000,
-      metadata: section.context,
-    });
-    if (results.length >= pageSize) break;
+  const pages = new Map<string, { best: SectionRecord; bestScore: number; score: number; others: number }>();
+  for (const [section, score] of hits) {
+    const page = pages.get(section.path);
+    if (!page) pages.set(section.path, { best: section, bestScore: score, score, others: 0 });
+    else if (page.others < SUPPORTING_SECTIONS) {
+      page.score += score * SUPPORTING_SECTION_WEIGHT;
+      page.others += 1;
+    }
   }
-  return results;
+  return [...pages.values()]
+    .sort((a, b) => b.score - a.score)
+    .slice(0, pageSize)
+    .map(({ best, score }) => ({
+      path: best.path,
+      anchor: best.anchor,
+      title: best.title,
+      headingPath: best.headingPath,
+      snippet: snippetOf(best.text, query, previousTerms.length > 0 ? (options.previousQuery ?? '') : ''),
+      text: best.text,
+      score: Math.round(score * 1000) / 1000,
+      metadata: best.context,
+    }));
 }
 
-function matchesFilter(section: SectionRecord, filter: SearchFilter | undefined, index: SearchIndex, preferDefaults: boolean): boolean {
+/** Weight of a section under the filter: 0 excludes it; sections outside the default version/language rank lower. */
+function preference(section: SectionRecord, filter: SearchFilter | undefined, index: SearchIndex): number {
   const context = section.context;
+  let weight = 1;
   if (filter?.version !== undefined) {
-    if (context.version !== undefined && context.version !== filter.version) return false;
-  } else if (preferDefaults && index.defaults.version && context.version !== undefined && context.version !== index.defaults.version) {
-    return false;
+    if (context.version !== undefined && context.version !== filter.version) return 0;
+  } else if (index.defaults.version && context.version !== undefined && context.version !== index.defaults.version) {
+    weight *= OTHER_VERSION_WEIGHT;
   }
   if (filter?.language !== undefined) {
-    if ((context.language ?? index.defaults.language) !== filter.language) return false;
-  } else if (preferDefaults && index.defaults.language && context.language !== undefined && context.language !== index.defaults.language) {
-    return false;
+    if ((context.language ?? index.defaults.language) !== filter.language) return 0;
+  } else if (index.defaults.language && context.language !== undefined && context.language !== index.defaults.language) {
+    weight *= OTHER_LANGUAGE_WEIGHT;
   }
-  if (filter?.groups && filter.groups.length > 0 && !filter.groups.some((group) => context.groups.includes(group))) return false;
-  return true;
+  if (filter?.groups && filter.groups.length > 0 && !filter.groups.some((group) => context.groups.includes(group))) return 0;
+  return weight;
 }
 
 function uniqueTerms(terms: string[]): string[] {

@@ -1,0 +1,62 @@
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createKeyStore } from '../runtime/auth/key-store.ts';
+import { EXIT_OK } from './exit-codes.ts';
+import { main } from './main.ts';
+
+const SITES_DIR = 'sites';
+const DIST_DIR = process.env.DOCSMITH_ARTIFACTS ?? 'dist';
+const DATA_DIR = process.env.DOCSMITH_DATA ?? '.data';
+const PORT = process.env.PORT ?? '8080';
+
+/**
+ * The local demo: builds and publishes every site of sites/, creates a local API key for them on first run
+ * (kept in .data/local-dev-key so later runs can print it again — a development convenience, never done by
+ * `docsmith keys create`), prints a ready-to-paste curl line, then serves until interrupted.
+ */
+export async function startLocal(): Promise<number> {
+  const domains = readdirSync(SITES_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(SITES_DIR, entry.name, 'docs.json')))
+    .map((entry) => entry.name)
+    .sort();
+  if (domains.length === 0) {
+    process.stderr.write('npm start: no site under sites/ (a site is a folder with a docs.json)\n');
+    return 1;
+  }
+  for (const domain of domains) {
+    const code = await main(['build', path.join(SITES_DIR, domain), '--out', path.join(DIST_DIR, domain), '--publish', '--quiet']);
+    if (code !== EXIT_OK) return code;
+  }
+  const key = localKey(domains);
+  const first = domains[0] as string;
+  const url = `http://127.0.0.1:${PORT}`;
+  process.stdout.write(
+    [
+      '',
+      `Serving ${domains.join(', ')} on ${url}`,
+      `Local API key (valid for ${domains.join(', ')}): ${key}`,
+      '',
+      'Try it:',
+      `curl -N ${url}/v1/assistant/${first}/message \\`,
+      `  -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\`,
+      `  -d '{"fp":"demo","messages":[{"id":"1","role":"user","content":"How do I verify webhook signatures?"}]}'`,
+      '',
+    ].join('\n'),
+  );
+  return main(['serve', '--artifacts', DIST_DIR, '--data', DATA_DIR, '--port', PORT]);
+}
+
+function localKey(domains: string[]): string {
+  const keyFile = path.join(DATA_DIR, 'local-dev-key');
+  const store = createKeyStore({ file: path.join(DATA_DIR, 'keys.json') });
+  if (existsSync(keyFile)) {
+    const saved = JSON.parse(readFileSync(keyFile, 'utf8')) as { key: string; id: string; domains: string[] };
+    const record = store.list().find((candidate) => candidate.id === saved.id && !candidate.revokedAt);
+    if (record && domains.every((domain) => record.domains.includes(domain))) return saved.key;
+  }
+  const { key, record } = store.create({ domains, org: 'local', name: 'npm start' });
+  mkdirSync(DATA_DIR, { recursive: true });
+  writeFileSync(keyFile, JSON.stringify({ key, id: record.id, domains }), { mode: 0o600 });
+  chmodSync(keyFile, 0o600);
+  return key;
+}
