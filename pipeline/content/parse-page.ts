@@ -34,6 +34,10 @@ const PARAM_NAME_ATTRIBUTES = ['path', 'body', 'query', 'header', 'name'];
 const IMPORT_STATEMENT = /import\s+(?:(\w+)|\{([^}]*)\})\s+from\s+['"]([^'"]+)['"]/g;
 const SNIPPET_EXTENSIONS = ['', '.mdx', '.md'];
 const MAX_SNIPPET_DEPTH = 8;
+/** Inline (phrasing) node types: their text joins the current line. */
+const PHRASING = new Set(['text', 'inlineCode', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'image', 'imageReference', 'break', 'html', 'mdxTextExpression', 'mdxJsxTextElement', 'footnoteReference']);
+/** Components that structure content (titles, fields, callouts) rather than style a few words. */
+const STRUCTURAL_COMPONENTS = new Set(['ParamField', 'ResponseField', 'Snippet', 'Note', 'Tip', 'Warning', 'Info', 'Check', 'Steps', 'Step', 'Tabs', 'Tab', 'AccordionGroup', 'Accordion', 'Card', 'CardGroup', 'Expandable', 'Frame', 'Update', 'CodeGroup', 'RequestExample', 'ResponseExample']);
 
 /**
  * Parses one page file into what the pipeline needs: frontmatter, title, headings with anchors, sections of
@@ -161,6 +165,8 @@ export function parsePage(input: PageInput): ParsedPage {
           return;
         }
         case 'paragraph':
+          blockChildren(node.children);
+          return;
         case 'tableCell':
           emit(collapse(node.children.map(inline).join('')));
           return;
@@ -189,8 +195,22 @@ export function parsePage(input: PageInput): ParsedPage {
           component(node);
           return;
         default:
-          if ('children' in node) for (const child of node.children as Nodes[]) block(child);
+          if ('children' in node) blockChildren(node.children as Nodes[]);
       }
+    };
+    /** Emits consecutive phrasing nodes as one line and hands components and flow nodes to `block`. */
+    const blockChildren = (children: Nodes[]): void => {
+      let line = '';
+      for (const child of children) {
+        if ((child.type === 'mdxJsxTextElement' && isComponent(child)) || !PHRASING.has(child.type)) {
+          emit(collapse(line));
+          line = '';
+          block(child);
+        } else {
+          line += inline(child);
+        }
+      }
+      emit(collapse(line));
     };
     const component = (node: JsxElement): void => {
       const name = node.name ?? '';
@@ -211,7 +231,7 @@ export function parsePage(input: PageInput): ParsedPage {
       }
       if (name === 'ParamField' || name === 'ResponseField') {
         emit(fieldLine(node, collapse(childrenText(node))));
-        for (const child of node.children) if (child.type === 'mdxJsxFlowElement') block(child as Nodes);
+        for (const child of node.children) if (child.type === 'mdxJsxFlowElement' || (child.type === 'mdxJsxTextElement' && isComponent(child))) block(child as Nodes);
         return;
       }
       const titleAttribute = TITLE_ATTRIBUTE[name];
@@ -223,11 +243,11 @@ export function parsePage(input: PageInput): ParsedPage {
           if (typeof updateDescription === 'string') emit(updateDescription);
         }
       }
-      for (const child of node.children) block(child as Nodes);
+      blockChildren(node.children as Nodes[]);
     };
     const childrenText = (node: JsxElement): string =>
       node.children
-        .filter((child) => child.type !== 'mdxJsxFlowElement')
+        .filter((child) => child.type !== 'mdxJsxFlowElement' && !(child.type === 'mdxJsxTextElement' && isComponent(child)))
         .map((child) => (child.type === 'paragraph' ? child.children.map((phrase) => inline(phrase as Nodes)).join('') : inline(child as Nodes)))
         .join(' ');
 
@@ -249,6 +269,12 @@ export function parsePage(input: PageInput): ParsedPage {
     contentHash: hash.digest('hex'),
     diagnostics,
   };
+}
+
+/** Whether a JSX element is a structural component (or an imported snippet, written with a capital letter). */
+function isComponent(node: JsxElement): boolean {
+  const name = node.name ?? '';
+  return STRUCTURAL_COMPONENTS.has(name) || (/^[A-Z]/.test(name) && name !== 'Tooltip');
 }
 
 /** `ParamField body="limit" type="number" default="10" required` → "limit (number, required, default 10): …". */
@@ -306,13 +332,15 @@ function readFrontmatter(tree: Root, file: string, diagnostics: Diagnostic[]): R
 
 function parseFailure(file: string, error: unknown, kind: 'md' | 'mdx'): Diagnostic {
   const failure = error as { line?: number; column?: number; reason?: string; message?: string };
+  const reason = firstLine(failure.reason ?? failure.message ?? String(error));
+  const place = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(reason);
   return {
     file,
-    line: failure.line ?? 1,
-    column: failure.column ?? 1,
+    line: failure.line ?? Number(place?.[1] ?? 1),
+    column: failure.column ?? Number(place?.[2] ?? 1),
     severity: 'error',
     ruleId: kind === 'mdx' ? 'mdx-parse' : 'markdown-parse',
-    message: `Cannot parse the page: ${firstLine(failure.reason ?? failure.message ?? String(error))}`,
+    message: `Cannot parse the page: ${reason.replace(/\s*\(\d+:\d+(?:-\d+:\d+)?\)\s*$/, '')}`,
     hint: kind === 'mdx' ? 'In MDX, write `{` as `\\{` and `<` as `&lt;` in prose, and close every component tag.' : undefined,
   } as Diagnostic;
 }
