@@ -1,8 +1,10 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'sites/**', '.data/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'sites/**', '.data/**', 'coverage/**', '.scratch/**'] },
+  { languageOptions: { globals: { ...globals.node } } },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,0 +1,106 @@
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const cli = path.resolve(import.meta.dirname, '../../bin/docsmith.js');
+const fixtures = path.resolve(import.meta.dirname, '../fixtures/diff');
+
+/** Runs the real CLI and resolves to its exit code and output, whatever the code. */
+async function docsmith(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { maxBuffer: 32 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+  }
+}
+
+describe('docsmith CLI', { timeout: 60_000 }, () => {
+  let directory: string;
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'docsmith-cli-'));
+  });
+  afterAll(async () => {
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('validate: exit 0 with warnings, 1 when invalid, --strict fails on warnings, JSON report', async () => {
+    const site = path.join(directory, 'site');
+    await mkdir(site);
+    await writeFile(path.join(site, 'docs.json'), '{\n  "theme": "mint",\n  "name": "A",\n  "colors": { "primary": "#16A34A" },\n  "navigaton": {},\n  "navigation": { "pages": ["index"] }\n}\n');
+    await writeFile(path.join(site, 'index.mdx'), '---\ntitle: Home\n---\n');
+    const ok = await docsmith('validate', site);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain('5:3  warning  Unexpected key `navigaton` at the top level');
+    expect(ok.stdout).toContain('Did you mean `navigation`?');
+    expect((await docsmith('validate', site, '--strict')).code).toBe(1);
+    const json = JSON.parse((await docsmith('validate', path.join(site, 'docs.json'), '--format', 'json')).stdout) as { valid: boolean; warnings: { pointer: string; line: number; column: number; ruleId: string }[] };
+    expect(json.valid).toBe(true);
+    expect(json.warnings[0]).toMatchObject({ pointer: '/navigaton', line: 5, column: 3, ruleId: 'unknown-key' });
+    await writeFile(path.join(site, 'docs.json'), '{"theme": "mint", "name": "A", "colors": {"primary": "#16A34A"}, "navigation": {"pages": ["index"]},}');
+    const syntax = await docsmith('validate', site);
+    expect(syntax.code).toBe(1);
+    expect(syntax.stdout).toMatch(/1:\d+\s+error .*json-syntax/);
+  });
+
+  it.each([
+    ['a missing path', ['validate', '/no/such/site'], /no such file or directory/],
+    ['a folder without docs.json', ['validate', 'EMPTY'], /no docs.json here/],
+    ['a binary docs.json', ['validate', 'BINARY'], /binary data/],
+    ['a 50 MB docs.json', ['validate', 'HUGE'], /too large for a docs.json/],
+  ])('fails clearly on %s, without a stack trace', async (_name, args, message) => {
+    const empty = path.join(directory, 'empty');
+    const binary = path.join(directory, 'binary');
+    const huge = path.join(directory, 'huge');
+    await mkdir(empty, { recursive: true });
+    await mkdir(binary, { recursive: true });
+    await mkdir(huge, { recursive: true });
+    await writeFile(path.join(binary, 'docs.json'), Buffer.from([0x7b, 0x00, 0xff, 0x7d]));
+    await writeFile(path.join(huge, 'docs.json'), `{"name": "${'x'.repeat(50 * 1024 * 1024)}"}`);
+    const target = (args as string[]).map((arg) => ({ EMPTY: empty, BINARY: binary, HUGE: huge })[arg] ?? arg);
+    const result = await docsmith(...target);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message as RegExp);
+    expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(result.stderr).not.toMatch(/\bat .*\.ts:\d+/);
+  });
+
+  it('validate: a $ref to itself is an error, not a hang or a crash', async () => {
+    const site = path.join(directory, 'self-ref');
+    await mkdir(site, { recursive: true });
+    await writeFile(path.join(site, 'docs.json'), '{"$ref": "docs.json"}');
+    const result = await docsmith('validate', site);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('ref-cycle');
+  });
+
+  it('build publishes once, search reads the release, diff flags breaking changes', async () => {
+    const out = path.join(directory, 'dist', 'diffco');
+    const before = path.join(directory, 'before');
+    await cp(path.join(fixtures, 'before'), before, { recursive: true });
+    const first = await docsmith('build', before, '--out', out, '--domain', 'diffco', '--publish');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/diffco: built 9 pages \(2 endpoint pages\), \d+ warnings, 0 errors .*, published/);
+    const again = await docsmith('build', before, '--out', out, '--domain', 'diffco', '--publish');
+    expect(again.stdout).toContain('(unchanged), already current');
+    const buildId = (JSON.parse(await readFile(path.join(out, 'current'), 'utf8')) as { buildId: string }).buildId;
+
+    const found = JSON.parse((await docsmith('search', out, 'cancel my subscription', '--format', 'json')).stdout) as { path: string }[];
+    expect(found[0]?.path).toBe('faq');
+
+    const afterOut = path.join(directory, 'dist-after', 'diffco');
+    expect((await docsmith('build', path.join(fixtures, 'after'), '--out', afterOut, '--domain', 'diffco', '--publish')).code).toBe(0);
+    const oldBuild = path.join(out, 'builds', buildId);
+    const markdown = await docsmith('diff', oldBuild, afterOut, '--format', 'markdown', '--fail-on-breaking');
+    expect(markdown.code).toBe(1);
+    expect(markdown.stdout).toContain('| ⚠️ breaking | `guides/legacy` | moved to `archive/legacy`, no redirect |');
+    expect((await docsmith('diff', oldBuild, path.join(oldBuild, 'manifest.json'), '--fail-on-breaking')).code).toBe(0);
+    const missing = await docsmith('diff', oldBuild, path.join(directory, 'nowhere'));
+    expect(missing.code).toBe(2);
+  });
+});
