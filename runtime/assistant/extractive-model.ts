@@ -72,16 +72,15 @@ export function extractAnswer(question: string, previousQuestion: string | undef
   const contextTerms = new Set(previousQuestion ? prepareText(previousQuestion) : []);
   if (questionTerms.size === 0 || sources.length === 0) return [NOT_FOUND_ANSWER];
   const candidates: ScoredSentence[] = [];
-  const sourceTerms = sources.map((source) => new Set(prepareText(source.text)));
-  const rarity = (term: string): number => {
-    const containing = sourceTerms.filter((terms) => terms.has(term)).length;
-    return Math.log(1 + (sources.length + 1) / (containing + 0.5));
-  };
+  const sentencesBySource = sources.map((source) => splitSentences(source.text).map((sentence) => ({ sentence, terms: new Set(prepareText(sentence)) })));
+  const containing = (term: string): number => sentencesBySource.filter((sentences) => sentences.some((entry) => entry.terms.has(term))).length;
+  const rarity = (term: string): number => Math.log(1 + (sources.length + 1) / (containing(term) + 0.5));
   const weights = new Map([...questionTerms].map((term) => [term, rarity(term)]));
+  const contextWeights = new Map([...contextTerms].filter((term) => !weights.has(term)).map((term) => [term, 0.3 * rarity(term)]));
   const strongest = Math.max(...weights.values());
-  sources.forEach((source, rank) => {
-    splitSentences(source.text).forEach((sentence, position) => {
-      const terms = new Set(prepareText(sentence));
+  sentencesBySource.forEach((sentences, rank) => {
+    const source = sources[rank] as { number: number };
+    sentences.forEach(({ sentence, terms }, position) => {
       let overlap = 0;
       let matched = 0;
       for (const term of terms) {
@@ -89,8 +88,8 @@ export function extractAnswer(question: string, previousQuestion: string | undef
         if (weight !== undefined) {
           overlap += weight;
           matched += 1;
-        } else if (contextTerms.has(term)) {
-          overlap += 0.3 * rarity(term);
+        } else {
+          overlap += contextWeights.get(term) ?? 0;
         }
       }
       if (matched === 0 || overlap < strongest * 0.6) return;

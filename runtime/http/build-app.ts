@@ -23,9 +23,11 @@ export interface AppOptions {
   dataDir: string;
   /** Keys file (default `<dataDir>/keys.json`). */
   keysFile?: string;
-  /** Redis URL: threads and limits go to Redis (for several replicas) instead of SQLite. */
+  /** Where threads and limits live (default: `redis` when redisUrl is set, else `sqlite` in dataDir). */
+  store?: 'sqlite' | 'redis';
+  /** Redis URL, required by store `redis` (several replicas share it). */
   redisUrl?: string;
-  /** Where limits are counted (default: redis with redisUrl, else sqlite; `memory` for tests). */
+  /** Where limits are counted (default: the `store`; `memory` for tests). */
   limitStore?: 'memory' | 'sqlite' | 'redis';
   limits?: Limits;
   /** Answer model (default: createModelFromEnvironment()). */
@@ -50,6 +52,8 @@ export interface AppOptions {
  * Stores are closed with the app.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const store = options.store ?? (options.redisUrl ? 'redis' : 'sqlite');
+  if (store === 'redis' && !options.redisUrl) throw new Error('buildApp: store "redis" needs redisUrl (env REDIS_URL)');
   const app = Fastify({
     logger: options.logger === false ? false : { level: 'info', redact: ['req.headers.authorization'], ...(typeof options.logger === 'object' ? options.logger : {}) },
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
@@ -66,9 +70,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onRejectedBuild: (domain, buildId, reason) => app.log.warn({ domain, buildId, reason }, 'refused a new build; keeping the previous one'),
   });
   const keys = createKeyStore({ file: options.keysFile ?? path.join(options.dataDir, 'keys.json') });
-  const limitStore = options.limitStore ?? (options.redisUrl ? 'redis' : 'sqlite');
+  const limitStore = options.limitStore ?? store;
   const limiter = await createLimiter({ store: limitStore, sqlitePath, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}), ...(options.limits ? { limits: options.limits } : {}) });
-  const threads = options.redisUrl ? createRedisThreadStore(options.redisUrl) : createSqliteThreadStore(sqlitePath);
+  const threads = store === 'redis' ? createRedisThreadStore(options.redisUrl as string) : createSqliteThreadStore(sqlitePath);
   const context: RouteContext = { artifacts, keys, limiter, threads, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment() };
   app.addHook('onClose', async () => {
     await Promise.allSettled([limiter.close(), threads.close()]);

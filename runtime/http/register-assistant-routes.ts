@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import assistantRequestSchema from '../../schemas/assistant-request.schema.json' with { type: 'json' };
 import searchRequestSchema from '../../schemas/search-request.schema.json' with { type: 'json' };
+import threadsQuerySchema from '../../schemas/threads-query.schema.json' with { type: 'json' };
 import type { AssistantSource } from '../assistant/assistant-prompt.ts';
 import type { AssistantRequestBody } from '../assistant/assistant-request.ts';
 import { createAssistantStream } from '../assistant/create-assistant-stream.ts';
@@ -113,7 +114,7 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
 
   app.get(
     '/v1/assistant/:domain/threads',
-    { schema: { params: domainParams, querystring: { type: 'object', required: ['fp'], properties: { fp: { type: 'string', minLength: 1, maxLength: 256 } } } }, onRequest: authorize },
+    { schema: { params: domainParams, querystring: threadsQuerySchema }, onRequest: authorize },
     async (request: DomainRequest<unknown, { fp: string }>) => {
       const authorization = request.authorization as Authorization;
       return { threads: await context.threads.listThreads(authorization.site.domain, request.query.fp) };

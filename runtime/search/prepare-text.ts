@@ -5,6 +5,9 @@ const SEGMENTED_SCRIPT = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\
 const WORD = /[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*/gu;
 const SEGMENTER_LOCALES: Record<string, string> = { cn: 'zh', zh: 'zh', 'zh-Hans': 'zh-Hans', 'zh-Hant': 'zh-Hant', ja: 'ja', jp: 'ja', ko: 'ko', th: 'th' };
 const segmenters = new Map<string, Intl.Segmenter>();
+/** Stems are memoised: a site's vocabulary is small and stemming sits on the query and answer hot path. */
+const stems = new Map<string, string>();
+const MAX_MEMOISED_STEMS = 100_000;
 const stopWords = new Set<string>(createRequire(import.meta.url)('wink-nlp-utils/src/dictionaries/stop_words.json') as string[]);
 
 /** Languages whose text gets English stop words and stemming (untagged text counts as English). */
@@ -24,7 +27,7 @@ export function prepareText(text: string, language?: string): string[] {
     if (english) {
       if (word.length < 2 && !/\d/.test(word)) return;
       if (stopWords.has(word)) return;
-      terms.push(winkUtils.string.stem(word));
+      terms.push(stemOf(word));
     } else {
       terms.push(word);
     }
@@ -47,6 +50,16 @@ export function prepareText(text: string, language?: string): string[] {
   }
   addWords(text);
   return terms;
+}
+
+function stemOf(word: string): string {
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    stem = winkUtils.string.stem(word);
+    if (stems.size >= MAX_MEMOISED_STEMS) stems.clear();
+    stems.set(word, stem);
+  }
+  return stem;
 }
 
 function segmenterFor(language: string | undefined): Intl.Segmenter {
