@@ -4,6 +4,7 @@ import { validateConfig } from '../config/validate-config.ts';
 import type { PageSection, ParsedPage } from '../content/parsed-page.ts';
 import { parsePage } from '../content/parse-page.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';
 import { buildSearchArtifact } from '../index/build-search-artifact.ts';
 import { buildManifest, serializeManifest } from '../manifest/build-manifest.ts';
 import { checkRedirects } from '../navigation/check-redirects.ts';
@@ -223,12 +224,6 @@ function readRedirects(config: Record<string, unknown>): { source: string; desti
     destination: String(redirect.destination),
     permanent: redirect.permanent !== false,
   }));
-}
-
-function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
-  return [...diagnostics].sort(
-    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message),
-  );
 }
 
 function emptyResult(diagnostics: Diagnostic[]): BuildResult {

@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import docsSchema from '../../schemas/docs.schema.json' with { type: 'json' };
 import type { DocsConfig } from '../../schemas/docs-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { checkNavigationConfig, normaliseRoute } from './check-navigation-config.ts';
 import { checkRedirectSources } from './check-redirect-sources.ts';
@@ -62,7 +63,7 @@ export function validateConfig(source: SiteSource, options: ValidateConfigOption
   };
   const finish = (config: DocsConfig | undefined, diagnostics: Diagnostic[]): ConfigValidation => ({
     config,
-    diagnostics,
+    diagnostics: sortDiagnostics(diagnostics),
     valid: config !== undefined && !diagnostics.some((diagnostic) => diagnostic.severity === 'error'),
     locate,
   });
