@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { Ajv } from 'ajv';
+import diffSchema from '../../schemas/diff.schema.json' with { type: 'json' };
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../schemas/manifest.ts';
 import { readSiteSource } from '../../cli/read-site-source.ts';
@@ -31,8 +33,10 @@ describe('docsmith diff between two releases', () => {
     expect(formatDiffText(diff)).toContain('No changes.');
   });
 
-  it('classifies every kind of page change', () => {
+  it('classifies every kind of page change, in the shape of schemas/diff.schema.json', () => {
     const diff = diffManifests(before, after);
+    const validate = new Ajv({ strict: false }).compile(diffSchema);
+    expect(validate(JSON.parse(JSON.stringify(diff))), JSON.stringify(validate.errors)).toBe(true);
     expect(diff.pages.added.map((page) => page.path)).toEqual(['guides/new-page']);
     expect(diff.pages.removed.map((page) => page.path)).toEqual(['guides/removed', 'reference/old-widgets']);
     expect(diff.pages.moved).toEqual([
