@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { validateConfig } from '../../pipeline/config/validate-config.ts';
+import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
+
+const base = { theme: 'mint', name: 'Refs', colors: { primary: '#16A34A' } };
+
+describe('"$ref" inclusion in docs.json', () => {
+  it('replaces a $ref by the referenced file, relative to the referencing file, with siblings merged on top', () => {
+    const result = validateConfig(
+      siteSourceFromObject({
+        'docs.json': JSON.stringify({ ...base, navigation: { $ref: 'config/navigation.json', pages: ['index'] } }),
+        'config/navigation.json': JSON.stringify({ groups: [{ $ref: 'group.json' }], pages: ['ignored'] }),
+        'config/group.json': '{\n  "group": "Guides",\n  "pages": ["guides/intro", 42]\n}',
+      }),
+    );
+    expect(result.config?.navigation).toEqual({ groups: [{ group: 'Guides', pages: ['guides/intro', 42] }], pages: ['index'] });
+    const typeError = result.diagnostics.find((diagnostic) => diagnostic.pointer === '/navigation/groups/0/pages/1');
+    expect(typeError).toMatchObject({ file: 'config/group.json', line: 3, severity: 'error' });
+    expect(result.locate('/navigation/groups/0/group')).toEqual({ file: 'config/group.json', line: 2, column: 12 });
+  });
+
+  it('refuses cycles, missing files and paths outside the site root', () => {
+    const cycle = validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify({ ...base, navigation: { $ref: 'a.json' } }), 'a.json': '{"$ref": "b.json"}', 'b.json': '{"$ref": "a.json"}' }));
+    expect(cycle.diagnostics.map((diagnostic) => diagnostic.ruleId)).toContain('ref-cycle');
+    const outside = validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify({ ...base, navigation: { $ref: '../secrets.json' } }) }));
+    expect(outside.diagnostics.map((diagnostic) => diagnostic.ruleId)).toContain('ref-outside-site');
+    const missing = validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify({ ...base, navigation: { $ref: 'nope.json' } }) }));
+    expect(missing.diagnostics.find((diagnostic) => diagnostic.ruleId === 'ref-missing')?.pointer).toBe('/navigation/$ref');
+  });
+
+  it('reports JSON syntax errors and duplicate keys at their line:col', () => {
+    const trailing = validateConfig(siteSourceFromObject({ 'docs.json': '{\n  "theme": "mint",\n}' }));
+    expect(trailing.diagnostics[0]).toMatchObject({ ruleId: 'json-syntax', line: 3, column: 1 });
+    const unclosed = validateConfig(siteSourceFromObject({ 'docs.json': '{\n  "theme": "mint"' }));
+    expect(unclosed.diagnostics[0]).toMatchObject({ ruleId: 'json-syntax', line: 2 });
+    const duplicate = validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify(base).replace('{', '{"name": "First",') + '' }));
+    expect(duplicate.diagnostics.find((diagnostic) => diagnostic.ruleId === 'duplicate-key')?.pointer).toBe('/name');
+  });
+
+  it('warns when one element mixes child kinds and keeps all of them', () => {
+    const result = validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify({ ...base, navigation: { tabs: [{ tab: 'A', pages: ['a'] }], groups: [{ group: 'G', pages: ['b'] }] } }) }));
+    expect(result.valid).toBe(true);
+    expect(result.diagnostics).toMatchObject([{ pointer: '/navigation', ruleId: 'mixed-navigation-children', severity: 'warning' }]);
+  });
+});
