@@ -11,7 +11,7 @@ export interface PageFile {
 
 /** Options of `parsePagesInParallel`. */
 export interface ParallelParseOptions {
-  /** Worker threads to use (default: the machine's available parallelism, at most 8). One means this thread. */
+  /** Worker threads to use (default: one less than the available parallelism, at most 8; one means this thread, as starting workers costs more than it saves on two cores). */
   threads?: number;
   /** Below this many pages the work stays on this thread, where starting workers would cost more (default 64). */
   minimumPagesForWorkers?: number;
@@ -27,7 +27,7 @@ const WORKER_URL = new URL('./parse-pages-worker.js', import.meta.url);
  * equal what `parsePage` returns on this thread.
  */
 export async function parsePagesInParallel(pages: PageFile[], snippetFiles: ReadonlyMap<string, string>, options: ParallelParseOptions = {}): Promise<ParsedPage[]> {
-  const threads = Math.max(1, Math.min(options.threads ?? Math.min(availableParallelism(), 8), pages.length));
+  const threads = Math.max(1, Math.min(options.threads ?? Math.min(availableParallelism() - 1, 8), pages.length));
   if (threads === 1 || pages.length < (options.minimumPagesForWorkers ?? 64)) {
     return pages.map((page, index) => {
       const parsed = parsePage({ ...page, readSnippet: (file) => snippetFiles.get(file) });
