@@ -55,20 +55,22 @@ export function createAssistantStream(input: AssistantStreamInput): AssistantStr
         });
         let text = '';
         let started = false;
+        let inputTokens = 0;
+        let outputTokens = 0;
         for await (const part of result.fullStream) {
           if (part.type === 'text-delta' && part.text) {
             if (!started) write(encoder.textStart());
             started = true;
             text += part.text;
             write(encoder.textDelta(part.text));
+          } else if (part.type === 'finish') {
+            inputTokens = part.totalUsage.inputTokens ?? 0;
+            outputTokens = part.totalUsage.outputTokens ?? 0;
           } else if (part.type === 'error') {
             throw part.error;
           }
         }
         if (started) write(encoder.textEnd());
-        const usage = await result.totalUsage;
-        const inputTokens = usage.inputTokens ?? 0;
-        const outputTokens = usage.outputTokens ?? 0;
         finished = { text, usage: { inputTokens, outputTokens } };
         write(encoder.finish(input.threadId, { promptTokens: inputTokens, completionTokens: outputTokens }));
       } catch (error) {
