@@ -1,4 +1,5 @@
 import type { Manifest, ManifestPage } from '../../schemas/manifest.ts';
+import type { SearchArtifact } from '../../runtime/search/search-artifact.ts';
 import type { PageContext, SectionRecord } from '../../runtime/search/section-record.ts';
 import { validateConfig } from '../config/validate-config.ts';
 import type { PageSection, ParsedPage } from '../content/parsed-page.ts';
@@ -45,7 +46,7 @@ export interface BuildSiteOptions {
 export interface BuildResult {
   /** Undefined when docs.json could not be read at all. */
   manifest: Manifest | undefined;
-  searchArtifact: unknown;
+  searchArtifact: SearchArtifact | undefined;
   sectionRecords: SectionRecord[];
   /** File name → text, ready to be written into the build directory. */
   files: Map<string, string>;
