@@ -84,9 +84,9 @@ export function resolveNavigation(config: Record<string, unknown>, options: Reso
   const rootSpec = specReferencesOf((config.api as Record<string, unknown> | undefined)?.openapi)[0];
 
   const endpointRoute = (operation: SpecOperation, spec: SpecReference | undefined): string => {
-    const tag = operation.tags[0] ?? 'API Reference';
     const name = operation.summary ? slugify(operation.summary) : slugify(`${operation.webhook ? 'webhook' : operation.method} ${operation.path}`);
-    const base = [spec?.directory ?? 'api-reference', slugify(tag), name || 'endpoint'].join('/');
+    const tagSegment = operation.tags[0] ? [slugify(operation.tags[0])] : [];
+    const base = [spec?.directory ?? 'api-reference', ...tagSegment, name || 'endpoint'].join('/');
     let route = base;
     for (let suffix = 1; usedRoutes.has(route); suffix += 1) route = `${base}-${suffix}`;
     usedRoutes.add(route);
