@@ -54,9 +54,9 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
     }
     try {
       const data = JSON.parse(readFileSync(options.file, 'utf8')) as { keys?: KeyRecord[] };
-      records = Array.isArray(data.keys) ? data.keys : [];
+      if (Array.isArray(data.keys)) records = data.keys.filter((record) => record && typeof record.id === 'string' && typeof record.hash === 'string' && Array.isArray(record.domains));
     } catch {
-      records = [];
+      // A keys file caught mid-write by another editor, or corrupted: keep serving the last good keys.
     }
   };
   const save = (): void => {

@@ -1,5 +1,5 @@
 import { openRedis, withRedis } from '../stores/open-redis.ts';
-import { newThreadId, type StoredMessage, type Thread, type ThreadStore } from './thread-store.ts';
+import { isThreadId, newThreadId, type StoredMessage, type Thread, type ThreadStore } from './thread-store.ts';
 
 const PREFIX = 'docsmith:thread';
 
@@ -11,7 +11,7 @@ export function createRedisThreadStore(url: string): ThreadStore {
   const ownerKey = (domain: string, fp: string): string => `${PREFIX}s:${domain}:${fp}`;
   return {
     async resolveThread({ domain, fp, threadId }) {
-      if (threadId) {
+      if (threadId && isThreadId(threadId)) {
         const owner = await withRedis(() => client.hmget(threadKey(threadId), 'domain', 'fp'));
         if (owner[0] === domain && owner[1] === fp) return { threadId, isNew: false };
       }

@@ -1,6 +1,6 @@
 import { openSqlite } from '../stores/open-sqlite.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
-import { newThreadId, type StoredMessage, type Thread, type ThreadStore } from './thread-store.ts';
+import { isThreadId, newThreadId, type StoredMessage, type Thread, type ThreadStore } from './thread-store.ts';
 
 interface ThreadRow {
   id: string;
@@ -49,7 +49,7 @@ export function createSqliteThreadStore(file: string): ThreadStore {
   };
   return {
     async resolveThread({ domain, fp, threadId }) {
-      if (threadId) {
+      if (threadId && isThreadId(threadId)) {
         const row = guard(() => findThread.get(threadId));
         if (row && row.domain === domain && row.fp === fp) return { threadId, isNew: false };
       }

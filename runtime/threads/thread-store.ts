@@ -46,6 +46,13 @@ export interface ThreadStore {
   close(): Promise<void>;
 }
 
+const THREAD_ID = /^thr_[0-9a-f]{20}$/;
+
+/** Whether a client-sent thread id has the shape docsmith gives them (anything else starts a new thread). */
+export function isThreadId(value: string): boolean {
+  return THREAD_ID.test(value);
+}
+
 /** A fresh thread id (`thr_` + 20 random hex digits). */
 export function newThreadId(): string {
   return `thr_${randomBytes(10).toString('hex')}`;

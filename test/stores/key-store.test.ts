@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -36,6 +36,14 @@ describe('API keys', () => {
     expect(cli.revoke(record.id)).toBe(true);
     expect(server.verify(key, 'acme')).toEqual({ ok: false, reason: 'invalid' });
     expect(cli.list()[0]?.revokedAt).toBeDefined();
+  });
+
+  it('keeps serving the last good keys when the file is corrupted under it', async () => {
+    const store = createKeyStore({ file, reloadCheckMs: 0 });
+    const { key } = store.create({ domains: ['acme'], org: 'org' });
+    await writeFile(file, '{"keys": [');
+    await utimes(file, new Date(), new Date(Date.now() + 5_000));
+    expect(store.verify(key, 'acme').ok).toBe(true);
   });
 
   it('treats a corrupt keys file as holding no key', async () => {

@@ -70,6 +70,16 @@ describe.each(stores)('thread store on %s', (name, open) => {
     expect((await store.listThreads(domain, 'owner'))[0]?.messages).toHaveLength(2);
     expect(await store.listThreads(domain, 'intruder')).toEqual([]);
   });
+
+  it.skipIf(!open)(`starts a new thread for a thread id docsmith never gives out (${name})`, async () => {
+    const owned = await store.resolveThread({ domain, fp: 'crafty', threadId: null });
+    await store.appendExchange({ threadId: owned.threadId, domain, fp: 'crafty', userMessage: { id: 'u', text: 'q' }, assistantMessage: { id: 'a', text: 'a', sources: [] } });
+    for (const crafted of [`${owned.threadId}:messages`, 'thr_x', "thr_1' OR 1=1 --"]) {
+      const resolved = await store.resolveThread({ domain, fp: 'crafty', threadId: crafted });
+      expect(resolved.isNew).toBe(true);
+      expect(resolved.threadId).toMatch(/^thr_[0-9a-f]{20}$/);
+    }
+  });
 });
 
 describe('redis going away', () => {
