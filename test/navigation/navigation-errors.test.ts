@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { buildSite } from '../../pipeline/build/build-site.ts';
+import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
+
+const spec = `openapi: 3.0.3
+info: { title: T, version: "1" }
+paths:
+  /users:
+    get: { summary: List users, tags: [Users], responses: { "200": { description: ok } } }
+    post: { summary: Create a user, tags: [Users], responses: { "201": { description: ok } } }
+  /users/{id}:
+    get: { summary: Get a user, tags: [Users], responses: { "200": { description: ok } } }
+`;
+
+const site = (navigation: unknown) =>
+  siteSourceFromObject({
+    'docs.json': JSON.stringify({ theme: 'mint', name: 'Nav', colors: { primary: '#000000' }, navigation }, null, 2),
+    'intro.mdx': '---\ntitle: Intro\n---\n\nHello.\n',
+    'openapi.yaml': spec,
+  });
+
+describe('navigation errors', () => {
+  it('names the navigation path and the docs.json position of a missing page', async () => {
+    const result = await buildSite(site({ tabs: [{ tab: 'Guides', groups: [{ group: 'Start', pages: ['intro', '/missing-page.mdx'] }] }] }), { domain: 'nav' });
+    const missing = result.diagnostics.find((diagnostic) => diagnostic.ruleId === 'missing-page');
+    expect(missing).toMatchObject({ file: 'docs.json', severity: 'error', pointer: '/navigation/tabs/0/groups/0/pages/1' });
+    expect(missing?.message).toContain('tab Guides › group Start');
+    expect(missing?.line).toBeGreaterThan(1);
+    expect(result.diagnostics.find((diagnostic) => diagnostic.ruleId === 'page-extension')).toBeDefined();
+  });
+
+  it('reports an unknown operation with the closest existing ones', async () => {
+    const result = await buildSite(site({ groups: [{ group: 'API', openapi: 'openapi.yaml', pages: ['intro', 'GET /user', 'DELETE /users'] }] }), { domain: 'nav' });
+    const unknown = result.diagnostics.filter((diagnostic) => diagnostic.ruleId === 'unknown-operation');
+    expect(unknown).toHaveLength(2);
+    expect(unknown[0]?.message).toContain('`GET /user`');
+    expect(unknown[0]?.hint).toContain('`GET /users`');
+  });
+
+  it('hides everything below a hidden element and turns href elements into links', async () => {
+    const result = await buildSite(site({ tabs: [{ tab: 'Docs', groups: [{ group: 'Secret', hidden: true, pages: ['intro'] }] }, { tab: 'Blog', href: 'https://example.com/blog' }] }), { domain: 'nav' });
+    expect(result.manifest?.pages[0]).toMatchObject({ path: 'intro', hidden: true, indexed: false });
+    expect(result.manifest?.navigation[1]).toEqual({ kind: 'tab', label: 'Blog', href: 'https://example.com/blog' });
+  });
+});
