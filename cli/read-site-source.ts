@@ -36,14 +36,19 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
 
   const files = new Map<string, string>();
   const walk = async (relative: string): Promise<void> => {
-    const entries = await readdir(path.join(root, relative), { withFileTypes: true });
+    const entries = await readdir(path.join(root, relative), { withFileTypes: true }).catch((error: unknown) => {
+      throw new SiteReadError(`${path.join(root, relative)}: cannot read this folder (${errorCode(error)})`);
+    });
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (entry.name.startsWith('.') || SKIPPED_FOLDERS.has(entry.name)) continue;
       const child = relative ? `${relative}/${entry.name}` : entry.name;
       if (entry.isDirectory()) await walk(child);
       else if (entry.isFile() && TEXT_FILE.test(entry.name)) {
-        const bytes = await readFile(path.join(root, child));
-        if (bytes.length > maxBytes) continue;
+        const unreadable = (error: unknown): never => {
+          throw new SiteReadError(`${path.join(root, child)}: cannot read this file (${errorCode(error)})`);
+        };
+        if ((await stat(path.join(root, child)).catch(unreadable)).size > maxBytes) continue;
+        const bytes = await readFile(path.join(root, child)).catch(unreadable);
         if (bytes.includes(0)) {
           if (child === configName) throw new SiteReadError(`${path.join(root, child)}: binary data, expected a JSON text file`);
           continue;
@@ -55,6 +60,10 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
   await walk('');
   if (configName !== 'docs.json') files.set('docs.json', files.get(configName) ?? '');
   return { files };
+}
+
+function errorCode(error: unknown): string {
+  return (error as { code?: string } | null)?.code ?? 'unknown error';
 }
 
 function formatBytes(bytes: number): string {

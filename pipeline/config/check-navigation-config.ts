@@ -49,7 +49,7 @@ export function checkNavigationConfig(navigation: unknown, options: NavigationCh
       (record[kind] as unknown[]).forEach((child, index) => (kind === 'pages' ? visitPage(child, `${pointer}/${kind}/${index}`) : visitElement(child, `${pointer}/${kind}/${index}`)));
     }
   };
-  if (navigation && typeof navigation === 'object') {
+  if (navigation && typeof navigation === 'object' && !Array.isArray(navigation)) {
     visitElement(navigation, '/navigation');
     if (pageCount === 0) {
       report('/navigation', 'error', 'empty-navigation', 'Unexpected navigation without any page, expected at least one page, group or OpenAPI spec',

@@ -6,6 +6,7 @@ import { suggestName } from './suggest-name.ts';
 type SchemaNode = Record<string, unknown>;
 
 const HEX_PATTERN = '^#([a-fA-F0-9]{6}|[a-fA-F0-9]{3})$';
+const PATTERN_NAMES: Record<string, string> = { '^G': 'an id starting with G', '^phc_': 'a key starting with phc_', '^[^/]': 'a path without a leading /', '^[a-zA-Z][a-zA-Z0-9+.-]*:': 'an external URL (https://…)' };
 const FORMAT_NAMES: Record<string, string> = { uri: 'an absolute URL (https://…)', 'uri-reference': 'a URL or a path' };
 
 /**
@@ -80,11 +81,11 @@ export function schemaErrorsToDiagnostics(
       case 'pattern': {
         const pattern = String(error.params.pattern);
         if (pattern === HEX_PATTERN) add(pointer, 'error', 'invalid-color', `Unexpected color ${show(actual)}, expected a hex color like #16A34A`, 'Use # followed by 3 or 6 hex digits.');
-        else add(pointer, 'error', 'invalid-value', `Unexpected ${field} ${show(actual)}, expected a value matching \`${pattern}\``, patternHint(pattern));
+        else add(pointer, 'error', 'invalid-value', `Unexpected ${field} ${show(actual)}, expected ${PATTERN_NAMES[pattern] ?? `a value matching \`${pattern}\``}`, patternHint(pattern));
         break;
       }
       case 'type':
-        add(pointer, 'error', 'invalid-type', `Unexpected ${typeName(actual)} for ${field}, expected ${expectedTypes(errors, pointer)}`);
+        add(pointer, 'error', 'invalid-type', `Unexpected ${typeName(actual)} for ${field}, expected ${isPageEntry(pointer) ? 'a page path or a group object' : expectedTypes(errors, pointer)}`);
         break;
       case 'minLength':
         add(pointer, 'error', 'empty-value', `Unexpected empty ${field}, expected at least ${String(error.params.limit)} character(s)`);
@@ -113,6 +114,10 @@ function isStructural(error: ErrorObject): boolean {
 
 function hasDeeperError(errors: ErrorObject[], pointer: string, except: ErrorObject): boolean {
   return errors.some((error) => error !== except && !isStructural(error) && (error.instancePath === pointer || error.instancePath.startsWith(`${pointer}/`)));
+}
+
+function isPageEntry(pointer: string): boolean {
+  return /\/pages\/\d+$/.test(pointer);
 }
 
 function expectedTypes(errors: ErrorObject[], pointer: string): string {
@@ -145,9 +150,13 @@ function valueAt(value: unknown, pointer: string): unknown {
   return node;
 }
 
+/** How a message names the value at `pointer`: its key (`theme`), or `` `pages` entry `` for a list item. */
 function fieldName(pointer: string): string {
-  const segments = pointer.split('/').filter((segment) => segment !== '' && !/^\d+$/.test(segment));
-  return segments.at(-1) ?? 'value';
+  const segments = pointer.split('/').slice(1);
+  const last = segments.at(-1);
+  if (last === undefined) return 'value';
+  if (/^\d+$/.test(last)) return `\`${segments.findLast((segment) => !/^\d+$/.test(segment)) ?? 'list'}\` entry`;
+  return last.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 function where(pointer: string): string {
@@ -182,5 +191,6 @@ function hintForMissing(field: string): string | undefined {
 function patternHint(pattern: string): string | undefined {
   if (pattern === '^G') return 'Measurement and tag ids start with G, e.g. G-ABC123.';
   if (pattern === '^phc_') return 'PostHog project keys start with phc_.';
+  if (pattern === '^[^/]') return 'Write the folder relative to the site root, without a leading /.';
   return undefined;
 }

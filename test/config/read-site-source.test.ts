@@ -1,0 +1,54 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSiteSource, SiteReadError } from '../../cli/read-site-source.ts';
+
+let directory: string;
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), 'docsmith-read-site-'));
+  const site = path.join(directory, 'site');
+  for (const folder of ['guides', 'snippets', 'node_modules/pkg', '.cursor/rules', 'images']) await mkdir(path.join(site, folder), { recursive: true });
+  const files: Record<string, string> = {
+    'docs.json': '{"name": "Site"}',
+    'index.mdx': '# Home',
+    'guides/intro.md': '# Intro',
+    'openapi.yaml': 'openapi: 3.1.0',
+    'snippets/card.jsx': 'export const Card = () => null;',
+    'node_modules/pkg/readme.md': '# dependency',
+    '.cursor/rules/style.mdc': 'rules',
+    'images/logo.svg': '<svg/>',
+    'big.mdx': 'x'.repeat(2048),
+  };
+  for (const [file, text] of Object.entries(files)) await writeFile(path.join(site, file), text);
+  await mkdir(path.join(directory, 'empty'));
+});
+
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+describe('readSiteSource', () => {
+  it('reads the text files of a site by POSIX path, skipping node_modules, dot-folders and other files', async () => {
+    const source = await readSiteSource(path.join(directory, 'site'));
+    expect([...source.files.keys()]).toEqual(['big.mdx', 'docs.json', 'guides/intro.md', 'index.mdx', 'openapi.yaml', 'snippets/card.jsx']);
+    expect(source.files.get('guides/intro.md')).toBe('# Intro');
+  });
+
+  it('accepts the path of the docs.json itself', async () => {
+    const source = await readSiteSource(path.join(directory, 'site', 'docs.json'));
+    expect(source.files.get('docs.json')).toBe('{"name": "Site"}');
+  });
+
+  it('skips pages over the size limit and refuses a docs.json over it', async () => {
+    const source = await readSiteSource(path.join(directory, 'site'), { maxFileBytes: 1024 });
+    expect(source.files.has('big.mdx')).toBe(false);
+    await expect(readSiteSource(path.join(directory, 'site'), { maxFileBytes: 8 })).rejects.toThrow(/too large for a docs.json \(limit 1 KB\)/);
+  });
+
+  it('refuses a missing path and a folder without docs.json with a SiteReadError', async () => {
+    await expect(readSiteSource(path.join(directory, 'nowhere'))).rejects.toBeInstanceOf(SiteReadError);
+    await expect(readSiteSource(path.join(directory, 'empty'))).rejects.toThrow(/no docs.json here/);
+  });
+});

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { isOperationReference } from '../../pipeline/config/is-operation-reference.ts';
+import { validateConfig } from '../../pipeline/config/validate-config.ts';
+import type { Diagnostic } from '../../pipeline/diagnostics/diagnostic.ts';
+import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
+
+const base = { theme: 'mint', name: 'Acme', colors: { primary: '#16A34A' }, navigation: { pages: ['index'] } };
+
+/** Validates `config` written as indented JSON and keeps the fields the assertions look at. */
+function diagnose(config: unknown, files: Record<string, string> = { 'index.mdx': '# Home' }): Pick<Diagnostic, 'pointer' | 'line' | 'column' | 'severity' | 'ruleId' | 'message' | 'hint'>[] {
+  const result = validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify(config, null, 2), ...files }), { checkPageFiles: true });
+  return result.diagnostics.map(({ pointer, line, column, severity, ruleId, message, hint }) => ({ pointer, line, column, severity, ruleId, message, ...(hint ? { hint } : {}) }));
+}
+
+describe('schema errors as plain diagnostics', () => {
+  it('names the allowed values of an enum and suggests the closest', () => {
+    expect(diagnose({ ...base, theme: 'mintt' })).toEqual([
+      {
+        pointer: '/theme',
+        line: 2,
+        column: 12,
+        severity: 'error',
+        ruleId: 'invalid-value',
+        message: 'Unexpected theme `mintt`, expected one of: mint, maple, palm, willow, linden, almond, aspen, luma, sequoia',
+        hint: 'Did you mean `mint`?',
+      },
+    ]);
+  });
+
+  it('explains a colour that is not hex', () => {
+    expect(diagnose({ ...base, colors: { primary: 'red' } })).toMatchObject([
+      { pointer: '/colors/primary', severity: 'error', ruleId: 'invalid-color', message: 'Unexpected color `red`, expected a hex color like #16A34A' },
+    ]);
+  });
+
+  it('reports a missing field at its would-be pointer and at the position of the parent object', () => {
+    expect(diagnose({ name: base.name, colors: base.colors, navigation: base.navigation })).toEqual([
+      { pointer: '/theme', line: 1, column: 1, severity: 'error', ruleId: 'missing-field', message: 'Missing required field `theme` at the top level', hint: expect.stringContaining('"theme": "mint"') as string },
+    ]);
+    expect(diagnose({ ...base, colors: { light: '#fff' } })).toMatchObject([{ pointer: '/colors/primary', line: 4, column: 13, ruleId: 'missing-field' }]);
+  });
+
+  it('turns unknown keys into warnings at the key, with a did-you-mean hint', () => {
+    expect(diagnose({ ...base, navigaton: {} })).toEqual([
+      {
+        pointer: '/navigaton',
+        line: 12,
+        column: 3,
+        severity: 'warning',
+        ruleId: 'unknown-key',
+        message: 'Unexpected key `navigaton` at the top level, expected one of the documented keys',
+        hint: 'Did you mean `navigation`?',
+      },
+    ]);
+  });
+
+  it('keeps an unknown footer social platform an error, since the keys are an enumerated set', () => {
+    expect(diagnose({ ...base, footer: { socials: { myspace: 'https://myspace.com/acme' } } })).toMatchObject([
+      { pointer: '/footer/socials/myspace', severity: 'error', ruleId: 'invalid-key', message: expect.stringContaining('Unexpected key `myspace` in `/footer/socials`, expected one of: x, website,') as string },
+    ]);
+  });
+
+  it('collapses the branches of a page entry (string or group) into one message', () => {
+    expect(diagnose({ ...base, navigation: { pages: ['index', 42] } })).toMatchObject([
+      { pointer: '/navigation/pages/1', severity: 'error', ruleId: 'invalid-type', message: 'Unexpected number for `pages` entry, expected a page path or a group object' },
+    ]);
+    expect(diagnose({ ...base, navigation: { openapi: 5 } })).toMatchObject([
+      { pointer: '/navigation/openapi', ruleId: 'invalid-type', message: 'Unexpected number for openapi, expected a string or an array or an object' },
+    ]);
+  });
+
+  it('checks integration ids against their patterns', () => {
+    expect(diagnose({ ...base, integrations: { ga4: { measurementId: 'UA-1234' }, posthog: { apiKey: 'abc' } } })).toMatchObject([
+      { pointer: '/integrations/ga4/measurementId', message: 'Unexpected measurementId `UA-1234`, expected an id starting with G' },
+      { pointer: '/integrations/posthog/apiKey', message: 'Unexpected apiKey `abc`, expected a key starting with phc_' },
+    ]);
+  });
+
+  it('accepts the compatibility superset of real sites', () => {
+    const config = {
+      ...base,
+      theme: 'sequoia',
+      navigation: { products: [{ product: 'Cloud', groups: [{ group: 'API', root: 'index', tag: 'NEW', hidden: true, pages: ['index'] }] }] },
+      contextual: { options: ['copy', 'assistant', 'download-pdf', { title: 'Ask', description: 'Ask us', icon: 'message', href: 'https://acme.dev/ask' }] },
+      api: { playground: { mode: 'simple' }, openapi: { source: 'openapi.json', directory: 'api' } },
+      footer: { socials: { 'x-twitter': 'https://x.com/acme', 'earth-americas': 'https://acme.dev' } },
+      integrations: { clarity: { projectId: 'abc' }, telemetry: { enabled: false } },
+    };
+    expect(diagnose(config, { 'index.mdx': '# Home' })).toEqual([]);
+  });
+});
+
+describe('rules beyond the schema', () => {
+  it('refuses a blank name', () => {
+    expect(diagnose({ ...base, name: '   ' })).toMatchObject([{ pointer: '/name', severity: 'error', ruleId: 'empty-value' }]);
+  });
+
+  it('refuses a navigation without pages, and an empty tab list at that list', () => {
+    expect(diagnose({ ...base, navigation: {} })).toMatchObject([{ pointer: '/navigation', ruleId: 'empty-navigation', severity: 'error' }]);
+    expect(diagnose({ ...base, navigation: { tabs: [] } }).map((diagnostic) => diagnostic.pointer)).toContain('/navigation/tabs');
+  });
+
+  it('reports one type error, not an empty-navigation error too, for a navigation that is not an object', () => {
+    expect(diagnose({ ...base, navigation: ['index'] })).toMatchObject([{ pointer: '/navigation', ruleId: 'invalid-type', message: 'Unexpected array for navigation, expected an object' }]);
+  });
+
+  it('reports the second of two redirects with the same source', () => {
+    const redirects = [{ source: '/old', destination: '/new' }, { source: '/old/', destination: '/newer' }];
+    expect(diagnose({ ...base, redirects })).toMatchObject([{ pointer: '/redirects/1/source', severity: 'error', ruleId: 'duplicate-redirect' }]);
+  });
+
+  it('warns about navigation pages without a file, but not about operation references', () => {
+    const navigation = { pages: ['index', 'guides/missing', 'GET /users', 'openapi.json post /users', 'webhook order.created'] };
+    expect(diagnose({ ...base, navigation }, { 'index.mdx': '# Home' })).toMatchObject([
+      { pointer: '/navigation/pages/1', severity: 'warning', ruleId: 'missing-page', message: 'Cannot find a page file for `guides/missing` (looked for guides/missing.mdx and .md)' },
+    ]);
+  });
+
+  it('tells operation references from page paths', () => {
+    expect(['GET /users', 'post /users/{id}', 'openapi.json DELETE /pets/{petId}', 'webhook order.created'].map(isOperationReference)).toEqual([true, true, true, true]);
+    expect(['index', 'api-reference/get-users', 'get started', 'webhooks/overview'].map(isOperationReference)).toEqual([false, false, false, false]);
+  });
+});
