@@ -2,118 +2,184 @@ import { createHash } from 'node:crypto';
 import path from 'node:path/posix';
 import GithubSlugger from 'github-slugger';
 import type { Nodes, Root } from 'mdast';
-import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
-import { parse as parseYaml } from 'yaml';
+import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { PageHeading, PageLink, PageSection, ParsedPage } from './parsed-page.ts';
 import { pageKind, parsePageTree } from './parse-page-tree.ts';
+import { readFrontmatter } from './read-frontmatter.ts';
 
 /** Input of `parsePage`: a page file's text and a way to read the snippets it imports. */
 export interface PageInput {
   /** Site-relative POSIX path, e.g. `guides/intro.mdx`. */
   file: string;
   text: string;
-  /** Reads another file of the site (snippets); undefined when it does not exist. */
-  readSnippet?: (file: string) => string | undefined;
+  /**
+   * Reads another file of the site by site-relative POSIX path (no leading slash), e.g. `snippets/x.mdx`;
+   * returns undefined when it does not exist. Default: none, so snippets are neither inlined nor reported missing.
+   */
+  readSnippet?: (sitePath: string) => string | undefined;
 }
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+type Position = { line: number; column: number } | undefined;
 
-/** Components whose title-like attribute becomes a sub-heading line of the section text. */
-const TITLE_ATTRIBUTE: Record<string, string> = {
+/** The attribute whose value becomes a sub-heading line of the section text, per component. */
+const TITLE_ATTRIBUTE: Readonly<Record<string, string>> = {
   Tab: 'title',
   Accordion: 'title',
   Step: 'title',
   Card: 'title',
-  Update: 'label',
   Expandable: 'title',
   Frame: 'caption',
-  Tooltip: 'tip',
+  Update: 'label',
 };
-const PARAM_NAME_ATTRIBUTES = ['path', 'body', 'query', 'header', 'name'];
-const IMPORT_STATEMENT = /import\s+(?:(\w+)|\{([^}]*)\})\s+from\s+['"]([^'"]+)['"]/g;
-const SNIPPET_EXTENSIONS = ['', '.mdx', '.md'];
-const MAX_SNIPPET_DEPTH = 8;
+const FIELD_COMPONENTS = new Set(['ParamField', 'ResponseField']);
+/** ParamField/ResponseField attributes that name the field, in the order they are looked up. */
+const FIELD_NAME_ATTRIBUTES = ['path', 'body', 'query', 'header', 'name'];
+/** Components that structure content (blocks with titles, fields, callouts): their text starts a new line. */
+const STRUCTURAL_COMPONENTS = new Set([
+  'ParamField', 'ResponseField', 'Snippet', 'Note', 'Tip', 'Warning', 'Info', 'Check', 'Steps', 'Step', 'Tabs', 'Tab',
+  'AccordionGroup', 'Accordion', 'Card', 'CardGroup', 'Columns', 'Expandable', 'Frame', 'Update', 'CodeGroup',
+  'RequestExample', 'ResponseExample', 'Callout', 'Danger',
+]);
 /** Inline (phrasing) node types: their text joins the current line. */
-const PHRASING = new Set(['text', 'inlineCode', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'image', 'imageReference', 'break', 'html', 'mdxTextExpression', 'mdxJsxTextElement', 'footnoteReference']);
-/** Components that structure content (titles, fields, callouts) rather than style a few words. */
-const STRUCTURAL_COMPONENTS = new Set(['ParamField', 'ResponseField', 'Snippet', 'Note', 'Tip', 'Warning', 'Info', 'Check', 'Steps', 'Step', 'Tabs', 'Tab', 'AccordionGroup', 'Accordion', 'Card', 'CardGroup', 'Expandable', 'Frame', 'Update', 'CodeGroup', 'RequestExample', 'ResponseExample']);
+const PHRASING = new Set([
+  'text', 'inlineCode', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'image', 'imageReference', 'break',
+  'html', 'mdxTextExpression', 'mdxJsxTextElement', 'footnoteReference',
+]);
+const SITE_FILE_SPECIFIER = /^\.{0,2}\//;
+const INLINED_SNIPPET = /\.mdx?$/i;
+/** Imports the site reader loads, so a missing one is worth a warning (images and styles are not read). */
+const CHECKED_IMPORT = /(?:\.(?:mdx?|[jt]sx?)|\/[^./]+)$/i;
+const IMPORT_EXTENSIONS = ['', '.mdx', '.md', '.jsx', '.tsx', '.js', '.ts'];
+const SNIPPET_FOLDERS = ['snippets', '_snippets'];
+const MAX_SNIPPET_DEPTH = 8;
+const HTML_TAG = /<[^>]*>/g;
+const HTML_HREF = /\bhref\s*=\s*["']([^"']*)["']/gi;
+const WHITESPACE = /\s+/g;
+const QUOTED_EXPRESSION = /^(['"`])([\s\S]*)\1$/;
+/** The `(line:column-line:column)` a parser reason ends with when the error itself carries no position. */
+const PARSER_POSITION_SUFFIX = /\s*\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/;
+const FRONTMATTER_BLOCK = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
 /**
  * Parses one page file into what the pipeline needs: frontmatter, title, headings with anchors, sections of
- * plain text (component text and attributes kept, JSX/ESM syntax dropped, snippets inlined), links and the
- * files it imports. Pure and synchronous; a page that fails to parse comes back with an error diagnostic.
+ * plain text, links and the files it imports. Pure and synchronous; a page that fails to parse comes back
+ * with an error diagnostic (`mdx-parse`), its frontmatter when that can be read, and no sections.
+ *
+ * Section text: one line per paragraph, list item, table row or component title, whitespace collapsed; code
+ * blocks verbatim. Tab/Accordion/Step/Card/Expandable titles, Frame captions and Update labels and
+ * descriptions are lines of their own at their place in the text (sub-headings inside the section; only
+ * Markdown headings `#`…`######` start a new section and have anchors). ParamField/ResponseField become
+ * "name (type, required, default x): description". Imported `.md`/`.mdx` snippets and `<Snippet file>` are
+ * inlined where used; a Tooltip keeps its text and adds its tip. JSX and ESM syntax, expressions and images
+ * (their alt text stays) are dropped. Without remark-gfm, Markdown tables stay as their pipe-separated text.
  */
 export function parsePage(input: PageInput): ParsedPage {
-  const { file, text } = input;
+  const { file, text, readSnippet } = input;
   const kind = pageKind(file);
-  const diagnostics: Diagnostic[] = [];
   const hash = createHash('sha256').update(text);
-  const imports = new Set<string>();
-  const fallbackTitle = titleFromFileName(file);
 
   let tree: Root;
   try {
     tree = parsePageTree(file, text);
   } catch (error) {
-    diagnostics.push(parseFailure(file, error, kind));
-    return { file, kind, frontmatter: {}, title: fallbackTitle, headings: [], sections: [], links: [], imports: [], contentHash: hash.digest('hex'), diagnostics };
+    const block = FRONTMATTER_BLOCK.exec(text);
+    const recovered = readFrontmatter({ file, yaml: block ? (block[1] ?? '') : undefined, line: 2 });
+    return {
+      file,
+      kind,
+      frontmatter: recovered.frontmatter,
+      title: recovered.title,
+      ...(recovered.description === undefined ? {} : { description: recovered.description }),
+      headings: [],
+      sections: [],
+      links: [],
+      imports: [],
+      contentHash: hash.digest('hex'),
+      diagnostics: [parseFailure(file, error, kind), ...recovered.diagnostics],
+    };
   }
 
-  const frontmatter = readFrontmatter(tree, file, diagnostics);
-  const title = typeof frontmatter.title === 'string' && frontmatter.title.trim() !== '' ? frontmatter.title.trim() : fallbackTitle;
-  if (title === fallbackTitle && typeof frontmatter.title !== 'string') {
-    diagnostics.push({
-      file,
-      line: 1,
-      column: 1,
-      severity: 'warning',
-      ruleId: 'missing-title',
-      message: `Missing frontmatter \`title\`, using \`${fallbackTitle}\` from the file name`,
-      hint: 'Start the page with a frontmatter block holding title and description, between two --- lines.',
-    });
-  }
-  const description = typeof frontmatter.description === 'string' ? frontmatter.description : undefined;
-  if (frontmatter.description !== undefined && description === undefined) {
-    diagnostics.push({ file, line: 1, column: 1, severity: 'warning', ruleId: 'invalid-frontmatter', message: 'Unexpected non-text `description` in frontmatter, expected a string' });
-  }
+  const yamlNode = tree.children[0]?.type === 'yaml' ? tree.children[0] : undefined;
+  const { frontmatter, title, description, diagnostics } = readFrontmatter({
+    file,
+    yaml: yamlNode?.value,
+    line: (yamlNode?.position?.start.line ?? 1) + 1,
+  });
 
   const slugger = new GithubSlugger();
   const headings: PageHeading[] = [];
   const links: PageLink[] = [];
   const sections: PageSection[] = [];
-  let current: { anchor: string; headingPath: string[]; lines: string[] } = { anchor: '', headingPath: [], lines: [] };
+  const imports = new Set<string>();
   const headingStack: { depth: number; text: string }[] = [];
+  let current: { anchor: string; headingPath: string[]; lines: string[] } = { anchor: '', headingPath: [], lines: [] };
+
   const emit = (line: string): void => {
     const trimmed = line.trim();
     if (trimmed !== '') current.lines.push(trimmed);
   };
   const closeSection = (): void => {
-    if (current.lines.length > 0 || current.anchor !== '') sections.push({ anchor: current.anchor, headingPath: current.headingPath, text: current.lines.join('\n') });
+    if (current.lines.length > 0 || current.anchor !== '') {
+      sections.push({ anchor: current.anchor, headingPath: current.headingPath, text: current.lines.join('\n') });
+    }
+  };
+  const warn = (warningFile: string, position: Position, ruleId: string, message: string, hint?: string): void => {
+    diagnostics.push({ file: warningFile, line: position?.line ?? 0, column: position?.column ?? 0, severity: 'warning', ruleId, message, ...(hint ? { hint } : {}) });
   };
 
-  const walkTree = (root: Root, context: { file: string; components: Map<string, string>; stack: string[] }): void => {
-    const components = new Map(context.components);
-    const resolveImport = (specifier: string): string => {
-      const base = specifier.startsWith('/') ? specifier.slice(1) : path.join(path.dirname(context.file), specifier);
-      const normalised = path.normalize(base);
-      for (const extension of SNIPPET_EXTENSIONS) {
-        if (input.readSnippet?.(`${normalised}${extension}`) !== undefined) return `${normalised}${extension}`;
-      }
-      return normalised;
+  /** Walks one tree (the page's or an inlined snippet's); `stack` is the chain of files being inlined. */
+  const walkTree = (root: Root, treeFile: string, stack: readonly string[]): void => {
+    const components = new Map<string, string>();
+    const isPageFile = treeFile === file;
+
+    const recordLink = (url: string, position: Position): void => {
+      if (isPageFile) links.push({ url, line: position?.line ?? 0, column: position?.column ?? 0 });
     };
-    const inlineSnippet = (snippetFile: string): void => {
-      const snippetText = input.readSnippet?.(snippetFile);
-      if (snippetText === undefined || !/\.mdx?$/.test(snippetFile) || context.stack.includes(snippetFile) || context.stack.length > MAX_SNIPPET_DEPTH) return;
-      hash.update('\0').update(snippetText);
+    const recordJsxLink = (node: JsxElement): void => {
+      const href = jsxAttribute(node, 'href');
+      if (typeof href === 'string') recordLink(href, node.position?.start);
+    };
+    const recordHtmlLinks = (html: string, position: Position): void => {
+      for (const match of html.matchAll(HTML_HREF)) recordLink(match[1] ?? '', position);
+    };
+    /** The first candidate file that exists, or undefined. */
+    const existing = (candidates: readonly string[]): string | undefined => candidates.find((candidate) => readSnippet?.(candidate) !== undefined);
+
+    const inlineSnippet = (snippetFile: string, position: Position): void => {
+      const snippetText = readSnippet?.(snippetFile);
+      if (snippetText === undefined) return;
+      if (stack.includes(snippetFile) || stack.length > MAX_SNIPPET_DEPTH) {
+        warn(treeFile, position, 'snippet-cycle', `Unexpected snippet cycle ${[...stack, snippetFile].join(' → ')}, expected snippets that do not include themselves`);
+        return;
+      }
+      hash.update(snippetText);
       let snippetTree: Root;
       try {
         snippetTree = parsePageTree(snippetFile, snippetText);
       } catch (error) {
-        diagnostics.push({ ...parseFailure(snippetFile, error, pageKind(snippetFile)), severity: 'warning', message: `Snippet \`${snippetFile}\` imported by \`${file}\` cannot be parsed` });
+        diagnostics.push(parseFailure(snippetFile, error, pageKind(snippetFile)));
         return;
       }
-      walkTree(snippetTree, { file: snippetFile, components: new Map(), stack: [...context.stack, snippetFile] });
+      walkTree(snippetTree, snippetFile, [...stack, snippetFile]);
+    };
+
+    const importDeclarations = (node: MdxjsEsm): void => {
+      for (const statement of node.data?.estree?.body ?? []) {
+        if (statement.type !== 'ImportDeclaration') continue;
+        const specifier = String(statement.source.value);
+        if (!SITE_FILE_SPECIFIER.test(specifier)) continue;
+        const base = path.normalize(specifier.startsWith('/') ? specifier.slice(1) : path.join(path.dirname(treeFile), specifier));
+        const found = existing(IMPORT_EXTENSIONS.map((extension) => base + extension));
+        if (found === undefined && readSnippet && CHECKED_IMPORT.test(base)) {
+          warn(treeFile, node.position?.start, 'missing-snippet', `Unexpected import of \`${specifier}\`, expected a file of the site`, 'Snippet paths start at the site root, e.g. /snippets/intro.mdx.');
+        }
+        const resolved = found ?? base;
+        imports.add(resolved);
+        for (const imported of statement.specifiers) components.set(imported.local.name, resolved);
+      }
     };
 
     const inline = (node: Nodes): string => {
@@ -124,71 +190,67 @@ export function parsePage(input: PageInput): ParsedPage {
         case 'break':
           return ' ';
         case 'image':
+        case 'imageReference':
           return node.alt ?? '';
         case 'html':
-          return node.value.replace(/<[^>]*>/g, ' ');
+          recordHtmlLinks(node.value, node.position?.start);
+          return node.value.replace(HTML_TAG, ' ');
         case 'link':
           recordLink(node.url, node.position?.start);
-          return node.children.map(inline).join('');
-        case 'mdxJsxTextElement':
-          recordJsxLinks(node);
-          return node.children.map((child) => inline(child as Nodes)).join('');
+          return inlineChildren(node.children);
+        case 'mdxJsxTextElement': {
+          recordJsxLink(node);
+          const content = inlineChildren(node.children);
+          const tip = node.name === 'Tooltip' ? jsxAttribute(node, 'tip') : undefined;
+          return typeof tip === 'string' ? `${content} (${tip})` : content;
+        }
         case 'mdxTextExpression':
+        case 'footnoteReference':
           return '';
         default:
-          return 'children' in node ? (node.children as Nodes[]).map(inline).join('') : '';
+          return 'children' in node ? inlineChildren(node.children as Nodes[]) : '';
       }
     };
-    const recordLink = (url: string, start?: { line: number; column: number }): void => {
-      if (context.file === file) links.push({ url, line: start?.line ?? 0, column: start?.column ?? 0 });
+    const inlineChildren = (children: readonly Nodes[]): string => {
+      let joined = '';
+      for (const child of children) joined += inline(child);
+      return joined;
     };
-    const recordJsxLinks = (node: JsxElement): void => {
-      const href = attribute(node, 'href');
-      if (typeof href === 'string') recordLink(href, node.position?.start);
-    };
+    const isBlockComponent = (node: Nodes): boolean =>
+      (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name !== null && (STRUCTURAL_COMPONENTS.has(node.name) || components.has(node.name));
 
     const block = (node: Nodes): void => {
       switch (node.type) {
         case 'yaml':
+        case 'mdxFlowExpression':
+        case 'thematicBreak':
+          return;
         case 'definition':
-          if (node.type === 'definition') recordLink(node.url, node.position?.start);
+          recordLink(node.url, node.position?.start);
           return;
         case 'heading': {
-          const headingText = collapse(node.children.map(inline).join(''));
+          const headingText = collapse(inlineChildren(node.children));
           if (headingText === '') return;
           closeSection();
           const anchor = slugger.slug(headingText);
           headings.push({ depth: node.depth, text: headingText, anchor, line: node.position?.start.line ?? 0 });
-          while (headingStack.length > 0 && (headingStack.at(-1)?.depth ?? 0) >= node.depth) headingStack.pop();
+          while ((headingStack.at(-1)?.depth ?? 0) >= node.depth) headingStack.pop();
           headingStack.push({ depth: node.depth, text: headingText });
           current = { anchor, headingPath: headingStack.map((heading) => heading.text), lines: [] };
           return;
         }
-        case 'paragraph':
-          blockChildren(node.children);
-          return;
-        case 'tableCell':
-          emit(collapse(node.children.map(inline).join('')));
-          return;
         case 'tableRow':
-          emit(node.children.map((cell) => collapse(cell.children.map(inline).join(''))).join(' | '));
+          emit(node.children.map((cell) => collapse(inlineChildren(cell.children))).join(' | '));
           return;
         case 'code':
           emit(node.value);
           return;
         case 'html':
-          emit(collapse(node.value.replace(/<[^>]*>/g, ' ')));
+          recordHtmlLinks(node.value, node.position?.start);
+          emit(collapse(node.value.replace(HTML_TAG, ' ')));
           return;
         case 'mdxjsEsm':
-          for (const match of node.value.matchAll(IMPORT_STATEMENT)) {
-            const resolved = resolveImport(match[3] ?? '');
-            imports.add(resolved);
-            const names = match[1] ? [match[1]] : (match[2] ?? '').split(',').map((name) => name.trim().split(/\s+as\s+/).pop() ?? '');
-            for (const name of names) if (name) components.set(name, resolved);
-          }
-          return;
-        case 'mdxFlowExpression':
-        case 'thematicBreak':
+          importDeclarations(node);
           return;
         case 'mdxJsxFlowElement':
         case 'mdxJsxTextElement':
@@ -198,63 +260,85 @@ export function parsePage(input: PageInput): ParsedPage {
           if ('children' in node) blockChildren(node.children as Nodes[]);
       }
     };
-    /** Emits consecutive phrasing nodes as one line and hands components and flow nodes to `block`. */
-    const blockChildren = (children: Nodes[]): void => {
+    /** Joins consecutive phrasing nodes into one line; hands block nodes and structural components to `block`. */
+    const blockChildren = (children: readonly Nodes[]): void => {
       let line = '';
       for (const child of children) {
-        if ((child.type === 'mdxJsxTextElement' && isComponent(child)) || !PHRASING.has(child.type)) {
+        if (PHRASING.has(child.type) && !isBlockComponent(child)) {
+          line += inline(child);
+        } else {
           emit(collapse(line));
           line = '';
           block(child);
-        } else {
-          line += inline(child);
         }
       }
       emit(collapse(line));
     };
+
     const component = (node: JsxElement): void => {
       const name = node.name ?? '';
-      recordJsxLinks(node);
+      recordJsxLink(node);
       if (name === 'Snippet') {
-        const snippetAttribute = attribute(node, 'file');
-        if (typeof snippetAttribute === 'string') {
-          const snippetFile = path.normalize(snippetAttribute.startsWith('/') ? snippetAttribute.slice(1) : `snippets/${snippetAttribute}`);
-          imports.add(snippetFile);
-          inlineSnippet(snippetFile);
-        }
+        snippetElement(node);
         return;
       }
       const imported = components.get(name);
-      if (imported) {
-        inlineSnippet(imported);
+      if (imported !== undefined && INLINED_SNIPPET.test(imported)) {
+        inlineSnippet(imported, node.position?.start);
         return;
       }
-      if (name === 'ParamField' || name === 'ResponseField') {
-        emit(fieldLine(node, collapse(childrenText(node))));
-        for (const child of node.children) if (child.type === 'mdxJsxFlowElement' || (child.type === 'mdxJsxTextElement' && isComponent(child))) block(child as Nodes);
+      if (FIELD_COMPONENTS.has(name)) {
+        fieldComponent(node);
         return;
       }
       const titleAttribute = TITLE_ATTRIBUTE[name];
-      if (titleAttribute) {
-        const heading = attribute(node, titleAttribute);
-        if (typeof heading === 'string') emit(heading);
-        if (name === 'Update') {
-          const updateDescription = attribute(node, 'description');
-          if (typeof updateDescription === 'string') emit(updateDescription);
-        }
+      if (titleAttribute !== undefined) {
+        const heading = jsxAttribute(node, titleAttribute);
+        if (typeof heading === 'string') emit(collapse(heading));
+        const updateDescription = name === 'Update' ? jsxAttribute(node, 'description') : undefined;
+        if (typeof updateDescription === 'string') emit(collapse(updateDescription));
       }
       blockChildren(node.children as Nodes[]);
+      const tip = name === 'Tooltip' ? jsxAttribute(node, 'tip') : undefined;
+      if (typeof tip === 'string') emit(collapse(tip));
     };
-    const childrenText = (node: JsxElement): string =>
-      node.children
-        .filter((child) => child.type !== 'mdxJsxFlowElement' && !(child.type === 'mdxJsxTextElement' && isComponent(child)))
-        .map((child) => (child.type === 'paragraph' ? child.children.map((phrase) => inline(phrase as Nodes)).join('') : inline(child as Nodes)))
-        .join(' ');
+
+    /** `<Snippet file="x.mdx" />`: a site-absolute path, else looked up in `snippets/`, then `_snippets/`. */
+    const snippetElement = (node: JsxElement): void => {
+      const fileAttribute = jsxAttribute(node, 'file');
+      if (typeof fileAttribute !== 'string' || fileAttribute === '') return;
+      const candidates = fileAttribute.startsWith('/')
+        ? [path.normalize(fileAttribute.slice(1))]
+        : SNIPPET_FOLDERS.map((folder) => path.normalize(`${folder}/${fileAttribute}`));
+      const found = existing(candidates);
+      if (found === undefined && readSnippet) {
+        warn(treeFile, node.position?.start, 'missing-snippet', `Unexpected snippet \`${fileAttribute}\`, expected a file in snippets/`, `Create ${candidates[0] ?? fileAttribute} or fix the file name.`);
+      }
+      const snippetFile = found ?? candidates[0] ?? fileAttribute;
+      imports.add(snippetFile);
+      inlineSnippet(snippetFile, node.position?.start);
+    };
+
+    /** ParamField/ResponseField: one line "name (type, required, default x): leading text", then the rest. */
+    const fieldComponent = (node: JsxElement): void => {
+      const children = node.children as Nodes[];
+      let description = '';
+      let index = 0;
+      for (; index < children.length; index += 1) {
+        const child = children[index] as Nodes;
+        if (isBlockComponent(child)) break;
+        if (child.type === 'paragraph') description += ` ${inlineChildren(child.children)}`;
+        else if (PHRASING.has(child.type)) description += inline(child);
+        else break;
+      }
+      emit(fieldLine(node, collapse(description)));
+      blockChildren(children.slice(index));
+    };
 
     for (const child of root.children) block(child);
   };
 
-  walkTree(tree, { file, components: new Map(), stack: [file] });
+  walkTree(tree, file, [file]);
   closeSection();
   return {
     file,
@@ -271,90 +355,56 @@ export function parsePage(input: PageInput): ParsedPage {
   };
 }
 
-/** Whether a JSX element is a structural component (or an imported snippet, written with a capital letter). */
-function isComponent(node: JsxElement): boolean {
-  const name = node.name ?? '';
-  return STRUCTURAL_COMPONENTS.has(name) || (/^[A-Z]/.test(name) && name !== 'Tooltip');
-}
-
 /** `ParamField body="limit" type="number" default="10" required` → "limit (number, required, default 10): …". */
 function fieldLine(node: JsxElement, description: string): string {
-  const name = PARAM_NAME_ATTRIBUTES.map((key) => attribute(node, key)).find((value): value is string => typeof value === 'string') ?? '';
+  let name = '';
+  for (const key of FIELD_NAME_ATTRIBUTES) {
+    const value = jsxAttribute(node, key);
+    if (typeof value === 'string') {
+      name = value;
+      break;
+    }
+  }
   const details: string[] = [];
-  const type = attribute(node, 'type');
+  const type = jsxAttribute(node, 'type');
   if (typeof type === 'string') details.push(type);
-  const required = attribute(node, 'required');
+  const required = jsxAttribute(node, 'required');
   if (required === true || required === 'true') details.push('required');
-  const defaultValue = attribute(node, 'default');
+  const defaultValue = jsxAttribute(node, 'default');
   if (typeof defaultValue === 'string') details.push(`default ${defaultValue}`);
   const head = details.length > 0 ? `${name} (${details.join(', ')})` : name;
-  return description ? `${head}: ${description}` : head;
+  return description === '' ? head : `${head}: ${description}`;
 }
 
-/** An attribute's value: its string, `true` for a bare attribute, the expression source for `{…}`, or undefined. */
-function attribute(node: JsxElement, name: string): string | true | undefined {
-  const found = node.attributes.find((candidate): candidate is MdxJsxAttribute => candidate.type === 'mdxJsxAttribute' && candidate.name === name) as
-    | MdxJsxAttribute
-    | MdxJsxExpressionAttribute
-    | undefined;
-  if (!found || found.type !== 'mdxJsxAttribute') return undefined;
+/** An attribute's value: its string, `true` when bare, a quoted literal's text or the source of `{…}`; undefined when absent. */
+function jsxAttribute(node: JsxElement, name: string): string | true | undefined {
+  const found = node.attributes.find((candidate): candidate is MdxJsxAttribute => candidate.type === 'mdxJsxAttribute' && candidate.name === name);
+  if (found === undefined) return undefined;
   if (found.value === null || found.value === undefined) return true;
   if (typeof found.value === 'string') return found.value;
   const expression = found.value.value.trim();
-  const literal = /^(['"`])([\s\S]*)\1$/.exec(expression);
-  if (literal) return literal[2];
+  const literal = QUOTED_EXPRESSION.exec(expression);
+  if (literal) return literal[2] ?? '';
   return expression === 'true' ? true : expression;
 }
 
-function readFrontmatter(tree: Root, file: string, diagnostics: Diagnostic[]): Record<string, unknown> {
-  const node = tree.children[0];
-  if (node?.type !== 'yaml') return {};
-  try {
-    const value = parseYaml(node.value) as unknown;
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-    if (value !== null && value !== undefined) {
-      diagnostics.push({ file, line: 1, column: 1, severity: 'warning', ruleId: 'invalid-frontmatter', message: 'Unexpected frontmatter that is not a list of `key: value` pairs' });
-    }
-  } catch (error) {
-    const position = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    diagnostics.push({
-      file,
-      line: (position?.line ?? 0) + 1,
-      column: position?.col ?? 1,
-      severity: 'error',
-      ruleId: 'frontmatter-parse',
-      message: `Cannot parse the frontmatter: ${firstLine((error as Error).message)}`,
-      hint: 'Quote values that contain a colon, e.g. title: "Step 1: install".',
-    });
-  }
-  return {};
-}
-
+/** The error diagnostic of a page (or snippet) the parser rejects, at the parser's line and column; the parser's reason as message. */
 function parseFailure(file: string, error: unknown, kind: 'md' | 'mdx'): Diagnostic {
   const failure = error as { line?: number; column?: number; reason?: string; message?: string };
-  const reason = firstLine(failure.reason ?? failure.message ?? String(error));
-  const place = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(reason);
+  const fullReason = failure.reason ?? failure.message ?? String(error);
+  const reason = fullReason.split('\n')[0] ?? fullReason;
+  const place = failure.line === undefined ? PARSER_POSITION_SUFFIX.exec(reason) : null;
   return {
     file,
     line: failure.line ?? Number(place?.[1] ?? 1),
     column: failure.column ?? Number(place?.[2] ?? 1),
     severity: 'error',
     ruleId: kind === 'mdx' ? 'mdx-parse' : 'markdown-parse',
-    message: `Cannot parse the page: ${reason.replace(/\s*\(\d+:\d+(?:-\d+:\d+)?\)\s*$/, '')}`,
-    hint: kind === 'mdx' ? 'In MDX, write `{` as `\\{` and `<` as `&lt;` in prose, and close every component tag.' : undefined,
-  } as Diagnostic;
-}
-
-/** The title a page without one gets: last path segment, dashes/underscores to spaces, first letter capitalised. */
-export function titleFromFileName(file: string): string {
-  const name = path.basename(file).replace(/\.(mdx?|markdown)$/i, '').replace(/[-_]+/g, ' ').trim();
-  return name.charAt(0).toUpperCase() + name.slice(1);
+    message: place ? reason.slice(0, place.index) : reason,
+    ...(kind === 'mdx' ? { hint: 'In MDX, write `{` as `\\{` and `<` as `&lt;` in prose, and close every component tag.' } : {}),
+  };
 }
 
 function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-function firstLine(text: string): string {
-  return text.split('\n')[0] ?? text;
+  return text.replace(WHITESPACE, ' ').trim();
 }

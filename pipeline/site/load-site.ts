@@ -1,55 +1,81 @@
 import type { SiteSource } from './site-source.ts';
 
-/** The files of a site sorted by role. */
+/** The files of a site sorted by role; every list is sorted. */
 export interface SiteFiles {
+  /** `docs.json` at the site root, when there is one. */
   configFile: string | undefined;
-  /** `.mdx`/`.md` files that may be pages (snippet folders, README-style files and editor rules excluded). */
+  /** `.mdx`/`.md` files that may be pages (see `isPageCandidate`); the build removes those other pages import. */
   pageFiles: string[];
-  /** Files under a `snippets/` or `_snippets/` folder. */
+  /** Files in a `snippets/` or `_snippets/` folder at any depth. */
   snippetFiles: string[];
   /** JSON/YAML files that look like OpenAPI, Swagger or AsyncAPI documents. */
   specFiles: string[];
 }
 
+const CONFIG_FILE = 'docs.json';
+const PAGE_FILE = /\.mdx?$/i;
+const SPEC_FILE = /\.(?:json|ya?ml)$/i;
 const SNIPPET_FOLDER = /(?:^|\/)_?snippets\//;
-const SPEC_MARKER = /^\s*["']?(?:openapi|swagger|asyncapi)["']?\s*:/m;
+const IGNORED_FOLDER = /(?:^|\/)(?:\.[^/]*|node_modules)\//;
+/** Repository files, not pages: `.md` in any case; `.mdx` only in capitals (mcp's `community/contributing.mdx` is a page). */
+const REPOSITORY_MARKDOWN = /(?:^|\/)(?:readme|license|licence|contributing|agents|claude)\.md$/i;
+const REPOSITORY_MDX = /(?:^|\/)(?:README|LICENSE|LICENCE|CONTRIBUTING|AGENTS|CLAUDE)\.mdx$/;
+/** A top-level `openapi`/`swagger`/`asyncapi` key whose value is a version number (`3.1.0`, `"2.0"`). */
+const SPEC_MARKER = /^[ \t]*\{?[ \t]*["']?(?:openapi|swagger|asyncapi)["']?[ \t]*:[ \t]*["']?\d/m;
+/** How much of a JSON/YAML file is searched for the spec marker. */
+const SPEC_MARKER_WINDOW = 4000;
+const PAGE_EXTENSION = /\.mdx?$/i;
 
 /**
- * Sorts a site's files by role (DESIGN.md §4): pages, snippets, API specs and the configuration. Files
- * imported by other pages are pages here; the build drops them once their importers are parsed.
+ * Sorts a site's files by role (DESIGN.md §4): configuration, page candidates, snippets and API specs.
+ * Files that another page imports are still listed as pages here: the build drops them once the pages are
+ * parsed (`ParsedPage.imports`).
  */
 export function loadSite(source: SiteSource): SiteFiles {
   const pageFiles: string[] = [];
   const snippetFiles: string[] = [];
   const specFiles: string[] = [];
   for (const file of [...source.files.keys()].sort()) {
-    if (/\.mdx?$/i.test(file)) {
-      if (SNIPPET_FOLDER.test(file)) snippetFiles.push(file);
-      else if (!isExcludedPage(file)) pageFiles.push(file);
-    } else if (/\.(?:json|ya?ml)$/i.test(file) && file !== 'docs.json' && SPEC_MARKER.test((source.files.get(file) ?? '').slice(0, 4000))) {
-      specFiles.push(file);
-    }
+    if (isIgnoredFile(file)) continue;
+    if (isSnippetFile(file)) snippetFiles.push(file);
+    else if (isPageCandidate(file)) pageFiles.push(file);
+    else if (SPEC_FILE.test(file) && file !== CONFIG_FILE && looksLikeApiSpec(source.files.get(file) ?? '')) specFiles.push(file);
   }
-  return { configFile: source.files.has('docs.json') ? 'docs.json' : undefined, pageFiles, snippetFiles, specFiles };
+  return { configFile: source.files.has(CONFIG_FILE) ? CONFIG_FILE : undefined, pageFiles, snippetFiles, specFiles };
 }
 
-/** README/LICENSE/CONTRIBUTING/AGENTS/CLAUDE `.md` files and anything in node_modules or a dot-folder are never pages. */
-function isExcludedPage(file: string): boolean {
-  const base = file.split('/').pop() ?? file;
-  return (
-    /^(?:readme|license|licence|contributing|agents|claude)\.md$/i.test(base) ||
-    file.split('/').some((segment) => segment.startsWith('.') || segment === 'node_modules')
-  );
+/** Whether a file is in `node_modules` or a dot-folder (`.cursor/`, `.github/`): never part of the site. */
+export function isIgnoredFile(file: string): boolean {
+  return IGNORED_FOLDER.test(file);
 }
 
-/** The route of a page file: its path without extension (`guides/intro.mdx` → `guides/intro`). */
+/** Whether a file is in a `snippets/` or `_snippets/` folder at any depth (snippets are never pages). */
+export function isSnippetFile(file: string): boolean {
+  return SNIPPET_FOLDER.test(file);
+}
+
+/**
+ * Whether a file may be a page: `.mdx`/`.md`, not a snippet, not in node_modules or a dot-folder, not a
+ * README/LICENSE/CONTRIBUTING/AGENTS/CLAUDE file in any folder (`.md` in any case, `.mdx` in capitals).
+ * `.mdc` editor rules are not `.md`/`.mdx`, so never pages.
+ */
+export function isPageCandidate(file: string): boolean {
+  return PAGE_FILE.test(file) && !isSnippetFile(file) && !isIgnoredFile(file) && !REPOSITORY_MARKDOWN.test(file) && !REPOSITORY_MDX.test(file);
+}
+
+/** Whether JSON/YAML text looks like an OpenAPI, Swagger or AsyncAPI document (a cheap textual check of its start). */
+export function looksLikeApiSpec(text: string): boolean {
+  return SPEC_MARKER.test(text.slice(0, SPEC_MARKER_WINDOW));
+}
+
+/** The route of a page file: its path without extension, no leading slash (`guides/intro.mdx` → `guides/intro`). */
 export function pagePathForFile(file: string): string {
-  return file.replace(/\.mdx?$/i, '');
+  return file.replace(PAGE_EXTENSION, '');
 }
 
-/** The page file of a route (`.mdx` preferred over `.md`, then `<route>/index`), or undefined. */
-export function findPageFile(files: Iterable<string> | ReadonlySet<string>, route: string): string | undefined {
-  const set = files instanceof Set ? (files as ReadonlySet<string>) : new Set(files);
+/** The page file of a route (`<route>.mdx`, else `<route>.md`, else `<route>/index.mdx|md`), or undefined. */
+export function findPageFile(files: Iterable<string>, route: string): string | undefined {
+  const set: ReadonlySet<string> = files instanceof Set ? (files as Set<string>) : new Set(files);
   for (const candidate of [`${route}.mdx`, `${route}.md`, `${route}/index.mdx`, `${route}/index.md`]) {
     if (set.has(candidate)) return candidate;
   }

@@ -1,126 +1,374 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parsePage } from '../../pipeline/content/parse-page.ts';
-import { loadSite } from '../../pipeline/site/load-site.ts';
-import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
+import { readContentFixtures } from './read-content-fixtures.ts';
 
-const componentsPage = `---
-title: "Components"
-description: Every component.
-hidden: false
----
-import Shared from '/snippets/shared.mdx';
-export const version = '2';
+const fixtures = readContentFixtures();
+const readSnippet = (sitePath: string): string | undefined => fixtures.get(sitePath);
+const parseFixture = (file: string) => parsePage({ file, text: fixtures.get(file) ?? '', readSnippet });
 
-Intro with \`inline code\` and a [link](/quickstart#install).
+describe('parsePage on an MDX page with every component', () => {
+  const page = parseFixture('components.mdx');
 
-## Parameters
-
-<ParamField body="limit" type="number" default="10" required>
-  How many items to return.
-</ParamField>
-<ResponseField name="id" type="string" required>Identifier.</ResponseField>
-
-<Tabs>
-  <Tab title="npm">
-    \`\`\`bash
-    npm i -g example-cli
-    \`\`\`
-  </Tab>
-</Tabs>
-
-<Steps><Step title="Log in">Run example login.</Step></Steps>
-<AccordionGroup><Accordion title="Why?">Because {props.reason} it helps.</Accordion></AccordionGroup>
-<Card title="Guide" href="/guides/start">Read the guide.</Card>
-<Note>A note.</Note>
-<Update label="2026-01" description="New CLI">Released.</Update>
-<Frame caption="A screenshot">![Alt text](/img.png)</Frame>
-
-## Parameters
-
-<Shared />
-<Snippet file="legacy.mdx" />
-`;
-
-const snippets: Record<string, string> = {
-  'snippets/shared.mdx': 'Shared snippet text.',
-  'snippets/legacy.mdx': 'Legacy snippet text.',
-};
-
-describe('parsePage', () => {
-  const page = parsePage({ file: 'guides/components.mdx', text: componentsPage, readSnippet: (file) => snippets[file] });
-
-  it('reads frontmatter, headings with unique anchors, and sections', () => {
-    expect(page.title).toBe('Components');
-    expect(page.description).toBe('Every component.');
-    expect(page.frontmatter.hidden).toBe(false);
-    expect(page.headings.map((heading) => heading.anchor)).toEqual(['parameters', 'parameters-1']);
-    expect(page.sections.map((section) => section.anchor)).toEqual(['', 'parameters', 'parameters-1']);
-    expect(page.diagnostics).toEqual([]);
+  it('returns the frontmatter, headings, sections, links and imports', () => {
+    expect({ ...page, contentHash: undefined }).toMatchInlineSnapshot(`
+      {
+        "contentHash": undefined,
+        "description": "One page with each component of the spec.",
+        "diagnostics": [],
+        "file": "components.mdx",
+        "frontmatter": {
+          "description": "One page with each component of the spec.",
+          "hidden": true,
+          "noindex": true,
+          "openapi": "GET /plants",
+          "searchable": false,
+          "title": "Every component",
+        },
+        "headings": [
+          {
+            "anchor": "parameters",
+            "depth": 1,
+            "line": 15,
+            "text": "Parameters",
+          },
+          {
+            "anchor": "callouts",
+            "depth": 2,
+            "line": 33,
+            "text": "Callouts",
+          },
+          {
+            "anchor": "code",
+            "depth": 2,
+            "line": 43,
+            "text": "Code",
+          },
+          {
+            "anchor": "structure",
+            "depth": 2,
+            "line": 66,
+            "text": "Structure",
+          },
+          {
+            "anchor": "parameters-1",
+            "depth": 3,
+            "line": 93,
+            "text": "Parameters",
+          },
+        ],
+        "imports": [
+          "snippets/chart.jsx",
+        ],
+        "kind": "mdx",
+        "links": [
+          {
+            "column": 42,
+            "line": 12,
+            "url": "/quickstart#install",
+          },
+          {
+            "column": 3,
+            "line": 83,
+            "url": "/guides/start",
+          },
+          {
+            "column": 3,
+            "line": 84,
+            "url": "https://github.com/example/plants",
+          },
+        ],
+        "sections": [
+          {
+            "anchor": "",
+            "headingPath": [],
+            "text": "Intro with inline code, bold and a quick start. The value is an expression. Diagram alt",
+          },
+          {
+            "anchor": "parameters",
+            "headingPath": [
+              "Parameters",
+            ],
+            "text": "limit (number, required, default 10): How many items to return.
+      cursor (string): Where to start.
+      first item
+      second item
+      data (object[], required): The items.
+      properties
+      id (string): Identifier.",
+          },
+          {
+            "anchor": "callouts",
+            "headingPath": [
+              "Parameters",
+              "Callouts",
+            ],
+            "text": "A note.
+      A tip.
+      A warning.
+      Some info.
+      A check.
+      Hover API (Application programming interface) for help.",
+          },
+          {
+            "anchor": "code",
+            "headingPath": [
+              "Parameters",
+              "Code",
+            ],
+            "text": "npm install plants
+      yarn add plants
+      curl https://api.example.com/plants
+      { "data": [] }",
+          },
+          {
+            "anchor": "structure",
+            "headingPath": [
+              "Parameters",
+              "Structure",
+            ],
+            "text": "Install
+      Run the installer.
+      Configure
+      Edit plants.json.
+      macOS
+      Use Homebrew.
+      Linux
+      Use apt.
+      Why plants?
+      Because they grow.
+      Guides
+      Read the guides.
+      GitHub
+      The dashboard",
+          },
+          {
+            "anchor": "parameters-1",
+            "headingPath": [
+              "Parameters",
+              "Structure",
+              "Parameters",
+            ],
+            "text": "2026-01-15
+      v2.0
+      Released the new API.",
+          },
+        ],
+        "title": "Every component",
+      }
+    `);
   });
 
-  it('keeps component text and meaningful attributes, drops JSX and ESM syntax', () => {
-    const text = page.sections[1]?.text ?? '';
-    expect(text).toContain('limit (number, required, default 10): How many items to return.');
-    expect(text).toContain('id (string, required): Identifier.');
-    expect(text).toContain('npm\nnpm i -g example-cli');
-    expect(text).toContain('Log in\nRun example login.');
-    expect(text).toContain('Why?\nBecause it helps.');
-    expect(text).toContain('Guide\nRead the guide.');
-    expect(text).toContain('2026-01\nNew CLI\nReleased.');
-    expect(text).toContain('A screenshot\nAlt text');
-    expect(page.sections.map((section) => section.text).join('\n')).not.toMatch(/import |export const|props\.reason|<\w/);
+  it('keeps no JSX or ESM syntax in the text', () => {
+    const text = page.sections.map((section) => section.text).join('\n');
+    expect(text).not.toMatch(/import |export const|release\.version|props\.reason|<\/?[A-Za-z]|cols=|\{\[1/);
   });
 
-  it('inlines imported and <Snippet file> snippets and hashes them into the content', () => {
-    expect(page.sections[2]?.text).toBe('Shared snippet text.\nLegacy snippet text.');
-    expect(page.imports).toEqual(['snippets/legacy.mdx', 'snippets/shared.mdx']);
-    const changed = parsePage({ file: 'guides/components.mdx', text: componentsPage, readSnippet: (file) => (file === 'snippets/shared.mdx' ? 'Changed.' : snippets[file]) });
-    expect(changed.contentHash).not.toBe(page.contentHash);
-  });
-
-  it('records links with their positions', () => {
-    expect(page.links).toEqual([
-      { url: '/quickstart#install', line: 9, column: 32 },
-      { url: '/guides/start', line: 28, column: 1 },
-    ]);
-  });
-
-  it('falls back to the file name for a missing title, with a warning', () => {
-    const untitled = parsePage({ file: 'getting_started/first-steps.md', text: '# Hello\n\nText.' });
-    expect(untitled.title).toBe('First steps');
-    expect(untitled.kind).toBe('md');
-    expect(untitled.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['missing-title']);
-  });
-
-  it('reports broken MDX and broken frontmatter at their position without throwing', () => {
-    const broken = parsePage({ file: 'broken.mdx', text: '---\ntitle: Broken\n---\n\nText\n\n<Note>\nnever closed\n' });
-    expect(broken.diagnostics[0]).toMatchObject({ file: 'broken.mdx', ruleId: 'mdx-parse', severity: 'error' });
-    expect(broken.diagnostics[0]?.line).toBeGreaterThan(1);
-    expect(broken.title).toBe('Broken');
-    const yaml = parsePage({ file: 'yaml.mdx', text: '---\ntitle: Step 1: install\n---\n\nBody.\n' });
-    expect(yaml.diagnostics[0]).toMatchObject({ ruleId: 'frontmatter-parse', line: 2 });
+  it('hashes the page bytes', () => {
+    expect(page.contentHash).toBe(createHash('sha256').update(fixtures.get('components.mdx') ?? '').digest('hex'));
   });
 });
 
-describe('loadSite', () => {
-  it('keeps snippets, README-style files, editor rules and dot-folders out of the pages', () => {
-    const site = loadSite(
-      siteSourceFromObject({
-        'docs.json': '{}',
-        'index.mdx': '',
-        'guide.md': '',
-        'snippets/a.mdx': '',
-        'nested/_snippets/b.mdx': '',
-        'README.md': '',
-        'AGENTS.md': '',
-        'community/contributing.mdx': '',
-        '.cursor/rules/style.mdc': '',
-        'openapi.yaml': 'openapi: 3.1.0\n',
-        'data.json': '{"a": 1}',
-      }),
-    );
-    expect(site.pageFiles).toEqual(['community/contributing.mdx', 'guide.md', 'index.mdx']);
-    expect(site.snippetFiles).toEqual(['nested/_snippets/b.mdx', 'snippets/a.mdx']);
-    expect(site.specFiles).toEqual(['openapi.yaml']);
+describe('parsePage on a Markdown page', () => {
+  it('parses without MDX: HTML stays text, HTML links are recorded', () => {
+    expect(parseFixture('guide.md')).toMatchInlineSnapshot(`
+      {
+        "contentHash": "b113310742e4240f6fae4877f72083fd2a310c1650dcc01f977aec6cf198696f",
+        "description": "A plain Markdown page.",
+        "diagnostics": [],
+        "file": "guide.md",
+        "frontmatter": {
+          "description": "A plain Markdown page.",
+          "title": "Markdown guide",
+        },
+        "headings": [
+          {
+            "anchor": "setup--install",
+            "depth": 2,
+            "line": 8,
+            "text": "Setup & install",
+          },
+        ],
+        "imports": [],
+        "kind": "md",
+        "links": [
+          {
+            "column": 18,
+            "line": 13,
+            "url": "../other.md",
+          },
+          {
+            "column": 1,
+            "line": 15,
+            "url": "/html-link",
+          },
+          {
+            "column": 1,
+            "line": 17,
+            "url": "https://example.com/reference",
+          },
+        ],
+        "sections": [
+          {
+            "anchor": "",
+            "headingPath": [],
+            "text": "Some text with inline HTML and a link.",
+          },
+          {
+            "anchor": "setup--install",
+            "headingPath": [
+              "Setup & install",
+            ],
+            "text": "Download it.
+      Run setup --all.
+      A quote with a second link.
+      HTML link",
+          },
+        ],
+        "title": "Markdown guide",
+      }
+    `);
+  });
+
+  it('falls back to the file name for a missing title, with a warning', () => {
+    const page = parseFixture('guides/no-frontmatter_page.md');
+    expect(page.title).toBe('No frontmatter page');
+    expect(page.frontmatter).toEqual({});
+    expect(page.diagnostics).toEqual([
+      expect.objectContaining({ file: 'guides/no-frontmatter_page.md', line: 1, column: 1, severity: 'warning', ruleId: 'missing-title' }),
+    ]);
+  });
+});
+
+describe('parsePage with snippets', () => {
+  const page = parseFixture('uses-snippets.mdx');
+
+  it('inlines imported, nested, relative and <Snippet file> snippets where they are used', () => {
+    expect(page.sections).toMatchInlineSnapshot(`
+      [
+        {
+          "anchor": "first",
+          "headingPath": [
+            "First",
+          ],
+          "text": "Intro snippet text with a link.
+      Nested snippet text.
+      Local snippet text.
+      Button text.",
+        },
+        {
+          "anchor": "legacy",
+          "headingPath": [
+            "Legacy",
+          ],
+          "text": "Legacy snippet text.
+      Fallback snippet text from _snippets.",
+        },
+      ]
+    `);
+  });
+
+  it('lists every imported file, JSX components included, and takes <Snippet file> from _snippets/ when snippets/ lacks it', () => {
+    expect(page.imports).toEqual(['_snippets/fallback.mdx', '_snippets/local.mdx', 'snippets/button.jsx', 'snippets/intro.mdx', 'snippets/legacy.mdx', 'snippets/nested.mdx']);
+    expect(page.diagnostics).toEqual([]);
+  });
+
+  it('records links of the page only, not of its snippets', () => {
+    expect(page.links).toEqual([]);
+  });
+
+  it('hashes the page bytes followed by the bytes of each inlined snippet, in order of use', () => {
+    const expected = createHash('sha256');
+    for (const file of ['uses-snippets.mdx', 'snippets/intro.mdx', 'snippets/nested.mdx', '_snippets/local.mdx', 'snippets/legacy.mdx', '_snippets/fallback.mdx']) {
+      expected.update(fixtures.get(file) ?? '');
+    }
+    expect(page.contentHash).toBe(expected.digest('hex'));
+    const changed = parsePage({ file: 'uses-snippets.mdx', text: fixtures.get('uses-snippets.mdx') ?? '', readSnippet: (sitePath) => (sitePath === 'snippets/nested.mdx' ? 'Changed.' : readSnippet(sitePath)) });
+    expect(changed.contentHash).not.toBe(page.contentHash);
+    expect(changed.sections[0]?.text).toContain('Changed.');
+  });
+
+  it('stops at a snippet cycle with a warning', () => {
+    const cyclic = parsePage({ file: 'cyclic.mdx', text: "---\ntitle: Cyclic\n---\nimport A from '/snippets/cycle-a.mdx';\n\n<A />\n", readSnippet });
+    expect(cyclic.sections).toEqual([{ anchor: '', headingPath: [], text: 'Cycle A.\nCycle B.' }]);
+    expect(cyclic.imports).toEqual(['snippets/cycle-a.mdx', 'snippets/cycle-b.mdx']);
+    expect(cyclic.diagnostics).toMatchObject([{ file: 'snippets/cycle-b.mdx', line: 5, column: 1, severity: 'warning', ruleId: 'snippet-cycle' }]);
+  });
+
+  it('warns about a missing snippet at the import or element, and skips module imports', () => {
+    const missing = parsePage({
+      file: 'guides/missing.mdx',
+      text: "---\ntitle: Missing\n---\nimport Gone from '../snippets/gone.mdx';\nimport { useState } from 'react';\n\n<Gone />\n\n<Snippet file=\"nowhere.mdx\" />\n",
+      readSnippet,
+    });
+    expect(missing.imports).toEqual(['snippets/gone.mdx', 'snippets/nowhere.mdx']);
+    expect(missing.diagnostics.map(({ line, column, ruleId }) => `${line}:${column} ${ruleId}`)).toEqual(['4:1 missing-snippet', '9:1 missing-snippet']);
+  });
+});
+
+describe('parsePage on pages with mistakes', () => {
+  it('reports broken MDX at its position, keeps the frontmatter, and has no sections', () => {
+    const page = parseFixture('broken.mdx');
+    expect(page).toMatchObject({ title: 'Broken page', description: 'The body does not parse.', frontmatter: { hidden: true }, sections: [], headings: [] });
+    expect(page.diagnostics).toMatchInlineSnapshot(`
+      [
+        {
+          "column": 1,
+          "file": "broken.mdx",
+          "hint": "In MDX, write \`{\` as \`\\{\` and \`<\` as \`&lt;\` in prose, and close every component tag.",
+          "line": 9,
+          "message": "Expected a closing tag for \`<Note>\`",
+          "ruleId": "mdx-parse",
+          "severity": "error",
+        },
+      ]
+    `);
+  });
+
+  it('reports bad MDX syntax inside a paragraph at the parser position', () => {
+    const page = parsePage({ file: 'expression.mdx', text: '---\ntitle: T\n---\n\nA {broken expression\n' });
+    expect(page.diagnostics).toMatchObject([{ ruleId: 'mdx-parse', severity: 'error', line: 5, column: 21 }]);
+  });
+
+  it('reports YAML that does not parse at its line and column, with the title from the file name', () => {
+    const page = parsePage({ file: 'step-one.mdx', text: '---\ndescription: ok\ntitle: Step 1: install\n---\n\nBody.\n' });
+    expect(page.title).toBe('Step one');
+    expect(page.frontmatter).toEqual({});
+    expect(page.sections).toEqual([{ anchor: '', headingPath: [], text: 'Body.' }]);
+    expect(page.diagnostics).toMatchInlineSnapshot(`
+      [
+        {
+          "column": 8,
+          "file": "step-one.mdx",
+          "hint": "Quote values that contain a colon, e.g. title: "Step 1: install".",
+          "line": 3,
+          "message": "Nested mappings are not allowed in compact mappings",
+          "ruleId": "frontmatter-parse",
+          "severity": "error",
+        },
+      ]
+    `);
+  });
+
+  it('warns about a title or description that is not text, keeping numbers as text', () => {
+    const page = parsePage({ file: 'numbers.mdx', text: '---\ntitle: 404\ndescription:\n  - a\n---\n' });
+    expect(page.title).toBe('404');
+    expect(page.description).toBeUndefined();
+    expect(page.diagnostics.map(({ line, column, ruleId, message }) => `${line}:${column} ${ruleId} ${message}`)).toEqual([
+      '2:1 invalid-frontmatter Unexpected number as frontmatter `title`, expected a string',
+      '3:1 invalid-frontmatter Unexpected list as frontmatter `description`, expected a string',
+    ]);
+  });
+
+  it('treats an empty title as missing', () => {
+    const page = parsePage({ file: 'empty-title.md', text: '---\ntitle: ""\n---\n' });
+    expect(page.title).toBe('Empty title');
+    expect(page.diagnostics).toMatchObject([{ ruleId: 'missing-title', line: 2, column: 1 }]);
+  });
+
+  it('gives duplicate heading anchors -1, -2 per page', () => {
+    const page = parsePage({ file: 'dup.md', text: '---\ntitle: Dup\n---\n# A\n## A\n### A\n' });
+    expect(page.headings.map((heading) => heading.anchor)).toEqual(['a', 'a-1', 'a-2']);
+    expect(parsePage({ file: 'other.md', text: '---\ntitle: Other\n---\n# A\n' }).headings[0]?.anchor).toBe('a');
   });
 });

@@ -1,0 +1,121 @@
+import { isMap, isScalar, parseDocument } from 'yaml';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { titleFromFileName } from './title-from-file-name.ts';
+
+/** Where a page's YAML frontmatter is: its text (without the `---` fences) and the 1-based line it starts on. */
+export interface FrontmatterSource {
+  /** Site-relative page file, for diagnostics and the title fallback. */
+  file: string;
+  /** The YAML between the `---` fences; undefined when the page has no frontmatter. */
+  yaml: string | undefined;
+  /** 1-based line of the first YAML line in the page (the line after the opening `---`). */
+  line: number;
+}
+
+/** What a page's frontmatter gives the pipeline: all keys (flags included), the title and description. */
+export interface PageFrontmatter {
+  frontmatter: Record<string, unknown>;
+  title: string;
+  description?: string;
+  diagnostics: Diagnostic[];
+}
+
+const YAML_POSITION_SUFFIX = /\s+at line \d+, column \d+:?\s*$/;
+const LINE_BREAK = /\r?\n/;
+
+/**
+ * Reads YAML frontmatter into `frontmatter`, `title` and `description`. A missing or empty title falls back to
+ * the file name (warning `missing-title`); a title or description that is not text is a warning
+ * (`invalid-frontmatter`; numbers and booleans are kept as text); YAML that does not parse is an error
+ * (`frontmatter-parse`) at its line and column, with an empty `frontmatter`.
+ */
+export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
+  const { file } = source;
+  const diagnostics: Diagnostic[] = [];
+  const fallbackTitle = titleFromFileName(file);
+  if (source.yaml === undefined) {
+    diagnostics.push(missingTitle(file, 1, 1, fallbackTitle));
+    return { frontmatter: {}, title: fallbackTitle, diagnostics };
+  }
+
+  const document = parseDocument(source.yaml);
+  const firstError = document.errors[0];
+  if (firstError) {
+    const position = firstError.linePos?.[0];
+    diagnostics.push({
+      file,
+      line: source.line + (position?.line ?? 1) - 1,
+      column: position?.col ?? 1,
+      severity: 'error',
+      ruleId: 'frontmatter-parse',
+      message: (firstError.message.split(LINE_BREAK)[0] ?? firstError.message).replace(YAML_POSITION_SUFFIX, ''),
+      hint: 'Quote values that contain a colon, e.g. title: "Step 1: install".',
+    });
+    return { frontmatter: {}, title: fallbackTitle, diagnostics };
+  }
+
+  const contents = document.contents;
+  const value: unknown = document.toJS();
+  if (value !== null && value !== undefined && !isMap(contents)) {
+    diagnostics.push({ file, line: source.line, column: 1, severity: 'warning', ruleId: 'invalid-frontmatter', message: 'Unexpected frontmatter that is not a mapping, expected `key: value` lines' });
+  }
+  const frontmatter = isMap(contents) ? (value as Record<string, unknown>) : {};
+  /** Position of a top-level key, for warnings about its value. */
+  const keyPosition = (name: string): { line: number; column: number } => {
+    const pair = isMap(contents) ? contents.items.find((item) => isScalar(item.key) && item.key.value === name) : undefined;
+    const offset = pair && isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0;
+    const before = source.yaml?.slice(0, offset) ?? '';
+    const lineStart = before.lastIndexOf('\n') + 1;
+    return { line: source.line + before.split('\n').length - 1, column: offset - lineStart + 1 };
+  };
+
+  let title = fallbackTitle;
+  const rawTitle = frontmatter.title;
+  if (typeof rawTitle === 'string' && rawTitle.trim() !== '') {
+    title = rawTitle.trim();
+  } else if (typeof rawTitle === 'number' || typeof rawTitle === 'boolean') {
+    title = String(rawTitle);
+    diagnostics.push(notText(file, keyPosition('title'), 'title', typeof rawTitle));
+  } else if (rawTitle === undefined || rawTitle === null || typeof rawTitle === 'string') {
+    const position = rawTitle === undefined ? { line: source.line, column: 1 } : keyPosition('title');
+    diagnostics.push(missingTitle(file, position.line, position.column, fallbackTitle));
+  } else {
+    diagnostics.push(notText(file, keyPosition('title'), 'title', Array.isArray(rawTitle) ? 'list' : 'mapping'));
+  }
+
+  let description: string | undefined;
+  const rawDescription = frontmatter.description;
+  if (typeof rawDescription === 'string') {
+    description = rawDescription;
+  } else if (typeof rawDescription === 'number' || typeof rawDescription === 'boolean') {
+    description = String(rawDescription);
+    diagnostics.push(notText(file, keyPosition('description'), 'description', typeof rawDescription));
+  } else if (rawDescription !== undefined && rawDescription !== null) {
+    diagnostics.push(notText(file, keyPosition('description'), 'description', Array.isArray(rawDescription) ? 'list' : 'mapping'));
+  }
+  return { frontmatter, title, ...(description === undefined ? {} : { description }), diagnostics };
+}
+
+function missingTitle(file: string, line: number, column: number, fallbackTitle: string): Diagnostic {
+  return {
+    file,
+    line,
+    column,
+    severity: 'warning',
+    ruleId: 'missing-title',
+    message: `Missing frontmatter \`title\`, using \`${fallbackTitle}\` from the file name`,
+    hint: 'Start the page with a frontmatter block between two --- lines, holding `title` and `description`.',
+  };
+}
+
+function notText(file: string, position: { line: number; column: number }, key: string, found: string): Diagnostic {
+  return {
+    file,
+    line: position.line,
+    column: position.column,
+    severity: 'warning',
+    ruleId: 'invalid-frontmatter',
+    message: `Unexpected ${found} as frontmatter \`${key}\`, expected a string`,
+    hint: `Quote the value: ${key}: "…".`,
+  };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { findPageFile, isPageCandidate, isSnippetFile, loadSite, looksLikeApiSpec, pagePathForFile } from '../../pipeline/site/load-site.ts';
+import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
+
+describe('loadSite', () => {
+  const site = loadSite(
+    siteSourceFromObject({
+      'docs.json': '{"openapi": "3.1.0"}',
+      'index.mdx': '',
+      'guide.md': '',
+      'Guides/Upper.MDX': '',
+      'snippets/a.mdx': '',
+      'snippets/button.jsx': '',
+      'nested/_snippets/b.mdx': '',
+      'README.md': '',
+      'docs/readme.MD': '',
+      'AGENTS.md': '',
+      'CLAUDE.mdx': '',
+      'community/contributing.mdx': '',
+      'community/LICENSE.md': '',
+      '.cursor/rules/style.mdc': '',
+      '.github/page.mdx': '',
+      'node_modules/pkg/readme-like.mdx': '',
+      'node_modules/pkg/openapi.json': '{"openapi": "3.0.0"}',
+      'rules.mdc': '',
+      'openapi.yaml': '# API\nopenapi: 3.1.0\ninfo: {}\n',
+      'specs/v2.json': '{\n  "swagger": "2.0",\n  "info": {}\n}',
+      'specs/min.json': '{"openapi":"3.0.3","info":{}}',
+      'events.yml': 'asyncapi: "3.0.0"\n',
+      'nav.json': '{ "openapi": "/openapi.yaml", "pages": [] }',
+      'data.json': '{"a": 1}',
+    }),
+  );
+
+  it('finds docs.json and sorts pages, snippets and specs', () => {
+    expect(site).toEqual({
+      configFile: 'docs.json',
+      pageFiles: ['Guides/Upper.MDX', 'community/contributing.mdx', 'guide.md', 'index.mdx'],
+      snippetFiles: ['nested/_snippets/b.mdx', 'snippets/a.mdx', 'snippets/button.jsx'],
+      specFiles: ['events.yml', 'openapi.yaml', 'specs/min.json', 'specs/v2.json'],
+    });
+  });
+
+  it('has no config file when docs.json is absent', () => {
+    expect(loadSite(siteSourceFromObject({ 'index.mdx': '' })).configFile).toBeUndefined();
+  });
+});
+
+describe('page file rules', () => {
+  it('tells snippets and page candidates apart', () => {
+    expect(isSnippetFile('a/b/_snippets/c.mdx')).toBe(true);
+    expect(isSnippetFile('my-snippets/c.mdx')).toBe(false);
+    expect(isPageCandidate('my-snippets/c.mdx')).toBe(true);
+    expect(isPageCandidate('docs/Readme.md')).toBe(false);
+    expect(isPageCandidate('community/working-groups/agents.mdx')).toBe(true);
+    expect(isPageCandidate('README.mdx')).toBe(false);
+    expect(isPageCandidate('.cursor/rules/a.mdx')).toBe(false);
+  });
+
+  it('recognises API specs by a top-level version key', () => {
+    expect(looksLikeApiSpec('openapi: "3.1.0"')).toBe(true);
+    expect(looksLikeApiSpec('openapi: /specs/openapi.json')).toBe(false);
+  });
+
+  it('maps page files to routes and routes to page files', () => {
+    expect(pagePathForFile('guides/intro.mdx')).toBe('guides/intro');
+    expect(pagePathForFile('faq.md')).toBe('faq');
+    const files = ['a.md', 'a.mdx', 'b.md', 'c/index.mdx'];
+    expect(findPageFile(files, 'a')).toBe('a.mdx');
+    expect(findPageFile(new Set(files), 'b')).toBe('b.md');
+    expect(findPageFile(files, 'c')).toBe('c/index.mdx');
+    expect(findPageFile(files, 'd')).toBeUndefined();
+  });
+});

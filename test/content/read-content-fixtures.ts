@@ -1,0 +1,14 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Reads every file of test/fixtures/content into a map of site-relative POSIX path → text. */
+export function readContentFixtures(): Map<string, string> {
+  const root = path.join(import.meta.dirname, '../fixtures/content');
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const absolute = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(root, absolute).split(path.sep).join('/'), readFileSync(absolute, 'utf8'));
+  }
+  return files;
+}
