@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { readSiteSource } from '../../cli/read-site-source.ts';
@@ -74,14 +74,6 @@ async function benchSite(name: string, source: SiteSource): Promise<BuildBenchRo
     return { site: name, pages: pageFiles.length, bareParseMs: bare, singleThreadBuildMs: single, parallelBuildMs: parallel, warmRebuildMs: warm };
   } finally {
     await rm(cacheDir, { recursive: true, force: true });
-  }
-}
-
-/** Writes a generated site to disk (used by other benches that go through the CLI). */
-export async function writeSiteToDisk(source: SiteSource, directory: string): Promise<void> {
-  for (const [file, text] of source.files) {
-    await mkdir(path.dirname(path.join(directory, file)), { recursive: true });
-    await writeFile(path.join(directory, file), text);
   }
 }
 
