@@ -8,6 +8,7 @@ import { createPageParser } from '../create-page-parser.ts';
 import { openPageCache } from '../page-cache.ts';
 import { createProgressBar } from '../progress-bar.ts';
 import { readSiteSource, SiteReadError } from '../read-site-source.ts';
+import { readUserInput } from '../read-user-input.ts';
 import { GENERATOR } from '../generator.ts';
 
 interface BuildCommandOptions {
@@ -49,16 +50,8 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
   const started = performance.now();
   const domain = options.domain ?? path.basename(path.resolve(siteDir));
   const outDir = options.out ?? path.join('dist', domain);
-  let source;
-  try {
-    source = await readSiteSource(siteDir);
-  } catch (error) {
-    if (error instanceof SiteReadError) {
-      process.stderr.write(`docsmith build: ${error.message}\n`);
-      return EXIT_USAGE;
-    }
-    throw error;
-  }
+  const source = await readUserInput('build', () => readSiteSource(siteDir), [SiteReadError]);
+  if (!source) return EXIT_USAGE;
   const progress = createProgressBar(process.stderr, 'parsing pages');
   const cache = options.cache ? await openPageCache(options.cacheDir ?? path.join(siteDir, '.docsmith-cache'), GENERATOR) : undefined;
   const result = await buildSite(source, {

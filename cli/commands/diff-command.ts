@@ -6,6 +6,7 @@ import { formatDiffText } from '../../pipeline/manifest/format-diff-text.ts';
 import { validateManifest } from '../../pipeline/manifest/validate-manifest.ts';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 import { BuildNotFoundError, locateBuild, readBuildFile } from '../locate-build.ts';
+import { readUserInput } from '../read-user-input.ts';
 
 interface DiffCommandOptions {
   format: 'text' | 'json' | 'markdown';
@@ -26,19 +27,9 @@ export function diffCommand(): Command {
 }
 
 async function runDiff(oldTarget: string, newTarget: string, options: DiffCommandOptions): Promise<number> {
-  let previous: Manifest;
-  let next: Manifest;
-  try {
-    previous = await readManifest(oldTarget);
-    next = await readManifest(newTarget);
-  } catch (error) {
-    if (error instanceof BuildNotFoundError) {
-      process.stderr.write(`docsmith diff: ${error.message}\n`);
-      return EXIT_USAGE;
-    }
-    throw error;
-  }
-  const diff = diffManifests(previous, next);
+  const manifests = await readUserInput('diff', () => Promise.all([readManifest(oldTarget), readManifest(newTarget)]), [BuildNotFoundError]);
+  if (!manifests) return EXIT_USAGE;
+  const diff = diffManifests(...manifests);
   if (options.format === 'json') process.stdout.write(`${JSON.stringify(diff, null, 2)}\n`);
   else if (options.format === 'markdown') process.stdout.write(formatDiffMarkdown(diff));
   else process.stdout.write(formatDiffText(diff, { color: process.stdout.isTTY === true }));

@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { loadSearchIndex, search, SearchArtifactError } from '../../runtime/search/index.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 import { BuildNotFoundError, locateBuild, readBuildFile } from '../locate-build.ts';
+import { readUserInput } from '../read-user-input.ts';
 
 interface SearchCommandOptions {
   pageSize: number;
@@ -28,16 +29,8 @@ export function searchCommand(): Command {
 }
 
 async function runSearch(build: string, query: string, options: SearchCommandOptions): Promise<number> {
-  let index;
-  try {
-    index = loadSearchIndex(await readBuildFile(await locateBuild(build), 'search.json'));
-  } catch (error) {
-    if (error instanceof BuildNotFoundError || error instanceof SearchArtifactError) {
-      process.stderr.write(`docsmith search: ${error.message}\n`);
-      return EXIT_USAGE;
-    }
-    throw error;
-  }
+  const index = await readUserInput('search', async () => loadSearchIndex(await readBuildFile(await locateBuild(build), 'search.json')), [BuildNotFoundError, SearchArtifactError]);
+  if (!index) return EXIT_USAGE;
   const filter = {
     ...(options.version ? { version: options.version } : {}),
     ...(options.language ? { language: options.language } : {}),

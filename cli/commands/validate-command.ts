@@ -4,6 +4,7 @@ import { diagnosticsToJson } from '../../pipeline/diagnostics/diagnostics-to-jso
 import { formatDiagnostics } from '../../pipeline/diagnostics/format-diagnostics.ts';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 import { readSiteSource, SiteReadError } from '../read-site-source.ts';
+import { readUserInput } from '../read-user-input.ts';
 
 interface ValidateCommandOptions {
   strict?: boolean;
@@ -23,16 +24,8 @@ export function validateCommand(): Command {
 }
 
 async function runValidate(site: string, options: ValidateCommandOptions): Promise<number> {
-  let source;
-  try {
-    source = await readSiteSource(site);
-  } catch (error) {
-    if (error instanceof SiteReadError) {
-      process.stderr.write(`docsmith validate: ${error.message}\n`);
-      return EXIT_USAGE;
-    }
-    throw error;
-  }
+  const source = await readUserInput('validate', () => readSiteSource(site), [SiteReadError]);
+  if (!source) return EXIT_USAGE;
   const result = validateConfig(source, { checkPageFiles: true });
   const report = diagnosticsToJson(result.diagnostics, { strict: options.strict ?? false });
   if (options.format === 'json') process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
