@@ -77,7 +77,7 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
   const { stats } = result;
   const failed = stats.errors > 0 || (options.strict === true && stats.warnings > 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  const counts = `${stats.pages} pages (${stats.endpointPages} endpoint pages), ${stats.warnings} warnings, ${stats.errors} errors in ${seconds}s`;
+  const counts = `${count(stats.pages, 'page')} (${count(stats.endpointPages, 'endpoint page')}), ${count(stats.warnings, 'warning')}, ${count(stats.errors, 'error')} in ${seconds}s`;
   if (!result.manifest) {
     process.stderr.write(`${domain}: build failed: ${counts}\n`);
     return EXIT_INVALID;
@@ -99,4 +99,9 @@ function parsePositiveInteger(value: string): number {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('expected a positive integer');
   return parsed;
+}
+
+/** `1 warning`, `2 warnings`. */
+function count(value: number, noun: string): string {
+  return `${value} ${noun}${value === 1 ? '' : 's'}`;
 }

@@ -76,7 +76,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   const parsedByFile = new Map(parsedList.filter((page) => !importedFiles.has(page.file)).map((page) => [page.file, page]));
   for (const page of parsedByFile.values()) diagnostics.push(...page.diagnostics);
 
-  const { specs, diagnostics: specDiagnostics } = await loadOpenApiSpecs({ config, source, specFiles: site.specFiles, allowNetwork: options.allowNetwork ?? false });
+  const { specs, diagnostics: specDiagnostics } = await loadOpenApiSpecs({ config, source, specFiles: site.specFiles, allowNetwork: options.allowNetwork ?? false, locate: validation.locate });
   diagnostics.push(...specDiagnostics);
 
   const pageFiles = [...parsedByFile.keys()];

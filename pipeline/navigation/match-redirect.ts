@@ -18,7 +18,7 @@ export function matchRedirect(redirects: readonly Redirect[], route: string): { 
     if (!match) continue;
     const groups = match.groups ?? {};
     const destination = redirect.destination.replace(/:([A-Za-z_]\w*)\*?|\*/g, (token, name?: string) => (name ? (groups[name] ?? '') : (groups.splat ?? '')));
-    return { destination: destination.replace(/\/{2,}/g, '/'), permanent: redirect.permanent };
+    return { destination: destination.replace(/(?<!:)\/{2,}/g, '/'), permanent: redirect.permanent };
   }
   return undefined;
 }

@@ -1,18 +1,30 @@
 import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
 import type { PageContext } from '../../runtime/search/section-record.ts';
 import { isOperationReference } from '../config/is-operation-reference.ts';
-import type { ConfigPosition } from '../config/validate-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { specReferencesOf, type SpecReference } from '../openapi/collect-spec-references.ts';
+import { isRemoteSpec, specReferencesOf, type SpecReference } from '../openapi/collect-spec-references.ts';
 import type { LoadedSpecs, SpecOperation } from '../openapi/load-openapi-specs.ts';
 import { operationToEndpointContent, type EndpointContent } from '../openapi/operation-to-endpoint-content.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
-import { slugify } from './slugify.ts';
+import { endpointSlug } from './endpoint-slug.ts';
+
+/** The operation an endpoint page documents. */
+export interface OperationRef {
+  /** Site-relative spec file (or URL). */
+  specFile: string;
+  /** Upper-case HTTP method, or `WEBHOOK`. */
+  method: string;
+  /** Path template, or the webhook name. */
+  path: string;
+}
+
+/** The OpenAPI specs in scope at a navigation element (inherited, or its own `openapi`), outermost override last. */
+export type SpecInScope = readonly SpecReference[];
 
 /** A generated OpenAPI endpoint page. */
 export interface EndpointPage extends EndpointContent {
   route: string;
-  operation: { specFile: string; method: string; path: string };
+  operation: OperationRef;
   /** `x-hidden` on the operation. */
   hidden: boolean;
 }
@@ -24,14 +36,25 @@ export interface NavigationPageEntry {
   file?: string;
   /** JSON pointer of the docs.json value that referenced it. */
   pointer: string;
+  /** Hidden by an element above it, or (endpoints) by `x-hidden`. */
   hidden: boolean;
   context: PageContext;
+  /** The specs in scope where the page was referenced (absent when none). */
+  openapi?: SpecInScope;
+  /** The operation, for operation references and whole-spec elements. */
+  operation?: OperationRef;
   /** The generated endpoint page, for operation references and whole-spec elements. */
   endpoint?: EndpointPage;
+  /** Pointer of the first reference to the same route: this entry is a repeat and the first one's context wins. */
+  duplicateOf?: string;
 }
 
 /** The navigation as a tree for renderers and as a flat list of page entries for the build. */
 export interface ResolvedNavigation {
+  /**
+   * Nodes `{kind, label?, icon?, href?, hidden?, children}`; leaves are `{kind: 'page', path}` (the title is the
+   * page's, in the manifest's `pages`) and `{kind: 'endpoint', path, method, title}`.
+   */
   tree: ManifestNavigationNode[];
   entries: NavigationPageEntry[];
   diagnostics: Diagnostic[];
@@ -41,11 +64,13 @@ export interface ResolvedNavigation {
 export interface ResolveNavigationOptions {
   /** The page file of a route, or undefined when there is none. */
   pageFileFor: (route: string) => string | undefined;
+  /** Specs loaded by `loadOpenApiSpecs` (absent or failed specs are simply not in the map). */
   specs: LoadedSpecs;
-  locate: (pointer: string) => ConfigPosition;
+  /** docs.json position of a JSON pointer, for diagnostics. */
+  locate: (pointer: string) => { file: string; line: number; column: number };
 }
 
-/** Element kinds in the order they are resolved when one element holds several. */
+/** Element kinds in the order they are resolved when one element holds several: list key, name key, context kind. */
 const CHILD_KINDS = [
   ['languages', 'language', 'language'],
   ['versions', 'version', 'version'],
@@ -56,71 +81,103 @@ const CHILD_KINDS = [
   ['anchors', 'anchor', 'anchor'],
   ['groups', 'group', 'group'],
 ] as const;
-const GLOBAL_KINDS = ['languages', 'versions', 'tabs', 'anchors', 'dropdowns'] as const;
+const GLOBAL_KINDS = ['languages', 'versions', 'products', 'tabs', 'anchors', 'dropdowns'] as const;
 const ELEMENT_FIELDS = ['icon', 'iconType', 'description', 'tag', 'expanded', 'default', 'color'] as const;
+const UNTAGGED_GROUP = 'API Reference';
 
 interface Scope {
   context: PageContext;
   hidden: boolean;
-  spec?: SpecReference;
-  /** Human path of labels for messages: "Tab API › Group Users". */
+  specs: SpecInScope;
+  /** Human path of labels for messages: "tab API › group Users". */
   trail: string[];
 }
 
 /**
  * Resolves docs.json `navigation` into a tree and a flat list of page entries, each knowing its language,
  * version, product, tab, menu item, dropdown, anchor and group path, whether it is hidden and the OpenAPI
- * spec in scope. Operation references and whole-spec elements become endpoint pages. Elements nest in any
- * combination; an element holding several child kinds resolves them all in a stable order.
+ * specs in scope. Operation references and whole-spec elements become endpoint pages. Elements nest in any
+ * combination; an element holding several child kinds resolves them all in a stable order. Pure.
  */
-export function resolveNavigation(config: Record<string, unknown>, options: ResolveNavigationOptions): ResolvedNavigation {
+export function resolveNavigation(config: unknown, options: ResolveNavigationOptions): ResolvedNavigation {
+  const root = isRecord(config) ? config : {};
   const diagnostics: Diagnostic[] = [];
   const entries: NavigationPageEntry[] = [];
-  const usedRoutes = new Set<string>();
+  /** Route → its first entry. */
+  const firstEntries = new Map<string, NavigationPageEntry>();
+  /** `spec method path` → route, so an operation referenced twice keeps one route. */
+  const operationRoutes = new Map<string, string>();
+  const endpointRoutes = new Set<string>();
+
   const report = (pointer: string, severity: Diagnostic['severity'], ruleId: string, message: string, hint?: string): void => {
     diagnostics.push({ ...options.locate(pointer), pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
   };
-  const navigation = (config.navigation ?? {}) as Record<string, unknown>;
-  const rootSpec = specReferencesOf((config.api as Record<string, unknown> | undefined)?.openapi)[0];
 
-  const endpointRoute = (operation: SpecOperation, spec: SpecReference | undefined): string => {
-    const name = operation.summary ? slugify(operation.summary) : slugify(`${operation.webhook ? 'webhook' : operation.method} ${operation.path}`);
-    const tagSegment = operation.tags[0] ? [slugify(operation.tags[0])] : [];
-    const base = [spec?.directory ?? 'api-reference', ...tagSegment, name || 'endpoint'].join('/');
+  const addEntry = (entry: NavigationPageEntry): void => {
+    const first = firstEntries.get(entry.route);
+    if (first) {
+      entry.duplicateOf = first.pointer;
+      if (first.context.language === entry.context.language && first.context.version === entry.context.version) {
+        report(entry.pointer, 'warning', 'duplicate-page', `Unexpected second reference to page \`${entry.route}\`, expected each page once per version and language (first at ${first.pointer})`,
+          'The first reference sets the page\'s tab and groups; remove this one or link to the page instead.');
+      }
+    } else {
+      firstEntries.set(entry.route, entry);
+    }
+    entries.push(entry);
+  };
+
+  const endpointRoute = (operation: SpecOperation, specFile: string, scope: Scope): string => {
+    const directory = scope.specs.find((spec) => spec.file === specFile)?.directory;
+    const key = `${directory ?? ''} ${specFile} ${operation.webhook ? 'WEBHOOK' : operation.method} ${operation.path}`;
+    const known = operationRoutes.get(key);
+    if (known) return known;
+    const base = endpointSlug(operation, directory);
     let route = base;
-    for (let suffix = 1; usedRoutes.has(route); suffix += 1) route = `${base}-${suffix}`;
-    usedRoutes.add(route);
+    for (let suffix = 1; firstEntries.has(route) || endpointRoutes.has(route); suffix += 1) route = `${base}-${suffix}`;
+    operationRoutes.set(key, route);
+    endpointRoutes.add(route);
     return route;
   };
+
   const addEndpoint = (operation: SpecOperation, specFile: string, scope: Scope, pointer: string, extraGroups: string[] = []): ManifestNavigationNode => {
     const content = operationToEndpointContent(operation);
-    const route = endpointRoute(operation, scope.spec?.file === specFile ? scope.spec : { file: specFile });
+    const route = endpointRoute(operation, specFile, scope);
     const hidden = scope.hidden || operation.hidden;
-    entries.push({
+    const reference: OperationRef = { specFile, method: operation.webhook ? 'WEBHOOK' : operation.method, path: operation.path };
+    addEntry({
       route,
       pointer,
       hidden,
       context: { ...scope.context, groups: [...scope.context.groups, ...extraGroups] },
-      endpoint: { route, ...content, operation: { specFile, method: operation.webhook ? 'WEBHOOK' : operation.method, path: operation.path }, hidden: operation.hidden },
+      ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}),
+      operation: reference,
+      endpoint: { route, ...content, operation: reference, hidden: operation.hidden },
     });
-    return { kind: 'endpoint', path: route, method: operation.webhook ? 'WEBHOOK' : operation.method, ...(hidden ? { hidden: true } : {}) };
+    return { kind: 'endpoint', path: route, method: reference.method, title: content.title, ...(hidden ? { hidden: true } : {}) };
+  };
+
+  const resolveOperationEntry = (entry: string, pointer: string, scope: Scope): ManifestNavigationNode | undefined => {
+    const scopeFiles = scope.specs.map((spec) => spec.file);
+    const namesSpec = entry.trim().split(/\s+/).length > 2;
+    if (!namesSpec && scopeFiles.length > 0 && scopeFiles.every((file) => !options.specs.has(file))) {
+      const remote = scopeFiles.some(isRemoteSpec);
+      report(pointer, remote ? 'warning' : 'error', 'unknown-operation', `Cannot resolve \`${entry.trim()}\`: the spec in scope (${scopeFiles.map((file) => `\`${file}\``).join(', ')}) was not loaded (referenced from ${describeTrail(scope.trail)})`,
+        remote ? 'Pass --allow-network to fetch remote specs at build time.' : undefined);
+      return undefined;
+    }
+    const resolution = resolveOperationReference(options.specs, entry, scopeFiles);
+    if (resolution.ok) return resolution.operation.excluded ? undefined : addEndpoint(resolution.operation, resolution.spec.file, scope, pointer);
+    report(pointer, 'error', 'unknown-operation', `${resolution.message} (referenced from ${describeTrail(scope.trail)})`, resolution.hint);
+    return undefined;
   };
 
   const resolvePage = (entry: unknown, pointer: string, scope: Scope): ManifestNavigationNode | undefined => {
-    if (typeof entry !== 'string') return resolveElement(entry, pointer, scope, 'groups', 'group');
-    if (isOperationReference(entry)) {
-      const resolution = resolveOperationReference(options.specs, entry, scope.spec?.file);
-      if (!resolution.ok) {
-        report(pointer, 'error', 'unknown-operation', `${resolution.message} (referenced from ${describeTrail(scope.trail)})`, resolution.hint);
-        return undefined;
-      }
-      if (resolution.operation.excluded) return undefined;
-      return addEndpoint(resolution.operation, resolution.spec.file, scope, pointer);
-    }
-    const trimmed = entry.trim();
-    let route = trimmed.replace(/^\.?\/+/, '');
+    if (typeof entry !== 'string') return resolveElement(entry, pointer, scope, 'groups');
+    if (isOperationReference(entry)) return resolveOperationEntry(entry, pointer, scope);
+    let route = entry.trim().replace(/^(?:\.?\/+)+/, '');
     if (/\.mdx?$/i.test(route)) {
-      report(pointer, 'warning', 'page-extension', `Unexpected extension in page path \`${entry}\`, expected the path without \`.mdx\`/\`.md\``);
+      report(pointer, 'warning', 'page-extension', `Unexpected extension in page path \`${entry}\`, expected the path without \`.mdx\`/\`.md\``, `Write \`${route.replace(/\.mdx?$/i, '')}\`.`);
       route = route.replace(/\.mdx?$/i, '');
     }
     route = route.replace(/\/+$/, '') || 'index';
@@ -130,18 +187,37 @@ export function resolveNavigation(config: Record<string, unknown>, options: Reso
         'Create the file, fix the path, or remove it from the navigation.');
       return undefined;
     }
-    usedRoutes.add(route);
-    entries.push({ route, file, pointer, hidden: scope.hidden, context: { ...scope.context, groups: [...scope.context.groups] } });
+    addEntry({ route, file, pointer, hidden: scope.hidden, context: { ...scope.context, groups: [...scope.context.groups] }, ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}) });
     return { kind: 'page', path: route, ...(scope.hidden ? { hidden: true } : {}) };
   };
 
-  const resolveChildren = (record: Record<string, unknown>, pointer: string, scope: Scope): ManifestNavigationNode[] => {
+  const generateWholeSpec = (ownSpecs: SpecInScope, pointer: string, scope: Scope): ManifestNavigationNode[] => {
+    const byTag = new Map<string, { operation: SpecOperation; specFile: string }[]>();
+    for (const reference of ownSpecs) {
+      const loaded = options.specs.get(reference.file);
+      if (!loaded) continue;
+      for (const operation of loaded.operations) {
+        if (operation.excluded) continue;
+        const tag = operation.tags[0] ?? UNTAGGED_GROUP;
+        byTag.set(tag, [...(byTag.get(tag) ?? []), { operation, specFile: loaded.file }]);
+      }
+    }
+    return [...byTag].map(([tag, operations]) => ({
+      kind: 'group',
+      label: tag,
+      generated: true,
+      ...(scope.hidden ? { hidden: true } : {}),
+      children: operations.map(({ operation, specFile }) => addEndpoint(operation, specFile, scope, `${pointer}/openapi`, [tag])),
+    }));
+  };
+
+  const resolveChildren = (record: Record<string, unknown>, pointer: string, scope: Scope, ownSpecs: SpecInScope): ManifestNavigationNode[] => {
     const children: ManifestNavigationNode[] = [];
-    for (const [listKey, nameKey] of CHILD_KINDS) {
+    for (const [listKey] of CHILD_KINDS) {
       const list = record[listKey];
       if (!Array.isArray(list)) continue;
       list.forEach((child, index) => {
-        const node = resolveElement(child, `${pointer}/${listKey}/${index}`, scope, listKey, nameKey);
+        const node = resolveElement(child, `${pointer}/${listKey}/${index}`, scope, listKey);
         if (node) children.push(node);
       });
     }
@@ -151,74 +227,71 @@ export function resolveNavigation(config: Record<string, unknown>, options: Reso
         if (node) children.push(node);
       });
     }
-    const hasPageLists = CHILD_KINDS.some(([listKey]) => Array.isArray(record[listKey])) || Array.isArray(record.pages);
-    if (!hasPageLists && record.openapi !== undefined && scope.spec) {
-      children.push(...generateWholeSpec(scope.spec, pointer, scope));
-    }
+    if (!hasChildLists(record) && ownSpecs.length > 0) children.push(...generateWholeSpec(ownSpecs, pointer, scope));
     return children;
   };
 
-  const generateWholeSpec = (spec: SpecReference, pointer: string, scope: Scope): ManifestNavigationNode[] => {
-    const loaded = options.specs.get(spec.file);
-    if (!loaded) return [];
-    const byTag = new Map<string, SpecOperation[]>();
-    for (const operation of loaded.operations) {
-      if (operation.excluded) continue;
-      const tag = operation.tags[0] ?? 'API Reference';
-      byTag.set(tag, [...(byTag.get(tag) ?? []), operation]);
-    }
-    return [...byTag].map(([tag, operations]) => ({
-      kind: 'group',
-      label: tag,
-      generated: true,
-      children: operations.map((operation) => addEndpoint(operation, loaded.file, scope, `${pointer}/openapi`, [tag])),
-    }));
-  };
-
-  const resolveElement = (element: unknown, pointer: string, scope: Scope, listKey: string, nameKey: string): ManifestNavigationNode | undefined => {
-    if (!element || typeof element !== 'object' || Array.isArray(element)) return undefined;
-    const record = element as Record<string, unknown>;
-    const label = typeof record[nameKey] === 'string' ? (record[nameKey] as string) : undefined;
-    const kind = CHILD_KINDS.find(([list]) => list === listKey)?.[2] ?? 'group';
+  const resolveElement = (element: unknown, pointer: string, scope: Scope, listKey: string): ManifestNavigationNode | undefined => {
+    if (!isRecord(element)) return undefined;
+    const [, nameKey, kind] = CHILD_KINDS.find(([list]) => list === listKey) ?? CHILD_KINDS[CHILD_KINDS.length - 1]!;
+    const label = typeof element[nameKey] === 'string' ? element[nameKey] : undefined;
     const node: ManifestNavigationNode = { kind, ...(label === undefined ? {} : { label }) };
-    for (const field of ELEMENT_FIELDS) if (record[field] !== undefined) node[field] = record[field];
-    const hidden = scope.hidden || record.hidden === true;
+    for (const field of ELEMENT_FIELDS) if (element[field] !== undefined) node[field] = element[field];
+    const hidden = scope.hidden || element.hidden === true;
     if (hidden) node.hidden = true;
-    if (typeof record.href === 'string') {
-      node.href = record.href;
-      const hasChildren = CHILD_KINDS.some(([list]) => Array.isArray(record[list])) || Array.isArray(record.pages);
-      if (!hasChildren) return node;
+    if (typeof element.href === 'string') {
+      node.href = element.href;
+      if (!hasChildLists(element) && element.root === undefined) return node;
     }
     const context: PageContext = { ...scope.context, groups: [...scope.context.groups] };
     if (label !== undefined) {
       if (kind === 'group') context.groups.push(label);
-      else (context as unknown as Record<string, string>)[kind] = label;
+      else context[kind] = label;
     }
-    const ownSpec = specReferencesOf(record.openapi)[0];
-    const childScope: Scope = { context, hidden, trail: [...scope.trail, `${kind} ${label ?? '?'}`], ...(ownSpec ?? scope.spec ? { spec: ownSpec ?? scope.spec } : {}) };
-    if (typeof record.root === 'string') {
-      const rootNode = resolvePage(record.root, `${pointer}/root`, childScope);
-      if (rootNode?.path) node.root = rootNode.path;
+    const ownSpecs = specReferencesOf(element.openapi);
+    const childScope: Scope = { context, hidden, specs: ownSpecs.length > 0 ? ownSpecs : scope.specs, trail: [...scope.trail, `${kind} ${label ?? '?'}`] };
+    if (typeof element.root === 'string') {
+      const rootNode = resolvePage(element.root, `${pointer}/root`, childScope);
+      if (typeof rootNode?.path === 'string') node.root = rootNode.path;
     }
-    node.children = resolveChildren(record, pointer, childScope);
+    node.children = resolveChildren(element, pointer, childScope, ownSpecs);
     return node;
   };
 
-  const rootScope: Scope = { context: { groups: [] }, hidden: false, trail: [], ...(rootSpec ? { spec: rootSpec } : {}) };
-  const tree = resolveChildren(navigation, '/navigation', rootScope);
-  const global = navigation.global as Record<string, unknown> | undefined;
-  if (global && typeof global === 'object') {
-    for (const listKey of GLOBAL_KINDS) {
-      const list = global[listKey];
-      if (!Array.isArray(list)) continue;
-      const nameKey = CHILD_KINDS.find(([list]) => list === listKey)?.[1] ?? listKey;
-      for (const item of list as Record<string, unknown>[]) {
-        if (!item || typeof item !== 'object') continue;
-        tree.push({ kind: `global-${nameKey}`, label: String(item[nameKey] ?? ''), href: String(item.href ?? ''), ...(item.hidden === true ? { hidden: true } : {}) });
-      }
+  const navigation = isRecord(root.navigation) ? root.navigation : {};
+  const rootSpecs = specReferencesOf(isRecord(root.api) ? root.api.openapi : undefined);
+  const navigationSpecs = specReferencesOf(navigation.openapi);
+  const rootScope: Scope = { context: { groups: [] }, hidden: false, specs: navigationSpecs.length > 0 ? navigationSpecs : rootSpecs, trail: [] };
+  const tree = resolveChildren(navigation, '/navigation', rootScope, navigationSpecs);
+  tree.push(...resolveGlobal(navigation.global));
+  return { tree, entries, diagnostics };
+}
+
+/** `navigation.global` members are link-only: one node each, with its label and `href`. */
+function resolveGlobal(global: unknown): ManifestNavigationNode[] {
+  if (!isRecord(global)) return [];
+  const nodes: ManifestNavigationNode[] = [];
+  for (const listKey of GLOBAL_KINDS) {
+    const list = global[listKey];
+    if (!Array.isArray(list)) continue;
+    const [, nameKey, kind] = CHILD_KINDS.find(([candidate]) => candidate === listKey) ?? CHILD_KINDS[0];
+    for (const item of list) {
+      if (!isRecord(item)) continue;
+      const node: ManifestNavigationNode = { kind: `global-${kind}`, label: String(item[nameKey] ?? ''), href: String(item.href ?? '') };
+      for (const field of ELEMENT_FIELDS) if (item[field] !== undefined) node[field] = item[field];
+      if (item.hidden === true) node.hidden = true;
+      nodes.push(node);
     }
   }
-  return { tree, entries, diagnostics };
+  return nodes;
+}
+
+function hasChildLists(record: Record<string, unknown>): boolean {
+  return CHILD_KINDS.some(([listKey]) => Array.isArray(record[listKey])) || Array.isArray(record.pages);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describeTrail(trail: string[]): string {

@@ -3,16 +3,20 @@ export interface SpecReference {
   /** Site-relative path without leading slash, or a URL. */
   file: string;
   directory?: string;
+  /** JSON pointer of the docs.json value that names it (absent when it did not come from docs.json). */
+  pointer?: string;
 }
 
-/** Normalises one `openapi` value (string, array, or `{source, directory}`) into spec references. */
-export function specReferencesOf(value: unknown): SpecReference[] {
-  if (typeof value === 'string') return value.trim() ? [{ file: normaliseSpecPath(value) }] : [];
-  if (Array.isArray(value)) return value.flatMap(specReferencesOf);
+/** Normalises one `openapi` value (string, array, or `{source, directory}`) at `pointer` into spec references. */
+export function specReferencesOf(value: unknown, pointer?: string): SpecReference[] {
+  const at = pointer === undefined ? {} : { pointer };
+  if (typeof value === 'string') return value.trim() ? [{ file: normaliseSpecPath(value), ...at }] : [];
+  if (Array.isArray(value)) return value.flatMap((item, index) => specReferencesOf(item, pointer === undefined ? undefined : `${pointer}/${index}`));
   if (value && typeof value === 'object') {
     const { source, directory } = value as { source?: unknown; directory?: unknown };
     if (typeof source === 'string' && source.trim()) {
-      return [{ file: normaliseSpecPath(source), ...(typeof directory === 'string' && directory.trim() ? { directory: directory.replace(/^\/+|\/+$/g, '') } : {}) }];
+      const folder = typeof directory === 'string' ? directory.replace(/^\.?\/+|\/+$/g, '') : '';
+      return [{ file: normaliseSpecPath(source), ...(folder ? { directory: folder } : {}), ...(pointer === undefined ? {} : { pointer: `${pointer}/source` }) }];
     }
   }
   return [];
@@ -20,22 +24,28 @@ export function specReferencesOf(value: unknown): SpecReference[] {
 
 /** Every spec docs.json names: `api.openapi` and `openapi` on any navigation element, in file order. */
 export function collectSpecReferences(config: Record<string, unknown>): SpecReference[] {
-  const references: SpecReference[] = [...specReferencesOf((config.api as Record<string, unknown> | undefined)?.openapi)];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(visit);
+  const references: SpecReference[] = [...specReferencesOf((config.api as Record<string, unknown> | undefined)?.openapi, '/api/openapi')];
+  const visit = (node: unknown, pointer: string): void => {
+    if (Array.isArray(node)) node.forEach((child, index) => visit(child, `${pointer}/${index}`));
     else if (node && typeof node === 'object') {
       for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
-        if (key === 'openapi') references.push(...specReferencesOf(value));
-        else visit(value);
+        const childPointer = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        if (key === 'openapi') references.push(...specReferencesOf(value, childPointer));
+        else visit(value, childPointer);
       }
     }
   };
-  visit(config.navigation);
+  visit(config.navigation, '/navigation');
   return references;
 }
 
 /** `/openapi.yaml` and `./openapi.yaml` → `openapi.yaml`; URLs unchanged. */
 export function normaliseSpecPath(value: string): string {
   const trimmed = value.trim();
-  return /^https?:\/\//i.test(trimmed) ? trimmed : trimmed.replace(/^\.?\/+/, '');
+  return isRemoteSpec(trimmed) ? trimmed : trimmed.replace(/^\.?\/+/, '');
+}
+
+/** Whether a spec reference is an http(s) URL rather than a file of the site. */
+export function isRemoteSpec(file: string): boolean {
+  return /^https?:\/\//i.test(file);
 }

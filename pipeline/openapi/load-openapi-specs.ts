@@ -1,8 +1,9 @@
+import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { SiteSource } from '../site/site-source.ts';
-import { collectSpecReferences } from './collect-spec-references.ts';
+import { collectSpecReferences, isRemoteSpec, type SpecReference } from './collect-spec-references.ts';
 
 /** HTTP methods an OpenAPI path item may hold, in the order endpoint pages are generated. */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -10,6 +11,7 @@ export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 
 /** One operation of a spec, or one webhook. */
 export interface SpecOperation {
   method: string;
+  /** The path template (`/users/{id}`), or the webhook name. */
   path: string;
   /** The dereferenced operation object. */
   operation: Record<string, unknown>;
@@ -25,9 +27,11 @@ export interface SpecOperation {
   webhook: boolean;
 }
 
-/** A loaded specification: its site-relative file (or URL) and operations in document order. */
+/** A loaded specification: its site-relative file (or URL), its server path prefixes and operations in document order. */
 export interface LoadedSpec {
   file: string;
+  /** Path parts of the spec's server URLs (`https://api.x.com/v1` → `/v1`), for legacy `api: "GET https://…"` references. */
+  serverPaths: string[];
   operations: SpecOperation[];
 }
 
@@ -38,69 +42,158 @@ export type LoadedSpecs = Map<string, LoadedSpec>;
 export interface LoadSpecsInput {
   config: Record<string, unknown>;
   source: SiteSource;
-  /** Spec files detected in the site (loaded even when docs.json names none, for frontmatter references). */
+  /** Spec files detected in the site, loaded even when docs.json names none (for frontmatter references); default none. */
   specFiles?: string[];
-  /** Fetch remote spec URLs (default false: they are skipped with a warning). */
+  /** Fetch remote spec URLs (default false: they are skipped with a `remote-spec-skipped` warning). */
   allowNetwork?: boolean;
-  /** How remote specs are fetched (default: global fetch). */
+  /** How remote specs are fetched (default: the global fetch with a 15 s timeout). */
   fetchText?: (url: string) => Promise<string>;
+  /** Position of a docs.json pointer, for diagnostics about named specs (default: `docs.json` 0:0). */
+  locate?: (pointer: string) => { file: string; line: number; column: number };
 }
 
+/** Made-up origin under which site files are handed to swagger-parser, so relative `$ref`s resolve inside the site. */
+const SITE_ORIGIN = 'https://site.docsmith.invalid/';
+const REFERENCE_ERRORS = new Set(['MissingPointerError', 'ResolverError', 'ParserError', 'InvalidPointerError', 'UnmatchedResolverError', 'UnmatchedParserError']);
+
 /**
- * Loads every OpenAPI/Swagger spec the site names (api.openapi, `openapi` on navigation elements) or holds,
- * parses JSON or YAML from memory and dereferences it with swagger-parser. Broken specs become diagnostics.
+ * Loads every OpenAPI 3.0/3.1 or Swagger 2 spec the site names (api.openapi, `openapi` on navigation elements)
+ * or holds, parses JSON or YAML from memory and dereferences it with swagger-parser; `$ref`s to other files
+ * of the site are read from the SiteSource, never from disk. Broken specs become diagnostics, never throws.
  */
 export async function loadOpenApiSpecs(input: LoadSpecsInput): Promise<{ specs: LoadedSpecs; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const specs: LoadedSpecs = new Map();
-  const references = collectSpecReferences(input.config);
-  const targets = [...new Set([...references.map((reference) => reference.file), ...(input.specFiles ?? [])])];
+  const locate = input.locate ?? (() => ({ file: 'docs.json', line: 0, column: 0 }));
+  const named = new Map<string, SpecReference>();
+  for (const reference of collectSpecReferences(input.config)) if (!named.has(reference.file)) named.set(reference.file, reference);
+  const targets = [...new Set([...named.keys(), ...(input.specFiles ?? [])])];
   for (const target of targets) {
-    const remote = /^https?:\/\//i.test(target);
+    const reference = named.get(target);
+    const report = (severity: Diagnostic['severity'], ruleId: string, message: string, hint?: string): void => {
+      const position = reference?.pointer ? { ...locate(reference.pointer), pointer: reference.pointer } : { file: target, line: 0, column: 0 };
+      diagnostics.push({ ...position, severity, ruleId, message, ...(hint ? { hint } : {}) });
+    };
     let text: string | undefined;
-    if (remote) {
+    if (isRemoteSpec(target)) {
       if (!input.allowNetwork) {
-        diagnostics.push({ file: 'docs.json', line: 0, column: 0, severity: 'warning', ruleId: 'remote-spec-skipped', message: `Remote spec \`${target}\` was not fetched`, hint: 'Pass --allow-network to fetch remote specs at build time.' });
+        report('warning', 'remote-spec-skipped', `Remote spec \`${target}\` was not fetched`, 'Pass --allow-network to fetch remote specs at build time.');
         continue;
       }
       try {
         text = await (input.fetchText ?? fetchText)(target);
       } catch (error) {
-        diagnostics.push({ file: 'docs.json', line: 0, column: 0, severity: 'error', ruleId: 'spec-unreachable', message: `Cannot fetch spec \`${target}\`: ${(error as Error).message}` });
+        report('error', 'spec-unreachable', `Cannot fetch spec \`${target}\`: ${firstLine(error)}`);
         continue;
       }
     } else {
       text = input.source.files.get(target);
       if (text === undefined) {
-        diagnostics.push({ file: 'docs.json', line: 0, column: 0, severity: 'error', ruleId: 'missing-spec', message: `Cannot find the OpenAPI spec \`${target}\`` });
+        report('error', 'missing-spec', `Cannot find the OpenAPI spec \`${target}\``, 'Fix the path (relative to the site root) or add the file.');
         continue;
       }
     }
-    const loaded = await loadSpec(target, text, diagnostics);
+    const loaded = await loadSpec(target, text, input.source, diagnostics, reference !== undefined);
     if (loaded) specs.set(target, loaded);
   }
   return { specs, diagnostics };
 }
 
-async function loadSpec(file: string, text: string, diagnostics: Diagnostic[]): Promise<LoadedSpec | undefined> {
+async function loadSpec(file: string, text: string, source: SiteSource, diagnostics: Diagnostic[], named: boolean): Promise<LoadedSpec | undefined> {
+  const report = (severity: Diagnostic['severity'], ruleId: string, message: string, line = 1, column = 1): void => {
+    diagnostics.push({ file, line, column, severity, ruleId, message });
+  };
   let document: unknown;
   try {
     document = /\.json$/i.test(file) ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 1000 });
   } catch (error) {
-    diagnostics.push({ file, line: 1, column: 1, severity: 'error', ruleId: 'spec-parse', message: `Cannot parse the spec: ${(error as Error).message.split('\n')[0]}` });
+    const position = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
+    report('error', 'spec-parse', `Cannot parse the spec: ${firstLine(error)}`, position?.line ?? 1, position?.col ?? 1);
     return undefined;
   }
-  if (!document || typeof document !== 'object' || !('openapi' in document || 'swagger' in document)) {
+  const problem = specShapeProblem(document);
+  if (problem) {
+    if (named) report('error', 'invalid-spec', problem);
     return undefined;
   }
+  const prepared = prepareForParser(document as Record<string, unknown>);
   let dereferenced: Record<string, unknown>;
   try {
-    dereferenced = (await SwaggerParser.dereference(structuredClone(document) as never, { resolve: { external: false } } as never)) as unknown as Record<string, unknown>;
+    dereferenced = (await SwaggerParser.dereference(siteUrlOf(file), prepared as never, siteResolverOptions(source) as never)) as unknown as Record<string, unknown>;
   } catch (error) {
-    diagnostics.push({ file, line: 1, column: 1, severity: 'warning', ruleId: 'spec-reference', message: `Some $ref of the spec cannot be resolved (${(error as Error).message.split('\n')[0]}); it is used without them` });
+    if (!REFERENCE_ERRORS.has((error as Error).name)) {
+      report('error', 'invalid-spec', `Unexpected spec content: ${firstLine(error)}`);
+      return undefined;
+    }
+    report('warning', 'spec-reference', `Some $ref of the spec cannot be resolved (${firstLine(error).replaceAll(SITE_ORIGIN, '')}); it is used without them`);
     dereferenced = document as Record<string, unknown>;
   }
-  return { file, operations: listOperations(dereferenced) };
+  return { file, serverPaths: serverPathsOf(dereferenced), operations: listOperations(dereferenced) };
+}
+
+/** Why a parsed document is not a usable OpenAPI 3.0/3.1 or Swagger 2.0 spec, or undefined when it is. */
+function specShapeProblem(document: unknown): string | undefined {
+  if (!document || typeof document !== 'object' || Array.isArray(document)) return 'Unexpected spec content, expected an OpenAPI or Swagger object';
+  const record = document as Record<string, unknown>;
+  if (record.swagger !== undefined) {
+    if (String(record.swagger) !== '2.0') return `Unexpected Swagger version \`${String(record.swagger)}\`, expected \`2.0\``;
+  } else if (record.openapi !== undefined) {
+    if (!/^3\.[01](\.\d+)?$/.test(String(record.openapi))) return `Unexpected OpenAPI version \`${String(record.openapi)}\`, expected 3.0.x or 3.1.x`;
+  } else {
+    return 'Unexpected spec without `openapi` or `swagger` version, expected an OpenAPI 3 or Swagger 2 document';
+  }
+  const hasPaths = record.paths !== undefined && typeof record.paths === 'object' && record.paths !== null && !Array.isArray(record.paths);
+  const hasWebhooks = record.webhooks !== undefined && typeof record.webhooks === 'object' && record.webhooks !== null;
+  if (!hasPaths && !hasWebhooks) return 'Unexpected spec without `paths`, expected a `paths` object';
+  return undefined;
+}
+
+/** A copy swagger-parser accepts: version strings it knows (3.0.4 → 3.0.3 family is fine; numbers → strings). */
+function prepareForParser(document: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(document);
+  if (copy.openapi !== undefined) copy.openapi = String(copy.openapi).startsWith('3.1') ? '3.1.0' : '3.0.3';
+  if (copy.swagger !== undefined) copy.swagger = '2.0';
+  const info = copy.info as Record<string, unknown> | undefined;
+  if (info && typeof info === 'object' && typeof info.version === 'number') info.version = String(info.version);
+  return copy;
+}
+
+function siteUrlOf(file: string): string {
+  return isRemoteSpec(file) ? file : `${SITE_ORIGIN}${file}`;
+}
+
+/** swagger-parser options that read sibling files from the SiteSource and nothing from disk or network. */
+function siteResolverOptions(source: SiteSource): Record<string, unknown> {
+  return {
+    resolve: {
+      file: false,
+      http: false,
+      site: {
+        order: 1,
+        canRead: (info: { url: string }) => info.url.startsWith(SITE_ORIGIN),
+        read: (info: { url: string }) => {
+          const relative = path.posix.normalize(decodeURIComponent(info.url.slice(SITE_ORIGIN.length).split('#')[0] ?? ''));
+          const text = relative.startsWith('..') ? undefined : source.files.get(relative);
+          if (text === undefined) throw new Error(`cannot find \`${relative}\` in the site`);
+          return text;
+        },
+      },
+    },
+    dereference: { circular: true },
+  };
+}
+
+function serverPathsOf(document: Record<string, unknown>): string[] {
+  const paths = new Set<string>();
+  if (Array.isArray(document.servers)) {
+    for (const server of document.servers as Record<string, unknown>[]) {
+      if (typeof server?.url !== 'string') continue;
+      const withoutOrigin = server.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/\/+$/, '');
+      if (withoutOrigin.startsWith('/')) paths.add(withoutOrigin);
+    }
+  }
+  if (typeof document.basePath === 'string' && document.basePath.replace(/\/+$/, '')) paths.add(document.basePath.replace(/\/+$/, ''));
+  return [...paths];
 }
 
 function listOperations(document: Record<string, unknown>): SpecOperation[] {
@@ -133,6 +226,10 @@ function listOperations(document: Record<string, unknown>): SpecOperation[] {
   collect(document.paths, false);
   collect(document.webhooks, true);
   return operations;
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 }
 
 async function fetchText(url: string): Promise<string> {

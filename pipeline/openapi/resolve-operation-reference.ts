@@ -10,38 +10,38 @@ export type OperationResolution =
   | { ok: false; message: string; hint?: string };
 
 /**
- * Resolves `METHOD /path`, `spec-file METHOD /path` or `webhook NAME` against the spec in scope (or the
- * named spec: with or without leading `/`, and without extension when unambiguous). With no spec in scope,
- * every loaded spec is searched. Failures name the closest existing paths.
+ * Resolves `METHOD /path`, `spec-file METHOD /path`, `webhook NAME` or a legacy `METHOD https://host/base/path`
+ * against the spec(s) in scope, or the named spec (with or without leading `/`, without extension when
+ * unambiguous). Methods are case-insensitive; trailing slashes and path-parameter names are tolerated.
+ * With no spec in scope, every loaded spec is searched. Failures name the closest existing operations.
  */
-export function resolveOperationReference(specs: LoadedSpecs, reference: string, specInScope?: string): OperationResolution {
+export function resolveOperationReference(specs: LoadedSpecs, reference: string, specInScope?: string | readonly string[]): OperationResolution {
   const match = REFERENCE.exec(reference.trim());
   if (!match) return { ok: false, message: `Unexpected operation reference \`${reference}\`, expected \`METHOD /path\`` };
   const [, specName, methodText = '', pathText = ''] = match;
   const method = methodText.toUpperCase();
+  const inScope = (typeof specInScope === 'string' ? [specInScope] : (specInScope ?? [])).flatMap((file) => specs.get(file) ?? []);
   let candidates: LoadedSpec[];
   if (specName) {
     const spec = findSpec(specs, specName);
     if (!spec) return { ok: false, message: `Cannot find the spec \`${specName}\` named in \`${reference}\``, hint: `Loaded specs: ${[...specs.keys()].join(', ') || 'none'}.` };
     candidates = [spec];
-  } else if (specInScope && specs.has(specInScope)) {
-    candidates = [specs.get(specInScope) as LoadedSpec];
   } else {
-    candidates = [...specs.values()];
+    candidates = inScope.length > 0 ? inScope : [...specs.values()];
   }
   if (candidates.length === 0) return { ok: false, message: `Cannot resolve \`${reference}\`: no OpenAPI spec is in scope`, hint: 'Set `openapi` on this element or on `api.openapi` in docs.json.' };
   const webhook = method === 'WEBHOOK';
-  const wanted = normalisePath(pathText);
   for (const spec of candidates) {
-    const operation = spec.operations.find((candidate) =>
-      webhook ? candidate.webhook && candidate.path === pathText : !candidate.webhook && candidate.method === method && normalisePath(candidate.path) === wanted,
-    );
+    const operation = webhook
+      ? spec.operations.find((candidate) => candidate.webhook && candidate.path === pathText)
+      : findHttpOperation(spec, method, pathText);
     if (operation) return { ok: true, spec, operation };
   }
   const known = candidates.flatMap((spec) => spec.operations.map((operation) => `${operation.webhook ? 'webhook' : operation.method} ${operation.path}`));
+  const wanted = `${method} ${pathText}`.toLowerCase();
   const closest = known
-    .map((name) => ({ name, score: distance(`${method} ${pathText}`.toLowerCase(), name.toLowerCase()) }))
-    .sort((a, b) => a.score - b.score)
+    .map((name) => ({ name, score: distance(wanted, name.toLowerCase()) }))
+    .sort((left, right) => left.score - right.score || left.name.localeCompare(right.name))
     .slice(0, 3)
     .map((entry) => `\`${entry.name}\``);
   return {
@@ -60,6 +60,25 @@ export function findSpec(specs: LoadedSpecs, name: string): LoadedSpec | undefin
   return withoutExtension.length === 1 ? withoutExtension[0] : undefined;
 }
 
+/** The operation for `METHOD path`: exact path first, then with the server base path removed, then ignoring parameter names. */
+function findHttpOperation(spec: LoadedSpec, method: string, pathText: string): SpecOperation | undefined {
+  const path = pathText.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') || '/';
+  const candidates = [path, ...spec.serverPaths.filter((prefix) => path.startsWith(`${prefix}/`)).map((prefix) => path.slice(prefix.length))];
+  const operations = spec.operations.filter((operation) => !operation.webhook && operation.method === method);
+  for (const candidate of candidates) {
+    const wanted = normalisePath(candidate);
+    const exact = operations.find((operation) => normalisePath(operation.path) === wanted);
+    if (exact) return exact;
+    const shaped = operations.filter((operation) => withoutParameterNames(normalisePath(operation.path)) === withoutParameterNames(wanted));
+    if (shaped.length === 1) return shaped[0];
+  }
+  return undefined;
+}
+
 function normalisePath(path: string): string {
   return path.replace(/\/+$/, '').toLowerCase() || '/';
+}
+
+function withoutParameterNames(path: string): string {
+  return path.replace(/\{[^}]*\}/g, '{}');
 }

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { checkRedirects } from '../../pipeline/navigation/check-redirects.ts';
+import { matchRedirect, type Redirect } from '../../pipeline/navigation/match-redirect.ts';
+
+const redirect = (source: string, destination: string, permanent = true): Redirect => ({ source, destination, permanent });
+const locate = (pointer: string) => ({ file: 'docs.json', line: Number(pointer.split('/')[2]) + 10, column: 5 });
+
+describe('matchRedirect', () => {
+  const redirects = [
+    redirect('/start', '/quickstart'),
+    redirect('/old-docs/:slug*', '/concepts/:slug*'),
+    redirect('/blog/:year/:post', '/news/:post?from=:year', false),
+    redirect('/legacy/*', 'https://legacy.example.com/*'),
+  ];
+
+  it('matches exact sources with or without slashes and ignores the query', () => {
+    expect(matchRedirect(redirects, 'start')).toEqual({ destination: '/quickstart', permanent: true });
+    expect(matchRedirect(redirects, '/start/?ref=nav')).toEqual({ destination: '/quickstart', permanent: true });
+    expect(matchRedirect(redirects, '/started')).toBeUndefined();
+  });
+
+  it('substitutes `:param*` (rest of the path, also empty), `:param` (one segment) and `*`', () => {
+    expect(matchRedirect(redirects, '/old-docs/a/b/c')?.destination).toBe('/concepts/a/b/c');
+    expect(matchRedirect(redirects, '/old-docs')?.destination).toBe('/concepts/');
+    expect(matchRedirect(redirects, 'blog/2024/launch')).toEqual({ destination: '/news/launch?from=2024', permanent: false });
+    expect(matchRedirect(redirects, 'blog/2024/launch/extra')).toBeUndefined();
+    expect(matchRedirect(redirects, '/legacy/api/v1')?.destination).toBe('https://legacy.example.com/api/v1');
+  });
+
+  it('uses the first redirect that matches', () => {
+    expect(matchRedirect([redirect('/a/:x', '/first'), redirect('/a/b', '/second')], '/a/b')?.destination).toBe('/first');
+  });
+});
+
+describe('checkRedirects', () => {
+  const routes = new Set(['quickstart', 'concepts/retries', 'guides/intro', 'index']);
+  const check = (redirects: Redirect[]) =>
+    checkRedirects(redirects, { routes, locate }).map((diagnostic) => `${diagnostic.line} ${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.pointer}: ${diagnostic.message}${diagnostic.hint ? ` | ${diagnostic.hint}` : ''}`);
+
+  it('accepts redirects to pages, external URLs and wildcard destinations', () => {
+    expect(check([redirect('/start', '/quickstart'), redirect('/old/:slug*', '/concepts/:slug*'), redirect('/status', 'https://status.example.com'), redirect('/home', '/')])).toEqual([]);
+  });
+
+  it('reports loops as errors', () => {
+    expect(check([redirect('/a', '/b'), redirect('/b', '/a')])).toEqual([
+      '10 error redirect-loop /redirects/0/destination: Unexpected redirect loop: /a → /b → /a | Point the redirect at a page.',
+      '11 error redirect-loop /redirects/1/destination: Unexpected redirect loop: /b → /a → /b | Point the redirect at a page.',
+    ]);
+    expect(check([redirect('/self', '/self')])).toMatchObject([expect.stringContaining('redirect-loop')]);
+  });
+
+  it('warns about chains with the final target, following wildcard redirects', () => {
+    expect(check([redirect('/one', '/two'), redirect('/two', '/quickstart')])).toEqual([
+      '10 warning redirect-chain /redirects/0/destination: Redirect `/one` takes 2 hops, expected one | Point it straight at `/quickstart`.',
+    ]);
+    expect(check([redirect('/x', '/old/retries'), redirect('/old/:slug', '/concepts/:slug')])).toEqual([
+      '10 warning redirect-chain /redirects/0/destination: Redirect `/x` takes 2 hops, expected one | Point it straight at `/concepts/retries`.',
+    ]);
+  });
+
+  it('warns when a source shadows a page and when a destination reaches no page', () => {
+    expect(check([redirect('/guides/intro', '/quickstart'), redirect('/gone', '/nowhere')])).toEqual([
+      '10 warning redirect-shadows-page /redirects/0/source: Unexpected redirect from `/guides/intro`, which is also a page: the redirect wins and the page is unreachable',
+      '11 warning redirect-dangling /redirects/1/destination: Unexpected redirect destination `/nowhere`, expected a page of the site',
+    ]);
+  });
+});

@@ -1,0 +1,219 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
+import { parseJsonSource } from '../../pipeline/config/parse-json-source.ts';
+import type { LoadedSpecs } from '../../pipeline/openapi/load-openapi-specs.ts';
+import { resolveNavigation, type NavigationPageEntry, type ResolvedNavigation } from '../../pipeline/navigation/resolve-navigation.ts';
+import { loadFixtureSpecs } from '../openapi/load-fixture-specs.ts';
+
+const fixtureText = readFileSync(path.resolve(import.meta.dirname, '../fixtures/navigation/docs.json'), 'utf8');
+const PAGES = new Set(['cloud/overview', 'cloud/intro', 'cloud/deep', 'edge/start', 'help', 'v1/legacy', 'index']);
+const stubLocate = () => ({ file: 'docs.json', line: 0, column: 0 });
+
+/** Resolves a docs.json text with positions computed from the text itself. */
+function resolveText(text: string, specs: LoadedSpecs): ResolvedNavigation {
+  const parsed = parseJsonSource('docs.json', text);
+  return resolveNavigation(parsed.value, {
+    pageFileFor: (route) => (PAGES.has(route) ? `${route}.mdx` : undefined),
+    specs,
+    locate: (pointer) => {
+      const location = parsed.locations.get(pointer);
+      return { file: 'docs.json', line: location?.line ?? 0, column: location?.column ?? 0 };
+    },
+  });
+}
+
+/** One line per tree node: indentation, kind, label or path, and its flags. */
+function outline(nodes: ManifestNavigationNode[], depth = 0): string[] {
+  return nodes.flatMap((node) => [
+    `${'  '.repeat(depth)}${node.kind} ${String(node.label ?? node.path ?? '')}${node.href ? ` → ${String(node.href)}` : ''}${node.root ? ` (root ${String(node.root)})` : ''}${node.hidden ? ' [hidden]' : ''}`,
+    ...outline(node.children ?? [], depth + 1),
+  ]);
+}
+
+describe('resolveNavigation on a fixture nesting every element kind', () => {
+  let specs: LoadedSpecs;
+  let result: ResolvedNavigation;
+  const entry = (route: string, index = 0): NavigationPageEntry | undefined => result.entries.filter((candidate) => candidate.route === route)[index];
+  beforeAll(async () => {
+    specs = (await loadFixtureSpecs()).result.specs;
+    result = resolveText(fixtureText, specs);
+  });
+
+  it('builds the tree in file order, with link-only global members, href elements and generated groups', () => {
+    expect(outline(result.tree).join('\n')).toMatchInlineSnapshot(`
+      "language en
+        version v2
+          product Cloud
+            tab Guides
+              menu Start
+                group Basics (root cloud/overview)
+                  page cloud/intro
+                  group Deep
+                    page cloud/deep
+            tab API
+              group Products
+                endpoint api-reference/products/list-products
+                endpoint api-reference/products/create-a-product
+                endpoint api-reference/products/get-a-product
+                endpoint api-reference/products/get-a-product-1
+                endpoint api-reference/products/patch-products-productid
+              group Pets
+                endpoint api-reference/pets/list-pets
+                endpoint api-reference/health-check
+                endpoint api-reference/webhooks/order-created
+            tab Changelog → https://changelog.example.com
+          product Edge
+            dropdown Reference
+              group Products
+                endpoint edge-api/products/list-products
+                endpoint edge-api/products/create-a-product
+                endpoint edge-api/products/get-a-product
+                endpoint edge-api/products/get-a-product-1
+                endpoint edge-api/products/patch-products-productid
+              group API Reference
+                endpoint edge-api/health-check
+              group Internal
+                endpoint edge-api/internal/metrics [hidden]
+              group Webhooks
+                endpoint edge-api/webhooks/order-created
+            anchor Help
+              page help
+            group Edge basics
+              page edge/start
+              page cloud/intro
+        version v1 [hidden]
+          group Old [hidden]
+            page cloud/intro [hidden]
+            page v1/legacy [hidden]
+      global-version v0 → https://v0.example.com
+      global-anchor Blog → https://blog.example.com"
+    `);
+  });
+
+  it('gives each page its language, version, product, tab, menu item, dropdown, anchor and group path (group roots count)', () => {
+    expect(entry('cloud/overview')).toMatchObject({ file: 'cloud/overview.mdx', pointer: '/navigation/languages/0/versions/0/products/0/tabs/0/menu/0/groups/0/root' });
+    expect(entry('cloud/overview')?.context).toEqual({ language: 'en', version: 'v2', product: 'Cloud', tab: 'Guides', menu: 'Start', groups: ['Basics'] });
+    expect(entry('cloud/deep')?.context).toEqual({ language: 'en', version: 'v2', product: 'Cloud', tab: 'Guides', menu: 'Start', groups: ['Basics', 'Deep'] });
+    expect(entry('help')?.context).toEqual({ language: 'en', version: 'v2', product: 'Edge', anchor: 'Help', groups: [] });
+    expect(entry('edge-api/webhooks/order-created')?.context).toEqual({ language: 'en', version: 'v2', product: 'Edge', dropdown: 'Reference', groups: ['Webhooks'] });
+  });
+
+  it('resolves every child kind of an element holding several, in a stable order (dropdowns, anchors, groups)', () => {
+    const edge = result.tree[0]?.children?.[0]?.children?.[1];
+    expect(edge?.children?.map((child) => `${child.kind} ${String(child.label)}`)).toEqual(['dropdown Reference', 'anchor Help', 'group Edge basics']);
+  });
+
+  it('inherits `openapi` from api.openapi and lets an element override it; a named spec wins over the scope', () => {
+    expect(entry('api-reference/products/list-products')).toMatchObject({ operation: { specFile: 'shop.yaml', method: 'GET', path: '/products' }, openapi: [{ file: 'shop.yaml' }] });
+    expect(entry('api-reference/pets/list-pets')).toMatchObject({ operation: { specFile: 'legacy-swagger.json', method: 'GET', path: '/pets' }, openapi: [{ file: 'legacy-swagger.json' }] });
+    expect(entry('api-reference/health-check')?.operation).toEqual({ specFile: 'shop.yaml', method: 'GET', path: '/health' });
+    expect(entry('api-reference/webhooks/order-created')?.operation).toEqual({ specFile: 'shop.yaml', method: 'WEBHOOK', path: 'order.created' });
+    expect(entry('cloud/intro')?.openapi).toEqual([{ file: 'shop.yaml' }]);
+  });
+
+  it('makes endpoint pages with summary slugs, collision suffixes, derived names, titles and searchable content', () => {
+    expect(entry('api-reference/products/get-a-product')?.operation?.method).toBe('GET');
+    expect(entry('api-reference/products/get-a-product-1')?.operation?.method).toBe('DELETE');
+    expect(entry('api-reference/products/patch-products-productid')?.endpoint).toMatchObject({ title: 'Patch products productId', hidden: false });
+    const list = entry('api-reference/products/list-products')?.endpoint;
+    expect(list).toMatchObject({ route: 'api-reference/products/list-products', title: 'List products', description: 'Returns the products of the shop.' });
+    expect(list?.sections.map((section) => section.anchor)).toEqual(['', 'parameters', 'responses']);
+    expect(result.entries.some((candidate) => candidate.operation?.path === '/internal/debug')).toBe(false);
+  });
+
+  it('gives a whole-spec element every operation grouped by tag, under its directory, x-hidden hidden and x-excluded left out', () => {
+    const generated = result.entries.filter((candidate) => candidate.route.startsWith('edge-api/'));
+    expect(generated.map((candidate) => `${candidate.route}${candidate.hidden ? ' [hidden]' : ''}`)).toEqual([
+      'edge-api/products/list-products',
+      'edge-api/products/create-a-product',
+      'edge-api/products/get-a-product',
+      'edge-api/products/get-a-product-1',
+      'edge-api/products/patch-products-productid',
+      'edge-api/health-check',
+      'edge-api/internal/metrics [hidden]',
+      'edge-api/webhooks/order-created',
+    ]);
+    expect(entry('edge-api/health-check')?.context.groups).toEqual(['API Reference']);
+    expect(entry('edge-api/internal/metrics')?.endpoint?.hidden).toBe(true);
+  });
+
+  it('hides everything below a hidden element', () => {
+    expect(result.entries.filter((candidate) => candidate.context.version === 'v1').map((candidate) => `${candidate.route} ${candidate.hidden}`)).toEqual(['cloud/intro true', 'v1/legacy true']);
+    expect(entry('cloud/intro')?.hidden).toBe(false);
+  });
+
+  it('keeps every reference to a repeated route, marks the repeats, and warns only within one version and language', () => {
+    const intros = result.entries.filter((candidate) => candidate.route === 'cloud/intro');
+    expect(intros.map((candidate) => candidate.duplicateOf)).toEqual([undefined, intros[0]?.pointer, intros[0]?.pointer]);
+    expect(result.diagnostics.filter((diagnostic) => diagnostic.ruleId === 'duplicate-page')).toMatchObject([
+      { severity: 'warning', pointer: '/navigation/languages/0/versions/0/products/1/groups/0/pages/1', line: 45 },
+    ]);
+  });
+
+  it('reports extensions and unknown operations at their docs.json position, naming the navigation path and closest operations', () => {
+    expect(result.diagnostics.map((diagnostic) => `${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.ruleId}: ${diagnostic.message} | ${diagnostic.hint ?? ''}`)).toMatchInlineSnapshot(`
+      [
+        "27:103 warning page-extension: Unexpected extension in page path \`cloud/deep.mdx\`, expected the path without \`.mdx\`/\`.md\` | Write \`cloud/deep\`.",
+        "37:150 error unknown-operation: Cannot find the operation \`GET /pet\` in \`legacy-swagger.json\` (referenced from language en › version v2 › product Cloud › tab API › group Pets) | Closest operations: \`GET /pets\`, \`POST /pets\`.",
+        "45:78 warning duplicate-page: Unexpected second reference to page \`cloud/intro\`, expected each page once per version and language (first at /navigation/languages/0/versions/0/products/0/tabs/0/menu/0/groups/0/pages/0) | The first reference sets the page's tab and groups; remove this one or link to the page instead.",
+      ]
+    `);
+  });
+});
+
+describe('resolveNavigation on small configurations', () => {
+  let specs: LoadedSpecs;
+  const resolve = (config: unknown) => resolveNavigation(config, { pageFileFor: (route) => (PAGES.has(route) ? `${route}.mdx` : undefined), specs, locate: stubLocate });
+  beforeAll(async () => {
+    specs = (await loadFixtureSpecs()).result.specs;
+  });
+
+  it('normalises leading `/` and `./`, a trailing slash and an extension; reports a missing page file as an error', () => {
+    const result = resolve({ navigation: { pages: ['/help', './edge/start/', 'cloud/deep.md', '/nope'] } });
+    expect(result.entries.map((candidate) => candidate.route)).toEqual(['help', 'edge/start', 'cloud/deep']);
+    expect(result.diagnostics.map((diagnostic) => `${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.pointer}`)).toEqual([
+      'warning page-extension /navigation/pages/2',
+      'error missing-page /navigation/pages/3',
+    ]);
+    expect(result.diagnostics[1]?.message).toBe('Cannot find a page file for `/nope` (looked for nope.mdx and nope.md), referenced from the top-level navigation');
+  });
+
+  it('names the navigation path of a missing page', () => {
+    const result = resolve({ navigation: { tabs: [{ tab: 'API', groups: [{ group: 'Users', pages: ['users/list'] }] }] } });
+    expect(result.diagnostics[0]?.message).toContain('referenced from tab API › group Users');
+  });
+
+  it('generates a whole spec for `openapi` on the navigation root and on an element with an array of specs', () => {
+    expect(resolve({ navigation: { openapi: 'legacy-swagger.json' } }).entries.map((candidate) => candidate.route)).toEqual(['api-reference/pets/list-pets', 'api-reference/pets/add-a-pet']);
+    const both = resolve({ navigation: { groups: [{ group: 'All', openapi: ['legacy-swagger.json', { source: 'shop.yaml', directory: 'shop' }] }] } });
+    expect(both.entries.filter((candidate) => candidate.route.startsWith('api-reference/pets/')).length).toBe(2);
+    expect(both.entries.filter((candidate) => candidate.route.startsWith('shop/')).length).toBe(8);
+    expect(both.tree[0]?.children?.map((group) => group.label)).toEqual(['Pets', 'Products', 'API Reference', 'Internal', 'Webhooks']);
+  });
+
+  it('keeps one route for an operation referenced twice in the same directory', () => {
+    const result = resolve({ navigation: { tabs: [{ tab: 'A', pages: ['GET /products'] }, { tab: 'B', pages: ['GET /products'] }] }, api: { openapi: 'shop.yaml' } });
+    expect(result.entries.map((candidate) => `${candidate.route} ${candidate.duplicateOf ?? ''}`)).toEqual(['api-reference/products/list-products ', 'api-reference/products/list-products /navigation/tabs/0/pages/0']);
+  });
+
+  it('treats an href element as a link unless it also holds pages, and hides the pages of a hidden element', () => {
+    const result = resolve({ navigation: { anchors: [{ anchor: 'Docs', href: 'https://x.example', pages: ['help'] }, { anchor: 'Out', href: 'https://out.example', hidden: true }] } });
+    expect(result.tree).toEqual([
+      { kind: 'anchor', label: 'Docs', href: 'https://x.example', children: [{ kind: 'page', path: 'help' }] },
+      { kind: 'anchor', label: 'Out', href: 'https://out.example', hidden: true },
+    ]);
+  });
+
+  it('downgrades operation references whose remote spec was skipped to warnings, and errs when no spec is in scope', () => {
+    const remote = resolve({ navigation: { groups: [{ group: 'R', openapi: 'https://api.example.com/openapi.json', pages: ['GET /things'] }] } });
+    expect(remote.diagnostics).toMatchObject([{ severity: 'warning', ruleId: 'unknown-operation' }]);
+    const none = resolveNavigation({ navigation: { pages: ['GET /things'] } }, { pageFileFor: () => undefined, specs: new Map(), locate: stubLocate });
+    expect(none.diagnostics).toMatchObject([{ severity: 'error', ruleId: 'unknown-operation', message: 'Cannot resolve `GET /things`: no OpenAPI spec is in scope (referenced from the top-level navigation)' }]);
+  });
+
+  it('accepts a config that is not an object and returns nothing', () => {
+    expect(resolveNavigation(undefined, { pageFileFor: () => undefined, specs: new Map(), locate: stubLocate })).toEqual({ tree: [], entries: [], diagnostics: [] });
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { loadOpenApiSpecs } from '../../pipeline/openapi/load-openapi-specs.ts';
+import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
+import { loadFixtureSpecs } from './load-fixture-specs.ts';
+
+describe('loadOpenApiSpecs', () => {
+  it('loads OpenAPI 3.1 and Swagger 2 specs from memory, resolving $refs to sibling files of the site', async () => {
+    const { result } = await loadFixtureSpecs();
+    const shop = result.specs.get('shop.yaml');
+    expect(shop?.operations.map((operation) => `${operation.webhook ? 'webhook' : operation.method} ${operation.path}`)).toEqual([
+      'GET /products',
+      'POST /products',
+      'GET /products/{productId}',
+      'DELETE /products/{productId}',
+      'PATCH /products/{productId}',
+      'GET /health',
+      'GET /internal/metrics',
+      'GET /internal/debug',
+      'webhook order.created',
+    ]);
+    expect(shop?.serverPaths).toEqual(['/v2']);
+    const create = shop?.operations[1]?.operation as { requestBody: { content: { 'application/json': { schema: { required: string[] } } } } };
+    expect(create.requestBody.content['application/json'].schema.required).toEqual(['id', 'name']);
+    expect(shop?.operations.find((operation) => operation.path === '/internal/metrics')).toMatchObject({ hidden: true, excluded: false });
+    expect(shop?.operations.find((operation) => operation.path === '/internal/debug')).toMatchObject({ hidden: false, excluded: true });
+    expect(shop?.operations[2]?.parameters.map((parameter) => parameter.name)).toEqual(['productId']);
+    const swagger = result.specs.get('legacy-swagger.json');
+    expect(swagger?.serverPaths).toEqual(['/v1']);
+    expect(swagger?.operations.map((operation) => operation.summary)).toEqual(['List pets', 'Add a pet']);
+  });
+
+  it('reports broken, unsupported, missing and remote specs as diagnostics instead of throwing', async () => {
+    const { result } = await loadFixtureSpecs();
+    expect(result.diagnostics.map(({ file, line, column, pointer, severity, ruleId }) => ({ file, line, column, pointer, severity, ruleId }))).toEqual([
+      { file: 'broken-ref.yaml', line: 1, column: 1, pointer: undefined, severity: 'warning', ruleId: 'spec-reference' },
+      { file: 'unparsable.yaml', line: 2, column: 16, pointer: undefined, severity: 'error', ruleId: 'spec-parse' },
+      { file: 'future.json', line: 1, column: 1, pointer: undefined, severity: 'error', ruleId: 'invalid-spec' },
+      { file: 'docs.json', line: 0, column: 0, pointer: '/api/openapi/5', severity: 'error', ruleId: 'missing-spec' },
+      { file: 'docs.json', line: 0, column: 0, pointer: '/api/openapi/6', severity: 'warning', ruleId: 'remote-spec-skipped' },
+    ]);
+    expect(result.diagnostics[2]?.message).toBe('Unexpected OpenAPI version `4.0.0`, expected 3.0.x or 3.1.x');
+    expect(result.diagnostics[0]?.message).toContain('schemas/missing.yaml');
+    expect(result.specs.get('broken-ref.yaml')?.operations).toHaveLength(1);
+    expect([...result.specs.keys()]).toEqual(['shop.yaml', 'legacy-swagger.json', 'broken-ref.yaml']);
+  });
+
+  it('fetches remote specs only with allowNetwork, through the given fetchText', async () => {
+    const remote = 'https://specs.example.com/users.json';
+    const spec = JSON.stringify({ openapi: '3.0.3', info: { title: 'U', version: '1' }, paths: { '/users': { get: { summary: 'List users', responses: {} } } } });
+    const fetched: string[] = [];
+    const fetchText = async (url: string): Promise<string> => {
+      fetched.push(url);
+      return spec;
+    };
+    const config = { navigation: { tabs: [{ tab: 'API', openapi: remote }] } };
+    const locate = (pointer: string) => ({ file: 'docs.json', line: pointer.length, column: 3 });
+    const offline = await loadOpenApiSpecs({ config, source: siteSourceFromObject({}), fetchText, locate });
+    expect(fetched).toEqual([]);
+    expect(offline.diagnostics).toMatchObject([{ ruleId: 'remote-spec-skipped', pointer: '/navigation/tabs/0/openapi', line: 26, column: 3 }]);
+    const online = await loadOpenApiSpecs({ config, source: siteSourceFromObject({}), fetchText, allowNetwork: true });
+    expect(fetched).toEqual([remote]);
+    expect(online.diagnostics).toEqual([]);
+    expect(online.specs.get(remote)?.operations[0]?.summary).toBe('List users');
+    const failing = await loadOpenApiSpecs({ config, source: siteSourceFromObject({}), allowNetwork: true, fetchText: async () => Promise.reject(new Error('HTTP 503')) });
+    expect(failing.diagnostics).toMatchObject([{ severity: 'error', ruleId: 'spec-unreachable', message: `Cannot fetch spec \`${remote}\`: HTTP 503` }]);
+  });
+
+  it('loads detected spec files docs.json does not name, silently skipping YAML that is not a spec', async () => {
+    const source = siteSourceFromObject({
+      'api/openapi.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'A', version: '1' }, paths: {} }),
+      'config/settings.yaml': 'name: not a spec\n',
+    });
+    const result = await loadOpenApiSpecs({ config: {}, source, specFiles: ['api/openapi.json', 'config/settings.yaml'] });
+    expect(result.diagnostics).toEqual([]);
+    expect([...result.specs.keys()]).toEqual(['api/openapi.json']);
+  });
+
+  it('refuses $refs that leave the site and never reads the disk', async () => {
+    const source = siteSourceFromObject({
+      'openapi.yaml': 'openapi: 3.0.3\ninfo: { title: A, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": { $ref: "../../etc/passwd.yaml" }\n',
+    });
+    const result = await loadOpenApiSpecs({ config: { api: { openapi: 'openapi.yaml' } }, source });
+    expect(result.diagnostics).toMatchObject([{ file: 'openapi.yaml', severity: 'warning', ruleId: 'spec-reference' }]);
+    expect(result.specs.get('openapi.yaml')?.operations).toHaveLength(1);
+  });
+});

@@ -1,0 +1,71 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LoadedSpecs, SpecOperation } from '../../pipeline/openapi/load-openapi-specs.ts';
+import { operationToEndpointContent } from '../../pipeline/openapi/operation-to-endpoint-content.ts';
+import { endpointSlug } from '../../pipeline/navigation/endpoint-slug.ts';
+import { loadFixtureSpecs } from './load-fixture-specs.ts';
+
+describe('operationToEndpointContent', () => {
+  let specs: LoadedSpecs;
+  const operation = (file: string, method: string, path: string): SpecOperation => {
+    const found = specs.get(file)?.operations.find((candidate) => candidate.method === method && candidate.path === path);
+    if (!found) throw new Error(`fixture lacks ${method} ${path}`);
+    return found;
+  };
+  beforeAll(async () => {
+    specs = (await loadFixtureSpecs()).result.specs;
+  });
+
+  it('makes summary, description, parameters, nested response fields and statuses searchable', () => {
+    const content = operationToEndpointContent(operation('shop.yaml', 'GET', '/products'));
+    expect(content.title).toBe('List products');
+    expect(content.description).toBe('Returns the products of the shop.');
+    expect(content.sections.map((section) => `## ${section.headingPath.join(' › ') || '(intro)'}\n${section.text}`).join('\n')).toMatchInlineSnapshot(`
+      "## (intro)
+      GET /products
+      List products
+      Returns the products of the shop. Results are paginated.
+      ## Parameters
+      limit (query, integer): How many products to return.
+      ## Responses
+      200: A page of products.
+      [].id (string, required): Unique id.
+      [].name (string, required): Display name.
+      [].price (number): Price in cents.
+      [].status (string): One of: draft, live.
+      [].variants (object[])"
+    `);
+    expect(content.headings.map((heading) => heading.anchor)).toEqual(['parameters', 'responses']);
+    expect(content.contentHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('lists request body fields with types, requirement, enums and nested arrays (OpenAPI 3 and Swagger 2 body parameters)', () => {
+    const create = operationToEndpointContent(operation('shop.yaml', 'POST', '/products'));
+    expect(create.sections.find((section) => section.anchor === 'request-body')?.text).toMatchInlineSnapshot(`
+      "The new product.
+      id (string, required): Unique id.
+      name (string, required): Display name.
+      price (number): Price in cents.
+      status (string): One of: draft, live.
+      variants (object[])
+      variants[].sku (string, required): Stock keeping unit.
+      variants[].stock (integer)"
+    `);
+    const addPet = operationToEndpointContent(operation('legacy-swagger.json', 'POST', '/pets'));
+    expect(addPet.sections.find((section) => section.anchor === 'request-body')?.text).toBe("name (string, required): The pet's name.\ntag (string)");
+  });
+
+  it('derives a title and a slug from method and path when there is no summary', () => {
+    const patch = operation('shop.yaml', 'PATCH', '/products/{productId}');
+    expect(operationToEndpointContent(patch).title).toBe('Patch products productId');
+    expect(endpointSlug(patch)).toBe('api-reference/products/patch-products-productid');
+    expect(endpointSlug(operation('shop.yaml', 'POST', '/products'), 'store')).toBe('store/products/create-a-product');
+    expect(endpointSlug(operation('shop.yaml', 'GET', '/health'))).toBe('api-reference/health-check');
+  });
+
+  it('changes the content hash when the operation changes', () => {
+    const list = operation('shop.yaml', 'GET', '/products');
+    const changed = { ...list, description: 'Something else.' };
+    expect(operationToEndpointContent(changed).contentHash).not.toBe(operationToEndpointContent(list).contentHash);
+    expect(operationToEndpointContent(list).contentHash).toBe(operationToEndpointContent({ ...list }).contentHash);
+  });
+});

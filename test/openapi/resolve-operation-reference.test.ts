@@ -1,0 +1,44 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LoadedSpecs } from '../../pipeline/openapi/load-openapi-specs.ts';
+import { resolveOperationReference } from '../../pipeline/openapi/resolve-operation-reference.ts';
+import { loadFixtureSpecs } from './load-fixture-specs.ts';
+
+describe('resolveOperationReference', () => {
+  let specs: LoadedSpecs;
+  const resolved = (reference: string, scope?: string | string[]): string => {
+    const resolution = resolveOperationReference(specs, reference, scope);
+    return resolution.ok ? `${resolution.spec.file} ${resolution.operation.method} ${resolution.operation.path}` : `error: ${resolution.message} | ${resolution.hint ?? ''}`;
+  };
+  beforeAll(async () => {
+    specs = (await loadFixtureSpecs()).result.specs;
+  });
+
+  it('resolves METHOD /path against the spec in scope, methods in any case, trailing slashes and parameter names tolerated', () => {
+    expect(resolved('GET /products', 'shop.yaml')).toBe('shop.yaml GET /products');
+    expect(resolved('post /products/', 'shop.yaml')).toBe('shop.yaml POST /products');
+    expect(resolved('Delete /products/{id}', 'shop.yaml')).toBe('shop.yaml DELETE /products/{productId}');
+    expect(resolved('POST /pets', ['shop.yaml', 'legacy-swagger.json'])).toBe('legacy-swagger.json POST /pets');
+  });
+
+  it('resolves webhooks, named specs with or without leading slash or extension, and searches every spec without a scope', () => {
+    expect(resolved('webhook order.created', 'shop.yaml')).toBe('shop.yaml POST order.created');
+    expect(resolved('/legacy-swagger.json GET /pets', 'shop.yaml')).toBe('legacy-swagger.json GET /pets');
+    expect(resolved('legacy-swagger GET /pets')).toBe('legacy-swagger.json GET /pets');
+    expect(resolved('shop GET /health')).toBe('shop.yaml GET /health');
+    expect(resolved('GET /pets')).toBe('legacy-swagger.json GET /pets');
+  });
+
+  it('resolves legacy `METHOD https://host/base/path` references by removing the server base path', () => {
+    expect(resolved('GET https://api.shop.example/v2/products/{productId}')).toBe('shop.yaml GET /products/{productId}');
+    expect(resolved('get https://petstore.example/v1/pets')).toBe('legacy-swagger.json GET /pets');
+  });
+
+  it('fails with the closest existing operations, an unknown spec name, or a malformed reference', () => {
+    expect(resolved('GET /product', 'shop.yaml')).toBe(
+      'error: Cannot find the operation `GET /product` in `shop.yaml` | Closest operations: `GET /products`, `POST /products`, `GET /health`.',
+    );
+    expect(resolved('nope.yaml GET /products')).toBe('error: Cannot find the spec `nope.yaml` named in `nope.yaml GET /products` | Loaded specs: shop.yaml, legacy-swagger.json, broken-ref.yaml.');
+    expect(resolved('FETCH /products')).toBe('error: Unexpected operation reference `FETCH /products`, expected `METHOD /path` | ');
+    expect(resolveOperationReference(new Map(), 'GET /x')).toEqual({ ok: false, message: 'Cannot resolve `GET /x`: no OpenAPI spec is in scope', hint: 'Set `openapi` on this element or on `api.openapi` in docs.json.' });
+  });
+});
