@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ParsedPage } from '../pipeline/content/parsed-page.ts';
+import { prepareTerms, type PrepareTerms } from '../runtime/search/index.ts';
 
 /** A parsed page remembered with the hashes of the snippet files it inlined. */
 interface CacheEntry {
@@ -9,15 +10,20 @@ interface CacheEntry {
   imports: Record<string, string>;
 }
 
-/** Content-hash cache of parsed pages, kept in one file under the cache directory. */
+/** Content-hash cache of parsed pages and of prepared search terms, kept in one file under the cache directory. */
 export interface PageCache {
   /** The cached parse of this exact file and text, if every snippet it inlined is unchanged. */
   lookup(file: string, text: string, readFile: (file: string) => string | undefined): ParsedPage | undefined;
   /** Remembers a parse (the texts of its imports are hashed now). */
   store(text: string, parsed: ParsedPage, readFile: (file: string) => string | undefined): void;
+  /** `prepareTerms`, remembered by a hash of the language and the text. */
+  prepareTerms: PrepareTerms;
   /** Writes the cache atomically, keeping only the entries used or stored by this build. */
   save(): Promise<void>;
   readonly hits: number;
+  /** Texts whose prepared terms came from the cache / had to be prepared. */
+  readonly termHits: number;
+  readonly termMisses: number;
 }
 
 /**
@@ -27,14 +33,21 @@ export interface PageCache {
 export async function openPageCache(cacheDir: string, version: string): Promise<PageCache> {
   const cacheFile = path.join(cacheDir, 'pages.json');
   let stored: Record<string, CacheEntry> = {};
+  let storedTerms: Record<string, string> = {};
   try {
-    const data = JSON.parse(await readFile(cacheFile, 'utf8')) as { version?: string; entries?: Record<string, CacheEntry> };
-    if (data.version === version && data.entries) stored = data.entries;
+    const data = JSON.parse(await readFile(cacheFile, 'utf8')) as { version?: string; entries?: Record<string, CacheEntry>; terms?: Record<string, string> };
+    if (data.version === version && data.entries && data.terms) {
+      stored = data.entries;
+      storedTerms = data.terms;
+    }
   } catch {
     stored = {};
   }
   const kept: Record<string, CacheEntry> = {};
+  const keptTerms: Record<string, string> = {};
   let hits = 0;
+  let termHits = 0;
+  let termMisses = 0;
   const keyOf = (file: string, text: string): string => sha256(`${file}\0${text}`);
   return {
     lookup(file, text, read) {
@@ -57,14 +70,32 @@ export async function openPageCache(cacheDir: string, version: string): Promise<
       }
       kept[keyOf(parsed.file, text)] = { parsed, imports };
     },
+    prepareTerms(text, language) {
+      const key = createHash('sha1').update(`${language ?? ''}\0`).update(text).digest('base64');
+      let terms = keptTerms[key] ?? storedTerms[key];
+      if (terms === undefined) {
+        terms = prepareTerms(text, language);
+        termMisses += 1;
+      } else {
+        termHits += 1;
+      }
+      keptTerms[key] = terms;
+      return terms;
+    },
     async save() {
       await mkdir(cacheDir, { recursive: true });
       const temporary = `${cacheFile}.tmp-${process.pid}`;
-      await writeFile(temporary, JSON.stringify({ version, entries: kept }));
+      await writeFile(temporary, JSON.stringify({ version, entries: kept, terms: keptTerms }));
       await rename(temporary, cacheFile);
     },
     get hits() {
       return hits;
+    },
+    get termHits() {
+      return termHits;
+    },
+    get termMisses() {
+      return termMisses;
     },
   };
 }

@@ -63,13 +63,13 @@ async function benchSite(name: string, source: SiteSource): Promise<BuildBenchRo
   const cacheDir = await mkdtemp(path.join(tmpdir(), 'docsmith-bench-cache-'));
   try {
     const coldCache = await openPageCache(cacheDir, 'bench');
-    await buildSite(source, { domain: name, parsePages: createPageParser({ files: source.files, cache: coldCache }) });
+    await buildSite(source, { domain: name, prepareTerms: coldCache.prepareTerms, parsePages: createPageParser({ files: source.files, cache: coldCache }) });
     await coldCache.save();
     const changedFile = pageFiles[Math.floor(pageFiles.length / 2)] as string;
     const changed: SiteSource = { files: new Map(source.files).set(changedFile, `${source.files.get(changedFile)}\n\nOne more paragraph.\n`) };
     const warm = median(await timed(RUNS, async () => {
       const cache = await openPageCache(cacheDir, 'bench');
-      await buildSite(changed, { domain: name, parsePages: createPageParser({ files: changed.files, cache }) });
+      await buildSite(changed, { domain: name, prepareTerms: cache.prepareTerms, parsePages: createPageParser({ files: changed.files, cache }) });
     }));
     return { site: name, pages: pageFiles.length, bareParseMs: bare, singleThreadBuildMs: single, parallelBuildMs: parallel, warmRebuildMs: warm };
   } finally {

@@ -59,6 +59,7 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
     generator: GENERATOR,
     ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
     allowNetwork: options.allowNetwork ?? false,
+    ...(cache ? { prepareTerms: cache.prepareTerms } : {}),
     parsePages: createPageParser({
       files: source.files,
       ...(cache ? { cache } : {}),

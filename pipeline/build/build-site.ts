@@ -1,5 +1,6 @@
 import type { Manifest, ManifestPage } from '../../schemas/manifest.ts';
 import type { SearchArtifact } from '../../runtime/search/search-artifact.ts';
+import type { PrepareTerms } from '../../runtime/search/build-search-model.ts';
 import type { PageContext, SectionRecord } from '../../runtime/search/section-record.ts';
 import { validateConfig } from '../config/validate-config.ts';
 import type { PageSection, ParsedPage } from '../content/parsed-page.ts';
@@ -40,6 +41,8 @@ export interface BuildSiteOptions {
   parsePages?: (pages: PageParseInput[], readSnippet: (file: string) => string | undefined) => Promise<ParsedPage[]>;
   /** Called as pages are parsed, for a progress bar (default: nothing). */
   onProgress?: (done: number, total: number) => void;
+  /** Prepares section texts for the search index (default runtime/search's `prepareTerms`); the CLI passes a cached one. */
+  prepareTerms?: PrepareTerms;
 }
 
 /** Everything a build produces: the manifest, the search artifact, the files to write and every diagnostic. */
@@ -163,7 +166,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   diagnostics.push(...checkLinks(parsedByFile.values(), { routes: allRoutes, redirects }));
 
   const defaults = collectSiteDefaults(config);
-  const searchArtifact = buildSearchArtifact(sectionRecords, defaults);
+  const searchArtifact = buildSearchArtifact(sectionRecords, defaults, options.prepareTerms);
   const searchArtifactText = JSON.stringify(searchArtifact);
   const sortedDiagnostics = sortDiagnostics(diagnostics);
   const manifest = buildManifest({

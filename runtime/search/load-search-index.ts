@@ -1,5 +1,4 @@
 import bm25 from 'wink-bm25-text-search';
-import { splitPreparedTerms } from './build-search-model.ts';
 import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type SearchArtifact } from './search-artifact.ts';
 import type { SectionRecord } from './section-record.ts';
 
@@ -13,9 +12,19 @@ export interface SearchIndex {
   hasLanguages: boolean;
 }
 
+/** wink-bm25 consolidates only collections of three documents or more; smaller sites are padded. */
+const MINIMUM_DOCUMENTS = 3;
+const PADDING_TERM = 'docsmithpaddingdocument';
+
+/** Terms are prepared before they reach wink (language-aware), so its own preparation only splits them. */
+function splitPreparedTerms(text: string): string[] {
+  return text.length === 0 ? [] : text.split(' ');
+}
+
 /**
- * Loads a parsed search artifact (search.json): checks its format version and shape and imports the BM25
- * model. Throws a SearchArtifactError with a plain message when the artifact is corrupt.
+ * Loads a parsed search artifact (search.json): checks its format version and shape, then feeds each
+ * section's prepared terms to a wink-bm25 engine and consolidates it. Throws a SearchArtifactError with a
+ * plain message when the artifact is corrupt.
  */
 export function loadSearchIndex(artifact: unknown): SearchIndex {
   if (!artifact || typeof artifact !== 'object') throw new SearchArtifactError('search artifact is not a JSON object');
@@ -23,25 +32,33 @@ export function loadSearchIndex(artifact: unknown): SearchIndex {
   if (candidate.formatVersion !== SEARCH_ARTIFACT_FORMAT_VERSION) {
     throw new SearchArtifactError(`search artifact format ${JSON.stringify(candidate.formatVersion)} is not supported (expected ${SEARCH_ARTIFACT_FORMAT_VERSION}); rebuild the site`);
   }
-  if (!Array.isArray(candidate.sections) || !(candidate.model === null || typeof candidate.model === 'string')) {
-    throw new SearchArtifactError('search artifact has no sections or model');
+  const { sections, terms, fieldWeights, bm25Params } = candidate;
+  if (!Array.isArray(sections) || !Array.isArray(terms) || terms.length !== sections.length) {
+    throw new SearchArtifactError('search artifact has no sections, or not one term list per section');
   }
-  for (const section of candidate.sections) {
+  if (!isNonNegativeNumbers(fieldWeights, ['title', 'headings', 'body']) || !isNonNegativeNumbers(bm25Params, ['k1', 'b', 'k'])) {
+    throw new SearchArtifactError('search artifact has no usable field weights or BM25 parameters');
+  }
+  sections.forEach((section, index) => {
     if (!section || typeof section.path !== 'string' || typeof section.text !== 'string' || !Array.isArray(section.headingPath) || !section.context) {
       throw new SearchArtifactError('search artifact holds a malformed section record');
     }
-  }
-  let engine: ReturnType<typeof bm25> | undefined;
-  if (candidate.model !== null) {
-    engine = bm25();
-    try {
-      engine.importJSON(candidate.model);
-    } catch (error) {
-      throw new SearchArtifactError(`search model cannot be imported: ${(error as Error).message}`);
+    const fields = terms[index];
+    if (!Array.isArray(fields) || fields.length !== 3 || fields.some((field) => typeof field !== 'string')) {
+      throw new SearchArtifactError(`search artifact holds malformed terms for section ${index}`);
     }
+  });
+  let engine: ReturnType<typeof bm25> | undefined;
+  if (sections.length > 0) {
+    engine = bm25();
+    engine.defineConfig({ fldWeights: { ...fieldWeights }, bm25Params: { ...bm25Params } });
     engine.definePrepTasks([splitPreparedTerms]);
+    terms.forEach(([title, headings, body], index) => engine?.addDoc({ title, headings, body }, index));
+    for (let padding = sections.length; padding < MINIMUM_DOCUMENTS; padding += 1) {
+      engine.addDoc({ title: PADDING_TERM, headings: PADDING_TERM, body: PADDING_TERM }, padding);
+    }
+    engine.consolidate(4);
   }
-  const sections = candidate.sections;
   return {
     defaults: candidate.defaults ?? {},
     sections,
@@ -49,4 +66,12 @@ export function loadSearchIndex(artifact: unknown): SearchIndex {
     hasVersions: sections.some((section) => section.context.version !== undefined),
     hasLanguages: sections.some((section) => section.context.language !== undefined),
   };
+}
+
+function isNonNegativeNumbers(value: unknown, keys: string[]): value is Record<string, number> {
+  if (typeof value !== 'object' || value === null) return false;
+  return keys.every((key) => {
+    const number = (value as Record<string, unknown>)[key];
+    return typeof number === 'number' && Number.isFinite(number) && number >= 0;
+  });
 }

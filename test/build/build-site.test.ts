@@ -30,13 +30,14 @@ describe('build output', () => {
     const cacheDir = await mkdtemp(path.join(tmpdir(), 'docsmith-cache-'));
     try {
       const firstCache = await openPageCache(cacheDir, 'test');
-      await buildSite(source, { domain: 'synthetic', parsePages: createPageParser({ files: source.files, cache: firstCache, threads: 1 }) });
+      await buildSite(source, { domain: 'synthetic', prepareTerms: firstCache.prepareTerms, parsePages: createPageParser({ files: source.files, cache: firstCache, threads: 1 }) });
       await firstCache.save();
       const changedFile = [...source.files.keys()].find((file) => file.startsWith('guides/')) as string;
       const changed: SiteSource = { files: new Map(source.files).set(changedFile, `${source.files.get(changedFile) ?? ''}\nA new paragraph.\n`) };
       const warmCache = await openPageCache(cacheDir, 'test');
-      const warm = await buildSite(changed, { domain: 'synthetic', parsePages: createPageParser({ files: changed.files, cache: warmCache, threads: 1 }) });
+      const warm = await buildSite(changed, { domain: 'synthetic', prepareTerms: warmCache.prepareTerms, parsePages: createPageParser({ files: changed.files, cache: warmCache, threads: 1 }) });
       expect(warmCache.hits).toBe(299);
+      expect(warmCache.termHits).toBeGreaterThan(warmCache.termMisses * 50);
       const coldChanged = await buildSite(changed, { domain: 'synthetic' });
       expect(warm.files).toEqual(coldChanged.files);
     } finally {

@@ -52,10 +52,15 @@ describe('search artifact', () => {
   });
 
   it('refuses a corrupt artifact with a SearchArtifactError', () => {
-    expect(() => loadSearchIndex({ formatVersion: 99 })).toThrow(SearchArtifactError);
-    expect(() => loadSearchIndex({ formatVersion: 1, sections: [{}], model: null })).toThrow(SearchArtifactError);
-    expect(() => loadSearchIndex({ formatVersion: 1, sections: [], model: '[broken' })).toThrow(SearchArtifactError);
+    const valid = JSON.parse(JSON.stringify(buildSearchArtifact(records))) as Record<string, unknown>;
+    const corrupt = (changes: Record<string, unknown>): Record<string, unknown> => ({ ...valid, ...changes });
+    expect(() => loadSearchIndex({ ...valid, formatVersion: 1 })).toThrow(/format 1 is not supported \(expected 2\); rebuild the site/);
+    expect(() => loadSearchIndex(corrupt({ sections: [{}], terms: [['', '', '']] }))).toThrow(/malformed section record/);
+    expect(() => loadSearchIndex(corrupt({ terms: (valid.terms as unknown[]).slice(1) }))).toThrow(/not one term list per section/);
+    expect(() => loadSearchIndex(corrupt({ terms: (valid.terms as unknown[]).map(() => ['quickstart', 7, '']) }))).toThrow(/malformed terms for section 0/);
+    expect(() => loadSearchIndex(corrupt({ bm25Params: { k1: 'high', b: 0.75, k: 1 } }))).toThrow(/BM25 parameters/);
     expect(() => loadSearchIndex('nope')).toThrow(SearchArtifactError);
+    expect(search(loadSearchIndex(valid), 'OLLAMA_HOST network interface')[0]?.path).toBe('server/config');
   });
 });
 
