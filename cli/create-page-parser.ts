@@ -10,7 +10,7 @@ export interface PageParserOptions {
   files: ReadonlyMap<string, string>;
   /** Content-hash cache; without one every page is parsed. */
   cache?: PageCache;
-  /** Worker threads (default: available parallelism). */
+  /** Threads parsing, this one included (default: see parsePagesInParallel). */
   threads?: number;
   onProgress?: (done: number, total: number) => void;
 }

@@ -40,7 +40,7 @@ export function buildCommand(): Command {
     .option('--quiet', 'print only errors and the summary line')
     .option('--cache-dir <dir>', 'content-hash cache of parsed pages (default: <site-dir>/.docsmith-cache)')
     .option('--no-cache', 'parse every page, ignoring and not writing the cache')
-    .option('--threads <n>', 'worker threads parsing pages (default: available cores)', parsePositiveInteger)
+    .option('--threads <n>', 'threads parsing pages, this one included (default: available cores up to 8; 1 on two cores or fewer)', parsePositiveInteger)
     .action(async (siteDir: string, options: BuildCommandOptions) => {
       process.exitCode = await runBuild(siteDir, options);
     });

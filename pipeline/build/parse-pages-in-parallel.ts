@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { ParsedPage } from '../content/parsed-page.ts';
 import { parsePage } from '../content/parse-page.ts';
@@ -11,57 +12,94 @@ export interface PageFile {
 
 /** Options of `parsePagesInParallel`. */
 export interface ParallelParseOptions {
-  /** Worker threads to use (default: one less than the available parallelism, at most 8; one means this thread, as starting workers costs more than it saves on two cores). */
+  /**
+   * Threads parsing, this one included; 1 parses on this thread only. Default: the available parallelism (at
+   * most 8) on machines with more than two cores, else 1 — on two cores a parse on one thread already keeps
+   * ~1.6 cores busy (V8's concurrent GC and compiler threads), so a worker only adds its start-up cost.
+   */
   threads?: number;
-  /** Below this many pages the work stays on this thread, where starting workers would cost more (default 64). */
+  /** Below this many pages the work stays on this thread, where a worker would not be ready before it is done (default 64). */
   minimumPagesForWorkers?: number;
   /** Called as pages finish, for a progress bar. */
   onProgress?: (done: number, total: number) => void;
 }
 
 const WORKER_URL = new URL('./parse-pages-worker.js', import.meta.url);
+const SNIPPET_FILE = /\.mdx?$/i;
 
 /**
- * Parses page files with `parsePage`, spread over worker threads. Each worker gets every file of the site
- * it may need to inline (`snippetFiles`) once, then batches of pages; results come back in input order and
- * equal what `parsePage` returns on this thread.
+ * Parses page files with `parsePage` on this thread and on worker threads at once: all of them take
+ * batches from one queue, so this thread works while the workers start (starting one costs ~0.3 s) and a
+ * small site never waits for them. Each worker gets the Markdown/MDX files of the site once, for snippet
+ * inlining. Results come back in input order and equal what `parsePage` returns on this thread.
  */
 export async function parsePagesInParallel(pages: PageFile[], snippetFiles: ReadonlyMap<string, string>, options: ParallelParseOptions = {}): Promise<ParsedPage[]> {
-  const threads = Math.max(1, Math.min(options.threads ?? Math.min(availableParallelism() - 1, 8), pages.length));
+  const threads = Math.max(1, Math.min(options.threads ?? defaultThreads(), pages.length));
+  const readSnippet = (file: string): string | undefined => snippetFiles.get(file);
+  const results: ParsedPage[] = new Array(pages.length);
+  let done = 0;
+  const finish = (start: number, parsed: ParsedPage[]): void => {
+    parsed.forEach((page, offset) => {
+      results[start + offset] = page;
+    });
+    done += parsed.length;
+    options.onProgress?.(done, pages.length);
+  };
   if (threads === 1 || pages.length < (options.minimumPagesForWorkers ?? 64)) {
-    return pages.map((page, index) => {
-      const parsed = parsePage({ ...page, readSnippet: (file) => snippetFiles.get(file) });
-      options.onProgress?.(index + 1, pages.length);
-      return parsed;
+    pages.forEach((page, index) => finish(index, [parsePage({ ...page, readSnippet })]));
+    return results;
+  }
+
+  const batchSize = Math.max(4, Math.ceil(pages.length / (threads * 16)));
+  let next = 0;
+  const takeBatch = (): { start: number; pages: PageFile[] } | undefined => {
+    if (next >= pages.length) return undefined;
+    const start = next;
+    next = Math.min(pages.length, next + batchSize);
+    return { start, pages: pages.slice(start, next) };
+  };
+  const workerFiles = new Map([...snippetFiles].filter(([file]) => SNIPPET_FILE.test(file)));
+  const workers: Worker[] = [];
+  let failure: Error | undefined;
+  let allDone!: () => void;
+  const finished = new Promise<void>((resolve) => {
+    allDone = resolve;
+  });
+  const settle = (): void => {
+    if (done === pages.length || failure) allDone();
+  };
+  for (let count = 1; count < threads; count += 1) {
+    const worker = new Worker(WORKER_URL, { workerData: { snippetFiles: workerFiles } });
+    workers.push(worker);
+    const send = (): void => {
+      const batch = takeBatch();
+      if (batch) worker.postMessage(batch);
+    };
+    worker.on('message', (message: { ready?: true; start: number; parsed: ParsedPage[] }) => {
+      if (!message.ready) finish(message.start, message.parsed);
+      send();
+      settle();
+    });
+    worker.once('error', (error) => {
+      failure = error;
+      settle();
     });
   }
-  const results: ParsedPage[] = new Array(pages.length);
-  const batchSize = Math.max(8, Math.ceil(pages.length / (threads * 8)));
-  let next = 0;
-  let done = 0;
-  const runWorker = (): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const worker = new Worker(WORKER_URL, { workerData: { snippetFiles } });
-      const sendBatch = (): void => {
-        if (next >= pages.length) {
-          void worker.terminate().then(() => resolve());
-          return;
-        }
-        const start = next;
-        next = Math.min(pages.length, next + batchSize);
-        worker.postMessage({ start, pages: pages.slice(start, next) });
-      };
-      worker.on('message', (message: { start: number; parsed: ParsedPage[] }) => {
-        message.parsed.forEach((parsed, offset) => {
-          results[message.start + offset] = parsed;
-        });
-        done += message.parsed.length;
-        options.onProgress?.(done, pages.length);
-        sendBatch();
-      });
-      worker.once('error', reject);
-      sendBatch();
-    });
-  await Promise.all(Array.from({ length: threads }, runWorker));
+  try {
+    for (let batch = takeBatch(); batch && !failure; batch = takeBatch()) {
+      finish(batch.start, batch.pages.map((page) => parsePage({ ...page, readSnippet })));
+      await yieldToEvents();
+    }
+    settle();
+    await finished;
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+  if (failure) throw failure;
   return results;
+}
+
+function defaultThreads(): number {
+  const cores = availableParallelism();
+  return cores > 2 ? Math.min(cores, 8) : 1;
 }

@@ -10,3 +10,4 @@ parentPort?.on('message', (batch: { start: number; pages: PageFile[] }) => {
   const parsed: ParsedPage[] = batch.pages.map((page) => parsePage({ ...page, readSnippet }));
   parentPort?.postMessage({ start: batch.start, parsed });
 });
+parentPort?.postMessage({ ready: true });

@@ -55,6 +55,9 @@ const CHECKED_IMPORT = /(?:\.(?:mdx?|[jt]sx?)|\/[^./]+)$/i;
 const IMPORT_EXTENSIONS = ['', '.mdx', '.md', '.jsx', '.tsx', '.js', '.ts'];
 const SNIPPET_FOLDERS = ['snippets', '_snippets'];
 const MAX_SNIPPET_DEPTH = 8;
+/** Parsed snippet trees, by file and text: a snippet imported by many pages is parsed once per thread. */
+const snippetTrees = new Map<string, Root>();
+const MAX_CACHED_SNIPPETS = 1000;
 const HTML_TAG = /<[^>]*>/g;
 const HTML_HREF = /\bhref\s*=\s*["']([^"']*)["']/gi;
 const WHITESPACE = /\s+/g;
@@ -158,7 +161,7 @@ export function parsePage(input: PageInput): ParsedPage {
       hash.update(snippetText);
       let snippetTree: Root;
       try {
-        snippetTree = parsePageTree(snippetFile, snippetText);
+        snippetTree = parseSnippetTree(snippetFile, snippetText);
       } catch (error) {
         diagnostics.push(parseFailure(snippetFile, error, pageKind(snippetFile)));
         return;
@@ -407,4 +410,16 @@ function parseFailure(file: string, error: unknown, kind: 'md' | 'mdx'): Diagnos
 
 function collapse(text: string): string {
   return text.replace(WHITESPACE, ' ').trim();
+}
+
+/** `parsePageTree` of a snippet, memoised (the walk only reads the tree). */
+function parseSnippetTree(file: string, text: string): Root {
+  const key = `${file}\0${text}`;
+  let tree = snippetTrees.get(key);
+  if (!tree) {
+    tree = parsePageTree(file, text);
+    if (snippetTrees.size >= MAX_CACHED_SNIPPETS) snippetTrees.clear();
+    snippetTrees.set(key, tree);
+  }
+  return tree;
 }

@@ -1,5 +1,6 @@
 import { isMap, isScalar, parseDocument } from 'yaml';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { parseYamlValue } from '../site/parse-yaml-value.ts';
 import { titleFromFileName } from './title-from-file-name.ts';
 
 /** Where a page's YAML frontmatter is: its text (without the `---` fences) and the 1-based line it starts on. */
@@ -27,7 +28,8 @@ const LINE_BREAK = /\r?\n/;
  * Reads YAML frontmatter into `frontmatter`, `title` and `description`. A missing or empty title falls back to
  * the file name (warning `missing-title`); a title or description that is not text is a warning
  * (`invalid-frontmatter`; numbers and booleans are kept as text); YAML that does not parse is an error
- * (`frontmatter-parse`) at its line and column, with an empty `frontmatter`.
+ * (`frontmatter-parse`) at its line and column, with an empty `frontmatter`. The common case — a text title and
+ * an optional text description — is read with js-yaml; anything else takes the `yaml` path, whose nodes give positions.
  */
 export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
   const { file } = source;
@@ -38,6 +40,10 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
     return { frontmatter: {}, title: fallbackTitle, diagnostics };
   }
 
+  const quick = parseYamlValue(source.yaml)?.value;
+  if (isRecord(quick) && typeof quick.title === 'string' && quick.title.trim() !== '' && (quick.description === undefined || quick.description === null || typeof quick.description === 'string')) {
+    return { frontmatter: quick, title: quick.title.trim(), ...(typeof quick.description === 'string' ? { description: quick.description } : {}), diagnostics };
+  }
   const document = parseDocument(source.yaml);
   const firstError = document.errors[0];
   if (firstError) {
@@ -118,4 +124,8 @@ function notText(file: string, position: { line: number; column: number }, key: 
     message: `Unexpected ${found} as frontmatter \`${key}\`, expected a string`,
     hint: `Quote the value: ${key}: "…".`,
   };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

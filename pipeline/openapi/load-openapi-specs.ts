@@ -3,6 +3,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { SiteSource } from '../site/site-source.ts';
+import { parseYamlValue } from '../site/parse-yaml-value.ts';
 import { collectSpecReferences, isRemoteSpec, type SpecReference } from './collect-spec-references.ts';
 
 /** HTTP methods an OpenAPI path item may hold, in the order endpoint pages are generated. */
@@ -105,7 +106,7 @@ async function loadSpec(file: string, text: string, source: SiteSource, diagnost
   };
   let document: unknown;
   try {
-    document = /\.json$/i.test(file) ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 1000 });
+    document = /\.json$/i.test(file) ? JSON.parse(text) : (parseYamlValue(text) ?? { value: parseYaml(text, { maxAliasCount: 1000 }) }).value;
   } catch (error) {
     const position = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
     report('error', 'spec-parse', `Cannot parse the spec: ${firstLine(error)}`, position?.line ?? 1, position?.col ?? 1);
