@@ -38,8 +38,27 @@ export function createAssistantStream(input: AssistantStreamInput): AssistantStr
   const bytes = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
+      let pending = '';
+      let flushScheduled = false;
+      let cancelled = false;
+      const flush = (): void => {
+        flushScheduled = false;
+        const text = pending;
+        pending = '';
+        if (!text || cancelled) return;
+        try {
+          controller.enqueue(bytes.encode(text));
+        } catch {
+          cancelled = true;
+        }
+      };
+      /** Parts written in the same turn of the event loop leave as one chunk (one socket write); a remote model's deltas still leave as they come. */
       const write = (text: string): void => {
-        if (text) controller.enqueue(bytes.encode(text));
+        pending += text;
+        if (!flushScheduled && pending) {
+          flushScheduled = true;
+          setImmediate(flush);
+        }
       };
       write(encoder.start(input.messageId, input.threadId));
       for (const source of input.sources) write(encoder.source(source));
@@ -77,7 +96,8 @@ export function createAssistantStream(input: AssistantStreamInput): AssistantStr
         input.onError?.(error);
         write(encoder.error(GENERIC_ERROR));
       }
-      controller.close();
+      flush();
+      if (!cancelled) controller.close();
       if (finished) {
         try {
           await input.onFinish?.({ ...finished, sources: input.sources });

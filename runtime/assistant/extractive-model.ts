@@ -9,6 +9,8 @@ const MAX_SENTENCES = 4;
 const MIN_SENTENCE_LENGTH = 20;
 const MIN_SENTENCE_WORDS = 5;
 const MAX_SENTENCE_LENGTH = 600;
+const MAX_CACHED_SOURCES = 2000;
+const sentenceCache = new Map<string, readonly { sentence: string; terms: ReadonlySet<string> }[]>();
 
 interface ScoredSentence {
   text: string;
@@ -72,7 +74,7 @@ export function extractAnswer(question: string, previousQuestion: string | undef
   const contextTerms = new Set(previousQuestion ? prepareText(previousQuestion) : []);
   if (questionTerms.size === 0 || sources.length === 0) return [NOT_FOUND_ANSWER];
   const candidates: ScoredSentence[] = [];
-  const sentencesBySource = sources.map((source) => splitSentences(source.text).map((sentence) => ({ sentence, terms: new Set(prepareText(sentence)) })));
+  const sentencesBySource = sources.map((source) => sentencesOf(source.text));
   const containing = (term: string): number => sentencesBySource.filter((sentences) => sentences.some((entry) => entry.terms.has(term))).length;
   const rarity = (term: string): number => Math.log(1 + (sources.length + 1) / (containing(term) + 0.5));
   const weights = new Map([...questionTerms].map((term) => [term, rarity(term)]));
@@ -111,6 +113,17 @@ export function extractAnswer(question: string, previousQuestion: string | undef
   return chosen
     .sort((a, b) => a.source - b.source || a.position - b.position)
     .map((sentence) => `${sentence.text.replace(/[.:;,]+$/, '')} [${sentence.source}]. `);
+}
+
+/** A source's candidate sentences with their terms, memoised: sources are sections of a few artifacts, asked again and again. */
+function sentencesOf(text: string): readonly { sentence: string; terms: ReadonlySet<string> }[] {
+  let sentences = sentenceCache.get(text);
+  if (!sentences) {
+    sentences = splitSentences(text).map((sentence) => ({ sentence, terms: new Set(prepareText(sentence)) }));
+    if (sentenceCache.size >= MAX_CACHED_SOURCES) sentenceCache.clear();
+    sentenceCache.set(text, sentences);
+  }
+  return sentences;
 }
 
 function splitSentences(text: string): string[] {

@@ -156,6 +156,39 @@ describe('assistant streams', () => {
     expect(ui).toContain('{"type":"error","errorText":"The assistant could not complete the answer. Please try again."}');
     expect(ui.endsWith('data: [DONE]\n\n')).toBe(true);
   });
+
+  it('sends parts produced in one turn as one chunk, and a slow model\'s deltas as they come', async () => {
+    const chunksOf = async (body: ReadableStream<Uint8Array>): Promise<string[]> => {
+      const chunks: string[] = [];
+      const decoder = new TextDecoder();
+      for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) chunks.push(decoder.decode(chunk));
+      return chunks;
+    };
+    const immediate = await chunksOf(createAssistantStream({ protocol: 'data', question: 'How do I install the CLI?', sources, threadId: 'thr_1', messageId: 'msg_1', model: createExtractiveModel() }).body);
+    expect(immediate.length).toBeLessThanOrEqual(2);
+    expect(immediate.join('')).toMatch(/^f:.*\nh:.*\nh:.*\n0:.*\n(?:0:.*\n)*8:.*\n2:.*\ne:.*\nd:.*\n$/s);
+
+    const slow: LanguageModelV3 = {
+      ...scripted(),
+      doStream: async () => ({
+        stream: new ReadableStream<LanguageModelV3StreamPart>({
+          async start(controller) {
+            controller.enqueue({ type: 'stream-start', warnings: [] });
+            controller.enqueue({ type: 'text-start', id: 'a' });
+            for (const delta of ['First part. ', 'Second part. ']) {
+              await new Promise((resolve) => setTimeout(resolve, 20));
+              controller.enqueue({ type: 'text-delta', id: 'a', delta });
+            }
+            controller.enqueue({ type: 'text-end', id: 'a' });
+            controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 0, noCache: 0, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 0, text: 0, reasoning: undefined } } });
+            controller.close();
+          },
+        }),
+      }),
+    };
+    const streamed = await chunksOf(createAssistantStream({ protocol: 'data', question: 'q?', sources: [], threadId: 'thr_1', messageId: 'msg_1', model: slow }).body);
+    expect(streamed.find((chunk) => chunk.includes('First part.'))).not.toContain('Second part.');
+  });
 });
 
 describe('extractive answer model', () => {
