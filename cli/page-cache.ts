@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ParsedPage } from '../pipeline/content/parsed-page.ts';
@@ -71,7 +71,7 @@ export async function openPageCache(cacheDir: string, version: string): Promise<
       kept[keyOf(parsed.file, text)] = { parsed, imports };
     },
     prepareTerms(text, language) {
-      const key = createHash('sha1').update(`${language ?? ''}\0`).update(text).digest('base64');
+      const key = hash('sha1', `${language ?? ''}\0${text}`, 'base64');
       let terms = keptTerms[key] ?? storedTerms[key];
       if (terms === undefined) {
         terms = prepareTerms(text, language);
@@ -101,5 +101,5 @@ export async function openPageCache(cacheDir: string, version: string): Promise<
 }
 
 function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }
