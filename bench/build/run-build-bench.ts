@@ -21,7 +21,8 @@ export interface BuildBenchRow {
   warmRebuildMs: number;
 }
 
-const RUNS = 3;
+/** Runs per figure; the bare parse and the builds alternate so that heap and JIT state weigh on each alike. */
+const RUNS = 5;
 
 /**
  * Measures, per shared corpus and for a generated ~1,250-page site: (a) parsing every page file once with
@@ -55,11 +56,17 @@ export async function runBuildBench(): Promise<BuildBenchRow[]> {
 
 async function benchSite(name: string, source: SiteSource): Promise<BuildBenchRow> {
   const pageFiles = loadSite(source).pageFiles;
-  const bare = median(await timed(RUNS, async () => {
-    for (const file of pageFiles) parsePageTree(file, source.files.get(file) ?? '');
-  }));
-  const single = median(await timed(RUNS, () => buildSite(source, { domain: name, parsePages: createPageParser({ files: source.files, threads: 1 }) })));
-  const parallel = median(await timed(RUNS, () => buildSite(source, { domain: name, parsePages: createPageParser({ files: source.files, threads: availableParallelism() }) })));
+  const bareRuns: number[] = [];
+  const singleRuns: number[] = [];
+  const parallelRuns: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    bareRuns.push(...(await timed(1, () => {
+      for (const file of pageFiles) parsePageTree(file, source.files.get(file) ?? '');
+    })));
+    singleRuns.push(...(await timed(1, () => buildSite(source, { domain: name, parsePages: createPageParser({ files: source.files, threads: 1 }) }))));
+    parallelRuns.push(...(await timed(1, () => buildSite(source, { domain: name, parsePages: createPageParser({ files: source.files, threads: availableParallelism() }) }))));
+  }
+  const [bare, single, parallel] = [median(bareRuns), median(singleRuns), median(parallelRuns)];
 
   const cacheDir = await mkdtemp(path.join(tmpdir(), 'docsmith-bench-cache-'));
   try {
