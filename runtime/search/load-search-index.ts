@@ -23,14 +23,15 @@ function splitPreparedTerms(text: string): string[] {
 
 /**
  * Loads a parsed search artifact (search.json): checks its format version and shape, then feeds each
- * section's prepared terms to a wink-bm25 engine and consolidates it. Throws a SearchArtifactError with a
+ * section's prepared terms to a wink-bm25 engine and consolidates it (format 1, a consolidated model, is imported). Throws a SearchArtifactError with a
  * plain message when the artifact is corrupt.
  */
 export function loadSearchIndex(artifact: unknown): SearchIndex {
   if (!artifact || typeof artifact !== 'object') throw new SearchArtifactError('search artifact is not a JSON object');
   const candidate = artifact as Partial<SearchArtifact>;
+  if ((candidate.formatVersion as number | undefined) === LEGACY_FORMAT_VERSION) return loadLegacySearchIndex(artifact as Partial<LegacySearchArtifact>);
   if (candidate.formatVersion !== SEARCH_ARTIFACT_FORMAT_VERSION) {
-    throw new SearchArtifactError(`search artifact format ${JSON.stringify(candidate.formatVersion)} is not supported (expected ${SEARCH_ARTIFACT_FORMAT_VERSION}); rebuild the site`);
+    throw new SearchArtifactError(`search artifact format ${JSON.stringify(candidate.formatVersion)} is not supported (expected ${LEGACY_FORMAT_VERSION} or ${SEARCH_ARTIFACT_FORMAT_VERSION}); rebuild the site`);
   }
   const { sections, terms, fieldWeights, bm25Params } = candidate;
   if (!Array.isArray(sections) || !Array.isArray(terms) || terms.length !== sections.length) {
@@ -39,10 +40,8 @@ export function loadSearchIndex(artifact: unknown): SearchIndex {
   if (!isNonNegativeNumbers(fieldWeights, ['title', 'headings', 'body']) || !isNonNegativeNumbers(bm25Params, ['k1', 'b', 'k'])) {
     throw new SearchArtifactError('search artifact has no usable field weights or BM25 parameters');
   }
-  sections.forEach((section, index) => {
-    if (!section || typeof section.path !== 'string' || typeof section.text !== 'string' || !Array.isArray(section.headingPath) || !section.context) {
-      throw new SearchArtifactError('search artifact holds a malformed section record');
-    }
+  checkSections(sections);
+  sections.forEach((_, index) => {
     const fields = terms[index];
     if (!Array.isArray(fields) || fields.length !== 3 || fields.some((field) => typeof field !== 'string')) {
       throw new SearchArtifactError(`search artifact holds malformed terms for section ${index}`);
@@ -59,8 +58,47 @@ export function loadSearchIndex(artifact: unknown): SearchIndex {
     }
     engine.consolidate(4);
   }
+  return searchIndexOf(candidate.defaults, sections, engine);
+}
+
+/** Format 1 (docsmith before issue #7): the consolidated wink model, exported as JSON. Still read, so that a runtime upgrade does not take published builds down. */
+const LEGACY_FORMAT_VERSION = 1;
+
+interface LegacySearchArtifact {
+  defaults: { language?: string; version?: string };
+  sections: SectionRecord[];
+  model: string | null;
+}
+
+function loadLegacySearchIndex(candidate: Partial<LegacySearchArtifact>): SearchIndex {
+  if (!Array.isArray(candidate.sections) || !(candidate.model === null || typeof candidate.model === 'string')) {
+    throw new SearchArtifactError('search artifact has no sections or model');
+  }
+  checkSections(candidate.sections);
+  let engine: ReturnType<typeof bm25> | undefined;
+  if (candidate.model !== null) {
+    engine = bm25();
+    try {
+      engine.importJSON(candidate.model);
+    } catch (error) {
+      throw new SearchArtifactError(`search model cannot be imported: ${(error as Error).message}`);
+    }
+    engine.definePrepTasks([splitPreparedTerms]);
+  }
+  return searchIndexOf(candidate.defaults, candidate.sections, engine);
+}
+
+function checkSections(sections: unknown[]): asserts sections is SectionRecord[] {
+  for (const section of sections as Partial<SectionRecord>[]) {
+    if (!section || typeof section.path !== 'string' || typeof section.text !== 'string' || !Array.isArray(section.headingPath) || !section.context) {
+      throw new SearchArtifactError('search artifact holds a malformed section record');
+    }
+  }
+}
+
+function searchIndexOf(defaults: SearchIndex['defaults'] | undefined, sections: SectionRecord[], engine: ReturnType<typeof bm25> | undefined): SearchIndex {
   return {
-    defaults: candidate.defaults ?? {},
+    defaults: defaults ?? {},
     sections,
     engine,
     hasVersions: sections.some((section) => section.context.version !== undefined),

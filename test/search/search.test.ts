@@ -51,10 +51,19 @@ describe('search artifact', () => {
     expect(search(empty, 'anything')).toEqual([]);
   });
 
+  it('still reads format 1 (a consolidated wink model) and ranks the same', () => {
+    const legacy = { formatVersion: 1, engine: 'wink-bm25-text-search', defaults: { language: 'en', version: 'v2' }, sections: records, model: (index.engine as { exportJSON(): string }).exportJSON() };
+    const legacyIndex = loadSearchIndex(JSON.parse(JSON.stringify(legacy)));
+    for (const query of ['quickstart install', 'token for CI', 'OLLAMA_HOST']) {
+      expect(search(legacyIndex, query)).toEqual(search(index, query));
+    }
+  });
+
   it('refuses a corrupt artifact with a SearchArtifactError', () => {
     const valid = JSON.parse(JSON.stringify(buildSearchArtifact(records))) as Record<string, unknown>;
     const corrupt = (changes: Record<string, unknown>): Record<string, unknown> => ({ ...valid, ...changes });
-    expect(() => loadSearchIndex({ ...valid, formatVersion: 1 })).toThrow(/format 1 is not supported \(expected 2\); rebuild the site/);
+    expect(() => loadSearchIndex({ ...valid, formatVersion: 3 })).toThrow(/format 3 is not supported \(expected 1 or 2\); rebuild the site/);
+    expect(() => loadSearchIndex({ formatVersion: 1, sections: [], model: '[broken' })).toThrow(/search model cannot be imported/);
     expect(() => loadSearchIndex(corrupt({ sections: [{}], terms: [['', '', '']] }))).toThrow(/malformed section record/);
     expect(() => loadSearchIndex(corrupt({ terms: (valid.terms as unknown[]).slice(1) }))).toThrow(/not one term list per section/);
     expect(() => loadSearchIndex(corrupt({ terms: (valid.terms as unknown[]).map(() => ['quickstart', 7, '']) }))).toThrow(/malformed terms for section 0/);
