@@ -10,7 +10,9 @@ import { buildSite } from '../../pipeline/build/build-site.ts';
 import { createKeyStore } from '../../runtime/auth/key-store.ts';
 import { buildApp } from '../../runtime/http/build-app.ts';
 import { buildSearchArtifact } from '../../pipeline/index/build-search-artifact.ts';
-import { loadSearchIndex, search } from '../../runtime/search/index.ts';
+import { loadSearchIndex, search, type SearchIndex } from '../../runtime/search/index.ts';
+import { createAssistantStream } from '../../runtime/assistant/create-assistant-stream.ts';
+import { createExtractiveModel } from '../../runtime/assistant/extractive-model.ts';
 import { corpusPath, percentile, printTable } from '../bench-helpers.ts';
 import { generateSyntheticSite } from '../synthetic-site.ts';
 
@@ -30,7 +32,8 @@ export interface ServeFigures {
 /**
  * Serves a built corpus (ollama) with the real runtime (auth, SQLite limits, retrieval, extractive answer,
  * thread write) and, in the same run, a bare fastify route streaming a byte-identical canned response;
- * drives both with autocannon (same connections and duration) and prints the ratio. Also measures section
+ * drives both with autocannon (same connections and duration) and prints the ratio, with the answer pipeline
+ * alone (no HTTP) as the endpoint's ceiling. Also measures section
  * retrieval latency on a generated ~1,250-page site, after 200 warm-up queries (a serving runtime's steady state).
  */
 export async function runServeBench(): Promise<{ routes: ServeFigures[]; searchP50Ms: number; searchP99Ms: number }> {
@@ -60,6 +63,7 @@ export async function runServeBench(): Promise<{ routes: ServeFigures[]; searchP
     const assistantFigures = await drive('POST /v1/assistant/:domain/message', `${appUrl}/v1/assistant/ollama/message`);
     await app.close();
     await bare.close();
+    const answerFigures = await measureAnswerPipeline(loadSearchIndex(JSON.parse(result.files.get('search.json') as string)));
 
     const synthetic = await buildSite(generateSyntheticSite({ pages: 1250 }), { domain: 'synthetic' });
     const index = loadSearchIndex(JSON.parse(JSON.stringify(buildSearchArtifact(synthetic.sectionRecords))));
@@ -76,7 +80,7 @@ export async function runServeBench(): Promise<{ routes: ServeFigures[]; searchP
     const searchP50Ms = percentile(timings, 50);
     const searchP99Ms = percentile(timings, 99);
 
-    const routes = [bareFigures, assistantFigures];
+    const routes = [bareFigures, assistantFigures, answerFigures];
     printTable(
       `Serving (${CONNECTIONS} connections, ${DURATION_SECONDS}s each, same run); baseline = bare route streaming the same ${cannedBody.length} bytes`,
       ['route', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ratio'],
@@ -87,6 +91,31 @@ export async function runServeBench(): Promise<{ routes: ServeFigures[]; searchP
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
+}
+
+/**
+ * The answer alone, in this process, one after another: retrieval, then `streamText` over the extractive model and
+ * the stream encoder — no HTTP, key, limits or thread write. Its rate is a ceiling for the endpoint's.
+ */
+async function measureAnswerPipeline(index: SearchIndex): Promise<ServeFigures> {
+  const model = createExtractiveModel();
+  const question = QUESTION.messages[0]!.content;
+  const timings: number[] = [];
+  const started = performance.now();
+  while (performance.now() - started < DURATION_SECONDS * 1000) {
+    const begun = performance.now();
+    const sources = search(index, question, { pageSize: 5 }).map((found, position) => ({ id: `src_${position + 1}`, url: `/${found.path}`, title: found.title, path: found.path, anchor: found.anchor, text: found.text, snippet: found.snippet }));
+    const stream = createAssistantStream({ protocol: 'data', question, sources, threadId: 'thr_bench', messageId: 'msg_bench', model });
+    await new Response(stream.body).arrayBuffer();
+    timings.push(performance.now() - begun);
+  }
+  return {
+    route: 'answer only (retrieval + streamText), no HTTP',
+    requestsPerSecond: timings.length / ((performance.now() - started) / 1000),
+    p50Ms: Number(percentile(timings, 50).toFixed(2)),
+    p99Ms: Number(percentile(timings, 99).toFixed(2)),
+    errors: 0,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runServeBench();
