@@ -20,6 +20,8 @@ export interface ParallelParseOptions {
   threads?: number;
   /** Below this many pages the work stays on this thread, where a worker would not be ready before it is done (default 64). */
   minimumPagesForWorkers?: number;
+  /** Whether this thread takes batches too (default true); false leaves all pages to the workers. */
+  parseOnThisThread?: boolean;
   /** Called as pages finish, for a progress bar. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -86,7 +88,7 @@ export async function parsePagesInParallel(pages: PageFile[], snippetFiles: Read
     });
   }
   try {
-    for (let batch = takeBatch(); batch && !failure; batch = takeBatch()) {
+    for (let batch = options.parseOnThisThread === false ? undefined : takeBatch(); batch && !failure; batch = takeBatch()) {
       finish(batch.start, batch.pages.map((page) => parsePage({ ...page, readSnippet })));
       await yieldToEvents();
     }
