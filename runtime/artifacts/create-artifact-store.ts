@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { loadSearchIndex, type SearchIndex } from '../search/index.ts';
+import { loadSearchIndexInSlices, type SearchIndex } from '../search/index.ts';
 
 /** What the runtime needs of a published build, loaded and verified. */
 export interface LoadedSite {
@@ -148,7 +148,7 @@ async function loadBuild(root: string, domain: string, buildId: string): Promise
   if (digest !== manifest.artifacts?.search?.sha256) throw new ArtifactError(`build ${buildId} of ${domain}: search.json does not match its checksum`);
   let index: SearchIndex;
   try {
-    index = loadSearchIndex(JSON.parse(searchBytes.toString('utf8')));
+    index = await loadSearchIndexInSlices(JSON.parse(searchBytes.toString('utf8')));
   } catch (error) {
     throw new ArtifactError(`build ${buildId} of ${domain}: ${(error as Error).message}`);
   }

@@ -1,5 +1,5 @@
 export { buildSearchModel, FIELD_WEIGHTS, prepareTerms, type PrepareTerms } from './build-search-model.ts';
-export { loadSearchIndex, type SearchIndex } from './load-search-index.ts';
+export { loadSearchIndex, loadSearchIndexInSlices, type SearchIndex } from './load-search-index.ts';
 export { prepareText } from './prepare-text.ts';
 export { search, type SearchFilter, type SearchOptions, type SearchResult } from './search.ts';
 export { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type SearchArtifact, type SectionTerms } from './search-artifact.ts';

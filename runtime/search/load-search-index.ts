@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import bm25 from 'wink-bm25-text-search';
 import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type SearchArtifact } from './search-artifact.ts';
 import type { SectionRecord } from './section-record.ts';
@@ -21,12 +22,32 @@ function splitPreparedTerms(text: string): string[] {
   return text.length === 0 ? [] : text.split(' ');
 }
 
+/** Sections fed to the engine between two yields of `loadSearchIndexInSlices`. */
+const SECTIONS_PER_SLICE = 500;
+
 /**
  * Loads a parsed search artifact (search.json): checks its format version and shape, then feeds each
- * section's prepared terms to a wink-bm25 engine and consolidates it (format 1, a consolidated model, is imported). Throws a SearchArtifactError with a
- * plain message when the artifact is corrupt.
+ * section's prepared terms to a wink-bm25 engine and consolidates it (format 1, a consolidated model, is
+ * imported). Throws a SearchArtifactError with a plain message when the artifact is corrupt.
  */
 export function loadSearchIndex(artifact: unknown): SearchIndex {
+  const loader = indexLoader(artifact);
+  for (let step = loader.next(); ; step = loader.next()) if (step.done) return step.value;
+}
+
+/**
+ * `loadSearchIndex` for a server: gives the event loop back every 500 sections, so loading a large site does not
+ * stall the requests of the others for the whole load.
+ */
+export async function loadSearchIndexInSlices(artifact: unknown): Promise<SearchIndex> {
+  const loader = indexLoader(artifact);
+  for (let step = loader.next(); ; step = loader.next()) {
+    if (step.done) return step.value;
+    await yieldToEvents();
+  }
+}
+
+function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
   if (!artifact || typeof artifact !== 'object') throw new SearchArtifactError('search artifact is not a JSON object');
   const candidate = artifact as Partial<SearchArtifact>;
   if ((candidate.formatVersion as number | undefined) === LEGACY_FORMAT_VERSION) return loadLegacySearchIndex(artifact as Partial<LegacySearchArtifact>);
@@ -52,7 +73,10 @@ export function loadSearchIndex(artifact: unknown): SearchIndex {
     engine = bm25();
     engine.defineConfig({ fldWeights: { ...fieldWeights }, bm25Params: { ...bm25Params } });
     engine.definePrepTasks([splitPreparedTerms]);
-    terms.forEach(([title, headings, body], index) => engine?.addDoc({ title, headings, body }, index));
+    for (const [index, [title, headings, body]] of terms.entries()) {
+      engine.addDoc({ title, headings, body }, index);
+      if ((index + 1) % SECTIONS_PER_SLICE === 0) yield;
+    }
     for (let padding = sections.length; padding < MINIMUM_DOCUMENTS; padding += 1) {
       engine.addDoc({ title: PADDING_TERM, headings: PADDING_TERM, body: PADDING_TERM }, padding);
     }

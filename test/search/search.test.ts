@@ -2,7 +2,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import searchArtifactSchema from '../../schemas/search-artifact.schema.json' with { type: 'json' };
 import { buildSearchArtifact } from '../../pipeline/index/build-search-artifact.ts';
-import { loadSearchIndex, prepareText, search, SearchArtifactError, type SectionRecord } from '../../runtime/search/index.ts';
+import { loadSearchIndex, loadSearchIndexInSlices, prepareText, search, SearchArtifactError, type SectionRecord } from '../../runtime/search/index.ts';
 
 const section = (path: string, title: string, text: string, extra: Partial<SectionRecord> = {}): SectionRecord => ({
   path,
@@ -57,6 +57,18 @@ describe('search artifact', () => {
     for (const query of ['quickstart install', 'token for CI', 'OLLAMA_HOST']) {
       expect(search(legacyIndex, query)).toEqual(search(index, query));
     }
+  });
+
+  it('loads in slices that give the event loop back, to the same index', async () => {
+    const many = Array.from({ length: 1200 }, (_, number) => section(`page-${number}`, `Page ${number}`, `Topic ${number % 37} explained for readers of page ${number}.`));
+    const artifact = JSON.parse(JSON.stringify(buildSearchArtifact(many))) as unknown;
+    let ticks = 0;
+    const ticking = setInterval(() => (ticks += 1), 0);
+    const sliced = await loadSearchIndexInSlices(artifact);
+    clearInterval(ticking);
+    expect(ticks).toBeGreaterThan(0);
+    expect(search(sliced, 'topic 12 readers')).toEqual(search(loadSearchIndex(artifact), 'topic 12 readers'));
+    await expect(loadSearchIndexInSlices({ formatVersion: 2 })).rejects.toThrow(SearchArtifactError);
   });
 
   it('refuses a corrupt artifact with a SearchArtifactError', () => {
