@@ -8,10 +8,15 @@ export function corpusPath(corpus: string): string {
   return path.resolve(import.meta.dirname, '../../shared/corpora', corpus);
 }
 
-/** Runs `work` `runs` times and resolves to each run's duration in milliseconds. */
+/**
+ * Runs `work` `runs` times and resolves to each run's duration in milliseconds. Each run starts after a full
+ * garbage collection when the bench runs with --expose-gc (`npm run bench` does), so no run pays for the
+ * garbage of the one before.
+ */
 export async function timed(runs: number, work: () => unknown): Promise<number[]> {
   const durations: number[] = [];
   for (let run = 0; run < runs; run += 1) {
+    (globalThis as { gc?: () => void }).gc?.();
     const started = performance.now();
     await work();
     durations.push(performance.now() - started);
