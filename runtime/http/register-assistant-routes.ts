@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import assistantRequestSchema from '../../schemas/assistant-request.schema.json' with { type: 'json' };
 import searchRequestSchema from '../../schemas/search-request.schema.json' with { type: 'json' };
@@ -73,7 +72,7 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
       const messageId = `msg_${randomBytes(10).toString('hex')}`;
       const userMessageId = [...body.messages].reverse().find((message) => message.role === 'user')?.id ?? `msg_${randomBytes(10).toString('hex')}`;
       const abort = new AbortController();
-      request.raw.once('close', () => {
+      reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) abort.abort();
       });
       const stream = createAssistantStream({
@@ -98,7 +97,7 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
         },
         onError: (error) => request.log.error({ err: error }, 'answer failed after streaming began'),
       });
-      return reply.code(200).headers(stream.headers).send(Readable.fromWeb(stream.body as import('node:stream/web').ReadableStream<Uint8Array>));
+      return reply.code(200).headers(stream.headers).send(stream.body);
     });
   }
 

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
+import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { processDataStream } from 'ai-v4';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,5 +70,49 @@ describe('streaming routes over a real socket, read by the AI SDK clients', () =
     expect(text).toContain('npm i -g example-cli');
     expect(sources[0]).toBe('https://docs.example.com/quickstart#install');
     expect(annotations.find((annotation) => annotation.type === 'finish')?.threadId).toBe(headerThreadId);
+  });
+
+  it('aborts the model when the client disconnects mid-answer, stores nothing, and keeps serving', async () => {
+    let aborted = false;
+    const slowModel: LanguageModelV3 = {
+      specificationVersion: 'v3',
+      provider: 'test',
+      modelId: 'slow',
+      supportedUrls: {},
+      doGenerate: () => Promise.reject(new Error('not used')),
+      doStream: async ({ abortSignal }) => ({
+        stream: new ReadableStream<LanguageModelV3StreamPart>({
+          async start(controller) {
+            abortSignal?.addEventListener('abort', () => (aborted = true));
+            controller.enqueue({ type: 'stream-start', warnings: [] });
+            controller.enqueue({ type: 'text-start', id: 'a' });
+            for (let delta = 0; delta < 50 && !aborted; delta += 1) {
+              controller.enqueue({ type: 'text-delta', id: 'a', delta: `Part ${delta}. ` });
+              await new Promise((resolve) => setTimeout(resolve, 20));
+            }
+            if (!aborted) controller.close();
+          },
+        }),
+      }),
+    };
+    const slowApp = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'slow-data'), keysFile: path.join(directory, 'data', 'keys.json'), logger: false, model: slowModel });
+    const slowUrl = await slowApp.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const request = { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ fp: 'leaver', messages: [{ id: 'u1', role: 'user', content: 'How do I install the CLI?' }] }) };
+      const client = new AbortController();
+      const response = await fetch(`${slowUrl}/v1/assistant/example/message`, { ...request, signal: client.signal });
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      let received = '';
+      while (!received.includes('Part 1.')) received += new TextDecoder().decode((await reader.read()).value);
+      client.abort();
+      for (let wait = 0; wait < 50 && !aborted; wait += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(aborted).toBe(true);
+      const threads = await slowApp.inject({ method: 'GET', url: '/v1/assistant/example/threads?fp=leaver', headers: { authorization: `Bearer ${key}` } });
+      expect(threads.json()).toEqual({ threads: [] });
+      const health = await fetch(`${slowUrl}/healthz`);
+      expect(health.status).toBe(200);
+    } finally {
+      await slowApp.close();
+    }
   });
 });
