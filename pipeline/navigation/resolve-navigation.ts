@@ -2,7 +2,7 @@ import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
 import type { PageContext } from '../../runtime/search/section-record.ts';
 import { isOperationReference } from '../config/is-operation-reference.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { isRemoteSpec, specReferencesOf, type SpecReference } from '../openapi/collect-spec-references.ts';
+import { specReferencesOf, type SpecReference } from '../openapi/collect-spec-references.ts';
 import type { LoadedSpecs, SpecOperation } from '../openapi/load-openapi-specs.ts';
 import { operationToEndpointContent, type EndpointContent } from '../openapi/operation-to-endpoint-content.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
@@ -158,17 +158,9 @@ export function resolveNavigation(config: unknown, options: ResolveNavigationOpt
   };
 
   const resolveOperationEntry = (entry: string, pointer: string, scope: Scope): ManifestNavigationNode | undefined => {
-    const scopeFiles = scope.specs.map((spec) => spec.file);
-    const namesSpec = entry.trim().split(/\s+/).length > 2;
-    if (!namesSpec && scopeFiles.length > 0 && scopeFiles.every((file) => !options.specs.has(file))) {
-      const remote = scopeFiles.some(isRemoteSpec);
-      report(pointer, remote ? 'warning' : 'error', 'unknown-operation', `Cannot resolve \`${entry.trim()}\`: the spec in scope (${scopeFiles.map((file) => `\`${file}\``).join(', ')}) was not loaded (referenced from ${describeTrail(scope.trail)})`,
-        remote ? 'Pass --allow-network to fetch remote specs at build time.' : undefined);
-      return undefined;
-    }
-    const resolution = resolveOperationReference(options.specs, entry, scopeFiles);
+    const resolution = resolveOperationReference(options.specs, entry, scope.specs.map((spec) => spec.file));
     if (resolution.ok) return resolution.operation.excluded ? undefined : addEndpoint(resolution.operation, resolution.spec.file, scope, pointer);
-    report(pointer, 'error', 'unknown-operation', `${resolution.message} (referenced from ${describeTrail(scope.trail)})`, resolution.hint);
+    report(pointer, resolution.severity ?? 'error', 'unknown-operation', `${resolution.message} (referenced from ${describeTrail(scope.trail)})`, resolution.hint);
     return undefined;
   };
 

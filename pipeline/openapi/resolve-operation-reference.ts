@@ -1,31 +1,39 @@
 import { distance } from 'fastest-levenshtein';
 import type { LoadedSpec, LoadedSpecs, SpecOperation } from './load-openapi-specs.ts';
-import { normaliseSpecPath } from './collect-spec-references.ts';
+import { isRemoteSpec, normaliseSpecPath } from './collect-spec-references.ts';
 
 const REFERENCE = /^(?:(\S+)\s+)?(get|put|post|delete|options|head|patch|trace|webhook)\s+(\S+)$/i;
 
 /** A reference resolved to its operation, or the reason it could not be. */
 export type OperationResolution =
   | { ok: true; spec: LoadedSpec; operation: SpecOperation }
-  | { ok: false; message: string; hint?: string };
+  | { ok: false; message: string; hint?: string; /** `warning` when only a remote spec that was not fetched is missing; default error. */ severity?: 'warning' };
 
 /**
  * Resolves `METHOD /path`, `spec-file METHOD /path`, `webhook NAME` or a legacy `METHOD https://host/base/path`
  * against the spec(s) in scope, or the named spec (with or without leading `/`, without extension when
  * unambiguous). Methods are case-insensitive; trailing slashes and path-parameter names are tolerated.
- * With no spec in scope, every loaded spec is searched. Failures name the closest existing operations.
+ * With no spec in scope, every loaded spec is searched; with specs in scope of which none loaded, nothing is.
+ * Failures name the closest existing operations.
  */
-export function resolveOperationReference(specs: LoadedSpecs, reference: string, specInScope?: string | readonly string[]): OperationResolution {
+export function resolveOperationReference(specs: LoadedSpecs, reference: string, specsInScope: readonly string[] = []): OperationResolution {
   const match = REFERENCE.exec(reference.trim());
   if (!match) return { ok: false, message: `Unexpected operation reference \`${reference}\`, expected \`METHOD /path\`` };
   const [, specName, methodText = '', pathText = ''] = match;
   const method = methodText.toUpperCase();
-  const inScope = (typeof specInScope === 'string' ? [specInScope] : (specInScope ?? [])).flatMap((file) => specs.get(file) ?? []);
+  const inScope = specsInScope.flatMap((file) => specs.get(file) ?? []);
   let candidates: LoadedSpec[];
   if (specName) {
     const spec = findSpec(specs, specName);
     if (!spec) return { ok: false, message: `Cannot find the spec \`${specName}\` named in \`${reference}\``, hint: `Loaded specs: ${[...specs.keys()].join(', ') || 'none'}.` };
     candidates = [spec];
+  } else if (specsInScope.length > 0 && inScope.length === 0) {
+    const remote = specsInScope.some(isRemoteSpec);
+    return {
+      ok: false,
+      message: `Cannot resolve \`${reference.trim()}\`: the spec in scope (${specsInScope.map((file) => `\`${file}\``).join(', ')}) was not loaded`,
+      ...(remote ? { hint: 'Pass --allow-network to fetch remote specs at build time.', severity: 'warning' as const } : {}),
+    };
   } else {
     candidates = inScope.length > 0 ? inScope : [...specs.values()];
   }

@@ -6,7 +6,7 @@ import { loadFixtureSpecs } from './load-fixture-specs.ts';
 describe('resolveOperationReference', () => {
   let specs: LoadedSpecs;
   const resolved = (reference: string, scope?: string | string[]): string => {
-    const resolution = resolveOperationReference(specs, reference, scope);
+    const resolution = resolveOperationReference(specs, reference, typeof scope === 'string' ? [scope] : scope);
     return resolution.ok ? `${resolution.spec.file} ${resolution.operation.method} ${resolution.operation.path}` : `error: ${resolution.message} | ${resolution.hint ?? ''}`;
   };
   beforeAll(async () => {
@@ -40,5 +40,12 @@ describe('resolveOperationReference', () => {
     expect(resolved('nope.yaml GET /products')).toBe('error: Cannot find the spec `nope.yaml` named in `nope.yaml GET /products` | Loaded specs: shop.yaml, legacy-swagger.json, broken-ref.yaml.');
     expect(resolved('FETCH /products')).toBe('error: Unexpected operation reference `FETCH /products`, expected `METHOD /path` | ');
     expect(resolveOperationReference(new Map(), 'GET /x')).toEqual({ ok: false, message: 'Cannot resolve `GET /x`: no OpenAPI spec is in scope', hint: 'Set `openapi` on this element or on `api.openapi` in docs.json.' });
+  });
+
+  it('does not fall back to other specs when the specs in scope were not loaded', () => {
+    expect(resolved('GET /products', 'missing.yaml')).toBe('error: Cannot resolve `GET /products`: the spec in scope (`missing.yaml`) was not loaded | ');
+    const remote = resolveOperationReference(specs, 'GET /products', ['https://api.example.com/openapi.json']);
+    expect(remote).toMatchObject({ ok: false, severity: 'warning', hint: 'Pass --allow-network to fetch remote specs at build time.' });
+    expect(resolved('shop GET /products', 'missing.yaml')).toBe('shop.yaml GET /products');
   });
 });
