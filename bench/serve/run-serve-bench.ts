@@ -13,6 +13,7 @@ import { buildSearchArtifact } from '../../pipeline/index/build-search-artifact.
 import { loadSearchIndex, search, type SearchIndex } from '../../runtime/search/index.ts';
 import { createAssistantStream } from '../../runtime/assistant/create-assistant-stream.ts';
 import { createExtractiveModel } from '../../runtime/assistant/extractive-model.ts';
+import { sourcesFromResults } from '../../runtime/assistant/sources-from-results.ts';
 import { corpusPath, percentile, printTable } from '../bench-helpers.ts';
 import { generateSyntheticSite } from '../synthetic-site.ts';
 
@@ -104,7 +105,7 @@ async function measureAnswerPipeline(index: SearchIndex): Promise<ServeFigures> 
   const started = performance.now();
   while (performance.now() - started < DURATION_SECONDS * 1000) {
     const begun = performance.now();
-    const sources = search(index, question, { pageSize: 5 }).map((found, position) => ({ id: `src_${position + 1}`, url: `/${found.path}`, title: found.title, path: found.path, anchor: found.anchor, text: found.text, snippet: found.snippet }));
+    const sources = sourcesFromResults(search(index, question, { pageSize: 5 }), '');
     const stream = createAssistantStream({ protocol: 'data', question, sources, threadId: 'thr_bench', messageId: 'msg_bench', model });
     await new Response(stream.body).arrayBuffer();
     timings.push(performance.now() - begun);

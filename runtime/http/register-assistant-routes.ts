@@ -3,11 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import assistantRequestSchema from '../../schemas/assistant-request.schema.json' with { type: 'json' };
 import searchRequestSchema from '../../schemas/search-request.schema.json' with { type: 'json' };
 import threadsQuerySchema from '../../schemas/threads-query.schema.json' with { type: 'json' };
-import type { AssistantSource } from '../assistant/assistant-prompt.ts';
 import type { AssistantRequestBody } from '../assistant/assistant-request.ts';
 import { createAssistantStream } from '../assistant/create-assistant-stream.ts';
 import { negotiateStreamProtocol } from '../assistant/negotiate-stream-protocol.ts';
 import { readConversation } from '../assistant/read-conversation.ts';
+import { sourcesFromResults } from '../assistant/sources-from-results.ts';
 import type { LimitDecision } from '../limits/create-limiter.ts';
 import { search, type SearchFilter } from '../search/index.ts';
 import { authorizeRequest, type Authorization } from './authorize-request.ts';
@@ -59,15 +59,7 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
         ...(filter ? { filter: filter as SearchFilter } : {}),
         ...(conversation.previousQuestion ? { previousQuery: conversation.previousQuestion } : {}),
       });
-      const sources: AssistantSource[] = results.map((result, position) => ({
-        id: `src_${position + 1}`,
-        url: `${authorization.site.siteUrl}/${result.path}${result.anchor ? `#${result.anchor}` : ''}`,
-        title: result.headingPath.length > 0 ? `${result.title} › ${result.headingPath.at(-1)}` : result.title,
-        path: result.path,
-        anchor: result.anchor,
-        text: result.text,
-        snippet: result.snippet,
-      }));
+      const sources = sourcesFromResults(results, authorization.site.siteUrl);
       const { threadId } = await context.threads.resolveThread({ domain: authorization.site.domain, fp: body.fp, threadId: body.threadId ?? conversation.historyThreadId ?? null });
       const messageId = `msg_${randomBytes(10).toString('hex')}`;
       const userMessageId = [...body.messages].reverse().find((message) => message.role === 'user')?.id ?? `msg_${randomBytes(10).toString('hex')}`;
