@@ -4,7 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { parseYamlValue } from '../site/parse-yaml-value.ts';
-import { collectSpecReferences, isRemoteSpec, type SpecReference } from './collect-spec-references.ts';
+import { collectSpecReferences, isRemoteSpec, withoutOrigin, type SpecReference } from './collect-spec-references.ts';
 
 /** HTTP methods an OpenAPI path item may hold, in the order endpoint pages are generated. */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -189,8 +189,8 @@ function serverPathsOf(document: Record<string, unknown>): string[] {
   if (Array.isArray(document.servers)) {
     for (const server of document.servers as Record<string, unknown>[]) {
       if (typeof server?.url !== 'string') continue;
-      const withoutOrigin = server.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/\/+$/, '');
-      if (withoutOrigin.startsWith('/')) paths.add(withoutOrigin);
+      const serverPath = withoutOrigin(server.url).replace(/\/+$/, '');
+      if (serverPath.startsWith('/')) paths.add(serverPath);
     }
   }
   if (typeof document.basePath === 'string' && document.basePath.replace(/\/+$/, '')) paths.add(document.basePath.replace(/\/+$/, ''));

@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import type { LoadedSpec, LoadedSpecs, SpecOperation } from './load-openapi-specs.ts';
-import { isRemoteSpec, normaliseSpecPath } from './collect-spec-references.ts';
+import { isRemoteSpec, normaliseSpecPath, withoutOrigin } from './collect-spec-references.ts';
 
 const REFERENCE = /^(?:(\S+)\s+)?(get|put|post|delete|options|head|patch|trace|webhook)\s+(\S+)$/i;
 
@@ -70,7 +70,7 @@ export function findSpec(specs: LoadedSpecs, name: string): LoadedSpec | undefin
 
 /** The operation for `METHOD path`: exact path first, then with the server base path removed, then ignoring parameter names. */
 function findHttpOperation(spec: LoadedSpec, method: string, pathText: string): SpecOperation | undefined {
-  const path = pathText.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') || '/';
+  const path = withoutOrigin(pathText) || '/';
   const candidates = [path, ...spec.serverPaths.filter((prefix) => path.startsWith(`${prefix}/`)).map((prefix) => path.slice(prefix.length))];
   const operations = spec.operations.filter((operation) => !operation.webhook && operation.method === method);
   for (const candidate of candidates) {

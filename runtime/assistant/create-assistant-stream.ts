@@ -27,6 +27,7 @@ export interface AssistantStream {
   body: ReadableStream<Uint8Array>;
 }
 
+const UTF8 = new TextEncoder();
 const GENERIC_ERROR = 'The assistant could not complete the answer. Please try again.';
 
 /**
@@ -35,7 +36,6 @@ const GENERIC_ERROR = 'The assistant could not complete the answer. Please try a
  */
 export function createAssistantStream(input: AssistantStreamInput): AssistantStream {
   const encoder = createStreamEncoder(input.protocol, input.threadId);
-  const bytes = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       let pending = '';
@@ -47,7 +47,7 @@ export function createAssistantStream(input: AssistantStreamInput): AssistantStr
         pending = '';
         if (!text || cancelled) return;
         try {
-          controller.enqueue(bytes.encode(text));
+          controller.enqueue(UTF8.encode(text));
         } catch {
           cancelled = true;
         }
