@@ -9,14 +9,13 @@ export function corpusPath(corpus: string): string {
 }
 
 /**
- * Runs `work` `runs` times and resolves to each run's duration in milliseconds. Each run starts after a full
- * garbage collection when the bench runs with --expose-gc (`npm run bench` does), so no run pays for the
- * garbage of the one before.
+ * Runs `work` `runs` times and resolves to each run's duration in milliseconds. No garbage collection is forced
+ * between runs: a forced full collection shrinks the young generation and drops compiled code, which made the
+ * next run 2–3× slower and pulled every ratio towards 1.
  */
 export async function timed(runs: number, work: () => unknown): Promise<number[]> {
   const durations: number[] = [];
   for (let run = 0; run < runs; run += 1) {
-    (globalThis as { gc?: () => void }).gc?.();
     const started = performance.now();
     await work();
     durations.push(performance.now() - started);

@@ -21,8 +21,10 @@ export interface BuildBenchRow {
   warmRebuildMs: number;
 }
 
-/** Runs per figure; the bare parse and the builds alternate so that heap and JIT state weigh on each alike. */
+/** Timed runs per figure; the bare parse and the builds alternate so that heap and JIT state weigh on each alike. */
 const RUNS = 5;
+/** Untimed rounds first, so that no figure carries the JIT's warm-up (the first site would otherwise pay it alone). */
+const WARM_UP_ROUNDS = 2;
 
 /**
  * Measures, per shared corpus and for a generated ~1,250-page site: (a) parsing every page file once with
@@ -56,17 +58,17 @@ export async function runBuildBench(): Promise<BuildBenchRow[]> {
 
 async function benchSite(name: string, source: SiteSource): Promise<BuildBenchRow> {
   const pageFiles = loadSite(source).pageFiles;
-  const bareRuns: number[] = [];
-  const singleRuns: number[] = [];
-  const parallelRuns: number[] = [];
+  const bareParse = (): void => {
+    for (const file of pageFiles) parsePageTree(file, source.files.get(file) ?? '');
+  };
+  const build = (threads: number) => () => buildSite(source, { domain: name, parsePages: createPageParser({ files: source.files, threads }) });
+  const variants = [bareParse, build(1), build(availableParallelism())];
+  for (let round = 0; round < WARM_UP_ROUNDS; round += 1) for (const variant of variants) await variant();
+  const runs = variants.map((): number[] => []);
   for (let run = 0; run < RUNS; run += 1) {
-    bareRuns.push(...(await timed(1, () => {
-      for (const file of pageFiles) parsePageTree(file, source.files.get(file) ?? '');
-    })));
-    singleRuns.push(...(await timed(1, () => buildSite(source, { domain: name, parsePages: createPageParser({ files: source.files, threads: 1 }) }))));
-    parallelRuns.push(...(await timed(1, () => buildSite(source, { domain: name, parsePages: createPageParser({ files: source.files, threads: availableParallelism() }) }))));
+    for (const [position, variant] of variants.entries()) runs[position]!.push(...(await timed(1, variant)));
   }
-  const [bare, single, parallel] = [median(bareRuns), median(singleRuns), median(parallelRuns)];
+  const [bare, single, parallel] = runs.map(median) as [number, number, number];
 
   const cacheDir = await mkdtemp(path.join(tmpdir(), 'docsmith-bench-cache-'));
   try {
