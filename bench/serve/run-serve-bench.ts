@@ -68,7 +68,7 @@ export async function runServeBench(): Promise<{ routes: ServeFigures[]; stages:
     const assistantFigures = await drive('POST /v1/assistant/:domain/message', `${appUrl}/v1/assistant/ollama/message`);
     await app.close();
     await bare.close();
-    const stages = await measureStageCosts(loadSearchIndex(JSON.parse(result.files.get('search.json') as string)), key, path.join(directory, 'data', 'keys.json'), path.join(directory, 'data'));
+    const stages = await measureStageCosts(loadSearchIndex(JSON.parse(result.files.get('search.json') as string)), key, path.join(directory, 'data'));
 
     const synthetic = await buildSite(generateSyntheticSite({ pages: 1250 }), { domain: 'synthetic' });
     const index = loadSearchIndex(JSON.parse(JSON.stringify(buildSearchArtifact(synthetic.sectionRecords))));
@@ -139,10 +139,10 @@ async function drain(stream: ReadableStream<unknown>): Promise<void> {
  * `streamText` (and, inside it, the model's own stream), the thread write. Their sum against the 0.40× budget
  * shows where the endpoint's time goes and what the serving bar leaves for each.
  */
-async function measureStageCosts(index: SearchIndex, key: string, keysFile: string, dataDir: string): Promise<StageCost[]> {
+async function measureStageCosts(index: SearchIndex, key: string, dataDir: string): Promise<StageCost[]> {
   const milliseconds = Math.min(2000, DURATION_SECONDS * 200);
   const question = QUESTION.messages[0]!.content;
-  const keys = createKeyStore({ file: keysFile });
+  const keys = createKeyStore({ file: path.join(dataDir, 'keys.json') });
   const limiter = await createLimiter({ store: 'sqlite', sqlitePath: path.join(dataDir, 'stages.sqlite'), limits: { perKeyPerMonth: 1e9, perOrgPerHour: 1e9, perIpPerDay: 1e9 } });
   const threads = createSqliteThreadStore(path.join(dataDir, 'stages-threads.sqlite'));
   const model = createExtractiveModel();

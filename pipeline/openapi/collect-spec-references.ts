@@ -49,8 +49,3 @@ export function normaliseSpecPath(value: string): string {
 export function isRemoteSpec(file: string): boolean {
   return /^https?:\/\//i.test(file);
 }
-
-/** A URL's path and what follows it (`https://api.x.com/v1/users` → `/v1/users`); other text unchanged. */
-export function withoutOrigin(url: string): string {
-  return url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
-}

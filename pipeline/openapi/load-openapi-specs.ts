@@ -4,7 +4,8 @@ import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { parseYamlValue } from '../site/parse-yaml-value.ts';
-import { collectSpecReferences, isRemoteSpec, withoutOrigin, type SpecReference } from './collect-spec-references.ts';
+import { collectSpecReferences, isRemoteSpec, type SpecReference } from './collect-spec-references.ts';
+import { withoutOrigin } from './without-origin.ts';
 
 /** HTTP methods an OpenAPI path item may hold, in the order endpoint pages are generated. */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
