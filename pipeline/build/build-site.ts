@@ -201,13 +201,13 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   };
 }
 
-/** One search record per section; the page description leads the text of the section before the first heading. */
+/** One search record per section; the page description leads the text of the section before the first heading, and is that section's `description`. */
 function toSectionRecords(route: string, title: string, description: string | undefined, sections: PageSection[], context: PageContext): SectionRecord[] {
-  const records = sections.map((section) => ({ path: route, anchor: section.anchor, headingPath: section.headingPath, title, text: section.text, context }));
+  const records = sections.map((section): SectionRecord => ({ path: route, anchor: section.anchor, headingPath: section.headingPath, title, text: section.text, context }));
   if (description && description.trim()) {
     const intro = records.find((record) => record.anchor === '');
-    if (intro) intro.text = intro.text ? `${description.trim()}\n${intro.text}` : description.trim();
-    else records.unshift({ path: route, anchor: '', headingPath: [], title, text: description.trim(), context });
+    if (intro) Object.assign(intro, { text: intro.text ? `${description.trim()}\n${intro.text}` : description.trim(), description: description.trim() });
+    else records.unshift({ path: route, anchor: '', headingPath: [], title, text: description.trim(), description: description.trim(), context });
   }
   return records;
 }

@@ -1,23 +1,31 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import bm25 from 'wink-bm25-text-search';
+import { Bm25fIndexBuilder } from './bm25f-index.ts';
+import { type PageIndex, PageIndexBuilder } from './page-index.ts';
+import { pagePlaceText } from './page-place-text.ts';
+import { prepareText } from './prepare-text.ts';
+import { pageRankingParameters, rankingParameters } from './ranking-parameters.ts';
 import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type SearchArtifact } from './search-artifact.ts';
+import type { SectionRanker } from './section-ranker.ts';
 import type { SectionRecord } from './section-record.ts';
+import { TypoCorrector } from './typo-corrector.ts';
+import { winkSectionRanker } from './wink-section-ranker.ts';
 
 /** A search artifact ready to answer queries. */
 export interface SearchIndex {
   defaults: { language?: string; version?: string };
   sections: SectionRecord[];
-  engine: ReturnType<typeof bm25> | undefined;
+  engine: SectionRanker | undefined;
+  /** Whole pages as documents (undefined for format 1 artifacts). */
+  pages: PageIndex | undefined;
+  /** Corrects query terms no section holds (undefined when the index exposes no vocabulary). */
+  typos: TypoCorrector | undefined;
   /** Whether any section carries a version / a language (filters only apply when they do). */
   hasVersions: boolean;
   hasLanguages: boolean;
 }
 
-/** wink-bm25 consolidates only collections of three documents or more; smaller sites are padded. */
-const MINIMUM_DOCUMENTS = 3;
-const PADDING_TERM = 'docsmithpaddingdocument';
-
-/** Terms are prepared before they reach wink (language-aware), so its own preparation only splits them. */
+/** Terms are prepared at build time (language-aware), so loading only splits them. */
 function splitPreparedTerms(text: string): string[] {
   return text.length === 0 ? [] : text.split(' ');
 }
@@ -26,9 +34,9 @@ function splitPreparedTerms(text: string): string[] {
 const SECTIONS_PER_SLICE = 500;
 
 /**
- * Loads a parsed search artifact (search.json): checks its format version and shape, then feeds each
- * section's prepared terms to a wink-bm25 engine and consolidates it (format 1, a consolidated model, is
- * imported). Throws a SearchArtifactError with a plain message when the artifact is corrupt.
+ * Loads a parsed search artifact (search.json): checks its format version and shape, then builds a BM25F index
+ * from each section's prepared terms plus the fields derived from its record (place, description); format 1, a
+ * consolidated wink-bm25 model, is imported. Throws a SearchArtifactError with a plain message when the artifact is corrupt.
  */
 export function loadSearchIndex(artifact: unknown): SearchIndex {
   const loader = indexLoader(artifact);
@@ -68,21 +76,28 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
       throw new SearchArtifactError(`search artifact holds malformed terms for section ${index}`);
     }
   });
-  let engine: ReturnType<typeof bm25> | undefined;
+  let engine: SectionRanker | undefined;
+  let pages: PageIndex | undefined;
   if (sections.length > 0) {
-    engine = bm25();
-    engine.defineConfig({ fldWeights: { ...fieldWeights }, bm25Params: { ...bm25Params } });
-    engine.definePrepTasks([splitPreparedTerms]);
+    const parameters = rankingParameters({ fieldWeights, bm25Params } as Pick<SearchArtifact, 'fieldWeights' | 'bm25Params'>);
+    const builder = new Bm25fIndexBuilder(parameters);
+    const pageBuilder = new PageIndexBuilder(pageRankingParameters(parameters));
+    const placeTerms = new Map<string, string[]>();
     for (const [index, [title, headings, body]] of terms.entries()) {
-      engine.addDoc({ title, headings, body }, index);
+      const section = sections[index] as SectionRecord;
+      const language = section.context.language;
+      const placeKey = `${language ?? ''}\u0000${section.path}`;
+      let place = placeTerms.get(placeKey);
+      if (!place) placeTerms.set(placeKey, (place = prepareText(pagePlaceText(section), language)));
+      const fields = [splitPreparedTerms(title), splitPreparedTerms(headings), splitPreparedTerms(body), place, section.description ? prepareText(section.description, language) : []];
+      builder.add(fields);
+      pageBuilder.add(index, section, fields);
       if ((index + 1) % SECTIONS_PER_SLICE === 0) yield;
     }
-    for (let padding = sections.length; padding < MINIMUM_DOCUMENTS; padding += 1) {
-      engine.addDoc({ title: PADDING_TERM, headings: PADDING_TERM, body: PADDING_TERM }, padding);
-    }
-    engine.consolidate(4);
+    engine = builder.finish();
+    pages = pageBuilder.finish();
   }
-  return searchIndexOf(candidate.defaults, sections, engine);
+  return searchIndexOf(candidate.defaults, sections, engine, pages);
 }
 
 /** Format 1 (docsmith before issue #7): the consolidated wink model, exported as JSON. Still read, so that a runtime upgrade does not take published builds down. */
@@ -99,15 +114,16 @@ function loadLegacySearchIndex(candidate: Partial<LegacySearchArtifact>): Search
     throw new SearchArtifactError('search artifact has no sections or model');
   }
   checkSections(candidate.sections);
-  let engine: ReturnType<typeof bm25> | undefined;
+  let engine: SectionRanker | undefined;
   if (candidate.model !== null) {
-    engine = bm25();
+    const wink = bm25();
     try {
-      engine.importJSON(candidate.model);
+      wink.importJSON(candidate.model);
     } catch (error) {
       throw new SearchArtifactError(`search model cannot be imported: ${(error as Error).message}`);
     }
-    engine.definePrepTasks([splitPreparedTerms]);
+    wink.definePrepTasks([splitPreparedTerms]);
+    engine = winkSectionRanker(wink);
   }
   return searchIndexOf(candidate.defaults, candidate.sections, engine);
 }
@@ -120,11 +136,13 @@ function checkSections(sections: unknown[]): asserts sections is SectionRecord[]
   }
 }
 
-function searchIndexOf(defaults: SearchIndex['defaults'] | undefined, sections: SectionRecord[], engine: ReturnType<typeof bm25> | undefined): SearchIndex {
+function searchIndexOf(defaults: SearchIndex['defaults'] | undefined, sections: SectionRecord[], engine: SectionRanker | undefined, pages?: PageIndex): SearchIndex {
   return {
     defaults: defaults ?? {},
     sections,
     engine,
+    pages,
+    typos: engine ? new TypoCorrector(engine) : undefined,
     hasVersions: sections.some((section) => section.context.version !== undefined),
     hasLanguages: sections.some((section) => section.context.language !== undefined),
   };

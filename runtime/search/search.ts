@@ -1,3 +1,4 @@
+import type { WeightedTerm } from './bm25f-index.ts';
 import type { SearchIndex } from './load-search-index.ts';
 import { prepareText } from './prepare-text.ts';
 import type { PageContext, SectionRecord } from './section-record.ts';
@@ -34,6 +35,11 @@ export interface SearchResult {
 }
 
 const MAX_QUERY_TERMS = 64;
+/** The question's terms weigh twice the previous turn's (follow-ups keep their topic without losing their own). */
+const QUESTION_WEIGHT = 2;
+const PREVIOUS_TURN_WEIGHT = 1;
+/** Share of a term's weight kept when it is a typo correction. */
+const CORRECTED_TERM_WEIGHT = 0.8;
 const CANDIDATES_PER_PAGE = 20;
 const SNIPPET_LENGTH = 300;
 /** Score factor of sections outside the site's default version / language when the query names none. */
@@ -42,6 +48,8 @@ const OTHER_LANGUAGE_WEIGHT = 0.3;
 /** A page ranks by its best section plus a share of its next best ones: pages about the topic beat passing mentions. */
 const SUPPORTING_SECTIONS = 2;
 const SUPPORTING_SECTION_WEIGHT = 0.3;
+/** Weight of the whole-page ranking against the section ranking when both are fused (each normalised to its best). */
+const PAGE_SCORE_WEIGHT = 0.5;
 
 /**
  * Ranks the pages of a site for a query: BM25F over sections, one entry per page (its best section).
@@ -56,30 +64,28 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   const queryTerms = uniqueTerms(prepareText(query.slice(0, 4000), language)).slice(0, MAX_QUERY_TERMS);
   if (queryTerms.length === 0) return [];
   const previousTerms = options.previousQuery ? uniqueTerms(prepareText(options.previousQuery.slice(0, 4000), language)).slice(0, MAX_QUERY_TERMS / 2) : [];
-  // The question's terms weigh twice the previous turn's. Without a previous turn, one pass scaled ×2 ranks the
-  // same at half the cost (BM25 scores add up over query terms, and wink walks a repeated term's postings again).
-  const weightedQuery = previousTerms.length > 0 ? [...queryTerms, ...queryTerms, ...previousTerms].join(' ') : queryTerms.join(' ');
-  const queryWeight = previousTerms.length > 0 ? 1 : 2;
+  const weightedQuery = [...weighted(queryTerms, QUESTION_WEIGHT, index), ...weighted(previousTerms, PREVIOUS_TURN_WEIGHT, index)];
 
   const limit = pageSize * CANDIDATES_PER_PAGE;
   const hits = index.engine
     .search(weightedQuery, limit)
     .map(([id, score]): [SectionRecord, number] => {
-      const section = index.sections[Number(id)] as SectionRecord;
-      return [section, score * queryWeight * preference(section, options.filter, index)];
+      const section = index.sections[id] as SectionRecord;
+      return [section, score * preference(section, options.filter, index)];
     })
     .filter(([, score]) => score > 0)
     .sort((a, b) => b[1] - a[1]);
 
-  const pages = new Map<string, { best: SectionRecord; bestScore: number; score: number; others: number }>();
+  const pages = new Map<string, { best: SectionRecord; score: number; others: number }>();
   for (const [section, score] of hits) {
     const page = pages.get(section.path);
-    if (!page) pages.set(section.path, { best: section, bestScore: score, score, others: 0 });
+    if (!page) pages.set(section.path, { best: section, score, others: 0 });
     else if (page.others < SUPPORTING_SECTIONS) {
       page.score += score * SUPPORTING_SECTION_WEIGHT;
       page.others += 1;
     }
   }
+  if (index.pages) fusePageScores(pages, index, weightedQuery, limit, options.filter);
   return [...pages.values()]
     .sort((a, b) => b.score - a.score)
     .slice(0, pageSize)
@@ -93,6 +99,30 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
       score: Math.round(score * 1000) / 1000,
       metadata: best.context,
     }));
+}
+
+/**
+ * Fuses the whole-page ranking into the section-based one: each score is divided by the best of its ranking, and a
+ * page's fused score is its section share plus `PAGE_SCORE_WEIGHT` × its page share.
+ */
+function fusePageScores(pages: Map<string, { best: SectionRecord; score: number; others: number }>, index: SearchIndex, query: WeightedTerm[], limit: number, filter: SearchFilter | undefined): void {
+  const { index: pageIndex, firstSectionOfPage } = index.pages as NonNullable<SearchIndex['pages']>;
+  const pageHits = pageIndex
+    .search(query, limit)
+    .map(([page, score]): [SectionRecord, number] => {
+      const section = index.sections[firstSectionOfPage[page] as number] as SectionRecord;
+      return [section, score * preference(section, filter, index)];
+    })
+    .filter(([, score]) => score > 0);
+  const bestSectionScore = Math.max(0, ...[...pages.values()].map((page) => page.score)) || 1;
+  const bestPageScore = Math.max(0, ...pageHits.map(([, score]) => score)) || 1;
+  for (const page of pages.values()) page.score /= bestSectionScore;
+  for (const [section, score] of pageHits) {
+    const share = (PAGE_SCORE_WEIGHT * score) / bestPageScore;
+    const page = pages.get(section.path);
+    if (page) page.score += share;
+    else pages.set(section.path, { best: section, score: share, others: 0 });
+  }
 }
 
 /** Weight of a section under the filter: 0 excludes it; sections outside the default version/language rank lower. */
@@ -111,6 +141,14 @@ function preference(section: SectionRecord, filter: SearchFilter | undefined, in
   }
   if (filter?.groups && filter.groups.length > 0 && !filter.groups.some((group) => context.groups.includes(group))) return 0;
   return weight;
+}
+
+/** Query terms with their weight; a term no section holds is replaced by its likely spelling, at a discount. */
+function weighted(terms: string[], weight: number, index: SearchIndex): WeightedTerm[] {
+  return terms.map((term) => {
+    const corrected = index.typos?.correct(term);
+    return corrected ? { term: corrected, weight: weight * CORRECTED_TERM_WEIGHT } : { term, weight };
+  });
 }
 
 function uniqueTerms(terms: string[]): string[] {

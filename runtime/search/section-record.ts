@@ -25,5 +25,7 @@ export interface SectionRecord {
   title: string;
   /** Plain text of the section (component text and attributes kept, JSX/ESM syntax dropped). */
   text: string;
+  /** The page's frontmatter description, on the section before the first heading only (a strong search field). */
+  description?: string;
   context: PageContext;
 }

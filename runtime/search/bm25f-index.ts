@@ -1,0 +1,131 @@
+/** The fields of a section, in the order `Bm25fIndexBuilder.add` takes them. */
+export const BM25F_FIELDS = ['title', 'headings', 'body', 'place', 'description'] as const;
+
+/** One field's weight and length normalisation (`b`: 0 ignores the field's length, 1 divides by it fully). */
+export interface FieldParameters {
+  weight: number;
+  b: number;
+}
+
+/** Parameters of a BM25F index: per-field weight and `b`, and `k1`, the saturation of the combined term frequency. */
+export interface Bm25fParameters {
+  fields: Record<(typeof BM25F_FIELDS)[number], FieldParameters>;
+  k1: number;
+}
+
+/** A query term and the weight of its contribution (the question's own terms weigh more than a previous turn's). */
+export interface WeightedTerm {
+  term: string;
+  weight: number;
+}
+
+interface Postings {
+  documents: Uint32Array;
+  /** BM25F pseudo-frequency of the term in each document: field frequencies, weighted and length-normalised, summed. */
+  frequencies: Float32Array;
+  inverseFrequency: number;
+}
+
+/**
+ * A BM25F index over sections (Robertson & Zaragoza's BM25F: term frequencies are weighted and length-normalised
+ * per field, summed, then saturated once). The combined frequencies are query-independent, so they are computed once
+ * when the index is built and a query only walks the postings of its terms.
+ */
+export class Bm25fIndex {
+  readonly documentCount: number;
+  readonly #postings: Map<string, Postings>;
+  readonly #k1: number;
+
+  constructor(postings: Map<string, Postings>, documentCount: number, k1: number) {
+    this.#postings = postings;
+    this.documentCount = documentCount;
+    this.#k1 = k1;
+  }
+
+  /** Whether a term occurs in any document. */
+  has(term: string): boolean {
+    return this.#postings.has(term);
+  }
+
+  /** How many documents hold a term (0 when none). */
+  documentFrequency(term: string): number {
+    return this.#postings.get(term)?.documents.length ?? 0;
+  }
+
+  /** Every indexed term (for typo correction). */
+  terms(): IterableIterator<string> {
+    return this.#postings.keys();
+  }
+
+  /** Scores the documents holding any query term: `[document, score]`, best first, at most `limit` of them. */
+  search(query: WeightedTerm[], limit: number): [number, number][] {
+    const scores = new Float64Array(this.documentCount);
+    const touched: number[] = [];
+    const k1 = this.#k1;
+    for (const { term, weight } of query) {
+      const postings = this.#postings.get(term);
+      if (!postings) continue;
+      const factor = weight * postings.inverseFrequency * (k1 + 1);
+      const { documents, frequencies } = postings;
+      for (let position = 0; position < documents.length; position += 1) {
+        const frequency = frequencies[position] as number;
+        const document = documents[position] as number;
+        if (scores[document] === 0) touched.push(document);
+        scores[document] = (scores[document] as number) + (factor * frequency) / (k1 + frequency);
+      }
+    }
+    const ranked = touched.map((document): [number, number] => [document, scores[document] as number]);
+    ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    return ranked.length > limit ? ranked.slice(0, limit) : ranked;
+  }
+}
+
+/** Collects the prepared terms of each document, then builds the `Bm25fIndex` (two passes: field lengths, then postings). */
+export class Bm25fIndexBuilder {
+  readonly #parameters: Bm25fParameters;
+  readonly #documents: string[][][] = [];
+
+  constructor(parameters: Bm25fParameters) {
+    this.#parameters = parameters;
+  }
+
+  /** Adds the next document: one term list per field of `BM25F_FIELDS`. */
+  add(fields: string[][]): void {
+    this.#documents.push(fields);
+  }
+
+  /** Builds the index; the builder is spent afterwards. */
+  finish(): Bm25fIndex {
+    const documents = this.#documents;
+    const fieldParameters = BM25F_FIELDS.map((field) => this.#parameters.fields[field]);
+    const averageLengths = BM25F_FIELDS.map((_, field) => documents.reduce((sum, fields) => sum + (fields[field]?.length ?? 0), 0) / Math.max(1, documents.length) || 1);
+    const collected = new Map<string, { documents: number[]; frequencies: number[] }>();
+    documents.forEach((fields, document) => {
+      const frequencies = new Map<string, number>();
+      fields.forEach((terms, field) => {
+        const { weight, b } = fieldParameters[field] as FieldParameters;
+        if (weight === 0 || terms.length === 0) return;
+        const share = weight / (1 - b + (b * terms.length) / (averageLengths[field] as number));
+        for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + share);
+      });
+      for (const [term, frequency] of frequencies) {
+        let postings = collected.get(term);
+        if (!postings) collected.set(term, (postings = { documents: [], frequencies: [] }));
+        postings.documents.push(document);
+        postings.frequencies.push(frequency);
+      }
+    });
+    const count = documents.length;
+    const postings = new Map<string, Postings>();
+    for (const [term, collectedPostings] of collected) {
+      const frequency = collectedPostings.documents.length;
+      postings.set(term, {
+        documents: Uint32Array.from(collectedPostings.documents),
+        frequencies: Float32Array.from(collectedPostings.frequencies),
+        inverseFrequency: Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5)),
+      });
+    }
+    this.#documents.length = 0;
+    return new Bm25fIndex(postings, count, this.#parameters.k1);
+  }
+}

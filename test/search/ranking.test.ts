@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { buildSearchArtifact } from '../../pipeline/index/build-search-artifact.ts';
+import { Bm25fIndexBuilder } from '../../runtime/search/bm25f-index.ts';
+import { loadSearchIndex, search, type SectionRecord } from '../../runtime/search/index.ts';
+import { pagePlaceText } from '../../runtime/search/page-place-text.ts';
+import { TypoCorrector } from '../../runtime/search/typo-corrector.ts';
+
+const section = (path: string, title: string, text: string, extra: Partial<SectionRecord> = {}): SectionRecord => ({
+  path,
+  anchor: extra.anchor ?? '',
+  headingPath: extra.headingPath ?? [],
+  title,
+  text,
+  ...(extra.description ? { description: extra.description } : {}),
+  context: extra.context ?? { groups: [] },
+});
+const load = (records: SectionRecord[]) => loadSearchIndex(JSON.parse(JSON.stringify(buildSearchArtifact(records))));
+
+describe('BM25F index', () => {
+  const parameters = { k1: 1.2, fields: { title: { weight: 6, b: 0.3 }, headings: { weight: 3, b: 0.3 }, body: { weight: 1, b: 0.75 }, place: { weight: 2, b: 0.3 }, description: { weight: 3, b: 0.3 } } };
+
+  it('weighs a title match above the same term in the body, and saturates repeated terms', () => {
+    const builder = new Bm25fIndexBuilder(parameters);
+    builder.add([['retri'], [], ['other', 'text'], [], []]);
+    builder.add([['other'], [], ['retri', 'text'], [], []]);
+    builder.add([['third'], [], ['retri', 'retri', 'retri', 'retri', 'retri', 'retri'], [], []]);
+    const index = builder.finish();
+    const ranked = index.search([{ term: 'retri', weight: 1 }], 10);
+    expect(ranked[0]?.[0]).toBe(0);
+    expect(ranked.map(([document]) => document).sort()).toEqual([0, 1, 2]);
+    const repeated = ranked.find(([document]) => document === 2)?.[1] as number;
+    const once = ranked.find(([document]) => document === 1)?.[1] as number;
+    expect(repeated / once).toBeLessThan(3);
+    expect(index.search([{ term: 'absent', weight: 1 }], 10)).toEqual([]);
+    expect(index.search([{ term: 'retri', weight: 1 }], 1)).toHaveLength(1);
+  });
+});
+
+describe('typo tolerance', () => {
+  const vocabulary = { terms: () => ['account', 'accent', 'resourc', 'configur', 'host'], documentFrequency: (term: string) => (term === 'account' ? 5 : ['accent', 'resourc', 'configur', 'host'].includes(term) ? 1 : 0) };
+  const corrector = new TypoCorrector(vocabulary);
+
+  it('corrects unknown terms to the nearest indexed term, one edit for short words and two for long ones', () => {
+    expect(corrector.correct('acount')).toBe('account');
+    expect(corrector.correct('resouc')).toBe('resourc');
+    expect(corrector.correct('confgiur')).toBe('configur');
+  });
+
+  it('leaves indexed terms, short terms, identifiers with digits and far-off words alone', () => {
+    expect(corrector.correct('account')).toBeUndefined();
+    expect(corrector.correct('hst')).toBeUndefined();
+    expect(corrector.correct('acount2')).toBeUndefined();
+    expect(corrector.correct('zebra')).toBeUndefined();
+  });
+
+  it('finds the page through a misspelt question', () => {
+    const index = load([section('account/delete', 'Delete your account', 'Closing removes every project.'), section('billing', 'Billing', 'Invoices are monthly.')]);
+    expect(search(index, 'how do I delete my acount')[0]?.path).toBe('account/delete');
+  });
+});
+
+describe('the page place field', () => {
+  it('holds tab, groups and route words with SDK language aliases', () => {
+    const text = pagePlaceText(section('sdks/ts/2025-01-01/client', 'Client', '', { context: { tab: 'SDKs', groups: ['Libraries'], version: 'v2' } }));
+    expect(text.split(' ')).toEqual(expect.arrayContaining(['SDKs', 'Libraries', 'sdks', 'ts', 'client', 'typescript']));
+    expect(text).not.toContain('2025');
+  });
+
+  it('answers a language-specific question with that language SDK page', () => {
+    const index = load([
+      section('sdks/ts/verify', 'Verify signatures', 'Call verify(payload, header, secret) before trusting the request.', { context: { groups: ['SDKs'] } }),
+      section('sdks/py/verify', 'Verify signatures', 'Call verify(payload, header, secret) before trusting the request.', { context: { groups: ['SDKs'] } }),
+    ]);
+    expect(search(index, 'verify a signature in the TypeScript client')[0]?.path).toBe('sdks/ts/verify');
+    expect(search(index, 'python sdk verify signature')[0]?.path).toBe('sdks/py/verify');
+  });
+});
+
+describe('page ranking', () => {
+  it('uses the frontmatter description as a strong field', () => {
+    const index = load([
+      section('guides/keys', 'Keys', 'Create one per environment.', { description: 'Rotate credentials without downtime.' }),
+      section('guides/other', 'Other', 'Credentials are mentioned here once, among many other words about projects and teams.'),
+    ]);
+    expect(search(index, 'rotate credentials')[0]?.path).toBe('guides/keys');
+  });
+
+  it('does not let a long changelog win by volume over the page about the topic', () => {
+    const changelog = Array.from({ length: 30 }, (_, number) => section('changelog', 'Changelog', `Release ${number}: webhooks retry faster, webhooks logs, webhook dashboards and more.`, { anchor: `r${number}`, headingPath: [`Release ${number}`] }));
+    const others = Array.from({ length: 40 }, (_, number) => section(`guides/topic-${number}`, `Topic ${number}`, `Projects, teams and invoices explained for topic ${number}.`));
+    const index = load([...changelog, ...others, section('webhooks/retries', 'Webhook retries', 'Failed webhooks are retried with exponential backoff for three days.')]);
+    expect(search(index, 'how are webhooks retried')[0]?.path).toBe('webhooks/retries');
+  });
+});
