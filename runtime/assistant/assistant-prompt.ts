@@ -16,14 +16,15 @@ export interface AssistantPrompt {
   prompt: string;
 }
 
+const MAX_PREVIOUS_ANSWER_LENGTH = 4000;
 const SOURCE_BLOCK = /<source number="(\d+)" title="([^"]*)">\n([\s\S]*?)\n<\/source>/g;
 
 /**
  * Builds the prompt shared by every answer model: instructions and the numbered sources (each in a
- * `<source number="n" title="…">` block) in the system message; the question, with the previous user turn
- * for context, as the user message.
+ * `<source number="n" title="…">` block) in the system message; the question, with the previous user turn and
+ * the previous answer (its first 4,000 characters) for context, as the user message.
  */
-export function buildAssistantPrompt(input: { question: string; previousQuestion?: string; sources: AssistantSource[]; siteName?: string }): AssistantPrompt {
+export function buildAssistantPrompt(input: { question: string; previousQuestion?: string; previousAnswer?: string; sources: AssistantSource[]; siteName?: string }): AssistantPrompt {
   const sources = input.sources
     .map((source, index) => `<source number="${index + 1}" title="${source.title.replace(/"/g, "'")}">\n${source.text.replace(/<\/source>/g, '')}\n</source>`)
     .join('\n\n');
@@ -35,7 +36,9 @@ export function buildAssistantPrompt(input: { question: string; previousQuestion
     'Sources:',
     sources || '(none)',
   ].join('\n');
-  const prompt = input.previousQuestion ? `Previous question: ${input.previousQuestion}\n\nQuestion: ${input.question}` : `Question: ${input.question}`;
+  const previousQuestion = input.previousQuestion ? `Previous question: ${input.previousQuestion}\n\n` : '';
+  const previousAnswer = input.previousAnswer ? `Previous answer: ${input.previousAnswer.slice(0, MAX_PREVIOUS_ANSWER_LENGTH)}\n\n` : '';
+  const prompt = `${previousQuestion}${previousAnswer}Question: ${input.question}`;
   return { system, prompt };
 }
 
@@ -44,9 +47,9 @@ export function readPromptSources(system: string): { number: number; title: stri
   return [...system.matchAll(SOURCE_BLOCK)].map((match) => ({ number: Number(match[1]), title: match[2] ?? '', text: match[3] ?? '' }));
 }
 
-/** Reads the question (and previous question) back out of the user message built by `buildAssistantPrompt`. */
-export function readPromptQuestion(prompt: string): { question: string; previousQuestion?: string } {
-  const match = /^(?:Previous question: ([\s\S]*?)\n\n)?Question: ([\s\S]*)$/.exec(prompt);
+/** Reads the question (and previous question and answer) back out of the user message built by `buildAssistantPrompt`. */
+export function readPromptQuestion(prompt: string): { question: string; previousQuestion?: string; previousAnswer?: string } {
+  const match = /^(?:Previous question: ([\s\S]*?)\n\n)?(?:Previous answer: ([\s\S]*?)\n\n)?Question: ([\s\S]*)$/.exec(prompt);
   if (!match) return { question: prompt };
-  return { question: match[2] ?? '', ...(match[1] ? { previousQuestion: match[1] } : {}) };
+  return { question: match[3] ?? '', ...(match[1] ? { previousQuestion: match[1] } : {}), ...(match[2] ? { previousAnswer: match[2] } : {}) };
 }

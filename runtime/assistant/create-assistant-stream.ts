@@ -9,6 +9,8 @@ export interface AssistantStreamInput {
   protocol: StreamProtocol;
   question: string;
   previousQuestion?: string;
+  /** The assistant's previous answer, given to the model with a follow-up question. */
+  previousAnswer?: string;
   sources: AssistantSource[];
   threadId: string;
   messageId: string;

@@ -1,11 +1,15 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
 import { prepareText } from '../search/prepare-text.ts';
 import { readPromptQuestion, readPromptSources } from './assistant-prompt.ts';
+import { codeBlocksOf, isCodeLine } from './code-lines.ts';
 
 /** The answer when no source says anything about the question. */
 export const NOT_FOUND_ANSWER = 'I could not find this in the documentation. Try rephrasing the question, or name the feature or command you are asking about.';
 
 const MAX_SENTENCES = 4;
+const MAX_CODE_LINES = 15;
+/** Questions whose answer is code or a command: the answer then quotes the matching code block of the lead source. */
+const CODE_QUESTION = /\b(?:code|command|commands|snippet|example|install|cli|curl|sdk|python|javascript|typescript|node|go|shell|terminal)\b/i;
 const MIN_SENTENCE_LENGTH = 20;
 const MIN_SENTENCE_WORDS = 5;
 const MAX_SENTENCE_LENGTH = 600;
@@ -22,7 +26,10 @@ interface ScoredSentence {
 /**
  * The default, offline answer model: a LanguageModelV3 that answers from the sources in its prompt by
  * extracting the sentences sharing the most terms with the question (favouring higher-ranked sources and
- * earlier sentences), cites each `[n]`, and streams one sentence per delta. With nothing relevant it says so.
+ * earlier sentences). It leads with the best sentence of the best source, then the others in reading order, cites
+ * each `[n]`, never quotes a line of code as a sentence, and adds the matching code block of the lead source in a
+ * fenced block when the question asks for code or a command. One sentence per delta; with nothing relevant it
+ * says so.
  */
 export function createExtractiveModel(): LanguageModelV3 {
   const answer = (options: LanguageModelV3CallOptions): { sentences: string[]; usage: LanguageModelV3Usage } => {
@@ -68,7 +75,7 @@ export function createExtractiveModel(): LanguageModelV3 {
   };
 }
 
-/** Picks the answer sentences, each ending with its `[n]` citation and a space; the not-found answer when none fits. */
+/** Picks the answer: sentences each ending with its `[n]` citation and a space, maybe a fenced code block after the lead; the not-found answer when none fits. */
 export function extractAnswer(question: string, previousQuestion: string | undefined, sources: { number: number; text: string }[]): string[] {
   const questionTerms = new Set(prepareText(question));
   const contextTerms = new Set(previousQuestion ? prepareText(previousQuestion) : []);
@@ -101,18 +108,30 @@ export function extractAnswer(question: string, previousQuestion: string | undef
   });
   if (candidates.length === 0) return [NOT_FOUND_ANSWER];
   const best = candidates.sort((a, b) => b.score - a.score || a.source - b.source || a.position - b.position);
-  const chosen: ScoredSentence[] = [];
-  const seen = new Set<string>();
+  const lead = best.find((candidate) => candidate.source === Math.min(...best.map((other) => other.source))) as ScoredSentence;
+  const chosen: ScoredSentence[] = [lead];
+  const seen = new Set<string>([lead.text.toLowerCase()]);
   for (const candidate of best) {
+    if (chosen.length >= MAX_SENTENCES || candidate.score < lead.score * 0.4) break;
     const key = candidate.text.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
     chosen.push(candidate);
-    if (chosen.length >= MAX_SENTENCES || candidate.score < (chosen[0]?.score ?? 0) * 0.4) break;
   }
-  return chosen
-    .sort((a, b) => a.source - b.source || a.position - b.position)
-    .map((sentence) => `${sentence.text.replace(/[.:;,]+$/, '')} [${sentence.source}]. `);
+  const cite = (sentence: ScoredSentence): string => `${sentence.text.replace(/[.:;,]+$/, '')} [${sentence.source}]. `;
+  const rest = chosen.slice(1).sort((a, b) => a.source - b.source || a.position - b.position);
+  const code = CODE_QUESTION.test(question) ? codeAnswer(sources.find((source) => source.number === lead.source)?.text ?? '', questionTerms) : undefined;
+  return [cite(lead), ...(code ? [`\n\n\`\`\`\n${code}\n\`\`\`\n\n`] : []), ...rest.map(cite)];
+}
+
+/** The code block of a source that shares the most terms with the question (the first on a tie), at most `MAX_CODE_LINES` long. */
+function codeAnswer(text: string, questionTerms: ReadonlySet<string>): string | undefined {
+  let best: { block: string; overlap: number } | undefined;
+  for (const block of codeBlocksOf(text)) {
+    const overlap = prepareText(block).filter((term) => questionTerms.has(term)).length;
+    if (!best || overlap > best.overlap) best = { block, overlap };
+  }
+  return best?.block.split('\n').slice(0, MAX_CODE_LINES).join('\n');
 }
 
 /** A source's candidate sentences with their terms, memoised: sources are sections of a few artifacts, asked again and again. */
@@ -129,6 +148,7 @@ function sentencesOf(text: string): readonly { sentence: string; terms: Readonly
 function splitSentences(text: string): string[] {
   return text
     .split(/\n+/)
+    .filter((line) => !isCodeLine(line))
     .flatMap((line) => line.split(/(?<=[.!?])\s+(?=[A-Z0-9`"'(])/))
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence.length >= MIN_SENTENCE_LENGTH && sentence.length <= MAX_SENTENCE_LENGTH && sentence.split(/\s+/).length >= MIN_SENTENCE_WORDS && /[a-z]/i.test(sentence));

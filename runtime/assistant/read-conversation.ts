@@ -6,24 +6,33 @@ export interface Conversation {
   question: string;
   /** The user turn before it, for follow-up questions. */
   previousQuestion?: string;
+  /** The assistant's answer to that previous turn (the last assistant message before the question), so a model can resolve "it" and "that". */
+  previousAnswer?: string;
   /** A thread id carried by an earlier assistant message (metadata or finish annotation). */
   historyThreadId?: string;
 }
 
 /**
- * Reads the question (the last user message: its `content`, else its text parts), the previous user turn
- * and any thread id an earlier assistant message carries (`metadata.threadId` or a `finish` annotation).
+ * Reads the question (the last user message: its `content`, else its text parts), the previous user turn,
+ * the assistant's answer before the question and any thread id an earlier assistant message carries (`metadata.threadId` or a `finish` annotation).
  */
 export function readConversation(body: AssistantRequestBody): Conversation {
   const userTexts = body.messages.filter((message) => message.role === 'user').map(messageText).filter((text) => text.trim() !== '');
   const question = userTexts.at(-1) ?? '';
   const previousQuestion = userTexts.at(-2);
+  const lastUser = body.messages.findLastIndex((message) => message.role === 'user');
+  const previousAnswer = body.messages
+    .slice(0, Math.max(0, lastUser))
+    .filter((message) => message.role === 'assistant')
+    .map(messageText)
+    .filter((text) => text.trim() !== '')
+    .at(-1);
   let historyThreadId: string | undefined;
   for (const message of body.messages) {
     if (message.role !== 'assistant') continue;
     historyThreadId = threadIdOf(message) ?? historyThreadId;
   }
-  return { question, ...(previousQuestion ? { previousQuestion } : {}), ...(historyThreadId ? { historyThreadId } : {}) };
+  return { question, ...(previousQuestion ? { previousQuestion } : {}), ...(previousAnswer ? { previousAnswer } : {}), ...(historyThreadId ? { historyThreadId } : {}) };
 }
 
 /** The text of a message: `content` when it is a string, else its text parts joined. */

@@ -71,6 +71,7 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
         protocol: negotiateStreamProtocol({ path: request.url, query: request.query ?? {}, headers: request.headers, body }),
         question: conversation.question,
         ...(conversation.previousQuestion ? { previousQuestion: conversation.previousQuestion } : {}),
+        ...(conversation.previousAnswer ? { previousAnswer: conversation.previousAnswer } : {}),
         sources,
         threadId,
         messageId,

@@ -35,11 +35,14 @@ export class Bm25fIndex {
   readonly documentCount: number;
   readonly #postings: Map<string, Postings>;
   readonly #k1: number;
+  /** Score accumulator reused by every search (searches are synchronous), zeroed again after each. */
+  readonly #scores: Float64Array;
 
   constructor(postings: Map<string, Postings>, documentCount: number, k1: number) {
     this.#postings = postings;
     this.documentCount = documentCount;
     this.#k1 = k1;
+    this.#scores = new Float64Array(documentCount);
   }
 
   /** Whether a term occurs in any document. */
@@ -59,7 +62,7 @@ export class Bm25fIndex {
 
   /** Scores the documents holding any query term: `[document, score]`, best first, at most `limit` of them. */
   search(query: WeightedTerm[], limit: number): [number, number][] {
-    const scores = new Float64Array(this.documentCount);
+    const scores = this.#scores;
     const touched: number[] = [];
     const k1 = this.#k1;
     for (const { term, weight } of query) {
@@ -74,7 +77,14 @@ export class Bm25fIndex {
         scores[document] = (scores[document] as number) + (factor * frequency) / (k1 + frequency);
       }
     }
-    const ranked = touched.map((document): [number, number] => [document, scores[document] as number]);
+    let candidates = touched;
+    if (touched.length > limit * 2) {
+      const sorted = Float64Array.from(touched, (document) => scores[document] as number).sort();
+      const threshold = sorted[sorted.length - limit] as number;
+      candidates = touched.filter((document) => (scores[document] as number) >= threshold);
+    }
+    const ranked = candidates.map((document): [number, number] => [document, scores[document] as number]);
+    for (const document of touched) scores[document] = 0;
     ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     return ranked.length > limit ? ranked.slice(0, limit) : ranked;
   }
