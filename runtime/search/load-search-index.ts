@@ -1,6 +1,7 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import bm25 from 'wink-bm25-text-search';
 import { Bm25fIndexBuilder } from './bm25f-index.ts';
+import type { LanguageVocabularies } from './detect-query-language.ts';
 import { type PageIndex, PageIndexBuilder } from './page-index.ts';
 import { pagePlaceText } from './page-place-text.ts';
 import { prepareText } from './prepare-text.ts';
@@ -23,6 +24,8 @@ export interface SearchIndex {
   /** Whether any section carries a version / a language (filters only apply when they do). */
   hasVersions: boolean;
   hasLanguages: boolean;
+  /** The terms of each language's sections, for detecting a query's language (empty for one-language sites). */
+  vocabularies: LanguageVocabularies;
 }
 
 /** Terms are prepared at build time (language-aware), so loading only splits them. */
@@ -78,6 +81,8 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
   });
   let engine: SectionRanker | undefined;
   let pages: PageIndex | undefined;
+  const vocabularies: LanguageVocabularies = new Map();
+  const multilingual = new Set(sections.map((section) => section.context.language ?? candidate.defaults?.language)).size > 1;
   if (sections.length > 0) {
     const parameters = rankingParameters({ fieldWeights, bm25Params } as Pick<SearchArtifact, 'fieldWeights' | 'bm25Params'>);
     const builder = new Bm25fIndexBuilder(parameters);
@@ -92,12 +97,19 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
       const fields = [splitPreparedTerms(title), splitPreparedTerms(headings), splitPreparedTerms(body), place, section.description ? prepareText(section.description, language) : []];
       builder.add(fields);
       pageBuilder.add(index, section, fields);
+      if (multilingual) addVocabulary(vocabularies, language ?? candidate.defaults?.language ?? '', fields);
       if ((index + 1) % SECTIONS_PER_SLICE === 0) yield;
     }
     engine = builder.finish();
     pages = pageBuilder.finish();
   }
-  return searchIndexOf(candidate.defaults, sections, engine, pages);
+  return searchIndexOf(candidate.defaults, sections, engine, pages, vocabularies);
+}
+
+function addVocabulary(vocabularies: LanguageVocabularies, language: string, fields: string[][]): void {
+  let vocabulary = vocabularies.get(language);
+  if (!vocabulary) vocabularies.set(language, (vocabulary = new Set()));
+  for (const terms of fields) for (const term of terms) vocabulary.add(term);
 }
 
 /** Format 1 (docsmith before issue #7): the consolidated wink model, exported as JSON. Still read, so that a runtime upgrade does not take published builds down. */
@@ -136,7 +148,7 @@ function checkSections(sections: unknown[]): asserts sections is SectionRecord[]
   }
 }
 
-function searchIndexOf(defaults: SearchIndex['defaults'] | undefined, sections: SectionRecord[], engine: SectionRanker | undefined, pages?: PageIndex): SearchIndex {
+function searchIndexOf(defaults: SearchIndex['defaults'] | undefined, sections: SectionRecord[], engine: SectionRanker | undefined, pages?: PageIndex, vocabularies: LanguageVocabularies = new Map()): SearchIndex {
   return {
     defaults: defaults ?? {},
     sections,
@@ -145,6 +157,7 @@ function searchIndexOf(defaults: SearchIndex['defaults'] | undefined, sections: 
     typos: engine ? new TypoCorrector(engine) : undefined,
     hasVersions: sections.some((section) => section.context.version !== undefined),
     hasLanguages: sections.some((section) => section.context.language !== undefined),
+    vocabularies,
   };
 }
 

@@ -4,8 +4,11 @@ import type { SectionRecord } from './section-record.ts';
 /** Whole pages as BM25F documents, beside the section index: a page about a topic as a whole is found even when no single section says it all. */
 export interface PageIndex {
   index: Bm25fIndex;
-  /** `sectionOfPage[p]`: the first section of page `p` (its record gives the page's path and context). */
+  /** `firstSectionOfPage[p]`: the first section of page `p` (its record gives the page's path and context). */
   firstSectionOfPage: number[];
+  /** The prepared terms of each page's title, and the page number of each path. */
+  titleTermsOfPage: string[][];
+  pageOfPath: Map<string, number>;
 }
 
 /**
@@ -16,6 +19,8 @@ export interface PageIndex {
 export class PageIndexBuilder {
   readonly #builder: Bm25fIndexBuilder;
   readonly #firstSectionOfPage: number[] = [];
+  readonly #titleTermsOfPage: string[][] = [];
+  readonly #pageOfPath = new Map<string, number>();
   #current: { path: string; fields: string[][] } | undefined;
 
   constructor(parameters: Bm25fParameters) {
@@ -27,7 +32,9 @@ export class PageIndexBuilder {
     const [title = [], headings = [], body = [], place = [], description = []] = fields;
     if (this.#current?.path !== section.path) {
       this.#flush();
+      this.#pageOfPath.set(section.path, this.#firstSectionOfPage.length);
       this.#firstSectionOfPage.push(index);
+      this.#titleTermsOfPage.push(title);
       this.#current = { path: section.path, fields: [title, [...headings], [...body], place, description] };
       return;
     }
@@ -40,7 +47,7 @@ export class PageIndexBuilder {
   /** Builds the page index. */
   finish(): PageIndex {
     this.#flush();
-    return { index: this.#builder.finish(), firstSectionOfPage: this.#firstSectionOfPage };
+    return { index: this.#builder.finish(), firstSectionOfPage: this.#firstSectionOfPage, titleTermsOfPage: this.#titleTermsOfPage, pageOfPath: this.#pageOfPath };
   }
 
   #flush(): void {

@@ -1,5 +1,7 @@
 import type { WeightedTerm } from './bm25f-index.ts';
 import type { SearchIndex } from './load-search-index.ts';
+import type { PageIndex } from './page-index.ts';
+import { detectQueryLanguage } from './detect-query-language.ts';
 import { prepareText } from './prepare-text.ts';
 import type { PageContext, SectionRecord } from './section-record.ts';
 
@@ -50,6 +52,8 @@ const SUPPORTING_SECTIONS = 2;
 const SUPPORTING_SECTION_WEIGHT = 0.3;
 /** Weight of the whole-page ranking against the section ranking when both are fused (each normalised to its best). */
 const PAGE_SCORE_WEIGHT = 0.5;
+/** Boost of a page whose whole title is in the query (a share of it for part of the title). */
+const TITLE_COVERAGE_WEIGHT = 0.3;
 
 /**
  * Ranks the pages of a site for a query: BM25F over sections, one entry per page (its best section).
@@ -60,7 +64,9 @@ const PAGE_SCORE_WEIGHT = 0.5;
 export function search(index: SearchIndex, query: string, options: SearchOptions = {}): SearchResult[] {
   const pageSize = Math.min(50, Math.max(1, Math.floor(options.pageSize ?? 5) || 5));
   if (!index.engine || typeof query !== 'string') return [];
-  const language = options.filter?.language ?? index.defaults.language;
+  const detected = options.filter?.language === undefined ? detectQueryLanguage(query.slice(0, 1000), index.vocabularies, index.defaults.language) : undefined;
+  const language = options.filter?.language ?? detected ?? index.defaults.language;
+  const preferredLanguage = detected ?? index.defaults.language;
   const queryTerms = uniqueTerms(prepareText(query.slice(0, 4000), language)).slice(0, MAX_QUERY_TERMS);
   if (queryTerms.length === 0) return [];
   const previousTerms = options.previousQuery ? uniqueTerms(prepareText(options.previousQuery.slice(0, 4000), language)).slice(0, MAX_QUERY_TERMS / 2) : [];
@@ -71,7 +77,7 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
     .search(weightedQuery, limit)
     .map(([id, score]): [SectionRecord, number] => {
       const section = index.sections[id] as SectionRecord;
-      return [section, score * preference(section, options.filter, index)];
+      return [section, score * preference(section, options.filter, index, preferredLanguage)];
     })
     .filter(([, score]) => score > 0)
     .sort((a, b) => b[1] - a[1]);
@@ -85,7 +91,10 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
       page.others += 1;
     }
   }
-  if (index.pages) fusePageScores(pages, index, weightedQuery, limit, options.filter);
+  if (index.pages) {
+    fusePageScores(pages, index, weightedQuery, limit, options.filter, preferredLanguage);
+    boostTitleCoverage(pages, index.pages, weightedQuery);
+  }
   return [...pages.values()]
     .sort((a, b) => b.score - a.score)
     .slice(0, pageSize)
@@ -105,13 +114,13 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
  * Fuses the whole-page ranking into the section-based one: each score is divided by the best of its ranking, and a
  * page's fused score is its section share plus `PAGE_SCORE_WEIGHT` × its page share.
  */
-function fusePageScores(pages: Map<string, { best: SectionRecord; score: number; others: number }>, index: SearchIndex, query: WeightedTerm[], limit: number, filter: SearchFilter | undefined): void {
+function fusePageScores(pages: Map<string, { best: SectionRecord; score: number; others: number }>, index: SearchIndex, query: WeightedTerm[], limit: number, filter: SearchFilter | undefined, preferredLanguage: string | undefined): void {
   const { index: pageIndex, firstSectionOfPage } = index.pages as NonNullable<SearchIndex['pages']>;
   const pageHits = pageIndex
     .search(query, limit)
     .map(([page, score]): [SectionRecord, number] => {
       const section = index.sections[firstSectionOfPage[page] as number] as SectionRecord;
-      return [section, score * preference(section, filter, index)];
+      return [section, score * preference(section, filter, index, preferredLanguage)];
     })
     .filter(([, score]) => score > 0);
   const bestSectionScore = Math.max(0, ...[...pages.values()].map((page) => page.score)) || 1;
@@ -125,8 +134,19 @@ function fusePageScores(pages: Map<string, { best: SectionRecord; score: number;
   }
 }
 
-/** Weight of a section under the filter: 0 excludes it; sections outside the default version/language rank lower. */
-function preference(section: SectionRecord, filter: SearchFilter | undefined, index: SearchIndex): number {
+/** Raises each page by `TITLE_COVERAGE_WEIGHT` × the share of its title's terms the query asks for: "push a model" → the "Push a model" page. */
+function boostTitleCoverage(pages: Map<string, { best: SectionRecord; score: number }>, pageIndex: PageIndex, query: WeightedTerm[]): void {
+  const asked = new Set(query.map((entry) => entry.term));
+  for (const [path, page] of pages) {
+    const titleTerms = pageIndex.titleTermsOfPage[pageIndex.pageOfPath.get(path) ?? -1] ?? [];
+    if (titleTerms.length === 0) continue;
+    const covered = titleTerms.filter((term) => asked.has(term)).length / titleTerms.length;
+    page.score *= 1 + TITLE_COVERAGE_WEIGHT * covered;
+  }
+}
+
+/** Weight of a section under the filter: 0 excludes it; sections outside the default version and the preferred language (the query's, else the default) rank lower. */
+function preference(section: SectionRecord, filter: SearchFilter | undefined, index: SearchIndex, preferredLanguage: string | undefined): number {
   const context = section.context;
   let weight = 1;
   if (filter?.version !== undefined) {
@@ -136,7 +156,7 @@ function preference(section: SectionRecord, filter: SearchFilter | undefined, in
   }
   if (filter?.language !== undefined) {
     if ((context.language ?? index.defaults.language) !== filter.language) return 0;
-  } else if (index.defaults.language && context.language !== undefined && context.language !== index.defaults.language) {
+  } else if (preferredLanguage && (context.language ?? index.defaults.language) !== preferredLanguage) {
     weight *= OTHER_LANGUAGE_WEIGHT;
   }
   if (filter?.groups && filter.groups.length > 0 && !filter.groups.some((group) => context.groups.includes(group))) return 0;

@@ -92,3 +92,29 @@ describe('page ranking', () => {
     expect(search(index, 'how are webhooks retried')[0]?.path).toBe('webhooks/retries');
   });
 });
+
+describe('query language', () => {
+  const records = [
+    section('troubleshooting', 'Troubleshooting', 'Deliveries time out after 15 seconds: answer 200 first, then process the event.', { context: { language: 'en', groups: [] } }),
+    section('fr/troubleshooting', 'Dépannage', 'Les livraisons expirent après 15 secondes : répondez 200 puis traitez l’événement.', { context: { language: 'fr', groups: [] } }),
+    section('endpoints/get', 'Get an endpoint', 'Returns one endpoint by its id.', { context: { language: 'en', groups: [] } }),
+  ];
+  const index = loadSearchIndex(JSON.parse(JSON.stringify(buildSearchArtifact(records, { defaultLanguage: 'en' }))));
+
+  it('prefers the pages of the language the question is written in', () => {
+    expect(search(index, 'les livraisons expirent, que faire ?')[0]?.path).toBe('fr/troubleshooting');
+    expect(search(index, 'deliveries time out')[0]?.path).toBe('troubleshooting');
+    expect(search(index, 'fetch a single endpoint by its id')[0]?.path).toBe('endpoints/get');
+  });
+});
+
+describe('title coverage', () => {
+  it('ranks the page whose whole title is asked for first', () => {
+    const index = load([
+      section('models/push', 'Push a model', 'Uploads a model to the registry so others can pull it.'),
+      section('models/pull', 'Pull a model', 'Downloads a model from the registry. Models you push can be pulled by anyone with access, push and pull share a namespace.'),
+      ...Array.from({ length: 10 }, (_, number) => section(`other-${number}`, `Other ${number}`, `Unrelated text ${number}.`)),
+    ]);
+    expect(search(index, 'push a model')[0]?.path).toBe('models/push');
+  });
+});
