@@ -42,6 +42,8 @@ const QUESTION_WEIGHT = 2;
 const PREVIOUS_TURN_WEIGHT = 1;
 /** Share of a term's weight kept when it is a typo correction. */
 const CORRECTED_TERM_WEIGHT = 0.8;
+/** Unknown terms corrected per query: each correction scans part of the vocabulary, and a long garbled query must stay cheap. */
+const MAX_CORRECTED_TERMS = 8;
 const CANDIDATES_PER_PAGE = 20;
 const SNIPPET_LENGTH = 300;
 /** Score factor of sections outside the site's default version / language when the query names none. */
@@ -163,10 +165,12 @@ function preference(section: SectionRecord, filter: SearchFilter | undefined, in
   return weight;
 }
 
-/** Query terms with their weight; a term no section holds is replaced by its likely spelling, at a discount. */
+/** Query terms with their weight; a term no section holds is replaced by its likely spelling (the first `MAX_CORRECTED_TERMS` unknown terms only), at a discount. */
 function weighted(terms: string[], weight: number, index: SearchIndex): WeightedTerm[] {
+  let attempts = 0;
   return terms.map((term) => {
-    const corrected = index.typos?.correct(term);
+    const unknown = index.engine?.documentFrequency(term) === 0;
+    const corrected = unknown && attempts++ < MAX_CORRECTED_TERMS ? index.typos?.correct(term) : undefined;
     return corrected ? { term: corrected, weight: weight * CORRECTED_TERM_WEIGHT } : { term, weight };
   });
 }
