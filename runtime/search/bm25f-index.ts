@@ -35,14 +35,18 @@ export class Bm25fIndex {
   readonly documentCount: number;
   readonly #postings: Map<string, Postings>;
   readonly #k1: number;
-  /** Score accumulator reused by every search (searches are synchronous), zeroed again after each. */
+  /** Buffers reused by every search (searches are synchronous; scores are zeroed again after each): no garbage per query. */
   readonly #scores: Float64Array;
+  readonly #touched: Uint32Array;
+  readonly #sortScratch: Float64Array;
 
   constructor(postings: Map<string, Postings>, documentCount: number, k1: number) {
     this.#postings = postings;
     this.documentCount = documentCount;
     this.#k1 = k1;
     this.#scores = new Float64Array(documentCount);
+    this.#touched = new Uint32Array(documentCount);
+    this.#sortScratch = new Float64Array(documentCount);
   }
 
   /** Whether a term occurs in any document. */
@@ -63,7 +67,8 @@ export class Bm25fIndex {
   /** Scores the documents holding any query term: `[document, score]`, best first, at most `limit` of them. */
   search(query: WeightedTerm[], limit: number): [number, number][] {
     const scores = this.#scores;
-    const touched: number[] = [];
+    const touched = this.#touched;
+    let touchedCount = 0;
     const k1 = this.#k1;
     for (const { term, weight } of query) {
       const postings = this.#postings.get(term);
@@ -73,18 +78,24 @@ export class Bm25fIndex {
       for (let position = 0; position < documents.length; position += 1) {
         const frequency = frequencies[position] as number;
         const document = documents[position] as number;
-        if (scores[document] === 0) touched.push(document);
+        if (scores[document] === 0) touched[touchedCount++] = document;
         scores[document] = (scores[document] as number) + (factor * frequency) / (k1 + frequency);
       }
     }
-    let candidates = touched;
-    if (touched.length > limit * 2) {
-      const sorted = Float64Array.from(touched, (document) => scores[document] as number).sort();
-      const threshold = sorted[sorted.length - limit] as number;
-      candidates = touched.filter((document) => (scores[document] as number) >= threshold);
+    let threshold = 0;
+    if (touchedCount > limit) {
+      const sorted = this.#sortScratch.subarray(0, touchedCount);
+      for (let position = 0; position < touchedCount; position += 1) sorted[position] = scores[touched[position] as number] as number;
+      sorted.sort();
+      threshold = sorted[touchedCount - limit] as number;
     }
-    const ranked = candidates.map((document): [number, number] => [document, scores[document] as number]);
-    for (const document of touched) scores[document] = 0;
+    const ranked: [number, number][] = [];
+    for (let position = 0; position < touchedCount; position += 1) {
+      const document = touched[position] as number;
+      const score = scores[document] as number;
+      if (score >= threshold) ranked.push([document, score]);
+      scores[document] = 0;
+    }
     ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     return ranked.length > limit ? ranked.slice(0, limit) : ranked;
   }
