@@ -32,6 +32,7 @@ export interface SearchResult {
   snippet: string;
   /** The whole section text, for answer composition. */
   text: string;
+  /** Relevance, comparable within one query only (section and whole-page scores normalised to their best, fused). */
   score: number;
   metadata: PageContext;
 }
@@ -58,10 +59,12 @@ const PAGE_SCORE_WEIGHT = 0.5;
 const TITLE_COVERAGE_WEIGHT = 0.3;
 
 /**
- * Ranks the pages of a site for a query: BM25F over sections, one entry per page (its best section).
- * A filter restricts results; without a version/language in it, sections of the site's default version and
- * language are preferred (others score lower, so older-version-only content can still be found). Bad queries (empty, huge, only stop words,
- * emoji) give an empty list, never an exception.
+ * Ranks the pages of a site for a query: BM25F over sections (title, headings, body, the page's place and
+ * description) fused with BM25F over whole pages, raised by title coverage; one entry per page (its best section).
+ * Unknown query terms are corrected to indexed ones. A filter restricts results; without a version/language in it,
+ * sections of the site's default version and of the query's language (detected on multilingual sites, else the
+ * default) are preferred (others score lower, so older-version-only content can still be found). Bad queries
+ * (empty, huge, only stop words, emoji) give an empty list, never an exception.
  */
 export function search(index: SearchIndex, query: string, options: SearchOptions = {}): SearchResult[] {
   const pageSize = Math.min(50, Math.max(1, Math.floor(options.pageSize ?? 5) || 5));
