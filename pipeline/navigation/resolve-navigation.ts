@@ -7,6 +7,7 @@ import type { LoadedSpecs, SpecOperation } from '../openapi/load-openapi-specs.t
 import { operationToEndpointContent, type EndpointContent } from '../openapi/operation-to-endpoint-content.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
 import { endpointSlug } from './endpoint-slug.ts';
+import { pageRoute } from './page-route.ts';
 
 /** The operation an endpoint page documents. */
 export interface OperationRef {
@@ -68,6 +69,8 @@ export interface ResolveNavigationOptions {
   specs: LoadedSpecs;
   /** docs.json position of a JSON pointer, for diagnostics. */
   locate: (pointer: string) => { file: string; line: number; column: number };
+  /** Whether a route's file exists but cannot be read (binary, too large): reported at the file, so not a missing page (default: never). */
+  isUnreadable?: (route: string) => boolean;
 }
 
 /** Element kinds in the order they are resolved when one element holds several: list key, name key, context kind. */
@@ -160,20 +163,19 @@ export function resolveNavigation(config: unknown, options: ResolveNavigationOpt
   const resolveOperationEntry = (entry: string, pointer: string, scope: Scope): ManifestNavigationNode | undefined => {
     const resolution = resolveOperationReference(options.specs, entry, scope.specs.map((spec) => spec.file));
     if (resolution.ok) return resolution.operation.excluded ? undefined : addEndpoint(resolution.operation, resolution.spec.file, scope, pointer);
-    report(pointer, resolution.severity ?? 'error', 'unknown-operation', `${resolution.message} (referenced from ${describeTrail(scope.trail)})`, resolution.hint);
+    report(pointer, 'warning', 'unknown-operation', `${resolution.message} (referenced from ${describeTrail(scope.trail)}); the entry is left out`, resolution.hint);
     return undefined;
   };
 
   const resolvePage = (entry: unknown, pointer: string, scope: Scope): ManifestNavigationNode | undefined => {
     if (typeof entry !== 'string') return resolveElement(entry, pointer, scope, 'groups');
     if (isOperationReference(entry)) return resolveOperationEntry(entry, pointer, scope);
-    let route = entry.trim().replace(/^(?:\.?\/+)+/, '');
-    if (/\.mdx?$/i.test(route)) {
-      report(pointer, 'warning', 'page-extension', `Unexpected extension in page path \`${entry}\`, expected the path without \`.mdx\`/\`.md\``, `Write \`${route.replace(/\.mdx?$/i, '')}\`.`);
-      route = route.replace(/\.mdx?$/i, '');
+    const route = pageRoute(entry);
+    if (/\.mdx?\/*$/i.test(entry.trim())) {
+      report(pointer, 'warning', 'page-extension', `Unexpected extension in page path \`${entry}\`, expected the path without \`.mdx\`/\`.md\``, `Write \`${route}\`.`);
     }
-    route = route.replace(/\/+$/, '') || 'index';
     const file = options.pageFileFor(route);
+    if (!file && options.isUnreadable?.(route)) return undefined;
     if (!file) {
       report(pointer, 'error', 'missing-page', `Cannot find a page file for \`${entry}\` (looked for ${route}.mdx and ${route}.md), referenced from ${describeTrail(scope.trail)}`,
         'Create the file, fix the path, or remove it from the navigation.');

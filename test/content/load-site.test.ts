@@ -36,8 +36,10 @@ describe('loadSite', () => {
     expect(site).toEqual({
       configFile: 'docs.json',
       pageFiles: ['Guides/Upper.MDX', 'community/contributing.mdx', 'guide.md', 'index.mdx'],
+      namedOnlyPageFiles: ['AGENTS.md', 'CLAUDE.mdx', 'README.md', 'community/LICENSE.md', 'docs/readme.MD', 'nested/_snippets/b.mdx', 'snippets/a.mdx'],
       snippetFiles: ['nested/_snippets/b.mdx', 'snippets/a.mdx', 'snippets/button.jsx'],
       specFiles: ['events.yml', 'openapi.yaml', 'specs/min.json', 'specs/v2.json'],
+      unreadableFiles: new Map(),
     });
   });
 
