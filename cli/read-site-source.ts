@@ -15,7 +15,7 @@ export interface ReadSiteOptions {
 
 const TEXT_FILE = /\.(?:json|mdx?|ya?ml|jsx?|tsx?)$/i;
 const SPEC_FILE = /\.(?:json|ya?ml)$/i;
-/** How much of a too-large JSON/YAML file is read to tell whether it is a spec. */
+/** How much of a skipped JSON/YAML file is kept to tell whether it is a spec. */
 const HEAD_BYTES = 4096;
 const SKIPPED_FOLDERS = new Set(['node_modules']);
 
@@ -60,7 +60,7 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
         const bytes = await readFile(path.join(root, child)).catch(unreadable);
         if (bytes.includes(0)) {
           if (child === configName) throw new SiteReadError(`${path.join(root, child)}: binary data, expected a JSON text file`);
-          skippedFiles.set(child, { reason: 'binary' });
+          skippedFiles.set(child, { reason: 'binary', ...(SPEC_FILE.test(child) ? { head: bytes.subarray(0, HEAD_BYTES).toString('utf8') } : {}) });
           continue;
         }
         files.set(child, bytes.toString('utf8'));

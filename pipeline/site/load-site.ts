@@ -32,6 +32,7 @@ const JSON_SPEC_MARKER = /"(?:openapi|swagger|asyncapi)"[ \t]*:[ \t]*"?\d/;
 /** How much of a JSON/YAML file is searched for the spec marker. */
 const SPEC_MARKER_WINDOW = 4000;
 const PAGE_EXTENSION = /\.mdx?$/i;
+const PAGE_EXTENSIONS = ['.mdx', '.md', '.MDX', '.MD'];
 
 /**
  * Sorts a site's files by role (DESIGN.md §4): configuration, page candidates, snippets and API specs
@@ -64,7 +65,7 @@ export function loadSite(source: SiteSource): SiteFiles {
   }
   for (const [file, skipped] of source.skippedFiles ?? []) {
     if (isIgnoredFile(file) || !(PAGE_FILE.test(file) || SPEC_FILE.test(file))) continue;
-    if (PAGE_FILE.test(file) || (skipped.reason === 'too-large' && looksLikeApiSpec(skipped.head ?? ''))) unreadableFiles.set(file, describeSkippedFile(skipped));
+    if (PAGE_FILE.test(file) || looksLikeApiSpec(skipped.head ?? '')) unreadableFiles.set(file, describeSkippedFile(skipped));
   }
   return { configFile: source.files.has(CONFIG_FILE) ? CONFIG_FILE : undefined, pageFiles, namedOnlyPageFiles, snippetFiles, specFiles, unreadableFiles: new Map([...unreadableFiles].sort(([left], [right]) => left.localeCompare(right))) };
 }
@@ -99,11 +100,13 @@ export function pagePathForFile(file: string): string {
   return file.replace(PAGE_EXTENSION, '');
 }
 
-/** The page file of a route (`<route>.mdx`, else `<route>.md`, else `<route>/index.mdx|md`), or undefined. */
+/** The page file of a route (`<route>.mdx`, else `<route>.md`, else `<route>/index.mdx|md`; extensions in either case), or undefined. */
 export function findPageFile(files: Iterable<string>, route: string): string | undefined {
   const set: ReadonlySet<string> = files instanceof Set ? (files as Set<string>) : new Set(files);
-  for (const candidate of [`${route}.mdx`, `${route}.md`, `${route}/index.mdx`, `${route}/index.md`]) {
-    if (set.has(candidate)) return candidate;
+  for (const base of [route, `${route}/index`]) {
+    for (const extension of PAGE_EXTENSIONS) {
+      if (set.has(base + extension)) return base + extension;
+    }
   }
   return undefined;
 }

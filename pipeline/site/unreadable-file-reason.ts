@@ -23,6 +23,7 @@ export function describeSkippedFile(skipped: SkippedFile): string {
 }
 
 function formatMegabytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`;
   const megabytes = bytes / 1024 / 1024;
   return `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1)} MB`;
 }
