@@ -345,7 +345,14 @@ export function parsePage(input: PageInput): ParsedPage {
     for (const child of root.children) block(child);
   };
 
-  walkTree(tree, file, [file], customIds.ids);
+  try {
+    walkTree(tree, file, [file], customIds.ids);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    diagnostics.push({ file, line: 1, column: 1, severity: 'error', ruleId: kind === 'mdx' ? 'mdx-parse' : 'markdown-parse', message: 'Unexpected nesting too deep to read, expected elements nested at most a few hundred levels deep' });
+    sections.length = 0;
+    current = { anchor: '', headingPath: [], lines: [] };
+  }
   closeSection();
   return {
     file,

@@ -104,15 +104,22 @@ export async function loadOpenApiSpecs(input: LoadSpecsInput): Promise<{ specs: 
         continue;
       }
     }
-    const loaded = await loadSpec(target, text, input.source, diagnostics, reference !== undefined || referenced.has(target));
-    if (loaded) specs.set(target, loaded);
+    const isNamed = reference !== undefined || referenced.has(target);
+    try {
+      const loaded = await loadSpec(target, text, input.source, diagnostics, isNamed);
+      if (loaded) specs.set(target, loaded);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      diagnostics.push({ file: target, line: 1, column: 1, severity: isNamed ? 'error' : 'warning', ruleId: 'invalid-spec', message: 'Unexpected spec nested too deep to read, expected a JSON or YAML document of ordinary depth' });
+    }
   }
   return { specs, diagnostics };
 }
 
+/** Parses and dereferences one spec; problems of a spec nothing names (found by discovery) are warnings, not errors. */
 async function loadSpec(file: string, text: string, source: SiteSource, diagnostics: Diagnostic[], named: boolean): Promise<LoadedSpec | undefined> {
   const report = (severity: Diagnostic['severity'], ruleId: string, message: string, line = 1, column = 1): void => {
-    diagnostics.push({ file, line, column, severity, ruleId, message });
+    diagnostics.push({ file, line, column, severity: named ? severity : 'warning', ruleId, message });
   };
   let document: unknown;
   try {
