@@ -19,6 +19,7 @@ import type { SiteSource } from '../site/site-source.ts';
 import { checkLinks } from './check-links.ts';
 import { collectReferencedSpecFiles } from './collect-referenced-spec-files.ts';
 import { collectSiteDefaults } from './collect-site-defaults.ts';
+import { preferDefaultContext } from './prefer-default-context.ts';
 import { reportUnreadableFiles } from './report-unreadable-files.ts';
 import { selectPageFiles } from './select-page-files.ts';
 import { resolveFrontmatterOperations } from './resolve-frontmatter-operations.ts';
@@ -142,7 +143,10 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   };
 
   let endpointPages = 0;
+  const defaults = collectSiteDefaults(config);
+  const contextEntries = preferDefaultContext(navigation.entries, defaults);
   for (const entry of navigation.entries) {
+    if (contextEntries.get(entry.route) !== entry) continue;
     if (entry.endpoint) {
       const endpoint = entry.endpoint;
       if (seenRoutes.has(endpoint.route)) continue;
@@ -179,7 +183,6 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   diagnostics.push(...checkRedirects(redirects, { routes: allRoutes, locate: validation.locate }));
   diagnostics.push(...checkLinks(parsedByFile.values(), { routes: allRoutes, redirects }));
 
-  const defaults = collectSiteDefaults(config);
   const searchArtifact = buildSearchArtifact(sectionRecords, defaults, options.prepareTerms);
   const searchArtifactText = JSON.stringify(searchArtifact);
   const sortedDiagnostics = sortDiagnostics(diagnostics);
