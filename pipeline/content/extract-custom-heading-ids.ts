@@ -6,8 +6,9 @@ export interface CustomHeadingIds {
   ids: Map<number, string>;
 }
 
-const ATX_HEADING_WITH_ID = /^( {0,3}#{1,6}[ \t].*?)[ \t]*(\{#([^\s{}]+)\})[ \t]*$/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** Any indentation: MDX has no indented code, and headings inside components are often indented. */
+const ATX_HEADING_WITH_ID = /^([ \t]*#{1,6}[ \t].*?)[ \t]*(\{#([^\s{}]+)\})[ \t]*$/;
+const FENCE = /^[ \t]*(`{3,}|~{3,})/;
 
 /**
  * Finds Mintlify's custom heading ids (`## Title {#custom-id}`) outside fenced code and blanks them, because
