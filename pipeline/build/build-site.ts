@@ -102,6 +102,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     specs,
     locate: validation.locate,
     isUnreadable: (route) => findPageFile(unreadablePageFiles, route) !== undefined,
+    pageRoutes: [...site.pageFiles, ...site.namedOnlyPageFiles].map(pagePathForFile),
   });
   diagnostics.push(...navigation.diagnostics);
 

@@ -1,6 +1,7 @@
 import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
 import type { PageContext } from '../../runtime/search/section-record.ts';
 import { isOperationReference } from '../config/is-operation-reference.ts';
+import { suggestName } from '../config/suggest-name.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { specReferencesOf, type SpecReference } from '../openapi/collect-spec-references.ts';
 import type { LoadedSpecs, SpecOperation } from '../openapi/load-openapi-specs.ts';
@@ -69,6 +70,8 @@ export interface ResolveNavigationOptions {
   specs: LoadedSpecs;
   /** docs.json position of a JSON pointer, for diagnostics. */
   locate: (pointer: string) => { file: string; line: number; column: number };
+  /** Routes of every page file, for a did-you-mean on a missing page (default: none, no suggestion). */
+  pageRoutes?: readonly string[];
   /** Whether a route's file exists but cannot be read (binary, too large): reported at the file, so not a missing page (default: never). */
   isUnreadable?: (route: string) => boolean;
 }
@@ -177,8 +180,9 @@ export function resolveNavigation(config: unknown, options: ResolveNavigationOpt
     const file = options.pageFileFor(route);
     if (!file && options.isUnreadable?.(route)) return undefined;
     if (!file) {
-      report(pointer, 'error', 'missing-page', `Cannot find a page file for \`${entry}\` (looked for ${route}.mdx and ${route}.md), referenced from ${describeTrail(scope.trail)}`,
-        'Create the file, fix the path, or remove it from the navigation.');
+      const suggestion = options.pageRoutes ? suggestName(route, options.pageRoutes) : undefined;
+      report(pointer, 'warning', 'missing-page', `Cannot find a page file for \`${entry}\` (looked for ${route}.mdx and ${route}.md), referenced from ${describeTrail(scope.trail)}; the entry is left out`,
+        suggestion ? `Did you mean \`${suggestion}\`?` : 'Create the file, fix the path, or remove it from the navigation.');
       return undefined;
     }
     addEntry({ route, file, pointer, hidden: scope.hidden, context: { ...scope.context, groups: [...scope.context.groups] }, ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}) });
