@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSiteSource } from '../../cli/read-site-source.ts';
 import { buildSite, type BuildResult } from '../../pipeline/build/build-site.ts';
+import { validateManifest } from '../../pipeline/manifest/validate-manifest.ts';
 import type { ManifestPage } from '../../schemas/manifest.ts';
 
 /** What a conformance fixture (`test/fixtures/conformance/<case>/expected.json`) says its build must give. */
@@ -46,6 +47,7 @@ describe.each(cases)('conformance site %s', (name) => {
     for (const message of expected.messages ?? []) expect(texts).toContain(message);
     expect(texts).not.toMatch(/\n\s+at .+:\d+:\d+/);
 
+    expect(validateManifest(result.manifest)).toEqual([]);
     const pages = result.manifest?.pages ?? [];
     for (const wanted of expected.pages ?? []) {
       const page = pages.find((candidate) => (wanted.path ? candidate.path === wanted.path : candidate.kind === wanted.kind && candidate.title === wanted.title));
