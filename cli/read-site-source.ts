@@ -1,6 +1,6 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { SiteSource } from '../pipeline/site/site-source.ts';
+import type { SiteSource, SkippedFile } from '../pipeline/site/site-source.ts';
 
 /** A site folder that cannot be read: the message is one plain line for the user. */
 export class SiteReadError extends Error {
@@ -14,11 +14,15 @@ export interface ReadSiteOptions {
 }
 
 const TEXT_FILE = /\.(?:json|mdx?|ya?ml|jsx?|tsx?)$/i;
+const SPEC_FILE = /\.(?:json|ya?ml)$/i;
+/** How much of a skipped JSON/YAML file is kept to tell whether it is a spec. */
+const HEAD_BYTES = 4096;
 const SKIPPED_FOLDERS = new Set(['node_modules']);
 
 /**
  * Reads every text file a build may need (`.json .md .mdx .yaml .yml .js .jsx .ts .tsx`) of a site folder
- * into memory, keyed by POSIX path relative to the site root. Skips node_modules and dot-folders.
+ * into memory, keyed by POSIX path relative to the site root. Skips node_modules and dot-folders; binary and
+ * too-large files are listed in `skippedFiles` (with why) for the build to report.
  * Accepts the folder or its docs.json; refuses a missing folder, a folder without docs.json, a binary or
  * oversized docs.json with a SiteReadError.
  */
@@ -35,6 +39,7 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
   }
 
   const files = new Map<string, string>();
+  const skippedFiles = new Map<string, SkippedFile>();
   const walk = async (relative: string): Promise<void> => {
     const entries = await readdir(path.join(root, relative), { withFileTypes: true }).catch((error: unknown) => {
       throw new SiteReadError(`${path.join(root, relative)}: cannot read this folder (${errorCode(error)})`);
@@ -47,10 +52,15 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
         const unreadable = (error: unknown): never => {
           throw new SiteReadError(`${path.join(root, child)}: cannot read this file (${errorCode(error)})`);
         };
-        if ((await stat(path.join(root, child)).catch(unreadable)).size > maxBytes) continue;
+        const size = (await stat(path.join(root, child)).catch(unreadable)).size;
+        if (size > maxBytes) {
+          skippedFiles.set(child, { reason: 'too-large', bytes: size, limitBytes: maxBytes, ...(SPEC_FILE.test(child) ? { head: await readHead(path.join(root, child)) } : {}) });
+          continue;
+        }
         const bytes = await readFile(path.join(root, child)).catch(unreadable);
         if (bytes.includes(0)) {
           if (child === configName) throw new SiteReadError(`${path.join(root, child)}: binary data, expected a JSON text file`);
+          skippedFiles.set(child, { reason: 'binary', ...(SPEC_FILE.test(child) ? { head: bytes.subarray(0, HEAD_BYTES).toString('utf8') } : {}) });
           continue;
         }
         files.set(child, bytes.toString('utf8'));
@@ -59,7 +69,19 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
   };
   await walk('');
   if (configName !== 'docs.json') files.set('docs.json', files.get(configName) ?? '');
-  return { files };
+  return { files, skippedFiles };
+}
+
+/** The first bytes of a file as text, so a too-large spec can still be recognised as one. */
+async function readHead(file: string): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
+  }
 }
 
 function errorCode(error: unknown): string {

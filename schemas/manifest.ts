@@ -23,6 +23,7 @@ export interface ManifestSite {
   colors: Record<string, unknown>;
   defaultLanguage?: string;
   defaultVersion?: string;
+  defaultProduct?: string;
   [setting: string]: unknown;
 }
 
@@ -42,6 +43,8 @@ export interface ManifestPage {
   indexed: boolean;
   headings: { depth: number; text: string; anchor: string }[];
   operation?: { specFile: string; method: string; path: string };
+  /** A hand-written endpoint page (frontmatter `api: "METHOD url"`): method and URL as written. */
+  api?: { method: string; url: string };
 }
 
 /** A redirect of docs.json with its default applied. */

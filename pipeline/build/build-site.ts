@@ -11,11 +11,17 @@ import { buildSearchArtifact } from '../index/build-search-artifact.ts';
 import { buildManifest, serializeManifest } from '../manifest/build-manifest.ts';
 import { checkRedirects } from '../navigation/check-redirects.ts';
 import { resolveNavigation } from '../navigation/resolve-navigation.ts';
+import { collectNavigationReferences } from '../navigation/collect-navigation-references.ts';
+import { collectSpecReferences } from '../openapi/collect-spec-references.ts';
 import { loadOpenApiSpecs } from '../openapi/load-openapi-specs.ts';
 import { findPageFile, loadSite, pagePathForFile } from '../site/load-site.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { checkLinks } from './check-links.ts';
+import { collectReferencedSpecFiles } from './collect-referenced-spec-files.ts';
 import { collectSiteDefaults } from './collect-site-defaults.ts';
+import { preferDefaultContext } from './prefer-default-context.ts';
+import { reportUnreadableFiles } from './report-unreadable-files.ts';
+import { selectPageFiles } from './select-page-files.ts';
 import { resolveFrontmatterOperations } from './resolve-frontmatter-operations.ts';
 
 /** One page file to parse, as handed to a `parsePages` implementation. */
@@ -72,22 +78,31 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   }
 
   const readSnippet = (file: string): string | undefined => source.files.get(file);
-  const inputs = site.pageFiles.map((file) => ({ file, text: source.files.get(file) ?? '' }));
+  const navigationReferences = collectNavigationReferences(config.navigation);
+  const { inputFiles, namedPageFiles } = selectPageFiles(site, navigationReferences.routes);
+  const inputs = inputFiles.map((file) => ({ file, text: source.files.get(file) ?? '' }));
   const parsePages = options.parsePages ?? (async (pages: PageParseInput[]) => parseSequentially(pages, readSnippet, options.onProgress));
   const parsedList = await parsePages(inputs, readSnippet);
   const importedFiles = new Set(parsedList.flatMap((page) => page.imports));
-  const parsedByFile = new Map(parsedList.filter((page) => !importedFiles.has(page.file)).map((page) => [page.file, page]));
+  const parsedByFile = new Map(parsedList.filter((page) => !importedFiles.has(page.file) || namedPageFiles.has(page.file)).map((page) => [page.file, page]));
   for (const page of parsedByFile.values()) diagnostics.push(...page.diagnostics);
 
-  const { specs, diagnostics: specDiagnostics } = await loadOpenApiSpecs({ config, source, specFiles: site.specFiles, allowNetwork: options.allowNetwork ?? false, locate: validation.locate });
+  const specExists = (file: string): boolean => source.files.has(file) || source.skippedFiles?.has(file) === true;
+  const referencedSpecFiles = collectReferencedSpecFiles(navigationReferences.specNames, parsedByFile.values(), specExists);
+  const { specs, diagnostics: specDiagnostics } = await loadOpenApiSpecs({ config, source, specFiles: site.specFiles, referencedSpecFiles, allowNetwork: options.allowNetwork ?? false, locate: validation.locate });
   diagnostics.push(...specDiagnostics);
+  const namedSpecFiles = new Set([...collectSpecReferences(config).map((reference) => reference.file), ...referencedSpecFiles]);
+  diagnostics.push(...reportUnreadableFiles(site.unreadableFiles, { pages: namedPageFiles, specs: namedSpecFiles }));
 
   const pageFiles = [...parsedByFile.keys()];
   const pageFileSet = new Set(pageFiles);
+  const unreadablePageFiles = new Set(site.unreadableFiles.keys());
   const navigation = resolveNavigation(config, {
     pageFileFor: (route) => findPageFile(pageFileSet, route),
     specs,
     locate: validation.locate,
+    isUnreadable: (route) => findPageFile(unreadablePageFiles, route) !== undefined,
+    pageRoutes: [...site.pageFiles, ...site.namedOnlyPageFiles].map(pagePathForFile),
   });
   diagnostics.push(...navigation.diagnostics);
 
@@ -122,13 +137,17 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
       searchable,
       indexed,
       headings: page.headings.map(({ depth, text, anchor }) => ({ depth, text, anchor })),
-      ...(operation ? { operation: operation.operation } : {}),
+      ...(operation?.operation ? { operation: operation.operation } : {}),
+      ...(operation?.api ? { api: operation.api } : {}),
     });
     if (indexed) sectionRecords.push(...toSectionRecords(route, page.title, page.description, sections, context));
   };
 
   let endpointPages = 0;
+  const defaults = collectSiteDefaults(config);
+  const contextEntries = preferDefaultContext(navigation.entries, defaults);
   for (const entry of navigation.entries) {
+    if (contextEntries.get(entry.route) !== entry) continue;
     if (entry.endpoint) {
       const endpoint = entry.endpoint;
       if (seenRoutes.has(endpoint.route)) continue;
@@ -165,7 +184,6 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   diagnostics.push(...checkRedirects(redirects, { routes: allRoutes, locate: validation.locate }));
   diagnostics.push(...checkLinks(parsedByFile.values(), { routes: allRoutes, redirects }));
 
-  const defaults = collectSiteDefaults(config);
   const searchArtifact = buildSearchArtifact(sectionRecords, defaults, options.prepareTerms);
   const searchArtifactText = JSON.stringify(searchArtifact);
   const sortedDiagnostics = sortDiagnostics(diagnostics);

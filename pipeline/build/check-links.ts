@@ -10,6 +10,8 @@ export interface LinkTargets {
 }
 
 const EXTERNAL_LINK = /^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i;
+/** The route of `/`: the site root always serves a page (index, else the first page of the navigation). */
+const SITE_ROOT = 'index';
 const ASSET_EXTENSION = /\.(?!mdx?$)[a-z0-9]{1,5}$/i;
 
 /**
@@ -21,7 +23,7 @@ export function checkLinks(pages: Iterable<ParsedPage>, targets: LinkTargets): D
   for (const page of pages) {
     for (const link of page.links) {
       const route = linkRoute(page.file, link.url);
-      if (route === undefined || targets.routes.has(route)) continue;
+      if (route === undefined || route === SITE_ROOT || targets.routes.has(route)) continue;
       if (matchRedirect(targets.redirects, route)) continue;
       diagnostics.push({
         file: page.file,

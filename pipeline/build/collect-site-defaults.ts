@@ -1,42 +1,41 @@
-/** The language and version a reader lands on, used to prefer results when a query names neither. */
+/** The language, version and product a reader lands on, used to prefer results when a query names none. */
 export interface SiteDefaults {
   defaultLanguage?: string;
   defaultVersion?: string;
+  defaultProduct?: string;
 }
 
+const DEFAULT_KINDS = [
+  ['defaultLanguage', 'languages', 'language'],
+  ['defaultVersion', 'versions', 'version'],
+  ['defaultProduct', 'products', 'product'],
+] as const;
+
 /**
- * Finds the default language and version of a navigation: the element marked `default: true`, else the
- * first one in file order, wherever `languages`/`versions` appear in the tree.
+ * Finds the default language, version and product of a navigation: the first element marked `default: true`
+ * anywhere in the tree (any position in its list, any list), else the first element of the first list, in
+ * file order. `navigation.global` holds links, never defaults.
  */
 export function collectSiteDefaults(config: Record<string, unknown>): SiteDefaults {
   const defaults: SiteDefaults = {};
-  const language = findDefault(config.navigation, 'languages', 'language');
-  const version = findDefault(config.navigation, 'versions', 'version');
-  if (language) defaults.defaultLanguage = language;
-  if (version) defaults.defaultVersion = version;
+  for (const [field, listKey, nameKey] of DEFAULT_KINDS) {
+    const elements = listElements(config.navigation, listKey).filter((element) => typeof element[nameKey] === 'string');
+    const chosen = elements.find((element) => element.default === true) ?? elements[0];
+    if (chosen) defaults[field] = chosen[nameKey] as string;
+  }
   return defaults;
 }
 
-function findDefault(node: unknown, listKey: string, nameKey: string): string | undefined {
-  if (Array.isArray(node)) {
-    for (const child of node) {
-      const found = findDefault(child, listKey, nameKey);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (!node || typeof node !== 'object') return undefined;
+/** Every element of every `listKey` list in the tree, in file order (a list's elements before what they hold). */
+function listElements(node: unknown, listKey: string): Record<string, unknown>[] {
+  if (Array.isArray(node)) return node.flatMap((child) => listElements(child, listKey));
+  if (!node || typeof node !== 'object') return [];
+  const found: Record<string, unknown>[] = [];
   const record = node as Record<string, unknown>;
   const list = record[listKey];
-  if (Array.isArray(list) && list.length > 0) {
-    const elements = list.filter((element): element is Record<string, unknown> => !!element && typeof element === 'object');
-    const chosen = elements.find((element) => element.default === true) ?? elements[0];
-    if (chosen && typeof chosen[nameKey] === 'string') return chosen[nameKey];
-  }
+  if (Array.isArray(list)) found.push(...list.filter((element): element is Record<string, unknown> => !!element && typeof element === 'object' && !Array.isArray(element)));
   for (const [key, value] of Object.entries(record)) {
-    if (key === 'global') continue;
-    const found = findDefault(value, listKey, nameKey);
-    if (found) return found;
+    if (key !== 'global') found.push(...listElements(value, listKey));
   }
-  return undefined;
+  return found;
 }

@@ -4,42 +4,48 @@ import type { LoadedSpecs } from '../openapi/load-openapi-specs.ts';
 import { operationToEndpointContent } from '../openapi/operation-to-endpoint-content.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
 
-/** The operation an MDX page documents through its frontmatter, and the text it adds to the page. */
+/** What an MDX page's frontmatter says about the endpoint it documents. */
 export interface FrontmatterOperation {
-  operation: { specFile: string; method: string; path: string };
+  /** The spec operation of `openapi: "METHOD /path"`, when it resolved. */
+  operation?: { specFile: string; method: string; path: string };
+  /** A hand-written endpoint (`api: "METHOD url"`): method and URL as written, never looked up in a spec. */
+  api?: { method: string; url: string };
+  /** Text the operation adds to the page (none for hand-written endpoints). */
   sections: PageSection[];
 }
 
+const MANUAL_ENDPOINT = /^([A-Za-z]+)\s+(\S+)$/;
+
 /**
- * Resolves frontmatter `openapi: "METHOD /path"` / `"spec METHOD /path"` and legacy `api: "METHOD url"` of
- * pages to their operations, whose parameters, body and responses are added to the page's searchable text.
- * Unresolvable references are `unknown-operation` errors at the page.
+ * Reads the endpoint of each page's frontmatter. `openapi: "METHOD /path"` / `"spec METHOD /path"` resolves to
+ * its operation, whose parameters, body and responses are added to the page's searchable text; one that
+ * cannot be resolved is an `unknown-operation` warning and the page keeps its MDX content. `api: "METHOD url"`
+ * marks a hand-written endpoint page (Mintlify's MDX API pages): its method and URL are metadata of the page.
  */
 export function resolveFrontmatterOperations(pages: Iterable<ParsedPage>, specs: LoadedSpecs): { byFile: Map<string, FrontmatterOperation>; diagnostics: Diagnostic[] } {
   const byFile = new Map<string, FrontmatterOperation>();
   const diagnostics: Diagnostic[] = [];
   for (const page of pages) {
-    const reference = referenceOf(page.frontmatter);
-    if (!reference) continue;
-    const resolution = resolveOperationReference(specs, reference);
-    if (!resolution.ok) {
-      diagnostics.push({ file: page.file, line: 1, column: 1, severity: specs.size === 0 ? 'warning' : 'error', ruleId: 'unknown-operation', message: `${resolution.message} (frontmatter of the page)`, ...(resolution.hint ? { hint: resolution.hint } : {}) });
-      continue;
+    const { openapi, api } = page.frontmatter;
+    if (typeof openapi === 'string' && openapi.trim()) {
+      const resolution = resolveOperationReference(specs, openapi.trim());
+      if (!resolution.ok) {
+        diagnostics.push({ file: page.file, line: 1, column: 1, severity: 'warning', ruleId: 'unknown-operation', message: `${resolution.message} (frontmatter \`openapi\`); the page keeps its own content`, ...(resolution.hint ? { hint: resolution.hint } : {}) });
+        continue;
+      }
+      const content = operationToEndpointContent(resolution.operation);
+      byFile.set(page.file, {
+        operation: { specFile: resolution.spec.file, method: resolution.operation.webhook ? 'WEBHOOK' : resolution.operation.method, path: resolution.operation.path },
+        sections: content.sections.map((section) => (section.anchor === '' ? { ...section, anchor: 'api', headingPath: ['API'] } : section)),
+      });
+    } else if (typeof api === 'string' && api.trim()) {
+      const manual = MANUAL_ENDPOINT.exec(api.trim());
+      if (manual) {
+        byFile.set(page.file, { api: { method: (manual[1] ?? '').toUpperCase(), url: manual[2] ?? '' }, sections: [] });
+      } else {
+        diagnostics.push({ file: page.file, line: 1, column: 1, severity: 'warning', ruleId: 'invalid-frontmatter', message: `Unexpected frontmatter \`api: ${api.trim()}\`, expected \`METHOD url\``, hint: 'Write e.g. api: "POST https://api.example.com/users".' });
+      }
     }
-    const content = operationToEndpointContent(resolution.operation);
-    byFile.set(page.file, {
-      operation: { specFile: resolution.spec.file, method: resolution.operation.webhook ? 'WEBHOOK' : resolution.operation.method, path: resolution.operation.path },
-      sections: content.sections.map((section) => (section.anchor === '' ? { ...section, anchor: 'api', headingPath: ['API'] } : section)),
-    });
   }
   return { byFile, diagnostics };
-}
-
-function referenceOf(frontmatter: Record<string, unknown>): string | undefined {
-  if (typeof frontmatter.openapi === 'string' && frontmatter.openapi.trim()) return frontmatter.openapi.trim();
-  if (typeof frontmatter.api === 'string') {
-    const legacy = /^(\w+)\s+(?:https?:\/\/[^/\s]+)?(\/\S*)$/.exec(frontmatter.api.trim());
-    if (legacy) return `${legacy[1]} ${legacy[2]}`;
-  }
-  return undefined;
 }

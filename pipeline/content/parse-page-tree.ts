@@ -1,11 +1,12 @@
 import type { Root } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 
-const markdownProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).freeze();
-const mdxProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkMdx).freeze();
+const markdownProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).freeze();
+const mdxProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMdx).freeze();
 
 /** Whether a page file is Markdown (`.md`) or MDX (everything else we parse). */
 export function pageKind(file: string): 'md' | 'mdx' {
@@ -14,7 +15,7 @@ export function pageKind(file: string): 'md' | 'mdx' {
 
 /**
  * Parses a page file into its mdast tree with the processor its extension calls for:
- * remark-parse + remark-frontmatter (+ remark-mdx for `.mdx`). Throws the parser's VFileMessage on bad MDX.
+ * remark-parse + remark-frontmatter + remark-gfm (+ remark-mdx for `.mdx`). Throws the parser's VFileMessage on bad MDX.
  */
 export function parsePageTree(file: string, text: string): Root {
   return (pageKind(file) === 'md' ? markdownProcessor : mdxProcessor).parse(text);

@@ -6,6 +6,7 @@ import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdas
 import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { PageHeading, PageLink, PageSection, ParsedPage } from './parsed-page.ts';
+import { extractCustomHeadingIds } from './extract-custom-heading-ids.ts';
 import { pageKind, parsePageTree } from './parse-page-tree.ts';
 import { readFrontmatter } from './read-frontmatter.ts';
 
@@ -77,16 +78,18 @@ const FRONTMATTER_BLOCK = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|
  * Markdown headings `#`…`######` start a new section and have anchors). ParamField/ResponseField become
  * "name (type, required, default x): description". Imported `.md`/`.mdx` snippets and `<Snippet file>` are
  * inlined where used; a Tooltip keeps its text and adds its tip. JSX and ESM syntax, expressions and images
- * (their alt text stays) are dropped. Without remark-gfm, Markdown tables stay as their pipe-separated text.
+ * (their alt text stays) are dropped. GFM tables give one line per row (cells joined by ` | `); footnote
+ * definitions are text of their section. A heading's `{#custom-id}` suffix sets its anchor (Mintlify's syntax).
  */
 export function parsePage(input: PageInput): ParsedPage {
   const { file, text, readSnippet } = input;
   const kind = pageKind(file);
   const hash = createHash('sha256').update(text);
 
+  const customIds = extractCustomHeadingIds(text);
   let tree: Root;
   try {
-    tree = parsePageTree(file, text);
+    tree = parsePageTree(file, customIds.text);
   } catch (error) {
     const block = FRONTMATTER_BLOCK.exec(text);
     const recovered = readFrontmatter({ file, yaml: block ? (block[1] ?? '') : undefined, line: 2 });
@@ -134,7 +137,7 @@ export function parsePage(input: PageInput): ParsedPage {
   };
 
   /** Walks one tree (the page's or an inlined snippet's); `stack` is the chain of files being inlined. */
-  const walkTree = (root: Root, treeFile: string, stack: readonly string[]): void => {
+  const walkTree = (root: Root, treeFile: string, stack: readonly string[], headingIds: ReadonlyMap<number, string>): void => {
     const components = new Map<string, string>();
     const isPageFile = treeFile === file;
 
@@ -159,14 +162,15 @@ export function parsePage(input: PageInput): ParsedPage {
         return;
       }
       hash.update(snippetText);
+      const snippetIds = extractCustomHeadingIds(snippetText);
       let snippetTree: Root;
       try {
-        snippetTree = parseSnippetTree(snippetFile, snippetText);
+        snippetTree = parseSnippetTree(snippetFile, snippetIds.text);
       } catch (error) {
         diagnostics.push(parseFailure(snippetFile, error, pageKind(snippetFile)));
         return;
       }
-      walkTree(snippetTree, snippetFile, [...stack, snippetFile]);
+      walkTree(snippetTree, snippetFile, [...stack, snippetFile], snippetIds.ids);
     };
 
     const importDeclarations = (node: MdxjsEsm): void => {
@@ -235,7 +239,7 @@ export function parsePage(input: PageInput): ParsedPage {
           const headingText = collapse(inlineChildren(node.children));
           if (headingText === '') return;
           closeSection();
-          const anchor = slugger.slug(headingText);
+          const anchor = headingIds.get(node.position?.start.line ?? 0) ?? slugger.slug(headingText);
           headings.push({ depth: node.depth, text: headingText, anchor, line: node.position?.start.line ?? 0 });
           while ((headingStack.at(-1)?.depth ?? 0) >= node.depth) headingStack.pop();
           headingStack.push({ depth: node.depth, text: headingText });
@@ -341,7 +345,14 @@ export function parsePage(input: PageInput): ParsedPage {
     for (const child of root.children) block(child);
   };
 
-  walkTree(tree, file, [file]);
+  try {
+    walkTree(tree, file, [file], customIds.ids);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    diagnostics.push({ file, line: 1, column: 1, severity: 'error', ruleId: kind === 'mdx' ? 'mdx-parse' : 'markdown-parse', message: 'Unexpected nesting too deep to read, expected elements nested at most a few hundred levels deep' });
+    sections.length = 0;
+    current = { anchor: '', headingPath: [], lines: [] };
+  }
   closeSection();
   return {
     file,

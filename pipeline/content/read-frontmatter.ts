@@ -23,6 +23,8 @@ export interface PageFrontmatter {
 
 const YAML_POSITION_SUFFIX = /\s+at line \d+, column \d+:?\s*$/;
 const LINE_BREAK = /\r?\n/;
+/** How many alias expansions frontmatter may hold before it is refused as an alias bomb (`yaml`'s default is 100). */
+const MAX_ALIAS_COUNT = 100;
 
 /**
  * Reads YAML frontmatter into `frontmatter`, `title` and `description`. A missing or empty title falls back to
@@ -61,7 +63,21 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
   }
 
   const contents = document.contents;
-  const value: unknown = document.toJS();
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    diagnostics.push({
+      file,
+      line: source.line,
+      column: 1,
+      severity: 'error',
+      ruleId: 'frontmatter-parse',
+      message: `Unexpected frontmatter: ${(error as Error).message.split(LINE_BREAK)[0] ?? 'it cannot be read'}, expected plain \`key: value\` lines`,
+      hint: 'Remove YAML anchors and aliases (&name, *name) from the frontmatter.',
+    });
+    return { frontmatter: {}, title: fallbackTitle, diagnostics };
+  }
   if (value !== null && value !== undefined && !isMap(contents)) {
     diagnostics.push({ file, line: source.line, column: 1, severity: 'warning', ruleId: 'invalid-frontmatter', message: 'Unexpected frontmatter that is not a mapping, expected `key: value` lines' });
   }

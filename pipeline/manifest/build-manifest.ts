@@ -18,6 +18,7 @@ export interface ManifestInput {
   siteUrl?: string;
   defaultLanguage?: string;
   defaultVersion?: string;
+  defaultProduct?: string;
   navigation: ManifestNavigationNode[];
   pages: ManifestPage[];
   redirects: ManifestRedirect[];
@@ -42,6 +43,7 @@ export function buildManifest(input: ManifestInput): Manifest {
   }
   if (input.defaultLanguage) site.defaultLanguage = input.defaultLanguage;
   if (input.defaultVersion) site.defaultVersion = input.defaultVersion;
+  if (input.defaultProduct) site.defaultProduct = input.defaultProduct;
 
   const byRule: Record<string, number> = {};
   for (const diagnostic of input.diagnostics) byRule[diagnostic.ruleId] = (byRule[diagnostic.ruleId] ?? 0) + 1;

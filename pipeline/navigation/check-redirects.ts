@@ -16,6 +16,8 @@ export function checkRedirects(redirects: readonly Redirect[], options: { routes
     diagnostics.push({ ...options.locate(pointer), pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
   };
   const isPage = (path: string): boolean => options.routes.has(routeOf(path));
+  /** A destination may be the site root `/`: it always serves a page (index, else the first page of the navigation). */
+  const isTarget = (path: string): boolean => isPage(path) || routeOf(path) === 'index';
   redirects.forEach((redirect, index) => {
     if (!isWildcardSource(redirect.source) && isPage(redirect.source)) {
       report(index, 'source', 'warning', 'redirect-shadows-page', `Unexpected redirect from \`${redirect.source}\`, which is also a page: the redirect wins and the page is unreachable`);
@@ -24,7 +26,7 @@ export function checkRedirects(redirects: readonly Redirect[], options: { routes
     const seen = [routeOf(redirect.source)];
     let current = redirect.destination;
     let hops = 1;
-    while (!isPage(current) && hops <= MAX_HOPS) {
+    while (!isTarget(current) && hops <= MAX_HOPS) {
       const next = matchRedirect(redirects, current);
       if (!next) break;
       if (seen.includes(routeOf(current))) {
@@ -39,7 +41,7 @@ export function checkRedirects(redirects: readonly Redirect[], options: { routes
     if (hops > 1 && !seen.includes(routeOf(current))) {
       report(index, 'destination', 'warning', 'redirect-chain', `Redirect \`${redirect.source}\` takes ${hops} hops, expected one`, `Point it straight at \`${current}\`.`);
     }
-    if (!isExternal(current) && !isPage(current) && !matchRedirect(redirects, current)) {
+    if (!isExternal(current) && !isTarget(current) && !matchRedirect(redirects, current)) {
       report(index, 'destination', 'warning', 'redirect-dangling', `Unexpected redirect destination \`${redirect.destination}\`, expected a page of the site`);
     }
   });

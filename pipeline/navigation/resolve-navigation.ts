@@ -1,12 +1,14 @@
 import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
 import type { PageContext } from '../../runtime/search/section-record.ts';
 import { isOperationReference } from '../config/is-operation-reference.ts';
+import { suggestName } from '../config/suggest-name.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { specReferencesOf, type SpecReference } from '../openapi/collect-spec-references.ts';
 import type { LoadedSpecs, SpecOperation } from '../openapi/load-openapi-specs.ts';
 import { operationToEndpointContent, type EndpointContent } from '../openapi/operation-to-endpoint-content.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
 import { endpointSlug } from './endpoint-slug.ts';
+import { pageRoute } from './page-route.ts';
 
 /** The operation an endpoint page documents. */
 export interface OperationRef {
@@ -68,6 +70,10 @@ export interface ResolveNavigationOptions {
   specs: LoadedSpecs;
   /** docs.json position of a JSON pointer, for diagnostics. */
   locate: (pointer: string) => { file: string; line: number; column: number };
+  /** Routes of every page file, for a did-you-mean on a missing page (default: none, no suggestion). */
+  pageRoutes?: readonly string[];
+  /** Whether a route's file exists but cannot be read (binary, too large): reported at the file, so not a missing page (default: never). */
+  isUnreadable?: (route: string) => boolean;
 }
 
 /** Element kinds in the order they are resolved when one element holds several: list key, name key, context kind. */
@@ -160,23 +166,23 @@ export function resolveNavigation(config: unknown, options: ResolveNavigationOpt
   const resolveOperationEntry = (entry: string, pointer: string, scope: Scope): ManifestNavigationNode | undefined => {
     const resolution = resolveOperationReference(options.specs, entry, scope.specs.map((spec) => spec.file));
     if (resolution.ok) return resolution.operation.excluded ? undefined : addEndpoint(resolution.operation, resolution.spec.file, scope, pointer);
-    report(pointer, resolution.severity ?? 'error', 'unknown-operation', `${resolution.message} (referenced from ${describeTrail(scope.trail)})`, resolution.hint);
+    report(pointer, 'warning', 'unknown-operation', `${resolution.message} (referenced from ${describeTrail(scope.trail)}); the entry is left out`, resolution.hint);
     return undefined;
   };
 
   const resolvePage = (entry: unknown, pointer: string, scope: Scope): ManifestNavigationNode | undefined => {
     if (typeof entry !== 'string') return resolveElement(entry, pointer, scope, 'groups');
     if (isOperationReference(entry)) return resolveOperationEntry(entry, pointer, scope);
-    let route = entry.trim().replace(/^(?:\.?\/+)+/, '');
-    if (/\.mdx?$/i.test(route)) {
-      report(pointer, 'warning', 'page-extension', `Unexpected extension in page path \`${entry}\`, expected the path without \`.mdx\`/\`.md\``, `Write \`${route.replace(/\.mdx?$/i, '')}\`.`);
-      route = route.replace(/\.mdx?$/i, '');
+    const route = pageRoute(entry);
+    if (/\.mdx?\/*$/i.test(entry.trim())) {
+      report(pointer, 'warning', 'page-extension', `Unexpected extension in page path \`${entry}\`, expected the path without \`.mdx\`/\`.md\``, `Write \`${route}\`.`);
     }
-    route = route.replace(/\/+$/, '') || 'index';
     const file = options.pageFileFor(route);
+    if (!file && options.isUnreadable?.(route)) return undefined;
     if (!file) {
-      report(pointer, 'error', 'missing-page', `Cannot find a page file for \`${entry}\` (looked for ${route}.mdx and ${route}.md), referenced from ${describeTrail(scope.trail)}`,
-        'Create the file, fix the path, or remove it from the navigation.');
+      const suggestion = options.pageRoutes ? suggestName(route, options.pageRoutes) : undefined;
+      report(pointer, 'warning', 'missing-page', `Cannot find a page file for \`${entry}\` (looked for ${route}.mdx and ${route}.md), referenced from ${describeTrail(scope.trail)}; the entry is left out`,
+        suggestion ? `Did you mean \`${suggestion}\`?` : 'Create the file, fix the path, or remove it from the navigation.');
       return undefined;
     }
     addEntry({ route, file, pointer, hidden: scope.hidden, context: { ...scope.context, groups: [...scope.context.groups] }, ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}) });

@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { parseYamlValue } from '../site/parse-yaml-value.ts';
+import { unreadableFileReason } from '../site/unreadable-file-reason.ts';
 import { collectSpecReferences, isRemoteSpec, type SpecReference } from './collect-spec-references.ts';
 import { withoutOrigin } from './without-origin.ts';
 
@@ -46,6 +47,8 @@ export interface LoadSpecsInput {
   source: SiteSource;
   /** Spec files detected in the site, loaded even when docs.json names none (for frontmatter references); default none. */
   specFiles?: string[];
+  /** Spec files that pages or navigation entries name (`es/openapi.json GET /x`): loaded, and their problems reported at the file; default none. */
+  referencedSpecFiles?: string[];
   /** Fetch remote spec URLs (default false: they are skipped with a `remote-spec-skipped` warning). */
   allowNetwork?: boolean;
   /** How remote specs are fetched (default: the global fetch with a 15 s timeout). */
@@ -69,7 +72,8 @@ export async function loadOpenApiSpecs(input: LoadSpecsInput): Promise<{ specs: 
   const locate = input.locate ?? (() => ({ file: 'docs.json', line: 0, column: 0 }));
   const named = new Map<string, SpecReference>();
   for (const reference of collectSpecReferences(input.config)) if (!named.has(reference.file)) named.set(reference.file, reference);
-  const targets = [...new Set([...named.keys(), ...(input.specFiles ?? [])])];
+  const referenced = new Set(input.referencedSpecFiles ?? []);
+  const targets = [...new Set([...named.keys(), ...referenced, ...(input.specFiles ?? [])])];
   for (const target of targets) {
     const reference = named.get(target);
     const report = (severity: Diagnostic['severity'], ruleId: string, message: string, hint?: string): void => {
@@ -89,21 +93,33 @@ export async function loadOpenApiSpecs(input: LoadSpecsInput): Promise<{ specs: 
         continue;
       }
     } else {
+      const unreadable = unreadableFileReason(input.source, target);
+      if (unreadable !== undefined) {
+        if (reference || referenced.has(target)) report('error', 'unreadable-file', `Unexpected ${unreadable} as OpenAPI spec \`${target}\`, expected a JSON or YAML text file`, 'Split the spec, or point to a smaller text copy of it.');
+        continue;
+      }
       text = input.source.files.get(target);
       if (text === undefined) {
         report('error', 'missing-spec', `Cannot find the OpenAPI spec \`${target}\``, 'Fix the path (relative to the site root) or add the file.');
         continue;
       }
     }
-    const loaded = await loadSpec(target, text, input.source, diagnostics, reference !== undefined);
-    if (loaded) specs.set(target, loaded);
+    const isNamed = reference !== undefined || referenced.has(target);
+    try {
+      const loaded = await loadSpec(target, text, input.source, diagnostics, isNamed);
+      if (loaded) specs.set(target, loaded);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      diagnostics.push({ file: target, line: 1, column: 1, severity: isNamed ? 'error' : 'warning', ruleId: 'invalid-spec', message: 'Unexpected spec nested too deep to read, expected a JSON or YAML document of ordinary depth' });
+    }
   }
   return { specs, diagnostics };
 }
 
+/** Parses and dereferences one spec; problems of a spec nothing names (found by discovery) are warnings, not errors. */
 async function loadSpec(file: string, text: string, source: SiteSource, diagnostics: Diagnostic[], named: boolean): Promise<LoadedSpec | undefined> {
   const report = (severity: Diagnostic['severity'], ruleId: string, message: string, line = 1, column = 1): void => {
-    diagnostics.push({ file, line, column, severity, ruleId, message });
+    diagnostics.push({ file, line, column, severity: named ? severity : 'warning', ruleId, message });
   };
   let document: unknown;
   try {

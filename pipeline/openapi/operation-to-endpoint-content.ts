@@ -103,24 +103,28 @@ function schemaFields(schema: Record<string, unknown>, prefix = '', depth = 0, s
   return out;
 }
 
-function mergeComposition(schema: Record<string, unknown>): Record<string, unknown> {
+/** Merges `allOf` (and the first `oneOf`/`anyOf` branch) into one schema; a schema already being merged (a circular `$ref`) adds nothing. */
+function mergeComposition(schema: Record<string, unknown>, merging = new Set<object>()): Record<string, unknown> {
+  if (merging.has(schema)) return {};
   const parts = [...((schema.allOf as Record<string, unknown>[] | undefined) ?? []), ...(((schema.oneOf ?? schema.anyOf) as Record<string, unknown>[] | undefined)?.slice(0, 1) ?? [])];
   if (parts.length === 0) return schema;
   const properties: Record<string, unknown> = { ...((schema.properties as Record<string, unknown> | undefined) ?? {}) };
   const required = new Set<string>(Array.isArray(schema.required) ? schema.required.map(String) : []);
   for (const part of parts) {
     if (!part || typeof part !== 'object') continue;
-    const inner = mergeComposition(part);
+    merging.add(schema);
+    const inner = mergeComposition(part, merging);
+    merging.delete(schema);
     Object.assign(properties, (inner.properties as Record<string, unknown> | undefined) ?? {});
     if (Array.isArray(inner.required)) for (const name of inner.required) required.add(String(name));
   }
   return { ...schema, properties, required: [...required] };
 }
 
-function typeOf(schema: Record<string, unknown>): string {
+function typeOf(schema: Record<string, unknown>, depth = 0): string {
   const type = Array.isArray(schema.type) ? schema.type.join(' | ') : typeof schema.type === 'string' ? schema.type : '';
-  if (type === 'array' && schema.items && typeof schema.items === 'object') {
-    const itemType = typeOf(schema.items as Record<string, unknown>);
+  if (type === 'array' && schema.items && typeof schema.items === 'object' && depth < MAX_SCHEMA_DEPTH) {
+    const itemType = typeOf(schema.items as Record<string, unknown>, depth + 1);
     return itemType ? `${itemType}[]` : 'array';
   }
   return type || (schema.properties ? 'object' : '');

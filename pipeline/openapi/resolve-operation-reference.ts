@@ -8,7 +8,7 @@ const REFERENCE = /^(?:(\S+)\s+)?(get|put|post|delete|options|head|patch|trace|w
 /** A reference resolved to its operation, or the reason it could not be. */
 export type OperationResolution =
   | { ok: true; spec: LoadedSpec; operation: SpecOperation }
-  | { ok: false; message: string; hint?: string; /** `warning` when only a remote spec that was not fetched is missing; default error. */ severity?: 'warning' };
+  | { ok: false; message: string; hint?: string };
 
 /**
  * Resolves `METHOD /path`, `spec-file METHOD /path`, `webhook NAME` or a legacy `METHOD https://host/base/path`
@@ -33,7 +33,7 @@ export function resolveOperationReference(specs: LoadedSpecs, reference: string,
     return {
       ok: false,
       message: `Cannot resolve \`${reference.trim()}\`: the spec in scope (${specsInScope.map((file) => `\`${file}\``).join(', ')}) was not loaded`,
-      ...(remote ? { hint: 'Pass --allow-network to fetch remote specs at build time.', severity: 'warning' as const } : {}),
+      ...(remote ? { hint: 'Pass --allow-network to fetch remote specs at build time.' } : {}),
     };
   } else {
     candidates = inScope.length > 0 ? inScope : [...specs.values()];
@@ -60,13 +60,23 @@ export function resolveOperationReference(specs: LoadedSpecs, reference: string,
   };
 }
 
-/** Finds a loaded spec by the name a reference gives it: exact, without leading slash, or without extension. */
+/** The spec file a reference names (`/es/openapi.json GET /x` → `/es/openapi.json`), or undefined when it names none. */
+export function specNameOfReference(reference: string): string | undefined {
+  return REFERENCE.exec(reference.trim())?.[1];
+}
+
+/**
+ * Finds a loaded spec by the name a reference gives it: exact, without leading slash, without extension, or
+ * (when only one spec fits) a spec in a sub-folder whose path ends with the name.
+ */
 export function findSpec(specs: LoadedSpecs, name: string): LoadedSpec | undefined {
   const normalised = normaliseSpecPath(name);
   const exact = specs.get(normalised);
   if (exact) return exact;
   const withoutExtension = [...specs.values()].filter((spec) => spec.file.replace(/\.(json|ya?ml)$/i, '') === normalised);
-  return withoutExtension.length === 1 ? withoutExtension[0] : undefined;
+  if (withoutExtension.length === 1) return withoutExtension[0];
+  const inFolder = [...specs.values()].filter((spec) => spec.file.endsWith(`/${normalised}`) || spec.file.replace(/\.(json|ya?ml)$/i, '').endsWith(`/${normalised}`));
+  return inFolder.length === 1 ? inFolder[0] : undefined;
 }
 
 /** The operation for `METHOD path`: exact path first, then with the server base path removed, then ignoring parameter names. */

@@ -1,4 +1,5 @@
 import type { SiteSource } from './site-source.ts';
+import { describeSkippedFile, unreadableFileReason } from './unreadable-file-reason.ts';
 
 /** The files of a site sorted by role; every list is sorted. */
 export interface SiteFiles {
@@ -6,10 +7,14 @@ export interface SiteFiles {
   configFile: string | undefined;
   /** `.mdx`/`.md` files that may be pages (see `isPageCandidate`); the build removes those other pages import. */
   pageFiles: string[];
+  /** Other `.mdx`/`.md` files (README, LICENSE, snippets…): pages only when the navigation names them. */
+  namedOnlyPageFiles: string[];
   /** Files in a `snippets/` or `_snippets/` folder at any depth. */
   snippetFiles: string[];
-  /** JSON/YAML files that look like OpenAPI, Swagger or AsyncAPI documents. */
+  /** JSON/YAML files that look like OpenAPI, Swagger or AsyncAPI documents, anywhere in the site. */
   specFiles: string[];
+  /** Page and spec files that cannot be read as text, with the reason (`binary file`, `file larger than 10 MB`). */
+  unreadableFiles: Map<string, string>;
 }
 
 const CONFIG_FILE = 'docs.json';
@@ -22,26 +27,47 @@ const REPOSITORY_MARKDOWN = /(?:^|\/)(?:readme|license|licence|contributing|agen
 const REPOSITORY_MDX = /(?:^|\/)(?:README|LICENSE|LICENCE|CONTRIBUTING|AGENTS|CLAUDE)\.mdx$/;
 /** A top-level `openapi`/`swagger`/`asyncapi` key whose value is a version number (`3.1.0`, `"2.0"`). */
 const SPEC_MARKER = /^[ \t]*\{?[ \t]*["']?(?:openapi|swagger|asyncapi)["']?[ \t]*:[ \t]*["']?\d/m;
+/** The same key anywhere on a line of JSON (minified specs put `info` first). */
+const JSON_SPEC_MARKER = /"(?:openapi|swagger|asyncapi)"[ \t]*:[ \t]*"?\d/;
 /** How much of a JSON/YAML file is searched for the spec marker. */
 const SPEC_MARKER_WINDOW = 4000;
 const PAGE_EXTENSION = /\.mdx?$/i;
+const PAGE_EXTENSIONS = ['.mdx', '.md', '.MDX', '.MD'];
 
 /**
- * Sorts a site's files by role (DESIGN.md §4): configuration, page candidates, snippets and API specs.
+ * Sorts a site's files by role (DESIGN.md §4): configuration, page candidates, snippets and API specs
+ * (anywhere in the tree, outside node_modules and dot-folders), and page/spec files that cannot be read.
  * Files that another page imports are still listed as pages here: the build drops them once the pages are
  * parsed (`ParsedPage.imports`).
  */
 export function loadSite(source: SiteSource): SiteFiles {
   const pageFiles: string[] = [];
+  const namedOnlyPageFiles: string[] = [];
   const snippetFiles: string[] = [];
   const specFiles: string[] = [];
+  const unreadableFiles = new Map<string, string>();
   for (const file of [...source.files.keys()].sort()) {
-    if (isIgnoredFile(file)) continue;
-    if (isSnippetFile(file)) snippetFiles.push(file);
-    else if (isPageCandidate(file)) pageFiles.push(file);
-    else if (SPEC_FILE.test(file) && file !== CONFIG_FILE && looksLikeApiSpec(source.files.get(file) ?? '')) specFiles.push(file);
+    if (isIgnoredFile(file) || file === CONFIG_FILE) continue;
+    const isSpecLike = SPEC_FILE.test(file) && looksLikeApiSpec(source.files.get(file) ?? '');
+    const unreadable = PAGE_FILE.test(file) || isSpecLike ? unreadableFileReason(source, file) : undefined;
+    if (unreadable !== undefined) {
+      unreadableFiles.set(file, unreadable);
+    } else if (isSnippetFile(file)) {
+      snippetFiles.push(file);
+      if (PAGE_FILE.test(file)) namedOnlyPageFiles.push(file);
+    } else if (isPageCandidate(file)) {
+      pageFiles.push(file);
+    } else if (PAGE_FILE.test(file)) {
+      namedOnlyPageFiles.push(file);
+    } else if (isSpecLike) {
+      specFiles.push(file);
+    }
   }
-  return { configFile: source.files.has(CONFIG_FILE) ? CONFIG_FILE : undefined, pageFiles, snippetFiles, specFiles };
+  for (const [file, skipped] of source.skippedFiles ?? []) {
+    if (isIgnoredFile(file) || !(PAGE_FILE.test(file) || SPEC_FILE.test(file))) continue;
+    if (PAGE_FILE.test(file) || looksLikeApiSpec(skipped.head ?? '')) unreadableFiles.set(file, describeSkippedFile(skipped));
+  }
+  return { configFile: source.files.has(CONFIG_FILE) ? CONFIG_FILE : undefined, pageFiles, namedOnlyPageFiles, snippetFiles, specFiles, unreadableFiles: new Map([...unreadableFiles].sort(([left], [right]) => left.localeCompare(right))) };
 }
 
 /** Whether a file is in `node_modules` or a dot-folder (`.cursor/`, `.github/`): never part of the site. */
@@ -65,7 +91,8 @@ export function isPageCandidate(file: string): boolean {
 
 /** Whether JSON/YAML text looks like an OpenAPI, Swagger or AsyncAPI document (a cheap textual check of its start). */
 export function looksLikeApiSpec(text: string): boolean {
-  return SPEC_MARKER.test(text.slice(0, SPEC_MARKER_WINDOW));
+  const start = text.slice(0, SPEC_MARKER_WINDOW);
+  return SPEC_MARKER.test(start) || (start.trimStart().startsWith('{') && JSON_SPEC_MARKER.test(start));
 }
 
 /** The route of a page file: its path without extension, no leading slash (`guides/intro.mdx` → `guides/intro`). */
@@ -73,11 +100,13 @@ export function pagePathForFile(file: string): string {
   return file.replace(PAGE_EXTENSION, '');
 }
 
-/** The page file of a route (`<route>.mdx`, else `<route>.md`, else `<route>/index.mdx|md`), or undefined. */
+/** The page file of a route (`<route>.mdx`, else `<route>.md`, else `<route>/index.mdx|md`; extensions in either case), or undefined. */
 export function findPageFile(files: Iterable<string>, route: string): string | undefined {
   const set: ReadonlySet<string> = files instanceof Set ? (files as Set<string>) : new Set(files);
-  for (const candidate of [`${route}.mdx`, `${route}.md`, `${route}/index.mdx`, `${route}/index.md`]) {
-    if (set.has(candidate)) return candidate;
+  for (const base of [route, `${route}/index`]) {
+    for (const extension of PAGE_EXTENSIONS) {
+      if (set.has(base + extension)) return base + extension;
+    }
   }
   return undefined;
 }

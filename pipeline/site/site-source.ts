@@ -5,7 +5,15 @@
  */
 export interface SiteSource {
   files: ReadonlyMap<string, string>;
+  /**
+   * Files the reader did not load, with why (absent: none): binary data or more bytes than its limit. A
+   * skipped JSON/YAML file carries the first few KB of its text in `head`, so it can still be told to be a spec.
+   */
+  skippedFiles?: ReadonlyMap<string, SkippedFile>;
 }
+
+/** A file left out of `SiteSource.files`, and why. */
+export type SkippedFile = { reason: 'binary'; head?: string } | { reason: 'too-large'; bytes: number; limitBytes: number; head?: string };
 
 /** Builds a SiteSource from a plain object of path → text (handy for tests and in-memory sites). */
 export function siteSourceFromObject(files: Record<string, string>): SiteSource {

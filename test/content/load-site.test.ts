@@ -36,9 +36,34 @@ describe('loadSite', () => {
     expect(site).toEqual({
       configFile: 'docs.json',
       pageFiles: ['Guides/Upper.MDX', 'community/contributing.mdx', 'guide.md', 'index.mdx'],
+      namedOnlyPageFiles: ['AGENTS.md', 'CLAUDE.mdx', 'README.md', 'community/LICENSE.md', 'docs/readme.MD', 'nested/_snippets/b.mdx', 'snippets/a.mdx'],
       snippetFiles: ['nested/_snippets/b.mdx', 'snippets/a.mdx', 'snippets/button.jsx'],
       specFiles: ['events.yml', 'openapi.yaml', 'specs/min.json', 'specs/v2.json'],
+      unreadableFiles: new Map(),
     });
+  });
+
+  it('finds specs anywhere outside node_modules and dot-folders, and lists unreadable pages and specs with the reason', () => {
+    const tree = loadSite({
+      files: new Map([
+        ['deep/api/min.json', '{"info":{"title":"x"},"openapi":"3.0.3","paths":{}}'],
+        ['node_modules/pkg/openapi.json', '{"openapi": "3.0.0"}'],
+        ['.hidden/openapi.yaml', 'openapi: 3.1.0\n'],
+        ['binary.mdx', 'title\u0000\u0001'],
+        ['readme-notes.json', '{"a": "\u0000"}'],
+      ]),
+      skippedFiles: new Map([
+        ['huge.mdx', { reason: 'too-large', bytes: 20_000_000, limitBytes: 10 * 1024 * 1024 }],
+        ['specs/huge.yaml', { reason: 'too-large', bytes: 20_000_000, limitBytes: 10 * 1024 * 1024, head: 'openapi: 3.0.0\n' }],
+        ['data/huge.json', { reason: 'too-large', bytes: 20_000_000, limitBytes: 10 * 1024 * 1024, head: '{"rows": [' }],
+      ]),
+    });
+    expect(tree.specFiles).toEqual(['deep/api/min.json']);
+    expect([...tree.unreadableFiles]).toEqual([
+      ['binary.mdx', 'binary file'],
+      ['huge.mdx', 'file larger than 10 MB'],
+      ['specs/huge.yaml', 'file larger than 10 MB'],
+    ]);
   });
 
   it('has no config file when docs.json is absent', () => {

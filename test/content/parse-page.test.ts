@@ -372,3 +372,16 @@ describe('parsePage on pages with mistakes', () => {
     expect(parsePage({ file: 'other.md', text: '---\ntitle: Other\n---\n# A\n' }).headings[0]?.anchor).toBe('a');
   });
 });
+
+describe('parsePage on hostile pages', () => {
+  it('reports elements nested too deep to walk instead of overflowing the stack', () => {
+    const page = parsePage({ file: 'deep.mdx', text: `---\ntitle: Deep\n---\n\n${'<div>'.repeat(5000)}x${'</div>'.repeat(5000)}\n` });
+    expect(page.diagnostics).toMatchObject([{ severity: 'error', ruleId: 'mdx-parse', message: expect.stringContaining('nesting too deep') }]);
+    expect(page.title).toBe('Deep');
+  });
+
+  it('blanks `{#id}` heading suffixes in snippets too, so their headings take the custom anchor', () => {
+    const page = parsePage({ file: 'page.mdx', text: '---\ntitle: P\n---\n\nimport Part from "/snippets/part.mdx";\n\n<Part />\n', readSnippet: (file) => (file === 'snippets/part.mdx' ? '## From the snippet {#from-snippet}\n\nText.\n' : undefined) });
+    expect(page.headings).toMatchObject([{ text: 'From the snippet', anchor: 'from-snippet' }]);
+  });
+});

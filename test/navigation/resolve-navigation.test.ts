@@ -156,7 +156,7 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
     expect(result.diagnostics.map((diagnostic) => `${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.ruleId}: ${diagnostic.message} | ${diagnostic.hint ?? ''}`)).toMatchInlineSnapshot(`
       [
         "27:103 warning page-extension: Unexpected extension in page path \`cloud/deep.mdx\`, expected the path without \`.mdx\`/\`.md\` | Write \`cloud/deep\`.",
-        "37:150 error unknown-operation: Cannot find the operation \`GET /pet\` in \`legacy-swagger.json\` (referenced from language en › version v2 › product Cloud › tab API › group Pets) | Closest operations: \`GET /pets\`, \`POST /pets\`.",
+        "37:150 warning unknown-operation: Cannot find the operation \`GET /pet\` in \`legacy-swagger.json\` (referenced from language en › version v2 › product Cloud › tab API › group Pets); the entry is left out | Closest operations: \`GET /pets\`, \`POST /pets\`.",
         "45:78 warning duplicate-page: Unexpected second reference to page \`cloud/intro\`, expected each page once per version and language (first at /navigation/languages/0/versions/0/products/0/tabs/0/menu/0/groups/0/pages/0) | The first reference sets the page's tab and groups; remove this one or link to the page instead.",
       ]
     `);
@@ -170,14 +170,14 @@ describe('resolveNavigation on small configurations', () => {
     specs = (await loadFixtureSpecs()).result.specs;
   });
 
-  it('normalises leading `/` and `./`, a trailing slash and an extension; reports a missing page file as an error', () => {
+  it('normalises leading `/` and `./`, a trailing slash and an extension; warns about a missing page file', () => {
     const result = resolve({ navigation: { pages: ['/help', './edge/start/', 'cloud/deep.md', '/nope'] } });
     expect(result.entries.map((candidate) => candidate.route)).toEqual(['help', 'edge/start', 'cloud/deep']);
     expect(result.diagnostics.map((diagnostic) => `${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.pointer}`)).toEqual([
       'warning page-extension /navigation/pages/2',
-      'error missing-page /navigation/pages/3',
+      'warning missing-page /navigation/pages/3',
     ]);
-    expect(result.diagnostics[1]?.message).toBe('Cannot find a page file for `/nope` (looked for nope.mdx and nope.md), referenced from the top-level navigation');
+    expect(result.diagnostics[1]?.message).toBe('Cannot find a page file for `/nope` (looked for nope.mdx and nope.md), referenced from the top-level navigation; the entry is left out');
   });
 
   it('names the navigation path of a missing page', () => {
@@ -206,11 +206,11 @@ describe('resolveNavigation on small configurations', () => {
     ]);
   });
 
-  it('downgrades operation references whose remote spec was skipped to warnings, and errs when no spec is in scope', () => {
+  it('warns about operation references that cannot be resolved: remote spec skipped, or no spec in scope', () => {
     const remote = resolve({ navigation: { groups: [{ group: 'R', openapi: 'https://api.example.com/openapi.json', pages: ['GET /things'] }] } });
     expect(remote.diagnostics).toMatchObject([{ severity: 'warning', ruleId: 'unknown-operation' }]);
     const none = resolveNavigation({ navigation: { pages: ['GET /things'] } }, { pageFileFor: () => undefined, specs: new Map(), locate: stubLocate });
-    expect(none.diagnostics).toMatchObject([{ severity: 'error', ruleId: 'unknown-operation', message: 'Cannot resolve `GET /things`: no OpenAPI spec is in scope (referenced from the top-level navigation)' }]);
+    expect(none.diagnostics).toMatchObject([{ severity: 'warning', ruleId: 'unknown-operation', message: 'Cannot resolve `GET /things`: no OpenAPI spec is in scope (referenced from the top-level navigation); the entry is left out' }]);
   });
 
   it('accepts a config that is not an object and returns nothing', () => {

@@ -45,7 +45,7 @@ describe('resolveOperationReference', () => {
   it('does not fall back to other specs when the specs in scope were not loaded', () => {
     expect(resolved('GET /products', 'missing.yaml')).toBe('error: Cannot resolve `GET /products`: the spec in scope (`missing.yaml`) was not loaded | ');
     const remote = resolveOperationReference(specs, 'GET /products', ['https://api.example.com/openapi.json']);
-    expect(remote).toMatchObject({ ok: false, severity: 'warning', hint: 'Pass --allow-network to fetch remote specs at build time.' });
+    expect(remote).toMatchObject({ ok: false, hint: 'Pass --allow-network to fetch remote specs at build time.' });
     expect(resolved('shop GET /products', 'missing.yaml')).toBe('shop.yaml GET /products');
   });
 });

@@ -1,0 +1,17 @@
+import type { ParsedPage } from '../content/parsed-page.ts';
+import { findSpecFile } from '../openapi/find-spec-file.ts';
+import { specNameOfReference } from '../openapi/resolve-operation-reference.ts';
+
+/**
+ * The site files of the specs that navigation entries and page frontmatter name (`/es/openapi.json GET /x`),
+ * with or without leading slash or extension, so they load even when docs.json never mentions them.
+ */
+export function collectReferencedSpecFiles(navigationSpecNames: Iterable<string>, pages: Iterable<ParsedPage>, exists: (file: string) => boolean): string[] {
+  const names = [...navigationSpecNames];
+  for (const page of pages) {
+    const reference = page.frontmatter.openapi;
+    const name = typeof reference === 'string' ? specNameOfReference(reference) : undefined;
+    if (name) names.push(name);
+  }
+  return [...new Set(names.flatMap((name) => findSpecFile(name, exists) ?? []))];
+}

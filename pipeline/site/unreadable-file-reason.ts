@@ -1,0 +1,29 @@
+import type { SiteSource, SkippedFile } from './site-source.ts';
+
+/** Largest page or spec file the pipeline reads, in bytes (the CLI reader uses the same default). */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Why a file of the site cannot be used as text, or undefined when it can: `binary file` (it holds NUL bytes)
+ * or `file larger than N MB`. Covers files the reader skipped and files handed in memory.
+ */
+export function unreadableFileReason(source: SiteSource, file: string, maxBytes = MAX_FILE_BYTES): string | undefined {
+  const skipped = source.skippedFiles?.get(file);
+  if (skipped) return describeSkippedFile(skipped);
+  const text = source.files.get(file);
+  if (text === undefined) return undefined;
+  if (text.includes('\u0000')) return 'binary file';
+  if (text.length * 3 > maxBytes && Buffer.byteLength(text, 'utf8') > maxBytes) return `file larger than ${formatMegabytes(maxBytes)}`;
+  return undefined;
+}
+
+/** `binary file` or `file larger than 10 MB` for a file the reader skipped. */
+export function describeSkippedFile(skipped: SkippedFile): string {
+  return skipped.reason === 'binary' ? 'binary file' : `file larger than ${formatMegabytes(skipped.limitBytes)}`;
+}
+
+function formatMegabytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`;
+  const megabytes = bytes / 1024 / 1024;
+  return `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1)} MB`;
+}
