@@ -60,7 +60,7 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
     }
   };
   const save = (): void => {
-    mkdirSync(path.dirname(options.file), { recursive: true });
+    mkdirSync(path.dirname(options.file), { recursive: true, mode: 0o700 });
     const temporary = `${options.file}.tmp-${process.pid}`;
     writeFileSync(temporary, `${JSON.stringify({ keys: records }, null, 2)}\n`, { mode: 0o600 });
     renameSync(temporary, options.file);

@@ -27,7 +27,7 @@ declare module 'fastify' {
 /**
  * The assistant API: POST /v1|v2/assistant/:domain/message (streamed answer), POST /v1/search/:domain
  * (ranked sections as JSON) and GET /v1/assistant/:domain/threads?fp= (a fingerprint's threads).
- * Order per request: key → domain → body → limits → work.
+ * Order per request: key → domain → body (schema, then a non-blank question) → limits → work.
  */
 export function registerAssistantRoutes(app: FastifyInstance, context: RouteContext): void {
   const authorize = async (request: DomainRequest): Promise<void> => {
@@ -47,12 +47,15 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
     reply.headers(headers);
   };
 
+  const requireQuestion = async (request: DomainRequest<AssistantRequestBody>): Promise<void> => {
+    if (readConversation(request.body).question.trim() === '') throw new ApiError('invalid_body', 'Invalid request body: `messages` has no user message with text.', 'messages');
+  };
+
   for (const prefix of ['/v1', '/v2']) {
-    app.post(`${prefix}/assistant/:domain/message`, { schema: { params: domainParams, body: assistantRequestSchema }, onRequest: authorize, preHandler: consumeLimits }, async (request: DomainRequest<AssistantRequestBody, Record<string, unknown>>, reply) => {
+    app.post(`${prefix}/assistant/:domain/message`, { schema: { params: domainParams, body: assistantRequestSchema }, onRequest: authorize, preHandler: [requireQuestion, consumeLimits] }, async (request: DomainRequest<AssistantRequestBody, Record<string, unknown>>, reply) => {
       const authorization = request.authorization as Authorization;
       const body = request.body;
       const conversation = readConversation(body);
-      if (conversation.question.trim() === '') throw new ApiError('invalid_body', 'Invalid request body: `messages` has no user message with text.', 'messages');
       const filter = body.filter ?? undefined;
       const results = search(authorization.site.index, conversation.question, {
         pageSize: body.retrievalPageSize ?? 5,
