@@ -13,4 +13,6 @@ export interface RouteContext {
   threads: ThreadStore;
   metrics: Metrics;
   model: LanguageModelV3;
+  /** Milliseconds an answer may take before its stream ends with a timeout error (default 60000). */
+  modelTimeoutMs?: number;
 }
