@@ -5,6 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import { createArtifactStore, type ArtifactStore } from '../artifacts/create-artifact-store.ts';
 import { createModelFromEnvironment } from '../assistant/create-model-from-environment.ts';
 import { createKeyStore } from '../auth/key-store.ts';
+import { createRedisKeyStore } from '../auth/redis-key-store.ts';
 import { createLimiter, type Limits } from '../limits/create-limiter.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
 import { createRedisThreadStore } from '../threads/redis-thread-store.ts';
@@ -29,8 +30,10 @@ export interface AppOptions {
   artifactsDir: string;
   /** Folder for the keys file and the SQLite database. */
   dataDir: string;
-  /** Keys file (default `<dataDir>/keys.json`). */
+  /** Keys file (default `<dataDir>/keys.json`); used when the keys are not in Redis. */
   keysFile?: string;
+  /** Where API keys live (default: `redis` when redisUrl is set, so replicas share them; else `file`). */
+  keyStore?: 'file' | 'redis';
   /** Where threads and limits live (default: `redis` when redisUrl is set, else `sqlite` in dataDir). */
   store?: 'sqlite' | 'redis';
   /** Redis URL, required by store `redis` (several replicas share it). */
@@ -92,7 +95,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.artifactPollMs !== undefined ? { pollMs: options.artifactPollMs } : {}),
     onRejectedBuild: (domain, buildId, reason) => app.log.warn({ domain, buildId, reason }, 'refused a new build; keeping the previous one'),
   });
-  const keys = createKeyStore({ file: options.keysFile ?? path.join(options.dataDir, 'keys.json') });
+  const keyStore = options.keyStore ?? (options.redisUrl ? 'redis' : 'file');
+  if (keyStore === 'redis' && !options.redisUrl) throw new Error('buildApp: keyStore "redis" needs redisUrl (env REDIS_URL)');
+  const sharedKeys = keyStore === 'redis' ? await createRedisKeyStore({ url: options.redisUrl as string, onRefreshError: (error) => app.log.warn({ error: describeModelError(error) }, 'keys not refreshed from Redis') }) : undefined;
+  const keys = sharedKeys ?? createKeyStore({ file: options.keysFile ?? path.join(options.dataDir, 'keys.json') });
   const limitStore = options.limitStore ?? store;
   const storeOptions = { ...(options.storeTimeoutMs ? { storeTimeoutMs: options.storeTimeoutMs } : {}) };
   const limiter = await createLimiter({ store: limitStore, sqlitePath, ...storeOptions, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}), ...(options.limits ? { limits: options.limits } : {}) });
@@ -111,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     stopHealthMonitor();
     retention?.stop();
-    await Promise.allSettled([limiter.close(), threads.close()]);
+    await Promise.allSettled([limiter.close(), threads.close(), sharedKeys?.close()]);
   });
 
   await app.register(cors, { origin: options.corsOrigin ?? true, methods: ['GET', 'POST', 'OPTIONS'], exposedHeaders: ['x-thread-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] });
