@@ -1,15 +1,16 @@
 import { openRedis, withRedis } from '../stores/open-redis.ts';
 import { DEFAULT_THREAD_PAGE, decodeThreadCursor, encodeThreadCursor, isThreadId, newThreadId, type StoredMessage, type Thread, type ThreadStore, type ThreadStoreOptions } from './thread-store.ts';
 
-const PREFIX = 'docsmith:thread';
-/** Every thread id by last update (ms), for retention; members are `<threadId>|<domain>|<fp>`. */
-const UPDATED_KEY = 'docsmith:threads:updated';
 
 /**
  * Threads in Redis, shared by every replica: a hash per thread, a list of its messages, a sorted set per owner
- * (score: last update in ms) and one sorted set of all threads by last update (for retention).
+ * (score: last update in ms) and one sorted set of all threads by last update (for retention). Keys start with
+ * `keyPrefix` (default `docsmith`).
  */
-export function createRedisThreadStore(url: string, options: ThreadStoreOptions = {}): ThreadStore {
+export function createRedisThreadStore(url: string, options: ThreadStoreOptions & { keyPrefix?: string } = {}): ThreadStore {
+  const PREFIX = `${options.keyPrefix ?? 'docsmith'}:thread`;
+  /** Every thread id by last update (ms), for retention; members are `<threadId>|<domain>|<fp>`. */
+  const UPDATED_KEY = `${options.keyPrefix ?? 'docsmith'}:threads:updated`;
   const maxMessages = options.maxMessagesPerThread ?? 200;
   const maxListed = options.maxListedMessages ?? 50;
   const client = openRedis(url, options.storeTimeoutMs ? { commandTimeoutMs: options.storeTimeoutMs } : {});

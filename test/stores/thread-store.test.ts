@@ -28,7 +28,8 @@ const stores: [string, ((options?: ThreadStoreOptions) => Promise<ThreadStore>) 
     directories.push(directory);
     return createSqliteThreadStore(path.join(directory, 'docsmith.sqlite'), options);
   }],
-  ['redis', redisUrl ? async (options) => createRedisThreadStore(redisUrl, options) : undefined],
+  // Each store gets its own key prefix: retention sweeps the whole store, and test files share one Redis.
+  ['redis', redisUrl ? async (options) => createRedisThreadStore(redisUrl, { ...options, keyPrefix: `test-${Math.random().toString(36).slice(2)}` }) : undefined],
 ];
 
 describe.each(stores)('thread store on %s', (name, open) => {
