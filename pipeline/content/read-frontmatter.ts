@@ -61,7 +61,14 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
   }
 
   const contents = document.contents;
-  const value: unknown = document.toJS();
+  let value: unknown;
+  try {
+    value = document.toJS();
+  } catch (error) {
+    // toJS throws on what parsing lets through, e.g. an alias (`*a`) whose anchor is never set.
+    diagnostics.push({ file, line: source.line, column: 1, severity: 'error', ruleId: 'frontmatter-parse', message: `Unexpected frontmatter: ${(error as Error).message.split(LINE_BREAK)[0] ?? ''}` });
+    return { frontmatter: {}, title: fallbackTitle, diagnostics };
+  }
   if (value !== null && value !== undefined && !isMap(contents)) {
     diagnostics.push({ file, line: source.line, column: 1, severity: 'warning', ruleId: 'invalid-frontmatter', message: 'Unexpected frontmatter that is not a mapping, expected `key: value` lines' });
   }
