@@ -53,6 +53,9 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
   const requireQuestion = async (request: DomainRequest<AssistantRequestBody>): Promise<void> => {
     if (readConversation(request.body).question.trim() === '') throw new ApiError('invalid_body', 'Invalid request body: `messages` has no user message with text.', 'messages');
   };
+  const requireQuery = async (request: DomainRequest<{ query: string }>): Promise<void> => {
+    if (request.body.query.trim() === '') throw new ApiError('invalid_body', 'Invalid request body: `query` has no text.', 'query');
+  };
 
   for (const prefix of ['/v1', '/v2']) {
     app.post(`${prefix}/assistant/:domain/message`, { schema: { params: domainParams, body: assistantRequestSchema }, onRequest: authorize, preHandler: [requireQuestion, consumeLimits] }, async (request: DomainRequest<AssistantRequestBody, Record<string, unknown>>, reply) => {
@@ -97,7 +100,7 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
     });
   }
 
-  app.post('/v1/search/:domain', { schema: { params: domainParams, body: searchRequestSchema }, onRequest: authorize, preHandler: consumeLimits }, async (request: DomainRequest<{ query: string; pageSize?: number; filter?: SearchFilter | null }>) => {
+  app.post('/v1/search/:domain', { schema: { params: domainParams, body: searchRequestSchema }, onRequest: authorize, preHandler: [requireQuery, consumeLimits] }, async (request: DomainRequest<{ query: string; pageSize?: number; filter?: SearchFilter | null }>) => {
     const authorization = request.authorization as Authorization;
     const results = search(authorization.site.index, request.body.query, { pageSize: request.body.pageSize ?? 10, ...(request.body.filter ? { filter: request.body.filter } : {}) });
     return results.map((result) => ({
