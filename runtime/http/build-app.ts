@@ -10,7 +10,7 @@ import { createLimiter, type Limits } from '../limits/create-limiter.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
 import { createRedisThreadStore } from '../threads/redis-thread-store.ts';
 import { createSqliteThreadStore } from '../threads/sqlite-thread-store.ts';
-import { describeModelError } from '../assistant/describe-model-error.ts';
+import { summarizeErrorForLog } from './summarize-error-for-log.ts';
 import { monitorStoreHealth } from '../stores/store-health-monitor.ts';
 import { startRetentionSweeper } from '../stores/retention-sweeper.ts';
 import { bodyTimeout } from './body-timeout.ts';
@@ -97,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const keyStore = options.keyStore ?? (options.redisUrl ? 'redis' : 'file');
   if (keyStore === 'redis' && !options.redisUrl) throw new Error('buildApp: keyStore "redis" needs redisUrl (env REDIS_URL)');
-  const sharedKeys = keyStore === 'redis' ? await createRedisKeyStore({ url: options.redisUrl as string, onRefreshError: (error) => app.log.warn({ error: describeModelError(error) }, 'keys not refreshed from Redis') }) : undefined;
+  const sharedKeys = keyStore === 'redis' ? await createRedisKeyStore({ url: options.redisUrl as string, onRefreshError: (error) => app.log.warn({ error: summarizeErrorForLog(error) }, 'keys not refreshed from Redis') }) : undefined;
   const keys = sharedKeys ?? createKeyStore({ file: options.keysFile ?? path.join(options.dataDir, 'keys.json') });
   const limitStore = options.limitStore ?? store;
   const storeOptions = { ...(options.storeTimeoutMs ? { storeTimeoutMs: options.storeTimeoutMs } : {}) };
@@ -111,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         retentionMs: options.threadRetentionDays * 86_400_000,
         sweep: (before) => threads.deleteThreadsBefore(before),
         onSwept: (count) => app.log.info({ count }, 'deleted threads past their retention'),
-        onError: (error) => app.log.warn({ error: describeModelError(error) }, 'thread retention sweep failed'),
+        onError: (error) => app.log.warn({ error: summarizeErrorForLog(error) }, 'thread retention sweep failed'),
       })
     : undefined;
   app.addHook('onClose', async () => {

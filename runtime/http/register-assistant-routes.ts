@@ -5,7 +5,7 @@ import searchRequestSchema from '../../schemas/search-request.schema.json' with 
 import threadsQuerySchema from '../../schemas/threads-query.schema.json' with { type: 'json' };
 import type { AssistantRequestBody } from '../assistant/assistant-request.ts';
 import { createAssistantStream } from '../assistant/create-assistant-stream.ts';
-import { describeModelError } from '../assistant/describe-model-error.ts';
+import { summarizeErrorForLog } from './summarize-error-for-log.ts';
 import { negotiateStreamProtocol } from '../assistant/negotiate-stream-protocol.ts';
 import { readConversation } from '../assistant/read-conversation.ts';
 import { sourcesFromResults } from '../assistant/sources-from-results.ts';
@@ -94,7 +94,7 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
           const answer = { id: messageId, role: 'assistant' as const, text: result.text, sources: result.sources.map(({ url, title, path, anchor }) => ({ url, title, path, anchor })) };
           await context.threads.appendMessage({ threadId, domain, fp: body.fp, message: answer });
         },
-        onError: (error) => request.log.error({ threadId, error: describeModelError(error) }, 'answer failed after streaming began'),
+        onError: (error) => request.log.error({ threadId, error: summarizeErrorForLog(error) }, 'answer failed after streaming began'),
       });
       return reply.code(200).headers(stream.headers).send(stream.body);
     });
