@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -119,5 +120,28 @@ describe.skipIf(!redisUrl)('limits shared by two replicas on one Redis (skipped:
     expect(decisions.slice(0, 50).filter((decision) => decision?.allowed)).toHaveLength(20);
     expect(decisions.slice(50).filter((decision) => decision?.allowed)).toHaveLength(20);
     await Promise.all([first?.close(), second?.close()]);
+  });
+
+  it('takes all-or-nothing across two processes', async () => {
+    const org = `org-${unique()}`;
+    const busy = `key-${unique()}`;
+    const quiet = `key-${unique()}`;
+    const script = path.resolve(import.meta.dirname, '../reliability/take-limits-process.ts');
+    const child = spawn(process.execPath, ['--import', 'tsx', script, redisUrl as string, busy, org, '25', '20', '40'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const lines: string[] = [];
+    const nextLine = () => new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
+    expect(await nextLine()).toBe('ready');
+    const limiter = await createLimiter({ store: 'redis', redisUrl, limits: { perKeyPerMonth: 20, perOrgPerHour: 40 } });
+    const childAllowed = nextLine();
+    child.stdin.write('go\n');
+    const decisions = await Promise.all([
+      ...Array.from({ length: 25 }, () => limiter.consume({ keyId: busy, org, ip: '10.1.1.2' })),
+      ...Array.from({ length: 20 }, () => limiter.consume({ keyId: quiet, org, ip: '10.1.1.3' })),
+    ]);
+    lines.push(await childAllowed);
+    expect(decisions.slice(0, 25).filter((decision) => decision.allowed).length + Number(lines[0])).toBe(20);
+    expect(decisions.slice(25).filter((decision) => decision.allowed)).toHaveLength(20);
+    await limiter.close();
+    child.kill();
   });
 });
