@@ -168,7 +168,8 @@ async function measureStageCosts(index: SearchIndex, key: string, dataDir: strin
         stage: 'thread: resolve + write the exchange on SQLite',
         microseconds: await meanMicroseconds(milliseconds, async () => {
           const { threadId } = await threads.resolveThread({ domain: 'ollama', fp: 'bench', threadId: null });
-          await threads.appendExchange({ threadId, domain: 'ollama', fp: 'bench', userMessage: { id: 'u1', text: question }, assistantMessage: { id: 'a1', text: answerText, sources } });
+          await threads.appendMessage({ threadId, domain: 'ollama', fp: 'bench', message: { id: 'u1', role: 'user', text: question, sources: [] } });
+          await threads.appendMessage({ threadId, domain: 'ollama', fp: 'bench', message: { id: 'a1', role: 'assistant', text: answerText, sources } });
         }),
       },
     ];

@@ -1,12 +1,14 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { buildApp } from '../../runtime/http/build-app.ts';
+import { parseTrustProxy, type TrustProxy } from '../../runtime/http/client-address.ts';
+import { reliabilityFromEnvironment } from '../../runtime/http/reliability-from-environment.ts';
 
 interface ServeCommandOptions {
   artifacts: string;
   data: string;
   port: number;
   host: string;
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
 }
 
 /** `docsmith serve`: serves the assistant API for every domain published under the artifacts folder. */
@@ -17,13 +19,14 @@ export function serveCommand(): Command {
     .option('--data <dir>', 'keys file and SQLite database (env DOCSMITH_DATA)', process.env.DOCSMITH_DATA ?? '.data')
     .option('--port <port>', 'port to listen on (env PORT)', parsePort, parsePort(process.env.PORT ?? '8080'))
     .option('--host <host>', 'address to listen on (env HOST)', process.env.HOST ?? '127.0.0.1')
-    .option('--trust-proxy', 'take the client IP from X-Forwarded-For (env TRUST_PROXY=1)', process.env.TRUST_PROXY === '1')
+    .option('--trust-proxy <hops|addresses>', 'take the client IP from X-Forwarded-For set by these proxies: a hop count or addresses/CIDRs, comma-separated (env TRUST_PROXY)', parseTrustProxyOption)
     .action(async (options: ServeCommandOptions) => {
       const app = await buildApp({
         artifactsDir: options.artifacts,
         dataDir: options.data,
         ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
-        trustProxy: options.trustProxy ?? false,
+        ...reliabilityFromEnvironment(process.env),
+        ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
         ...(process.env.DOCSMITH_CORS_ORIGIN ? { corsOrigin: process.env.DOCSMITH_CORS_ORIGIN.split(',') } : {}),
       });
       const shutdown = (signal: string): void => {
@@ -49,4 +52,12 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new InvalidArgumentError('expected a port number');
   return port;
+}
+
+function parseTrustProxyOption(value: string): TrustProxy {
+  try {
+    return parseTrustProxy(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
 }

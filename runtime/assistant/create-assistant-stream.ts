@@ -17,9 +17,14 @@ export interface AssistantStreamInput {
   model: LanguageModelV3;
   siteName?: string;
   abortSignal?: AbortSignal;
-  /** Called once the answer is complete (not after an error), e.g. to store the exchange. */
+  /** Milliseconds the model may take for the whole answer before the stream ends with a timeout error (default 60000). */
+  modelTimeoutMs?: number;
+  /**
+   * Called once the answer is complete (not after an error), before the finish part, e.g. to store the answer;
+   * when it throws, the stream carries an error part instead of the finish part.
+   */
   onFinish?: (result: { text: string; sources: AssistantSource[]; usage: { inputTokens: number; outputTokens: number } }) => void | Promise<void>;
-  /** Called with the error when generation fails after streaming began (the client gets a generic error part). */
+  /** Called with the error when generation or onFinish fails after streaming began (the client gets an error part). */
   onError?: (error: unknown) => void;
 }
 
@@ -31,6 +36,12 @@ export interface AssistantStream {
 
 const UTF8 = new TextEncoder();
 const GENERIC_ERROR = 'The assistant could not complete the answer. Please try again.';
+const NOT_STORED_ERROR = 'The answer could not be saved to the conversation. Please try again.';
+
+/** The error a model call gets when it exceeds `modelTimeoutMs`. */
+export class ModelTimeoutError extends Error {
+  override name = 'ModelTimeoutError';
+}
 
 /**
  * Streams an answer in the negotiated protocol: message start (with the thread id), the sources, the
@@ -64,7 +75,8 @@ export function createAssistantStream(input: AssistantStreamInput): AssistantStr
       };
       write(encoder.start(input.messageId, input.threadId));
       for (const source of input.sources) write(encoder.source(source));
-      let finished: { text: string; usage: { inputTokens: number; outputTokens: number } } | undefined;
+      const timeoutMs = input.modelTimeoutMs ?? 60_000;
+      const timeout = AbortSignal.timeout(timeoutMs);
       try {
         const prompt = buildAssistantPrompt(input);
         const result = streamText({
@@ -72,7 +84,7 @@ export function createAssistantStream(input: AssistantStreamInput): AssistantStr
           system: prompt.system,
           prompt: prompt.prompt,
           onError: () => undefined,
-          ...(input.abortSignal ? { abortSignal: input.abortSignal } : {}),
+          abortSignal: input.abortSignal ? AbortSignal.any([input.abortSignal, timeout]) : timeout,
         });
         let text = '';
         let started = false;
@@ -89,24 +101,26 @@ export function createAssistantStream(input: AssistantStreamInput): AssistantStr
             outputTokens = part.totalUsage.outputTokens ?? 0;
           } else if (part.type === 'error') {
             throw part.error;
+          } else if (part.type === 'abort' && timeout.aborted) {
+            throw new ModelTimeoutError(`the answer model did not finish within ${timeoutMs} ms`);
           }
         }
+        if (timeout.aborted) throw new ModelTimeoutError(`the answer model did not finish within ${timeoutMs} ms`);
         if (started) write(encoder.textEnd());
-        finished = { text, usage: { inputTokens, outputTokens } };
-        write(encoder.finish(input.threadId, { promptTokens: inputTokens, completionTokens: outputTokens }));
+        try {
+          await input.onFinish?.({ text, usage: { inputTokens, outputTokens }, sources: input.sources });
+          write(encoder.finish(input.threadId, { promptTokens: inputTokens, completionTokens: outputTokens }));
+        } catch (error) {
+          input.onError?.(error);
+          write(encoder.error(NOT_STORED_ERROR));
+        }
       } catch (error) {
-        input.onError?.(error);
-        write(encoder.error(GENERIC_ERROR));
+        const timedOut = timeout.aborted && !input.abortSignal?.aborted;
+        input.onError?.(timedOut && !(error instanceof ModelTimeoutError) ? new ModelTimeoutError(`the answer model did not finish within ${timeoutMs} ms`) : error);
+        write(encoder.error(timedOut ? `The answer model did not respond within ${Number((timeoutMs / 1000).toFixed(1))} s. Please try again.` : GENERIC_ERROR));
       }
       flush();
       if (!cancelled) controller.close();
-      if (finished) {
-        try {
-          await input.onFinish?.({ ...finished, sources: input.sources });
-        } catch (error) {
-          input.onError?.(error);
-        }
-      }
     },
   });
   return { headers: encoder.headers, body };

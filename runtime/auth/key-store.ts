@@ -60,7 +60,7 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
     }
   };
   const save = (): void => {
-    mkdirSync(path.dirname(options.file), { recursive: true });
+    mkdirSync(path.dirname(options.file), { recursive: true, mode: 0o700 });
     const temporary = `${options.file}.tmp-${process.pid}`;
     writeFileSync(temporary, `${JSON.stringify({ keys: records }, null, 2)}\n`, { mode: 0o600 });
     renameSync(temporary, options.file);
@@ -103,19 +103,28 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
         lastCheck = now;
         load();
       }
-      const match = KEY_FORMAT.exec(token);
-      if (!match) return { ok: false, reason: 'invalid' };
-      const record = records.find((candidate) => candidate.id === match[1]);
-      const presented = Buffer.from(sha256(match[2] ?? ''), 'hex');
-      const expected = Buffer.from(record?.hash ?? '0'.repeat(64), 'hex');
-      const equal = presented.length === expected.length && timingSafeEqual(presented, expected);
-      if (!record || !equal || record.revokedAt) return { ok: false, reason: 'invalid' };
-      if (!record.domains.includes(domain)) return { ok: false, reason: 'forbidden' };
-      return { ok: true, keyId: record.id, org: record.org };
+      return checkKey(token, domain, (id) => records.find((candidate) => candidate.id === id));
     },
   };
 }
 
-function sha256(text: string): string {
+/**
+ * Checks a presented key against the record its id names (constant-time on the secret's hash): invalid when
+ * malformed, unknown, wrong or revoked; forbidden when the key does not list the domain.
+ */
+export function checkKey(token: string, domain: string, findRecord: (keyId: string) => KeyRecord | undefined): KeyVerification {
+  const match = KEY_FORMAT.exec(token);
+  if (!match) return { ok: false, reason: 'invalid' };
+  const record = findRecord(match[1] ?? '');
+  const presented = Buffer.from(sha256(match[2] ?? ''), 'hex');
+  const expected = Buffer.from(record?.hash ?? '0'.repeat(64), 'hex');
+  const equal = presented.length === expected.length && timingSafeEqual(presented, expected);
+  if (!record || !equal || record.revokedAt) return { ok: false, reason: 'invalid' };
+  if (!record.domains.includes(domain)) return { ok: false, reason: 'forbidden' };
+  return { ok: true, keyId: record.id, org: record.org };
+}
+
+/** sha256 (hex) of a key's secret, as stored in its record. */
+export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }

@@ -1,16 +1,25 @@
 import path from 'node:path';
 import cors from '@fastify/cors';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { createArtifactStore, type ArtifactStore } from '../artifacts/create-artifact-store.ts';
 import { createModelFromEnvironment } from '../assistant/create-model-from-environment.ts';
 import { createKeyStore } from '../auth/key-store.ts';
+import { createRedisKeyStore } from '../auth/redis-key-store.ts';
 import { createLimiter, type Limits } from '../limits/create-limiter.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
 import { createRedisThreadStore } from '../threads/redis-thread-store.ts';
 import { createSqliteThreadStore } from '../threads/sqlite-thread-store.ts';
+import { summarizeErrorForLog } from './summarize-error-for-log.ts';
+import { monitorStoreHealth } from '../stores/store-health-monitor.ts';
+import { startRetentionSweeper } from '../stores/retention-sweeper.ts';
+import { bodyTimeout } from './body-timeout.ts';
+import { ignoreNonIpForwardedFor, type TrustProxy } from './client-address.ts';
 import { ApiError } from './error-catalog.ts';
 import { createMetrics } from './metrics.ts';
+import { methodAwareNotFound } from './router-errors.ts';
+import { sendError } from './send-error.ts';
+import { serverOptions, type ServerTimeouts } from './server-options.ts';
 import { registerAssistantRoutes } from './register-assistant-routes.ts';
 import { registerOperationalRoutes } from './register-operational-routes.ts';
 import type { RouteContext } from './route-context.ts';
@@ -21,8 +30,10 @@ export interface AppOptions {
   artifactsDir: string;
   /** Folder for the keys file and the SQLite database. */
   dataDir: string;
-  /** Keys file (default `<dataDir>/keys.json`). */
+  /** Keys file (default `<dataDir>/keys.json`); used when the keys are not in Redis. */
   keysFile?: string;
+  /** Where API keys live (default: `redis` when redisUrl is set, so replicas share them; else `file`). */
+  keyStore?: 'file' | 'redis';
   /** Where threads and limits live (default: `redis` when redisUrl is set, else `sqlite` in dataDir). */
   store?: 'sqlite' | 'redis';
   /** Redis URL, required by store `redis` (several replicas share it). */
@@ -40,8 +51,20 @@ export interface AppOptions {
   artifactPollMs?: number;
   /** Memory budget of loaded artifacts in bytes (default 512 MiB). */
   artifactMemoryBytes?: number;
-  /** Trust X-Forwarded-For for the client IP (default false). */
-  trustProxy?: boolean;
+  /** Proxies whose X-Forwarded-For gives the client IP: a hop count or addresses/CIDRs (default: none; see parseTrustProxy). */
+  trustProxy?: TrustProxy;
+  /** Milliseconds a request may wait for the thread or limit store before 503 `store_unavailable` (default 2000). */
+  storeTimeoutMs?: number;
+  /** Messages kept per thread (default 200); the dropped oldest are counted in the listing's `omittedMessages`. */
+  maxMessagesPerThread?: number;
+  /** Days a thread is kept after its last message (default: kept forever). */
+  threadRetentionDays?: number;
+  /** Milliseconds an answer may take before its stream ends with a timeout error (default 60000). */
+  modelTimeoutMs?: number;
+  /** Milliseconds for a request body to arrive before 408 `request_timeout` (default 10000). */
+  bodyTimeoutMs?: number;
+  /** Headers, whole-request and keep-alive timeouts of the HTTP server. */
+  timeouts?: ServerTimeouts;
   /** Origins allowed by CORS (default: any). */
   corsOrigin?: string | string[] | boolean;
 }
@@ -57,10 +80,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: 'info', redact: ['req.headers.authorization'], ...(typeof options.logger === 'object' ? options.logger : {}) },
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    trustProxy: options.trustProxy ?? false,
+    ...serverOptions({ ...options.timeouts, ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}) }),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     return503OnClosing: true,
   });
+  const notFound = methodAwareNotFound(app);
+  app.addHook('onRequest', ignoreNonIpForwardedFor);
+  app.addHook('preParsing', bodyTimeout(options.bodyTimeoutMs ?? 10_000));
   app.removeContentTypeParser('text/plain');
   const sqlitePath = path.join(options.dataDir, 'docsmith.sqlite');
   const artifacts: ArtifactStore = createArtifactStore({
@@ -69,13 +95,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.artifactPollMs !== undefined ? { pollMs: options.artifactPollMs } : {}),
     onRejectedBuild: (domain, buildId, reason) => app.log.warn({ domain, buildId, reason }, 'refused a new build; keeping the previous one'),
   });
-  const keys = createKeyStore({ file: options.keysFile ?? path.join(options.dataDir, 'keys.json') });
+  const keyStore = options.keyStore ?? (options.redisUrl ? 'redis' : 'file');
+  if (keyStore === 'redis' && !options.redisUrl) throw new Error('buildApp: keyStore "redis" needs redisUrl (env REDIS_URL)');
+  const sharedKeys = keyStore === 'redis' ? await createRedisKeyStore({ url: options.redisUrl as string, onRefreshError: (error) => app.log.warn({ error: summarizeErrorForLog(error) }, 'keys not refreshed from Redis') }) : undefined;
+  const keys = sharedKeys ?? createKeyStore({ file: options.keysFile ?? path.join(options.dataDir, 'keys.json') });
   const limitStore = options.limitStore ?? store;
-  const limiter = await createLimiter({ store: limitStore, sqlitePath, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}), ...(options.limits ? { limits: options.limits } : {}) });
-  const threads = store === 'redis' ? createRedisThreadStore(options.redisUrl as string) : createSqliteThreadStore(sqlitePath);
-  const context: RouteContext = { artifacts, keys, limiter, threads, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment() };
+  const storeOptions = { ...(options.storeTimeoutMs ? { storeTimeoutMs: options.storeTimeoutMs } : {}) };
+  const limiter = await createLimiter({ store: limitStore, sqlitePath, ...storeOptions, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}), ...(options.limits ? { limits: options.limits } : {}) });
+  const threadOptions = { ...storeOptions, ...(options.maxMessagesPerThread ? { maxMessagesPerThread: options.maxMessagesPerThread } : {}) };
+  const threads = store === 'redis' ? createRedisThreadStore(options.redisUrl as string, threadOptions) : createSqliteThreadStore(sqlitePath, threadOptions);
+  const context: RouteContext = { artifacts, keys, limiter, threads, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}) };
+  const stopHealthMonitor = monitorStoreHealth({ problem: () => threads.problem(), onChange: (problem) => (problem ? app.log.error({ problem }, 'thread store unusable') : app.log.info('thread store usable again')) });
+  const retention = options.threadRetentionDays
+    ? startRetentionSweeper({
+        retentionMs: options.threadRetentionDays * 86_400_000,
+        sweep: (before) => threads.deleteThreadsBefore(before),
+        onSwept: (count) => app.log.info({ count }, 'deleted threads past their retention'),
+        onError: (error) => app.log.warn({ error: summarizeErrorForLog(error) }, 'thread retention sweep failed'),
+      })
+    : undefined;
   app.addHook('onClose', async () => {
-    await Promise.allSettled([limiter.close(), threads.close()]);
+    stopHealthMonitor();
+    retention?.stop();
+    await Promise.allSettled([limiter.close(), threads.close(), sharedKeys?.close()]);
   });
 
   await app.register(cors, { origin: options.corsOrigin ?? true, methods: ['GET', 'POST', 'OPTIONS'], exposedHeaders: ['x-thread-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] });
@@ -84,17 +126,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     context.metrics.observeRequest(route, reply.statusCode, reply.elapsedTime / 1000);
   });
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(toApiError(error, request), reply));
-  app.setNotFoundHandler((_request, reply) => sendError(new ApiError('not_found'), reply));
+  app.setNotFoundHandler(notFound);
 
   registerOperationalRoutes(app, context);
   registerAssistantRoutes(app, context);
   return app;
 }
 
-/** Writes an ApiError as the catalog's JSON body, with its headers. */
-export function sendError(error: ApiError, reply: FastifyReply): FastifyReply {
-  return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(error.toBody());
-}
+export { sendError } from './send-error.ts';
 
 function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;

@@ -1,12 +1,16 @@
 /** Every error the HTTP API returns, with its status and default message (documented in docs/errors.md). */
 export const ERROR_CATALOG = {
   invalid_body: { status: 400, message: 'The request body is invalid.' },
+  invalid_url: { status: 400, message: 'The request URL cannot be decoded.' },
   missing_key: { status: 401, message: 'Missing API key: send Authorization: Bearer <key>.' },
   invalid_key: { status: 401, message: 'The API key is not valid.' },
   forbidden_domain: { status: 403, message: 'The API key is not valid for this domain.' },
   unknown_domain: { status: 404, message: 'No documentation site is published under this domain.' },
   not_found: { status: 404, message: 'No such endpoint.' },
+  method_not_allowed: { status: 405, message: 'This endpoint does not accept this method; see the Allow header.' },
+  request_timeout: { status: 408, message: 'The request body did not arrive in time.' },
   body_too_large: { status: 413, message: 'The request body is too large.' },
+  uri_too_long: { status: 414, message: 'A part of the request path is too long.' },
   unsupported_media_type: { status: 415, message: 'Send the body as application/json.' },
   rate_limited: { status: 429, message: 'Rate limit exceeded.' },
   internal: { status: 500, message: 'Internal error.' },

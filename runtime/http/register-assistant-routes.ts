@@ -5,10 +5,13 @@ import searchRequestSchema from '../../schemas/search-request.schema.json' with 
 import threadsQuerySchema from '../../schemas/threads-query.schema.json' with { type: 'json' };
 import type { AssistantRequestBody } from '../assistant/assistant-request.ts';
 import { createAssistantStream } from '../assistant/create-assistant-stream.ts';
+import { summarizeErrorForLog } from './summarize-error-for-log.ts';
 import { negotiateStreamProtocol } from '../assistant/negotiate-stream-protocol.ts';
 import { readConversation } from '../assistant/read-conversation.ts';
 import { sourcesFromResults } from '../assistant/sources-from-results.ts';
 import type { LimitDecision } from '../limits/create-limiter.ts';
+import { capThreadPage } from '../threads/cap-thread-page.ts';
+import { decodeThreadCursor } from '../threads/thread-store.ts';
 import { search, type SearchFilter } from '../search/index.ts';
 import { authorizeRequest, type Authorization } from './authorize-request.ts';
 import { ApiError } from './error-catalog.ts';
@@ -26,8 +29,8 @@ declare module 'fastify' {
 
 /**
  * The assistant API: POST /v1|v2/assistant/:domain/message (streamed answer), POST /v1/search/:domain
- * (ranked sections as JSON) and GET /v1/assistant/:domain/threads?fp= (a fingerprint's threads).
- * Order per request: key → domain → body → limits → work.
+ * (ranked sections as JSON) and GET /v1/assistant/:domain/threads?fp=&limit=&cursor= (a fingerprint's threads, paged).
+ * Order per request: key → domain → body (schema, then a non-blank question) → limits → work.
  */
 export function registerAssistantRoutes(app: FastifyInstance, context: RouteContext): void {
   const authorize = async (request: DomainRequest): Promise<void> => {
@@ -47,12 +50,18 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
     reply.headers(headers);
   };
 
+  const requireQuestion = async (request: DomainRequest<AssistantRequestBody>): Promise<void> => {
+    if (readConversation(request.body).question.trim() === '') throw new ApiError('invalid_body', 'Invalid request body: `messages` has no user message with text.', 'messages');
+  };
+  const requireQuery = async (request: DomainRequest<{ query: string }>): Promise<void> => {
+    if (request.body.query.trim() === '') throw new ApiError('invalid_body', 'Invalid request body: `query` has no text.', 'query');
+  };
+
   for (const prefix of ['/v1', '/v2']) {
-    app.post(`${prefix}/assistant/:domain/message`, { schema: { params: domainParams, body: assistantRequestSchema }, onRequest: authorize, preHandler: consumeLimits }, async (request: DomainRequest<AssistantRequestBody, Record<string, unknown>>, reply) => {
+    app.post(`${prefix}/assistant/:domain/message`, { schema: { params: domainParams, body: assistantRequestSchema }, onRequest: authorize, preHandler: [requireQuestion, consumeLimits] }, async (request: DomainRequest<AssistantRequestBody, Record<string, unknown>>, reply) => {
       const authorization = request.authorization as Authorization;
       const body = request.body;
       const conversation = readConversation(body);
-      if (conversation.question.trim() === '') throw new ApiError('invalid_body', 'Invalid request body: `messages` has no user message with text.', 'messages');
       const filter = body.filter ?? undefined;
       const results = search(authorization.site.index, conversation.question, {
         pageSize: body.retrievalPageSize ?? 5,
@@ -60,9 +69,11 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
         ...(conversation.previousQuestion ? { previousQuery: conversation.previousQuestion } : {}),
       });
       const sources = sourcesFromResults(results, authorization.site.siteUrl);
-      const { threadId } = await context.threads.resolveThread({ domain: authorization.site.domain, fp: body.fp, threadId: body.threadId ?? conversation.historyThreadId ?? null });
+      const domain = authorization.site.domain;
+      const { threadId } = await context.threads.resolveThread({ domain, fp: body.fp, threadId: body.threadId ?? conversation.historyThreadId ?? null });
       const messageId = `msg_${randomBytes(10).toString('hex')}`;
       const userMessageId = [...body.messages].reverse().find((message) => message.role === 'user')?.id ?? `msg_${randomBytes(10).toString('hex')}`;
+      await context.threads.appendMessage({ threadId, domain, fp: body.fp, message: { id: userMessageId, role: 'user', text: conversation.question, sources: [] } });
       const abort = new AbortController();
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) abort.abort();
@@ -78,23 +89,19 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
         model: context.model,
         siteName: authorization.site.siteName,
         abortSignal: abort.signal,
+        ...(context.modelTimeoutMs ? { modelTimeoutMs: context.modelTimeoutMs } : {}),
         onFinish: async (result) => {
           context.metrics.addTokens(result.usage.inputTokens, result.usage.outputTokens);
-          await context.threads.appendExchange({
-            threadId,
-            domain: authorization.site.domain,
-            fp: body.fp,
-            userMessage: { id: userMessageId, text: conversation.question },
-            assistantMessage: { id: messageId, text: result.text, sources: result.sources.map(({ url, title, path, anchor }) => ({ url, title, path, anchor })) },
-          });
+          const answer = { id: messageId, role: 'assistant' as const, text: result.text, sources: result.sources.map(({ url, title, path, anchor }) => ({ url, title, path, anchor })) };
+          await context.threads.appendMessage({ threadId, domain, fp: body.fp, message: answer });
         },
-        onError: (error) => request.log.error({ err: error }, 'answer failed after streaming began'),
+        onError: (error) => request.log.error({ threadId, error: summarizeErrorForLog(error) }, 'answer failed after streaming began'),
       });
       return reply.code(200).headers(stream.headers).send(stream.body);
     });
   }
 
-  app.post('/v1/search/:domain', { schema: { params: domainParams, body: searchRequestSchema }, onRequest: authorize, preHandler: consumeLimits }, async (request: DomainRequest<{ query: string; pageSize?: number; filter?: SearchFilter | null }>) => {
+  app.post('/v1/search/:domain', { schema: { params: domainParams, body: searchRequestSchema }, onRequest: authorize, preHandler: [requireQuery, consumeLimits] }, async (request: DomainRequest<{ query: string; pageSize?: number; filter?: SearchFilter | null }>) => {
     const authorization = request.authorization as Authorization;
     const results = search(authorization.site.index, request.body.query, { pageSize: request.body.pageSize ?? 10, ...(request.body.filter ? { filter: request.body.filter } : {}) });
     return results.map((result) => ({
@@ -107,9 +114,12 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
   app.get(
     '/v1/assistant/:domain/threads',
     { schema: { params: domainParams, querystring: threadsQuerySchema }, onRequest: authorize },
-    async (request: DomainRequest<unknown, { fp: string }>) => {
+    async (request: DomainRequest<unknown, { fp: string; limit?: string; cursor?: string }>) => {
       const authorization = request.authorization as Authorization;
-      return { threads: await context.threads.listThreads(authorization.site.domain, request.query.fp) };
+      const { cursor, limit } = request.query;
+      if (cursor !== undefined && !decodeThreadCursor(cursor)) throw new ApiError('invalid_body', 'Invalid query: `cursor` is not a cursor of this listing; use the `nextCursor` of the previous page.', 'cursor');
+      const page = await context.threads.listThreads(authorization.site.domain, request.query.fp, { ...(limit ? { limit: Number(limit) } : {}), ...(cursor ? { cursor } : {}) });
+      return capThreadPage(page);
     },
   );
 }

@@ -2,11 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from './error-catalog.ts';
 import type { RouteContext } from './route-context.ts';
 
-/** GET /healthz (the process is up), GET /readyz (a published build is readable), GET /metrics (Prometheus text). */
+/** GET /healthz (the process is up), GET /readyz (a published build is readable and the thread store usable), GET /metrics (Prometheus text). */
 export function registerOperationalRoutes(app: FastifyInstance, context: RouteContext): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async () => {
+  app.get('/readyz', async (request) => {
     if (!(await context.artifacts.isReady())) throw new ApiError('artifacts_not_ready');
+    const storeProblem = await context.threads.problem();
+    if (storeProblem) {
+      request.log.error({ problem: storeProblem }, 'not ready: thread store unusable');
+      throw new ApiError('store_unavailable');
+    }
     return { status: 'ready', loadedDomains: context.artifacts.loadedDomains().length };
   });
   app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4').send(context.metrics.render()));

@@ -8,9 +8,12 @@ import type { Metrics } from './metrics.ts';
 /** The stores and services the routes share. */
 export interface RouteContext {
   artifacts: ArtifactStore;
-  keys: KeyStore;
+  /** The file key store, or the Redis one shared by replicas; routes only verify. */
+  keys: Pick<KeyStore, 'verify'>;
   limiter: Limiter;
   threads: ThreadStore;
   metrics: Metrics;
   model: LanguageModelV3;
+  /** Milliseconds an answer may take before its stream ends with a timeout error (default 60000). */
+  modelTimeoutMs?: number;
 }

@@ -1,8 +1,11 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterSQLite } from 'rate-limiter-flexible';
 import { openRedis } from '../stores/open-redis.ts';
 import { openSqlite } from '../stores/open-sqlite.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
 import { calendarWindow, type CalendarPeriod } from './calendar-window.ts';
+import { createFlexibleLimitTake } from './flexible-limit-take.ts';
+import type { CounterState, LimitTake } from './limit-take.ts';
+import { createRedisLimitTake } from './redis-limit-take.ts';
 
 /** The three limits of the assistant API (assistant-api.md, Limits). */
 export interface Limits {
@@ -46,85 +49,98 @@ export interface LimiterOptions {
   /** Redis URL (store `redis`). */
   redisUrl?: string;
   limits?: Limits;
+  /** Milliseconds a take may wait for the store (a locked SQLite file, a slow Redis) before 503 (default 2000). */
+  storeTimeoutMs?: number;
 }
 
 interface Counter {
   scope: LimitDecision['scope'];
   period: CalendarPeriod;
   points: number;
-  limiter: RateLimiterAbstract;
   keyOf: (subject: LimitSubject) => string;
 }
 
 /**
- * Creates the limiter (rate-limiter-flexible on memory, SQLite or Redis). Windows are calendar windows in
- * UTC: the window id is part of each counter key and the counter expires when the window ends. A request
- * is counted once against each of the three limits; when one refuses it, the points taken from the
- * others are given back, so a refused request uses up nothing.
+ * Creates the limiter. Windows are calendar windows in UTC: the window id is part of each counter key and the
+ * counter expires when the window ends. The three limits are taken all-or-nothing (key, then organization, then
+ * IP): a refused request counts against none of them. Memory and SQLite use rate-limiter-flexible with the takes
+ * of this process run one at a time; Redis, shared by replicas, takes all three in one Lua script.
  */
 export async function createLimiter(options: LimiterOptions): Promise<Limiter> {
   const limits = { perKeyPerMonth: 10_000, perOrgPerHour: 10_000, perIpPerDay: 10_000, ...options.limits };
-  let close: () => Promise<void> = async () => undefined;
-  let makeLimiter: (prefix: string, points: number, duration: number) => RateLimiterAbstract;
-  const ready: Promise<void>[] = [];
-  if (options.store === 'sqlite') {
-    const database = openSqlite(options.sqlitePath ?? ':memory:');
-    makeLimiter = (prefix, points, duration) => {
-      let limiter!: RateLimiterAbstract;
-      ready.push(
-        new Promise((resolve, reject) => {
-          limiter = new RateLimiterSQLite(
-            { storeClient: database, storeType: 'better-sqlite3', tableName: `rate_limits_${prefix}`, keyPrefix: prefix, points, duration, clearExpiredByTimeout: true },
-            (error?: Error) => (error ? reject(new StoreUnavailableError(`rate limit table cannot be created: ${error.message}`)) : resolve()),
-          );
-        }),
-      );
-      return limiter;
-    };
-    close = async () => {
-      database.close();
-    };
-  } else if (options.store === 'redis') {
-    const client = openRedis(options.redisUrl ?? 'redis://127.0.0.1:6379');
-    makeLimiter = (prefix, points, duration) => new RateLimiterRedis({ storeClient: client, keyPrefix: `docsmith:limit:${prefix}`, points, duration });
-    close = async () => {
-      client.disconnect();
-    };
-  } else {
-    makeLimiter = (prefix, points, duration) => new RateLimiterMemory({ keyPrefix: prefix, points, duration });
-  }
   const counters: Counter[] = [
-    { scope: 'ip', period: 'day', points: limits.perIpPerDay, limiter: makeLimiter('ip', limits.perIpPerDay, 86_400), keyOf: (subject) => subject.ip },
-    { scope: 'org', period: 'hour', points: limits.perOrgPerHour, limiter: makeLimiter('org', limits.perOrgPerHour, 3_600), keyOf: (subject) => subject.org },
-    { scope: 'key', period: 'month', points: limits.perKeyPerMonth, limiter: makeLimiter('key', limits.perKeyPerMonth, 2_678_400), keyOf: (subject) => subject.keyId },
+    { scope: 'key', period: 'month', points: limits.perKeyPerMonth, keyOf: (subject) => `key:${subject.keyId}` },
+    { scope: 'org', period: 'hour', points: limits.perOrgPerHour, keyOf: (subject) => `org:${subject.org}` },
+    { scope: 'ip', period: 'day', points: limits.perIpPerDay, keyOf: (subject) => `ip:${subject.ip}` },
   ];
-  await Promise.all(ready);
-
+  const taker = await openTake(options, counters);
   return {
     async consume(subject, now = new Date()) {
-      const taken: { counter: Counter; key: string; result: RateLimiterRes }[] = [];
-      for (const counter of counters) {
+      const slots = counters.map((counter) => {
         const window = calendarWindow(counter.period, now);
-        const key = `${counter.keyOf(subject)}:${window.id}`;
-        try {
-          const result = await counter.limiter.consume(key, 1, { customDuration: window.secondsLeft });
-          taken.push({ counter, key, result });
-        } catch (rejection) {
-          await Promise.allSettled(taken.map((entry) => entry.counter.limiter.reward(entry.key, 1, { customDuration: calendarWindow(entry.counter.period, now).secondsLeft })));
-          if (!(rejection instanceof RateLimiterRes)) throw new StoreUnavailableError(`rate limit store is unavailable: ${(rejection as Error).message}`);
-          const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-          return { allowed: false, limit: counter.points, remaining: 0, resetSeconds: retryAfterSeconds, retryAfterSeconds, scope: counter.scope };
-        }
+        return { key: `${counter.keyOf(subject)}:${window.id}`, limit: counter.points, secondsLeft: window.secondsLeft };
+      });
+      const outcome = await taker.take(slots);
+      if (!outcome.allowed) {
+        const counter = counters[outcome.refusedIndex] as Counter;
+        const retryAfterSeconds = Math.max(1, Math.ceil(outcome.msLeft / 1000));
+        return { allowed: false, limit: counter.points, remaining: 0, resetSeconds: retryAfterSeconds, retryAfterSeconds, scope: counter.scope };
       }
-      const tightest = taken.reduce((best, entry) => (entry.result.remainingPoints < best.result.remainingPoints ? entry : best));
+      let tightest = 0;
+      outcome.counters.forEach((state, index) => {
+        const best = outcome.counters[tightest] as CounterState;
+        if ((counters[index] as Counter).points - state.consumed < (counters[tightest] as Counter).points - best.consumed) tightest = index;
+      });
+      const counter = counters[tightest] as Counter;
+      const state = outcome.counters[tightest] as CounterState;
       return {
         allowed: true,
-        limit: tightest.counter.points,
-        remaining: tightest.result.remainingPoints,
-        resetSeconds: Math.max(1, Math.ceil(tightest.result.msBeforeNext / 1000)),
-        scope: tightest.counter.scope,
+        limit: counter.points,
+        remaining: Math.max(0, counter.points - state.consumed),
+        resetSeconds: Math.max(1, Math.ceil(state.msLeft / 1000)),
+        scope: counter.scope,
       };
     },
-    close: () => close(),
+    close: () => taker.close(),
   };
+}
+
+async function openTake(options: LimiterOptions, counters: Counter[]): Promise<LimitTake> {
+  if (options.store === 'redis') {
+    const client = openRedis(options.redisUrl ?? 'redis://127.0.0.1:6379', options.storeTimeoutMs ? { commandTimeoutMs: options.storeTimeoutMs } : {});
+    return createRedisLimitTake(client, 'docsmith:limit:');
+  }
+  if (options.store === 'memory') {
+    return createFlexibleLimitTake(
+      counters.map((counter) => new RateLimiterMemory({ keyPrefix: '', points: counter.points, duration: 0 })),
+      async () => undefined,
+      options.storeTimeoutMs,
+    );
+  }
+  const database = openSqlite(options.sqlitePath ?? ':memory:');
+  const limiters = await Promise.all(
+    counters.map(
+      (counter) =>
+        new Promise<RateLimiterSQLite>((resolve, reject) => {
+          const limiter = new RateLimiterSQLite(
+            { storeClient: database, storeType: 'better-sqlite3', tableName: `rate_limits_${counter.scope}`, keyPrefix: '', points: counter.points, duration: 0, clearExpiredByTimeout: false },
+            (error?: Error) => (error ? reject(new StoreUnavailableError(`rate limit table cannot be created: ${error.message}`)) : resolve(limiter)),
+          );
+        }),
+    ),
+  );
+  // Expired counters are swept here rather than by rate-limiter-flexible's own timer, whose failure (a locked
+  // or closed database) would be an unhandled rejection.
+  const sweep = setInterval(() => {
+    for (const limiter of limiters) (limiter as unknown as { clearExpired(nowMs: number): Promise<void> }).clearExpired(Date.now()).catch(() => undefined);
+  }, 300_000);
+  sweep.unref();
+  return createFlexibleLimitTake(
+    limiters,
+    async () => {
+      clearInterval(sweep);
+      database.close();
+    },
+    options.storeTimeoutMs,
+  );
 }

@@ -1,14 +1,35 @@
 import { openRedis, withRedis } from '../stores/open-redis.ts';
-import { isThreadId, newThreadId, type StoredMessage, type Thread, type ThreadStore } from './thread-store.ts';
+import { DEFAULT_THREAD_PAGE, decodeThreadCursor, encodeThreadCursor, isThreadId, newThreadId, type StoredMessage, type Thread, type ThreadStore, type ThreadStoreOptions } from './thread-store.ts';
 
-const PREFIX = 'docsmith:thread';
 
-/** Threads in Redis, shared by every replica: a hash per thread, a list of its messages, a sorted set per owner. */
-export function createRedisThreadStore(url: string): ThreadStore {
-  const client = openRedis(url);
+/**
+ * Threads in Redis, shared by every replica: a hash per thread, a list of its messages, a sorted set per owner
+ * (score: last update in ms) and one sorted set of all threads by last update (for retention). Keys start with
+ * `keyPrefix` (default `docsmith`).
+ */
+export function createRedisThreadStore(url: string, options: ThreadStoreOptions & { keyPrefix?: string } = {}): ThreadStore {
+  const PREFIX = `${options.keyPrefix ?? 'docsmith'}:thread`;
+  /** Every thread id by last update (ms), for retention; members are `<threadId>|<domain>|<fp>`. */
+  const UPDATED_KEY = `${options.keyPrefix ?? 'docsmith'}:threads:updated`;
+  const maxMessages = options.maxMessagesPerThread ?? 200;
+  const maxListed = options.maxListedMessages ?? 50;
+  const client = openRedis(url, options.storeTimeoutMs ? { commandTimeoutMs: options.storeTimeoutMs } : {});
   const threadKey = (threadId: string): string => `${PREFIX}:${threadId}`;
   const messagesKey = (threadId: string): string => `${PREFIX}:${threadId}:messages`;
   const ownerKey = (domain: string, fp: string): string => `${PREFIX}s:${domain}:${fp}`;
+  const readThread = async (threadId: string, domain: string, fp: string): Promise<Thread> => {
+    const [info, messages, total] = await withRedis(() => Promise.all([client.hgetall(threadKey(threadId)), client.lrange(messagesKey(threadId), -maxListed, -1), client.llen(messagesKey(threadId))]));
+    const omitted = Number(info.omitted ?? 0) + total - messages.length;
+    return {
+      threadId,
+      domain,
+      fp,
+      createdAt: info.createdAt ?? '',
+      updatedAt: info.updatedAt ?? '',
+      messages: messages.map((message) => JSON.parse(message) as StoredMessage),
+      ...(omitted > 0 ? { omittedMessages: omitted } : {}),
+    };
+  };
   return {
     async resolveThread({ domain, fp, threadId }) {
       if (threadId && isThreadId(threadId)) {
@@ -17,37 +38,54 @@ export function createRedisThreadStore(url: string): ThreadStore {
       }
       return { threadId: newThreadId(), isNew: true };
     },
-    async appendExchange(exchange) {
-      const now = new Date().toISOString();
-      const owner = await withRedis(() => client.hmget(threadKey(exchange.threadId), 'domain', 'fp'));
-      if (owner[0] !== null && (owner[0] !== exchange.domain || owner[1] !== exchange.fp)) return;
-      const user: StoredMessage = { id: exchange.userMessage.id, role: 'user', text: exchange.userMessage.text, sources: [], createdAt: now };
-      const assistant: StoredMessage = { id: exchange.assistantMessage.id, role: 'assistant', text: exchange.assistantMessage.text, sources: exchange.assistantMessage.sources, createdAt: now };
-      await withRedis(() =>
+    async appendMessage({ threadId, domain, fp, message }) {
+      const now = new Date();
+      const owner = await withRedis(() => client.hmget(threadKey(threadId), 'domain', 'fp'));
+      if (owner[0] !== null && (owner[0] !== domain || owner[1] !== fp)) return;
+      const stored: StoredMessage = { ...message, createdAt: now.toISOString() };
+      const replies = await withRedis(() =>
         client
           .multi()
-          .hsetnx(threadKey(exchange.threadId), 'createdAt', now)
-          .hset(threadKey(exchange.threadId), 'domain', exchange.domain, 'fp', exchange.fp, 'updatedAt', now)
-          .rpush(messagesKey(exchange.threadId), JSON.stringify(user), JSON.stringify(assistant))
-          .zadd(ownerKey(exchange.domain, exchange.fp), Date.parse(now), exchange.threadId)
+          .hsetnx(threadKey(threadId), 'createdAt', stored.createdAt)
+          .hset(threadKey(threadId), 'domain', domain, 'fp', fp, 'updatedAt', stored.createdAt)
+          .rpush(messagesKey(threadId), JSON.stringify(stored))
+          .zadd(ownerKey(domain, fp), now.getTime(), threadId)
+          .zadd(UPDATED_KEY, now.getTime(), `${threadId}|${domain}|${fp}`)
           .exec(),
       );
-    },
-    async listThreads(domain, fp) {
-      const ids = await withRedis(() => client.zrevrange(ownerKey(domain, fp), 0, 99));
-      const threads: Thread[] = [];
-      for (const threadId of ids) {
-        const [info, messages] = await withRedis(() => Promise.all([client.hgetall(threadKey(threadId)), client.lrange(messagesKey(threadId), 0, -1)]));
-        threads.push({
-          threadId,
-          domain,
-          fp,
-          createdAt: info.createdAt ?? '',
-          updatedAt: info.updatedAt ?? '',
-          messages: messages.map((message) => JSON.parse(message) as StoredMessage),
-        });
+      const length = Number(replies?.[2]?.[1] ?? 0);
+      if (length > maxMessages) {
+        await withRedis(() => client.multi().ltrim(messagesKey(threadId), length - maxMessages, -1).hincrby(threadKey(threadId), 'omitted', length - maxMessages).exec());
       }
-      return threads;
+    },
+    async listThreads(domain, fp, page = {}) {
+      const limit = page.limit ?? DEFAULT_THREAD_PAGE;
+      const after = decodeThreadCursor(page.cursor);
+      const key = ownerKey(domain, fp);
+      let remaining: string[];
+      if (after) {
+        // Threads updated in the same millisecond come in descending id order: the page goes on below the cursor's id.
+        const score = Date.parse(after.updatedAt);
+        const [ties, older] = await withRedis(() => Promise.all([client.zrevrangebyscore(key, score, score), client.zrevrangebyscore(key, `(${score}`, '-inf', 'LIMIT', 0, limit + 1)]));
+        remaining = [...ties.filter((threadId) => threadId < after.threadId), ...older].slice(0, limit + 1);
+      } else {
+        remaining = await withRedis(() => client.zrevrangebyscore(key, '+inf', '-inf', 'LIMIT', 0, limit + 1));
+      }
+      const shown = remaining.slice(0, limit);
+      const threads = await Promise.all(shown.map((threadId) => readThread(threadId, domain, fp)));
+      const last = threads.at(-1);
+      return { threads, ...(remaining.length > limit && last ? { nextCursor: encodeThreadCursor(last.updatedAt, last.threadId) } : {}) };
+    },
+    async deleteThreadsBefore(before) {
+      const expired = await withRedis(() => client.zrangebyscore(UPDATED_KEY, '-inf', `(${before.getTime()}`));
+      for (const member of expired) {
+        const [threadId = '', domain = '', fp = ''] = member.split('|');
+        await withRedis(() => client.multi().del(threadKey(threadId), messagesKey(threadId)).zrem(ownerKey(domain, fp), threadId).zrem(UPDATED_KEY, member).exec());
+      }
+      return expired.length;
+    },
+    async problem() {
+      return client.status === 'ready' ? undefined : `Redis is not connected (${client.status})`;
     },
     async close() {
       client.disconnect();

@@ -1,6 +1,8 @@
+import { databaseFileIdentity } from '../stores/database-file-identity.ts';
 import { openSqlite } from '../stores/open-sqlite.ts';
+import { retryWhileBusy } from '../stores/retry-while-busy.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
-import { isThreadId, newThreadId, type StoredMessage, type Thread, type ThreadStore } from './thread-store.ts';
+import { DEFAULT_THREAD_PAGE, decodeThreadCursor, encodeThreadCursor, isThreadId, newThreadId, type StoredMessage, type Thread, type ThreadStore, type ThreadStoreOptions } from './thread-store.ts';
 
 interface ThreadRow {
   id: string;
@@ -8,10 +10,10 @@ interface ThreadRow {
   fp: string;
   created_at: string;
   updated_at: string;
+  omitted: number;
 }
 
 interface MessageRow {
-  thread_id: string;
   message_id: string;
   role: 'user' | 'assistant';
   text: string;
@@ -19,62 +21,103 @@ interface MessageRow {
   created_at: string;
 }
 
-/** Threads in a SQLite file (WAL); the default store of a single runtime. */
-export function createSqliteThreadStore(file: string): ThreadStore {
+/**
+ * Threads in a SQLite file (WAL); the default store of a single runtime. Every operation goes through
+ * retryWhileBusy (a lock held by another process is waited for asynchronously, up to `storeTimeoutMs`), and
+ * writes are refused once the database file was deleted or replaced.
+ */
+export function createSqliteThreadStore(file: string, options: ThreadStoreOptions = {}): ThreadStore {
+  const maxMessages = options.maxMessagesPerThread ?? 200;
+  const maxListed = options.maxListedMessages ?? 50;
   const database = openSqlite(file);
+  const fileProblem = databaseFileIdentity(file);
   database.exec(`
     CREATE TABLE IF NOT EXISTS threads (id TEXT PRIMARY KEY, domain TEXT NOT NULL, fp TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
     CREATE INDEX IF NOT EXISTS threads_by_owner ON threads (domain, fp, updated_at);
+    CREATE INDEX IF NOT EXISTS threads_by_update ON threads (updated_at);
     CREATE TABLE IF NOT EXISTS messages (seq INTEGER PRIMARY KEY AUTOINCREMENT, thread_id TEXT NOT NULL, message_id TEXT NOT NULL, role TEXT NOT NULL, text TEXT NOT NULL, sources TEXT NOT NULL, created_at TEXT NOT NULL);
     CREATE INDEX IF NOT EXISTS messages_by_thread ON messages (thread_id, seq);
   `);
+  if (!(database.pragma('table_info(threads)') as { name: string }[]).some((column) => column.name === 'omitted')) database.exec('ALTER TABLE threads ADD COLUMN omitted INTEGER NOT NULL DEFAULT 0');
   const findThread = database.prepare<[string], ThreadRow>('SELECT * FROM threads WHERE id = ?');
   const insertThread = database.prepare('INSERT OR IGNORE INTO threads (id, domain, fp, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
   const touchThread = database.prepare('UPDATE threads SET updated_at = ? WHERE id = ?');
   const insertMessage = database.prepare('INSERT INTO messages (thread_id, message_id, role, text, sources, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const threadsOf = database.prepare<[string, string], ThreadRow>('SELECT * FROM threads WHERE domain = ? AND fp = ? ORDER BY updated_at DESC, id LIMIT 100');
-  const messagesOf = database.prepare<[string], MessageRow>('SELECT * FROM messages WHERE thread_id = ? ORDER BY seq');
-  const append = database.transaction((exchange: Parameters<ThreadStore['appendExchange']>[0], now: string) => {
-    insertThread.run(exchange.threadId, exchange.domain, exchange.fp, now, now);
-    touchThread.run(now, exchange.threadId);
-    insertMessage.run(exchange.threadId, exchange.userMessage.id, 'user', exchange.userMessage.text, '[]', now);
-    insertMessage.run(exchange.threadId, exchange.assistantMessage.id, 'assistant', exchange.assistantMessage.text, JSON.stringify(exchange.assistantMessage.sources), now);
-  });
-  const guard = <T>(operation: () => T): T => {
-    try {
-      return operation();
-    } catch (error) {
-      throw new StoreUnavailableError(`thread store is unavailable: ${(error as Error).message}`);
+  const countMessages = database.prepare<[string], { count: number }>('SELECT count(*) AS count FROM messages WHERE thread_id = ?');
+  const dropOldest = database.prepare('DELETE FROM messages WHERE seq IN (SELECT seq FROM messages WHERE thread_id = ? ORDER BY seq LIMIT ?)');
+  const addOmitted = database.prepare('UPDATE threads SET omitted = omitted + ? WHERE id = ?');
+  const firstPage = database.prepare<[string, string, number], ThreadRow>('SELECT * FROM threads WHERE domain = ? AND fp = ? ORDER BY updated_at DESC, id LIMIT ?');
+  const nextPage = database.prepare<[string, string, string, string, string, number], ThreadRow>(
+    'SELECT * FROM threads WHERE domain = ? AND fp = ? AND (updated_at < ? OR (updated_at = ? AND id > ?)) ORDER BY updated_at DESC, id LIMIT ?',
+  );
+  const newestMessages = database.prepare<[string, number], MessageRow>('SELECT * FROM (SELECT * FROM messages WHERE thread_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq');
+  const expiredThreads = database.prepare<[string], { id: string }>('SELECT id FROM threads WHERE updated_at < ?');
+  const deleteThread = database.prepare('DELETE FROM threads WHERE id = ?');
+  const deleteMessagesOf = database.prepare('DELETE FROM messages WHERE thread_id = ?');
+  const append = database.transaction((input: Parameters<ThreadStore['appendMessage']>[0], now: string) => {
+    const existing = findThread.get(input.threadId);
+    if (existing && (existing.domain !== input.domain || existing.fp !== input.fp)) return;
+    insertThread.run(input.threadId, input.domain, input.fp, now, now);
+    touchThread.run(now, input.threadId);
+    insertMessage.run(input.threadId, input.message.id, input.message.role, input.message.text, JSON.stringify(input.message.sources), now);
+    const excess = (countMessages.get(input.threadId)?.count ?? 0) - maxMessages;
+    if (excess > 0) {
+      dropOldest.run(input.threadId, excess);
+      addOmitted.run(excess, input.threadId);
     }
+  });
+  const purge = database.transaction((before: string) => {
+    const ids = expiredThreads.all(before).map((row) => row.id);
+    for (const id of ids) {
+      deleteMessagesOf.run(id);
+      deleteThread.run(id);
+    }
+    return ids.length;
+  });
+  const run = <T>(operation: () => T): Promise<T> => retryWhileBusy('thread store', operation, options.storeTimeoutMs);
+  const toThread = (row: ThreadRow): Thread => {
+    const messages = newestMessages.all(row.id, maxListed + 1);
+    const listed = messages.slice(-maxListed);
+    const total = countMessages.get(row.id)?.count ?? listed.length;
+    const omitted = row.omitted + total - listed.length;
+    return {
+      threadId: row.id,
+      domain: row.domain,
+      fp: row.fp,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      messages: listed.map((message): StoredMessage => ({ id: message.message_id, role: message.role, text: message.text, sources: JSON.parse(message.sources) as StoredMessage['sources'], createdAt: message.created_at })),
+      ...(omitted > 0 ? { omittedMessages: omitted } : {}),
+    };
   };
   return {
     async resolveThread({ domain, fp, threadId }) {
       if (threadId && isThreadId(threadId)) {
-        const row = guard(() => findThread.get(threadId));
+        const row = await run(() => findThread.get(threadId));
         if (row && row.domain === domain && row.fp === fp) return { threadId, isNew: false };
       }
       return { threadId: newThreadId(), isNew: true };
     },
-    async appendExchange(exchange) {
-      const existing = guard(() => findThread.get(exchange.threadId));
-      if (existing && (existing.domain !== exchange.domain || existing.fp !== exchange.fp)) return;
-      guard(() => append(exchange, new Date().toISOString()));
+    async appendMessage(input) {
+      const problem = fileProblem();
+      if (problem) throw new StoreUnavailableError(problem);
+      await run(() => append(input, new Date().toISOString()));
     },
-    async listThreads(domain, fp) {
-      return guard(() =>
-        threadsOf.all(domain, fp).map(
-          (row): Thread => ({
-            threadId: row.id,
-            domain: row.domain,
-            fp: row.fp,
-            createdAt: row.created_at,
-            updatedAt: row.updated_at,
-            messages: messagesOf.all(row.id).map(
-              (message): StoredMessage => ({ id: message.message_id, role: message.role, text: message.text, sources: JSON.parse(message.sources) as StoredMessage['sources'], createdAt: message.created_at }),
-            ),
-          }),
-        ),
-      );
+    async listThreads(domain, fp, page = {}) {
+      const limit = page.limit ?? DEFAULT_THREAD_PAGE;
+      const after = decodeThreadCursor(page.cursor);
+      return run(() => {
+        const rows = after ? nextPage.all(domain, fp, after.updatedAt, after.updatedAt, after.threadId, limit + 1) : firstPage.all(domain, fp, limit + 1);
+        const shown = rows.slice(0, limit);
+        const last = shown.at(-1);
+        return { threads: shown.map(toThread), ...(rows.length > limit && last ? { nextCursor: encodeThreadCursor(last.updated_at, last.id) } : {}) };
+      });
+    },
+    async deleteThreadsBefore(before) {
+      return run(() => purge(before.toISOString()));
+    },
+    async problem() {
+      return fileProblem();
     },
     async close() {
       database.close();

@@ -25,25 +25,71 @@ export interface Thread {
   createdAt: string;
   updatedAt: string;
   messages: StoredMessage[];
+  /** How many of the oldest messages are not in `messages` (dropped past the thread cap, or left out of a listing). */
+  omittedMessages?: number;
 }
 
-/** One question and its answer, stored after the answer finished streaming. */
-export interface Exchange {
-  threadId: string;
-  domain: string;
-  fp: string;
-  userMessage: { id: string; text: string };
-  assistantMessage: { id: string; text: string; sources: StoredSource[] };
+/** A message to store: the question when the request is accepted, the answer when it completes. */
+export interface NewMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  text: string;
+  sources: StoredSource[];
+}
+
+/** One page of a fingerprint's threads; `nextCursor` fetches the next. */
+export interface ThreadPage {
+  threads: Thread[];
+  nextCursor?: string;
+}
+
+/** Which page of threads to list. */
+export interface ThreadPageRequest {
+  /** Threads per page (default 20). */
+  limit?: number;
+  /** `nextCursor` of the previous page. */
+  cursor?: string;
+}
+
+/** Options shared by the thread stores. */
+export interface ThreadStoreOptions {
+  /** Messages kept per thread (default 200); older ones are dropped and counted in `omittedMessages`. */
+  maxMessagesPerThread?: number;
+  /** Messages per thread in a listing, the newest (default 50); the rest are counted in `omittedMessages`. */
+  maxListedMessages?: number;
+  /** Milliseconds an operation may wait for the store before StoreUnavailableError (default 2000). */
+  storeTimeoutMs?: number;
 }
 
 /** Where conversations are kept: SQLite (one replica) or Redis (many), behind one interface. */
 export interface ThreadStore {
   /** The thread to continue: the given id when it belongs to this domain and fingerprint, else a new one. */
   resolveThread(input: { domain: string; fp: string; threadId?: string | null }): Promise<{ threadId: string; isNew: boolean }>;
-  appendExchange(exchange: Exchange): Promise<void>;
-  /** Threads of a fingerprint on a domain with their messages, most recently updated first. */
-  listThreads(domain: string, fp: string): Promise<Thread[]>;
+  /** Stores one message, creating the thread; a thread of another domain or fingerprint is left untouched. */
+  appendMessage(input: { threadId: string; domain: string; fp: string; message: NewMessage }): Promise<void>;
+  /** Threads of a fingerprint on a domain, most recently updated first, one page at a time. */
+  listThreads(domain: string, fp: string, page?: ThreadPageRequest): Promise<ThreadPage>;
+  /** Deletes threads last updated before the given time (retention); resolves to how many. */
+  deleteThreadsBefore(before: Date): Promise<number>;
+  /** Why the store cannot be used right now (e.g. its database file was deleted or replaced), or undefined. */
+  problem(): Promise<string | undefined>;
   close(): Promise<void>;
+}
+
+/** Default threads per page of GET …/threads. */
+export const DEFAULT_THREAD_PAGE = 20;
+
+/** An opaque cursor for the thread after which the next page starts (updated time, then id). */
+export function encodeThreadCursor(updatedAt: string, threadId: string): string {
+  return Buffer.from(`${updatedAt}|${threadId}`).toString('base64url');
+}
+
+/** Reads a cursor of encodeThreadCursor; undefined when it is not one (the listing then starts at the top). */
+export function decodeThreadCursor(cursor: string | undefined): { updatedAt: string; threadId: string } | undefined {
+  if (!cursor) return undefined;
+  const [updatedAt, threadId] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!updatedAt || !threadId || !isThreadId(threadId) || Number.isNaN(Date.parse(updatedAt))) return undefined;
+  return { updatedAt, threadId };
 }
 
 const THREAD_ID = /^thr_[0-9a-f]{20}$/;

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,8 +25,8 @@ const stores: [LimiterOptions['store'], boolean][] = [
 ];
 
 describe.each(stores)('limits on %s', (store, available) => {
-  const open = async (limits: LimiterOptions['limits']) =>
-    createLimiter({ store, limits, ...(store === 'sqlite' ? { sqlitePath: await sqlitePath() } : {}), ...(store === 'redis' ? { redisUrl } : {}) });
+  const open = async (limits: LimiterOptions['limits'], file?: string) =>
+    createLimiter({ store, limits, ...(store === 'sqlite' ? { sqlitePath: file ?? (await sqlitePath()) } : {}), ...(store === 'redis' ? { redisUrl } : {}) });
 
   it.skipIf(!available)('lets exactly 20 of 50 concurrent requests through a limit of 20', async () => {
     const limiter = await open({ perKeyPerMonth: 20 });
@@ -36,6 +37,34 @@ describe.each(stores)('limits on %s', (store, available) => {
     expect(refused).toMatchObject({ scope: 'key', limit: 20, remaining: 0 });
     expect(refused?.retryAfterSeconds).toBeGreaterThan(0);
     await limiter.close();
+  });
+
+  it.skipIf(!available)('leaves a second key of the org its full quota while 50 concurrent requests hit a key limit of 20', async () => {
+    const limiter = await open({ perKeyPerMonth: 20, perOrgPerHour: 40 });
+    const org = `org-${unique()}`;
+    const busy = { keyId: `key-${unique()}`, org, ip: `ip-${unique()}` };
+    const quiet = { keyId: `key-${unique()}`, org, ip: `ip-${unique()}` };
+    const [busyDecisions, quietDecisions] = await Promise.all([
+      Promise.all(Array.from({ length: 50 }, () => limiter.consume(busy))),
+      Promise.all(Array.from({ length: 20 }, () => limiter.consume(quiet))),
+    ]);
+    expect(busyDecisions.filter((decision) => decision.allowed)).toHaveLength(20);
+    expect(quietDecisions.filter((decision) => decision.allowed)).toHaveLength(20);
+    expect(await limiter.consume({ keyId: `key-${unique()}`, org, ip: 'x' })).toMatchObject({ allowed: false, scope: 'org' });
+    await limiter.close();
+  });
+
+  it.skipIf(!available || store === 'memory')('refunds the org counter that refused a request', async () => {
+    const file = await sqlitePath();
+    const limiter = await open({ perKeyPerMonth: 100, perOrgPerHour: 2 }, file);
+    const org = `org-${unique()}`;
+    const subject = { keyId: `key-${unique()}`, org, ip: `ip-${unique()}` };
+    for (let attempt = 0; attempt < 10; attempt += 1) await limiter.consume(subject);
+    const later = await open({ perKeyPerMonth: 100, perOrgPerHour: 4 }, file);
+    const decisions = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) decisions.push((await later.consume({ ...subject, keyId: `key-${unique()}` })).allowed);
+    expect(decisions).toEqual([true, true, false]);
+    await Promise.all([limiter.close(), later.close()]);
   });
 
   it.skipIf(!available)('counts a refused request against no limit', async () => {
@@ -75,5 +104,44 @@ describe('calendar windows (UTC)', () => {
     expect(calendarWindow('month', now)).toEqual({ id: '2026-11', secondsLeft: 30 });
     expect(calendarWindow('day', now)).toEqual({ id: '2026-11-30', secondsLeft: 30 });
     expect(calendarWindow('hour', now)).toEqual({ id: '2026-11-30T23', secondsLeft: 30 });
+  });
+});
+
+describe.skipIf(!redisUrl)('limits shared by two replicas on one Redis (skipped: REDIS_TEST_URL is not set)', () => {
+  it('takes all-or-nothing across two limiter instances', async () => {
+    const [first, second] = await Promise.all([1, 2].map(() => createLimiter({ store: 'redis', redisUrl, limits: { perKeyPerMonth: 20, perOrgPerHour: 40 } })));
+    const org = `org-${unique()}`;
+    const busy = { keyId: `key-${unique()}`, org, ip: '10.0.0.1' };
+    const quiet = { keyId: `key-${unique()}`, org, ip: '10.0.0.2' };
+    const decisions = await Promise.all([
+      ...Array.from({ length: 50 }, (_, index) => (index % 2 === 0 ? first : second)?.consume(busy)),
+      ...Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? second : first)?.consume(quiet)),
+    ]);
+    expect(decisions.slice(0, 50).filter((decision) => decision?.allowed)).toHaveLength(20);
+    expect(decisions.slice(50).filter((decision) => decision?.allowed)).toHaveLength(20);
+    await Promise.all([first?.close(), second?.close()]);
+  });
+
+  it('takes all-or-nothing across two processes', async () => {
+    const org = `org-${unique()}`;
+    const busy = `key-${unique()}`;
+    const quiet = `key-${unique()}`;
+    const script = path.resolve(import.meta.dirname, '../reliability/take-limits-process.ts');
+    const child = spawn(process.execPath, ['--import', 'tsx', script, redisUrl as string, busy, org, '25', '20', '40'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const lines: string[] = [];
+    const nextLine = () => new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
+    expect(await nextLine()).toBe('ready');
+    const limiter = await createLimiter({ store: 'redis', redisUrl, limits: { perKeyPerMonth: 20, perOrgPerHour: 40 } });
+    const childAllowed = nextLine();
+    child.stdin.write('go\n');
+    const decisions = await Promise.all([
+      ...Array.from({ length: 25 }, () => limiter.consume({ keyId: busy, org, ip: '10.1.1.2' })),
+      ...Array.from({ length: 20 }, () => limiter.consume({ keyId: quiet, org, ip: '10.1.1.3' })),
+    ]);
+    lines.push(await childAllowed);
+    expect(decisions.slice(0, 25).filter((decision) => decision.allowed).length + Number(lines[0])).toBe(20);
+    expect(decisions.slice(25).filter((decision) => decision.allowed)).toHaveLength(20);
+    await limiter.close();
+    child.kill();
   });
 });

@@ -1,10 +1,20 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRedisThreadStore } from '../../runtime/threads/redis-thread-store.ts';
 import { createSqliteThreadStore } from '../../runtime/threads/sqlite-thread-store.ts';
-import type { ThreadStore } from '../../runtime/threads/thread-store.ts';
+import type { StoredSource, ThreadStore, ThreadStoreOptions } from '../../runtime/threads/thread-store.ts';
+
+/** Stores a question and its answer, as the assistant route does in two steps. */
+async function appendExchange(
+  store: ThreadStore,
+  exchange: { threadId: string; domain: string; fp: string; userMessage: { id: string; text: string }; assistantMessage: { id: string; text: string; sources: StoredSource[] } },
+): Promise<void> {
+  const owner = { threadId: exchange.threadId, domain: exchange.domain, fp: exchange.fp };
+  await store.appendMessage({ ...owner, message: { ...exchange.userMessage, role: 'user', sources: [] } });
+  await store.appendMessage({ ...owner, message: { ...exchange.assistantMessage, role: 'assistant' } });
+}
 
 const redisUrl = process.env.REDIS_TEST_URL;
 const directories: string[] = [];
@@ -12,13 +22,14 @@ afterAll(async () => {
   for (const directory of directories) await rm(directory, { recursive: true, force: true });
 });
 
-const stores: [string, (() => Promise<ThreadStore>) | undefined][] = [
-  ['sqlite', async () => {
+const stores: [string, ((options?: ThreadStoreOptions) => Promise<ThreadStore>) | undefined][] = [
+  ['sqlite', async (options) => {
     const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-threads-'));
     directories.push(directory);
-    return createSqliteThreadStore(path.join(directory, 'docsmith.sqlite'));
+    return createSqliteThreadStore(path.join(directory, 'docsmith.sqlite'), options);
   }],
-  ['redis', redisUrl ? async () => createRedisThreadStore(redisUrl) : undefined],
+  // Each store gets its own key prefix: retention sweeps the whole store, and test files share one Redis.
+  ['redis', redisUrl ? async (options) => createRedisThreadStore(redisUrl, { ...options, keyPrefix: `test-${Math.random().toString(36).slice(2)}` }) : undefined],
 ];
 
 describe.each(stores)('thread store on %s', (name, open) => {
@@ -36,7 +47,7 @@ describe.each(stores)('thread store on %s', (name, open) => {
     const first = await store.resolveThread({ domain, fp: 'fp-1', threadId: null });
     expect(first.isNew).toBe(true);
     expect(first.threadId).toMatch(/^thr_[0-9a-f]{20}$/);
-    await store.appendExchange({
+    await appendExchange(store, {
       threadId: first.threadId,
       domain,
       fp: 'fp-1',
@@ -45,9 +56,9 @@ describe.each(stores)('thread store on %s', (name, open) => {
     });
     const again = await store.resolveThread({ domain, fp: 'fp-1', threadId: first.threadId });
     expect(again).toEqual({ threadId: first.threadId, isNew: false });
-    await store.appendExchange({ threadId: first.threadId, domain, fp: 'fp-1', userMessage: { id: 'u2', text: 'And on Windows?' }, assistantMessage: { id: 'a2', text: 'Same [1].', sources: [] } });
+    await appendExchange(store, { threadId: first.threadId, domain, fp: 'fp-1', userMessage: { id: 'u2', text: 'And on Windows?' }, assistantMessage: { id: 'a2', text: 'Same [1].', sources: [] } });
 
-    const threads = await store.listThreads(domain, 'fp-1');
+    const { threads } = await store.listThreads(domain, 'fp-1');
     expect(threads).toHaveLength(1);
     expect(threads[0]?.messages.map((message) => [message.role, message.text])).toEqual([
       ['user', 'How do I install?'],
@@ -60,20 +71,59 @@ describe.each(stores)('thread store on %s', (name, open) => {
 
   it.skipIf(!open)(`never continues a thread of another domain or fingerprint (${name})`, async () => {
     const owned = await store.resolveThread({ domain, fp: 'owner', threadId: null });
-    await store.appendExchange({ threadId: owned.threadId, domain, fp: 'owner', userMessage: { id: 'u', text: 'secret question' }, assistantMessage: { id: 'a', text: 'answer', sources: [] } });
+    await appendExchange(store, { threadId: owned.threadId, domain, fp: 'owner', userMessage: { id: 'u', text: 'secret question' }, assistantMessage: { id: 'a', text: 'answer', sources: [] } });
     const otherFingerprint = await store.resolveThread({ domain, fp: 'intruder', threadId: owned.threadId });
     const otherDomain = await store.resolveThread({ domain: `${domain}-other`, fp: 'owner', threadId: owned.threadId });
     expect(otherFingerprint.isNew).toBe(true);
     expect(otherFingerprint.threadId).not.toBe(owned.threadId);
     expect(otherDomain.isNew).toBe(true);
-    await store.appendExchange({ threadId: owned.threadId, domain, fp: 'intruder', userMessage: { id: 'x', text: 'injected' }, assistantMessage: { id: 'y', text: 'nope', sources: [] } });
-    expect((await store.listThreads(domain, 'owner'))[0]?.messages).toHaveLength(2);
-    expect(await store.listThreads(domain, 'intruder')).toEqual([]);
+    await appendExchange(store, { threadId: owned.threadId, domain, fp: 'intruder', userMessage: { id: 'x', text: 'injected' }, assistantMessage: { id: 'y', text: 'nope', sources: [] } });
+    expect((await store.listThreads(domain, 'owner')).threads[0]?.messages).toHaveLength(2);
+    expect((await store.listThreads(domain, 'intruder')).threads).toEqual([]);
+  });
+
+  it.skipIf(!open)(`pages a fingerprint's threads with limit and cursor, none lost or repeated (${name})`, async () => {
+    const created: string[] = [];
+    for (let index = 0; index < 7; index += 1) {
+      const { threadId } = await store.resolveThread({ domain, fp: 'pager', threadId: null });
+      await store.appendMessage({ threadId, domain, fp: 'pager', message: { id: `u${index}`, role: 'user', text: `question ${index}`, sources: [] } });
+      created.push(threadId);
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await store.listThreads(domain, 'pager', { limit: 3, ...(cursor ? { cursor } : {}) });
+      expect(page.threads.length).toBeLessThanOrEqual(3);
+      seen.push(...page.threads.map((thread) => thread.threadId));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    expect([...seen].sort()).toEqual([...created].sort());
+  });
+
+  it.skipIf(!open)(`keeps at most N messages per thread and counts the dropped ones (${name})`, async () => {
+    const capped = await (open as (options: ThreadStoreOptions) => Promise<ThreadStore>)({ maxMessagesPerThread: 4, maxListedMessages: 3 });
+    const { threadId } = await capped.resolveThread({ domain, fp: 'chatty', threadId: null });
+    for (let index = 0; index < 6; index += 1) await capped.appendMessage({ threadId, domain, fp: 'chatty', message: { id: `m${index}`, role: 'user', text: `message ${index}`, sources: [] } });
+    const [thread] = (await capped.listThreads(domain, 'chatty')).threads;
+    expect(thread?.messages.map((message) => message.text)).toEqual(['message 3', 'message 4', 'message 5']);
+    expect(thread?.omittedMessages).toBe(3);
+    await capped.close();
+  });
+
+  it.skipIf(!open)(`deletes threads past the retention (${name})`, async () => {
+    const { threadId } = await store.resolveThread({ domain, fp: 'old', threadId: null });
+    await store.appendMessage({ threadId, domain, fp: 'old', message: { id: 'u', role: 'user', text: 'old question', sources: [] } });
+    expect(await store.deleteThreadsBefore(new Date(Date.now() - 60_000))).toBe(0);
+    expect(await store.deleteThreadsBefore(new Date(Date.now() + 1000))).toBeGreaterThanOrEqual(1);
+    expect((await store.listThreads(domain, 'old')).threads).toEqual([]);
   });
 
   it.skipIf(!open)(`starts a new thread for a thread id docsmith never gives out (${name})`, async () => {
     const owned = await store.resolveThread({ domain, fp: 'crafty', threadId: null });
-    await store.appendExchange({ threadId: owned.threadId, domain, fp: 'crafty', userMessage: { id: 'u', text: 'q' }, assistantMessage: { id: 'a', text: 'a', sources: [] } });
+    await appendExchange(store, { threadId: owned.threadId, domain, fp: 'crafty', userMessage: { id: 'u', text: 'q' }, assistantMessage: { id: 'a', text: 'a', sources: [] } });
     for (const crafted of [`${owned.threadId}:messages`, 'thr_x', "thr_1' OR 1=1 --"]) {
       const resolved = await store.resolveThread({ domain, fp: 'crafty', threadId: crafted });
       expect(resolved.isNew).toBe(true);
@@ -86,6 +136,24 @@ describe('redis going away', () => {
   it('fails fast with StoreUnavailableError when Redis is unreachable', async () => {
     const store = createRedisThreadStore('redis://127.0.0.1:1');
     await expect(store.listThreads('acme', 'fp')).rejects.toMatchObject({ name: 'StoreUnavailableError' });
+    await store.close();
+  });
+});
+
+describe('a SQLite database file deleted or replaced while in use', () => {
+  it('is reported, and writes are refused instead of going into the void', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-threads-gone-'));
+    directories.push(directory);
+    const file = path.join(directory, 'data', 'docsmith.sqlite');
+    const store = createSqliteThreadStore(file);
+    expect(await store.problem()).toBeUndefined();
+    expect((await stat(path.dirname(file))).mode & 0o777).toBe(0o700);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    await rm(file);
+    expect(await store.problem()).toMatch(/was deleted/);
+    await expect(store.appendMessage({ threadId: 'thr_00000000000000000000', domain: 'd', fp: 'f', message: { id: 'u', role: 'user', text: 'q', sources: [] } })).rejects.toMatchObject({ name: 'StoreUnavailableError' });
+    await writeFile(file, '');
+    expect(await store.problem()).toMatch(/was replaced/);
     await store.close();
   });
 });

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { openRedis, withRedis } from '../stores/open-redis.ts';
+import { checkKey, sha256, type KeyRecord, type KeyVerification } from './key-store.ts';
+
+/** Where the key records live: one hash, field = key id, value = the record as JSON (never the key itself). */
+const KEYS_HASH = 'docsmith:keys';
+
+/** API keys shared by every replica through Redis; verification reads a local copy refreshed in the background. */
+export interface RedisKeyStore {
+  create(input: { domains: string[]; org: string; name?: string }): Promise<{ key: string; record: KeyRecord }>;
+  list(): Promise<KeyRecord[]>;
+  revoke(keyId: string): Promise<boolean>;
+  verify(token: string | undefined, domain: string): KeyVerification;
+  close(): Promise<void>;
+}
+
+/** Options of `createRedisKeyStore`. */
+export interface RedisKeyStoreOptions {
+  url: string;
+  /** How often (ms) the local copy is refreshed from Redis (default 1000): a revocation reaches every replica within it. */
+  refreshMs?: number;
+  /** Told when a refresh fails (the last good copy keeps serving). */
+  onRefreshError?: (error: unknown) => void;
+}
+
+/**
+ * Opens the Redis key store and loads the keys once (rejects with StoreUnavailableError when Redis cannot be
+ * reached). Same key format, hashing and constant-time comparison as the file store (`key-store.ts`).
+ */
+export async function createRedisKeyStore(options: RedisKeyStoreOptions): Promise<RedisKeyStore> {
+  const client = openRedis(options.url);
+  let records = new Map<string, KeyRecord>();
+  const refresh = async (): Promise<void> => {
+    const stored = await withRedis(() => client.hgetall(KEYS_HASH));
+    const next = new Map<string, KeyRecord>();
+    for (const [id, json] of Object.entries(stored)) {
+      try {
+        const record = JSON.parse(json) as KeyRecord;
+        if (record && record.id === id && typeof record.hash === 'string' && Array.isArray(record.domains)) next.set(id, record);
+      } catch {
+        // A record written by something else than docsmith: ignored, like a malformed line of the keys file.
+      }
+    }
+    records = next;
+  };
+  try {
+    await refresh();
+  } catch (error) {
+    client.disconnect();
+    throw error;
+  }
+  const timer = setInterval(() => refresh().catch((error: unknown) => options.onRefreshError?.(error)), options.refreshMs ?? 1000);
+  timer.unref();
+  return {
+    async create(input) {
+      const id = randomBytes(6).toString('hex');
+      const secret = randomBytes(32).toString('base64url');
+      const record: KeyRecord = {
+        id,
+        ...(input.name ? { name: input.name } : {}),
+        org: input.org,
+        domains: [...new Set(input.domains)].sort(),
+        hash: sha256(secret),
+        createdAt: new Date().toISOString(),
+      };
+      await withRedis(() => client.hset(KEYS_HASH, id, JSON.stringify(record)));
+      records.set(id, record);
+      return { key: `ds_${id}_${secret}`, record };
+    },
+    async list() {
+      await refresh();
+      return [...records.values()].sort((left, right) => left.createdAt.localeCompare(right.createdAt));
+    },
+    async revoke(keyId) {
+      await refresh();
+      const record = records.get(keyId);
+      if (!record || record.revokedAt) return false;
+      const revoked = { ...record, revokedAt: new Date().toISOString() };
+      await withRedis(() => client.hset(KEYS_HASH, keyId, JSON.stringify(revoked)));
+      records.set(keyId, revoked);
+      return true;
+    },
+    verify(token, domain) {
+      if (!token) return { ok: false, reason: 'missing' };
+      return checkKey(token, domain, (id) => records.get(id));
+    },
+    async close() {
+      clearInterval(timer);
+      client.disconnect();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askRequest, createReliabilityFixture, type ReliabilityFixture } from './reliability-app.ts';
+import { scriptedModel } from './scripted-model.ts';
+
+const question = (text: string) => ({ fp: 'keeper', messages: [{ id: `u-${text.length}`, role: 'user', content: text }] });
+
+describe('no exchange is lost silently', () => {
+  let fixture: ReliabilityFixture;
+  beforeAll(async () => {
+    fixture = await createReliabilityFixture();
+  });
+  afterAll(() => fixture.cleanup());
+
+  it('lists every accepted question after a restart, answered or not', async () => {
+    const first = await fixture.build({ limitStore: 'memory', model: scriptedModel({ hang: true }) });
+    const url = await first.listen({ port: 0, host: '127.0.0.1' });
+    const texts = ['How do I install the CLI?', 'Where are invoices sent?', 'Which Node version is needed?'];
+    for (const text of texts) {
+      const request = askRequest(fixture.keys[0], question(text));
+      const client = new AbortController();
+      const response = await fetch(`${url}${request.url}`, { method: 'POST', headers: request.headers, body: request.payload, signal: client.signal });
+      expect(response.status).toBe(200);
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      await reader.read();
+      client.abort();
+    }
+    await first.close();
+    const second = await fixture.build({ limitStore: 'memory' });
+    const listed = await second.inject({ url: '/v1/assistant/example/threads?fp=keeper', headers: { authorization: `Bearer ${fixture.keys[0]}` } });
+    const questions = (listed.json() as { threads: { messages: { role: string; text: string }[] }[] }).threads.flatMap((thread) => thread.messages.filter((message) => message.role === 'user').map((message) => message.text));
+    expect(questions.sort()).toEqual([...texts].sort());
+  });
+
+  it('ends the stream with an error part and logs when the answer cannot be stored', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const lines: string[] = [];
+    const app = await fixture.build({
+      limitStore: 'memory',
+      storeTimeoutMs: 300,
+      model: scriptedModel({ deltas: ['Install it with npm. '], gate }),
+      logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } },
+    });
+    const answer = app.inject(askRequest(fixture.keys[0], question('How do I install the CLI?')));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const script = `const Database = require('better-sqlite3'); const db = new Database(${JSON.stringify(path.join(fixture.dataDir, 'docsmith.sqlite'))}); db.exec('BEGIN IMMEDIATE'); db.prepare('CREATE TABLE IF NOT EXISTS lock_holder (x)').run(); process.stdout.write('locked\\n'); setInterval(() => undefined, 1000);`;
+    const holder = spawn(process.execPath, ['-e', script], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise((resolve) => holder.stdout?.once('data', resolve));
+    try {
+      release();
+      const response = await answer;
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('Install it with npm.');
+      expect(response.body).toContain('3:"The answer could not be saved to the conversation. Please try again."');
+      expect(response.body).not.toContain('"finishReason"');
+    } finally {
+      holder.kill();
+    }
+    const logged = lines.map((line) => JSON.parse(line) as { msg: string; reqId?: string; error?: { name: string } });
+    expect(logged).toContainEqual(expect.objectContaining({ msg: 'answer failed after streaming began', reqId: expect.any(String), error: expect.objectContaining({ name: 'StoreUnavailableError' }) }));
+    expect(lines.join('\n')).not.toContain('How do I install the CLI?');
+  });
+});

@@ -1,0 +1,34 @@
+import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+
+/** A test answer model: streams `deltas`, waiting for `gate` (if any) before finishing; honours the abort signal. */
+export function scriptedModel(options: { deltas?: string[]; gate?: Promise<void>; hang?: boolean; fail?: Error } = {}): LanguageModelV3 {
+  return {
+    specificationVersion: 'v3',
+    provider: 'test',
+    modelId: 'scripted',
+    supportedUrls: {},
+    doGenerate: () => Promise.reject(new Error('not used')),
+    doStream: async ({ abortSignal }) => {
+      if (options.fail) throw options.fail;
+      return {
+        stream: new ReadableStream<LanguageModelV3StreamPart>({
+          async start(controller) {
+            controller.enqueue({ type: 'stream-start', warnings: [] });
+            controller.enqueue({ type: 'text-start', id: 'a' });
+            for (const delta of options.deltas ?? ['An answer. ']) controller.enqueue({ type: 'text-delta', id: 'a', delta });
+            const aborted = new Promise<void>((resolve) => abortSignal?.addEventListener('abort', () => resolve(), { once: true }));
+            if (options.hang) await aborted;
+            else if (options.gate) await Promise.race([options.gate, aborted]);
+            if (abortSignal?.aborted) {
+              controller.error(abortSignal.reason);
+              return;
+            }
+            controller.enqueue({ type: 'text-end', id: 'a' });
+            controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } } });
+            controller.close();
+          },
+        }),
+      };
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { createLimiter } from '../../runtime/limits/create-limiter.ts';
+
+/**
+ * A second process for the limits test: takes `count` requests at once for a key of an org on Redis and prints
+ * how many were allowed. Arguments: redisUrl keyId org count perKeyPerMonth perOrgPerHour.
+ */
+const [redisUrl, keyId = '', org = '', count = '0', perKey = '0', perOrg = '0'] = process.argv.slice(2);
+const limiter = await createLimiter({ store: 'redis', ...(redisUrl ? { redisUrl } : {}), limits: { perKeyPerMonth: Number(perKey), perOrgPerHour: Number(perOrg) } });
+process.stdin.once('data', async () => {
+  const decisions = await Promise.all(Array.from({ length: Number(count) }, () => limiter.consume({ keyId, org, ip: '10.1.1.1' })));
+  process.stdout.write(`${decisions.filter((decision) => decision.allowed).length}\n`);
+  await limiter.close();
+});
+process.stdout.write('ready\n');
