@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { RuleId } from '../diagnostics/rule-catalogue.ts';
 import { escapePointer, type JsonLocation } from './parse-json-source.ts';
 import { suggestName } from './suggest-name.ts';
 
@@ -20,7 +21,7 @@ export function schemaErrorsToDiagnostics(
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const reported = new Set<string>();
-  const add = (pointer: string, severity: Diagnostic['severity'], ruleId: string, message: string, hint?: string, atKey = false, parent?: string): void => {
+  const add = (pointer: string, severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string, atKey = false, parent?: string): void => {
     const key = `${pointer}\0${ruleId}`;
     if (reported.has(key)) return;
     reported.add(key);

@@ -5,7 +5,7 @@ import type { DocsConfig } from '../../schemas/docs-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';
 import type { SiteSource } from '../site/site-source.ts';
-import { checkNavigationConfig, normaliseRoute } from './check-navigation-config.ts';
+import { checkNavigationConfig } from './check-navigation-config.ts';
 import { checkRedirectSources } from './check-redirect-sources.ts';
 import { expandConfigRefs } from './expand-config-refs.ts';
 import type { JsonLocation } from './parse-json-source.ts';
@@ -33,8 +33,6 @@ export interface ConfigValidation {
 export interface ValidateConfigOptions {
   /** Path of the configuration inside the site (default `docs.json`). */
   configFile?: string;
-  /** Report navigation page paths that have no `.mdx`/`.md` file as `missing-page` warnings (default false; the build reports them as errors). */
-  checkPageFiles?: boolean;
 }
 
 const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true });
@@ -86,14 +84,7 @@ export function validateConfig(source: SiteSource, options: ValidateConfigOption
     const location = locate('/name');
     diagnostics.push({ ...location, pointer: '/name', severity: 'error', ruleId: 'empty-value', message: 'Unexpected blank name, expected the name of the project or product', hint: 'Add "name": "Your product".' });
   }
-  const pageFiles = options.checkPageFiles ? new Set(source.files.keys()) : undefined;
-  diagnostics.push(
-    ...checkNavigationConfig(config.navigation, {
-      locate: findLocation,
-      configFile,
-      ...(pageFiles ? { pageExists: (route: string) => pageFiles.has(`${route}.mdx`) || pageFiles.has(`${route}.md`) || pageFiles.has(`${normaliseRoute(route)}/index.mdx`) } : {}),
-    }),
-  );
+  diagnostics.push(...checkNavigationConfig(config.navigation, { locate: findLocation, configFile }));
   diagnostics.push(...checkRedirectSources(config.redirects, findLocation, configFile));
   return finish(config as unknown as DocsConfig, diagnostics);
 }

@@ -15,11 +15,12 @@ export interface PageSection {
   text: string;
 }
 
-/** An internal or external link found in the page body, with its position. */
+/** An internal or external link found in the page body, with its position; `kind: 'image'` for an image source. */
 export interface PageLink {
   url: string;
   line: number;
   column: number;
+  kind?: 'image';
 }
 
 /** Everything the pipeline needs from one page file; a pure function of its bytes (and the snippets it imports). */

@@ -1,7 +1,9 @@
 import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
 import type { PageContext } from '../../runtime/search/section-record.ts';
 import { isOperationReference } from '../config/is-operation-reference.ts';
+import { suggestName } from '../config/suggest-name.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { ruleSeverity, type RuleId } from '../diagnostics/rule-catalogue.ts';
 import { specReferencesOf, type SpecReference } from '../openapi/collect-spec-references.ts';
 import type { LoadedSpecs, SpecOperation } from '../openapi/load-openapi-specs.ts';
 import { operationToEndpointContent, type EndpointContent } from '../openapi/operation-to-endpoint-content.ts';
@@ -68,6 +70,8 @@ export interface ResolveNavigationOptions {
   specs: LoadedSpecs;
   /** docs.json position of a JSON pointer, for diagnostics. */
   locate: (pointer: string) => { file: string; line: number; column: number };
+  /** Routes of the site's page files, for the did-you-mean hint of a missing page (default: no hint). */
+  pageRoutes?: readonly string[];
 }
 
 /** Element kinds in the order they are resolved when one element holds several: list key, name key, context kind. */
@@ -109,7 +113,7 @@ export function resolveNavigation(config: unknown, options: ResolveNavigationOpt
   const operationRoutes = new Map<string, string>();
   const endpointRoutes = new Set<string>();
 
-  const report = (pointer: string, severity: Diagnostic['severity'], ruleId: string, message: string, hint?: string): void => {
+  const report = (pointer: string, severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string): void => {
     diagnostics.push({ ...options.locate(pointer), pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
   };
 
@@ -175,8 +179,9 @@ export function resolveNavigation(config: unknown, options: ResolveNavigationOpt
     route = route.replace(/\/+$/, '') || 'index';
     const file = options.pageFileFor(route);
     if (!file) {
-      report(pointer, 'error', 'missing-page', `Cannot find a page file for \`${entry}\` (looked for ${route}.mdx and ${route}.md), referenced from ${describeTrail(scope.trail)}`,
-        'Create the file, fix the path, or remove it from the navigation.');
+      const suggestion = suggestName(route, options.pageRoutes ?? []);
+      report(pointer, ruleSeverity('missing-page'), 'missing-page', `Cannot find a page file for \`${entry}\` (looked for ${route}.mdx and ${route}.md), referenced from ${describeTrail(scope.trail)}`,
+        suggestion ? `Did you mean \`${suggestion}\`?` : 'Create the file, fix the path, or remove it from the navigation.');
       return undefined;
     }
     addEntry({ route, file, pointer, hidden: scope.hidden, context: { ...scope.context, groups: [...scope.context.groups] }, ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}) });

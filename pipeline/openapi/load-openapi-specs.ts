@@ -2,6 +2,7 @@ import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { RuleId } from '../diagnostics/rule-catalogue.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { parseYamlValue } from '../site/parse-yaml-value.ts';
 import { collectSpecReferences, isRemoteSpec, type SpecReference } from './collect-spec-references.ts';
@@ -72,7 +73,7 @@ export async function loadOpenApiSpecs(input: LoadSpecsInput): Promise<{ specs: 
   const targets = [...new Set([...named.keys(), ...(input.specFiles ?? [])])];
   for (const target of targets) {
     const reference = named.get(target);
-    const report = (severity: Diagnostic['severity'], ruleId: string, message: string, hint?: string): void => {
+    const report = (severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string): void => {
       const position = reference?.pointer ? { ...locate(reference.pointer), pointer: reference.pointer } : { file: target, line: 0, column: 0 };
       diagnostics.push({ ...position, severity, ruleId, message, ...(hint ? { hint } : {}) });
     };
@@ -102,7 +103,7 @@ export async function loadOpenApiSpecs(input: LoadSpecsInput): Promise<{ specs: 
 }
 
 async function loadSpec(file: string, text: string, source: SiteSource, diagnostics: Diagnostic[], named: boolean): Promise<LoadedSpec | undefined> {
-  const report = (severity: Diagnostic['severity'], ruleId: string, message: string, line = 1, column = 1): void => {
+  const report = (severity: Diagnostic['severity'], ruleId: RuleId, message: string, line = 1, column = 1): void => {
     diagnostics.push({ file, line, column, severity, ruleId, message });
   };
   let document: unknown;

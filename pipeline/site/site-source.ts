@@ -5,6 +5,8 @@
  */
 export interface SiteSource {
   files: ReadonlyMap<string, string>;
+  /** Paths of the site's other files (images, fonts, …), listed but not read; unset when unknown (image links are then not checked). */
+  assetFiles?: ReadonlySet<string>;
 }
 
 /** Builds a SiteSource from a plain object of path → text (handy for tests and in-memory sites). */

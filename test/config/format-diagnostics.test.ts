@@ -9,7 +9,6 @@ import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 const brokenDir = path.resolve(import.meta.dirname, '../fixtures/config/broken');
 const broken = validateConfig(
   siteSourceFromObject({ 'docs.json': readFileSync(path.join(brokenDir, 'docs.json'), 'utf8'), 'index.mdx': readFileSync(path.join(brokenDir, 'index.mdx'), 'utf8') }),
-  { checkPageFiles: true },
 );
 
 describe('diagnostic reporters', () => {
