@@ -23,7 +23,7 @@ describe('navigation errors', () => {
   it('names the navigation path and the docs.json position of a missing page', async () => {
     const result = await buildSite(site({ tabs: [{ tab: 'Guides', groups: [{ group: 'Start', pages: ['intro', '/missing-page.mdx'] }] }] }), { domain: 'nav' });
     const missing = result.diagnostics.find((diagnostic) => diagnostic.ruleId === 'missing-page');
-    expect(missing).toMatchObject({ file: 'docs.json', severity: 'error', pointer: '/navigation/tabs/0/groups/0/pages/1' });
+    expect(missing).toMatchObject({ file: 'docs.json', severity: 'warning', pointer: '/navigation/tabs/0/groups/0/pages/1' });
     expect(missing?.message).toContain('tab Guides › group Start');
     expect(missing?.line).toBeGreaterThan(1);
     expect(result.diagnostics.find((diagnostic) => diagnostic.ruleId === 'page-extension')).toBeDefined();

@@ -170,12 +170,12 @@ describe('resolveNavigation on small configurations', () => {
     specs = (await loadFixtureSpecs()).result.specs;
   });
 
-  it('normalises leading `/` and `./`, a trailing slash and an extension; reports a missing page file as an error', () => {
+  it('normalises leading `/` and `./`, a trailing slash and an extension; reports a missing page file as a warning', () => {
     const result = resolve({ navigation: { pages: ['/help', './edge/start/', 'cloud/deep.md', '/nope'] } });
     expect(result.entries.map((candidate) => candidate.route)).toEqual(['help', 'edge/start', 'cloud/deep']);
     expect(result.diagnostics.map((diagnostic) => `${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.pointer}`)).toEqual([
       'warning page-extension /navigation/pages/2',
-      'error missing-page /navigation/pages/3',
+      'warning missing-page /navigation/pages/3',
     ]);
     expect(result.diagnostics[1]?.message).toBe('Cannot find a page file for `/nope` (looked for nope.mdx and nope.md), referenced from the top-level navigation');
   });
