@@ -8,6 +8,7 @@ import type { SiteSource } from '../site/site-source.ts';
 import { checkNavigationConfig } from './check-navigation-config.ts';
 import { checkRedirectSources } from './check-redirect-sources.ts';
 import { expandConfigRefs } from './expand-config-refs.ts';
+import { expandLegacyConfig, LEGACY_CONFIG_FILE } from './expand-legacy-config.ts';
 import type { JsonLocation } from './parse-json-source.ts';
 import { schemaErrorsToDiagnostics } from './schema-errors-to-diagnostics.ts';
 
@@ -31,7 +32,7 @@ export interface ConfigValidation {
 
 /** Options of `validateConfig`. */
 export interface ValidateConfigOptions {
-  /** Path of the configuration inside the site (default `docs.json`). */
+  /** Path of the configuration inside the site (default `docs.json`, or the legacy `mint.json` when only that exists). */
   configFile?: string;
 }
 
@@ -40,13 +41,14 @@ addFormats.default(ajv);
 const validateSchema = ajv.compile(docsSchema);
 
 /**
- * Validates a site's docs.json: JSON syntax with positions, `$ref` inclusion, the JSON Schema
+ * Validates a site's docs.json (or legacy mint.json, read as docs.json): JSON syntax with positions, `$ref` inclusion, the JSON Schema
  * (schemas/docs.schema.json, unknown keys as warnings) and the rules beyond it (blank name, a navigation
  * without pages, mixed child kinds, duplicate redirect sources).
  */
 export function validateConfig(source: SiteSource, options: ValidateConfigOptions = {}): ConfigValidation {
-  const configFile = options.configFile ?? 'docs.json';
-  const expanded = source.files.has(configFile) ? expandConfigRefs(source, configFile) : undefined;
+  const legacy = options.configFile === undefined && !source.files.has('docs.json') && source.files.has(LEGACY_CONFIG_FILE);
+  const configFile = legacy ? LEGACY_CONFIG_FILE : (options.configFile ?? 'docs.json');
+  const expanded = legacy ? expandLegacyConfig(source) : source.files.has(configFile) ? expandConfigRefs(source, configFile) : undefined;
   const locations = expanded?.locations ?? new Map<string, JsonLocation>();
   const findLocation = (pointer: string): JsonLocation | undefined => {
     for (let current = pointer; ; current = current.slice(0, current.lastIndexOf('/'))) {
@@ -67,7 +69,7 @@ export function validateConfig(source: SiteSource, options: ValidateConfigOption
   });
 
   if (!expanded) {
-    return finish(undefined, [{ file: configFile, line: 0, column: 0, severity: 'error', ruleId: 'missing-config', message: `Cannot find \`${configFile}\` in the site folder`, hint: 'A site needs a docs.json at its root.' }]);
+    return finish(undefined, [{ file: configFile, line: 0, column: 0, severity: 'error', ruleId: 'missing-config', message: `Cannot find \`${configFile}\` in the site folder`, hint: 'A site needs a docs.json (or a legacy mint.json) at its root.' }]);
   }
   const diagnostics = [...expanded.diagnostics];
   const value = expanded.value;
