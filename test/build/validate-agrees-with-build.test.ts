@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readSiteSource } from '../../cli/read-site-source.ts';
 import { buildSite } from '../../pipeline/build/build-site.ts';
 import { validateSite } from '../../pipeline/build/validate-site.ts';
+import { RULE_CATALOGUE } from '../../pipeline/diagnostics/rule-catalogue.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/validate/agree');
 
@@ -16,6 +17,7 @@ describe('validate and build', () => {
     const checkOnly = await buildSite(source, { domain: 'agree', checkOnly: true });
     expect(checkOnly.manifest).toBeUndefined();
     expect(checkOnly.files.size).toBe(0);
+    for (const diagnostic of validated) expect(diagnostic.severity, diagnostic.ruleId).toBe(RULE_CATALOGUE[diagnostic.ruleId].severity);
   });
 
   it('warns about page-path typos with a did-you-mean, duplicate pages, missing anchors and images, and dangling redirects', async () => {
