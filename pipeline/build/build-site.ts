@@ -248,7 +248,8 @@ function withIndexAlias(route: string): string[] {
 }
 
 function checkOnlyResult(diagnostics: Diagnostic[], pages: number, endpointPages: number): BuildResult {
-  return { ...emptyResult(diagnostics), stats: { ...emptyResult(diagnostics).stats, pages, endpointPages } };
+  const result = emptyResult(diagnostics);
+  return { ...result, stats: { ...result.stats, pages, endpointPages } };
 }
 
 function emptyResult(diagnostics: Diagnostic[]): BuildResult {

@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { readSiteSource } from '../../cli/read-site-source.ts';
 import { buildSite } from '../../pipeline/build/build-site.ts';
@@ -6,6 +8,7 @@ import { validateSite } from '../../pipeline/build/validate-site.ts';
 import { RULE_CATALOGUE } from '../../pipeline/diagnostics/rule-catalogue.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/validate/agree');
+const cli = path.resolve(import.meta.dirname, '../../bin/docsmith.js');
 
 describe('validate and build', () => {
   it('report the same diagnostics with the same severities; validate assembles nothing', async () => {
@@ -34,5 +37,13 @@ describe('validate and build', () => {
         "index.mdx:12:1 warning missing-image | Add the image or fix its path.",
       ]
     `);
+  });
+
+  it('docsmith validate --format json prints what the build reports', { timeout: 60_000 }, async () => {
+    const built = await buildSite(await readSiteSource(fixture), { domain: 'agree' });
+    const { stdout } = await promisify(execFile)(process.execPath, [cli, 'validate', fixture, '--format', 'json']);
+    const report = JSON.parse(stdout) as { valid: boolean; errors: unknown[]; warnings: unknown[] };
+    expect(report.valid).toBe(true);
+    expect([...report.errors, ...report.warnings]).toEqual(built.diagnostics);
   });
 });
