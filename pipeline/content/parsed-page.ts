@@ -1,5 +1,8 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 
+/** Version of the ParsedPage shape; caches of parsed pages keyed by it start empty when it changes (2: image links). */
+export const PARSED_PAGE_FORMAT = 2;
+
 /** A heading of a page, with the anchor a docs site gives it. */
 export interface PageHeading {
   depth: number;
