@@ -1,4 +1,4 @@
-import { rename, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
 import { LEGACY_CONFIG_FILE } from '../../pipeline/config/expand-legacy-config.ts';
@@ -46,8 +46,14 @@ async function runUpgrade(siteDir: string, options: UpgradeCommandOptions): Prom
   const upgraded = upgradeMintConfig(parsed.value as Record<string, unknown>);
   const text = `${JSON.stringify(upgraded.config, null, 2)}\n`;
   const temporary = `${target}.${process.pid}.tmp`;
-  await writeFile(temporary, text);
-  await rename(temporary, target);
+  try {
+    await writeFile(temporary, text);
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    process.stderr.write(`docsmith upgrade: cannot write ${target} (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})\n`);
+    return EXIT_USAGE;
+  }
   process.stdout.write(text);
   const dropped = upgraded.dropped.length > 0 ? `; not carried over: ${upgraded.dropped.join(', ')}` : '';
   process.stderr.write(`docsmith upgrade: wrote ${target} from ${LEGACY_CONFIG_FILE}${dropped}. Run \`docsmith validate ${siteDir}\`, then delete ${LEGACY_CONFIG_FILE}.\n`);
