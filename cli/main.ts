@@ -4,6 +4,7 @@ import { diffCommand } from './commands/diff-command.ts';
 import { keysCommand } from './commands/keys-command.ts';
 import { searchCommand } from './commands/search-command.ts';
 import { serveCommand } from './commands/serve-command.ts';
+import { upgradeCommand } from './commands/upgrade-command.ts';
 import { validateCommand } from './commands/validate-command.ts';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
 
@@ -13,7 +14,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('Build documentation sites into manifests and search artifacts, and serve the assistant.')
     .exitOverride()
     .showHelpAfterError('(run docsmith --help for usage)');
-  for (const command of [validateCommand(), buildCommand(), searchCommand(), diffCommand(), serveCommand(), keysCommand()]) {
+  for (const command of [validateCommand(), buildCommand(), upgradeCommand(), searchCommand(), diffCommand(), serveCommand(), keysCommand()]) {
     program.addCommand(command.exitOverride());
     for (const subcommand of command.commands) subcommand.exitOverride();
   }

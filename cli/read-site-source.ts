@@ -18,28 +18,31 @@ const SPEC_FILE = /\.(?:json|ya?ml)$/i;
 /** How much of a skipped JSON/YAML file is kept to tell whether it is a spec. */
 const HEAD_BYTES = 4096;
 const SKIPPED_FOLDERS = new Set(['node_modules']);
+const LEGACY_CONFIG = 'mint.json';
 
 /**
  * Reads every text file a build may need (`.json .md .mdx .yaml .yml .js .jsx .ts .tsx`) of a site folder
- * into memory, keyed by POSIX path relative to the site root. Skips node_modules and dot-folders; binary and
- * too-large files are listed in `skippedFiles` (with why) for the build to report.
- * Accepts the folder or its docs.json; refuses a missing folder, a folder without docs.json, a binary or
- * oversized docs.json with a SiteReadError.
+ * into memory, keyed by POSIX path relative to the site root, and lists the other files (images, …) as
+ * `assetFiles`. Skips node_modules and dot-folders; binary and too-large files are listed in `skippedFiles` (with
+ * why) for the build to report. Accepts the folder or its docs.json (or legacy mint.json);
+ * refuses a missing folder, a folder without docs.json or mint.json, a binary or oversized configuration
+ * with a SiteReadError.
  */
 export async function readSiteSource(target: string, options: ReadSiteOptions = {}): Promise<SiteSource> {
   const maxBytes = options.maxFileBytes ?? 10 * 1024 * 1024;
   const info = await stat(target).catch(() => undefined);
   if (!info) throw new SiteReadError(`${target}: no such file or directory`);
   const root = info.isDirectory() ? target : path.dirname(target);
-  const configName = info.isDirectory() ? 'docs.json' : path.basename(target);
+  const configName = info.isDirectory() ? await findConfigName(root) : path.basename(target);
   const configInfo = await stat(path.join(root, configName)).catch(() => undefined);
-  if (!configInfo?.isFile()) throw new SiteReadError(`${root}: no ${configName} here (a documentation site needs a docs.json at its root)`);
+  if (!configInfo?.isFile()) throw new SiteReadError(`${root}: no ${configName} here (a documentation site needs a docs.json, or a legacy mint.json, at its root)`);
   if (configInfo.size > maxBytes) {
     throw new SiteReadError(`${path.join(root, configName)}: ${formatBytes(configInfo.size)} is too large for a docs.json (limit ${formatBytes(maxBytes)})`);
   }
 
   const files = new Map<string, string>();
   const skippedFiles = new Map<string, SkippedFile>();
+  const assetFiles = new Set<string>();
   const walk = async (relative: string): Promise<void> => {
     const entries = await readdir(path.join(root, relative), { withFileTypes: true }).catch((error: unknown) => {
       throw new SiteReadError(`${path.join(root, relative)}: cannot read this folder (${errorCode(error)})`);
@@ -48,7 +51,8 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
       if (entry.name.startsWith('.') || SKIPPED_FOLDERS.has(entry.name)) continue;
       const child = relative ? `${relative}/${entry.name}` : entry.name;
       if (entry.isDirectory()) await walk(child);
-      else if (entry.isFile() && TEXT_FILE.test(entry.name)) {
+      else if (entry.isFile() && !TEXT_FILE.test(entry.name)) assetFiles.add(child);
+      else if (entry.isFile()) {
         const unreadable = (error: unknown): never => {
           throw new SiteReadError(`${path.join(root, child)}: cannot read this file (${errorCode(error)})`);
         };
@@ -68,8 +72,8 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
     }
   };
   await walk('');
-  if (configName !== 'docs.json') files.set('docs.json', files.get(configName) ?? '');
-  return { files, skippedFiles };
+  if (configName !== 'docs.json' && configName !== LEGACY_CONFIG) files.set('docs.json', files.get(configName) ?? '');
+  return { files, skippedFiles, assetFiles };
 }
 
 /** The first bytes of a file as text, so a too-large spec can still be recognised as one. */
@@ -82,6 +86,13 @@ async function readHead(file: string): Promise<string> {
   } finally {
     await handle.close();
   }
+}
+
+/** `docs.json`, or `mint.json` when only that legacy configuration exists. */
+async function findConfigName(root: string): Promise<string> {
+  const hasDocsJson = (await stat(path.join(root, 'docs.json')).catch(() => undefined)) !== undefined;
+  const hasMintJson = !hasDocsJson && (await stat(path.join(root, LEGACY_CONFIG)).catch(() => undefined)) !== undefined;
+  return hasMintJson ? LEGACY_CONFIG : 'docs.json';
 }
 
 function errorCode(error: unknown): string {

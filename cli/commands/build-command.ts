@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { buildSite } from '../../pipeline/build/build-site.ts';
+import { PARSED_PAGE_FORMAT } from '../../pipeline/content/parsed-page.ts';
 import { formatDiagnostics } from '../../pipeline/diagnostics/format-diagnostics.ts';
 import { buildDirectory, publishBuild, writeBuildDirectory } from '../artifact-directory.ts';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
@@ -53,7 +54,7 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
   const source = await readUserInput('build', () => readSiteSource(siteDir), [SiteReadError]);
   if (!source) return EXIT_USAGE;
   const progress = createProgressBar(process.stderr, 'parsing pages');
-  const cache = options.cache ? await openPageCache(options.cacheDir ?? path.join(siteDir, '.docsmith-cache'), GENERATOR) : undefined;
+  const cache = options.cache ? await openPageCache(options.cacheDir ?? path.join(siteDir, '.docsmith-cache'), `${GENERATOR} pages/${PARSED_PAGE_FORMAT}`) : undefined;
   const result = await buildSite(source, {
     domain,
     generator: GENERATOR,

@@ -1,7 +1,8 @@
 import { Command, Option } from 'commander';
-import { validateConfig } from '../../pipeline/config/validate-config.ts';
+import { validateSite } from '../../pipeline/build/validate-site.ts';
 import { diagnosticsToJson } from '../../pipeline/diagnostics/diagnostics-to-json.ts';
 import { formatDiagnostics } from '../../pipeline/diagnostics/format-diagnostics.ts';
+import { createPageParser } from '../create-page-parser.ts';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 import { readSiteSource, SiteReadError } from '../read-site-source.ts';
 import { readUserInput } from '../read-user-input.ts';
@@ -9,14 +10,16 @@ import { readUserInput } from '../read-user-input.ts';
 interface ValidateCommandOptions {
   strict?: boolean;
   format: 'text' | 'json';
+  allowNetwork?: boolean;
 }
 
-/** `docsmith validate <site-dir | docs.json>`: checks the configuration and reports problems with their positions. */
+/** `docsmith validate <site-dir | docs.json>`: runs every check of `build` and reports its diagnostics, writing nothing. */
 export function validateCommand(): Command {
   return new Command('validate')
-    .description('Validate a site\'s docs.json (schema, $ref files, navigation, redirects)')
-    .argument('<site>', 'site folder or path to its docs.json')
+    .description('Check a site the way `build` does (configuration, pages, frontmatter, operations, redirects, links, anchors) without writing artifacts')
+    .argument('<site>', 'site folder or path to its docs.json (or legacy mint.json)')
     .option('--strict', 'treat warnings as errors (CI mode)')
+    .option('--allow-network', 'fetch remote OpenAPI specs')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (site: string, options: ValidateCommandOptions) => {
       process.exitCode = await runValidate(site, options);
@@ -26,9 +29,9 @@ export function validateCommand(): Command {
 async function runValidate(site: string, options: ValidateCommandOptions): Promise<number> {
   const source = await readUserInput('validate', () => readSiteSource(site), [SiteReadError]);
   if (!source) return EXIT_USAGE;
-  const result = validateConfig(source, { checkPageFiles: true });
-  const report = diagnosticsToJson(result.diagnostics, { strict: options.strict ?? false });
+  const diagnostics = await validateSite(source, { allowNetwork: options.allowNetwork ?? false, parsePages: createPageParser({ files: source.files }) });
+  const report = diagnosticsToJson(diagnostics, { strict: options.strict ?? false });
   if (options.format === 'json') process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  else process.stdout.write(`${formatDiagnostics(result.diagnostics, { color: process.stdout.isTTY === true })}\n`);
+  else process.stdout.write(`${formatDiagnostics(diagnostics, { color: process.stdout.isTTY === true })}\n`);
   return report.valid ? EXIT_OK : EXIT_INVALID;
 }

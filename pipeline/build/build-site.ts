@@ -18,6 +18,7 @@ import { findPageFile, loadSite, pagePathForFile } from '../site/load-site.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { checkLinks } from './check-links.ts';
 import { collectReferencedSpecFiles } from './collect-referenced-spec-files.ts';
+import { collectAnchors } from './collect-anchors.ts';
 import { collectSiteDefaults } from './collect-site-defaults.ts';
 import { preferDefaultContext } from './prefer-default-context.ts';
 import { reportUnreadableFiles } from './report-unreadable-files.ts';
@@ -49,11 +50,13 @@ export interface BuildSiteOptions {
   onProgress?: (done: number, total: number) => void;
   /** Prepares section texts for the search index (default runtime/search's `prepareTerms`); the CLI passes a cached one. */
   prepareTerms?: PrepareTerms;
+  /** Run every check and report its diagnostics, but assemble no manifest and no search artifact (`docsmith validate`; default false). */
+  checkOnly?: boolean;
 }
 
 /** Everything a build produces: the manifest, the search artifact, the files to write and every diagnostic. */
 export interface BuildResult {
-  /** Undefined when docs.json could not be read at all. */
+  /** Undefined when the configuration has errors, and always with `checkOnly`. */
   manifest: Manifest | undefined;
   searchArtifact: SearchArtifact | undefined;
   sectionRecords: SectionRecord[];
@@ -180,9 +183,17 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   }
 
   const redirects = readRedirects(config);
-  const allRoutes = new Set([...pageFiles.map(pagePathForFile), ...seenRoutes].flatMap((route) => (route.endsWith('/index') ? [route, route.slice(0, -'/index'.length)] : [route])));
+  const allRoutes = new Set([...pageFiles.map(pagePathForFile), ...seenRoutes].flatMap(withIndexAlias));
   diagnostics.push(...checkRedirects(redirects, { routes: allRoutes, locate: validation.locate }));
-  diagnostics.push(...checkLinks(parsedByFile.values(), { routes: allRoutes, redirects }));
+  diagnostics.push(
+    ...checkLinks(parsedByFile.values(), {
+      routes: allRoutes,
+      redirects,
+      anchors: collectAnchors(parsedByFile.values(), navigation.entries, readSnippet),
+      ...(source.assetFiles ? { files: new Set([...source.files.keys(), ...source.assetFiles]) } : {}),
+    }),
+  );
+  if (options.checkOnly) return checkOnlyResult(diagnostics, pages.length, endpointPages);
 
   const searchArtifact = buildSearchArtifact(sectionRecords, defaults, options.prepareTerms);
   const searchArtifactText = JSON.stringify(searchArtifact);
@@ -246,6 +257,16 @@ function readRedirects(config: Record<string, unknown>): { source: string; desti
     destination: String(redirect.destination),
     permanent: redirect.permanent !== false,
   }));
+}
+
+/** A route and, for `x/index`, its folder route `x` (both reach the page). */
+function withIndexAlias(route: string): string[] {
+  return route.endsWith('/index') ? [route, route.slice(0, -'/index'.length)] : [route];
+}
+
+function checkOnlyResult(diagnostics: Diagnostic[], pages: number, endpointPages: number): BuildResult {
+  const result = emptyResult(diagnostics);
+  return { ...result, stats: { ...result.stats, pages, endpointPages } };
 }
 
 function emptyResult(diagnostics: Diagnostic[]): BuildResult {

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { isOperationReference } from './is-operation-reference.ts';
+import type { RuleId } from '../diagnostics/rule-catalogue.ts';
 import type { JsonLocation } from './parse-json-source.ts';
 
 /** The child lists a navigation element may hold; more than one on the same element is allowed but warned. */
@@ -9,28 +9,22 @@ const CHILD_KINDS = ['languages', 'versions', 'products', 'tabs', 'menu', 'dropd
 export interface NavigationCheckOptions {
   locate: (pointer: string) => JsonLocation | undefined;
   configFile: string;
-  /** When set, page paths that name no file are `missing-page` warnings (validate mode). */
-  pageExists?: (route: string) => boolean;
 }
 
 /**
  * Checks what the schema cannot: a navigation that yields no page at all (error), elements mixing several
- * child kinds (warning: all are resolved, in a stable order), and — in validate mode — page paths with no
- * file (warning; the build reports them as errors).
+ * child kinds (warning: all are resolved, in a stable order). Page files are checked by the navigation stage.
  */
 export function checkNavigationConfig(navigation: unknown, options: NavigationCheckOptions): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   let pageCount = 0;
-  const report = (pointer: string, severity: Diagnostic['severity'], ruleId: string, message: string, hint?: string): void => {
+  const report = (pointer: string, severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string): void => {
     const location = options.locate(pointer);
     diagnostics.push({ file: location?.file ?? options.configFile, line: location?.line ?? 0, column: location?.column ?? 0, pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
   };
   const visitPage = (entry: unknown, pointer: string): void => {
     if (typeof entry === 'string') {
       pageCount += 1;
-      if (options.pageExists && !isOperationReference(entry) && !options.pageExists(normaliseRoute(entry))) {
-        report(pointer, 'warning', 'missing-page', `Cannot find a page file for \`${entry}\` (looked for ${normaliseRoute(entry)}.mdx and .md)`);
-      }
     } else {
       visitElement(entry, pointer);
     }
@@ -57,9 +51,4 @@ export function checkNavigationConfig(navigation: unknown, options: NavigationCh
     }
   }
   return diagnostics;
-}
-
-/** A navigation page path as a route: no leading `/` or `./`, no `.mdx`/`.md` extension. */
-export function normaliseRoute(entry: string): string {
-  return entry.trim().replace(/^\.?\/+/, '').replace(/\.mdx?$/, '');
 }

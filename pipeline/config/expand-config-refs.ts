@@ -1,5 +1,6 @@
 import path from 'node:path/posix';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { RuleId } from '../diagnostics/rule-catalogue.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { escapePointer, parseJsonSource, type JsonLocation } from './parse-json-source.ts';
 
@@ -34,7 +35,7 @@ export function expandConfigRefs(source: SiteSource, configFile: string): Expand
     if (typeof reference !== 'string') return expandMembers(Object.keys(record));
 
     const at = fileLocations.get(`${inFile}/$ref`) ?? location;
-    const report = (ruleId: string, message: string, hint?: string): void => {
+    const report = (ruleId: RuleId, message: string, hint?: string): void => {
       diagnostics.push({ file, line: at?.line ?? 0, column: at?.column ?? 0, pointer: `${outPointer}/$ref`, severity: 'error', ruleId, message, ...(hint ? { hint } : {}) });
     };
     const target = path.normalize(reference.startsWith('/') ? reference.slice(1) : path.join(path.dirname(file), reference));

@@ -1,11 +1,14 @@
 import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { RuleId } from '../diagnostics/rule-catalogue.ts';
 import { escapePointer, type JsonLocation } from './parse-json-source.ts';
 import { suggestName } from './suggest-name.ts';
 
 type SchemaNode = Record<string, unknown>;
 
 const HEX_PATTERN = '^#([a-fA-F0-9]{6}|[a-fA-F0-9]{3})$';
+const SPEC_SOURCE_PATTERN = '^(?:https?://|(?![A-Za-z][A-Za-z0-9+.-]*:))';
+const ASSET_PATH_PATTERN = '^[^?#]*\\.[A-Za-z0-9]+(?:[?#].*)?$';
 const PATTERN_NAMES: Record<string, string> = { '^G': 'an id starting with G', '^phc_': 'a key starting with phc_', '^[^/]': 'a path without a leading /', '^[a-zA-Z][a-zA-Z0-9+.-]*:': 'an external URL (https://…)' };
 const FORMAT_NAMES: Record<string, string> = { uri: 'an absolute URL (https://…)', 'uri-reference': 'a URL or a path' };
 
@@ -20,7 +23,7 @@ export function schemaErrorsToDiagnostics(
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const reported = new Set<string>();
-  const add = (pointer: string, severity: Diagnostic['severity'], ruleId: string, message: string, hint?: string, atKey = false, parent?: string): void => {
+  const add = (pointer: string, severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string, atKey = false, parent?: string): void => {
     const key = `${pointer}\0${ruleId}`;
     if (reported.has(key)) return;
     reported.add(key);
@@ -39,7 +42,7 @@ export function schemaErrorsToDiagnostics(
     });
   };
 
-  for (const error of errors) {
+  for (const error of withoutMismatchedBranches(errors)) {
     const pointer = error.instancePath;
     const field = fieldName(pointer);
     const actual = valueAt(options.value, pointer);
@@ -81,7 +84,11 @@ export function schemaErrorsToDiagnostics(
       case 'pattern': {
         const pattern = String(error.params.pattern);
         if (pattern === HEX_PATTERN) add(pointer, 'error', 'invalid-color', `Unexpected color ${show(actual)}, expected a hex color like #16A34A`, 'Use # followed by 3 or 6 hex digits.');
-        else add(pointer, 'error', 'invalid-value', `Unexpected ${field} ${show(actual)}, expected ${PATTERN_NAMES[pattern] ?? `a value matching \`${pattern}\``}`, patternHint(pattern));
+        else if (pattern === SPEC_SOURCE_PATTERN) {
+          add(pointer, 'error', 'invalid-spec-source', `Unexpected ${specField(pointer)} source ${show(actual)}, expected a path relative to the site root or an http(s) URL`, 'Write e.g. "openapi.json", "/specs/api.yaml" or "https://example.com/openapi.json".');
+        } else if (pattern === ASSET_PATH_PATTERN) {
+          add(pointer, 'error', 'invalid-asset-path', `Unexpected ${field} ${show(actual)}, expected the path of a file with its extension`, 'Write e.g. "/logo/light.svg" or "/favicon.png".');
+        } else add(pointer, 'error', 'invalid-value', `Unexpected ${field} ${show(actual)}, expected ${PATTERN_NAMES[pattern] ?? `a value matching \`${pattern}\``}`, patternHint(pattern));
         break;
       }
       case 'type':
@@ -106,6 +113,24 @@ export function schemaErrorsToDiagnostics(
     }
   }
   return diagnostics;
+}
+
+/**
+ * Drops the `type` errors of union branches (anyOf/oneOf) the value does not even have the type of, when another
+ * branch of the same value has the right type and failed for a better reason (an unknown key, a pattern): that
+ * reason is the one to report, at its own pointer, not "wrong type" on the parent.
+ */
+function withoutMismatchedBranches(errors: ErrorObject[]): ErrorObject[] {
+  const unions = new Set(errors.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf').map((error) => error.instancePath));
+  const betterReason = new Set(
+    [...unions].filter((pointer) => errors.some((error) => !isStructural(error) && error.keyword !== 'type' && (error.instancePath === pointer || error.instancePath.startsWith(`${pointer}/`)))),
+  );
+  return errors.filter((error) => !(error.keyword === 'type' && betterReason.has(error.instancePath)));
+}
+
+/** `openapi` or `asyncapi`: the key a spec source was written under. */
+function specField(pointer: string): string {
+  return pointer.split('/').findLast((segment) => segment === 'openapi' || segment === 'asyncapi') ?? 'spec';
 }
 
 function isStructural(error: ErrorObject): boolean {

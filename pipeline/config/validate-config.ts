@@ -5,9 +5,10 @@ import type { DocsConfig } from '../../schemas/docs-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';
 import type { SiteSource } from '../site/site-source.ts';
-import { checkNavigationConfig, normaliseRoute } from './check-navigation-config.ts';
+import { checkNavigationConfig } from './check-navigation-config.ts';
 import { checkRedirectSources } from './check-redirect-sources.ts';
 import { expandConfigRefs } from './expand-config-refs.ts';
+import { expandLegacyConfig, LEGACY_CONFIG_FILE } from './expand-legacy-config.ts';
 import type { JsonLocation } from './parse-json-source.ts';
 import { schemaErrorsToDiagnostics } from './schema-errors-to-diagnostics.ts';
 
@@ -31,10 +32,8 @@ export interface ConfigValidation {
 
 /** Options of `validateConfig`. */
 export interface ValidateConfigOptions {
-  /** Path of the configuration inside the site (default `docs.json`). */
+  /** Path of the configuration inside the site (default `docs.json`, or the legacy `mint.json` when only that exists). */
   configFile?: string;
-  /** Report navigation page paths that have no `.mdx`/`.md` file as `missing-page` warnings (default false; the build reports them as errors). */
-  checkPageFiles?: boolean;
 }
 
 const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true });
@@ -42,13 +41,14 @@ addFormats.default(ajv);
 const validateSchema = ajv.compile(docsSchema);
 
 /**
- * Validates a site's docs.json: JSON syntax with positions, `$ref` inclusion, the JSON Schema
+ * Validates a site's docs.json (or legacy mint.json, read as docs.json): JSON syntax with positions, `$ref` inclusion, the JSON Schema
  * (schemas/docs.schema.json, unknown keys as warnings) and the rules beyond it (blank name, a navigation
  * without pages, mixed child kinds, duplicate redirect sources).
  */
 export function validateConfig(source: SiteSource, options: ValidateConfigOptions = {}): ConfigValidation {
-  const configFile = options.configFile ?? 'docs.json';
-  const expanded = source.files.has(configFile) ? expandConfigRefs(source, configFile) : undefined;
+  const legacy = options.configFile === undefined && !source.files.has('docs.json') && source.files.has(LEGACY_CONFIG_FILE);
+  const configFile = legacy ? LEGACY_CONFIG_FILE : (options.configFile ?? 'docs.json');
+  const expanded = legacy ? expandLegacyConfig(source) : source.files.has(configFile) ? expandConfigRefs(source, configFile) : undefined;
   const locations = expanded?.locations ?? new Map<string, JsonLocation>();
   const findLocation = (pointer: string): JsonLocation | undefined => {
     for (let current = pointer; ; current = current.slice(0, current.lastIndexOf('/'))) {
@@ -69,7 +69,7 @@ export function validateConfig(source: SiteSource, options: ValidateConfigOption
   });
 
   if (!expanded) {
-    return finish(undefined, [{ file: configFile, line: 0, column: 0, severity: 'error', ruleId: 'missing-config', message: `Cannot find \`${configFile}\` in the site folder`, hint: 'A site needs a docs.json at its root.' }]);
+    return finish(undefined, [{ file: configFile, line: 0, column: 0, severity: 'error', ruleId: 'missing-config', message: `Cannot find \`${configFile}\` in the site folder`, hint: 'A site needs a docs.json (or a legacy mint.json) at its root.' }]);
   }
   const diagnostics = [...expanded.diagnostics];
   const value = expanded.value;
@@ -86,14 +86,7 @@ export function validateConfig(source: SiteSource, options: ValidateConfigOption
     const location = locate('/name');
     diagnostics.push({ ...location, pointer: '/name', severity: 'error', ruleId: 'empty-value', message: 'Unexpected blank name, expected the name of the project or product', hint: 'Add "name": "Your product".' });
   }
-  const pageFiles = options.checkPageFiles ? new Set(source.files.keys()) : undefined;
-  diagnostics.push(
-    ...checkNavigationConfig(config.navigation, {
-      locate: findLocation,
-      configFile,
-      ...(pageFiles ? { pageExists: (route: string) => pageFiles.has(`${route}.mdx`) || pageFiles.has(`${route}.md`) || pageFiles.has(`${normaliseRoute(route)}/index.mdx`) } : {}),
-    }),
-  );
+  diagnostics.push(...checkNavigationConfig(config.navigation, { locate: findLocation, configFile }));
   diagnostics.push(...checkRedirectSources(config.redirects, findLocation, configFile));
   return finish(config as unknown as DocsConfig, diagnostics);
 }

@@ -5,6 +5,7 @@ import type { Nodes, Root } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { RuleId } from '../diagnostics/rule-catalogue.ts';
 import type { PageHeading, PageLink, PageSection, ParsedPage } from './parsed-page.ts';
 import { extractCustomHeadingIds } from './extract-custom-heading-ids.ts';
 import { pageKind, parsePageTree } from './parse-page-tree.ts';
@@ -61,6 +62,8 @@ const snippetTrees = new Map<string, Root>();
 const MAX_CACHED_SNIPPETS = 1000;
 const HTML_TAG = /<[^>]*>/g;
 const HTML_HREF = /\bhref\s*=\s*["']([^"']*)["']/gi;
+const HTML_IMAGE_SOURCE = /<img\b[^>]*?\bsrc\s*=\s*["']([^"']*)["']/gi;
+const IMAGE_COMPONENTS = new Set(['img', 'Image']);
 const WHITESPACE = /\s+/g;
 const QUOTED_EXPRESSION = /^(['"`])([\s\S]*)\1$/;
 /** The `(line:column-line:column)` a parser reason ends with when the error itself carries no position. */
@@ -132,7 +135,7 @@ export function parsePage(input: PageInput): ParsedPage {
       sections.push({ anchor: current.anchor, headingPath: current.headingPath, text: current.lines.join('\n') });
     }
   };
-  const warn = (warningFile: string, position: Position, ruleId: string, message: string, hint?: string): void => {
+  const warn = (warningFile: string, position: Position, ruleId: RuleId, message: string, hint?: string): void => {
     diagnostics.push({ file: warningFile, line: position?.line ?? 0, column: position?.column ?? 0, severity: 'warning', ruleId, message, ...(hint ? { hint } : {}) });
   };
 
@@ -141,15 +144,18 @@ export function parsePage(input: PageInput): ParsedPage {
     const components = new Map<string, string>();
     const isPageFile = treeFile === file;
 
-    const recordLink = (url: string, position: Position): void => {
-      if (isPageFile) links.push({ url, line: position?.line ?? 0, column: position?.column ?? 0 });
+    const recordLink = (url: string, position: Position, kind?: 'image'): void => {
+      if (isPageFile) links.push({ url, line: position?.line ?? 0, column: position?.column ?? 0, ...(kind ? { kind } : {}) });
     };
     const recordJsxLink = (node: JsxElement): void => {
       const href = jsxAttribute(node, 'href');
       if (typeof href === 'string') recordLink(href, node.position?.start);
+      const source = IMAGE_COMPONENTS.has(node.name ?? '') ? jsxAttribute(node, 'src') : undefined;
+      if (typeof source === 'string') recordLink(source, node.position?.start, 'image');
     };
     const recordHtmlLinks = (html: string, position: Position): void => {
       for (const match of html.matchAll(HTML_HREF)) recordLink(match[1] ?? '', position);
+      for (const match of html.matchAll(HTML_IMAGE_SOURCE)) recordLink(match[1] ?? '', position, 'image');
     };
     /** The first candidate file that exists, or undefined. */
     const existing = (candidates: readonly string[]): string | undefined => candidates.find((candidate) => readSnippet?.(candidate) !== undefined);
@@ -197,6 +203,8 @@ export function parsePage(input: PageInput): ParsedPage {
         case 'break':
           return ' ';
         case 'image':
+          recordLink(node.url, node.position?.start, 'image');
+          return node.alt ?? '';
         case 'imageReference':
           return node.alt ?? '';
         case 'html':

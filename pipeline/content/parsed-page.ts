@@ -1,5 +1,8 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 
+/** Version of the ParsedPage shape; caches of parsed pages keyed by it start empty when it changes (2: image links). */
+export const PARSED_PAGE_FORMAT = 2;
+
 /** A heading of a page, with the anchor a docs site gives it. */
 export interface PageHeading {
   depth: number;
@@ -15,11 +18,12 @@ export interface PageSection {
   text: string;
 }
 
-/** An internal or external link found in the page body, with its position. */
+/** An internal or external link found in the page body, with its position; `kind: 'image'` for an image source. */
 export interface PageLink {
   url: string;
   line: number;
   column: number;
+  kind?: 'image';
 }
 
 /** Everything the pipeline needs from one page file; a pure function of its bytes (and the snippets it imports). */

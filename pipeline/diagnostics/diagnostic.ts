@@ -1,3 +1,5 @@
+import type { RuleId } from './rule-catalogue.ts';
+
 /** How serious a problem in user content is: errors fail the build, warnings do not (unless --strict). */
 export type Severity = 'error' | 'warning';
 
@@ -16,8 +18,8 @@ export interface Diagnostic {
   /** JSON pointer of the offending value for JSON/YAML sources (`/navigation/tabs/0/tab`). */
   pointer?: string;
   severity: Severity;
-  /** Stable kebab-case rule id, e.g. `unknown-key`, `missing-page`, `mdx-parse`. */
-  ruleId: string;
+  /** Stable kebab-case rule id of the catalogue (`rule-catalogue.ts`), e.g. `unknown-key`, `missing-page`. */
+  ruleId: RuleId;
   /** Plain-language reason, e.g. "Unexpected theme `foo`, expected one of mint, maple, …". */
   message: string;
   /** A suggestion that helps fix it, e.g. "Did you mean `navigation`?". */

@@ -1,5 +1,6 @@
 import type { ConfigPosition } from '../config/validate-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { RuleId } from '../diagnostics/rule-catalogue.ts';
 import { isWildcardSource, matchRedirect, type Redirect } from './match-redirect.ts';
 
 const MAX_HOPS = 10;
@@ -11,7 +12,7 @@ const MAX_HOPS = 10;
  */
 export function checkRedirects(redirects: readonly Redirect[], options: { routes: ReadonlySet<string>; locate: (pointer: string) => ConfigPosition }): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const report = (index: number, field: string, severity: Diagnostic['severity'], ruleId: string, message: string, hint?: string): void => {
+  const report = (index: number, field: string, severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string): void => {
     const pointer = `/redirects/${index}/${field}`;
     diagnostics.push({ ...options.locate(pointer), pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
   };

@@ -3,6 +3,7 @@ import type { PageContext } from '../../runtime/search/section-record.ts';
 import { isOperationReference } from '../config/is-operation-reference.ts';
 import { suggestName } from '../config/suggest-name.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { ruleSeverity, type RuleId } from '../diagnostics/rule-catalogue.ts';
 import { specReferencesOf, type SpecReference } from '../openapi/collect-spec-references.ts';
 import type { LoadedSpecs, SpecOperation } from '../openapi/load-openapi-specs.ts';
 import { operationToEndpointContent, type EndpointContent } from '../openapi/operation-to-endpoint-content.ts';
@@ -115,7 +116,7 @@ export function resolveNavigation(config: unknown, options: ResolveNavigationOpt
   const operationRoutes = new Map<string, string>();
   const endpointRoutes = new Set<string>();
 
-  const report = (pointer: string, severity: Diagnostic['severity'], ruleId: string, message: string, hint?: string): void => {
+  const report = (pointer: string, severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string): void => {
     diagnostics.push({ ...options.locate(pointer), pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
   };
 
@@ -180,8 +181,8 @@ export function resolveNavigation(config: unknown, options: ResolveNavigationOpt
     const file = options.pageFileFor(route);
     if (!file && options.isUnreadable?.(route)) return undefined;
     if (!file) {
-      const suggestion = options.pageRoutes ? suggestName(route, options.pageRoutes) : undefined;
-      report(pointer, 'warning', 'missing-page', `Cannot find a page file for \`${entry}\` (looked for ${route}.mdx and ${route}.md), referenced from ${describeTrail(scope.trail)}; the entry is left out`,
+      const suggestion = suggestName(route, options.pageRoutes ?? []);
+      report(pointer, ruleSeverity('missing-page'), 'missing-page', `Cannot find a page file for \`${entry}\` (looked for ${route}.mdx and ${route}.md), referenced from ${describeTrail(scope.trail)}; the entry is left out`,
         suggestion ? `Did you mean \`${suggestion}\`?` : 'Create the file, fix the path, or remove it from the navigation.');
       return undefined;
     }

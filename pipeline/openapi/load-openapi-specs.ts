@@ -2,6 +2,7 @@ import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { RuleId } from '../diagnostics/rule-catalogue.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { parseYamlValue } from '../site/parse-yaml-value.ts';
 import { unreadableFileReason } from '../site/unreadable-file-reason.ts';
@@ -76,7 +77,7 @@ export async function loadOpenApiSpecs(input: LoadSpecsInput): Promise<{ specs: 
   const targets = [...new Set([...named.keys(), ...referenced, ...(input.specFiles ?? [])])];
   for (const target of targets) {
     const reference = named.get(target);
-    const report = (severity: Diagnostic['severity'], ruleId: string, message: string, hint?: string): void => {
+    const report = (severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string): void => {
       const position = reference?.pointer ? { ...locate(reference.pointer), pointer: reference.pointer } : { file: target, line: 0, column: 0 };
       diagnostics.push({ ...position, severity, ruleId, message, ...(hint ? { hint } : {}) });
     };
@@ -118,7 +119,7 @@ export async function loadOpenApiSpecs(input: LoadSpecsInput): Promise<{ specs: 
 
 /** Parses and dereferences one spec; problems of a spec nothing names (found by discovery) are warnings, not errors. */
 async function loadSpec(file: string, text: string, source: SiteSource, diagnostics: Diagnostic[], named: boolean): Promise<LoadedSpec | undefined> {
-  const report = (severity: Diagnostic['severity'], ruleId: string, message: string, line = 1, column = 1): void => {
+  const report = (severity: Diagnostic["severity"], ruleId: RuleId, message: string, line = 1, column = 1): void => {
     diagnostics.push({ file, line, column, severity: named ? severity : 'warning', ruleId, message });
   };
   let document: unknown;

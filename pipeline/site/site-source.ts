@@ -10,6 +10,8 @@ export interface SiteSource {
    * skipped JSON/YAML file carries the first few KB of its text in `head`, so it can still be told to be a spec.
    */
   skippedFiles?: ReadonlyMap<string, SkippedFile>;
+  /** Paths of the site's other files (images, fonts, …), listed but not read; unset when unknown (image links are then not checked). */
+  assetFiles?: ReadonlySet<string>;
 }
 
 /** A file left out of `SiteSource.files`, and why. */

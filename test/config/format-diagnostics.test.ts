@@ -9,7 +9,6 @@ import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 const brokenDir = path.resolve(import.meta.dirname, '../fixtures/config/broken');
 const broken = validateConfig(
   siteSourceFromObject({ 'docs.json': readFileSync(path.join(brokenDir, 'docs.json'), 'utf8'), 'index.mdx': readFileSync(path.join(brokenDir, 'index.mdx'), 'utf8') }),
-  { checkPageFiles: true },
 );
 
 describe('diagnostic reporters', () => {
@@ -26,15 +25,13 @@ describe('diagnostic reporters', () => {
                         hint: Did you mean \`navigation\`?
         7:17   warning  Unexpected mix of \`tabs\` and \`groups\` on one element, expected one kind of children  mixed-navigation-children
                         hint: All of them are kept, in this order: tabs, groups. Nest one inside the other to make the order explicit.
-        9:76   warning  Cannot find a page file for \`quickstart\` (looked for quickstart.mdx and .md)  missing-page
-        11:46  warning  Cannot find a page file for \`extra\` (looked for extra.mdx and .md)  missing-page
         13:55  error    Unexpected key \`myspace\` in \`/footer/socials\`, expected one of: x, website, facebook, youtube, discord, slack, github, linkedin, instagram, hacker-news, medium, telegram, twitter, x-twitter, earth-americas, bluesky, threads, reddit, podcast  invalid-key
         14:47  error    Unexpected measurementId \`UA-1234\`, expected an id starting with G  invalid-value
                         hint: Measurement and tag ids start with G, e.g. G-ABC123.
         17:17  error    Unexpected duplicate redirect source \`/old\`, expected each source once (first at /redirects/0)  duplicate-redirect
                         hint: Remove one of the two redirects.
 
-      ✖ 6 errors, 4 warnings"
+      ✖ 6 errors, 2 warnings"
     `);
   });
 

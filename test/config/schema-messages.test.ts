@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isOperationReference } from '../../pipeline/config/is-operation-reference.ts';
+import { validateSite } from '../../pipeline/build/validate-site.ts';
 import { validateConfig } from '../../pipeline/config/validate-config.ts';
 import type { Diagnostic } from '../../pipeline/diagnostics/diagnostic.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
@@ -8,7 +9,7 @@ const base = { theme: 'mint', name: 'Acme', colors: { primary: '#16A34A' }, navi
 
 /** Validates `config` written as indented JSON and keeps the fields the assertions look at. */
 function diagnose(config: unknown, files: Record<string, string> = { 'index.mdx': '# Home' }): Pick<Diagnostic, 'pointer' | 'line' | 'column' | 'severity' | 'ruleId' | 'message' | 'hint'>[] {
-  const result = validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify(config, null, 2), ...files }), { checkPageFiles: true });
+  const result = validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify(config, null, 2), ...files }));
   return result.diagnostics.map(({ pointer, line, column, severity, ruleId, message, hint }) => ({ pointer, line, column, severity, ruleId, message, ...(hint ? { hint } : {}) }));
 }
 
@@ -109,10 +110,12 @@ describe('rules beyond the schema', () => {
     expect(diagnose({ ...base, redirects })).toMatchObject([{ pointer: '/redirects/1/source', severity: 'error', ruleId: 'duplicate-redirect' }]);
   });
 
-  it('warns about navigation pages without a file, but not about operation references', () => {
-    const navigation = { pages: ['index', 'guides/missing', 'GET /users', 'openapi.json post /users', 'webhook order.created'] };
-    expect(diagnose({ ...base, navigation }, { 'index.mdx': '# Home' })).toMatchObject([
-      { pointer: '/navigation/pages/1', severity: 'warning', ruleId: 'missing-page', message: 'Cannot find a page file for `guides/missing` (looked for guides/missing.mdx and .md)' },
+  it('warns about navigation pages without a file, with the closest page as a hint', async () => {
+    const navigation = { pages: ['index', 'guides/quickstrat', 'guides/missing'] };
+    const files = { 'docs.json': JSON.stringify({ ...base, navigation }, null, 2), 'index.mdx': '# Home', 'guides/quickstart.mdx': '# Start' };
+    expect((await validateSite(siteSourceFromObject(files))).filter((diagnostic) => diagnostic.ruleId === 'missing-page')).toMatchObject([
+      { pointer: '/navigation/pages/1', severity: 'warning', ruleId: 'missing-page', hint: 'Did you mean `guides/quickstart`?' },
+      { pointer: '/navigation/pages/2', severity: 'warning', ruleId: 'missing-page', message: 'Cannot find a page file for `guides/missing` (looked for guides/missing.mdx and guides/missing.md), referenced from the top-level navigation' },
     ]);
   });
 

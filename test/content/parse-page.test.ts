@@ -68,6 +68,12 @@ describe('parsePage on an MDX page with every component', () => {
             "url": "/quickstart#install",
           },
           {
+            "column": 47,
+            "kind": "image",
+            "line": 13,
+            "url": "/images/diagram.png",
+          },
+          {
             "column": 3,
             "line": 83,
             "url": "/guides/start",
@@ -76,6 +82,12 @@ describe('parsePage on an MDX page with every component', () => {
             "column": 3,
             "line": 84,
             "url": "https://github.com/example/plants",
+          },
+          {
+            "column": 3,
+            "kind": "image",
+            "line": 88,
+            "url": "/images/dashboard.png",
           },
         ],
         "sections": [

@@ -170,7 +170,7 @@ describe('resolveNavigation on small configurations', () => {
     specs = (await loadFixtureSpecs()).result.specs;
   });
 
-  it('normalises leading `/` and `./`, a trailing slash and an extension; warns about a missing page file', () => {
+  it('normalises leading `/` and `./`, a trailing slash and an extension; reports a missing page file as a warning', () => {
     const result = resolve({ navigation: { pages: ['/help', './edge/start/', 'cloud/deep.md', '/nope'] } });
     expect(result.entries.map((candidate) => candidate.route)).toEqual(['help', 'edge/start', 'cloud/deep']);
     expect(result.diagnostics.map((diagnostic) => `${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.pointer}`)).toEqual([

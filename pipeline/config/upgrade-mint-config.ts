@@ -1,0 +1,164 @@
+import { escapePointer } from './parse-json-source.ts';
+import { upgradeMintNavigation } from './upgrade-mint-navigation.ts';
+
+/** Records that the docs.json value at `target` came from the mint.json value at `source` (and, given `value`, so did everything below it). */
+export type OriginRecorder = (target: string, source: string, value?: unknown) => void;
+
+/** A legacy mint.json read as docs.json. */
+export interface UpgradedMintConfig {
+  /** The equivalent docs.json configuration. */
+  config: Record<string, unknown>;
+  /** docs.json JSON pointer → the mint.json pointer it came from (for positions in mint.json). */
+  origins: Map<string, string>;
+  /** mint.json keys with no docs.json equivalent, not carried over (e.g. `feedback`, `api.baseUrl`). */
+  dropped: string[];
+}
+
+type Json = Record<string, unknown>;
+
+/** Top-level mint.json keys handled below (the rest are reported as dropped). */
+const MAPPED_KEYS = new Set([
+  '$schema', 'name', 'theme', 'logo', 'favicon', 'colors', 'navigation', 'tabs', 'anchors', 'topAnchor', 'primaryTab', 'versions', 'openapi',
+  'topbarLinks', 'topbarCtaButton', 'footerSocials', 'analytics', 'integrations', 'redirects', 'seo', 'metadata', 'search', 'modeToggle',
+  'backgroundImage', 'background', 'font', 'codeBlock', 'api', 'description',
+]);
+const PLAYGROUND_DISPLAY: Record<string, string> = { show: 'interactive', simple: 'simple', hide: 'none' };
+
+/**
+ * Maps a legacy mint.json to the docs.json model, the way the platform's `mint upgrade` does: settings move to
+ * their docs.json names (`topbarLinks` → `navbar.links`, `footerSocials` → `footer.socials`, `analytics` →
+ * `integrations`, `modeToggle` → `appearance`, …) and the navigation becomes nested versions/tabs/anchors/groups
+ * (see `upgradeMintNavigation`). The theme is `mint` (legacy themes have no docs.json counterpart). Pure.
+ */
+export function upgradeMintConfig(mint: Json): UpgradedMintConfig {
+  const origins = new Map<string, string>();
+  const origin: OriginRecorder = (target, source, value) => {
+    origins.set(target, source);
+    if (Array.isArray(value)) value.forEach((item, index) => origin(`${target}/${index}`, `${source}/${index}`, item));
+    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) origin(`${target}/${escapePointer(key)}`, `${source}/${escapePointer(key)}`, item);
+  };
+  const dropped = Object.keys(mint).filter((key) => !MAPPED_KEYS.has(key));
+  const config: Json = { $schema: 'https://mintlify.com/docs.json', theme: 'mint' };
+  origin('/$schema', '');
+  origin('/theme', mint.theme === undefined ? '' : '/theme');
+  const copy = (sourceKey: string, targetPointer: string, value: unknown = mint[sourceKey]): unknown => {
+    origin(targetPointer, `/${sourceKey}`, value);
+    return value;
+  };
+  const set = (target: Json, key: string, value: unknown): void => {
+    if (value !== undefined) target[key] = value;
+  };
+
+  set(config, 'name', mint.name === undefined ? undefined : copy('name', '/name'));
+  if (mint.description !== undefined) set(config, 'description', copy('description', '/description'));
+  const colors = record(mint.colors);
+  const { background: backgroundColor, anchors: _anchorColors, ...docsColors } = colors;
+  void _anchorColors;
+  if (colors.anchors !== undefined) dropped.push('colors.anchors');
+  config.colors = docsColors;
+  origin('/colors', '/colors', docsColors);
+  if (mint.logo !== undefined) config.logo = copy('logo', '/logo');
+  if (mint.favicon !== undefined) config.favicon = copy('favicon', '/favicon');
+
+  config.navigation = upgradeMintNavigation(mint, origin);
+
+  const navbar: Json = {};
+  if (Array.isArray(mint.topbarLinks)) {
+    navbar.links = mint.topbarLinks.map((link: unknown, index) => {
+      const entry = record(link);
+      origin(`/navbar/links/${index}`, `/topbarLinks/${index}`);
+      origin(`/navbar/links/${index}/label`, `/topbarLinks/${index}/name`);
+      origin(`/navbar/links/${index}/href`, `/topbarLinks/${index}/url`);
+      return { label: entry.type === 'github' ? (entry.name ?? 'GitHub') : entry.name, href: entry.url };
+    });
+  }
+  const cta = mint.topbarCtaButton === undefined ? undefined : record(mint.topbarCtaButton);
+  if (cta) {
+    origin('/navbar/primary', '/topbarCtaButton');
+    origin('/navbar/primary/href', '/topbarCtaButton/url');
+    navbar.primary = cta.type === 'github' ? { type: 'github', href: cta.url } : { type: 'button', label: cta.name, href: cta.url };
+  }
+  if (Object.keys(navbar).length > 0) config.navbar = navbar;
+
+  if (mint.footerSocials !== undefined) {
+    const socials = Array.isArray(mint.footerSocials)
+      ? Object.fromEntries(mint.footerSocials.map((social: unknown) => [String(record(social).type), record(social).url]))
+      : record(mint.footerSocials);
+    config.footer = { socials };
+    origin('/footer', '/footerSocials', Array.isArray(mint.footerSocials) ? undefined : socials);
+  }
+  const integrations = { ...record(mint.analytics), ...record(mint.integrations) };
+  if (Object.keys(integrations).length > 0) {
+    config.integrations = integrations;
+    if (mint.analytics !== undefined) origin('/integrations', '/analytics', mint.analytics);
+    if (mint.integrations !== undefined) for (const [key, value] of Object.entries(record(mint.integrations))) origin(`/integrations/${escapePointer(key)}`, `/integrations/${escapePointer(key)}`, value);
+  }
+  if (mint.redirects !== undefined) config.redirects = copy('redirects', '/redirects');
+
+  const seo: Json = {};
+  if (mint.metadata !== undefined) seo.metatags = copy('metadata', '/seo/metatags');
+  if (record(mint.seo).indexHiddenPages === true) {
+    seo.indexing = 'all';
+    origin('/seo/indexing', '/seo/indexHiddenPages');
+  }
+  if (Object.keys(seo).length > 0) config.seo = seo;
+  if (mint.search !== undefined) config.search = copy('search', '/search');
+
+  const modeToggle = record(mint.modeToggle);
+  if (Object.keys(modeToggle).length > 0) {
+    config.appearance = { ...(modeToggle.default === undefined ? {} : { default: modeToggle.default }), ...(modeToggle.isHidden === undefined ? {} : { strict: modeToggle.isHidden }) };
+    origin('/appearance', '/modeToggle');
+  }
+  const background: Json = {};
+  if (mint.backgroundImage !== undefined) background.image = copy('backgroundImage', '/background/image');
+  if (record(mint.background).style !== undefined) {
+    background.decoration = record(mint.background).style;
+    origin('/background/decoration', '/background/style');
+  }
+  if (backgroundColor !== undefined) {
+    background.color = backgroundColor;
+    origin('/background/color', '/colors/background', backgroundColor);
+  }
+  if (Object.keys(background).length > 0) config.background = background;
+  if (mint.font !== undefined) config.fonts = copy('font', '/fonts');
+  const codeBlockMode = record(mint.codeBlock).mode;
+  if (codeBlockMode !== undefined) {
+    config.styling = { codeblocks: codeBlockMode === 'dark' ? 'dark' : 'system' };
+    origin('/styling/codeblocks', '/codeBlock/mode');
+  }
+
+  const api = upgradeApi(mint, origin, dropped);
+  if (Object.keys(api).length > 0) config.api = api;
+  return { config, origins, dropped };
+}
+
+/** mint.json `api` and `openapi` → docs.json `api` (playground display, example languages, parameter expansion, specs). */
+function upgradeApi(mint: Json, origin: OriginRecorder, dropped: string[]): Json {
+  const legacy = record(mint.api);
+  const api: Json = {};
+  if (mint.openapi !== undefined) {
+    api.openapi = mint.openapi;
+    origin('/api/openapi', '/openapi', mint.openapi);
+  }
+  const mode = record(legacy.playground).mode;
+  if (typeof mode === 'string') {
+    api.playground = { display: PLAYGROUND_DISPLAY[mode] ?? mode };
+    origin('/api/playground/display', '/api/playground/mode');
+  }
+  const languages = record(record(legacy.request).example).languages;
+  if (languages !== undefined) {
+    api.examples = { languages };
+    origin('/api/examples/languages', '/api/request/example/languages', languages);
+  }
+  const expanded = record(legacy.paramFields).expanded;
+  if (expanded !== undefined) {
+    api.params = { expanded: expanded === 'all' ? 'all' : 'closed' };
+    origin('/api/params/expanded', '/api/paramFields/expanded');
+  }
+  for (const key of Object.keys(legacy)) if (!['playground', 'request', 'paramFields'].includes(key)) dropped.push(`api.${key}`);
+  return api;
+}
+
+function record(value: unknown): Json {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
+}

@@ -1,0 +1,76 @@
+import type { Severity } from './diagnostic.ts';
+
+/** What the catalogue says about one rule: the severity it is reported with and what it checks. */
+export interface RuleEntry {
+  severity: Severity;
+  description: string;
+}
+
+/**
+ * Every diagnostic rule of the pipeline, with its severity (`--strict` turns warnings into failures) and a
+ * one-line description. `docs/diagnostics.md` documents each one with an example and the fix; a test keeps
+ * the two in step. Adding a rule is one line here plus one entry there.
+ */
+export const RULE_CATALOGUE = {
+  // docs.json / mint.json: reading and `$ref`
+  'missing-config': { severity: 'error', description: 'The site has neither docs.json nor mint.json.' },
+  'json-syntax': { severity: 'error', description: 'A configuration file is not valid JSON.' },
+  'duplicate-key': { severity: 'error', description: 'A JSON object names the same key twice.' },
+  'ref-outside-site': { severity: 'error', description: 'A `$ref` points outside the site folder.' },
+  'ref-cycle': { severity: 'error', description: '`$ref` files include each other in a cycle.' },
+  'ref-missing': { severity: 'error', description: 'A `$ref` names a file that does not exist.' },
+  'legacy-config': { severity: 'warning', description: 'The site is configured by the legacy mint.json, read as the equivalent docs.json.' },
+  // docs.json: schema
+  'unknown-key': { severity: 'warning', description: 'A key the configuration does not define (ignored).' },
+  'invalid-key': { severity: 'error', description: 'A key outside the fixed set an object allows (footer socials).' },
+  'missing-field': { severity: 'error', description: 'A required field is missing.' },
+  'invalid-type': { severity: 'error', description: 'A value has the wrong JSON type.' },
+  'invalid-value': { severity: 'error', description: 'A value is not one of the allowed values or does not have the expected form.' },
+  'invalid-color': { severity: 'error', description: 'A color is not a hex color such as #16A34A.' },
+  'invalid-format': { severity: 'error', description: 'A value is not a URL (or URI) where one is expected.' },
+  'invalid-spec-source': { severity: 'error', description: 'An `openapi`/`asyncapi` source is neither a relative path nor an http(s) URL.' },
+  'invalid-asset-path': { severity: 'error', description: 'A `logo`, `favicon` or `background.image` path does not name a file with an extension.' },
+  'empty-value': { severity: 'error', description: 'A string that must not be empty (or blank) is.' },
+  'empty-list': { severity: 'error', description: 'A list that must have entries is empty.' },
+  // navigation
+  'empty-navigation': { severity: 'error', description: 'The navigation yields no page at all.' },
+  'mixed-navigation-children': { severity: 'warning', description: 'One navigation element holds several kinds of children.' },
+  'missing-page': { severity: 'warning', description: 'A navigation entry names a page file that does not exist.' },
+  'page-extension': { severity: 'warning', description: 'A navigation page path carries its `.mdx`/`.md` extension.' },
+  'duplicate-page': { severity: 'warning', description: 'A page is listed twice in the same version and language.' },
+  'unknown-operation': { severity: 'warning', description: 'An OpenAPI operation reference matches no operation of the specs in scope (the entry is left out; a page keeps its content).' },
+  // redirects
+  'duplicate-redirect': { severity: 'error', description: 'Two redirects have the same source.' },
+  'redirect-loop': { severity: 'error', description: 'Redirects lead back to where they started.' },
+  'redirect-chain': { severity: 'warning', description: 'A redirect needs more than one hop to reach a page.' },
+  'redirect-dangling': { severity: 'warning', description: 'A redirect destination is no page of the site.' },
+  'redirect-shadows-page': { severity: 'warning', description: 'A redirect source is also a page, which becomes unreachable.' },
+  // OpenAPI specs
+  'missing-spec': { severity: 'error', description: 'A spec file named by the configuration does not exist.' },
+  'remote-spec-skipped': { severity: 'warning', description: 'A remote spec was not fetched (no --allow-network).' },
+  'spec-unreachable': { severity: 'error', description: 'A remote spec could not be fetched.' },
+  'spec-parse': { severity: 'error', description: 'A spec file is not valid JSON or YAML.' },
+  'invalid-spec': { severity: 'error', description: 'A spec file is not a valid OpenAPI, Swagger or AsyncAPI document.' },
+  'spec-reference': { severity: 'warning', description: 'Some `$ref` of a spec cannot be resolved.' },
+  // pages
+  'frontmatter-parse': { severity: 'error', description: 'The YAML frontmatter of a page cannot be parsed.' },
+  'invalid-frontmatter': { severity: 'warning', description: 'The frontmatter is not a mapping, or `title`/`description` is not text.' },
+  'missing-title': { severity: 'warning', description: 'A page has no frontmatter `title`; one is made from the file name.' },
+  'mdx-parse': { severity: 'error', description: 'An MDX page cannot be parsed.' },
+  'markdown-parse': { severity: 'error', description: 'A Markdown page cannot be parsed.' },
+  'unreadable-file': { severity: 'error', description: 'A page or spec file is binary or too large to read (a warning when nothing names the file).' },
+  'missing-snippet': { severity: 'warning', description: 'A page imports or embeds a snippet file that does not exist.' },
+  'snippet-cycle': { severity: 'warning', description: 'Snippets include each other in a cycle.' },
+  // links
+  'broken-link': { severity: 'warning', description: 'An internal link reaches no page and no redirect.' },
+  'broken-anchor': { severity: 'warning', description: 'A link to `#anchor` names no heading of the target page.' },
+  'missing-image': { severity: 'warning', description: 'An image of a page names a file that does not exist.' },
+} as const satisfies Record<string, RuleEntry>;
+
+/** A rule id of the catalogue; a diagnostic with any other id is a type error. */
+export type RuleId = keyof typeof RULE_CATALOGUE;
+
+/** The severity the catalogue gives a rule. */
+export function ruleSeverity(ruleId: RuleId): Severity {
+  return RULE_CATALOGUE[ruleId].severity;
+}

@@ -1,0 +1,78 @@
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { readSiteSource } from '../../cli/read-site-source.ts';
+import { buildSite } from '../../pipeline/build/build-site.ts';
+import { validateSite } from '../../pipeline/build/validate-site.ts';
+import { upgradeMintConfig } from '../../pipeline/config/upgrade-mint-config.ts';
+import { validateConfig } from '../../pipeline/config/validate-config.ts';
+import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
+
+const run = promisify(execFile);
+const cli = path.resolve(import.meta.dirname, '../../bin/docsmith.js');
+const fixture = path.resolve(import.meta.dirname, '../fixtures/legacy/mint-site');
+
+describe('a site with only the legacy mint.json', () => {
+  it('validates and builds with one warning, its navigation mapped to versions, tabs and groups', async () => {
+    const source = await readSiteSource(fixture);
+    expect((await validateSite(source)).map((diagnostic) => `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.ruleId} | ${diagnostic.hint}`)).toEqual([
+      'mint.json:1:1 legacy-config | Run `docsmith upgrade <site>` to write docs.json, then delete mint.json. Not carried over: feedback, colors.anchors, api.baseUrl.',
+    ]);
+    const built = await buildSite(source, { domain: 'legacy' });
+    expect(built.manifest?.pages.map((page) => `${page.path} ${JSON.stringify(page.context)}`)).toEqual([
+      'introduction {"groups":["Get started"],"version":"v2","tab":"Documentation"}',
+      'guides/quickstart {"groups":["Get started"],"version":"v2","tab":"Documentation"}',
+      'api-reference/overview {"groups":["Endpoints"],"version":"v2","tab":"API Reference"}',
+      'api-reference/plants/list-plants {"groups":["Endpoints"],"version":"v2","tab":"API Reference"}',
+      'v1/old-guide {"groups":["Legacy"],"version":"v1","tab":"Documentation"}',
+    ]);
+  });
+
+  it('maps settings to their docs.json names and the result is a valid docs.json', async () => {
+    const mint = JSON.parse(await readFile(path.join(fixture, 'mint.json'), 'utf8')) as Record<string, unknown>;
+    const { config, dropped } = upgradeMintConfig(mint);
+    expect(dropped).toEqual(['feedback', 'colors.anchors', 'api.baseUrl']);
+    expect(validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify(config) })).diagnostics).toEqual([]);
+    expect(config).toMatchObject({
+      theme: 'mint',
+      navbar: { links: [{ label: 'Support', href: 'mailto:support@example.com' }], primary: { type: 'button', label: 'Dashboard', href: 'https://dashboard.example.com' } },
+      footer: { socials: { github: 'https://github.com/example' } },
+      integrations: { ga4: { measurementId: 'G-ABC123' } },
+      api: { playground: { display: 'simple' } },
+      navigation: { global: { anchors: [{ anchor: 'Community', href: 'https://discord.gg/example', icon: 'discord' }] } },
+    });
+  });
+
+  it('reports problems at their position in mint.json', () => {
+    const mint = '{\n  "name": "Legacy",\n  "colors": { "primary": "green" },\n  "navigation": [{ "group": "Start", "pages": ["index", "missing"] }]\n}\n';
+    const result = validateConfig(siteSourceFromObject({ 'mint.json': mint, 'index.mdx': '---\ntitle: Home\n---\n' }));
+    expect(result.diagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.pointer ?? ''}`)).toEqual([
+      'mint.json:1:1 warning legacy-config ',
+      'mint.json:3:26 error invalid-color /colors/primary',
+    ]);
+    expect(result.locate('/navigation/groups/0/pages/1')).toEqual({ file: 'mint.json', line: 4, column: 57 });
+  });
+
+  it('docsmith upgrade writes the equivalent docs.json, refuses to overwrite one unless --force', { timeout: 60_000 }, async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-upgrade-'));
+    try {
+      const site = path.join(directory, 'site');
+      await cp(fixture, site, { recursive: true });
+      const first = await run(process.execPath, [cli, 'upgrade', site]);
+      const written = await readFile(path.join(site, 'docs.json'), 'utf8');
+      expect(first.stdout).toBe(written);
+      expect(first.stderr).toContain('not carried over: feedback, colors.anchors, api.baseUrl');
+      const mint = JSON.parse(await readFile(path.join(site, 'mint.json'), 'utf8')) as Record<string, unknown>;
+      expect(JSON.parse(written)).toEqual(upgradeMintConfig(mint).config);
+      await expect(run(process.execPath, [cli, 'upgrade', site])).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('already exists; pass --force') });
+      expect((await run(process.execPath, [cli, 'upgrade', site, '--force'])).stdout).toBe(written);
+      const validated = await run(process.execPath, [cli, 'validate', site, '--strict']);
+      expect(validated.stdout).toContain('0 errors, 0 warnings');
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
