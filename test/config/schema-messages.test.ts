@@ -115,7 +115,7 @@ describe('rules beyond the schema', () => {
     const files = { 'docs.json': JSON.stringify({ ...base, navigation }, null, 2), 'index.mdx': '# Home', 'guides/quickstart.mdx': '# Start' };
     expect((await validateSite(siteSourceFromObject(files))).filter((diagnostic) => diagnostic.ruleId === 'missing-page')).toMatchObject([
       { pointer: '/navigation/pages/1', severity: 'warning', ruleId: 'missing-page', hint: 'Did you mean `guides/quickstart`?' },
-      { pointer: '/navigation/pages/2', severity: 'warning', ruleId: 'missing-page', message: 'Cannot find a page file for `guides/missing` (looked for guides/missing.mdx and guides/missing.md), referenced from the top-level navigation' },
+      { pointer: '/navigation/pages/2', severity: 'warning', ruleId: 'missing-page', message: 'Cannot find a page file for `guides/missing` (looked for guides/missing.mdx and guides/missing.md), referenced from the top-level navigation; the entry is left out' },
     ]);
   });
 
