@@ -179,7 +179,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     pages,
     redirects,
     searchArtifactText,
-    searchSections: sectionRecords.length,
+    searchSections: searchArtifact.sections.length,
     diagnostics: sortedDiagnostics,
   });
   const files = new Map([

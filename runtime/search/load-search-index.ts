@@ -1,12 +1,16 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import bm25 from 'wink-bm25-text-search';
+import { checkSectionRecords, PREVIOUS_FORMAT_VERSION, readSearchLayout, type PageLocation } from './read-search-layout.ts';
 import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type SearchArtifact } from './search-artifact.ts';
 import type { SectionRecord } from './section-record.ts';
 
 /** A search artifact ready to answer queries. */
 export interface SearchIndex {
   defaults: { language?: string; version?: string };
+  /** Document `n` of the engine: a section at its preferred page (the default version and language first). */
   sections: SectionRecord[];
+  /** `locations[n]`: every page showing document `n`'s content, preferred first (one page for formats 1 and 2). */
+  locations: PageLocation[][];
   engine: ReturnType<typeof bm25> | undefined;
   /** Whether any section carries a version / a language (filters only apply when they do). */
   hasVersions: boolean;
@@ -27,8 +31,9 @@ const SECTIONS_PER_SLICE = 500;
 
 /**
  * Loads a parsed search artifact (search.json): checks its format version and shape, then feeds each
- * section's prepared terms to a wink-bm25 engine and consolidates it (format 1, a consolidated model, is
- * imported). Throws a SearchArtifactError with a plain message when the artifact is corrupt.
+ * distinct section's prepared terms to a wink-bm25 engine and consolidates it. Formats 2 (one record per page
+ * path) and 1 (a consolidated model, imported) are still read. Throws a SearchArtifactError with a plain
+ * message when the artifact is corrupt.
  */
 export function loadSearchIndex(artifact: unknown): SearchIndex {
   const loader = indexLoader(artifact);
@@ -49,25 +54,14 @@ export async function loadSearchIndexInSlices(artifact: unknown): Promise<Search
 
 function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
   if (!artifact || typeof artifact !== 'object') throw new SearchArtifactError('search artifact is not a JSON object');
-  const candidate = artifact as Partial<SearchArtifact>;
-  if ((candidate.formatVersion as number | undefined) === LEGACY_FORMAT_VERSION) return loadLegacySearchIndex(artifact as Partial<LegacySearchArtifact>);
-  if (candidate.formatVersion !== SEARCH_ARTIFACT_FORMAT_VERSION) {
-    throw new SearchArtifactError(`search artifact format ${JSON.stringify(candidate.formatVersion)} is not supported (expected ${LEGACY_FORMAT_VERSION} or ${SEARCH_ARTIFACT_FORMAT_VERSION}); rebuild the site`);
+  const candidate = artifact as Omit<Partial<SearchArtifact>, 'formatVersion'> & { formatVersion?: unknown };
+  if (candidate.formatVersion === LEGACY_FORMAT_VERSION) return loadLegacySearchIndex(artifact as Partial<LegacySearchArtifact>);
+  if (candidate.formatVersion !== SEARCH_ARTIFACT_FORMAT_VERSION && candidate.formatVersion !== PREVIOUS_FORMAT_VERSION) {
+    throw new SearchArtifactError(
+      `search artifact format ${JSON.stringify(candidate.formatVersion)} is not supported (expected ${LEGACY_FORMAT_VERSION}, ${PREVIOUS_FORMAT_VERSION} or ${SEARCH_ARTIFACT_FORMAT_VERSION}); rebuild the site`,
+    );
   }
-  const { sections, terms, fieldWeights, bm25Params } = candidate;
-  if (!Array.isArray(sections) || !Array.isArray(terms) || terms.length !== sections.length) {
-    throw new SearchArtifactError('search artifact has no sections, or not one term list per section');
-  }
-  if (!isNonNegativeNumbers(fieldWeights, ['title', 'headings', 'body']) || !isNonNegativeNumbers(bm25Params, ['k1', 'b', 'k'])) {
-    throw new SearchArtifactError('search artifact has no usable field weights or BM25 parameters');
-  }
-  checkSections(sections);
-  sections.forEach((_, index) => {
-    const fields = terms[index];
-    if (!Array.isArray(fields) || fields.length !== 3 || fields.some((field) => typeof field !== 'string')) {
-      throw new SearchArtifactError(`search artifact holds malformed terms for section ${index}`);
-    }
-  });
+  const { defaults, sections, locations, terms, fieldWeights, bm25Params } = readSearchLayout(candidate);
   let engine: ReturnType<typeof bm25> | undefined;
   if (sections.length > 0) {
     engine = bm25();
@@ -82,7 +76,7 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
     }
     engine.consolidate(4);
   }
-  return searchIndexOf(candidate.defaults, sections, engine);
+  return searchIndexOf(defaults, sections, locations, engine);
 }
 
 /** Format 1 (docsmith before issue #7): the consolidated wink model, exported as JSON. Still read, so that a runtime upgrade does not take published builds down. */
@@ -98,7 +92,7 @@ function loadLegacySearchIndex(candidate: Partial<LegacySearchArtifact>): Search
   if (!Array.isArray(candidate.sections) || !(candidate.model === null || typeof candidate.model === 'string')) {
     throw new SearchArtifactError('search artifact has no sections or model');
   }
-  checkSections(candidate.sections);
+  checkSectionRecords(candidate.sections);
   let engine: ReturnType<typeof bm25> | undefined;
   if (candidate.model !== null) {
     engine = bm25();
@@ -109,31 +103,18 @@ function loadLegacySearchIndex(candidate: Partial<LegacySearchArtifact>): Search
     }
     engine.definePrepTasks([splitPreparedTerms]);
   }
-  return searchIndexOf(candidate.defaults, candidate.sections, engine);
+  const locations = candidate.sections.map((section) => [{ path: section.path, context: section.context }]);
+  return searchIndexOf(candidate.defaults, candidate.sections, locations, engine);
 }
 
-function checkSections(sections: unknown[]): asserts sections is SectionRecord[] {
-  for (const section of sections as Partial<SectionRecord>[]) {
-    if (!section || typeof section.path !== 'string' || typeof section.text !== 'string' || !Array.isArray(section.headingPath) || !section.context) {
-      throw new SearchArtifactError('search artifact holds a malformed section record');
-    }
-  }
-}
-
-function searchIndexOf(defaults: SearchIndex['defaults'] | undefined, sections: SectionRecord[], engine: ReturnType<typeof bm25> | undefined): SearchIndex {
+function searchIndexOf(defaults: SearchIndex['defaults'] | undefined, sections: SectionRecord[], locations: PageLocation[][], engine: ReturnType<typeof bm25> | undefined): SearchIndex {
+  const contexts = locations.flatMap((shown) => shown.map((location) => location.context));
   return {
     defaults: defaults ?? {},
     sections,
+    locations,
     engine,
-    hasVersions: sections.some((section) => section.context.version !== undefined),
-    hasLanguages: sections.some((section) => section.context.language !== undefined),
+    hasVersions: contexts.some((context) => context.version !== undefined),
+    hasLanguages: contexts.some((context) => context.language !== undefined),
   };
-}
-
-function isNonNegativeNumbers(value: unknown, keys: string[]): value is Record<string, number> {
-  if (typeof value !== 'object' || value === null) return false;
-  return keys.every((key) => {
-    const number = (value as Record<string, unknown>)[key];
-    return typeof number === 'number' && Number.isFinite(number) && number >= 0;
-  });
 }

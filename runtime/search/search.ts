@@ -1,14 +1,9 @@
 import type { SearchIndex } from './load-search-index.ts';
+import { placeSection, type OtherLocation, type PlacedSection, type SearchFilter, type SearchScope } from './place-section.ts';
 import { prepareText } from './prepare-text.ts';
-import type { PageContext, SectionRecord } from './section-record.ts';
+import type { PageContext } from './section-record.ts';
 
-/** Narrows results to a version, a language and/or pages under some groups. */
-export interface SearchFilter {
-  version?: string;
-  language?: string;
-  /** Group names; a page matches when any of them is on its group path. */
-  groups?: string[];
-}
+export type { SearchFilter } from './place-section.ts';
 
 /** Options of `search`. */
 export interface SearchOptions {
@@ -30,24 +25,25 @@ export interface SearchResult {
   /** The whole section text, for answer composition. */
   text: string;
   score: number;
-  metadata: PageContext;
+  /** The page's context; `otherLocations` lists the other paths (versions, languages) showing the same content. */
+  metadata: PageContext & { otherLocations?: OtherLocation[] };
 }
 
 const MAX_QUERY_TERMS = 64;
 const CANDIDATES_PER_PAGE = 20;
 const SNIPPET_LENGTH = 300;
-/** Score factor of sections outside the site's default version / language when the query names none. */
-const OTHER_VERSION_WEIGHT = 0.6;
-const OTHER_LANGUAGE_WEIGHT = 0.3;
+/** Versioned or multilingual sites look deeper into the ranking, since the scope drops hits outside it. */
+const SCOPED_CANDIDATES_FACTOR = 4;
 /** A page ranks by its best section plus a share of its next best ones: pages about the topic beat passing mentions. */
 const SUPPORTING_SECTIONS = 2;
 const SUPPORTING_SECTION_WEIGHT = 0.3;
 
 /**
  * Ranks the pages of a site for a query: BM25F over sections, one entry per page (its best section).
- * A filter restricts results; without a version/language in it, sections of the site's default version and
- * language are preferred (others score lower, so older-version-only content can still be found). Bad queries (empty, huge, only stop words,
- * emoji) give an empty list, never an exception.
+ * A filter restricts results; the default version and language win: without a version/language in the filter,
+ * results come from the site's defaults, and from the others only when the defaults have no match. Identical
+ * content at several paths is one result (see `placeSection`). Bad queries (empty, huge, only stop words, emoji)
+ * give an empty list, never an exception.
  */
 export function search(index: SearchIndex, query: string, options: SearchOptions = {}): SearchResult[] {
   const pageSize = Math.min(50, Math.max(1, Math.floor(options.pageSize ?? 5) || 5));
@@ -61,17 +57,20 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   const weightedQuery = previousTerms.length > 0 ? [...queryTerms, ...queryTerms, ...previousTerms].join(' ') : queryTerms.join(' ');
   const queryWeight = previousTerms.length > 0 ? 1 : 2;
 
-  const limit = pageSize * CANDIDATES_PER_PAGE;
-  const hits = index.engine
-    .search(weightedQuery, limit)
-    .map(([id, score]): [SectionRecord, number] => {
-      const section = index.sections[Number(id)] as SectionRecord;
-      return [section, score * queryWeight * preference(section, options.filter, index)];
-    })
-    .filter(([, score]) => score > 0)
-    .sort((a, b) => b[1] - a[1]);
+  const limit = pageSize * CANDIDATES_PER_PAGE * (index.hasVersions || index.hasLanguages ? SCOPED_CANDIDATES_FACTOR : 1);
+  const candidates = index.engine.search(weightedQuery, limit);
+  const placed = (scope: SearchScope): [PlacedSection, number][] =>
+    candidates
+      .flatMap(([id, score]): [PlacedSection, number][] => {
+        const section = placeSection(index, Number(id), scope);
+        return section ? [[section, score * queryWeight]] : [];
+      })
+      .filter(([, score]) => score > 0)
+      .sort((a, b) => b[1] - a[1]);
+  const inDefaults = placed({ ...(options.filter ? { filter: options.filter } : {}), defaultsOnly: true });
+  const hits = inDefaults.length > 0 ? inDefaults : placed({ ...(options.filter ? { filter: options.filter } : {}), defaultsOnly: false });
 
-  const pages = new Map<string, { best: SectionRecord; bestScore: number; score: number; others: number }>();
+  const pages = new Map<string, { best: PlacedSection; bestScore: number; score: number; others: number }>();
   for (const [section, score] of hits) {
     const page = pages.get(section.path);
     if (!page) pages.set(section.path, { best: section, bestScore: score, score, others: 0 });
@@ -91,26 +90,8 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
       snippet: snippetOf(best.text, query, previousTerms.length > 0 ? (options.previousQuery ?? '') : ''),
       text: best.text,
       score: Math.round(score * 1000) / 1000,
-      metadata: best.context,
+      metadata: best.otherLocations.length > 0 ? { ...best.context, otherLocations: best.otherLocations } : best.context,
     }));
-}
-
-/** Weight of a section under the filter: 0 excludes it; sections outside the default version/language rank lower. */
-function preference(section: SectionRecord, filter: SearchFilter | undefined, index: SearchIndex): number {
-  const context = section.context;
-  let weight = 1;
-  if (filter?.version !== undefined) {
-    if (context.version !== undefined && context.version !== filter.version) return 0;
-  } else if (index.defaults.version && context.version !== undefined && context.version !== index.defaults.version) {
-    weight *= OTHER_VERSION_WEIGHT;
-  }
-  if (filter?.language !== undefined) {
-    if ((context.language ?? index.defaults.language) !== filter.language) return 0;
-  } else if (index.defaults.language && context.language !== undefined && context.language !== index.defaults.language) {
-    weight *= OTHER_LANGUAGE_WEIGHT;
-  }
-  if (filter?.groups && filter.groups.length > 0 && !filter.groups.some((group) => context.groups.includes(group))) return 0;
-  return weight;
 }
 
 function uniqueTerms(terms: string[]): string[] {

@@ -2,7 +2,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import searchArtifactSchema from '../../schemas/search-artifact.schema.json' with { type: 'json' };
 import { buildSearchArtifact } from '../../pipeline/index/build-search-artifact.ts';
-import { loadSearchIndex, loadSearchIndexInSlices, prepareText, search, SearchArtifactError, type SectionRecord } from '../../runtime/search/index.ts';
+import { loadSearchIndex, loadSearchIndexInSlices, prepareTerms, prepareText, search, SearchArtifactError, type SectionRecord } from '../../runtime/search/index.ts';
 
 const section = (path: string, title: string, text: string, extra: Partial<SectionRecord> = {}): SectionRecord => ({
   path,
@@ -74,14 +74,76 @@ describe('search artifact', () => {
   it('refuses a corrupt artifact with a SearchArtifactError', () => {
     const valid = JSON.parse(JSON.stringify(buildSearchArtifact(records))) as Record<string, unknown>;
     const corrupt = (changes: Record<string, unknown>): Record<string, unknown> => ({ ...valid, ...changes });
-    expect(() => loadSearchIndex({ ...valid, formatVersion: 3 })).toThrow(/format 3 is not supported \(expected 1 or 2\); rebuild the site/);
+    expect(() => loadSearchIndex({ ...valid, formatVersion: 4 })).toThrow(/format 4 is not supported \(expected 1, 2 or 3\); rebuild the site/);
     expect(() => loadSearchIndex({ formatVersion: 1, sections: [], model: '[broken' })).toThrow(/search model cannot be imported/);
-    expect(() => loadSearchIndex(corrupt({ sections: [{}], terms: [['', '', '']] }))).toThrow(/malformed section record/);
+    expect(() => loadSearchIndex(corrupt({ sections: [{}], terms: [['', '', '']] }))).toThrow(/malformed section, or one no page shows/);
+    expect(() => loadSearchIndex(corrupt({ pages: [{ path: 'x', content: 0, context: 99 }] }))).toThrow(/malformed page record/);
+    expect(() => loadSearchIndex(corrupt({ contexts: [{}] }))).toThrow(/malformed one/);
+    expect(() => loadSearchIndex({ ...formatTwo(records), sections: [{}], terms: [['', '', '']] })).toThrow(/malformed section record/);
     expect(() => loadSearchIndex(corrupt({ terms: (valid.terms as unknown[]).slice(1) }))).toThrow(/not one term list per section/);
     expect(() => loadSearchIndex(corrupt({ terms: (valid.terms as unknown[]).map(() => ['quickstart', 7, '']) }))).toThrow(/malformed terms for section 0/);
     expect(() => loadSearchIndex(corrupt({ bm25Params: { k1: 'high', b: 0.75, k: 1 } }))).toThrow(/BM25 parameters/);
     expect(() => loadSearchIndex('nope')).toThrow(SearchArtifactError);
     expect(search(loadSearchIndex(valid), 'OLLAMA_HOST network interface')[0]?.path).toBe('server/config');
+  });
+});
+
+/** The artifact docsmith wrote before issue #14 (format 2): one record per page path, each with its terms. */
+function formatTwo(sections: SectionRecord[]): Record<string, unknown> {
+  const { fieldWeights, bm25Params } = buildSearchArtifact([]);
+  const terms = sections.map((record) => [prepareTerms(record.title, record.context.language), prepareTerms(record.headingPath.join(' '), record.context.language), prepareTerms(record.text, record.context.language)]);
+  return { formatVersion: 2, engine: 'wink-bm25-text-search', defaults: { language: 'en', version: 'v2' }, fieldWeights, bm25Params, sections, terms };
+}
+
+describe('content-addressed artifact (format 3)', () => {
+  const shared = (version: string, prefix: string): SectionRecord[] => [
+    section(`${prefix}changelog`, 'Changelog', 'Webhook retries now back off exponentially.', { context: { version, groups: ['Releases'] } }),
+    section(`${prefix}changelog`, 'Changelog', 'Tokens expire after ninety days.', { anchor: 'tokens', headingPath: ['Tokens'], context: { version, groups: ['Releases'] } }),
+  ];
+  const versioned = [
+    ...shared('v3', ''),
+    section('guide', 'Guide', 'Rotate the signing secret from the dashboard.', { context: { version: 'v3', groups: ['Guides'] } }),
+    ...shared('v2', 'v2/'),
+    ...shared('v1', 'v1/'),
+    section('v1/legacy', 'Legacy guide', 'Rotate the signing secret with the legacy console.', { context: { version: 'v1', groups: ['Guides'] } }),
+    section('v1/fax', 'Fax gateway', 'The fax gateway was retired in version two.', { context: { version: 'v1', groups: ['Guides'] } }),
+  ];
+  const artifact = buildSearchArtifact(versioned, { defaultVersion: 'v3' });
+  const versionedIndex = loadSearchIndex(JSON.parse(JSON.stringify(artifact)));
+
+  it('stores identical page content once, with one small record per path', () => {
+    expect(artifact.sections.map((record) => record.title)).toEqual(['Changelog', 'Changelog', 'Guide', 'Legacy guide', 'Fax gateway']);
+    expect(artifact.pages).toEqual([
+      { path: 'changelog', content: 0, context: 0 },
+      { path: 'guide', content: 1, context: 1 },
+      { path: 'v2/changelog', content: 0, context: 2 },
+      { path: 'v1/changelog', content: 0, context: 3 },
+      { path: 'v1/legacy', content: 2, context: 4 },
+      { path: 'v1/fax', content: 3, context: 4 },
+    ]);
+    const validate = new Ajv({ strict: false }).compile(searchArtifactSchema);
+    expect(validate(JSON.parse(JSON.stringify(artifact))), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('lists identical content once, at the default version, with its other locations in the metadata', () => {
+    const results = search(versionedIndex, 'webhook retries back off');
+    expect(results.map((result) => result.path)).toEqual(['changelog']);
+    expect(results[0]?.metadata).toEqual({ version: 'v3', groups: ['Releases'], otherLocations: [{ path: 'v2/changelog', version: 'v2' }, { path: 'v1/changelog', version: 'v1' }] });
+    expect(search(versionedIndex, 'webhook retries', { filter: { version: 'v1' } })[0]).toMatchObject({ path: 'v1/changelog', metadata: { version: 'v1', otherLocations: [{ path: 'changelog', version: 'v3' }, { path: 'v2/changelog', version: 'v2' }] } });
+  });
+
+  it('takes results from the default version, and from others only when it has no match', () => {
+    expect(search(versionedIndex, 'rotate the signing secret').map((result) => result.path)).toEqual(['guide']);
+    expect(search(versionedIndex, 'rotate the signing secret', { filter: { version: 'v1' } }).map((result) => result.path)).toEqual(['v1/legacy']);
+    expect(search(versionedIndex, 'fax gateway').map((result) => result.path)).toEqual(['v1/fax']);
+  });
+
+  it('still serves format 2 (one record per path), ranking as before', () => {
+    const previous = loadSearchIndex(JSON.parse(JSON.stringify(formatTwo(records))));
+    for (const query of ['quickstart install', 'token for CI', 'OLLAMA_HOST', 'installez la CLI']) {
+      expect(search(previous, query)).toEqual(search(index, query));
+    }
+    expect(search(previous, 'install the cli', { filter: { version: 'v1' } }).map((result) => result.path)).toEqual(['v1/quickstart']);
   });
 });
 
