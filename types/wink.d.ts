@@ -5,6 +5,13 @@ declare module 'wink-bm25-text-search' {
     definePrepTasks(tasks: ((input: string) => string[] | string)[], field?: string): number;
     addDoc(document: Record<string, string>, id: string | number): number;
     consolidate(precision?: number): boolean;
+    /** The live document table: per document its term frequencies by token index and its weighted length. */
+    getDocs(): Record<string, { freq: Record<string, number>; length: number }>;
+    /** IDF by token index (filled by `consolidate`). */
+    getIDF(): number[];
+    getConfig(): { bm25Params: { k1: number; b: number; k: number } };
+    getTotalCorpusLength(): number;
+    getTotalDocs(): number;
     search(text: string, limit?: number, filter?: (fieldValues: Record<string, unknown>, params: unknown) => boolean, params?: unknown): [string, number][];
     exportJSON(): string;
     importJSON(json: string): boolean;

@@ -1,5 +1,6 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import bm25 from 'wink-bm25-text-search';
+import { consolidateInSlices } from './consolidate-in-slices.ts';
 import { checkSectionRecords, PREVIOUS_FORMAT_VERSION, readSearchLayout, type PageLocation } from './read-search-layout.ts';
 import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type SearchArtifact } from './search-artifact.ts';
 import type { SectionRecord } from './section-record.ts';
@@ -42,8 +43,8 @@ export function loadSearchIndex(artifact: unknown): SearchIndex {
 
 /**
  * `loadSearchIndex` for a server: gives the event loop back every 100 sections, so loading a large site does not
- * stall the requests of the others for the whole load. Checking the layout, each slice and the engine's consolidation
- * (one step, proportional to the site's distinct content) run in turns of their own.
+ * stall the requests of the others for the whole load. Checking the layout, each slice of documents and each slice
+ * of the engine's consolidation run in turns of their own.
  */
 export async function loadSearchIndexInSlices(artifact: unknown): Promise<SearchIndex> {
   const loader = indexLoader(artifact);
@@ -77,7 +78,7 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
       engine.addDoc({ title: PADDING_TERM, headings: PADDING_TERM, body: PADDING_TERM }, padding);
     }
     yield;
-    engine.consolidate(4);
+    yield* consolidateInSlices(engine, 4);
   }
   return searchIndexOf(defaults, sections, locations, engine);
 }

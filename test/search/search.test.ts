@@ -1,4 +1,5 @@
 import { Ajv } from 'ajv';
+import bm25 from 'wink-bm25-text-search';
 import { describe, expect, it } from 'vitest';
 import searchArtifactSchema from '../../schemas/search-artifact.schema.json' with { type: 'json' };
 import { buildSearchArtifact } from '../../pipeline/index/build-search-artifact.ts';
@@ -69,6 +70,18 @@ describe('search artifact', () => {
     expect(ticks).toBeGreaterThan(0);
     expect(search(sliced, 'topic 12 readers')).toEqual(search(loadSearchIndex(artifact), 'topic 12 readers'));
     await expect(loadSearchIndexInSlices({ formatVersion: 2 })).rejects.toThrow(SearchArtifactError);
+  });
+
+  it('consolidates in slices to the very weights of wink-bm25\'s own consolidate', () => {
+    const many = Array.from({ length: 700 }, (_, number) => section(`page-${number}`, `Page ${number % 50}`, `Topic ${number % 37} and ${number % 11} explained for readers of page ${number}.`));
+    const artifact = buildSearchArtifact(many);
+    const wink = bm25();
+    wink.defineConfig({ fldWeights: { ...artifact.fieldWeights }, bm25Params: { ...artifact.bm25Params } });
+    wink.definePrepTasks([(text: string) => (text ? text.split(' ') : [])]);
+    artifact.terms.forEach(([title, headings, body], position) => wink.addDoc({ title, headings, body }, position));
+    wink.consolidate(4);
+    const sliced = loadSearchIndex(JSON.parse(JSON.stringify(artifact))).engine;
+    for (const query of ['topic 12', 'page 7 readers', 'explained 3']) expect(sliced?.search(query, 50)).toEqual(wink.search(query, 50));
   });
 
   it('refuses a corrupt artifact with a SearchArtifactError', () => {
