@@ -7,7 +7,7 @@ import type { PageSection, ParsedPage } from '../content/parsed-page.ts';
 import { parsePage } from '../content/parse-page.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';
-import { buildSearchArtifact } from '../index/build-search-artifact.ts';
+import { buildSearchArtifact, serializeSearchArtifact } from '../index/build-search-artifact.ts';
 import { buildManifest, serializeManifest } from '../manifest/build-manifest.ts';
 import { checkRedirects } from '../navigation/check-redirects.ts';
 import { resolveNavigation } from '../navigation/resolve-navigation.ts';
@@ -167,7 +167,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
 
   const defaults = collectSiteDefaults(config);
   const searchArtifact = buildSearchArtifact(sectionRecords, defaults, options.prepareTerms);
-  const searchArtifactText = JSON.stringify(searchArtifact);
+  const searchArtifactText = serializeSearchArtifact(searchArtifact);
   const sortedDiagnostics = sortDiagnostics(diagnostics);
   const manifest = buildManifest({
     domain: options.domain,

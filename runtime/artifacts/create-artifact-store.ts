@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
-import { loadSearchIndexInSlices, type SearchIndex } from '../search/index.ts';
+import { loadSearchIndexTextInSlices, type SearchIndex } from '../search/index.ts';
 import { ManifestReadError, readManifestSummary, type ManifestSummary } from './read-manifest-summary.ts';
 
 /** What the runtime needs of a published build, loaded and verified. */
@@ -147,9 +147,7 @@ async function loadBuild(root: string, domain: string, buildId: string): Promise
   try {
     const searchText = searchBytes.toString('utf8');
     await yieldToEvents();
-    const artifact = JSON.parse(searchText) as unknown;
-    await yieldToEvents();
-    index = await loadSearchIndexInSlices(artifact);
+    index = await loadSearchIndexTextInSlices(searchText);
   } catch (error) {
     throw new ArtifactError(`build ${buildId} of ${domain}: ${(error as Error).message}`);
   }

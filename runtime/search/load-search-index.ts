@@ -3,6 +3,7 @@ import bm25 from 'wink-bm25-text-search';
 import { consolidateInSlices } from './consolidate-in-slices.ts';
 import { checkSectionRecords, PREVIOUS_FORMAT_VERSION, readSearchLayout, type PageLocation } from './read-search-layout.ts';
 import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type SearchArtifact } from './search-artifact.ts';
+import { parseSearchArtifactText } from './search-artifact-text.ts';
 import type { SectionRecord } from './section-record.ts';
 
 /** A search artifact ready to answer queries. */
@@ -52,6 +53,29 @@ export async function loadSearchIndexInSlices(artifact: unknown): Promise<Search
     if (step.done) return step.value;
     await yieldToEvents();
   }
+}
+
+/**
+ * `loadSearchIndexInSlices` from the text of search.json: the text is parsed in slices too when it has the layout
+ * docsmith writes (one record per line). Throws a SearchArtifactError when the text is not JSON.
+ */
+export async function loadSearchIndexTextInSlices(text: string): Promise<SearchIndex> {
+  const loader = textLoader(text);
+  for (let step = loader.next(); ; step = loader.next()) {
+    if (step.done) return step.value;
+    await yieldToEvents();
+  }
+}
+
+function* textLoader(text: string): Generator<void, SearchIndex> {
+  let artifact: unknown;
+  try {
+    artifact = yield* parseSearchArtifactText(text);
+  } catch {
+    throw new SearchArtifactError('search.json is not valid JSON');
+  }
+  yield;
+  return yield* indexLoader(artifact);
 }
 
 function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {

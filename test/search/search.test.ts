@@ -3,7 +3,7 @@ import bm25 from 'wink-bm25-text-search';
 import { describe, expect, it } from 'vitest';
 import searchArtifactSchema from '../../schemas/search-artifact.schema.json' with { type: 'json' };
 import { buildSearchArtifact } from '../../pipeline/index/build-search-artifact.ts';
-import { loadSearchIndex, loadSearchIndexInSlices, prepareTerms, prepareText, search, SearchArtifactError, type SectionRecord } from '../../runtime/search/index.ts';
+import { loadSearchIndex, loadSearchIndexInSlices, parseSearchArtifactText, prepareTerms, prepareText, search, SearchArtifactError, serializeSearchArtifact, type SectionRecord } from '../../runtime/search/index.ts';
 
 const section = (path: string, title: string, text: string, extra: Partial<SectionRecord> = {}): SectionRecord => ({
   path,
@@ -82,6 +82,25 @@ describe('search artifact', () => {
     wink.consolidate(4);
     const sliced = loadSearchIndex(JSON.parse(JSON.stringify(artifact))).engine;
     for (const query of ['topic 12', 'page 7 readers', 'explained 3']) expect(sliced?.search(query, 50)).toEqual(wink.search(query, 50));
+  });
+
+  it('is written one record per line, valid JSON, and read back in slices to the same value', () => {
+    const many = Array.from({ length: 2500 }, (_, number) => section(`page-${number}`, `Page ${number}`, `Line one\nline two of page ${number}.`));
+    const artifact = buildSearchArtifact(many);
+    const text = serializeSearchArtifact(artifact);
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(artifact)));
+    expect(text.split('\n').length).toBeGreaterThan(2 * 2500);
+    const read = (input: string): { value: unknown; slices: number } => {
+      const parser = parseSearchArtifactText(input);
+      let slices = 0;
+      for (let step = parser.next(); ; step = parser.next(), slices += 1) if (step.done) return { value: step.value, slices };
+    };
+    expect(read(text)).toEqual({ value: JSON.parse(text), slices: expect.any(Number) });
+    expect(read(text).slices).toBeGreaterThan(3);
+    expect(read(JSON.stringify(artifact))).toEqual({ value: JSON.parse(text), slices: 0 });
+    expect(read(serializeSearchArtifact(buildSearchArtifact([]))).value).toEqual(JSON.parse(JSON.stringify(buildSearchArtifact([]))));
+    expect(() => read(text.replace('"terms":[', '"terms":{'))).toThrow(SyntaxError);
+    expect(() => read(text.slice(0, -4))).toThrow(SyntaxError);
   });
 
   it('refuses a corrupt artifact with a SearchArtifactError', () => {
