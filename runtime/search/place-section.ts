@@ -23,13 +23,13 @@ export interface OtherLocation {
   language?: string;
 }
 
-/** A section at the page it is shown from, with the other pages of the same content. */
-export type PlacedSection = SectionRecord & { otherLocations: OtherLocation[] };
+/** A section at the page it is shown from, with every page of the same content (shared, not copied). */
+export type PlacedSection = SectionRecord & { shownAt: PageLocation[] };
 
 /**
  * Places engine document `documentId` at its first page within the scope (pages are ordered default version and
  * language first), or undefined when no page of its content is in scope. Identical content at many paths is one
- * document, so a result is never listed twice; its other paths come along as `otherLocations`.
+ * document, so a result is never listed twice; `otherLocationsOf` names its other paths.
  */
 export function placeSection(index: SearchIndex, documentId: number, scope: SearchScope): PlacedSection | undefined {
   const section = index.sections[documentId];
@@ -37,8 +37,12 @@ export function placeSection(index: SearchIndex, documentId: number, scope: Sear
   const locations = index.locations[documentId] ?? [{ path: section.path, context: section.context }];
   const place = locations.find((location) => inScope(location.context, scope, index.defaults));
   if (!place) return undefined;
-  const otherLocations = locations.filter((location) => location !== place).map(otherLocationOf);
-  return { ...section, path: place.path, context: place.context, otherLocations };
+  return { ...section, path: place.path, context: place.context, shownAt: locations };
+}
+
+/** The other pages showing a placed section's content, as a result's metadata lists them. */
+export function otherLocationsOf(section: PlacedSection): OtherLocation[] {
+  return section.shownAt.filter((location) => location.path !== section.path).map(otherLocationOf);
 }
 
 function inScope(context: PageContext, { filter, defaultsOnly }: SearchScope, defaults: SearchIndex['defaults']): boolean {

@@ -1,5 +1,5 @@
 import type { SearchIndex } from './load-search-index.ts';
-import { placeSection, type OtherLocation, type PlacedSection, type SearchFilter, type SearchScope } from './place-section.ts';
+import { otherLocationsOf, placeSection, type OtherLocation, type PlacedSection, type SearchFilter, type SearchScope } from './place-section.ts';
 import { prepareText } from './prepare-text.ts';
 import type { PageContext } from './section-record.ts';
 
@@ -90,8 +90,14 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
       snippet: snippetOf(best.text, query, previousTerms.length > 0 ? (options.previousQuery ?? '') : ''),
       text: best.text,
       score: Math.round(score * 1000) / 1000,
-      metadata: best.otherLocations.length > 0 ? { ...best.context, otherLocations: best.otherLocations } : best.context,
+      metadata: metadataOf(best),
     }));
+}
+
+/** A result's metadata: its page's context, plus the other paths showing the same content when there are some. */
+function metadataOf(best: PlacedSection): SearchResult['metadata'] {
+  const otherLocations = otherLocationsOf(best);
+  return otherLocations.length > 0 ? { ...best.context, otherLocations } : best.context;
 }
 
 function uniqueTerms(terms: string[]): string[] {
