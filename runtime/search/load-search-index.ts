@@ -136,13 +136,17 @@ function loadLegacySearchIndex(candidate: Partial<LegacySearchArtifact>): Search
 }
 
 function searchIndexOf(defaults: SearchIndex['defaults'] | undefined, sections: SectionRecord[], locations: PageLocation[][], engine: ReturnType<typeof bm25> | undefined): SearchIndex {
-  const contexts = locations.flatMap((shown) => shown.map((location) => location.context));
-  return {
-    defaults: defaults ?? {},
-    sections,
-    locations,
-    engine,
-    hasVersions: contexts.some((context) => context.version !== undefined),
-    hasLanguages: contexts.some((context) => context.language !== undefined),
-  };
+  // The sections of one content share its list of locations: each list is visited once.
+  const visited = new Set<PageLocation[]>();
+  let hasVersions = false;
+  let hasLanguages = false;
+  for (const shown of locations) {
+    if (visited.has(shown)) continue;
+    visited.add(shown);
+    for (const { context } of shown) {
+      hasVersions ||= context.version !== undefined;
+      hasLanguages ||= context.language !== undefined;
+    }
+  }
+  return { defaults: defaults ?? {}, sections, locations, engine, hasVersions, hasLanguages };
 }
