@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { ContentSection, PageReference } from './search-artifact.ts';
 import type { PageContext, SectionRecord } from './section-record.ts';
 
@@ -18,17 +17,20 @@ export function groupContents(records: SectionRecord[]): ContentLayout {
   const sections: ContentSection[] = [];
   const contexts: PageContext[] = [];
   const pages: PageReference[] = [];
-  const contentByKey = new Map<string, number>();
+  // Candidates by the text of their first section: copies of a page share their strings, so a lookup hashes a
+  // string V8 has hashed before and the comparison below mostly compares references.
+  const contentsByFirstText = new Map<string, { run: SectionRecord[]; content: number }[]>();
   const contextByKey = new Map<string, number>();
   let contents = 0;
   for (const run of pageRuns(records)) {
     const first = run[0] as SectionRecord;
     const language = first.context.language;
-    const key = createHash('sha256').update(JSON.stringify([language ?? null, run.map(({ anchor, headingPath, title, text }) => [anchor, headingPath, title, text])])).digest('base64');
-    let content = contentByKey.get(key);
+    const candidates = contentsByFirstText.get(first.text) ?? [];
+    let content = candidates.find((candidate) => sameContent(candidate.run, run))?.content;
     if (content === undefined) {
       content = contents++;
-      contentByKey.set(key, content);
+      candidates.push({ run, content });
+      contentsByFirstText.set(first.text, candidates);
       for (const { anchor, headingPath, title, text } of run) sections.push({ content, anchor, headingPath, title, text, ...(language === undefined ? {} : { language }) });
     }
     const contextKey = JSON.stringify(first.context);
@@ -41,6 +43,15 @@ export function groupContents(records: SectionRecord[]): ContentLayout {
     pages.push({ path: first.path, content, context });
   }
   return { sections, contexts, pages };
+}
+
+/** Whether two pages' sections carry the same language, anchors, heading paths, titles and texts. */
+function sameContent(a: SectionRecord[], b: SectionRecord[]): boolean {
+  if (a.length !== b.length || a[0]?.context.language !== b[0]?.context.language) return false;
+  return a.every((record, index) => {
+    const other = b[index] as SectionRecord;
+    return record.text === other.text && record.title === other.title && record.anchor === other.anchor && record.headingPath.length === other.headingPath.length && record.headingPath.every((heading, depth) => heading === other.headingPath[depth]);
+  });
 }
 
 /** Consecutive records of the same path; a path seen again later starts a run of its own. */
