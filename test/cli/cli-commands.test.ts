@@ -109,7 +109,8 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
     expect((await docsmith('diff', oldBuild, path.join(oldBuild, 'manifest.json'), '--fail-on-breaking')).code).toBe(0);
     const { contents, ...oldManifest } = JSON.parse(await readFile(path.join(oldBuild, 'manifest.json'), 'utf8')) as Manifest;
     expect(contents.length).toBeGreaterThan(0);
-    const formatOne = path.join(directory, 'format-1-manifest.json');
+    const formatOne = path.join(directory, 'format-1-build', 'manifest.json');
+    await mkdir(path.dirname(formatOne));
     await writeFile(formatOne, JSON.stringify({ ...oldManifest, formatVersion: 1, pages: expandManifestPages({ ...oldManifest, contents } as Manifest) }));
     const acrossFormats = await docsmith('diff', formatOne, afterOut, '--format', 'json');
     expect(acrossFormats.code).toBe(0);
