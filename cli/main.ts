@@ -17,6 +17,8 @@ export async function main(argv: string[]): Promise<number> {
   const program = new Command('docsmith')
     .description('Build documentation sites into manifests and search artifacts, and serve the assistant.')
     .version(VERSION, '-V, --version', 'print the docsmith version')
+    // `--version` is the program's before a command only: `docsmith search … --version v1` keeps its own option.
+    .enablePositionalOptions()
     .exitOverride()
     .showHelpAfterError('(run docsmith --help for usage)');
   const names = commandsFor(argv);

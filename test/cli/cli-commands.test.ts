@@ -99,6 +99,9 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
 
     const found = JSON.parse((await docsmith('search', out, 'cancel my subscription', '--format', 'json')).stdout) as { path: string }[];
     expect(found[0]?.path).toBe('faq');
+    // `--version` after the command is the search filter, not the program's version flag (an unversioned site: every page passes).
+    const filtered = await docsmith('search', out, 'cancel my subscription', '--version', 'v9', '--format', 'json');
+    expect(JSON.parse(filtered.stdout)).toEqual(found);
 
     const afterOut = path.join(directory, 'dist-after', 'diffco');
     expect((await docsmith('build', path.join(fixtures, 'after'), '--out', afterOut, '--domain', 'diffco', '--publish')).code).toBe(0);
