@@ -2,17 +2,35 @@
 #   docker build -t docsmith .
 #   docker run -p 8080:8080 -v "$PWD/dist:/artifacts:ro" -v docsmith-data:/data docsmith
 # Keys:  docker run --rm -v docsmith-data:/data docsmith keys create --domain <domain> --org <org>
+# The image serves and manages keys; it does not build sites (run `docsmith build` from the npm package or a checkout).
 
-# Stage 1: production dependencies only (better-sqlite3 compiles here when no prebuilt binary matches).
-FROM node:20-bookworm-slim AS deps
+# Stage 1: compile the TypeScript into lib/ (`npm ci` runs the `prepare` script, tsc).
+FROM node:20-bookworm-slim AS compile
 WORKDIR /app
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev && npm cache clean --force
+COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
+COPY cli ./cli
+COPY pipeline ./pipeline
+COPY runtime ./runtime
+COPY schemas ./schemas
+COPY types ./types
+RUN npm ci
 
-# Stage 2: slim runtime, no compiler, non-root.
+# Stage 2: production dependencies of the runtime only. better-sqlite3 compiles here when no prebuilt binary
+# matches; the build-side libraries (unified/remark, YAML, OpenAPI parsing, docs.json validation) are removed.
+FROM compile AS deps
+RUN rm -rf node_modules \
+ && npm ci --omit=dev --ignore-scripts \
+ && npm rebuild better-sqlite3 \
+ && npm uninstall --omit=dev --ignore-scripts \
+      @apidevtools/swagger-parser @humanwhocodes/momoa ajv-formats fastest-levenshtein github-slugger js-yaml \
+      mdast-util-to-string picocolors remark-frontmatter remark-mdx remark-parse unified unist-util-visit \
+      vfile vfile-message vfile-reporter yaml \
+ && npm cache clean --force
+
+# Stage 3: slim runtime, compiled JavaScript only, no compiler, non-root.
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     DOCSMITH_ARTIFACTS=/artifacts \
@@ -21,13 +39,9 @@ ENV NODE_ENV=production \
     PORT=8080
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
-COPY package.json ./
+COPY --from=deps /app/package.json ./package.json
+COPY --from=compile /app/lib ./lib
 COPY bin ./bin
-COPY cli ./cli
-COPY pipeline ./pipeline
-COPY runtime ./runtime
-COPY schemas ./schemas
-COPY types ./types
 # /artifacts is mounted read-only; /data (keys file, SQLite database) is a volume owned by the runtime user.
 RUN mkdir -p /artifacts /data && chown node:node /data
 USER node

@@ -3,7 +3,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'sites/**', '.data/**', 'coverage/**', '.scratch/**'] },
+  { ignores: ['dist/**', 'lib/**', 'node_modules/**', 'sites/**', '.data/**', 'coverage/**', '.scratch/**'] },
   { languageOptions: { globals: { ...globals.node } } },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,3 +1,4 @@
+import { runArtifactsBench } from './artifacts/run-artifacts-bench.ts';
 import { runBuildBench } from './build/run-build-bench.ts';
 import { runDomainsBench } from './domains/run-domains-bench.ts';
 import { runRetrievalBench } from './retrieval/run-retrieval-bench.ts';
@@ -5,6 +6,7 @@ import { runServeBench } from './serve/run-serve-bench.ts';
 
 const benches: Record<string, () => Promise<unknown>> = {
   build: runBuildBench,
+  artifacts: runArtifactsBench,
   retrieval: runRetrievalBench,
   serve: runServeBench,
   domains: runDomainsBench,

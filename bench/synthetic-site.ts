@@ -73,7 +73,8 @@ export function generateSyntheticSite(options: SyntheticSiteOptions = {}): SiteS
   return { files };
 }
 
-function pageText(title: string, topic: string, verb: string, paragraph: () => string): string {
+/** The MDX text of one generated page: front matter, headings, Note, Steps, ParamField and a code block. */
+export function pageText(title: string, topic: string, verb: string, paragraph: () => string): string {
   return `---
 title: "${title}"
 description: "How to ${verb} the ${topic} settings of a project."

@@ -1,7 +1,5 @@
 #!/usr/bin/env node
-// Thin CLI entry: lets Node 20 run the TypeScript sources through tsx, then hands over to cli/main.ts.
-import { register } from 'tsx/esm/api';
+// CLI entry: runs the JavaScript compiled from the TypeScript sources into lib/ (`npm run build`, run by `npm ci`).
+import { main } from '../lib/cli/main.js';
 
-register();
-const { main } = await import('../cli/main.ts');
 process.exitCode = await main(process.argv.slice(2));

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import packageJson from '../package.json' with { type: 'json' };
 
-const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+/** The package version, as `docsmith --version` prints it. */
+export const VERSION: string = packageJson.version;
 
 /** The generator string written into manifests: `docsmith <version>`. */
 export const GENERATOR = `${packageJson.name} ${packageJson.version}`;

@@ -1,20 +1,35 @@
 import { Command, CommanderError } from 'commander';
-import { buildCommand } from './commands/build-command.ts';
-import { diffCommand } from './commands/diff-command.ts';
-import { keysCommand } from './commands/keys-command.ts';
-import { searchCommand } from './commands/search-command.ts';
-import { serveCommand } from './commands/serve-command.ts';
-import { upgradeCommand } from './commands/upgrade-command.ts';
-import { validateCommand } from './commands/validate-command.ts';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
+import { VERSION } from './generator.ts';
+
+/** Each command's module, imported only when that command runs: `docsmith build` never loads fastify, `--version` loads nothing. */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  validate: async () => (await import('./commands/validate-command.ts')).validateCommand(),
+  build: async () => (await import('./commands/build-command.ts')).buildCommand(),
+  upgrade: async () => (await import('./commands/upgrade-command.ts')).upgradeCommand(),
+  search: async () => (await import('./commands/search-command.ts')).searchCommand(),
+  diff: async () => (await import('./commands/diff-command.ts')).diffCommand(),
+  serve: async () => (await import('./commands/serve-command.ts')).serveCommand(),
+  keys: async () => (await import('./commands/keys-command.ts')).keysCommand(),
+};
 
 /** Runs the docsmith CLI with the given arguments (without `node` and the script) and resolves to its exit code. */
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('docsmith')
     .description('Build documentation sites into manifests and search artifacts, and serve the assistant.')
+    .version(VERSION, '-V, --version', 'print the docsmith version')
+    // `--version` is the program's before a command only: `docsmith search … --version v1` keeps its own option.
+    .enablePositionalOptions()
     .exitOverride()
     .showHelpAfterError('(run docsmith --help for usage)');
-  for (const command of [validateCommand(), buildCommand(), upgradeCommand(), searchCommand(), diffCommand(), serveCommand(), keysCommand()]) {
+  const names = commandsFor(argv);
+  for (const name of names) {
+    const command = await loadCommand(name);
+    if (!command) {
+      if (names.length > 1) continue;
+      process.stderr.write(`docsmith ${name} is not available in this installation (the runtime image leaves out the build-side dependencies); run it from the npm package or a checkout\n`);
+      return EXIT_USAGE;
+    }
     program.addCommand(command.exitOverride());
     for (const subcommand of command.commands) subcommand.exitOverride();
   }
@@ -25,6 +40,24 @@ export async function main(argv: string[]): Promise<number> {
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     }
+    throw error;
+  }
+}
+
+/** The commands to register: the one named first on the command line, none for a bare `--version`, else all (for help and errors). */
+function commandsFor(argv: string[]): string[] {
+  const first = argv[0];
+  if (first !== undefined && Object.hasOwn(COMMANDS, first)) return [first];
+  if (argv.length === 1 && (first === '--version' || first === '-V')) return [];
+  return Object.keys(COMMANDS);
+}
+
+/** Imports a command's module; undefined when a library it needs is not installed (the Docker image has no build-side libraries). */
+async function loadCommand(name: string): Promise<Command | undefined> {
+  try {
+    return await (COMMANDS[name] as () => Promise<Command>)();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') return undefined;
     throw error;
   }
 }

@@ -1,14 +1,17 @@
 import type { PageContext } from '../runtime/search/section-record.ts';
 
-/** TypeScript view of schemas/manifest.schema.json (the schema is the source of truth). */
+/** TypeScript view of schemas/manifest.schema.json (the schema is the source of truth), format 2. */
 export interface Manifest {
-  formatVersion: 1;
+  formatVersion: 2;
   generator: string;
   domain: string;
   buildId: string;
   site: ManifestSite;
   navigation: ManifestNavigationNode[];
-  pages: ManifestPage[];
+  /** The distinct page contents' descriptions and headings, stored once however many paths show them. */
+  contents: ManifestContent[];
+  /** One record per page path; `content` indexes `contents`. */
+  pages: ManifestPageRecord[];
   redirects: ManifestRedirect[];
   artifacts: { search: { file: 'search.json'; sha256: string; bytes: number; sections: number } };
   diagnostics: { errors: number; warnings: number; byRule: Record<string, number> };
@@ -27,7 +30,7 @@ export interface ManifestSite {
   [setting: string]: unknown;
 }
 
-/** One page of the site: a content file or a generated OpenAPI endpoint page. */
+/** One page of the site with its content: a content file or a generated OpenAPI endpoint page (a format-1 page, or a format-2 record with its content). */
 export interface ManifestPage {
   path: string;
   title: string;
@@ -41,11 +44,36 @@ export interface ManifestPage {
   noindex: boolean;
   searchable: boolean;
   indexed: boolean;
-  headings: { depth: number; text: string; anchor: string }[];
+  headings: ManifestHeading[];
   operation?: { specFile: string; method: string; path: string };
   /** A hand-written endpoint page (frontmatter `api: "METHOD url"`): method and URL as written. */
   api?: { method: string; url: string };
 }
+
+/** Format 1 (before issue #14): every page carries its own description and headings. Still read by `docsmith diff`. */
+export interface ManifestV1 extends Omit<Manifest, 'formatVersion' | 'contents' | 'pages'> {
+  formatVersion: 1;
+  pages: ManifestPage[];
+}
+
+/** A manifest of either format, as a published release may hold. */
+export type AnyManifest = Manifest | ManifestV1;
+
+/** What pages of identical content share in the manifest. */
+export interface ManifestContent {
+  description?: string;
+  headings: ManifestHeading[];
+}
+
+/** A heading of a page. */
+export interface ManifestHeading {
+  depth: number;
+  text: string;
+  anchor: string;
+}
+
+/** A page path's own record in a format-2 manifest: everything of `ManifestPage` but its shared content. */
+export type ManifestPageRecord = Omit<ManifestPage, 'description' | 'headings'> & { content: number };
 
 /** A redirect of docs.json with its default applied. */
 export interface ManifestRedirect {

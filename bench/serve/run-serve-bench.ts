@@ -23,6 +23,8 @@ import { generateSyntheticSite } from '../synthetic-site.ts';
 
 const CONNECTIONS = 10;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+/** The serving bar: answered requests/s against the ceiling of a bare route plus the answer's own work (issue #14). */
+const SERVING_BAR = 0.4;
 const QUESTION = { fp: 'bench', messages: [{ id: 'u1', role: 'user', content: 'How do I increase the context window size?' }] };
 
 /** Throughput and latency of one route under autocannon. */
@@ -37,8 +39,9 @@ export interface ServeFigures {
 /**
  * Serves a built corpus (ollama) with the real runtime (auth, SQLite limits, retrieval, extractive answer,
  * thread write) and, in the same run, a bare fastify route streaming a byte-identical canned response;
- * drives both with autocannon (same connections and duration) and prints the ratio, then what each stage of an
- * answered request costs against the 0.40× budget (DESIGN.md §9). Also measures section
+ * drives both with autocannon (same connections and duration), times each stage of an answered request alone,
+ * and prints the serving bar: answered req/s against the ceiling 1 / (t_bare_route + t_answer_in_process), then the
+ * share of an answered request each stage takes and the rest. Also measures section
  * retrieval latency on a generated ~1,250-page site, after 200 warm-up queries (a serving runtime's steady state).
  */
 export async function runServeBench(): Promise<{ routes: ServeFigures[]; stages: StageCost[]; searchP50Ms: number; searchP99Ms: number }> {
@@ -92,13 +95,25 @@ export async function runServeBench(): Promise<{ routes: ServeFigures[]; stages:
       routes.map((figures) => [figures.route, figures.requestsPerSecond.toFixed(0), String(figures.p50Ms), String(figures.p99Ms), String(figures.errors), (figures.requestsPerSecond / bareFigures.requestsPerSecond).toFixed(2)]),
     );
     const bareMicroseconds = 1e6 / bareFigures.requestsPerSecond;
-    const budgetMicroseconds = bareMicroseconds / 0.4;
+    const answerInProcess = stages.filter((row) => row.inAnswer).reduce((sum, row) => sum + row.microseconds, 0);
+    const ceiling = 1e6 / (bareMicroseconds + answerInProcess);
+    const bar = assistantFigures.requestsPerSecond / ceiling;
+    printTable(
+      `Serving bar: answered req/s ≥ ${SERVING_BAR} × the ceiling 1 / (t_bare_route + t_answer_in_process), both measured in this run`,
+      ['bare route µs', 'answer in process µs (retrieval + answer + encoding)', 'ceiling req/s', 'answered req/s', 'ratio', 'target', 'met'],
+      [[bareMicroseconds.toFixed(0), answerInProcess.toFixed(0), ceiling.toFixed(0), assistantFigures.requestsPerSecond.toFixed(0), bar.toFixed(2), `≥ ${SERVING_BAR}`, String(bar >= SERVING_BAR)]],
+    );
+    const requestMicroseconds = 1e6 / assistantFigures.requestsPerSecond;
     const stageRows: StageCost[] = [{ stage: 'HTTP: one request of the bare route (client included)', microseconds: bareMicroseconds }, ...stages];
     const total = stageRows.filter((row) => !row.withinPrevious).reduce((sum, row) => sum + row.microseconds, 0);
     printTable(
-      `Where one answered request goes (each stage timed alone in this process); at 0.40× of the bare route a request may cost ${budgetMicroseconds.toFixed(0)} µs`,
-      ['stage', 'µs', 'share of the 0.40× budget'],
-      [...stageRows, { stage: 'sum', microseconds: total }].map((row) => [row.stage, row.microseconds.toFixed(0), `${((row.microseconds / budgetMicroseconds) * 100).toFixed(0)}%`]),
+      `Where one answered request goes (each stage timed alone in this process); an answered request takes ${requestMicroseconds.toFixed(0)} µs of the server at ${CONNECTIONS} connections`,
+      ['stage', 'µs', 'share of an answered request'],
+      [...stageRows, { stage: 'sum', microseconds: total }, { stage: 'rest: route plumbing, JSON schema, SSE framing, GC, client', microseconds: Math.max(0, requestMicroseconds - total) }].map((row) => [
+        row.stage,
+        row.microseconds.toFixed(0),
+        `${((row.microseconds / requestMicroseconds) * 100).toFixed(0)}%`,
+      ]),
     );
     printTable(`Section retrieval on a generated 1,250-page site (${synthetic.sectionRecords.length} sections, ${timings.length} queries)`, ['p50 ms', 'p99 ms'], [[searchP50Ms.toFixed(2), searchP99Ms.toFixed(2)]]);
     return { routes, stages, searchP50Ms, searchP99Ms };
@@ -113,6 +128,8 @@ export interface StageCost {
   microseconds: number;
   /** Part of the stage above it, so not added to the sum. */
   withinPrevious?: boolean;
+  /** Part of t_answer_in_process (retrieval, answer composition, stream encoding) in the serving bar. */
+  inAnswer?: boolean;
 }
 
 /** Runs `work` repeatedly for about `milliseconds` and returns its mean cost in microseconds. */
@@ -136,7 +153,7 @@ async function drain(stream: ReadableStream<unknown>): Promise<void> {
 /**
  * The stages of one answered request, each timed alone in this process with the runtime's own components and
  * stores (SQLite in a temporary folder): key check, the three limit counters, retrieval, the answer through
- * `streamText` (and, inside it, the model's own stream), the thread write. Their sum against the 0.40× budget
+ * `streamText` (and, inside it, the model's own stream), the thread write. Their sum against the time of an answered request
  * shows where the endpoint's time goes and what the serving bar leaves for each.
  */
 async function measureStageCosts(index: SearchIndex, key: string, dataDir: string): Promise<StageCost[]> {
@@ -154,9 +171,10 @@ async function measureStageCosts(index: SearchIndex, key: string, dataDir: strin
     return [
       { stage: 'key check', microseconds: await meanMicroseconds(milliseconds, () => keys.verify(key, 'ollama')) },
       { stage: 'limits: three counters on SQLite', microseconds: await meanMicroseconds(milliseconds, () => limiter.consume({ keyId: 'key', org: 'org', ip: '127.0.0.1' })) },
-      { stage: 'retrieval (5 sources)', microseconds: await meanMicroseconds(milliseconds, () => sourcesFromResults(search(index, question, { pageSize: 5 }), '')) },
+      { stage: 'retrieval (5 sources)', inAnswer: true, microseconds: await meanMicroseconds(milliseconds, () => sourcesFromResults(search(index, question, { pageSize: 5 }), '')) },
       {
         stage: 'answer: streamText over the extractive model, encoded',
+        inAnswer: true,
         microseconds: await meanMicroseconds(milliseconds, () => drain(createAssistantStream({ protocol: 'data', question, sources, threadId: 'thr_bench', messageId: 'msg_bench', model }).body)),
       },
       {

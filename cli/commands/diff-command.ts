@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import type { Manifest } from '../../schemas/manifest.ts';
+import type { AnyManifest } from '../../schemas/manifest.ts';
 import { diffManifests } from '../../pipeline/manifest/diff-manifests.ts';
 import { formatDiffMarkdown } from '../../pipeline/manifest/format-diff-markdown.ts';
 import { formatDiffText } from '../../pipeline/manifest/format-diff-text.ts';
@@ -36,10 +36,10 @@ async function runDiff(oldTarget: string, newTarget: string, options: DiffComman
   return options.failOnBreaking && diff.breaking.length > 0 ? EXIT_INVALID : EXIT_OK;
 }
 
-async function readManifest(target: string): Promise<Manifest> {
+async function readManifest(target: string): Promise<AnyManifest> {
   const buildDir = await locateBuild(target);
   const manifest = await readBuildFile(buildDir, 'manifest.json');
   const problems = validateManifest(manifest);
   if (problems.length > 0) throw new BuildNotFoundError(`${target}: not a docsmith manifest (${problems[0]})`);
-  return manifest as Manifest;
+  return manifest as AnyManifest;
 }

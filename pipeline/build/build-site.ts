@@ -7,7 +7,7 @@ import type { PageSection, ParsedPage } from '../content/parsed-page.ts';
 import { parsePage } from '../content/parse-page.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';
-import { buildSearchArtifact } from '../index/build-search-artifact.ts';
+import { buildSearchArtifact, serializeSearchArtifact } from '../index/build-search-artifact.ts';
 import { buildManifest, serializeManifest } from '../manifest/build-manifest.ts';
 import { checkRedirects } from '../navigation/check-redirects.ts';
 import { resolveNavigation } from '../navigation/resolve-navigation.ts';
@@ -196,7 +196,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   if (options.checkOnly) return checkOnlyResult(diagnostics, pages.length, endpointPages);
 
   const searchArtifact = buildSearchArtifact(sectionRecords, defaults, options.prepareTerms);
-  const searchArtifactText = JSON.stringify(searchArtifact);
+  const searchArtifactText = serializeSearchArtifact(searchArtifact);
   const sortedDiagnostics = sortDiagnostics(diagnostics);
   const manifest = buildManifest({
     domain: options.domain,
@@ -208,7 +208,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     pages,
     redirects,
     searchArtifactText,
-    searchSections: sectionRecords.length,
+    searchSections: searchArtifact.sections.length,
     diagnostics: sortedDiagnostics,
   });
   const files = new Map([

@@ -26,7 +26,8 @@ export interface ParallelParseOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-const WORKER_URL = new URL('./parse-pages-worker.js', import.meta.url);
+/** Compiled (lib/), a worker runs the compiled loop; from the TypeScript sources (tests, benches), a plain-JS entry registers tsx first. */
+const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './parse-pages-worker.js' : './parse-pages-worker-loop.js', import.meta.url);
 const SNIPPET_FILE = /\.mdx?$/i;
 
 /**

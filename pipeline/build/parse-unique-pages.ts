@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { ParsedPage } from '../content/parsed-page.ts';
 import type { PageFile } from './parse-pages-in-parallel.ts';
 
@@ -10,14 +9,15 @@ const RELATIVE_IMPORT = /\bfrom\s+['"]\.\.?\//;
  * a title derived from the file name, or a relative import. Results come back in input order.
  */
 export async function parseUniquePages(pages: PageFile[], parseMany: (pages: PageFile[]) => Promise<ParsedPage[]>): Promise<ParsedPage[]> {
-  const firstByText = new Map<string, number>();
+  // One map per kind, keyed by the text itself: hashing a string for a Map costs less than a sha256 of it.
+  const firstByText = { md: new Map<string, number>(), mdx: new Map<string, number>() };
   const representatives: PageFile[] = [];
   const representativeOf = pages.map((page) => {
-    const key = `${page.file.endsWith('.md') ? 'md' : 'mdx'}:${createHash('sha256').update(page.text).digest('hex')}`;
-    let index = firstByText.get(key);
+    const seen = firstByText[page.file.endsWith('.md') ? 'md' : 'mdx'];
+    let index = seen.get(page.text);
     if (index === undefined) {
       index = representatives.length;
-      firstByText.set(key, index);
+      seen.set(page.text, index);
       representatives.push(page);
     }
     return index;

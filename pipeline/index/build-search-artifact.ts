@@ -1,5 +1,7 @@
 import { buildSearchModel, type PrepareTerms, type SearchArtifact, type SectionRecord } from '../../runtime/search/index.ts';
 
+export { serializeSearchArtifact } from '../../runtime/search/index.ts';
+
 /**
  * Builds the search artifact of a site from the section records of its indexed pages. Delegates to
  * runtime/search so that index-time and query-time text preparation are one code. `prepare` defaults to

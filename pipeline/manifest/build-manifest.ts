@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { Manifest, ManifestNavigationNode, ManifestPage, ManifestRedirect, ManifestSite } from '../../schemas/manifest.ts';
+import type { Manifest, ManifestContent, ManifestNavigationNode, ManifestPage, ManifestPageRecord, ManifestRedirect, ManifestSite } from '../../schemas/manifest.ts';
 
 /** Current manifest format; bump when a change would confuse an older reader. */
-export const MANIFEST_FORMAT_VERSION = 1;
+export const MANIFEST_FORMAT_VERSION = 2;
 
 /** Settings of docs.json copied into the manifest for renderers and the runtime (DESIGN.md §6). */
 const SITE_SETTINGS = ['description', 'theme', 'colors', 'logo', 'favicon', 'navbar', 'footer', 'banner', 'contextual', 'errors', 'seo', 'search'] as const;
@@ -28,7 +28,8 @@ export interface ManifestInput {
 }
 
 /**
- * Assembles the content manifest and gives it its buildId: the first 16 hex digits of the sha256 of the
+ * Assembles the content manifest (pages of identical description and headings share one `contents` entry; each
+ * path keeps a small record of its own) and gives it its buildId: the first 16 hex digits of the sha256 of the
  * manifest serialised without a buildId, so identical content always yields the identical id and bytes.
  */
 export function buildManifest(input: ManifestInput): Manifest {
@@ -54,7 +55,7 @@ export function buildManifest(input: ManifestInput): Manifest {
     domain: input.domain,
     site,
     navigation: input.navigation,
-    pages: input.pages,
+    ...contentAddressed(input.pages),
     redirects: input.redirects,
     artifacts: {
       search: {
@@ -73,6 +74,24 @@ export function buildManifest(input: ManifestInput): Manifest {
   const buildId = sha256(serializeManifest(withoutId)).slice(0, 16);
   const { formatVersion, generator, domain, ...rest } = withoutId;
   return { formatVersion, generator, domain, buildId, ...rest };
+}
+
+/** Splits pages into the distinct contents they show and one record per path, contents numbered in first-seen order. */
+function contentAddressed(pages: ManifestPage[]): { contents: ManifestContent[]; pages: ManifestPageRecord[] } {
+  const contents: ManifestContent[] = [];
+  const indexByKey = new Map<string, number>();
+  const records = pages.map(({ description, headings, ...record }): ManifestPageRecord => {
+    const content: ManifestContent = { ...(description === undefined ? {} : { description }), headings };
+    const key = JSON.stringify(content);
+    let index = indexByKey.get(key);
+    if (index === undefined) {
+      index = contents.length;
+      indexByKey.set(key, index);
+      contents.push(content);
+    }
+    return { ...record, content: index };
+  });
+  return { contents, pages: records };
 }
 
 /** Serialises a manifest the one way docsmith writes it (two-space JSON, trailing newline). */

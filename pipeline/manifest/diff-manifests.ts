@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Manifest, ManifestPage, ManifestRedirect } from '../../schemas/manifest.ts';
+import type { AnyManifest, ManifestPage, ManifestRedirect } from '../../schemas/manifest.ts';
 import type { PageContext } from '../../runtime/search/section-record.ts';
 import { matchRedirect } from '../navigation/match-redirect.ts';
 
@@ -9,6 +9,9 @@ export interface DiffPage {
   title: string;
   kind: ManifestPage['kind'];
 }
+
+/** What the diff compares of a page: the same in manifest formats 1 and 2, so releases of either compare. */
+type ReleasePage = Pick<ManifestPage, 'path' | 'title' | 'kind' | 'contentHash' | 'context'>;
 
 /** Where a page sits in the navigation, compared between releases. */
 export type NavigationPlace = Omit<PageContext, 'groups'> & { groups: string[] };
@@ -51,18 +54,19 @@ export interface ManifestDiff {
  * Compares two releases' manifests: pages added, removed, moved (same content hash at a new path),
  * retitled or changed; navigation moves; endpoint pages; redirects; site settings; and the breaking
  * changes — removed or moved pages whose old path no redirect of the new release covers (wildcards honoured).
+ * Either manifest may be of format 1 or 2: only what both formats hold per page is compared.
  */
-export function diffManifests(previous: Manifest, next: Manifest): ManifestDiff {
+export function diffManifests(previous: AnyManifest, next: AnyManifest): ManifestDiff {
   const before = new Map(previous.pages.map((page) => [page.path, page]));
   const after = new Map(next.pages.map((page) => [page.path, page]));
   const gone = previous.pages.filter((page) => !after.has(page.path));
   const arrived = next.pages.filter((page) => !before.has(page.path));
 
-  const arrivedByHash = new Map<string, ManifestPage[]>();
+  const arrivedByHash = new Map<string, ReleasePage[]>();
   for (const page of arrived) arrivedByHash.set(page.contentHash, [...(arrivedByHash.get(page.contentHash) ?? []), page]);
   const moved: ManifestDiff['pages']['moved'] = [];
   const movedTargets = new Set<string>();
-  const removed: ManifestPage[] = [];
+  const removed: ReleasePage[] = [];
   for (const page of gone) {
     const target = arrivedByHash.get(page.contentHash)?.find((candidate) => !movedTargets.has(candidate.path));
     if (target) {
@@ -138,7 +142,7 @@ export function countChanges(diff: ManifestDiff): number {
   );
 }
 
-function toDiffPage(page: ManifestPage): DiffPage {
+function toDiffPage(page: ReleasePage): DiffPage {
   return { path: page.path, title: page.title, kind: page.kind };
 }
 

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
-import { loadSearchIndexInSlices, type SearchIndex } from '../search/index.ts';
+import { loadSearchIndexTextInSlices, type SearchIndex } from '../search/index.ts';
+import { ManifestReadError, readManifestSummary, type ManifestSummary } from './read-manifest-summary.ts';
 
 /** What the runtime needs of a published build, loaded and verified. */
 export interface LoadedSite {
@@ -130,25 +132,22 @@ export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStor
 
 async function loadBuild(root: string, domain: string, buildId: string): Promise<LoadedSite> {
   const directory = path.join(root, domain, 'builds', buildId);
-  let manifestText: string;
+  let manifest: ManifestSummary;
   let searchBytes: Buffer;
   try {
-    [manifestText, searchBytes] = await Promise.all([readFile(path.join(directory, 'manifest.json'), 'utf8'), readFile(path.join(directory, 'search.json'))]);
+    [manifest, searchBytes] = await Promise.all([readManifestSummary(path.join(directory, 'manifest.json')), readFile(path.join(directory, 'search.json'))]);
   } catch (error) {
+    if (error instanceof ManifestReadError && error.code === 'invalid') throw new ArtifactError(`build ${buildId} of ${domain}: manifest.json is not valid JSON`);
     throw new ArtifactError(`build ${buildId} of ${domain} is incomplete: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  let manifest: { buildId?: unknown; site?: { name?: unknown; url?: unknown }; artifacts?: { search?: { sha256?: unknown } } };
-  try {
-    manifest = JSON.parse(manifestText) as typeof manifest;
-  } catch {
-    throw new ArtifactError(`build ${buildId} of ${domain}: manifest.json is not valid JSON`);
-  }
   if (manifest.buildId !== buildId) throw new ArtifactError(`build ${buildId} of ${domain}: manifest names build ${String(manifest.buildId)}`);
-  const digest = createHash('sha256').update(searchBytes).digest('hex');
-  if (digest !== manifest.artifacts?.search?.sha256) throw new ArtifactError(`build ${buildId} of ${domain}: search.json does not match its checksum`);
+  const digest = await sha256InSlices(searchBytes);
+  if (digest !== manifest.searchSha256) throw new ArtifactError(`build ${buildId} of ${domain}: search.json does not match its checksum`);
   let index: SearchIndex;
   try {
-    index = await loadSearchIndexInSlices(JSON.parse(searchBytes.toString('utf8')));
+    const searchText = searchBytes.toString('utf8');
+    await yieldToEvents();
+    index = await loadSearchIndexTextInSlices(searchText);
   } catch (error) {
     throw new ArtifactError(`build ${buildId} of ${domain}: ${(error as Error).message}`);
   }
@@ -158,6 +157,19 @@ async function loadBuild(root: string, domain: string, buildId: string): Promise
     siteName: typeof manifest.site?.name === 'string' ? manifest.site.name : domain,
     siteUrl: typeof manifest.site?.url === 'string' ? manifest.site.url.replace(/\/+$/, '') : '',
     index,
-    bytes: manifestText.length + searchBytes.length,
+    bytes: manifest.bytes + searchBytes.length,
   };
+}
+
+/** Bytes hashed between two yields to the event loop (~1 ms each). */
+const HASH_SLICE_BYTES = 1024 * 1024;
+
+/** The sha256 of a large buffer, in slices, so that verifying a big artifact does not hold the event loop. */
+async function sha256InSlices(bytes: Buffer): Promise<string> {
+  const hash = createHash('sha256');
+  for (let offset = 0; offset < bytes.length; offset += HASH_SLICE_BYTES) {
+    hash.update(bytes.subarray(offset, offset + HASH_SLICE_BYTES));
+    await yieldToEvents();
+  }
+  return hash.digest('hex');
 }

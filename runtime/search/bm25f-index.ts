@@ -101,6 +101,9 @@ export class Bm25fIndex {
   }
 }
 
+/** Documents (and 20 × as many terms) turned into postings between two yields of `finishInSlices` (a few ms of work). */
+const DOCUMENTS_PER_SLICE = 200;
+
 /** Collects the prepared terms of each document, then builds the `Bm25fIndex` (two passes: field lengths, then postings). */
 export class Bm25fIndexBuilder {
   readonly #parameters: Bm25fParameters;
@@ -117,11 +120,17 @@ export class Bm25fIndexBuilder {
 
   /** Builds the index; the builder is spent afterwards. */
   finish(): Bm25fIndex {
+    const steps = this.finishInSlices();
+    for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+  }
+
+  /** `finish` in slices: yields every `DOCUMENTS_PER_SLICE` documents and terms, so a server keeps answering while a large index is built. */
+  *finishInSlices(): Generator<void, Bm25fIndex> {
     const documents = this.#documents;
     const fieldParameters = BM25F_FIELDS.map((field) => this.#parameters.fields[field]);
     const averageLengths = BM25F_FIELDS.map((_, field) => documents.reduce((sum, fields) => sum + (fields[field]?.length ?? 0), 0) / Math.max(1, documents.length) || 1);
     const collected = new Map<string, { documents: number[]; frequencies: number[] }>();
-    documents.forEach((fields, document) => {
+    for (const [document, fields] of documents.entries()) {
       const frequencies = new Map<string, number>();
       fields.forEach((terms, field) => {
         const { weight, b } = fieldParameters[field] as FieldParameters;
@@ -135,10 +144,13 @@ export class Bm25fIndexBuilder {
         postings.documents.push(document);
         postings.frequencies.push(frequency);
       }
-    });
+      if ((document + 1) % DOCUMENTS_PER_SLICE === 0) yield;
+    }
     const count = documents.length;
     const postings = new Map<string, Postings>();
+    let converted = 0;
     for (const [term, collectedPostings] of collected) {
+      if (++converted % (DOCUMENTS_PER_SLICE * 20) === 0) yield;
       const frequency = collectedPostings.documents.length;
       postings.set(term, {
         documents: Uint32Array.from(collectedPostings.documents),

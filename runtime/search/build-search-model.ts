@@ -1,3 +1,4 @@
+import { groupContents } from './group-contents.ts';
 import { prepareText } from './prepare-text.ts';
 import { SEARCH_ARTIFACT_FORMAT_VERSION, type SearchArtifact } from './search-artifact.ts';
 import type { SectionRecord } from './section-record.ts';
@@ -14,23 +15,27 @@ export type PrepareTerms = (text: string, language: string | undefined) => strin
 export const prepareTerms: PrepareTerms = (text, language) => prepareText(text, language).join(' ');
 
 /**
- * Builds the search artifact from section records: each section's title, heading path and body prepared
- * for its language (the costly, language-aware part of indexing), plus the records themselves for
- * snippets and context. The runtime feeds these terms to the BM25F engine when it loads the artifact.
+ * Builds the search artifact from section records: pages of identical content are stored once (`groupContents`),
+ * each distinct section's title, heading path and body prepared for its language (the costly, language-aware part
+ * of indexing), plus one small record per page path for its context. The runtime feeds these terms to the BM25F
+ * engine when it loads the artifact.
  * `prepare` can be a memo (the CLI's cache) as long as it returns what `prepareTerms` would.
  * Deterministic: the same records give the same JSON.
  */
 export function buildSearchModel(records: SectionRecord[], defaults: { language?: string; version?: string } = {}, prepare: PrepareTerms = prepareTerms): SearchArtifact {
+  const { sections, contexts, pages } = groupContents(records);
   return {
     formatVersion: SEARCH_ARTIFACT_FORMAT_VERSION,
     engine: 'wink-bm25-text-search',
     defaults: { ...(defaults.language ? { language: defaults.language } : {}), ...(defaults.version ? { version: defaults.version } : {}) },
     fieldWeights: { ...FIELD_WEIGHTS },
     bm25Params: { ...BM25_PARAMS },
-    sections: records,
-    terms: records.map((record) => {
-      const language = record.context.language;
+    sections,
+    terms: sections.map((record) => {
+      const language = record.language;
       return [prepare(record.title, language), prepare(record.headingPath.join(' '), language), prepare(record.text, language)];
     }),
+    contexts,
+    pages,
   };
 }

@@ -6,7 +6,9 @@ import { type PageIndex, PageIndexBuilder } from './page-index.ts';
 import { pagePlaceText } from './page-place-text.ts';
 import { prepareText } from './prepare-text.ts';
 import { pageRankingParameters, rankingParameters } from './ranking-parameters.ts';
+import { checkSectionRecords, PREVIOUS_FORMAT_VERSION, readSearchLayout, type PageLocation } from './read-search-layout.ts';
 import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type SearchArtifact } from './search-artifact.ts';
+import { parseSearchArtifactText } from './search-artifact-text.ts';
 import type { SectionRanker } from './section-ranker.ts';
 import type { SectionRecord } from './section-record.ts';
 import { TypoCorrector } from './typo-corrector.ts';
@@ -15,13 +17,16 @@ import { winkSectionRanker } from './wink-section-ranker.ts';
 /** A search artifact ready to answer queries. */
 export interface SearchIndex {
   defaults: { language?: string; version?: string };
+  /** Document `n` of the engine: a section at its preferred page (the default version and language first). */
   sections: SectionRecord[];
+  /** `locations[n]`: every page showing document `n`'s content, preferred first (one page for formats 1 and 2). */
+  locations: PageLocation[][];
   engine: SectionRanker | undefined;
-  /** Whole pages as documents (undefined for format 1 artifacts). */
+  /** Whole pages as documents, one per distinct content at its preferred page (undefined for format 1 artifacts). */
   pages: PageIndex | undefined;
   /** Corrects query terms no section holds (undefined when the index exposes no vocabulary). */
   typos: TypoCorrector | undefined;
-  /** Whether any section carries a version / a language (filters only apply when they do). */
+  /** Whether any page carries a version / a language (filters only apply when they do). */
   hasVersions: boolean;
   hasLanguages: boolean;
   /** The terms of each language's sections, for detecting a query's language (empty for one-language sites). */
@@ -33,13 +38,15 @@ function splitPreparedTerms(text: string): string[] {
   return text.length === 0 ? [] : text.split(' ');
 }
 
-/** Sections fed to the engine between two yields of `loadSearchIndexInSlices`. */
-const SECTIONS_PER_SLICE = 500;
+/** Sections fed to the engine between two yields of `loadSearchIndexInSlices` (~5 ms of work each). */
+const SECTIONS_PER_SLICE = 100;
 
 /**
  * Loads a parsed search artifact (search.json): checks its format version and shape, then builds a BM25F index
- * from each section's prepared terms plus the fields derived from its record (place, description); format 1, a
- * consolidated wink-bm25 model, is imported. Throws a SearchArtifactError with a plain message when the artifact is corrupt.
+ * from each distinct section's prepared terms plus the fields derived from its record (the place of its preferred
+ * page, its description), and a whole-page index beside it. Formats 2 (one record per page path) and 1 (a
+ * consolidated wink-bm25 model, imported) are still read. Throws a SearchArtifactError with a plain message when
+ * the artifact is corrupt.
  */
 export function loadSearchIndex(artifact: unknown): SearchIndex {
   const loader = indexLoader(artifact);
@@ -47,8 +54,9 @@ export function loadSearchIndex(artifact: unknown): SearchIndex {
 }
 
 /**
- * `loadSearchIndex` for a server: gives the event loop back every 500 sections, so loading a large site does not
- * stall the requests of the others for the whole load.
+ * `loadSearchIndex` for a server: gives the event loop back every 100 sections, so loading a large site does not
+ * stall the requests of the others for the whole load. Checking the layout, each slice of documents and each slice
+ * of the indexes' construction run in turns of their own.
  */
 export async function loadSearchIndexInSlices(artifact: unknown): Promise<SearchIndex> {
   const loader = indexLoader(artifact);
@@ -58,37 +66,51 @@ export async function loadSearchIndexInSlices(artifact: unknown): Promise<Search
   }
 }
 
+/**
+ * `loadSearchIndexInSlices` from the text of search.json: the text is parsed in slices too when it has the layout
+ * docsmith writes (one record per line). Throws a SearchArtifactError when the text is not JSON.
+ */
+export async function loadSearchIndexTextInSlices(text: string): Promise<SearchIndex> {
+  const loader = textLoader(text);
+  for (let step = loader.next(); ; step = loader.next()) {
+    if (step.done) return step.value;
+    await yieldToEvents();
+  }
+}
+
+function* textLoader(text: string): Generator<void, SearchIndex> {
+  let artifact: unknown;
+  try {
+    artifact = yield* parseSearchArtifactText(text);
+  } catch {
+    throw new SearchArtifactError('search.json is not valid JSON');
+  }
+  yield;
+  return yield* indexLoader(artifact);
+}
+
 function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
   if (!artifact || typeof artifact !== 'object') throw new SearchArtifactError('search artifact is not a JSON object');
-  const candidate = artifact as Partial<SearchArtifact>;
-  if ((candidate.formatVersion as number | undefined) === LEGACY_FORMAT_VERSION) return loadLegacySearchIndex(artifact as Partial<LegacySearchArtifact>);
-  if (candidate.formatVersion !== SEARCH_ARTIFACT_FORMAT_VERSION) {
-    throw new SearchArtifactError(`search artifact format ${JSON.stringify(candidate.formatVersion)} is not supported (expected ${LEGACY_FORMAT_VERSION} or ${SEARCH_ARTIFACT_FORMAT_VERSION}); rebuild the site`);
+  const candidate = artifact as Omit<Partial<SearchArtifact>, 'formatVersion'> & { formatVersion?: unknown };
+  if (candidate.formatVersion === LEGACY_FORMAT_VERSION) return loadLegacySearchIndex(artifact as Partial<LegacySearchArtifact>);
+  if (candidate.formatVersion !== SEARCH_ARTIFACT_FORMAT_VERSION && candidate.formatVersion !== PREVIOUS_FORMAT_VERSION) {
+    throw new SearchArtifactError(
+      `search artifact format ${JSON.stringify(candidate.formatVersion)} is not supported (expected ${LEGACY_FORMAT_VERSION}, ${PREVIOUS_FORMAT_VERSION} or ${SEARCH_ARTIFACT_FORMAT_VERSION}); rebuild the site`,
+    );
   }
-  const { sections, terms, fieldWeights, bm25Params } = candidate;
-  if (!Array.isArray(sections) || !Array.isArray(terms) || terms.length !== sections.length) {
-    throw new SearchArtifactError('search artifact has no sections, or not one term list per section');
-  }
-  if (!isNonNegativeNumbers(fieldWeights, ['title', 'headings', 'body']) || !isNonNegativeNumbers(bm25Params, ['k1', 'b', 'k'])) {
-    throw new SearchArtifactError('search artifact has no usable field weights or BM25 parameters');
-  }
-  checkSections(sections);
-  sections.forEach((_, index) => {
-    const fields = terms[index];
-    if (!Array.isArray(fields) || fields.length !== 3 || fields.some((field) => typeof field !== 'string')) {
-      throw new SearchArtifactError(`search artifact holds malformed terms for section ${index}`);
-    }
-  });
+  const { defaults, sections, locations, terms, fieldWeights, bm25Params } = readSearchLayout(candidate);
+  yield;
   let engine: SectionRanker | undefined;
   let pages: PageIndex | undefined;
   const vocabularies: LanguageVocabularies = new Map();
-  const multilingual = new Set(sections.map((section) => section.context.language ?? candidate.defaults?.language)).size > 1;
+  const multilingual = new Set(sections.map((section) => section.context.language ?? defaults.language)).size > 1;
   if (sections.length > 0) {
     const parameters = rankingParameters({ fieldWeights, bm25Params } as Pick<SearchArtifact, 'fieldWeights' | 'bm25Params'>);
     const builder = new Bm25fIndexBuilder(parameters);
     const pageBuilder = new PageIndexBuilder(pageRankingParameters(parameters));
     const placeTerms = new Map<string, string[]>();
     for (const [index, [title, headings, body]] of terms.entries()) {
+      // The section's record is at its preferred page: the place field names where a reader of the defaults finds it.
       const section = sections[index] as SectionRecord;
       const language = section.context.language;
       const placeKey = `${language ?? ''}\u0000${section.path}`;
@@ -97,13 +119,14 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
       const fields = [splitPreparedTerms(title), splitPreparedTerms(headings), splitPreparedTerms(body), place, section.description ? prepareText(section.description, language) : []];
       builder.add(fields);
       pageBuilder.add(index, section, fields);
-      if (multilingual) addVocabulary(vocabularies, language ?? candidate.defaults?.language ?? '', fields);
+      if (multilingual) addVocabulary(vocabularies, language ?? defaults.language ?? '', fields);
       if ((index + 1) % SECTIONS_PER_SLICE === 0) yield;
     }
-    engine = builder.finish();
-    pages = pageBuilder.finish();
+    yield;
+    engine = yield* builder.finishInSlices();
+    pages = yield* pageBuilder.finishInSlices();
   }
-  return searchIndexOf(candidate.defaults, sections, engine, pages, vocabularies);
+  return searchIndexOf(defaults, sections, locations, engine, pages, vocabularies);
 }
 
 function addVocabulary(vocabularies: LanguageVocabularies, language: string, fields: string[][]): void {
@@ -125,7 +148,7 @@ function loadLegacySearchIndex(candidate: Partial<LegacySearchArtifact>): Search
   if (!Array.isArray(candidate.sections) || !(candidate.model === null || typeof candidate.model === 'string')) {
     throw new SearchArtifactError('search artifact has no sections or model');
   }
-  checkSections(candidate.sections);
+  checkSectionRecords(candidate.sections);
   let engine: SectionRanker | undefined;
   if (candidate.model !== null) {
     const wink = bm25();
@@ -137,34 +160,29 @@ function loadLegacySearchIndex(candidate: Partial<LegacySearchArtifact>): Search
     wink.definePrepTasks([splitPreparedTerms]);
     engine = winkSectionRanker(wink);
   }
-  return searchIndexOf(candidate.defaults, candidate.sections, engine);
+  const locations = candidate.sections.map((section) => [{ path: section.path, context: section.context }]);
+  return searchIndexOf(candidate.defaults ?? {}, candidate.sections, locations, engine);
 }
 
-function checkSections(sections: unknown[]): asserts sections is SectionRecord[] {
-  for (const section of sections as Partial<SectionRecord>[]) {
-    if (!section || typeof section.path !== 'string' || typeof section.text !== 'string' || !Array.isArray(section.headingPath) || !section.context) {
-      throw new SearchArtifactError('search artifact holds a malformed section record');
+function searchIndexOf(
+  defaults: SearchIndex['defaults'],
+  sections: SectionRecord[],
+  locations: PageLocation[][],
+  engine: SectionRanker | undefined,
+  pages?: PageIndex,
+  vocabularies: LanguageVocabularies = new Map(),
+): SearchIndex {
+  // The sections of one content share its list of locations: each list is visited once.
+  const visited = new Set<PageLocation[]>();
+  let hasVersions = false;
+  let hasLanguages = false;
+  for (const shown of locations) {
+    if (visited.has(shown)) continue;
+    visited.add(shown);
+    for (const { context } of shown) {
+      hasVersions ||= context.version !== undefined;
+      hasLanguages ||= context.language !== undefined;
     }
   }
-}
-
-function searchIndexOf(defaults: SearchIndex['defaults'] | undefined, sections: SectionRecord[], engine: SectionRanker | undefined, pages?: PageIndex, vocabularies: LanguageVocabularies = new Map()): SearchIndex {
-  return {
-    defaults: defaults ?? {},
-    sections,
-    engine,
-    pages,
-    typos: engine ? new TypoCorrector(engine) : undefined,
-    hasVersions: sections.some((section) => section.context.version !== undefined),
-    hasLanguages: sections.some((section) => section.context.language !== undefined),
-    vocabularies,
-  };
-}
-
-function isNonNegativeNumbers(value: unknown, keys: string[]): value is Record<string, number> {
-  if (typeof value !== 'object' || value === null) return false;
-  return keys.every((key) => {
-    const number = (value as Record<string, unknown>)[key];
-    return typeof number === 'number' && Number.isFinite(number) && number >= 0;
-  });
+  return { defaults, sections, locations, engine, pages, typos: engine ? new TypoCorrector(engine) : undefined, hasVersions, hasLanguages, vocabularies };
 }

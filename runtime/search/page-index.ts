@@ -44,10 +44,10 @@ export class PageIndexBuilder {
     if (description.length > 0 && pageDescription!.length === 0) this.#current.fields[4] = description;
   }
 
-  /** Builds the page index. */
-  finish(): PageIndex {
+  /** Builds the page index, yielding between slices of pages (see `Bm25fIndexBuilder.finishInSlices`). */
+  *finishInSlices(): Generator<void, PageIndex> {
     this.#flush();
-    return { index: this.#builder.finish(), firstSectionOfPage: this.#firstSectionOfPage, titleTermsOfPage: this.#titleTermsOfPage, pageOfPath: this.#pageOfPath };
+    return { index: yield* this.#builder.finishInSlices(), firstSectionOfPage: this.#firstSectionOfPage, titleTermsOfPage: this.#titleTermsOfPage, pageOfPath: this.#pageOfPath };
   }
 
   #flush(): void {

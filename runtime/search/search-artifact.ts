@@ -1,26 +1,51 @@
-import type { SectionRecord } from './section-record.ts';
+import type { PageContext } from './section-record.ts';
 
 /** Current search artifact format; bump when a change would confuse an older runtime. */
-export const SEARCH_ARTIFACT_FORMAT_VERSION = 2;
+export const SEARCH_ARTIFACT_FORMAT_VERSION = 3;
 
 /** The prepared terms of one section: title, heading path and body, each as terms joined by single spaces. */
 export type SectionTerms = [title: string, headings: string, body: string];
 
-/** The prebuilt retrieval artifact (`search.json`, schemas/search-artifact.schema.json). */
+/** One section of a distinct page content: indexed once, however many page paths show that content. */
+export interface ContentSection {
+  /** The distinct content this section belongs to (index shared by `pages[].content`). */
+  content: number;
+  anchor: string;
+  headingPath: string[];
+  title: string;
+  text: string;
+  /** The page's frontmatter description, on the section before the first heading only (a strong search field). */
+  description?: string;
+  /** The language its terms were prepared for (omitted for untagged, English, text). */
+  language?: string;
+}
+
+/** A page path of the site: which distinct content it shows, and where it sits (index into `contexts`). */
+export interface PageReference {
+  path: string;
+  content: number;
+  context: number;
+}
+
+/** The prebuilt retrieval artifact (`search.json`, schemas/search-artifact.schema.json), content-addressed. */
 export interface SearchArtifact {
   formatVersion: typeof SEARCH_ARTIFACT_FORMAT_VERSION;
   /** The BM25F engine the runtime loads the terms into. */
   engine: 'wink-bm25-text-search';
-  /** What a reader lands on: results are restricted to these when a query's filter names neither. */
+  /** What a reader lands on: results come from these unless a query's filter names others or they have no match. */
   defaults: { language?: string; version?: string };
   /** Field weights of the BM25F model. */
   fieldWeights: { title: number; headings: number; body: number };
   /** BM25 parameters (k1, b, and k, the IDF offset). */
   bm25Params: { k1: number; b: number; k: number };
-  /** Section records in index order; document `n` of the model is `sections[n]`. */
-  sections: SectionRecord[];
+  /** Sections of the distinct page contents, in index order; document `n` of the model is `sections[n]`. */
+  sections: ContentSection[];
   /** `terms[n]`: the prepared terms of `sections[n]`. */
   terms: SectionTerms[];
+  /** The distinct navigation contexts the pages refer to. */
+  contexts: PageContext[];
+  /** Every indexed page path, in navigation order, with its content and context. */
+  pages: PageReference[];
 }
 
 /** A search artifact that cannot be used: wrong format version, bad shape or an unusable model. */

@@ -1,17 +1,12 @@
 import type { WeightedTerm } from './bm25f-index.ts';
+import { detectQueryLanguage } from './detect-query-language.ts';
 import type { SearchIndex } from './load-search-index.ts';
 import type { PageIndex } from './page-index.ts';
-import { detectQueryLanguage } from './detect-query-language.ts';
+import { otherLocationsOf, placeSection, type OtherLocation, type PlacedSection, type SearchFilter, type SearchScope } from './place-section.ts';
 import { prepareText } from './prepare-text.ts';
-import type { PageContext, SectionRecord } from './section-record.ts';
+import type { PageContext } from './section-record.ts';
 
-/** Narrows results to a version, a language and/or pages under some groups. */
-export interface SearchFilter {
-  version?: string;
-  language?: string;
-  /** Group names; a page matches when any of them is on its group path. */
-  groups?: string[];
-}
+export type { SearchFilter } from './place-section.ts';
 
 /** Options of `search`. */
 export interface SearchOptions {
@@ -34,7 +29,8 @@ export interface SearchResult {
   text: string;
   /** Relevance, comparable within one query only (section and whole-page scores normalised to their best, fused). */
   score: number;
-  metadata: PageContext;
+  /** The page's context; `otherLocations` lists the other paths (versions, languages) showing the same content. */
+  metadata: PageContext & { otherLocations?: OtherLocation[] };
 }
 
 const MAX_QUERY_TERMS = 64;
@@ -46,10 +42,9 @@ const CORRECTED_TERM_WEIGHT = 0.8;
 /** Unknown terms corrected per query: each correction scans part of the vocabulary, and a long garbled query must stay cheap. */
 const MAX_CORRECTED_TERMS = 8;
 const CANDIDATES_PER_PAGE = 20;
+/** Versioned or multilingual sites look deeper into the rankings, since the scope drops hits outside it. */
+const SCOPED_CANDIDATES_FACTOR = 4;
 const SNIPPET_LENGTH = 300;
-/** Score factor of sections outside the site's default version / language when the query names none. */
-const OTHER_VERSION_WEIGHT = 0.6;
-const OTHER_LANGUAGE_WEIGHT = 0.3;
 /** A page ranks by its best section plus a share of its next best ones: pages about the topic beat passing mentions. */
 const SUPPORTING_SECTIONS = 2;
 const SUPPORTING_SECTION_WEIGHT = 0.3;
@@ -58,48 +53,40 @@ const PAGE_SCORE_WEIGHT = 0.5;
 /** Boost of a page whose whole title is in the query (a share of it for part of the title). */
 const TITLE_COVERAGE_WEIGHT = 0.3;
 
+/** A result page being ranked: its best section (placed at the page) and its score so far. */
+interface RankedPage {
+  best: PlacedSection;
+  score: number;
+  others: number;
+}
+
 /**
  * Ranks the pages of a site for a query: BM25F over sections (title, headings, body, the page's place and
  * description) fused with BM25F over whole pages, raised by title coverage; one entry per page (its best section).
- * Unknown query terms are corrected to indexed ones. A filter restricts results; without a version/language in it,
- * sections of the site's default version and of the query's language (detected on multilingual sites, else the
- * default) are preferred (others score lower, so older-version-only content can still be found). Bad queries
- * (empty, huge, only stop words, emoji) give an empty list, never an exception.
+ * Unknown query terms are corrected to indexed ones. A filter restricts results; the default version and language
+ * win: without a version/language in the filter, results come from the site's default version and the query's
+ * language (detected on multilingual sites, else the default), and from the others only when those have no match.
+ * Identical content at several paths is one result (see `placeSection`). Bad queries (empty, huge, only stop
+ * words, emoji) give an empty list, never an exception.
  */
 export function search(index: SearchIndex, query: string, options: SearchOptions = {}): SearchResult[] {
   const pageSize = Math.min(50, Math.max(1, Math.floor(options.pageSize ?? 5) || 5));
   if (!index.engine || typeof query !== 'string') return [];
   const detected = options.filter?.language === undefined ? detectQueryLanguage(query.slice(0, 1000), index.vocabularies, index.defaults.language) : undefined;
   const language = options.filter?.language ?? detected ?? index.defaults.language;
-  const preferredLanguage = detected ?? index.defaults.language;
   const queryTerms = uniqueTerms(prepareText(query.slice(0, 4000), language)).slice(0, MAX_QUERY_TERMS);
   if (queryTerms.length === 0) return [];
   const previousTerms = options.previousQuery ? uniqueTerms(prepareText(options.previousQuery.slice(0, 4000), language)).slice(0, MAX_QUERY_TERMS / 2) : [];
   const weightedQuery = [...weighted(queryTerms, QUESTION_WEIGHT, index), ...weighted(previousTerms, PREVIOUS_TURN_WEIGHT, index)];
 
-  const limit = pageSize * CANDIDATES_PER_PAGE;
-  const hits = index.engine
-    .search(weightedQuery, limit)
-    .map(([id, score]): [SectionRecord, number] => {
-      const section = index.sections[id] as SectionRecord;
-      return [section, score * preference(section, options.filter, index, preferredLanguage)];
-    })
-    .filter(([, score]) => score > 0)
-    .sort((a, b) => b[1] - a[1]);
-
-  const pages = new Map<string, { best: SectionRecord; score: number; others: number }>();
-  for (const [section, score] of hits) {
-    const page = pages.get(section.path);
-    if (!page) pages.set(section.path, { best: section, score, others: 0 });
-    else if (page.others < SUPPORTING_SECTIONS) {
-      page.score += score * SUPPORTING_SECTION_WEIGHT;
-      page.others += 1;
-    }
-  }
-  if (index.pages) {
-    fusePageScores(pages, index, weightedQuery, limit, options.filter, preferredLanguage);
-    boostTitleCoverage(pages, index.pages, weightedQuery);
-  }
+  const scoped = index.hasVersions || index.hasLanguages;
+  const limit = pageSize * CANDIDATES_PER_PAGE * (scoped ? SCOPED_CANDIDATES_FACTOR : 1);
+  const sectionHits = index.engine.search(weightedQuery, limit);
+  const pageHits = index.pages ? index.pages.index.search(weightedQuery, limit).map(([page, score]): [number, number] => [index.pages?.firstSectionOfPage[page] as number, score]) : [];
+  const filter = options.filter ? { filter: options.filter } : {};
+  let pages = rankPages(index, sectionHits, pageHits, { ...filter, defaultsOnly: true, ...(detected ? { language: detected } : {}) });
+  if (pages.size === 0 && scoped) pages = rankPages(index, sectionHits, pageHits, { ...filter, defaultsOnly: false });
+  if (index.pages) boostTitleCoverage(pages, index.pages, weightedQuery);
   return [...pages.values()]
     .sort((a, b) => b.score - a.score)
     .slice(0, pageSize)
@@ -111,23 +98,41 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
       snippet: snippetOf(best.text, query, previousTerms.length > 0 ? (options.previousQuery ?? '') : ''),
       text: best.text,
       score: Math.round(score * 1000) / 1000,
-      metadata: best.context,
+      metadata: metadataOf(best),
     }));
+}
+
+/**
+ * The result pages within a scope, by path: each section hit placed at its page in the scope (its best section plus
+ * a share of the next ones), then the whole-page hits fused in (`pageHits` name each page's first section).
+ */
+function rankPages(index: SearchIndex, sectionHits: [number, number][], pageHits: [number, number][], scope: SearchScope): Map<string, RankedPage> {
+  const pages = new Map<string, RankedPage>();
+  for (const [section, score] of placeHits(index, sectionHits, scope)) {
+    const page = pages.get(section.path);
+    if (!page) pages.set(section.path, { best: section, score, others: 0 });
+    else if (page.others < SUPPORTING_SECTIONS) {
+      page.score += score * SUPPORTING_SECTION_WEIGHT;
+      page.others += 1;
+    }
+  }
+  if (index.pages) fusePageScores(pages, placeHits(index, pageHits, scope));
+  return pages;
+}
+
+/** Engine hits (`[document, score]`, best first) placed at their page in the scope; hits with no page in it are dropped. */
+function placeHits(index: SearchIndex, hits: [number, number][], scope: SearchScope): [PlacedSection, number][] {
+  return hits.flatMap(([id, score]): [PlacedSection, number][] => {
+    const section = score > 0 ? placeSection(index, id, scope) : undefined;
+    return section ? [[section, score]] : [];
+  });
 }
 
 /**
  * Fuses the whole-page ranking into the section-based one: each score is divided by the best of its ranking, and a
  * page's fused score is its section share plus `PAGE_SCORE_WEIGHT` × its page share.
  */
-function fusePageScores(pages: Map<string, { best: SectionRecord; score: number; others: number }>, index: SearchIndex, query: WeightedTerm[], limit: number, filter: SearchFilter | undefined, preferredLanguage: string | undefined): void {
-  const { index: pageIndex, firstSectionOfPage } = index.pages as NonNullable<SearchIndex['pages']>;
-  const pageHits = pageIndex
-    .search(query, limit)
-    .map(([page, score]): [SectionRecord, number] => {
-      const section = index.sections[firstSectionOfPage[page] as number] as SectionRecord;
-      return [section, score * preference(section, filter, index, preferredLanguage)];
-    })
-    .filter(([, score]) => score > 0);
+function fusePageScores(pages: Map<string, RankedPage>, pageHits: [PlacedSection, number][]): void {
   const bestSectionScore = Math.max(0, ...[...pages.values()].map((page) => page.score)) || 1;
   const bestPageScore = Math.max(0, ...pageHits.map(([, score]) => score)) || 1;
   for (const page of pages.values()) page.score /= bestSectionScore;
@@ -140,32 +145,16 @@ function fusePageScores(pages: Map<string, { best: SectionRecord; score: number;
 }
 
 /** Raises each page by `TITLE_COVERAGE_WEIGHT` × the share of its title's terms the query asks for: "push a model" → the "Push a model" page. */
-function boostTitleCoverage(pages: Map<string, { best: SectionRecord; score: number }>, pageIndex: PageIndex, query: WeightedTerm[]): void {
+function boostTitleCoverage(pages: Map<string, RankedPage>, pageIndex: PageIndex, query: WeightedTerm[]): void {
   const asked = new Set(query.map((entry) => entry.term));
-  for (const [path, page] of pages) {
-    const titleTerms = pageIndex.titleTermsOfPage[pageIndex.pageOfPath.get(path) ?? -1] ?? [];
+  for (const page of pages.values()) {
+    // The page index knows each content by its preferred page, the first place it is shown at.
+    const preferredPath = page.best.shownAt[0]?.path ?? page.best.path;
+    const titleTerms = pageIndex.titleTermsOfPage[pageIndex.pageOfPath.get(preferredPath) ?? -1] ?? [];
     if (titleTerms.length === 0) continue;
     const covered = titleTerms.filter((term) => asked.has(term)).length / titleTerms.length;
     page.score *= 1 + TITLE_COVERAGE_WEIGHT * covered;
   }
-}
-
-/** Weight of a section under the filter: 0 excludes it; sections outside the default version and the preferred language (the query's, else the default) rank lower. */
-function preference(section: SectionRecord, filter: SearchFilter | undefined, index: SearchIndex, preferredLanguage: string | undefined): number {
-  const context = section.context;
-  let weight = 1;
-  if (filter?.version !== undefined) {
-    if (context.version !== undefined && context.version !== filter.version) return 0;
-  } else if (index.defaults.version && context.version !== undefined && context.version !== index.defaults.version) {
-    weight *= OTHER_VERSION_WEIGHT;
-  }
-  if (filter?.language !== undefined) {
-    if ((context.language ?? index.defaults.language) !== filter.language) return 0;
-  } else if (preferredLanguage && (context.language ?? index.defaults.language) !== preferredLanguage) {
-    weight *= OTHER_LANGUAGE_WEIGHT;
-  }
-  if (filter?.groups && filter.groups.length > 0 && !filter.groups.some((group) => context.groups.includes(group))) return 0;
-  return weight;
 }
 
 /** Query terms with their weight; a term no section holds is replaced by its likely spelling (the first `MAX_CORRECTED_TERMS` unknown terms only), at a discount. */
@@ -176,6 +165,12 @@ function weighted(terms: string[], weight: number, index: SearchIndex): Weighted
     const corrected = unknown && attempts++ < MAX_CORRECTED_TERMS ? index.typos?.correct(term) : undefined;
     return corrected ? { term: corrected, weight: weight * CORRECTED_TERM_WEIGHT } : { term, weight };
   });
+}
+
+/** A result's metadata: its page's context, plus the other paths showing the same content when there are some. */
+function metadataOf(best: PlacedSection): SearchResult['metadata'] {
+  const otherLocations = otherLocationsOf(best);
+  return otherLocations.length > 0 ? { ...best.context, otherLocations } : best.context;
 }
 
 function uniqueTerms(terms: string[]): string[] {

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expandManifestPages } from '../../schemas/expand-manifest-pages.ts';
+import type { Manifest } from '../../schemas/manifest.ts';
 
 const run = promisify(execFile);
 const cli = path.resolve(import.meta.dirname, '../../bin/docsmith.js');
@@ -21,6 +23,11 @@ async function docsmith(...args: string[]): Promise<{ code: number; stdout: stri
 }
 
 describe('docsmith CLI', { timeout: 60_000 }, () => {
+  it('prints its version from the compiled code', async () => {
+    const { version } = JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+    expect(await docsmith('--version')).toMatchObject({ code: 0, stdout: `${version}\n` });
+  });
+
   let directory: string;
   beforeAll(async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'docsmith-cli-'));
@@ -92,6 +99,9 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
 
     const found = JSON.parse((await docsmith('search', out, 'cancel my subscription', '--format', 'json')).stdout) as { path: string }[];
     expect(found[0]?.path).toBe('faq');
+    // `--version` after the command is the search filter, not the program's version flag (an unversioned site: every page passes).
+    const filtered = await docsmith('search', out, 'cancel my subscription', '--version', 'v9', '--format', 'json');
+    expect(JSON.parse(filtered.stdout)).toEqual(found);
 
     const afterOut = path.join(directory, 'dist-after', 'diffco');
     expect((await docsmith('build', path.join(fixtures, 'after'), '--out', afterOut, '--domain', 'diffco', '--publish')).code).toBe(0);
@@ -100,6 +110,14 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
     expect(markdown.code).toBe(1);
     expect(markdown.stdout).toContain('| ⚠️ breaking | `guides/legacy` | moved to `archive/legacy`, no redirect |');
     expect((await docsmith('diff', oldBuild, path.join(oldBuild, 'manifest.json'), '--fail-on-breaking')).code).toBe(0);
+    const { contents, ...oldManifest } = JSON.parse(await readFile(path.join(oldBuild, 'manifest.json'), 'utf8')) as Manifest;
+    expect(contents.length).toBeGreaterThan(0);
+    const formatOne = path.join(directory, 'format-1-build', 'manifest.json');
+    await mkdir(path.dirname(formatOne));
+    await writeFile(formatOne, JSON.stringify({ ...oldManifest, formatVersion: 1, pages: expandManifestPages({ ...oldManifest, contents } as Manifest) }));
+    const acrossFormats = await docsmith('diff', formatOne, afterOut, '--format', 'json');
+    expect(acrossFormats.code).toBe(0);
+    expect(acrossFormats.stdout).toBe((await docsmith('diff', oldBuild, afterOut, '--format', 'json')).stdout);
     const missing = await docsmith('diff', oldBuild, path.join(directory, 'nowhere'));
     expect(missing.code).toBe(2);
   });

@@ -2,7 +2,9 @@ import path from 'node:path';
 import { Ajv } from 'ajv';
 import diffSchema from '../../schemas/diff.schema.json' with { type: 'json' };
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Manifest } from '../../schemas/manifest.ts';
+import { expandManifestPages } from '../../schemas/expand-manifest-pages.ts';
+import type { Manifest, ManifestV1 } from '../../schemas/manifest.ts';
+import { validateManifest } from '../../pipeline/manifest/validate-manifest.ts';
 import { readSiteSource } from '../../cli/read-site-source.ts';
 import { buildSite } from '../../pipeline/build/build-site.ts';
 import { diffManifests } from '../../pipeline/manifest/diff-manifests.ts';
@@ -24,6 +26,25 @@ describe('docsmith diff between two releases', () => {
   beforeAll(async () => {
     before = await buildFixture('before');
     after = await buildFixture('after');
+  });
+
+  it('compares a release of manifest format 1 with one of format 2, as two of format 2', () => {
+    const { contents, ...rest } = before;
+    expect(contents.length).toBeGreaterThan(0);
+    const beforeV1: ManifestV1 = { ...rest, formatVersion: 1, pages: expandManifestPages(before) };
+    expect(validateManifest(JSON.parse(JSON.stringify(beforeV1)))).toEqual([]);
+    expect(validateManifest(JSON.parse(JSON.stringify(after)))).toEqual([]);
+    expect(validateManifest({ ...JSON.parse(JSON.stringify(beforeV1)), contents: [] })).not.toEqual([]);
+    expect(diffManifests(beforeV1, after)).toEqual(diffManifests(before, after));
+    expect(diffManifests(after, beforeV1)).toEqual(diffManifests(after, before));
+    expect(expandManifestPages(beforeV1)).toEqual(expandManifestPages(before));
+  });
+
+  it('stores the description and headings shared by several pages once', () => {
+    const shown = new Set(after.pages.map((page) => page.content));
+    expect(shown.size).toBe(after.contents.length);
+    expect(after.contents.length).toBeLessThanOrEqual(after.pages.length);
+    expect(expandManifestPages(after).every((page) => Array.isArray(page.headings))).toBe(true);
   });
 
   it('finds nothing when a release is compared with itself', () => {

@@ -1,9 +1,9 @@
 import { Ajv } from 'ajv';
-import { describe, expect, it } from 'vitest';
 import bm25 from 'wink-bm25-text-search';
+import { describe, expect, it } from 'vitest';
 import searchArtifactSchema from '../../schemas/search-artifact.schema.json' with { type: 'json' };
 import { buildSearchArtifact } from '../../pipeline/index/build-search-artifact.ts';
-import { loadSearchIndex, loadSearchIndexInSlices, prepareText, search, SearchArtifactError, type SectionRecord } from '../../runtime/search/index.ts';
+import { loadSearchIndex, loadSearchIndexInSlices, parseSearchArtifactText, prepareTerms, prepareText, search, SearchArtifactError, serializeSearchArtifact, type SectionRecord } from '../../runtime/search/index.ts';
 
 const section = (path: string, title: string, text: string, extra: Partial<SectionRecord> = {}): SectionRecord => ({
   path,
@@ -11,6 +11,7 @@ const section = (path: string, title: string, text: string, extra: Partial<Secti
   headingPath: extra.headingPath ?? [],
   title,
   text,
+  ...(extra.description === undefined ? {} : { description: extra.description }),
   context: extra.context ?? { groups: [] },
 });
 
@@ -78,17 +79,109 @@ describe('search artifact', () => {
     await expect(loadSearchIndexInSlices({ formatVersion: 2 })).rejects.toThrow(SearchArtifactError);
   });
 
+  it('is written one record per line, valid JSON, and read back in slices to the same value', () => {
+    const many = Array.from({ length: 2500 }, (_, number) => section(`page-${number}`, `Page ${number}`, `Line one\nline two of page ${number}.`));
+    const artifact = buildSearchArtifact(many);
+    const text = serializeSearchArtifact(artifact);
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(artifact)));
+    expect(text.split('\n').length).toBeGreaterThan(2 * 2500);
+    const read = (input: string): { value: unknown; slices: number } => {
+      const parser = parseSearchArtifactText(input);
+      let slices = 0;
+      for (let step = parser.next(); ; step = parser.next(), slices += 1) if (step.done) return { value: step.value, slices };
+    };
+    expect(read(text)).toEqual({ value: JSON.parse(text), slices: expect.any(Number) });
+    expect(read(text).slices).toBeGreaterThan(3);
+    expect(read(JSON.stringify(artifact))).toEqual({ value: JSON.parse(text), slices: 0 });
+    expect(read(serializeSearchArtifact(buildSearchArtifact([]))).value).toEqual(JSON.parse(JSON.stringify(buildSearchArtifact([]))));
+    expect(() => read(text.replace('"terms":[', '"terms":{'))).toThrow(SyntaxError);
+    expect(() => read(text.slice(0, -4))).toThrow(SyntaxError);
+  });
+
   it('refuses a corrupt artifact with a SearchArtifactError', () => {
     const valid = JSON.parse(JSON.stringify(buildSearchArtifact(records))) as Record<string, unknown>;
     const corrupt = (changes: Record<string, unknown>): Record<string, unknown> => ({ ...valid, ...changes });
-    expect(() => loadSearchIndex({ ...valid, formatVersion: 3 })).toThrow(/format 3 is not supported \(expected 1 or 2\); rebuild the site/);
+    expect(() => loadSearchIndex({ ...valid, formatVersion: 4 })).toThrow(/format 4 is not supported \(expected 1, 2 or 3\); rebuild the site/);
     expect(() => loadSearchIndex({ formatVersion: 1, sections: [], model: '[broken' })).toThrow(/search model cannot be imported/);
-    expect(() => loadSearchIndex(corrupt({ sections: [{}], terms: [['', '', '']] }))).toThrow(/malformed section record/);
+    expect(() => loadSearchIndex(corrupt({ sections: [{}], terms: [['', '', '']] }))).toThrow(/malformed section, or one no page shows/);
+    expect(() => loadSearchIndex(corrupt({ pages: [{ path: 'x', content: 0, context: 99 }] }))).toThrow(/malformed page record/);
+    expect(() => loadSearchIndex(corrupt({ contexts: [{}] }))).toThrow(/malformed one/);
+    expect(() => loadSearchIndex({ ...formatTwo(records), sections: [{}], terms: [['', '', '']] })).toThrow(/malformed section record/);
     expect(() => loadSearchIndex(corrupt({ terms: (valid.terms as unknown[]).slice(1) }))).toThrow(/not one term list per section/);
     expect(() => loadSearchIndex(corrupt({ terms: (valid.terms as unknown[]).map(() => ['quickstart', 7, '']) }))).toThrow(/malformed terms for section 0/);
     expect(() => loadSearchIndex(corrupt({ bm25Params: { k1: 'high', b: 0.75, k: 1 } }))).toThrow(/BM25 parameters/);
     expect(() => loadSearchIndex('nope')).toThrow(SearchArtifactError);
     expect(search(loadSearchIndex(valid), 'OLLAMA_HOST network interface')[0]?.path).toBe('server/config');
+  });
+});
+
+/** The artifact docsmith wrote before issue #14 (format 2): one record per page path, each with its terms. */
+function formatTwo(sections: SectionRecord[]): Record<string, unknown> {
+  const { fieldWeights, bm25Params } = buildSearchArtifact([]);
+  const terms = sections.map((record) => [prepareTerms(record.title, record.context.language), prepareTerms(record.headingPath.join(' '), record.context.language), prepareTerms(record.text, record.context.language)]);
+  return { formatVersion: 2, engine: 'wink-bm25-text-search', defaults: { language: 'en', version: 'v2' }, fieldWeights, bm25Params, sections, terms };
+}
+
+describe('content-addressed artifact (format 3)', () => {
+  const shared = (version: string, prefix: string): SectionRecord[] => [
+    section(`${prefix}changelog`, 'Changelog', 'Webhook retries now back off exponentially.', { context: { version, groups: ['Releases'] } }),
+    section(`${prefix}changelog`, 'Changelog', 'Tokens expire after ninety days.', { anchor: 'tokens', headingPath: ['Tokens'], context: { version, groups: ['Releases'] } }),
+  ];
+  const versioned = [
+    ...shared('v3', ''),
+    section('guide', 'Guide', 'Rotate the signing secret from the dashboard.', { context: { version: 'v3', groups: ['Guides'] } }),
+    ...shared('v2', 'v2/'),
+    ...shared('v1', 'v1/'),
+    section('v1/legacy', 'Legacy guide', 'Rotate the signing secret with the legacy console.', { context: { version: 'v1', groups: ['Guides'] } }),
+    section('v1/fax', 'Fax gateway', 'The fax gateway was retired in version two.', { context: { version: 'v1', groups: ['Guides'] } }),
+  ];
+  const artifact = buildSearchArtifact(versioned, { defaultVersion: 'v3' });
+  const versionedIndex = loadSearchIndex(JSON.parse(JSON.stringify(artifact)));
+
+  it('stores identical page content once, with one small record per path', () => {
+    expect(artifact.sections.map((record) => record.title)).toEqual(['Changelog', 'Changelog', 'Guide', 'Legacy guide', 'Fax gateway']);
+    expect(artifact.pages).toEqual([
+      { path: 'changelog', content: 0, context: 0 },
+      { path: 'guide', content: 1, context: 1 },
+      { path: 'v2/changelog', content: 0, context: 2 },
+      { path: 'v1/changelog', content: 0, context: 3 },
+      { path: 'v1/legacy', content: 2, context: 4 },
+      { path: 'v1/fax', content: 3, context: 4 },
+    ]);
+    const validate = new Ajv({ strict: false }).compile(searchArtifactSchema);
+    expect(validate(JSON.parse(JSON.stringify(artifact))), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('lists identical content once, at the default version, with its other locations in the metadata', () => {
+    const results = search(versionedIndex, 'webhook retries back off');
+    expect(results.map((result) => result.path)).toEqual(['changelog']);
+    expect(results[0]?.metadata).toEqual({ version: 'v3', groups: ['Releases'], otherLocations: [{ path: 'v2/changelog', version: 'v2' }, { path: 'v1/changelog', version: 'v1' }] });
+    expect(search(versionedIndex, 'webhook retries', { filter: { version: 'v1' } })[0]).toMatchObject({ path: 'v1/changelog', metadata: { version: 'v1', otherLocations: [{ path: 'changelog', version: 'v3' }, { path: 'v2/changelog', version: 'v2' }] } });
+  });
+
+  it('takes results from the default version, and from others only when it has no match', () => {
+    expect(search(versionedIndex, 'rotate the signing secret').map((result) => result.path)).toEqual(['guide']);
+    expect(search(versionedIndex, 'rotate the signing secret', { filter: { version: 'v1' } }).map((result) => result.path)).toEqual(['v1/legacy']);
+    expect(search(versionedIndex, 'fax gateway').map((result) => result.path)).toEqual(['v1/fax']);
+  });
+
+  it('keeps each content\'s description, and ranks its whole page at the page in scope', () => {
+    const limits = (version: string, prefix: string, description: string): SectionRecord =>
+      section(`${prefix}limits`, 'Limits', 'Requests above the quota are refused.', { description, context: { version, groups: ['Operate'] } });
+    const built = buildSearchArtifact([limits('v3', '', 'Throttling per key'), limits('v2', 'v2/', 'Throttling per key'), limits('v1', 'v1/', 'Quotas of the legacy plan')], { defaultVersion: 'v3' });
+    expect(built.sections.map((record) => record.description)).toEqual(['Throttling per key', 'Quotas of the legacy plan']);
+    const described = loadSearchIndex(JSON.parse(JSON.stringify(built)));
+    expect(search(described, 'throttling')).toMatchObject([{ path: 'limits', metadata: { otherLocations: [{ path: 'v2/limits', version: 'v2' }] } }]);
+    expect(search(described, 'legacy plan').map((result) => result.path)).toEqual(['v1/limits']);
+    expect(search(described, 'throttling', { filter: { version: 'v2' } }).map((result) => result.path)).toEqual(['v2/limits']);
+  });
+
+  it('still serves format 2 (one record per path), ranking as before', () => {
+    const previous = loadSearchIndex(JSON.parse(JSON.stringify(formatTwo(records))));
+    for (const query of ['quickstart install', 'token for CI', 'OLLAMA_HOST', 'installez la CLI']) {
+      expect(search(previous, query)).toEqual(search(index, query));
+    }
+    expect(search(previous, 'install the cli', { filter: { version: 'v1' } }).map((result) => result.path)).toEqual(['v1/quickstart']);
   });
 });
 

@@ -1,0 +1,64 @@
+import type { SearchIndex } from './load-search-index.ts';
+import type { PageLocation } from './read-search-layout.ts';
+import type { PageContext, SectionRecord } from './section-record.ts';
+
+/** Narrows results to a version, a language and/or pages under some groups. */
+export interface SearchFilter {
+  version?: string;
+  language?: string;
+  /** Group names; a page matches when any of them is on its group path. */
+  groups?: string[];
+}
+
+/** Where results may come from: the filter, and whether versions/languages the filter leaves open are the site's defaults only. */
+export interface SearchScope {
+  filter?: SearchFilter;
+  defaultsOnly: boolean;
+  /** The language `defaultsOnly` keeps when the filter names none (default: the site's; search passes the query's detected language). */
+  language?: string;
+}
+
+/** Another page showing the same content as a result: a version or language it is also published in. */
+export interface OtherLocation {
+  path: string;
+  version?: string;
+  language?: string;
+}
+
+/** A section at the page it is shown from, with every page of the same content (shared, not copied). */
+export type PlacedSection = SectionRecord & { shownAt: PageLocation[] };
+
+/**
+ * Places engine document `documentId` at its first page within the scope (pages are ordered default version and
+ * language first), or undefined when no page of its content is in scope. Identical content at many paths is one
+ * document, so a result is never listed twice; `otherLocationsOf` names its other paths.
+ */
+export function placeSection(index: SearchIndex, documentId: number, scope: SearchScope): PlacedSection | undefined {
+  const section = index.sections[documentId];
+  if (!section) return undefined;
+  const locations = index.locations[documentId] ?? [{ path: section.path, context: section.context }];
+  const place = locations.find((location) => inScope(location.context, scope, index.defaults));
+  if (!place) return undefined;
+  return { ...section, path: place.path, context: place.context, shownAt: locations };
+}
+
+/** The other pages showing a placed section's content, as a result's metadata lists them. */
+export function otherLocationsOf(section: PlacedSection): OtherLocation[] {
+  return section.shownAt.filter((location) => location.path !== section.path).map(otherLocationOf);
+}
+
+function inScope(context: PageContext, { filter, defaultsOnly, language }: SearchScope, defaults: SearchIndex['defaults']): boolean {
+  const version = filter?.version ?? (defaultsOnly ? defaults.version : undefined);
+  if (version !== undefined && context.version !== undefined && context.version !== version) return false;
+  const preferredLanguage = language ?? defaults.language;
+  if (filter?.language !== undefined) {
+    if ((context.language ?? defaults.language) !== filter.language) return false;
+  } else if (defaultsOnly && preferredLanguage && context.language !== undefined && context.language !== preferredLanguage) {
+    return false;
+  }
+  return !(filter?.groups && filter.groups.length > 0 && !filter.groups.some((group) => context.groups.includes(group)));
+}
+
+function otherLocationOf({ path, context }: PageLocation): OtherLocation {
+  return { path, ...(context.version === undefined ? {} : { version: context.version }), ...(context.language === undefined ? {} : { language: context.language }) };
+}

@@ -1,0 +1,103 @@
+import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type ContentSection, type PageReference, type SearchArtifact, type SectionTerms } from './search-artifact.ts';
+import type { PageContext, SectionRecord } from './section-record.ts';
+
+/** A page path showing some content, with its own navigation context. */
+export interface PageLocation {
+  path: string;
+  context: PageContext;
+}
+
+/** What the loader feeds to the engine: document `n` is `sections[n]` (at its preferred location), shown at `locations[n]`. */
+export interface SearchLayout {
+  defaults: { language?: string; version?: string };
+  fieldWeights: Record<string, number>;
+  bm25Params: Record<string, number>;
+  sections: SectionRecord[];
+  /** Every page showing document `n`'s content, the default version and language first; shared by the sections of one content. */
+  locations: PageLocation[][];
+  terms: SectionTerms[];
+}
+
+/** Format 2 (before issue #14): one section record per page path, each with its own terms. Still read, so an upgrade never takes published builds down. */
+export const PREVIOUS_FORMAT_VERSION = 2;
+
+/**
+ * Checks a parsed search artifact of format 3 (content-addressed) or 2 (one record per path) and lays it out for
+ * the engine. Throws a SearchArtifactError with a plain message when it is corrupt.
+ */
+export function readSearchLayout(candidate: Omit<Partial<SearchArtifact>, 'formatVersion'> & { formatVersion?: unknown }): SearchLayout {
+  const { sections, terms, fieldWeights, bm25Params } = candidate;
+  if (!Array.isArray(sections) || !Array.isArray(terms) || terms.length !== sections.length) {
+    throw new SearchArtifactError('search artifact has no sections, or not one term list per section');
+  }
+  if (!isNonNegativeNumbers(fieldWeights, ['title', 'headings', 'body']) || !isNonNegativeNumbers(bm25Params, ['k1', 'b', 'k'])) {
+    throw new SearchArtifactError('search artifact has no usable field weights or BM25 parameters');
+  }
+  terms.forEach((fields: unknown, index) => {
+    if (!Array.isArray(fields) || fields.length !== 3 || fields.some((field) => typeof field !== 'string')) {
+      throw new SearchArtifactError(`search artifact holds malformed terms for section ${index}`);
+    }
+  });
+  const defaults = candidate.defaults ?? {};
+  const base = { defaults, fieldWeights, bm25Params, terms };
+  if (candidate.formatVersion === PREVIOUS_FORMAT_VERSION) {
+    const records = sections as unknown[];
+    checkSectionRecords(records);
+    return { ...base, sections: records, locations: records.map((record) => [{ path: record.path, context: record.context }]) };
+  }
+  if (candidate.formatVersion !== SEARCH_ARTIFACT_FORMAT_VERSION) throw new SearchArtifactError(`search artifact format ${JSON.stringify(candidate.formatVersion)} is not supported`);
+  return { ...base, ...placeContents(sections, candidate.contexts, candidate.pages, defaults) };
+}
+
+/** Checks format 2's section records. */
+export function checkSectionRecords(sections: unknown[]): asserts sections is SectionRecord[] {
+  for (const section of sections as Partial<SectionRecord>[]) {
+    if (!section || typeof section.path !== 'string' || typeof section.text !== 'string' || !Array.isArray(section.headingPath) || !section.context || !isOptionalString(section.description)) {
+      throw new SearchArtifactError('search artifact holds a malformed section record');
+    }
+  }
+}
+
+function placeContents(sections: unknown[], contexts: unknown, pages: unknown, defaults: SearchLayout['defaults']): Pick<SearchLayout, 'sections' | 'locations'> {
+  if (!Array.isArray(contexts) || contexts.some((context) => !context || typeof context !== 'object' || !Array.isArray((context as PageContext).groups))) {
+    throw new SearchArtifactError('search artifact has no contexts, or a malformed one');
+  }
+  const locationsByContent = new Map<number, PageLocation[]>();
+  if (!Array.isArray(pages)) throw new SearchArtifactError('search artifact has no page records');
+  for (const page of pages as Partial<PageReference>[]) {
+    const context = contexts[page?.context as number] as PageContext | undefined;
+    if (!page || typeof page.path !== 'string' || !Number.isInteger(page.content) || !context) throw new SearchArtifactError('search artifact holds a malformed page record');
+    const locations = locationsByContent.get(page.content as number) ?? [];
+    locations.push({ path: page.path, context });
+    locationsByContent.set(page.content as number, locations);
+  }
+  const preferred = (location: PageLocation): number =>
+    (defaults.version && location.context.version !== undefined && location.context.version !== defaults.version ? 2 : 0) +
+    (defaults.language && location.context.language !== undefined && location.context.language !== defaults.language ? 1 : 0);
+  for (const locations of locationsByContent.values()) locations.sort((a, b) => preferred(a) - preferred(b));
+  const records: SectionRecord[] = [];
+  const locations: PageLocation[][] = [];
+  for (const section of sections as Partial<ContentSection>[]) {
+    const shown = locationsByContent.get(section?.content as number);
+    if (!section || !shown || typeof section.title !== 'string' || typeof section.anchor !== 'string' || typeof section.text !== 'string' || !Array.isArray(section.headingPath) || !isOptionalString(section.description)) {
+      throw new SearchArtifactError('search artifact holds a malformed section, or one no page shows');
+    }
+    const primary = shown[0] as PageLocation;
+    const description = section.description === undefined ? {} : { description: section.description };
+    records.push({ path: primary.path, anchor: section.anchor, headingPath: section.headingPath, title: section.title, text: section.text, ...description, context: primary.context });
+    locations.push(shown);
+  }
+  return { sections: records, locations };
+}
+
+function isOptionalString(value: unknown): boolean {
+  return value === undefined || typeof value === 'string';
+}
+
+function isNonNegativeNumbers(value: unknown, keys: string[]): value is Record<string, number> {
+  if (typeof value !== 'object' || value === null) return false;
+  return keys.every((key) => {
+    const number = (value as Record<string, unknown>)[key];
+    return typeof number === 'number' && Number.isFinite(number) && number >= 0;
+  });
+}
