@@ -26,8 +26,9 @@ export interface SearchIndex {
   pages: PageIndex | undefined;
   /** Corrects query terms no section holds (undefined when the index exposes no vocabulary). */
   typos: TypoCorrector | undefined;
-  /** Whether any page carries a version / a language (filters only apply when they do). */
-  hasVersions: boolean;
+  /** The versions the pages carry, in first-seen order (empty when none does). */
+  versions: string[];
+  /** Whether any page carries a language. */
   hasLanguages: boolean;
   /** The terms of each language's sections, for detecting a query's language (empty for one-language sites). */
   vocabularies: LanguageVocabularies;
@@ -174,15 +175,15 @@ function searchIndexOf(
 ): SearchIndex {
   // The sections of one content share its list of locations: each list is visited once.
   const visited = new Set<PageLocation[]>();
-  let hasVersions = false;
+  const versions = new Set<string>();
   let hasLanguages = false;
   for (const shown of locations) {
     if (visited.has(shown)) continue;
     visited.add(shown);
     for (const { context } of shown) {
-      hasVersions ||= context.version !== undefined;
+      if (context.version !== undefined) versions.add(context.version);
       hasLanguages ||= context.language !== undefined;
     }
   }
-  return { defaults, sections, locations, engine, pages, typos: engine ? new TypoCorrector(engine) : undefined, hasVersions, hasLanguages, vocabularies };
+  return { defaults, sections, locations, engine, pages, typos: engine ? new TypoCorrector(engine) : undefined, versions: [...versions], hasLanguages, vocabularies };
 }

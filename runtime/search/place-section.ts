@@ -16,6 +16,8 @@ export interface SearchScope {
   defaultsOnly: boolean;
   /** The language `defaultsOnly` keeps when the filter names none (default: the site's; search passes the query's detected language). */
   language?: string;
+  /** The versions `defaultsOnly` keeps when the filter names none (default: the site's; search passes the versions a query names). */
+  versions?: string[];
 }
 
 /** Another page showing the same content as a result: a version or language it is also published in. */
@@ -47,9 +49,9 @@ export function otherLocationsOf(section: PlacedSection): OtherLocation[] {
   return section.shownAt.filter((location) => location.path !== section.path).map(otherLocationOf);
 }
 
-function inScope(context: PageContext, { filter, defaultsOnly, language }: SearchScope, defaults: SearchIndex['defaults']): boolean {
-  const version = filter?.version ?? (defaultsOnly ? defaults.version : undefined);
-  if (version !== undefined && context.version !== undefined && context.version !== version) return false;
+function inScope(context: PageContext, { filter, defaultsOnly, language, versions }: SearchScope, defaults: SearchIndex['defaults']): boolean {
+  const kept = filter?.version !== undefined ? [filter.version] : defaultsOnly ? (versions ?? (defaults.version === undefined ? [] : [defaults.version])) : [];
+  if (kept.length > 0 && context.version !== undefined && !kept.includes(context.version)) return false;
   const preferredLanguage = language ?? defaults.language;
   if (filter?.language !== undefined) {
     if ((context.language ?? defaults.language) !== filter.language) return false;

@@ -1,5 +1,6 @@
 import type { WeightedTerm } from './bm25f-index.ts';
 import { detectQueryLanguage } from './detect-query-language.ts';
+import { detectQueryVersions } from './detect-query-versions.ts';
 import type { SearchIndex } from './load-search-index.ts';
 import type { PageIndex } from './page-index.ts';
 import { otherLocationsOf, placeSection, type OtherLocation, type PlacedSection, type SearchFilter, type SearchScope } from './place-section.ts';
@@ -64,8 +65,9 @@ interface RankedPage {
  * Ranks the pages of a site for a query: BM25F over sections (title, headings, body, the page's place and
  * description) fused with BM25F over whole pages, raised by title coverage; one entry per page (its best section).
  * Unknown query terms are corrected to indexed ones. A filter restricts results; the default version and language
- * win: without a version/language in the filter, results come from the site's default version and the query's
- * language (detected on multilingual sites, else the default), and from the others only when those have no match.
+ * win: without a version/language in the filter, results come from the versions the query names (else the site's
+ * default version) and the query's language (detected on multilingual sites, else the default), and from the others
+ * only when those have no match.
  * Identical content at several paths is one result (see `placeSection`). Bad queries (empty, huge, only stop
  * words, emoji) give an empty list, never an exception.
  */
@@ -79,12 +81,14 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   const previousTerms = options.previousQuery ? uniqueTerms(prepareText(options.previousQuery.slice(0, 4000), language)).slice(0, MAX_QUERY_TERMS / 2) : [];
   const weightedQuery = [...weighted(queryTerms, QUESTION_WEIGHT, index), ...weighted(previousTerms, PREVIOUS_TURN_WEIGHT, index)];
 
-  const scoped = index.hasVersions || index.hasLanguages;
+  const scoped = index.versions.length > 0 || index.hasLanguages;
   const limit = pageSize * CANDIDATES_PER_PAGE * (scoped ? SCOPED_CANDIDATES_FACTOR : 1);
   const sectionHits = index.engine.search(weightedQuery, limit);
   const pageHits = index.pages ? index.pages.index.search(weightedQuery, limit).map(([page, score]): [number, number] => [index.pages?.firstSectionOfPage[page] as number, score]) : [];
   const filter = options.filter ? { filter: options.filter } : {};
-  let pages = rankPages(index, sectionHits, pageHits, { ...filter, defaultsOnly: true, ...(detected ? { language: detected } : {}) });
+  const named = options.filter?.version === undefined ? detectQueryVersions(query.slice(0, 1000), index.versions) : [];
+  const preferred = { ...(detected ? { language: detected } : {}), ...(named.length > 0 ? { versions: named } : {}) };
+  let pages = rankPages(index, sectionHits, pageHits, { ...filter, defaultsOnly: true, ...preferred });
   if (pages.size === 0 && scoped) pages = rankPages(index, sectionHits, pageHits, { ...filter, defaultsOnly: false });
   if (index.pages) boostTitleCoverage(pages, index.pages, weightedQuery);
   return [...pages.values()]

@@ -3,6 +3,7 @@ import bm25 from 'wink-bm25-text-search';
 import { describe, expect, it } from 'vitest';
 import searchArtifactSchema from '../../schemas/search-artifact.schema.json' with { type: 'json' };
 import { buildSearchArtifact } from '../../pipeline/index/build-search-artifact.ts';
+import { detectQueryVersions } from '../../runtime/search/detect-query-versions.ts';
 import { loadSearchIndex, loadSearchIndexInSlices, parseSearchArtifactText, prepareTerms, prepareText, search, SearchArtifactError, serializeSearchArtifact, type SectionRecord } from '../../runtime/search/index.ts';
 
 const section = (path: string, title: string, text: string, extra: Partial<SectionRecord> = {}): SectionRecord => ({
@@ -163,6 +164,14 @@ describe('content-addressed artifact (format 3)', () => {
     expect(search(versionedIndex, 'rotate the signing secret').map((result) => result.path)).toEqual(['guide']);
     expect(search(versionedIndex, 'rotate the signing secret', { filter: { version: 'v1' } }).map((result) => result.path)).toEqual(['v1/legacy']);
     expect(search(versionedIndex, 'fax gateway').map((result) => result.path)).toEqual(['v1/fax']);
+  });
+
+  it('takes results from the versions a question names, as whole words', () => {
+    expect(search(versionedIndex, 'rotate the signing secret in v1').map((result) => result.path)).toEqual(['v1/legacy']);
+    expect(search(versionedIndex, 'webhook retries since v2').map((result) => result.path)).toEqual(['v2/changelog']);
+    expect(search(versionedIndex, 'rotate the signing secret from v1 to v3').map((result) => result.path)).toEqual(['guide', 'v1/legacy']);
+    expect(detectQueryVersions('upgrade from V1 to v1.2, draft notes', ['v1', 'v1.2', 'draft', 'v3'])).toEqual(['v1', 'v1.2']);
+    expect(detectQueryVersions('the v10 api and rev1', ['v1'])).toEqual([]);
   });
 
   it('keeps each content\'s description, and ranks its whole page at the page in scope', () => {
