@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readSiteSource } from '../../cli/read-site-source.ts';
 import { buildSite, type BuildResult } from '../../pipeline/build/build-site.ts';
 import { validateManifest } from '../../pipeline/manifest/validate-manifest.ts';
+import { expandManifestPages } from '../../schemas/expand-manifest-pages.ts';
 import type { ManifestPage } from '../../schemas/manifest.ts';
 
 /** What a conformance fixture (`test/fixtures/conformance/<case>/expected.json`) says its build must give. */
@@ -48,7 +49,7 @@ describe.each(cases)('conformance site %s', (name) => {
     expect(texts).not.toMatch(/\n\s+at .+:\d+:\d+/);
 
     expect(validateManifest(result.manifest)).toEqual([]);
-    const pages = result.manifest?.pages ?? [];
+    const pages = result.manifest ? expandManifestPages(result.manifest) : [];
     for (const wanted of expected.pages ?? []) {
       const page = pages.find((candidate) => (wanted.path ? candidate.path === wanted.path : candidate.kind === wanted.kind && candidate.title === wanted.title));
       expect(page, `page ${wanted.path ?? wanted.title}`).toMatchObject(wanted);
