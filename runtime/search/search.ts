@@ -43,7 +43,7 @@ const CORRECTED_TERM_WEIGHT = 0.8;
 /** Unknown terms corrected per query: each correction scans part of the vocabulary, and a long garbled query must stay cheap. */
 const MAX_CORRECTED_TERMS = 8;
 const CANDIDATES_PER_PAGE = 20;
-/** Versioned or multilingual sites look deeper into the rankings, since the scope drops hits outside it. */
+/** How much deeper versioned or multilingual sites look into the rankings when the scope leaves less than a page of results. */
 const SCOPED_CANDIDATES_FACTOR = 4;
 const SNIPPET_LENGTH = 300;
 /** A page ranks by its best section plus a share of its next best ones: pages about the topic beat passing mentions. */
@@ -59,6 +59,12 @@ interface RankedPage {
   best: PlacedSection;
   score: number;
   others: number;
+}
+
+/** Engine hits (`[document, score]`, best first) of the section index and of the page index (each page named by its first section). */
+interface Hits {
+  sections: [number, number][];
+  pages: [number, number][];
 }
 
 /**
@@ -82,14 +88,24 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   const weightedQuery = [...weighted(queryTerms, QUESTION_WEIGHT, index), ...weighted(previousTerms, PREVIOUS_TURN_WEIGHT, index)];
 
   const scoped = index.versions.length > 0 || index.hasLanguages;
-  const limit = pageSize * CANDIDATES_PER_PAGE * (scoped ? SCOPED_CANDIDATES_FACTOR : 1);
-  const sectionHits = index.engine.search(weightedQuery, limit);
-  const pageHits = index.pages ? index.pages.index.search(weightedQuery, limit).map(([page, score]): [number, number] => [index.pages?.firstSectionOfPage[page] as number, score]) : [];
   const filter = options.filter ? { filter: options.filter } : {};
   const named = options.filter?.version === undefined ? detectQueryVersions(query.slice(0, 1000), index.versions) : [];
-  const preferred = { ...(detected ? { language: detected } : {}), ...(named.length > 0 ? { versions: named } : {}) };
-  let pages = rankPages(index, sectionHits, pageHits, { ...filter, defaultsOnly: true, ...preferred });
-  if (pages.size === 0 && scoped) pages = rankPages(index, sectionHits, pageHits, { ...filter, defaultsOnly: false });
+  const preferred: SearchScope = { ...filter, defaultsOnly: true, ...(detected ? { language: detected } : {}), ...(named.length > 0 ? { versions: named } : {}) };
+  const hitsAt = (depth: number): Hits => {
+    const limit = pageSize * CANDIDATES_PER_PAGE * depth;
+    const sections = (index.engine as NonNullable<SearchIndex['engine']>).search(weightedQuery, limit);
+    const pages = index.pages ? index.pages.index.search(weightedQuery, limit).map(([page, score]): [number, number] => [index.pages?.firstSectionOfPage[page] as number, score]) : [];
+    return { sections, pages };
+  };
+  let hits = hitsAt(1);
+  let pages = rankPages(index, hits, preferred);
+  // The scope drops hits outside it: on versioned or multilingual sites, look deeper when the first look fills no
+  // page of results, and outside the preferred version and language only when they have no match at all.
+  if (scoped && pages.size < pageSize) {
+    hits = hitsAt(SCOPED_CANDIDATES_FACTOR);
+    pages = rankPages(index, hits, preferred);
+    if (pages.size === 0) pages = rankPages(index, hits, { ...filter, defaultsOnly: false });
+  }
   if (index.pages) boostTitleCoverage(pages, index.pages, weightedQuery);
   return [...pages.values()]
     .sort((a, b) => b.score - a.score)
@@ -108,11 +124,11 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
 
 /**
  * The result pages within a scope, by path: each section hit placed at its page in the scope (its best section plus
- * a share of the next ones), then the whole-page hits fused in (`pageHits` name each page's first section).
+ * a share of the next ones), then the whole-page hits fused in.
  */
-function rankPages(index: SearchIndex, sectionHits: [number, number][], pageHits: [number, number][], scope: SearchScope): Map<string, RankedPage> {
+function rankPages(index: SearchIndex, hits: Hits, scope: SearchScope): Map<string, RankedPage> {
   const pages = new Map<string, RankedPage>();
-  for (const [section, score] of placeHits(index, sectionHits, scope)) {
+  for (const [section, score] of placeHits(index, hits.sections, scope)) {
     const page = pages.get(section.path);
     if (!page) pages.set(section.path, { best: section, score, others: 0 });
     else if (page.others < SUPPORTING_SECTIONS) {
@@ -120,7 +136,7 @@ function rankPages(index: SearchIndex, sectionHits: [number, number][], pageHits
       page.others += 1;
     }
   }
-  if (index.pages) fusePageScores(pages, placeHits(index, pageHits, scope));
+  if (index.pages) fusePageScores(pages, placeHits(index, hits.pages, scope));
   return pages;
 }
 
