@@ -5,8 +5,9 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRedisThreadStore } from '../../runtime/threads/redis-thread-store.ts';
 import { createSqliteThreadStore } from '../../runtime/threads/sqlite-thread-store.ts';
 import type { ThreadStore } from '../../runtime/threads/thread-store.ts';
+import { hasRedis, redisTestUrl } from '../helpers/test-prerequisites.ts';
 
-const redisUrl = process.env.REDIS_TEST_URL;
+const redisUrl = hasRedis('thread store on redis') ? redisTestUrl : undefined;
 const directories: string[] = [];
 afterAll(async () => {
   for (const directory of directories) await rm(directory, { recursive: true, force: true });
