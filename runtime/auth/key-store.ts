@@ -8,6 +8,10 @@ export interface KeyRecord {
   name?: string;
   org: string;
   domains: string[];
+  /** Browser origins allowed to use the key (`https://docs.example.com`); absent: any origin. */
+  origins?: string[];
+  /** Whether the key may read analytics (default false). */
+  admin?: boolean;
   /** sha256 (hex) of the secret part of the key. */
   hash: string;
   createdAt: string;
@@ -15,11 +19,11 @@ export interface KeyRecord {
 }
 
 /** Outcome of checking a bearer token for a domain. */
-export type KeyVerification = { ok: true; keyId: string; org: string } | { ok: false; reason: 'missing' | 'invalid' | 'forbidden' };
+export type KeyVerification = { ok: true; keyId: string; org: string; origins?: string[]; admin: boolean } | { ok: false; reason: 'missing' | 'invalid' | 'forbidden' };
 
 /** API keys of the assistant, kept in a JSON file that a running server re-reads when it changes. */
 export interface KeyStore {
-  create(input: { domains: string[]; org: string; name?: string }): { key: string; record: KeyRecord };
+  create(input: { domains: string[]; org: string; name?: string; origins?: string[]; admin?: boolean }): { key: string; record: KeyRecord };
   list(): KeyRecord[];
   revoke(keyId: string): boolean;
   verify(token: string | undefined, domain: string): KeyVerification;
@@ -77,6 +81,8 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
         ...(input.name ? { name: input.name } : {}),
         org: input.org,
         domains: [...new Set(input.domains)].sort(),
+        ...(input.origins?.length ? { origins: [...new Set(input.origins)].sort() } : {}),
+        ...(input.admin ? { admin: true } : {}),
         hash: sha256(secret),
         createdAt: new Date().toISOString(),
       };
@@ -111,7 +117,7 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
       const equal = presented.length === expected.length && timingSafeEqual(presented, expected);
       if (!record || !equal || record.revokedAt) return { ok: false, reason: 'invalid' };
       if (!record.domains.includes(domain)) return { ok: false, reason: 'forbidden' };
-      return { ok: true, keyId: record.id, org: record.org };
+      return { ok: true, keyId: record.id, org: record.org, ...(record.origins ? { origins: record.origins } : {}), admin: record.admin === true };
     },
   };
 }

@@ -10,6 +10,7 @@ import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
 import { createRedisThreadStore } from '../threads/redis-thread-store.ts';
 import { createSqliteThreadStore } from '../threads/sqlite-thread-store.ts';
 import { ApiError } from './error-catalog.ts';
+import { keyOriginCors } from './key-origin-cors.ts';
 import { createMetrics } from './metrics.ts';
 import { registerAssistantRoutes } from './register-assistant-routes.ts';
 import { registerOperationalRoutes } from './register-operational-routes.ts';
@@ -78,7 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await Promise.allSettled([limiter.close(), threads.close()]);
   });
 
-  await app.register(cors, { origin: options.corsOrigin ?? true, methods: ['GET', 'POST', 'OPTIONS'], exposedHeaders: ['x-thread-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] });
+  const corsOptions = { origin: options.corsOrigin ?? true, methods: ['GET', 'POST', 'OPTIONS'], exposedHeaders: ['x-thread-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] };
+  await app.register(cors, () => keyOriginCors(keys, corsOptions));
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     context.metrics.observeRequest(route, reply.statusCode, reply.elapsedTime / 1000);

@@ -7,6 +7,7 @@ import type { AssistantRequestBody } from '../assistant/assistant-request.ts';
 import { createAssistantStream } from '../assistant/create-assistant-stream.ts';
 import { negotiateStreamProtocol } from '../assistant/negotiate-stream-protocol.ts';
 import { readConversation } from '../assistant/read-conversation.ts';
+import { retrievalQuery, unknownRequestFields } from '../assistant/reader-context.ts';
 import { sourcesFromResults } from '../assistant/sources-from-results.ts';
 import type { LimitDecision } from '../limits/create-limiter.ts';
 import { search, type SearchFilter } from '../search/index.ts';
@@ -53,8 +54,11 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
       const body = request.body;
       const conversation = readConversation(body);
       if (conversation.question.trim() === '') throw new ApiError('invalid_body', 'Invalid request body: `messages` has no user message with text.', 'messages');
+      const ignored = unknownRequestFields(body);
+      if (ignored.length > 0) request.log.debug({ fields: ignored }, 'ignored unknown request fields');
+      const readerContext = body.context ?? [];
       const filter = body.filter ?? undefined;
-      const results = search(authorization.site.index, conversation.question, {
+      const results = search(authorization.site.index, retrievalQuery(conversation.question, readerContext), {
         pageSize: body.retrievalPageSize ?? 5,
         ...(filter ? { filter: filter as SearchFilter } : {}),
         ...(conversation.previousQuestion ? { previousQuery: conversation.previousQuestion } : {}),
@@ -76,6 +80,7 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
         messageId,
         model: context.model,
         siteName: authorization.site.siteName,
+        readerContext,
         abortSignal: abort.signal,
         onFinish: async (result) => {
           context.metrics.addTokens(result.usage.inputTokens, result.usage.outputTokens);
