@@ -9,11 +9,15 @@ import { createLimiter, type Limits } from '../limits/create-limiter.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
 import { createRedisThreadStore } from '../threads/redis-thread-store.ts';
 import { createSqliteThreadStore } from '../threads/sqlite-thread-store.ts';
+import { createRedisAnalyticsStore } from '../analytics/redis-analytics-store.ts';
+import { createSqliteAnalyticsStore } from '../analytics/sqlite-analytics-store.ts';
 import { ApiError } from './error-catalog.ts';
 import { keyOriginCors } from './key-origin-cors.ts';
 import { createMetrics } from './metrics.ts';
+import { registerAnalyticsRoutes } from './register-analytics-routes.ts';
 import { registerAssistantRoutes } from './register-assistant-routes.ts';
 import { registerOperationalRoutes } from './register-operational-routes.ts';
+import { registerWebRoutes, type WebRoutesOptions } from './register-web-routes.ts';
 import type { RouteContext } from './route-context.ts';
 
 /** Options of `buildApp`. */
@@ -45,6 +49,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Origins allowed by CORS (default: any). */
   corsOrigin?: string | string[] | boolean;
+  /** The browser client: `/widget.js` always, `/playground` unless `playground: false`. */
+  web?: WebRoutesOptions;
 }
 
 /**
@@ -74,9 +80,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limitStore = options.limitStore ?? store;
   const limiter = await createLimiter({ store: limitStore, sqlitePath, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}), ...(options.limits ? { limits: options.limits } : {}) });
   const threads = store === 'redis' ? createRedisThreadStore(options.redisUrl as string) : createSqliteThreadStore(sqlitePath);
-  const context: RouteContext = { artifacts, keys, limiter, threads, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment() };
+  const analytics = store === 'redis' ? createRedisAnalyticsStore(options.redisUrl as string) : createSqliteAnalyticsStore(sqlitePath);
+  const context: RouteContext = { artifacts, keys, limiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment() };
   app.addHook('onClose', async () => {
-    await Promise.allSettled([limiter.close(), threads.close()]);
+    await Promise.allSettled([limiter.close(), threads.close(), analytics.close()]);
   });
 
   const corsOptions = { origin: options.corsOrigin ?? true, methods: ['GET', 'POST', 'OPTIONS'], exposedHeaders: ['x-thread-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] };
@@ -90,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerOperationalRoutes(app, context);
   registerAssistantRoutes(app, context);
+  registerAnalyticsRoutes(app, context);
+  registerWebRoutes(app, options.web);
   return app;
 }
 

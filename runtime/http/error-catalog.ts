@@ -9,6 +9,7 @@ export const ERROR_CATALOG = {
   unknown_domain: { status: 404, message: 'No documentation site is published under this domain.' },
   not_found: { status: 404, message: 'No such endpoint.' },
   page_not_found: { status: 404, message: 'No page of this site has that path.' },
+  unknown_message: { status: 404, message: 'No such answer in a thread of this fingerprint.' },
   body_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'Send the body as application/json.' },
   rate_limited: { status: 429, message: 'Rate limit exceeded.' },

@@ -6,6 +6,7 @@ import threadsQuerySchema from '../../schemas/threads-query.schema.json' with { 
 import type { AssistantRequestBody } from '../assistant/assistant-request.ts';
 import { createAssistantStream } from '../assistant/create-assistant-stream.ts';
 import { negotiateStreamProtocol } from '../assistant/negotiate-stream-protocol.ts';
+import { isNotFoundAnswer } from '../analytics/is-not-found-answer.ts';
 import { readConversation } from '../assistant/read-conversation.ts';
 import { retrievalQuery, unknownRequestFields } from '../assistant/reader-context.ts';
 import { sourcesFromResults } from '../assistant/sources-from-results.ts';
@@ -91,6 +92,7 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
             userMessage: { id: userMessageId, text: conversation.question },
             assistantMessage: { id: messageId, text: result.text, sources: result.sources.map(({ url, title, path, anchor }) => ({ url, title, path, anchor })) },
           });
+          await context.analytics.recordQuestion({ domain: authorization.site.domain, threadId, messageId, question: conversation.question, resultCount: results.length, notFound: isNotFoundAnswer(result.text, results.length), at: new Date() });
         },
         onError: (error) => request.log.error({ err: error }, 'answer failed after streaming began'),
       });
@@ -101,6 +103,7 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
   app.post('/v1/search/:domain', { schema: { params: domainParams, body: searchRequestSchema }, onRequest: authorize, preHandler: consumeLimits }, async (request: DomainRequest<{ query: string; pageSize?: number; filter?: SearchFilter | null }>) => {
     const authorization = request.authorization as Authorization;
     const results = search(authorization.site.index, request.body.query, { pageSize: request.body.pageSize ?? 10, ...(request.body.filter ? { filter: request.body.filter } : {}) });
+    await context.analytics.recordSearch({ domain: authorization.site.domain, query: request.body.query, resultCount: results.length, at: new Date() });
     return results.map((result) => ({
       content: result.text,
       path: `/${result.path}${result.anchor ? `#${result.anchor}` : ''}`,
