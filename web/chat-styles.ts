@@ -9,7 +9,7 @@ export const CHAT_STYLES = `
 .docsmith-sources { margin: 6px 0 0; padding-left: 0; list-style: none; font-size: 12px; white-space: normal; }
 .docsmith-source { color: #15803d; }
 .docsmith-feedback { margin-top: 4px; display: flex; gap: 4px; }
-.docsmith-rate { border: 1px solid #d1d5db; background: white; border-radius: 6px; cursor: pointer; padding: 0 6px; }
+.docsmith-rate { border: 1px solid #d1d5db; background: white; border-radius: 6px; cursor: pointer; padding: 1px 8px; font-size: 12px; color: #374151; }
 .docsmith-rate[aria-pressed="true"] { background: #dcfce7; border-color: #16a34a; }
 .docsmith-form { display: flex; gap: 6px; }
 .docsmith-input { flex: 1; padding: 8px; border: 1px solid #d1d5db; border-radius: 8px; font: inherit; }

@@ -79,8 +79,8 @@ function renderMessage(message: UIMessage, session: ChatSession, ratings: Map<st
   const finished = (message.metadata as { threadId?: unknown } | undefined)?.threadId !== undefined;
   if (finished) {
     const feedback = element('div', 'docsmith-feedback');
-    for (const [rating, label, symbol] of [['up', 'Helpful', '👍'], ['down', 'Not helpful', '👎']] as const) {
-      const button = Object.assign(element('button', 'docsmith-rate'), { type: 'button', textContent: symbol, title: label });
+    for (const [rating, label, caption] of [['up', 'Helpful', '▲ Helpful'], ['down', 'Not helpful', '▼ Not helpful']] as const) {
+      const button = Object.assign(element('button', 'docsmith-rate'), { type: 'button', textContent: caption, title: label });
       button.setAttribute('aria-label', label);
       button.setAttribute('aria-pressed', String(ratings.get(message.id) === rating));
       button.addEventListener('click', () => {
