@@ -17,6 +17,7 @@ import { createMetrics } from './metrics.ts';
 import { registerAnalyticsRoutes } from './register-analytics-routes.ts';
 import { registerAssistantRoutes } from './register-assistant-routes.ts';
 import { registerOperationalRoutes } from './register-operational-routes.ts';
+import { registerPageRoutes } from './register-page-routes.ts';
 import { registerWebRoutes, type WebRoutesOptions } from './register-web-routes.ts';
 import type { RouteContext } from './route-context.ts';
 
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOperationalRoutes(app, context);
   registerAssistantRoutes(app, context);
   registerAnalyticsRoutes(app, context);
+  registerPageRoutes(app, context, options.artifactsDir);
   registerWebRoutes(app, options.web);
   return app;
 }
