@@ -11,7 +11,7 @@ import { publishTestSite, testSiteFiles } from '../helpers/publish-test-site.ts'
 
 describe('content for docs tools: llms.txt, llms-full.txt, a Markdown file per page', () => {
   it('are written by the build, only for indexed pages', async () => {
-    const files = { ...testSiteFiles(), 'secret.mdx': '---\ntitle: Secret\nhidden: true\n---\n\nHidden text.\n' };
+    const files: Record<string, string> = { ...testSiteFiles(), 'secret.mdx': '---\ntitle: Secret\nhidden: true\n---\n\nHidden text.\n' };
     const docs = JSON.parse(files['docs.json'] as string) as { navigation: { groups: { pages: string[] }[] }; description?: string };
     docs.navigation.groups[0]?.pages.push('secret');
     docs.description = 'The Example CLI docs.';
