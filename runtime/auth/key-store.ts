@@ -19,7 +19,7 @@ export interface KeyRecord {
 }
 
 /** Outcome of checking a bearer token for a domain. */
-export type KeyVerification = { ok: true; keyId: string; org: string; origins?: string[]; admin: boolean } | { ok: false; reason: 'missing' | 'invalid' | 'forbidden' };
+export type KeyVerification = { ok: true; keyId: string; org: string; origins?: string[]; admin?: true } | { ok: false; reason: 'missing' | 'invalid' | 'forbidden' };
 
 /** API keys of the assistant, kept in a JSON file that a running server re-reads when it changes. */
 export interface KeyStore {
@@ -117,7 +117,7 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
       const equal = presented.length === expected.length && timingSafeEqual(presented, expected);
       if (!record || !equal || record.revokedAt) return { ok: false, reason: 'invalid' };
       if (!record.domains.includes(domain)) return { ok: false, reason: 'forbidden' };
-      return { ok: true, keyId: record.id, org: record.org, ...(record.origins ? { origins: record.origins } : {}), admin: record.admin === true };
+      return { ok: true, keyId: record.id, org: record.org, ...(record.origins ? { origins: record.origins } : {}), ...(record.admin ? { admin: true as const } : {}) };
     },
   };
 }

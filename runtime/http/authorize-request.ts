@@ -39,5 +39,5 @@ export async function authorizeRequest(request: FastifyRequest<{ Params: { domai
     throw error;
   }
   if (!site) throw new ApiError('unknown_domain');
-  return { keyId: verification.keyId, org: verification.org, site, admin: verification.admin };
+  return { keyId: verification.keyId, org: verification.org, site, admin: verification.admin === true };
 }
