@@ -18,6 +18,7 @@ export function createSqliteAnalyticsStore(file: string): AnalyticsStore {
   const insertSearch = database.prepare('INSERT INTO analytics_searches VALUES (?, ?, ?, ?)');
   const selectQuestions = database.prepare<[string, number, number], { question: string; result_count: number; not_found: number }>('SELECT question, result_count, not_found FROM analytics_questions WHERE domain = ? AND at >= ? AND at < ?');
   const selectFeedback = database.prepare<[string, number, number], { at: number; message_id: string; rating: 'up' | 'down'; comment: string | null }>('SELECT at, message_id, rating, comment FROM analytics_feedback WHERE domain = ? AND at >= ? AND at < ? ORDER BY at DESC');
+  const probe = database.prepare('SELECT 1');
   const selectSearches = database.prepare<[string, number, number], { query: string }>('SELECT query FROM analytics_searches WHERE domain = ? AND at >= ? AND at < ? AND result_count = 0');
   const run = <T>(operation: () => T): T => {
     try {
@@ -56,7 +57,7 @@ export function createSqliteAnalyticsStore(file: string): AnalyticsStore {
       };
     },
     async ping() {
-      run(() => database.prepare('SELECT 1').get());
+      run(() => probe.get());
     },
     async close() {
       database.close();
