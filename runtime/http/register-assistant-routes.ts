@@ -7,7 +7,9 @@ import type { AssistantRequestBody } from '../assistant/assistant-request.ts';
 import { createAssistantStream } from '../assistant/create-assistant-stream.ts';
 import { summarizeErrorForLog } from './summarize-error-for-log.ts';
 import { negotiateStreamProtocol } from '../assistant/negotiate-stream-protocol.ts';
+import { isNotFoundAnswer } from '../analytics/is-not-found-answer.ts';
 import { readConversation } from '../assistant/read-conversation.ts';
+import { retrievalQuery, unknownRequestFields } from '../assistant/reader-context.ts';
 import { sourcesFromResults } from '../assistant/sources-from-results.ts';
 import type { LimitDecision } from '../limits/create-limiter.ts';
 import { capThreadPage } from '../threads/cap-thread-page.ts';
@@ -62,8 +64,11 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
       const authorization = request.authorization as Authorization;
       const body = request.body;
       const conversation = readConversation(body);
+      const ignored = unknownRequestFields(body);
+      if (ignored.length > 0) request.log.debug({ fields: ignored }, 'ignored unknown request fields');
+      const readerContext = body.context ?? [];
       const filter = body.filter ?? undefined;
-      const results = search(authorization.site.index, conversation.question, {
+      const results = search(authorization.site.index, retrievalQuery(conversation.question, readerContext), {
         pageSize: body.retrievalPageSize ?? 5,
         ...(filter ? { filter: filter as SearchFilter } : {}),
         ...(conversation.previousQuestion ? { previousQuery: conversation.previousQuestion } : {}),
@@ -88,12 +93,16 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
         messageId,
         model: context.model,
         siteName: authorization.site.siteName,
+        readerContext,
         abortSignal: abort.signal,
         ...(context.modelTimeoutMs ? { modelTimeoutMs: context.modelTimeoutMs } : {}),
         onFinish: async (result) => {
           context.metrics.addTokens(result.usage.inputTokens, result.usage.outputTokens);
           const answer = { id: messageId, role: 'assistant' as const, text: result.text, sources: result.sources.map(({ url, title, path, anchor }) => ({ url, title, path, anchor })) };
           await context.threads.appendMessage({ threadId, domain, fp: body.fp, message: answer });
+          await context.analytics
+            .recordQuestion({ domain, threadId, messageId, question: conversation.question, resultCount: results.length, notFound: isNotFoundAnswer(result.text, results.length), at: new Date() })
+            .catch((error: unknown) => request.log.warn({ threadId, error: summarizeErrorForLog(error) }, 'question not recorded for analytics'));
         },
         onError: (error) => request.log.error({ threadId, error: summarizeErrorForLog(error) }, 'answer failed after streaming began'),
       });
@@ -104,6 +113,7 @@ export function registerAssistantRoutes(app: FastifyInstance, context: RouteCont
   app.post('/v1/search/:domain', { schema: { params: domainParams, body: searchRequestSchema }, onRequest: authorize, preHandler: [requireQuery, consumeLimits] }, async (request: DomainRequest<{ query: string; pageSize?: number; filter?: SearchFilter | null }>) => {
     const authorization = request.authorization as Authorization;
     const results = search(authorization.site.index, request.body.query, { pageSize: request.body.pageSize ?? 10, ...(request.body.filter ? { filter: request.body.filter } : {}) });
+    await context.analytics.recordSearch({ domain: authorization.site.domain, query: request.body.query, resultCount: results.length, at: new Date() });
     return results.map((result) => ({
       content: result.text,
       path: `/${result.path}${result.anchor ? `#${result.anchor}` : ''}`,
