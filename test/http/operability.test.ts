@@ -17,7 +17,7 @@ describe('operating the runtime', () => {
   });
 
   it('answers /readyz 503 store_unavailable while the store (Redis) cannot be reached', async () => {
-    const app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, store: 'redis', redisUrl: 'redis://127.0.0.1:1', limitStore: 'memory' });
+    const app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, store: 'redis', redisUrl: 'redis://127.0.0.1:1', keyStore: 'file', limitStore: 'memory' });
     const response = await app.inject({ url: '/readyz' });
     expect(response.statusCode).toBe(503);
     expect(response.json().error.code).toBe('store_unavailable');
