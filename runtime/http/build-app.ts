@@ -24,9 +24,11 @@ import { methodAwareNotFound } from './router-errors.ts';
 import { sendError } from './send-error.ts';
 import { serverOptions, type ServerTimeouts } from './server-options.ts';
 import { registerAnalyticsRoutes } from './register-analytics-routes.ts';
-import { registerAssistantRoutes } from './register-assistant-routes.ts';
+import { registerMessageRoutes } from './register-message-routes.ts';
 import { registerOperationalRoutes } from './register-operational-routes.ts';
 import { registerPageRoutes } from './register-page-routes.ts';
+import { registerSearchRoutes } from './register-search-routes.ts';
+import { registerThreadRoutes } from './register-thread-routes.ts';
 import { registerWebRoutes, type WebRoutesOptions } from './register-web-routes.ts';
 import type { RouteContext } from './route-context.ts';
 
@@ -139,7 +141,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler(notFound);
 
   registerOperationalRoutes(app, context);
-  registerAssistantRoutes(app, context);
+  registerMessageRoutes(app, context);
+  registerSearchRoutes(app, context);
+  registerThreadRoutes(app, context);
   registerAnalyticsRoutes(app, context);
   registerPageRoutes(app, context, options.artifactsDir);
   registerWebRoutes(app, options.web);
