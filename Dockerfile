@@ -4,7 +4,7 @@
 # Keys:  docker run --rm -v docsmith-data:/data docsmith keys create --domain <domain> --org <org>
 # The image serves and manages keys; it does not build sites (run `docsmith build` from the npm package or a checkout).
 
-# Stage 1: compile the TypeScript into lib/ (`npm ci` runs the `prepare` script, tsc).
+# Stage 1: compile the TypeScript into lib/ and bundle the browser client into web/dist/ (`npm ci` runs the `prepare` script).
 FROM node:20-bookworm-slim AS compile
 WORKDIR /app
 RUN apt-get update \
@@ -16,6 +16,8 @@ COPY pipeline ./pipeline
 COPY runtime ./runtime
 COPY schemas ./schemas
 COPY types ./types
+COPY scripts ./scripts
+COPY web ./web
 RUN npm ci
 
 # Stage 2: production dependencies of the runtime only. better-sqlite3 compiles here when no prebuilt binary
@@ -41,6 +43,7 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=deps /app/package.json ./package.json
 COPY --from=compile /app/lib ./lib
+COPY --from=compile /app/web/dist ./web/dist
 COPY bin ./bin
 # /artifacts is mounted read-only; /data (keys file, SQLite database) is a volume owned by the runtime user.
 RUN mkdir -p /artifacts /data && chown node:node /data

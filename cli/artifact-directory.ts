@@ -30,7 +30,10 @@ export async function writeBuildDirectory(domainDir: string, buildId: string, fi
   const temporary = path.join(buildsDir, `.tmp-${buildId}-${randomBytes(4).toString('hex')}`);
   await mkdir(temporary);
   try {
-    for (const [name, text] of files) await writeFile(path.join(temporary, name), text);
+    for (const [name, text] of files) {
+      await mkdir(path.dirname(path.join(temporary, name)), { recursive: true });
+      await writeFile(path.join(temporary, name), text);
+    }
     await rename(temporary, target);
   } catch (error) {
     await rm(temporary, { recursive: true, force: true });

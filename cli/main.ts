@@ -13,6 +13,14 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   keys: async () => (await import('./commands/keys-command.ts')).keysCommand(),
 };
 
+/** An example run of each command, shown at the end of its `--help` (serve and keys carry their own). */
+const EXAMPLES: Record<string, string> = {
+  validate: 'docsmith validate ./docs --strict',
+  build: 'docsmith build ./docs --out dist/acme --publish --site-url https://docs.acme.com',
+  search: 'docsmith search dist/acme "rotate an API key" --page-size 5',
+  diff: 'docsmith diff dist/acme/builds/1a2b3c4d5e6f7a8b dist/acme --format markdown --fail-on-breaking',
+};
+
 /** Runs the docsmith CLI with the given arguments (without `node` and the script) and resolves to its exit code. */
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('docsmith')
@@ -20,6 +28,7 @@ export async function main(argv: string[]): Promise<number> {
     .version(VERSION, '-V, --version', 'print the docsmith version')
     // `--version` is the program's before a command only: `docsmith search … --version v1` keeps its own option.
     .enablePositionalOptions()
+    .addHelpText('after', '\nExample:\n  $ docsmith build sites/acme --publish && docsmith keys create --domain acme --org acme && docsmith serve')
     .exitOverride()
     .showHelpAfterError('(run docsmith --help for usage)');
   const names = commandsFor(argv);
@@ -30,6 +39,8 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`docsmith ${name} is not available in this installation (the runtime image leaves out the build-side dependencies); run it from the npm package or a checkout\n`);
       return EXIT_USAGE;
     }
+    const example = EXAMPLES[name];
+    if (example) command.addHelpText('after', `\nExample:\n  $ ${example}`);
     program.addCommand(command.exitOverride());
     for (const subcommand of command.commands) subcommand.exitOverride();
   }

@@ -6,6 +6,7 @@ import { formatDiagnostics } from '../../pipeline/diagnostics/format-diagnostics
 import { buildDirectory, publishBuild, writeBuildDirectory } from '../artifact-directory.ts';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 import { createPageParser } from '../create-page-parser.ts';
+import { defaultCacheDir } from '../default-cache-dir.ts';
 import { openPageCache } from '../page-cache.ts';
 import { createProgressBar } from '../progress-bar.ts';
 import { readSiteSource, SiteReadError } from '../read-site-source.ts';
@@ -39,7 +40,7 @@ export function buildCommand(): Command {
     .option('--strict', 'treat warnings as errors')
     .option('--allow-network', 'fetch remote OpenAPI specs')
     .option('--quiet', 'print only errors and the summary line')
-    .option('--cache-dir <dir>', 'content-hash cache of parsed pages (default: <site-dir>/.docsmith-cache)')
+    .option('--cache-dir <dir>', 'content-hash cache of parsed pages (default: $XDG_CACHE_HOME/docsmith, else node_modules/.cache/docsmith, else ~/.cache/docsmith; never inside the site)')
     .option('--no-cache', 'parse every page, ignoring and not writing the cache')
     .option('--threads <n>', 'threads parsing pages, this one included (default: available cores up to 8; 1 on two cores or fewer)', parsePositiveInteger)
     .action(async (siteDir: string, options: BuildCommandOptions) => {
@@ -54,7 +55,7 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
   const source = await readUserInput('build', () => readSiteSource(siteDir), [SiteReadError]);
   if (!source) return EXIT_USAGE;
   const progress = createProgressBar(process.stderr, 'parsing pages');
-  const cache = options.cache ? await openPageCache(options.cacheDir ?? path.join(siteDir, '.docsmith-cache'), `${GENERATOR} pages/${PARSED_PAGE_FORMAT}`) : undefined;
+  const cache = options.cache ? await openPageCache(options.cacheDir ?? defaultCacheDir(siteDir), `${GENERATOR} pages/${PARSED_PAGE_FORMAT}`) : undefined;
   const result = await buildSite(source, {
     domain,
     generator: GENERATOR,

@@ -8,6 +8,7 @@ import { parsePage } from '../content/parse-page.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';
 import { buildSearchArtifact, serializeSearchArtifact } from '../index/build-search-artifact.ts';
+import { buildLlmsFiles } from '../llms/build-llms-files.ts';
 import { buildManifest, serializeManifest } from '../manifest/build-manifest.ts';
 import { checkRedirects } from '../navigation/check-redirects.ts';
 import { resolveNavigation } from '../navigation/resolve-navigation.ts';
@@ -214,6 +215,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   const files = new Map([
     ['manifest.json', serializeManifest(manifest)],
     ['search.json', searchArtifactText],
+    ...buildLlmsFiles({ siteName: manifest.site.name, ...(typeof config.description === 'string' ? { description: config.description } : {}), siteUrl: options.siteUrl?.replace(/\/+$/, '') ?? '', pages, sectionRecords }),
   ]);
   return {
     manifest,

@@ -1,3 +1,5 @@
+import type { ReaderContext } from './assistant-request.ts';
+
 /** A retrieved section handed to the answer model and streamed back as a source. */
 export interface AssistantSource {
   /** `src_1`, `src_2`, … in rank order; `[n]` citations refer to the n-th source. */
@@ -22,9 +24,10 @@ const SOURCE_BLOCK = /<source number="(\d+)" title="([^"]*)">\n([\s\S]*?)\n<\/so
 /**
  * Builds the prompt shared by every answer model: instructions and the numbered sources (each in a
  * `<source number="n" title="…">` block) in the system message; the question, with the previous user turn and
- * the previous answer (its first 4,000 characters) for context, as the user message.
+ * the previous answer (its first 4,000 characters) for context, as the user message. What the reader selected on
+ * the page follows the sources, each in a `<reader-context type="…">` block.
  */
-export function buildAssistantPrompt(input: { question: string; previousQuestion?: string; previousAnswer?: string; sources: AssistantSource[]; siteName?: string }): AssistantPrompt {
+export function buildAssistantPrompt(input: { question: string; previousQuestion?: string; previousAnswer?: string; sources: AssistantSource[]; siteName?: string; readerContext?: readonly ReaderContext[] }): AssistantPrompt {
   const sources = input.sources
     .map((source, index) => `<source number="${index + 1}" title="${source.title.replace(/"/g, "'")}">\n${source.text.replace(/<\/source>/g, '')}\n</source>`)
     .join('\n\n');
@@ -35,11 +38,18 @@ export function buildAssistantPrompt(input: { question: string; previousQuestion
     '',
     'Sources:',
     sources || '(none)',
+    ...readerContextLines(input.readerContext ?? []),
   ].join('\n');
   const previousQuestion = input.previousQuestion ? `Previous question: ${input.previousQuestion}\n\n` : '';
   const previousAnswer = input.previousAnswer ? `Previous answer: ${input.previousAnswer.slice(0, MAX_PREVIOUS_ANSWER_LENGTH)}\n\n` : '';
   const prompt = `${previousQuestion}${previousAnswer}Question: ${input.question}`;
   return { system, prompt };
+}
+
+function readerContextLines(context: readonly ReaderContext[]): string[] {
+  if (context.length === 0) return [];
+  const blocks = context.map((item) => `<reader-context type="${item.type.replace(/"/g, "'")}"${item.path ? ` path="${item.path.replace(/"/g, "'")}"` : ''}>\n${item.value.replace(/<\/reader-context>/g, '')}\n</reader-context>`);
+  return ['', 'The reader selected this on the page and asks about it:', ...blocks];
 }
 
 /** Reads the numbered sources back out of a system message built by `buildAssistantPrompt`. */

@@ -23,6 +23,14 @@ export interface AssistantFilter {
   groups?: string[];
 }
 
+/** Something the reader selected on the page (Mintlify's `context`): a code block or a text selection. */
+export interface ReaderContext {
+  type: string;
+  value: string;
+  path?: string;
+  elementId?: string;
+}
+
 /** The request body of POST /v1/assistant/{domain}/message (schemas/assistant-request.schema.json). */
 export interface AssistantRequestBody {
   fp: string;
@@ -33,4 +41,6 @@ export interface AssistantRequestBody {
   trigger?: string;
   id?: string;
   metadata?: unknown;
+  context?: ReaderContext[] | null;
+  [field: string]: unknown;
 }

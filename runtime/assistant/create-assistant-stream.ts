@@ -1,6 +1,7 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { streamText } from 'ai';
 import { buildAssistantPrompt, type AssistantSource } from './assistant-prompt.ts';
+import type { ReaderContext } from './assistant-request.ts';
 import type { StreamProtocol } from './negotiate-stream-protocol.ts';
 import { createStreamEncoder } from './stream-encoders.ts';
 
@@ -16,6 +17,8 @@ export interface AssistantStreamInput {
   messageId: string;
   model: LanguageModelV3;
   siteName?: string;
+  /** What the reader selected on the page (request `context`), added to the prompt. */
+  readerContext?: readonly ReaderContext[];
   abortSignal?: AbortSignal;
   /** Milliseconds the model may take for the whole answer before the stream ends with a timeout error (default 60000). */
   modelTimeoutMs?: number;

@@ -8,6 +8,10 @@ export interface KeyRecord {
   name?: string;
   org: string;
   domains: string[];
+  /** Browser origins allowed to use the key (`https://docs.example.com`); absent: any origin. */
+  origins?: string[];
+  /** Whether the key may read analytics (default false). */
+  admin?: boolean;
   /** sha256 (hex) of the secret part of the key. */
   hash: string;
   createdAt: string;
@@ -15,11 +19,11 @@ export interface KeyRecord {
 }
 
 /** Outcome of checking a bearer token for a domain. */
-export type KeyVerification = { ok: true; keyId: string; org: string } | { ok: false; reason: 'missing' | 'invalid' | 'forbidden' };
+export type KeyVerification = { ok: true; keyId: string; org: string; origins?: string[]; admin?: true } | { ok: false; reason: 'missing' | 'invalid' | 'forbidden' };
 
 /** API keys of the assistant, kept in a JSON file that a running server re-reads when it changes. */
 export interface KeyStore {
-  create(input: { domains: string[]; org: string; name?: string }): { key: string; record: KeyRecord };
+  create(input: NewKeyInput): { key: string; record: KeyRecord };
   list(): KeyRecord[];
   revoke(keyId: string): boolean;
   verify(token: string | undefined, domain: string): KeyVerification;
@@ -70,19 +74,10 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
   return {
     create(input) {
       load();
-      const id = randomBytes(6).toString('hex');
-      const secret = randomBytes(32).toString('base64url');
-      const record: KeyRecord = {
-        id,
-        ...(input.name ? { name: input.name } : {}),
-        org: input.org,
-        domains: [...new Set(input.domains)].sort(),
-        hash: sha256(secret),
-        createdAt: new Date().toISOString(),
-      };
-      records = [...records, record];
+      const created = newKey(input);
+      records = [...records, created.record];
       save();
-      return { key: `ds_${id}_${secret}`, record };
+      return created;
     },
     list() {
       load();
@@ -121,7 +116,33 @@ export function checkKey(token: string, domain: string, findRecord: (keyId: stri
   const equal = presented.length === expected.length && timingSafeEqual(presented, expected);
   if (!record || !equal || record.revokedAt) return { ok: false, reason: 'invalid' };
   if (!record.domains.includes(domain)) return { ok: false, reason: 'forbidden' };
-  return { ok: true, keyId: record.id, org: record.org };
+  return { ok: true, keyId: record.id, org: record.org, ...(record.origins ? { origins: record.origins } : {}), ...(record.admin ? { admin: true as const } : {}) };
+}
+
+/** The input of a new key: its domains, organization, optional label, allowed origins and admin flag. */
+export interface NewKeyInput {
+  domains: string[];
+  org: string;
+  name?: string;
+  origins?: string[];
+  admin?: boolean;
+}
+
+/** Makes a new key (`ds_<id>_<secret>`, 32 random bytes) and the record to store for it (only the secret's hash). */
+export function newKey(input: NewKeyInput, now = new Date()): { key: string; record: KeyRecord } {
+  const id = randomBytes(6).toString('hex');
+  const secret = randomBytes(32).toString('base64url');
+  const record: KeyRecord = {
+    id,
+    ...(input.name ? { name: input.name } : {}),
+    org: input.org,
+    domains: [...new Set(input.domains)].sort(),
+    ...(input.origins?.length ? { origins: [...new Set(input.origins)].sort() } : {}),
+    ...(input.admin ? { admin: true } : {}),
+    hash: sha256(secret),
+    createdAt: now.toISOString(),
+  };
+  return { key: `ds_${id}_${secret}`, record };
 }
 
 /** sha256 (hex) of a key's secret, as stored in its record. */

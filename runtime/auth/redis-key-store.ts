@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { openRedis, withRedis } from '../stores/open-redis.ts';
-import { checkKey, sha256, type KeyRecord, type KeyVerification } from './key-store.ts';
+import { checkKey, newKey, type KeyRecord, type KeyVerification, type NewKeyInput } from './key-store.ts';
 
 /** Where the key records live: one hash, field = key id, value = the record as JSON (never the key itself). */
 const KEYS_HASH = 'docsmith:keys';
 
 /** API keys shared by every replica through Redis; verification reads a local copy refreshed in the background. */
 export interface RedisKeyStore {
-  create(input: { domains: string[]; org: string; name?: string }): Promise<{ key: string; record: KeyRecord }>;
+  create(input: NewKeyInput): Promise<{ key: string; record: KeyRecord }>;
   list(): Promise<KeyRecord[]>;
   revoke(keyId: string): Promise<boolean>;
   verify(token: string | undefined, domain: string): KeyVerification;
@@ -53,19 +52,10 @@ export async function createRedisKeyStore(options: RedisKeyStoreOptions): Promis
   timer.unref();
   return {
     async create(input) {
-      const id = randomBytes(6).toString('hex');
-      const secret = randomBytes(32).toString('base64url');
-      const record: KeyRecord = {
-        id,
-        ...(input.name ? { name: input.name } : {}),
-        org: input.org,
-        domains: [...new Set(input.domains)].sort(),
-        hash: sha256(secret),
-        createdAt: new Date().toISOString(),
-      };
-      await withRedis(() => client.hset(KEYS_HASH, id, JSON.stringify(record)));
-      records.set(id, record);
-      return { key: `ds_${id}_${secret}`, record };
+      const created = newKey(input);
+      await withRedis(() => client.hset(KEYS_HASH, created.record.id, JSON.stringify(created.record)));
+      records.set(created.record.id, created.record);
+      return created;
     },
     async list() {
       await refresh();

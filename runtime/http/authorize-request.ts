@@ -8,11 +8,13 @@ export interface Authorization {
   keyId: string;
   org: string;
   site: LoadedSite;
+  /** Whether the key may read analytics. */
+  admin: boolean;
 }
 
 /**
  * Checks the bearer key for the domain of the path (401 missing/invalid, 403 other domain), then that the
- * domain has a usable published build (404 unknown, 503 not readable yet). Runs before the body is read.
+ * key allows the browser origin (403), then that the domain has a usable published build (404 unknown, 503 not readable yet). Runs before the body is read.
  */
 export async function authorizeRequest(request: FastifyRequest<{ Params: { domain: string } }>, context: RouteContext): Promise<Authorization> {
   const header = request.headers.authorization;
@@ -24,6 +26,8 @@ export async function authorizeRequest(request: FastifyRequest<{ Params: { domai
     if (verification.reason === 'forbidden') throw new ApiError('forbidden_domain');
     throw new ApiError('invalid_key');
   }
+  const origin = request.headers.origin;
+  if (verification.origins && typeof origin === 'string' && !verification.origins.includes(origin)) throw new ApiError('forbidden_origin', `The API key is not allowed from ${origin}; its origins are ${verification.origins.join(', ')}.`);
   let site: LoadedSite | undefined;
   try {
     site = await context.artifacts.get(request.params.domain);
@@ -35,5 +39,5 @@ export async function authorizeRequest(request: FastifyRequest<{ Params: { domai
     throw error;
   }
   if (!site) throw new ApiError('unknown_domain');
-  return { keyId: verification.keyId, org: verification.org, site };
+  return { keyId: verification.keyId, org: verification.org, site, admin: verification.admin === true };
 }

@@ -15,13 +15,21 @@ import { monitorStoreHealth } from '../stores/store-health-monitor.ts';
 import { startRetentionSweeper } from '../stores/retention-sweeper.ts';
 import { bodyTimeout } from './body-timeout.ts';
 import { ignoreNonIpForwardedFor, type TrustProxy } from './client-address.ts';
+import { createRedisAnalyticsStore } from '../analytics/redis-analytics-store.ts';
+import { createSqliteAnalyticsStore } from '../analytics/sqlite-analytics-store.ts';
 import { ApiError } from './error-catalog.ts';
+import { keyOriginCors } from './key-origin-cors.ts';
 import { createMetrics } from './metrics.ts';
 import { methodAwareNotFound } from './router-errors.ts';
 import { sendError } from './send-error.ts';
 import { serverOptions, type ServerTimeouts } from './server-options.ts';
-import { registerAssistantRoutes } from './register-assistant-routes.ts';
+import { registerAnalyticsRoutes } from './register-analytics-routes.ts';
+import { registerMessageRoutes } from './register-message-routes.ts';
 import { registerOperationalRoutes } from './register-operational-routes.ts';
+import { registerPageRoutes } from './register-page-routes.ts';
+import { registerSearchRoutes } from './register-search-routes.ts';
+import { registerThreadRoutes } from './register-thread-routes.ts';
+import { registerWebRoutes, type WebRoutesOptions } from './register-web-routes.ts';
 import type { RouteContext } from './route-context.ts';
 
 /** Options of `buildApp`. */
@@ -67,6 +75,8 @@ export interface AppOptions {
   timeouts?: ServerTimeouts;
   /** Origins allowed by CORS (default: any). */
   corsOrigin?: string | string[] | boolean;
+  /** The browser client: `/widget.js` always, `/playground` unless `playground: false`. */
+  web?: WebRoutesOptions;
 }
 
 /**
@@ -104,7 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limiter = await createLimiter({ store: limitStore, sqlitePath, ...storeOptions, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}), ...(options.limits ? { limits: options.limits } : {}) });
   const threadOptions = { ...storeOptions, ...(options.maxMessagesPerThread ? { maxMessagesPerThread: options.maxMessagesPerThread } : {}) };
   const threads = store === 'redis' ? createRedisThreadStore(options.redisUrl as string, threadOptions) : createSqliteThreadStore(sqlitePath, threadOptions);
-  const context: RouteContext = { artifacts, keys, limiter, threads, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}) };
+  const analytics = store === 'redis' ? createRedisAnalyticsStore(options.redisUrl as string) : createSqliteAnalyticsStore(sqlitePath);
+  const context: RouteContext = { artifacts, keys, limiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}) };
   const stopHealthMonitor = monitorStoreHealth({ problem: () => threads.problem(), onChange: (problem) => (problem ? app.log.error({ problem }, 'thread store unusable') : app.log.info('thread store usable again')) });
   const retention = options.threadRetentionDays
     ? startRetentionSweeper({
@@ -117,10 +128,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     stopHealthMonitor();
     retention?.stop();
-    await Promise.allSettled([limiter.close(), threads.close(), sharedKeys?.close()]);
+    await Promise.allSettled([limiter.close(), threads.close(), analytics.close(), sharedKeys?.close()]);
   });
 
-  await app.register(cors, { origin: options.corsOrigin ?? true, methods: ['GET', 'POST', 'OPTIONS'], exposedHeaders: ['x-thread-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] });
+  const corsOptions = { origin: options.corsOrigin ?? true, methods: ['GET', 'POST', 'OPTIONS'], exposedHeaders: ['x-thread-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] };
+  await app.register(cors, () => keyOriginCors(keys, corsOptions));
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     context.metrics.observeRequest(route, reply.statusCode, reply.elapsedTime / 1000);
@@ -129,7 +141,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler(notFound);
 
   registerOperationalRoutes(app, context);
-  registerAssistantRoutes(app, context);
+  registerMessageRoutes(app, context);
+  registerSearchRoutes(app, context);
+  registerThreadRoutes(app, context);
+  registerAnalyticsRoutes(app, context);
+  registerPageRoutes(app, context, options.artifactsDir);
+  registerWebRoutes(app, options.web);
   return app;
 }
 

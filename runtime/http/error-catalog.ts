@@ -5,10 +5,14 @@ export const ERROR_CATALOG = {
   missing_key: { status: 401, message: 'Missing API key: send Authorization: Bearer <key>.' },
   invalid_key: { status: 401, message: 'The API key is not valid.' },
   forbidden_domain: { status: 403, message: 'The API key is not valid for this domain.' },
+  forbidden_origin: { status: 403, message: 'The API key is not allowed from this origin (see `docsmith keys create --origin`).' },
+  admin_required: { status: 403, message: 'This endpoint needs an admin key (`docsmith keys create --admin`).' },
   unknown_domain: { status: 404, message: 'No documentation site is published under this domain.' },
   not_found: { status: 404, message: 'No such endpoint.' },
   method_not_allowed: { status: 405, message: 'This endpoint does not accept this method; see the Allow header.' },
   request_timeout: { status: 408, message: 'The request body did not arrive in time.' },
+  page_not_found: { status: 404, message: 'No page of this site has that path.' },
+  unknown_message: { status: 404, message: 'No such answer in a thread of this fingerprint.' },
   body_too_large: { status: 413, message: 'The request body is too large.' },
   uri_too_long: { status: 414, message: 'A part of the request path is too long.' },
   unsupported_media_type: { status: 415, message: 'Send the body as application/json.' },
@@ -16,6 +20,7 @@ export const ERROR_CATALOG = {
   internal: { status: 500, message: 'Internal error.' },
   artifacts_not_ready: { status: 503, message: 'The documentation artifacts are not available yet.' },
   store_unavailable: { status: 503, message: 'A storage backend is unavailable; retry shortly.' },
+  web_client_missing: { status: 503, message: 'The browser client is not built; run `npm run build:web`.' },
 } as const;
 
 /** A code of the error catalog. */

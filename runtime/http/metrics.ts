@@ -1,55 +1,49 @@
-/** In-process counters exposed as Prometheus text on GET /metrics. */
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** The runtime's Prometheus metrics, served on GET /metrics. */
 export interface Metrics {
   observeRequest(route: string, status: number, seconds: number): void;
   addTokens(input: number, output: number): void;
   limitHit(scope: string): void;
-  render(): string;
+  /** The exposition text of every metric. */
+  render(): Promise<string>;
+  /** Content type of `render()`'s text. */
+  contentType: string;
 }
 
-/** Creates the counters: requests by route and status, latency sum/count by route, tokens, limit hits. */
+/**
+ * Creates the metrics on their own prom-client registry (one per app, so tests and several apps in a process never
+ * clash): requests by route and status, a latency histogram by route, answer-model tokens, limit hits, and the
+ * process metrics (CPU, memory, event-loop lag, GC) under the `docsmith_` prefix.
+ */
 export function createMetrics(): Metrics {
-  const requests = new Map<string, number>();
-  const latency = new Map<string, { sum: number; count: number }>();
-  const limitHits = new Map<string, number>();
-  const tokens = { input: 0, output: 0 };
-  const increment = (map: Map<string, number>, key: string): void => {
-    map.set(key, (map.get(key) ?? 0) + 1);
-  };
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'docsmith_' });
+  const requests = new Counter({ name: 'docsmith_requests_total', help: 'HTTP requests by route and status.', labelNames: ['route', 'status'] as const, registers: [registry] });
+  const latency = new Histogram({
+    name: 'docsmith_request_duration_seconds',
+    help: 'Time to the end of the response, by route (a streamed answer counts until its last byte).',
+    labelNames: ['route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const tokens = new Counter({ name: 'docsmith_tokens_total', help: 'Tokens of the answer model, by direction.', labelNames: ['direction'] as const, registers: [registry] });
+  const limitHits = new Counter({ name: 'docsmith_limit_hits_total', help: 'Requests refused by a rate limit, by scope.', labelNames: ['scope'] as const, registers: [registry] });
+  tokens.inc({ direction: 'input' }, 0);
+  tokens.inc({ direction: 'output' }, 0);
   return {
     observeRequest(route, status, seconds) {
-      increment(requests, `route="${route}",status="${status}"`);
-      const entry = latency.get(route) ?? { sum: 0, count: 0 };
-      entry.sum += seconds;
-      entry.count += 1;
-      latency.set(route, entry);
+      requests.inc({ route, status: String(status) });
+      latency.observe({ route }, seconds);
     },
     addTokens(input, output) {
-      tokens.input += input;
-      tokens.output += output;
+      tokens.inc({ direction: 'input' }, input);
+      tokens.inc({ direction: 'output' }, output);
     },
     limitHit(scope) {
-      increment(limitHits, `scope="${scope}"`);
+      limitHits.inc({ scope });
     },
-    render() {
-      const lines = [
-        '# HELP docsmith_requests_total HTTP requests by route and status.',
-        '# TYPE docsmith_requests_total counter',
-        ...[...requests].map(([labels, count]) => `docsmith_requests_total{${labels}} ${count}`),
-        '# HELP docsmith_request_duration_seconds Time to the end of the response, by route.',
-        '# TYPE docsmith_request_duration_seconds summary',
-        ...[...latency].flatMap(([route, entry]) => [
-          `docsmith_request_duration_seconds_sum{route="${route}"} ${entry.sum.toFixed(6)}`,
-          `docsmith_request_duration_seconds_count{route="${route}"} ${entry.count}`,
-        ]),
-        '# HELP docsmith_tokens_total Tokens of the answer model, by direction.',
-        '# TYPE docsmith_tokens_total counter',
-        `docsmith_tokens_total{direction="input"} ${tokens.input}`,
-        `docsmith_tokens_total{direction="output"} ${tokens.output}`,
-        '# HELP docsmith_limit_hits_total Requests refused by a rate limit, by scope.',
-        '# TYPE docsmith_limit_hits_total counter',
-        ...[...limitHits].map(([labels, count]) => `docsmith_limit_hits_total{${labels}} ${count}`),
-      ];
-      return `${lines.join('\n')}\n`;
-    },
+    render: () => registry.metrics(),
+    contentType: registry.contentType,
   };
 }

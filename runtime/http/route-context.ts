@@ -1,4 +1,5 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { AnalyticsStore } from '../analytics/analytics-store.ts';
 import type { ArtifactStore } from '../artifacts/create-artifact-store.ts';
 import type { KeyStore } from '../auth/key-store.ts';
 import type { Limiter } from '../limits/create-limiter.ts';
@@ -12,6 +13,7 @@ export interface RouteContext {
   keys: Pick<KeyStore, 'verify'>;
   limiter: Limiter;
   threads: ThreadStore;
+  analytics: AnalyticsStore;
   metrics: Metrics;
   model: LanguageModelV3;
   /** Milliseconds an answer may take before its stream ends with a timeout error (default 60000). */

@@ -57,7 +57,9 @@ describe('faults under load', () => {
     await writeFile(path.join(buildDirectory(domainDir, buildId), 'search.json'), '{"truncated":');
     await publishBuild(domainDir, buildId);
     await new Promise((resolve) => setTimeout(resolve, 150));
-    for (const file of await readdir(buildDirectory(domainDir, good))) await writeFile(path.join(buildDirectory(domainDir, good), file), 'garbage');
+    for (const entry of await readdir(buildDirectory(domainDir, good), { withFileTypes: true })) {
+      if (entry.isFile()) await writeFile(path.join(buildDirectory(domainDir, good), entry.name), 'garbage');
+    }
     await new Promise((resolve) => setTimeout(resolve, 150));
     running = false;
     await load;

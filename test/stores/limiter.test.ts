@@ -5,8 +5,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { calendarWindow } from '../../runtime/limits/calendar-window.ts';
 import { createLimiter, type LimiterOptions } from '../../runtime/limits/create-limiter.ts';
+import { hasRedis, redisTestUrl } from '../helpers/test-prerequisites.ts';
 
-const redisUrl = process.env.REDIS_TEST_URL;
+const redisUrl = hasRedis('limits on redis') ? redisTestUrl : undefined;
 const directories: string[] = [];
 afterAll(async () => {
   for (const directory of directories) await rm(directory, { recursive: true, force: true });

@@ -15,8 +15,9 @@ async function appendExchange(
   await store.appendMessage({ ...owner, message: { ...exchange.userMessage, role: 'user', sources: [] } });
   await store.appendMessage({ ...owner, message: { ...exchange.assistantMessage, role: 'assistant' } });
 }
+import { hasRedis, redisTestUrl } from '../helpers/test-prerequisites.ts';
 
-const redisUrl = process.env.REDIS_TEST_URL;
+const redisUrl = hasRedis('thread store on redis') ? redisTestUrl : undefined;
 const directories: string[] = [];
 afterAll(async () => {
   for (const directory of directories) await rm(directory, { recursive: true, force: true });

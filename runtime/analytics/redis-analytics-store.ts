@@ -1,0 +1,66 @@
+import { openRedis, withRedis } from '../stores/open-redis.ts';
+import { countTexts, normalizeQuestion, type AnalyticsStore, type FeedbackEvent, type QuestionsReport } from './analytics-store.ts';
+
+/** How long analytics events stay in Redis (400 days: a year-over-year report still works). */
+const RETENTION_MS = 400 * 24 * 3600 * 1000;
+
+type StoredQuestion = { q: string; r: number; n: boolean };
+type StoredFeedback = { m: string; r: FeedbackEvent['rating']; c?: string; at: number };
+
+/**
+ * Analytics in Redis (several replicas): one sorted set per domain and kind, scored by time, members are JSON
+ * events with a unique suffix; a report reads the range and counts in the process. Old events are trimmed on write.
+ */
+export function createRedisAnalyticsStore(url: string, keyPrefix = 'docsmith:analytics:'): AnalyticsStore {
+  const redis = openRedis(url);
+  let sequence = 0;
+  const add = (kind: string, domain: string, at: Date, event: object): Promise<void> =>
+    withRedis(async () => {
+      const key = `${keyPrefix}${kind}:${domain}`;
+      sequence = (sequence + 1) % 1_000_000;
+      await redis
+        .multi()
+        .zadd(key, at.getTime(), `${JSON.stringify(event)}\n${process.pid}.${Date.now()}.${sequence}`)
+        .zremrangebyscore(key, '-inf', Date.now() - RETENTION_MS)
+        .exec();
+    });
+  const range = async <T>(kind: string, domain: string, from: Date, to: Date): Promise<T[]> => {
+    const members = await withRedis(() => redis.zrangebyscore(`${keyPrefix}${kind}:${domain}`, from.getTime(), `(${to.getTime()}`));
+    return members.map((member) => JSON.parse(member.slice(0, member.lastIndexOf('\n'))) as T);
+  };
+  return {
+    recordQuestion: (event) => add('questions', event.domain, event.at, { q: normalizeQuestion(event.question), r: event.resultCount, n: event.notFound } satisfies StoredQuestion),
+    recordFeedback: (event) => add('feedback', event.domain, event.at, { m: event.messageId, r: event.rating, ...(event.comment ? { c: event.comment } : {}), at: event.at.getTime() } satisfies StoredFeedback),
+    recordSearch: (event) => (event.resultCount === 0 ? add('zero-searches', event.domain, event.at, { q: normalizeQuestion(event.query) }) : Promise.resolve()),
+    async report(domain, from, to, limit = 20): Promise<QuestionsReport> {
+      const [questions, feedback, searches] = await Promise.all([
+        range<StoredQuestion>('questions', domain, from, to),
+        range<StoredFeedback>('feedback', domain, from, to),
+        range<{ q: string }>('zero-searches', domain, from, to),
+      ]);
+      return {
+        from: from.toISOString(),
+        to: to.toISOString(),
+        questions: questions.length,
+        topQuestions: countTexts(questions.map((event) => event.q), limit),
+        notFoundQuestions: countTexts(questions.filter((event) => event.n).map((event) => event.q), limit),
+        feedback: {
+          up: feedback.filter((event) => event.r === 'up').length,
+          down: feedback.filter((event) => event.r === 'down').length,
+          comments: feedback
+            .filter((event) => event.c)
+            .sort((left, right) => right.at - left.at)
+            .slice(0, limit)
+            .map((event) => ({ messageId: event.m, rating: event.r, comment: event.c ?? '', at: new Date(event.at).toISOString() })),
+        },
+        zeroResultSearches: countTexts([...searches.map((event) => event.q), ...questions.filter((event) => event.r === 0).map((event) => event.q)], limit),
+      };
+    },
+    async ping() {
+      await withRedis(() => redis.ping());
+    },
+    async close() {
+      redis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { openSqlite } from '../stores/open-sqlite.ts';
+import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
+import { countTexts, normalizeQuestion, type AnalyticsStore, type QuestionsReport } from './analytics-store.ts';
+
+/** Analytics in SQLite (one replica): three append-only tables indexed by domain and time. */
+export function createSqliteAnalyticsStore(file: string): AnalyticsStore {
+  const database = openSqlite(file);
+  database.exec(`
+    CREATE TABLE IF NOT EXISTS analytics_questions (domain TEXT NOT NULL, at INTEGER NOT NULL, thread_id TEXT NOT NULL, message_id TEXT NOT NULL, question TEXT NOT NULL, result_count INTEGER NOT NULL, not_found INTEGER NOT NULL);
+    CREATE INDEX IF NOT EXISTS analytics_questions_domain_at ON analytics_questions (domain, at);
+    CREATE TABLE IF NOT EXISTS analytics_feedback (domain TEXT NOT NULL, at INTEGER NOT NULL, thread_id TEXT NOT NULL, message_id TEXT NOT NULL, fp TEXT NOT NULL, rating TEXT NOT NULL, comment TEXT);
+    CREATE INDEX IF NOT EXISTS analytics_feedback_domain_at ON analytics_feedback (domain, at);
+    CREATE TABLE IF NOT EXISTS analytics_searches (domain TEXT NOT NULL, at INTEGER NOT NULL, query TEXT NOT NULL, result_count INTEGER NOT NULL);
+    CREATE INDEX IF NOT EXISTS analytics_searches_domain_at ON analytics_searches (domain, at);
+  `);
+  const insertQuestion = database.prepare('INSERT INTO analytics_questions VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insertFeedback = database.prepare('INSERT INTO analytics_feedback VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insertSearch = database.prepare('INSERT INTO analytics_searches VALUES (?, ?, ?, ?)');
+  const selectQuestions = database.prepare<[string, number, number], { question: string; result_count: number; not_found: number }>('SELECT question, result_count, not_found FROM analytics_questions WHERE domain = ? AND at >= ? AND at < ?');
+  const selectFeedback = database.prepare<[string, number, number], { at: number; message_id: string; rating: 'up' | 'down'; comment: string | null }>('SELECT at, message_id, rating, comment FROM analytics_feedback WHERE domain = ? AND at >= ? AND at < ? ORDER BY at DESC');
+  const probe = database.prepare('SELECT 1');
+  const selectSearches = database.prepare<[string, number, number], { query: string }>('SELECT query FROM analytics_searches WHERE domain = ? AND at >= ? AND at < ? AND result_count = 0');
+  const run = <T>(operation: () => T): T => {
+    try {
+      return operation();
+    } catch (error) {
+      throw new StoreUnavailableError(`SQLite is unavailable: ${(error as Error).message}`);
+    }
+  };
+  return {
+    async recordQuestion(event) {
+      run(() => insertQuestion.run(event.domain, event.at.getTime(), event.threadId, event.messageId, normalizeQuestion(event.question), event.resultCount, event.notFound ? 1 : 0));
+    },
+    async recordFeedback(event) {
+      run(() => insertFeedback.run(event.domain, event.at.getTime(), event.threadId, event.messageId, event.fp, event.rating, event.comment ?? null));
+    },
+    async recordSearch(event) {
+      run(() => insertSearch.run(event.domain, event.at.getTime(), normalizeQuestion(event.query), event.resultCount));
+    },
+    async report(domain, from, to, limit = 20): Promise<QuestionsReport> {
+      const range = [domain, from.getTime(), to.getTime()] as const;
+      const questions = run(() => selectQuestions.all(...range));
+      const feedback = run(() => selectFeedback.all(...range));
+      const zeroResultQuestions = questions.filter((row) => row.result_count === 0).map((row) => row.question);
+      return {
+        from: from.toISOString(),
+        to: to.toISOString(),
+        questions: questions.length,
+        topQuestions: countTexts(questions.map((row) => row.question), limit),
+        notFoundQuestions: countTexts(questions.filter((row) => row.not_found === 1).map((row) => row.question), limit),
+        feedback: {
+          up: feedback.filter((row) => row.rating === 'up').length,
+          down: feedback.filter((row) => row.rating === 'down').length,
+          comments: feedback.filter((row) => row.comment).slice(0, limit).map((row) => ({ messageId: row.message_id, rating: row.rating, comment: row.comment ?? '', at: new Date(row.at).toISOString() })),
+        },
+        zeroResultSearches: countTexts([...run(() => selectSearches.all(...range)).map((row) => row.query), ...zeroResultQuestions], limit),
+      };
+    },
+    async ping() {
+      run(() => probe.get());
+    },
+    async close() {
+      database.close();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { AnalyticsStore } from '../analytics/analytics-store.ts';
+import { isNotFoundAnswer } from '../analytics/is-not-found-answer.ts';
+import type { LoadedSite } from '../artifacts/create-artifact-store.ts';
+import { search, type SearchFilter } from '../search/index.ts';
+import type { ThreadStore } from '../threads/thread-store.ts';
+import type { AssistantRequestBody } from './assistant-request.ts';
+import { createAssistantStream, type AssistantStream } from './create-assistant-stream.ts';
+import type { StreamProtocol } from './negotiate-stream-protocol.ts';
+import { readConversation } from './read-conversation.ts';
+import { retrievalQuery } from './reader-context.ts';
+import { sourcesFromResults } from './sources-from-results.ts';
+
+/** Where an answer's side effects go: the thread store, analytics, token usage and the log. */
+export interface AnswerSinks {
+  threads: Pick<ThreadStore, 'resolveThread' | 'appendMessage'>;
+  /** Records the question for analytics once answered (default: not recorded). */
+  analytics?: Pick<AnalyticsStore, 'recordQuestion'>;
+  /** Told the tokens an answer used (default: ignored). */
+  onUsage?: (inputTokens: number, outputTokens: number) => void;
+  /** Told what went wrong without failing the request: analytics not recorded, the stream failing after it began. */
+  log: { warn(details: Record<string, unknown>, message: string): void; error(details: Record<string, unknown>, message: string): void };
+  /** Turns an error into loggable details without user text (default: its name and message). */
+  describeError?: (error: unknown) => unknown;
+}
+
+/** One question to answer, as the route has accepted it (key, limits and body already checked). */
+export interface AnswerQuestionInput {
+  site: LoadedSite;
+  body: AssistantRequestBody;
+  protocol: StreamProtocol;
+  model: LanguageModelV3;
+  sinks: AnswerSinks;
+  abortSignal?: AbortSignal;
+  /** Milliseconds the model may take for the whole answer (default: createAssistantStream's 60000). */
+  modelTimeoutMs?: number;
+}
+
+/** An answer under way: its thread and the stream to send. */
+export interface AnsweredQuestion {
+  threadId: string;
+  stream: AssistantStream;
+}
+
+/**
+ * The assistant use case, top to bottom: read the conversation, retrieve sections (with the reader's selected
+ * context), resolve the thread, store the question, stream the answer, then store the answer and record the
+ * question for analytics. The route and the serve benchmark both call it.
+ */
+export async function answerQuestion(input: AnswerQuestionInput): Promise<AnsweredQuestion> {
+  const { site, body, sinks } = input;
+  const describeError = sinks.describeError ?? ((error: unknown) => ({ name: (error as Error)?.name, message: (error as Error)?.message }));
+  const conversation = readConversation(body);
+  const readerContext = body.context ?? [];
+  const results = search(site.index, retrievalQuery(conversation.question, readerContext), {
+    pageSize: body.retrievalPageSize ?? 5,
+    ...(body.filter ? { filter: body.filter as SearchFilter } : {}),
+    ...(conversation.previousQuestion ? { previousQuery: conversation.previousQuestion } : {}),
+  });
+  const sources = sourcesFromResults(results, site.siteUrl);
+  const owner = { domain: site.domain, fp: body.fp };
+  const { threadId } = await sinks.threads.resolveThread({ ...owner, threadId: body.threadId ?? conversation.historyThreadId ?? null });
+  const messageId = newMessageId();
+  const userMessageId = [...body.messages].reverse().find((message) => message.role === 'user')?.id ?? newMessageId();
+  await sinks.threads.appendMessage({ threadId, ...owner, message: { id: userMessageId, role: 'user', text: conversation.question, sources: [] } });
+  const stream = createAssistantStream({
+    protocol: input.protocol,
+    question: conversation.question,
+    ...(conversation.previousQuestion ? { previousQuestion: conversation.previousQuestion } : {}),
+    ...(conversation.previousAnswer ? { previousAnswer: conversation.previousAnswer } : {}),
+    sources,
+    threadId,
+    messageId,
+    model: input.model,
+    siteName: site.siteName,
+    readerContext,
+    ...(input.abortSignal ? { abortSignal: input.abortSignal } : {}),
+    ...(input.modelTimeoutMs ? { modelTimeoutMs: input.modelTimeoutMs } : {}),
+    onFinish: async (result) => {
+      sinks.onUsage?.(result.usage.inputTokens, result.usage.outputTokens);
+      const answer = { id: messageId, role: 'assistant' as const, text: result.text, sources: result.sources.map(({ url, title, path, anchor }) => ({ url, title, path, anchor })) };
+      await sinks.threads.appendMessage({ threadId, ...owner, message: answer });
+      await sinks.analytics
+        ?.recordQuestion({ domain: site.domain, threadId, messageId, question: conversation.question, resultCount: results.length, notFound: isNotFoundAnswer(result.text, results.length), at: new Date() })
+        .catch((error: unknown) => sinks.log.warn({ threadId, error: describeError(error) }, 'question not recorded for analytics'));
+    },
+    onError: (error) => sinks.log.error({ threadId, error: describeError(error) }, 'answer failed after streaming began'),
+  });
+  return { threadId, stream };
+}
+
+function newMessageId(): string {
+  return `msg_${randomBytes(10).toString('hex')}`;
+}

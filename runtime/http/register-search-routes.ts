@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import searchRequestSchema from '../../schemas/search-request.schema.json' with { type: 'json' };
+import { search, type SearchFilter } from '../search/index.ts';
+import type { Authorization } from './authorize-request.ts';
+import type { RouteContext } from './route-context.ts';
+import { createRouteGuards, domainParams, type DomainRequest } from './route-guards.ts';
+
+/** POST /v1/search/:domain: `{query, pageSize = 10, filter}` → the ranked sections as `[{content, path, metadata}]`. */
+export function registerSearchRoutes(app: FastifyInstance, context: RouteContext): void {
+  const guards = createRouteGuards(context);
+  app.post(
+    '/v1/search/:domain',
+    { schema: { params: domainParams, body: searchRequestSchema }, onRequest: guards.authorize, preHandler: [guards.requireQuery, guards.consumeLimits] },
+    async (request: DomainRequest<{ query: string; pageSize?: number; filter?: SearchFilter | null }>) => {
+      const authorization = request.authorization as Authorization;
+      const results = search(authorization.site.index, request.body.query, { pageSize: request.body.pageSize ?? 10, ...(request.body.filter ? { filter: request.body.filter } : {}) });
+      await context.analytics.recordSearch({ domain: authorization.site.domain, query: request.body.query, resultCount: results.length, at: new Date() });
+      return results.map((result) => ({
+        content: result.text,
+        path: `/${result.path}${result.anchor ? `#${result.anchor}` : ''}`,
+        metadata: { title: result.title, headingPath: result.headingPath, score: result.score, ...result.metadata },
+      }));
+    },
+  );
+}

@@ -1,0 +1,69 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AssistantRequestBody } from '../assistant/assistant-request.ts';
+import { readConversation } from '../assistant/read-conversation.ts';
+import type { LimitDecision } from '../limits/create-limiter.ts';
+import { authorizeRequest, type Authorization } from './authorize-request.ts';
+import { ApiError } from './error-catalog.ts';
+import type { RouteContext } from './route-context.ts';
+
+/** A request to a `/:domain` route. */
+export type DomainRequest<Body = unknown, Query = unknown> = FastifyRequest<{ Params: { domain: string }; Body: Body; Querystring: Query }>;
+
+/** The JSON schema of the `:domain` path parameter. */
+export const domainParams = { type: 'object', required: ['domain'], properties: { domain: { type: 'string', maxLength: 253 } } } as const;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authorization?: Authorization;
+  }
+}
+
+/** The hooks the assistant routes run before their work, in this order: key → domain → body → limits. */
+export interface RouteGuards {
+  /** onRequest: checks the key for the domain and loads its site into `request.authorization`. */
+  authorize(request: DomainRequest): Promise<void>;
+  /** preHandler: a message body whose last user message has no text is a 400 that counts against no limit. */
+  requireQuestion(request: DomainRequest<AssistantRequestBody>): Promise<void>;
+  /** preHandler: a search body whose query has no text is a 400 that counts against no limit. */
+  requireQuery(request: DomainRequest<{ query: string }>): Promise<void>;
+  /** preHandler: takes the three limits at once; 429 with Retry-After when one is spent, RateLimit-* headers always. */
+  consumeLimits(request: DomainRequest, reply: FastifyReply): Promise<void>;
+}
+
+/** The guards of the assistant routes over the shared stores. */
+export function createRouteGuards(context: RouteContext): RouteGuards {
+  return {
+    async authorize(request) {
+      request.authorization = await authorizeRequest(request, context);
+    },
+    async requireQuestion(request) {
+      if (readConversation(request.body).question.trim() === '') throw new ApiError('invalid_body', 'Invalid request body: `messages` has no user message with text.', 'messages');
+    },
+    async requireQuery(request) {
+      if (request.body.query.trim() === '') throw new ApiError('invalid_body', 'Invalid request body: `query` has no text.', 'query');
+    },
+    async consumeLimits(request, reply) {
+      const authorization = request.authorization as Authorization;
+      const decision = await context.limiter.consume({ keyId: authorization.keyId, org: authorization.org, ip: request.ip });
+      const headers = limitHeaders(decision);
+      if (!decision.allowed) {
+        context.metrics.limitHit(decision.scope);
+        const retryAfter = String(decision.retryAfterSeconds ?? decision.resetSeconds);
+        throw new ApiError('rate_limited', `Rate limit exceeded (${limitName(decision.scope)}); retry in ${retryAfter} s.`, undefined, { ...headers, 'retry-after': retryAfter });
+      }
+      reply.headers(headers);
+    },
+  };
+}
+
+function limitHeaders(decision: LimitDecision): Record<string, string> {
+  return {
+    'ratelimit-limit': String(decision.limit),
+    'ratelimit-remaining': String(decision.remaining),
+    'ratelimit-reset': String(decision.resetSeconds),
+  };
+}
+
+function limitName(scope: LimitDecision['scope']): string {
+  return scope === 'key' ? 'monthly limit of this key' : scope === 'org' ? 'hourly limit of the organization' : 'daily limit of this IP address';
+}

@@ -1,0 +1,51 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../cli/main.ts';
+import packageJson from '../../package.json' with { type: 'json' };
+
+/** Runs the CLI and captures what it writes to stdout. */
+async function run(argv: string[]): Promise<{ code: number; out: string }> {
+  let out = '';
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    out += String(chunk);
+    return true;
+  });
+  const errors = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    return { code: await main(argv), out };
+  } finally {
+    write.mockRestore();
+    errors.mockRestore();
+  }
+}
+
+describe('an operable CLI', () => {
+  afterEach(() => {
+    process.exitCode = undefined;
+  });
+
+  it('prints its version', async () => {
+    expect(await run(['--version'])).toEqual({ code: 0, out: `${packageJson.version}\n` });
+  });
+
+  it.each(['validate', 'build', 'search', 'diff', 'serve', 'keys', 'keys create', 'keys list', 'keys revoke'])('shows an example in `%s --help`', async (command) => {
+    const { out } = await run([...command.split(' '), '--help']);
+    expect(out).toMatch(new RegExp(`Example:\\n  \\$ docsmith ${command.split(' ')[0]}`));
+  });
+
+  it('keys take --data like serve, and --origin', async () => {
+    const data = await mkdtemp(path.join(tmpdir(), 'docsmith-keys-'));
+    try {
+      const created = await run(['keys', 'create', '--domain', 'acme', '--org', 'acme', '--origin', 'https://docs.acme.com', '--data', data]);
+      expect(created.out).toMatch(/^ds_[0-9a-f]{12}_/);
+      const stored = JSON.parse(await readFile(path.join(data, 'keys.json'), 'utf8')) as { keys: { origins?: string[] }[] };
+      expect(stored.keys[0]?.origins).toEqual(['https://docs.acme.com']);
+      expect((await run(['keys', 'list', '--data', data])).out).toContain('origins=https://docs.acme.com');
+      expect((await run(['keys', 'create', '--domain', 'acme', '--org', 'acme', '--origin', 'docs.acme.com/path', '--data', data])).code).toBe(2);
+    } finally {
+      await rm(data, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalyticsStore } from '../../runtime/analytics/analytics-store.ts';
+import { createRedisAnalyticsStore } from '../../runtime/analytics/redis-analytics-store.ts';
+import { createSqliteAnalyticsStore } from '../../runtime/analytics/sqlite-analytics-store.ts';
+import { createKeyStore } from '../../runtime/auth/key-store.ts';
+import { buildApp } from '../../runtime/http/build-app.ts';
+import { publishTestSite } from '../helpers/publish-test-site.ts';
+import { hasRedis, redisTestUrl } from '../helpers/test-prerequisites.ts';
+
+describe('feedback and analytics over HTTP', () => {
+  let directory: string;
+  let app: FastifyInstance;
+  let key: string;
+  let adminKey: string;
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'docsmith-analytics-'));
+    await publishTestSite(path.join(directory, 'dist'), 'example');
+    const keys = createKeyStore({ file: path.join(directory, 'data', 'keys.json') });
+    key = keys.create({ domains: ['example'], org: 'org' }).key;
+    adminKey = keys.create({ domains: ['example'], org: 'org', admin: true }).key;
+    app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+  const post = (url: string, body: unknown) => app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${key}` }, payload: body as object });
+  const ask = async (fp: string, question: string): Promise<{ threadId: string; messageId: string }> => {
+    const response = await post('/v1/assistant/example/message', { fp, messages: [{ role: 'user', content: question }] });
+    return { threadId: response.headers['x-thread-id'] as string, messageId: /f:\{"messageId":"([^"]+)"/.exec(response.body)?.[1] ?? '' };
+  };
+
+  it('stores thumbs on an answer of the caller’s thread and reports questions, not-found answers, feedback and zero-result searches', async () => {
+    const first = await ask('fp-a', 'How do I install the CLI?');
+    await ask('fp-b', 'how do I install the CLI');
+    await ask('fp-c', 'Can I pay with zloty coins xyzzy?');
+    await post('/v1/search/example', { query: 'qwertyuiop' });
+    const feedback = await post('/v1/assistant/example/feedback', { fp: 'fp-a', threadId: first.threadId, messageId: first.messageId, rating: 'down', comment: 'Missing the Windows steps' });
+    expect(feedback.statusCode).toBe(201);
+    expect((await post('/v1/assistant/example/feedback', { fp: 'fp-a', threadId: first.threadId, messageId: first.messageId, rating: 'up' })).statusCode).toBe(201);
+
+    const forbidden = await app.inject({ url: '/v1/analytics/example/questions', headers: { authorization: `Bearer ${key}` } });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().error.code).toBe('admin_required');
+    const report = await app.inject({ url: '/v1/analytics/example/questions?from=2020-01-01', headers: { authorization: `Bearer ${adminKey}` } });
+    expect(report.statusCode).toBe(200);
+    const body = report.json();
+    expect(body.questions).toBe(3);
+    expect(body.topQuestions[0]).toEqual({ text: 'how do i install the cli', count: 2 });
+    expect(body.notFoundQuestions).toEqual([{ text: 'can i pay with zloty coins xyzzy', count: 1 }]);
+    expect(body.feedback).toMatchObject({ up: 1, down: 1, comments: [{ messageId: first.messageId, rating: 'down', comment: 'Missing the Windows steps' }] });
+    expect(body.zeroResultSearches.map((entry: { text: string }) => entry.text)).toContain('qwertyuiop');
+    const empty = await app.inject({ url: '/v1/analytics/example/questions?from=2020-01-01&to=2020-02-01', headers: { authorization: `Bearer ${adminKey}` } });
+    expect(empty.json()).toMatchObject({ questions: 0, topQuestions: [], feedback: { up: 0, down: 0 } });
+  });
+
+  it('refuses feedback on another fingerprint’s thread (404) and malformed ratings or ranges (400)', async () => {
+    const answer = await ask('fp-owner', 'billing invoices');
+    const stolen = await post('/v1/assistant/example/feedback', { fp: 'fp-thief', threadId: answer.threadId, messageId: answer.messageId, rating: 'up' });
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json().error.code).toBe('unknown_message');
+    const badRating = await post('/v1/assistant/example/feedback', { fp: 'fp-owner', threadId: answer.threadId, messageId: answer.messageId, rating: 'meh' });
+    expect(badRating.json().error).toMatchObject({ code: 'invalid_body', field: 'rating' });
+    const badRange = await app.inject({ url: '/v1/analytics/example/questions?from=2026-02-01&to=2026-01-01', headers: { authorization: `Bearer ${adminKey}` } });
+    expect(badRange.statusCode).toBe(400);
+  });
+});
+
+const backends: [string, (() => AnalyticsStore) | undefined][] = [
+  ['sqlite', () => createSqliteAnalyticsStore(':memory:')],
+  ['redis', hasRedis('analytics store on redis') ? () => createRedisAnalyticsStore(redisTestUrl as string, `docsmith-test:${Math.random().toString(36).slice(2)}:`) : undefined],
+];
+
+describe.each(backends)('analytics store on %s', (_name, open) => {
+  it.skipIf(!open)('keeps events apart per domain and time range', async () => {
+    const store = (open as () => AnalyticsStore)();
+    try {
+      const day = (date: string) => new Date(`${date}T12:00:00Z`);
+      await store.recordQuestion({ domain: 'a', threadId: 't', messageId: 'm1', question: 'Deploy?', resultCount: 3, notFound: false, at: day('2026-01-05') });
+      await store.recordQuestion({ domain: 'a', threadId: 't', messageId: 'm2', question: 'deploy', resultCount: 0, notFound: true, at: day('2026-01-06') });
+      await store.recordQuestion({ domain: 'b', threadId: 't', messageId: 'm3', question: 'deploy', resultCount: 3, notFound: false, at: day('2026-01-06') });
+      await store.recordQuestion({ domain: 'a', threadId: 't', messageId: 'm4', question: 'later', resultCount: 3, notFound: false, at: day('2026-03-01') });
+      await store.recordFeedback({ domain: 'a', threadId: 't', messageId: 'm1', fp: 'f', rating: 'up', at: day('2026-01-05') });
+      const report = await store.report('a', new Date('2026-01-01'), new Date('2026-02-01'));
+      expect(report).toMatchObject({ questions: 2, topQuestions: [{ text: 'deploy', count: 2 }], notFoundQuestions: [{ text: 'deploy', count: 1 }], feedback: { up: 1, down: 0 }, zeroResultSearches: [{ text: 'deploy', count: 1 }] });
+      await store.ping();
+    } finally {
+      await store.close();
+    }
+  });
+});

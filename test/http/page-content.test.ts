@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../pipeline/build/build-site.ts';
+import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
+import { createKeyStore } from '../../runtime/auth/key-store.ts';
+import { buildApp } from '../../runtime/http/build-app.ts';
+import { publishTestSite, testSiteFiles } from '../helpers/publish-test-site.ts';
+
+describe('content for docs tools: llms.txt, llms-full.txt, a Markdown file per page', () => {
+  it('are written by the build, only for indexed pages', async () => {
+    const files: Record<string, string> = { ...testSiteFiles(), 'secret.mdx': '---\ntitle: Secret\nhidden: true\n---\n\nHidden text.\n' };
+    const docs = JSON.parse(files['docs.json'] as string) as { navigation: { groups: { pages: string[] }[] }; description?: string };
+    docs.navigation.groups[0]?.pages.push('secret');
+    docs.description = 'The Example CLI docs.';
+    const result = await buildSite(siteSourceFromObject({ ...files, 'docs.json': JSON.stringify(docs) }), { domain: 'example', siteUrl: 'https://docs.example.com/' });
+    expect([...result.files.keys()]).toEqual(['manifest.json', 'search.json', 'llms-full.txt', 'llms.txt', 'pages/billing.md', 'pages/cli/configure.md', 'pages/quickstart.md']);
+    expect(result.files.get('llms.txt')).toMatchInlineSnapshot(`
+      "# Example
+
+      > The Example CLI docs.
+
+      ## Start
+
+      - [Quickstart](https://docs.example.com/quickstart.md): Install and log in.
+      - [Configure the CLI](https://docs.example.com/cli/configure.md): Settings.
+      - [Billing](https://docs.example.com/billing.md): Plans and invoices.
+      "
+    `);
+    expect(result.files.get('pages/cli/configure.md')).toMatchInlineSnapshot(`
+      "# Configure the CLI
+
+      > Settings.
+
+      The CLI reads its settings from ~/.example/config.toml on every run.
+
+      ## Tokens in CI
+
+      Set EXAMPLE_TOKEN to skip the interactive login step in CI pipelines.
+      "
+    `);
+    expect(result.files.get('llms-full.txt')).toContain('# Quickstart');
+    expect(result.files.get('llms-full.txt')).not.toContain('Hidden text');
+  });
+});
+
+describe('GET /v1/page/{domain}?path=', () => {
+  let directory: string;
+  let app: FastifyInstance;
+  let key: string;
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'docsmith-page-'));
+    await publishTestSite(path.join(directory, 'dist'), 'example');
+    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({ domains: ['example'], org: 'org' }).key;
+    app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+  const page = (pagePath: string) => app.inject({ url: `/v1/page/example?path=${encodeURIComponent(pagePath)}`, headers: { authorization: `Bearer ${key}` } });
+
+  it.each(['cli/configure', '/cli/configure', '/cli/configure.md', 'cli/configure#tokens-in-ci'])('answers the page Markdown for %s', async (pagePath) => {
+    const response = await page(pagePath);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(response.body).toMatch(/^# Configure the CLI\n/);
+  });
+
+  it('answers 404 page_not_found for an unknown page and 400 for a path that leaves the build', async () => {
+    expect((await page('nope')).json().error.code).toBe('page_not_found');
+    expect((await page('../../data/keys.json')).statusCode).toBe(400);
+    expect((await page('cli/../../x')).statusCode).toBe(400);
+    expect((await app.inject({ url: '/v1/page/example?path=quickstart' })).statusCode).toBe(401);
+  });
+});
