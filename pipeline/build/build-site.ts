@@ -11,15 +11,12 @@ import { buildSearchArtifact } from '../index/build-search-artifact.ts';
 import { buildManifest, serializeManifest } from '../manifest/build-manifest.ts';
 import { checkRedirects } from '../navigation/check-redirects.ts';
 import { resolveNavigation } from '../navigation/resolve-navigation.ts';
-import { collectNavigationReferences } from '../navigation/collect-navigation-references.ts';
-import { collectSpecReferences } from '../openapi/collect-spec-references.ts';
 import { loadOpenApiSpecs } from '../openapi/load-openapi-specs.ts';
 import { findPageFile, loadSite, pagePathForFile } from '../site/load-site.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { checkLinks } from './check-links.ts';
 import { collectReferencedSpecFiles } from './collect-referenced-spec-files.ts';
 import { collectAnchors } from './collect-anchors.ts';
-import { collectSiteDefaults } from './collect-site-defaults.ts';
 import { preferDefaultContext } from './prefer-default-context.ts';
 import { reportUnreadableFiles } from './report-unreadable-files.ts';
 import { selectPageFiles } from './select-page-files.ts';
@@ -75,13 +72,13 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   const site = loadSite(source);
   const validation = validateConfig(source);
   const diagnostics: Diagnostic[] = [...validation.diagnostics];
-  const config = validation.config as Record<string, unknown> | undefined;
+  const config = validation.config;
   if (!config || !validation.valid) {
     return emptyResult(diagnostics);
   }
 
   const readSnippet = (file: string): string | undefined => source.files.get(file);
-  const navigationReferences = collectNavigationReferences(config.navigation);
+  const navigationReferences = config.navigationReferences;
   const { inputFiles, namedPageFiles } = selectPageFiles(site, navigationReferences.routes);
   const inputs = inputFiles.map((file) => ({ file, text: source.files.get(file) ?? '' }));
   const parsePages = options.parsePages ?? (async (pages: PageParseInput[]) => parseSequentially(pages, readSnippet, options.onProgress));
@@ -92,9 +89,9 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
 
   const specExists = (file: string): boolean => source.files.has(file) || source.skippedFiles?.has(file) === true;
   const referencedSpecFiles = collectReferencedSpecFiles(navigationReferences.specNames, parsedByFile.values(), specExists);
-  const { specs, diagnostics: specDiagnostics } = await loadOpenApiSpecs({ config, source, specFiles: site.specFiles, referencedSpecFiles, allowNetwork: options.allowNetwork ?? false, locate: validation.locate });
+  const { specs, diagnostics: specDiagnostics } = await loadOpenApiSpecs({ specReferences: config.specReferences, source, specFiles: site.specFiles, referencedSpecFiles, allowNetwork: options.allowNetwork ?? false, locate: validation.locate });
   diagnostics.push(...specDiagnostics);
-  const namedSpecFiles = new Set([...collectSpecReferences(config).map((reference) => reference.file), ...referencedSpecFiles]);
+  const namedSpecFiles = new Set([...config.specReferences.map((reference) => reference.file), ...referencedSpecFiles]);
   diagnostics.push(...reportUnreadableFiles(site.unreadableFiles, { pages: namedPageFiles, specs: namedSpecFiles }));
 
   const pageFiles = [...parsedByFile.keys()];
@@ -112,7 +109,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   const operations = resolveFrontmatterOperations(parsedByFile.values(), specs);
   diagnostics.push(...operations.diagnostics);
 
-  const indexing = ((config.seo as Record<string, unknown> | undefined)?.indexing ?? 'navigable') as 'navigable' | 'all';
+  const indexing = config.indexing;
   const pages: ManifestPage[] = [];
   const sectionRecords: SectionRecord[] = [];
   const seenRoutes = new Set<string>();
@@ -147,7 +144,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   };
 
   let endpointPages = 0;
-  const defaults = collectSiteDefaults(config);
+  const defaults = config.defaults;
   const contextEntries = preferDefaultContext(navigation.entries, defaults);
   for (const entry of navigation.entries) {
     if (contextEntries.get(entry.route) !== entry) continue;
@@ -182,7 +179,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     for (const page of parsedByFile.values()) addContentPage(page, pagePathForFile(page.file), { groups: [] }, false, false);
   }
 
-  const redirects = readRedirects(config);
+  const redirects = [...config.redirects];
   const allRoutes = new Set([...pageFiles.map(pagePathForFile), ...seenRoutes].flatMap(withIndexAlias));
   diagnostics.push(...checkRedirects(redirects, { routes: allRoutes, locate: validation.locate }));
   diagnostics.push(
@@ -201,7 +198,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   const manifest = buildManifest({
     domain: options.domain,
     generator: options.generator ?? 'docsmith',
-    config,
+    config: config.document,
     ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
     ...defaults,
     navigation: navigation.tree,
@@ -248,15 +245,6 @@ async function parseSequentially(pages: PageParseInput[], readSnippet: (file: st
     onProgress?.(parsed.length, pages.length);
   }
   return parsed;
-}
-
-function readRedirects(config: Record<string, unknown>): { source: string; destination: string; permanent: boolean }[] {
-  const redirects = Array.isArray(config.redirects) ? (config.redirects as Record<string, unknown>[]) : [];
-  return redirects.map((redirect) => ({
-    source: String(redirect.source),
-    destination: String(redirect.destination),
-    permanent: redirect.permanent !== false,
-  }));
 }
 
 /** A route and, for `x/index`, its folder route `x` (both reach the page). */

@@ -1,6 +1,8 @@
 import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
 import type { PageContext } from '../../runtime/search/section-record.ts';
 import { isOperationReference } from '../config/is-operation-reference.ts';
+import { isRecord } from '../config/is-record.ts';
+import type { SiteConfig } from '../config/site-config.ts';
 import { suggestName } from '../config/suggest-name.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { ruleSeverity, type RuleId } from '../diagnostics/rule-catalogue.ts';
@@ -106,8 +108,7 @@ interface Scope {
  * specs in scope. Operation references and whole-spec elements become endpoint pages. Elements nest in any
  * combination; an element holding several child kinds resolves them all in a stable order. Pure.
  */
-export function resolveNavigation(config: unknown, options: ResolveNavigationOptions): ResolvedNavigation {
-  const root = isRecord(config) ? config : {};
+export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' | 'api'>>, options: ResolveNavigationOptions): ResolvedNavigation {
   const diagnostics: Diagnostic[] = [];
   const entries: NavigationPageEntry[] = [];
   /** Route → its first entry. */
@@ -257,8 +258,8 @@ export function resolveNavigation(config: unknown, options: ResolveNavigationOpt
     return node;
   };
 
-  const navigation = isRecord(root.navigation) ? root.navigation : {};
-  const rootSpecs = specReferencesOf(isRecord(root.api) ? root.api.openapi : undefined);
+  const navigation: Record<string, unknown> = isRecord(config.navigation) ? config.navigation : {};
+  const rootSpecs = specReferencesOf(isRecord(config.api) ? config.api.openapi : undefined);
   const navigationSpecs = specReferencesOf(navigation.openapi);
   const rootScope: Scope = { context: { groups: [] }, hidden: false, specs: navigationSpecs.length > 0 ? navigationSpecs : rootSpecs, trail: [] };
   const tree = resolveChildren(navigation, '/navigation', rootScope, navigationSpecs);
@@ -287,10 +288,6 @@ function resolveGlobal(global: unknown): ManifestNavigationNode[] {
 
 function hasChildLists(record: Record<string, unknown>): boolean {
   return CHILD_KINDS.some(([listKey]) => Array.isArray(record[listKey])) || Array.isArray(record.pages);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describeTrail(trail: string[]): string {

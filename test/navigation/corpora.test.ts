@@ -6,6 +6,8 @@ import { resolveNavigation } from '../../pipeline/navigation/resolve-navigation.
 import { loadOpenApiSpecs } from '../../pipeline/openapi/load-openapi-specs.ts';
 import { resolveOperationReference } from '../../pipeline/openapi/resolve-operation-reference.ts';
 import { findPageFile, loadSite } from '../../pipeline/site/load-site.ts';
+import { collectSpecReferences } from '../../pipeline/openapi/collect-spec-references.ts';
+import type { DocsConfig } from '../../schemas/docs-config.ts';
 
 const corporaDir = path.resolve(import.meta.dirname, '../../../shared/corpora');
 
@@ -41,8 +43,8 @@ describe.each(Object.entries(EXPECTED))('real corpus %s', (site, expected) => {
   it('resolves its navigation and every operation reference with zero errors', { timeout: 60_000 }, async () => {
     const source = await readSiteSource(path.join(corporaDir, site));
     const files = loadSite(source);
-    const config = JSON.parse(source.files.get('docs.json') ?? '{}') as Record<string, unknown>;
-    const { specs, diagnostics: specDiagnostics } = await loadOpenApiSpecs({ config, source, specFiles: files.specFiles });
+    const config = JSON.parse(source.files.get('docs.json') ?? '{}') as DocsConfig;
+    const { specs, diagnostics: specDiagnostics } = await loadOpenApiSpecs({ specReferences: collectSpecReferences(config), source, specFiles: files.specFiles });
     const pageFiles = new Set(files.pageFiles);
     const navigation = resolveNavigation(config, { pageFileFor: (route) => findPageFile(pageFiles, route), specs, locate: () => ({ file: 'docs.json', line: 0, column: 0 }) });
     const errors = [...specDiagnostics, ...navigation.diagnostics].filter((diagnostic) => diagnostic.severity === 'error');
@@ -68,8 +70,8 @@ describe.each(Object.entries(EXPECTED))('real corpus %s', (site, expected) => {
 describe('corpus specifics', () => {
   it('ollama: an `openapi` tab with `METHOD /path` entries and page paths with a leading slash', async () => {
     const source = await readSiteSource(path.join(corporaDir, 'ollama'));
-    const config = JSON.parse(source.files.get('docs.json') ?? '{}') as Record<string, unknown>;
-    const { specs } = await loadOpenApiSpecs({ config, source });
+    const config = JSON.parse(source.files.get('docs.json') ?? '{}') as DocsConfig;
+    const { specs } = await loadOpenApiSpecs({ specReferences: collectSpecReferences(config), source });
     const pageFiles = new Set(loadSite(source).pageFiles);
     const navigation = resolveNavigation(config, { pageFileFor: (route) => findPageFile(pageFiles, route), specs, locate: () => ({ file: 'docs.json', line: 0, column: 0 }) });
     const generate = navigation.entries.find((entry) => entry.operation?.path === '/api/generate');
