@@ -8,7 +8,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { ruleSeverity, type RuleId } from '../diagnostics/rule-catalogue.ts';
 import { specReferencesOf, type SpecReference } from '../openapi/collect-spec-references.ts';
 import type { LoadedSpecs, SpecOperation } from '../openapi/load-openapi-specs.ts';
-import { operationToEndpointContent, type EndpointContent } from '../openapi/operation-to-endpoint-content.ts';
+import { endpointTitle } from '../openapi/operation-to-endpoint-content.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
 import { endpointSlug } from './endpoint-slug.ts';
 import { pageRoute } from './page-route.ts';
@@ -26,12 +26,15 @@ export interface OperationRef {
 /** The OpenAPI specs in scope at a navigation element (inherited, or its own `openapi`), outermost override last. */
 export type SpecInScope = readonly SpecReference[];
 
-/** A generated OpenAPI endpoint page. */
-export interface EndpointPage extends EndpointContent {
+/** An OpenAPI endpoint page the navigation names; the OpenAPI stage (`renderEndpointPages`) renders its content. */
+export interface EndpointReference {
   route: string;
+  title: string;
   operation: OperationRef;
   /** `x-hidden` on the operation. */
   hidden: boolean;
+  /** The loaded operation to render. */
+  source: SpecOperation;
 }
 
 /** One page reference of the navigation with everything known about where it sits. */
@@ -48,8 +51,8 @@ export interface NavigationPageEntry {
   openapi?: SpecInScope;
   /** The operation, for operation references and whole-spec elements. */
   operation?: OperationRef;
-  /** The generated endpoint page, for operation references and whole-spec elements. */
-  endpoint?: EndpointPage;
+  /** The endpoint page to generate, for operation references and whole-spec elements. */
+  endpoint?: EndpointReference;
   /** Pointer of the first reference to the same route: this entry is a repeat and the first one's context wins. */
   duplicateOf?: string;
 }
@@ -105,8 +108,9 @@ interface Scope {
 /**
  * Resolves docs.json `navigation` into a tree and a flat list of page entries, each knowing its language,
  * version, product, tab, menu item, dropdown, anchor and group path, whether it is hidden and the OpenAPI
- * specs in scope. Operation references and whole-spec elements become endpoint pages. Elements nest in any
- * combination; an element holding several child kinds resolves them all in a stable order. Pure.
+ * specs in scope. Operation references and whole-spec elements become endpoint references, which
+ * `renderEndpointPages` renders. Elements nest in any combination; an element holding several child kinds
+ * resolves them all in a stable order. Pure.
  */
 export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' | 'api'>>, options: ResolveNavigationOptions): ResolvedNavigation {
   const diagnostics: Diagnostic[] = [];
@@ -149,7 +153,7 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
   };
 
   const addEndpoint = (operation: SpecOperation, specFile: string, scope: Scope, pointer: string, extraGroups: string[] = []): ManifestNavigationNode => {
-    const content = operationToEndpointContent(operation);
+    const title = endpointTitle(operation);
     const route = endpointRoute(operation, specFile, scope);
     const hidden = scope.hidden || operation.hidden;
     const reference: OperationRef = { specFile, method: operation.webhook ? 'WEBHOOK' : operation.method, path: operation.path };
@@ -160,9 +164,9 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
       context: { ...scope.context, groups: [...scope.context.groups, ...extraGroups] },
       ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}),
       operation: reference,
-      endpoint: { route, ...content, operation: reference, hidden: operation.hidden },
+      endpoint: { route, title, operation: reference, hidden: operation.hidden, source: operation },
     });
-    return { kind: 'endpoint', path: route, method: reference.method, title: content.title, ...(hidden ? { hidden: true } : {}) };
+    return { kind: 'endpoint', path: route, method: reference.method, title, ...(hidden ? { hidden: true } : {}) };
   };
 
   const resolveOperationEntry = (entry: string, pointer: string, scope: Scope): ManifestNavigationNode | undefined => {

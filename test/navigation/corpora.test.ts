@@ -8,6 +8,7 @@ import { resolveOperationReference } from '../../pipeline/openapi/resolve-operat
 import { findPageFile, loadSite } from '../../pipeline/site/load-site.ts';
 import { collectSpecReferences } from '../../pipeline/openapi/collect-spec-references.ts';
 import type { DocsConfig } from '../../schemas/docs-config.ts';
+import { renderEndpointPage } from '../../pipeline/openapi/render-endpoint-pages.ts';
 
 const corporaDir = path.resolve(import.meta.dirname, '../../../shared/corpora');
 
@@ -76,7 +77,7 @@ describe('corpus specifics', () => {
     const navigation = resolveNavigation(config, { pageFileFor: (route) => findPageFile(pageFiles, route), specs, locate: () => ({ file: 'docs.json', line: 0, column: 0 }) });
     const generate = navigation.entries.find((entry) => entry.operation?.path === '/api/generate');
     expect(generate).toMatchObject({ route: 'api-reference/generate-a-response', operation: { specFile: 'openapi.yaml', method: 'POST' }, context: { tab: 'API Reference', groups: ['Endpoints'] } });
-    expect(generate?.endpoint?.sections.map((section) => section.headingPath[0] ?? '')).toEqual(['', 'Request body', 'Responses']);
+    expect((generate?.endpoint && renderEndpointPage(generate.endpoint))?.sections.map((section) => section.headingPath[0] ?? '')).toEqual(['', 'Request body', 'Responses']);
     expect(navigation.entries.find((entry) => entry.route === 'api/introduction')?.file).toBe('api/introduction.mdx');
   });
 });

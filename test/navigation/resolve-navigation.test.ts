@@ -7,6 +7,7 @@ import type { LoadedSpecs } from '../../pipeline/openapi/load-openapi-specs.ts';
 import { resolveNavigation, type NavigationPageEntry, type ResolvedNavigation } from '../../pipeline/navigation/resolve-navigation.ts';
 import { loadFixtureSpecs } from '../openapi/load-fixture-specs.ts';
 import type { DocsConfig } from '../../schemas/docs-config.ts';
+import { renderEndpointPage } from '../../pipeline/openapi/render-endpoint-pages.ts';
 
 const fixtureText = readFileSync(path.resolve(import.meta.dirname, '../fixtures/navigation/docs.json'), 'utf8');
 const PAGES = new Set(['cloud/overview', 'cloud/intro', 'cloud/deep', 'edge/start', 'help', 'v1/legacy', 'index']);
@@ -118,7 +119,8 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
     expect(entry('api-reference/products/get-a-product')?.operation?.method).toBe('GET');
     expect(entry('api-reference/products/get-a-product-1')?.operation?.method).toBe('DELETE');
     expect(entry('api-reference/products/patch-products-productid')?.endpoint).toMatchObject({ title: 'Patch products productId', hidden: false });
-    const list = entry('api-reference/products/list-products')?.endpoint;
+    const reference = entry('api-reference/products/list-products')?.endpoint;
+    const list = reference && renderEndpointPage(reference);
     expect(list).toMatchObject({ route: 'api-reference/products/list-products', title: 'List products', description: 'Returns the products of the shop.' });
     expect(list?.sections.map((section) => section.anchor)).toEqual(['', 'parameters', 'responses']);
     expect(result.entries.some((candidate) => candidate.operation?.path === '/internal/debug')).toBe(false);
