@@ -1,3 +1,4 @@
+import type { Node } from 'mdast';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { PageHeading, PageLink, PageSection } from './parsed-page.ts';
 
@@ -13,7 +14,8 @@ export interface PageInputData {
 export interface PageContentData {
   headings: PageHeading[];
   sections: PageSection[];
-  links: PageLink[];
+  /** Snippet elements and imported snippet components of the page, replaced by the snippet's content: their children are not the page's. */
+  inlinedElements: ReadonlySet<Node>;
   /** Site-relative files the page imports or embeds, sorted. */
   imports: string[];
   /** Texts of the snippets inlined into the page, in the order they were inlined (for the content hash). */
@@ -35,6 +37,8 @@ declare module 'vfile' {
     pageFrontmatter: PageFrontmatterData;
     /** Set by `remarkPageContent`. */
     pageContent: PageContentData;
+    /** Set by `remarkPageLinks`: the page's links in document order. */
+    pageLinks: PageLink[];
     /** Diagnostics of the page plugins, in the order they were found (frontmatter first). */
     pageDiagnostics: Diagnostic[];
   }

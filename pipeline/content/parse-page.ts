@@ -13,6 +13,7 @@ import type { ParsedPage } from './parsed-page.ts';
 import { readFrontmatter } from './read-frontmatter.ts';
 import { remarkPageContent } from './remark-page-content.ts';
 import { remarkPageFrontmatter } from './remark-page-frontmatter.ts';
+import { remarkPageLinks } from './remark-page-links.ts';
 import { SnippetTreeCache } from './snippet-tree-cache.ts';
 
 /** Input of `parsePage`: a page file's text and a way to read the snippets it imports. */
@@ -30,8 +31,8 @@ export interface PageInput {
 const FRONTMATTER_BLOCK = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 /** Parsed snippet trees, shared by every page this thread parses. */
 const snippetTrees = new SnippetTreeCache();
-const markdownProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkPageFrontmatter).use(remarkPageContent, { snippetTrees }).freeze();
-const mdxProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMdx).use(remarkPageFrontmatter).use(remarkPageContent, { snippetTrees }).freeze();
+const markdownProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkPageFrontmatter).use(remarkPageContent, { snippetTrees }).use(remarkPageLinks).freeze();
+const mdxProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMdx).use(remarkPageFrontmatter).use(remarkPageContent, { snippetTrees }).use(remarkPageLinks).freeze();
 
 /**
  * Parses one page file into what the pipeline needs: frontmatter, title, headings with anchors, sections of
@@ -39,7 +40,7 @@ const mdxProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml'])
  * with an error diagnostic (`mdx-parse`), its frontmatter when that can be read, and no sections.
  *
  * The unified pipeline: remark-parse, remark-frontmatter, remark-gfm (+ remark-mdx for `.mdx`), then
- * `remarkPageFrontmatter` and `remarkPageContent`, whose results are typed on the vfile's `data` (page-data.ts).
+ * `remarkPageFrontmatter`, `remarkPageContent` and `remarkPageLinks`, whose results are typed on the vfile's `data` (page-data.ts).
  * A heading's `{#custom-id}` suffix (Mintlify's syntax) is taken out of the text before parsing and sets its anchor.
  *
  * Section text: one line per paragraph, list item, table row or component title, whitespace collapsed; code
@@ -64,8 +65,8 @@ export function parsePage(input: PageInput): ParsedPage {
     return unparsablePage(input, kind, error);
   }
   processor.runSync(tree, vfile);
-  const { pageFrontmatter, pageContent, pageDiagnostics } = vfile.data;
-  if (!pageFrontmatter || !pageContent) throw new Error('parsePage: the page plugins did not run');
+  const { pageFrontmatter, pageContent, pageLinks, pageDiagnostics } = vfile.data;
+  if (!pageFrontmatter || !pageContent || !pageLinks) throw new Error('parsePage: the page plugins did not run');
   const hash = createHash('sha256').update(text);
   for (const inlined of pageContent.inlinedTexts) hash.update(inlined);
   return {
@@ -76,7 +77,7 @@ export function parsePage(input: PageInput): ParsedPage {
     ...(pageFrontmatter.description === undefined ? {} : { description: pageFrontmatter.description }),
     headings: pageContent.headings,
     sections: pageContent.sections,
-    links: pageContent.links,
+    links: pageLinks,
     imports: pageContent.imports,
     contentHash: hash.digest('hex'),
     diagnostics: pageDiagnostics ?? [],
