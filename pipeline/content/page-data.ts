@@ -6,8 +6,6 @@ import type { PageHeading, PageLink, PageSection } from './parsed-page.ts';
 export interface PageInputData {
   /** Reads another file of the site (snippets); undefined when there is none (default: snippets are neither inlined nor reported). */
   readSnippet?: (sitePath: string) => string | undefined;
-  /** Custom heading ids (`{#id}`) of the page by 1-based line (from `extractCustomHeadingIds`). */
-  headingIds: ReadonlyMap<number, string>;
 }
 
 /** What the page plugins find; `parsePage` turns it into a `ParsedPage`. */
@@ -33,6 +31,8 @@ declare module 'vfile' {
   interface DataMap {
     /** Input of the page plugins (set by `parsePage`). */
     pageInput: PageInputData;
+    /** Set by `remarkCustomHeadingIds`: custom heading ids (`{#id}`) by 1-based line. */
+    customHeadingIds: ReadonlyMap<number, string>;
     /** Set by `remarkPageFrontmatter`. */
     pageFrontmatter: PageFrontmatterData;
     /** Set by `remarkPageContent`. */

@@ -5,12 +5,12 @@ import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
-import { extractCustomHeadingIds } from './extract-custom-heading-ids.ts';
 import './page-data.ts';
 import { parseFailure } from './parse-failure.ts';
 import { pageKind } from './parse-page-tree.ts';
 import type { ParsedPage } from './parsed-page.ts';
 import { readFrontmatter } from './read-frontmatter.ts';
+import { remarkCustomHeadingIds } from './remark-custom-heading-ids.ts';
 import { remarkPageContent } from './remark-page-content.ts';
 import { remarkPageFrontmatter } from './remark-page-frontmatter.ts';
 import { remarkPageLinks } from './remark-page-links.ts';
@@ -31,17 +31,17 @@ export interface PageInput {
 const FRONTMATTER_BLOCK = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 /** Parsed snippet trees, shared by every page this thread parses. */
 const snippetTrees = new SnippetTreeCache();
-const markdownProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkPageFrontmatter).use(remarkPageContent, { snippetTrees }).use(remarkPageLinks).freeze();
-const mdxProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMdx).use(remarkPageFrontmatter).use(remarkPageContent, { snippetTrees }).use(remarkPageLinks).freeze();
+const markdownProcessor = unified().use(remarkParse).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkPageFrontmatter).use(remarkPageContent, { snippetTrees }).use(remarkPageLinks).freeze();
+const mdxProcessor = unified().use(remarkParse).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMdx).use(remarkPageFrontmatter).use(remarkPageContent, { snippetTrees }).use(remarkPageLinks).freeze();
 
 /**
  * Parses one page file into what the pipeline needs: frontmatter, title, headings with anchors, sections of
  * plain text, links and the files it imports. Pure and synchronous; a page that fails to parse comes back
  * with an error diagnostic (`mdx-parse`), its frontmatter when that can be read, and no sections.
  *
- * The unified pipeline: remark-parse, remark-frontmatter, remark-gfm (+ remark-mdx for `.mdx`), then
- * `remarkPageFrontmatter`, `remarkPageContent` and `remarkPageLinks`, whose results are typed on the vfile's `data` (page-data.ts).
- * A heading's `{#custom-id}` suffix (Mintlify's syntax) is taken out of the text before parsing and sets its anchor.
+ * The unified pipeline: remark-parse with `remarkCustomHeadingIds` (a heading's `{#custom-id}` suffix, Mintlify's
+ * syntax, sets its anchor), remark-frontmatter, remark-gfm (+ remark-mdx for `.mdx`), then `remarkPageFrontmatter`,
+ * `remarkPageContent` and `remarkPageLinks`, whose results are typed on the vfile's `data` (page-data.ts).
  *
  * Section text: one line per paragraph, list item, table row or component title, whitespace collapsed; code
  * blocks verbatim. Tab/Accordion/Step/Card/Expandable titles, Frame captions and Update labels and
@@ -55,9 +55,8 @@ const mdxProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml'])
 export function parsePage(input: PageInput): ParsedPage {
   const { file, text, readSnippet } = input;
   const kind = pageKind(file);
-  const customIds = extractCustomHeadingIds(text);
   const processor = kind === 'md' ? markdownProcessor : mdxProcessor;
-  const vfile = new VFile({ path: file, value: customIds.text, data: { pageInput: { headingIds: customIds.ids, ...(readSnippet ? { readSnippet } : {}) } } });
+  const vfile = new VFile({ path: file, value: text, data: { pageInput: readSnippet ? { readSnippet } : {} } });
   let tree;
   try {
     tree = processor.parse(vfile);

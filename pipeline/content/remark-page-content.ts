@@ -14,16 +14,16 @@ export interface RemarkPageContentOptions {
 /**
  * Unified plugin: walks the page tree once, inlining snippets where they are used, and writes
  * `file.data.pageContent` (headings, sections of plain text, imports, inlined snippets); its warnings
- * go to `file.data.pageDiagnostics`. Reads `file.data.pageInput` (snippet reader, custom heading ids).
+ * go to `file.data.pageDiagnostics`. Reads `file.data.pageInput` (the snippet reader) and `file.data.customHeadingIds`.
  */
 export function remarkPageContent(options: RemarkPageContentOptions = {}) {
   const snippetTrees = options.snippetTrees ?? new SnippetTreeCache();
   return (tree: Root, file: VFile): void => {
-    const input: PageInputData = file.data.pageInput ?? { headingIds: new Map() };
+    const input: PageInputData = file.data.pageInput ?? {};
     const diagnostics = (file.data.pageDiagnostics ??= []);
     const walk = new PageWalk(file.path, input.readSnippet, snippetTrees, diagnostics);
     try {
-      walk.tree(tree, file.path, [file.path], input.headingIds);
+      walk.tree(tree, file.path, [file.path], file.data.customHeadingIds ?? new Map());
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       const kind = pageKind(file.path);
