@@ -1,5 +1,5 @@
 import type { ParsedPage } from '../pipeline/content/parsed-page.ts';
-import type { PageParseInput } from '../pipeline/build/build-site.ts';
+import type { PageParseInput } from '../pipeline/build/parse-site-pages.ts';
 import { parsePagesInParallel } from '../pipeline/build/parse-pages-in-parallel.ts';
 import { parseUniquePages } from '../pipeline/build/parse-unique-pages.ts';
 import type { PageCache } from './page-cache.ts';

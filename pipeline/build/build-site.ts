@@ -1,36 +1,24 @@
-import type { Manifest, ManifestPage } from '../../schemas/manifest.ts';
-import type { SearchArtifact } from '../../runtime/search/search-artifact.ts';
 import type { PrepareTerms } from '../../runtime/search/build-search-model.ts';
-import type { PageContext, SectionRecord } from '../../runtime/search/section-record.ts';
 import { validateConfig } from '../config/validate-config.ts';
-import type { PageSection, ParsedPage } from '../content/parsed-page.ts';
-import { parsePage } from '../content/parse-page.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';
-import { buildSearchArtifact, serializeSearchArtifact } from '../index/build-search-artifact.ts';
-import { buildLlmsFiles } from '../llms/build-llms-files.ts';
-import { buildManifest, serializeManifest } from '../manifest/build-manifest.ts';
 import { checkRedirects } from '../navigation/check-redirects.ts';
 import { resolveNavigation } from '../navigation/resolve-navigation.ts';
-import { collectNavigationReferences } from '../navigation/collect-navigation-references.ts';
-import { collectSpecReferences } from '../openapi/collect-spec-references.ts';
 import { loadOpenApiSpecs } from '../openapi/load-openapi-specs.ts';
+import { renderEndpointPages } from '../openapi/render-endpoint-pages.ts';
 import { findPageFile, loadSite, pagePathForFile } from '../site/load-site.ts';
 import type { SiteSource } from '../site/site-source.ts';
+import { assembleBuildResult, diagnosticsOnlyResult, type BuildResult } from './assemble-build-result.ts';
 import { checkLinks } from './check-links.ts';
-import { collectReferencedSpecFiles } from './collect-referenced-spec-files.ts';
 import { collectAnchors } from './collect-anchors.ts';
-import { collectSiteDefaults } from './collect-site-defaults.ts';
-import { preferDefaultContext } from './prefer-default-context.ts';
+import { collectManifestPages } from './collect-manifest-pages.ts';
+import { collectReferencedSpecFiles } from './collect-referenced-spec-files.ts';
+import { parseSitePages, type ParsePages } from './parse-site-pages.ts';
 import { reportUnreadableFiles } from './report-unreadable-files.ts';
-import { selectPageFiles } from './select-page-files.ts';
 import { resolveFrontmatterOperations } from './resolve-frontmatter-operations.ts';
+import { selectPageFiles } from './select-page-files.ts';
 
-/** One page file to parse, as handed to a `parsePages` implementation. */
-export interface PageParseInput {
-  file: string;
-  text: string;
-}
+export type { BuildResult } from './assemble-build-result.ts';
+export type { PageParseInput } from './parse-site-pages.ts';
 
 /** Options of `buildSite`. */
 export interface BuildSiteOptions {
@@ -46,7 +34,7 @@ export interface BuildSiteOptions {
    * Parses many page files; the default parses them one by one on this thread. The CLI passes a
    * worker-thread pool with a content-hash cache; the result must equal what `parsePage` returns.
    */
-  parsePages?: (pages: PageParseInput[], readSnippet: (file: string) => string | undefined) => Promise<ParsedPage[]>;
+  parsePages?: ParsePages;
   /** Called as pages are parsed, for a progress bar (default: nothing). */
   onProgress?: (done: number, total: number) => void;
   /** Prepares section texts for the search index (default runtime/search's `prepareTerms`); the CLI passes a cached one. */
@@ -55,230 +43,73 @@ export interface BuildSiteOptions {
   checkOnly?: boolean;
 }
 
-/** Everything a build produces: the manifest, the search artifact, the files to write and every diagnostic. */
-export interface BuildResult {
-  /** Undefined when the configuration has errors, and always with `checkOnly`. */
-  manifest: Manifest | undefined;
-  searchArtifact: SearchArtifact | undefined;
-  sectionRecords: SectionRecord[];
-  /** File name → text, ready to be written into the build directory. */
-  files: Map<string, string>;
-  diagnostics: Diagnostic[];
-  stats: { pages: number; endpointPages: number; errors: number; warnings: number };
-}
-
 /**
- * Builds a whole site from its files in memory: validates docs.json, parses every page, resolves the
- * navigation and OpenAPI endpoint pages, checks redirects and links, then assembles the manifest and the
- * search artifact. Pure apart from optional network fetches of remote specs (off by default).
+ * Builds a whole site from its files in memory, stage by stage: validate docs.json into a `SiteConfig`, parse the
+ * pages, load the OpenAPI specs, resolve the navigation, render endpoint pages, resolve frontmatter operations,
+ * collect the manifest pages, check redirects and links, then assemble the manifest and the search artifact.
+ * Pure apart from optional network fetches of remote specs (off by default).
  */
 export async function buildSite(source: SiteSource, options: BuildSiteOptions): Promise<BuildResult> {
   const site = loadSite(source);
   const validation = validateConfig(source);
   const diagnostics: Diagnostic[] = [...validation.diagnostics];
-  const config = validation.config as Record<string, unknown> | undefined;
-  if (!config || !validation.valid) {
-    return emptyResult(diagnostics);
-  }
-
+  const { config, locate } = validation;
+  if (!config || !validation.valid) return diagnosticsOnlyResult(diagnostics);
   const readSnippet = (file: string): string | undefined => source.files.get(file);
-  const navigationReferences = collectNavigationReferences(config.navigation);
-  const { inputFiles, namedPageFiles } = selectPageFiles(site, navigationReferences.routes);
+
+  const { inputFiles, namedPageFiles } = selectPageFiles(site, config.navigationReferences.routes);
   const inputs = inputFiles.map((file) => ({ file, text: source.files.get(file) ?? '' }));
-  const parsePages = options.parsePages ?? (async (pages: PageParseInput[]) => parseSequentially(pages, readSnippet, options.onProgress));
-  const parsedList = await parsePages(inputs, readSnippet);
-  const importedFiles = new Set(parsedList.flatMap((page) => page.imports));
-  const parsedByFile = new Map(parsedList.filter((page) => !importedFiles.has(page.file) || namedPageFiles.has(page.file)).map((page) => [page.file, page]));
+  const parsedByFile = await parseSitePages(inputs, namedPageFiles, readSnippet, options);
   for (const page of parsedByFile.values()) diagnostics.push(...page.diagnostics);
 
   const specExists = (file: string): boolean => source.files.has(file) || source.skippedFiles?.has(file) === true;
-  const referencedSpecFiles = collectReferencedSpecFiles(navigationReferences.specNames, parsedByFile.values(), specExists);
-  const { specs, diagnostics: specDiagnostics } = await loadOpenApiSpecs({ config, source, specFiles: site.specFiles, referencedSpecFiles, allowNetwork: options.allowNetwork ?? false, locate: validation.locate });
-  diagnostics.push(...specDiagnostics);
-  const namedSpecFiles = new Set([...collectSpecReferences(config).map((reference) => reference.file), ...referencedSpecFiles]);
+  const referencedSpecFiles = collectReferencedSpecFiles(config.navigationReferences.specNames, parsedByFile.values(), specExists);
+  const specs = await loadOpenApiSpecs({ specReferences: config.specReferences, source, specFiles: site.specFiles, referencedSpecFiles, allowNetwork: options.allowNetwork ?? false, locate });
+  diagnostics.push(...specs.diagnostics);
+  const namedSpecFiles = new Set([...config.specReferences.map((reference) => reference.file), ...referencedSpecFiles]);
   diagnostics.push(...reportUnreadableFiles(site.unreadableFiles, { pages: namedPageFiles, specs: namedSpecFiles }));
 
-  const pageFiles = [...parsedByFile.keys()];
-  const pageFileSet = new Set(pageFiles);
+  const pageFiles = new Set(parsedByFile.keys());
   const unreadablePageFiles = new Set(site.unreadableFiles.keys());
   const navigation = resolveNavigation(config, {
-    pageFileFor: (route) => findPageFile(pageFileSet, route),
-    specs,
-    locate: validation.locate,
+    pageFileFor: (route) => findPageFile(pageFiles, route),
+    specs: specs.specs,
+    locate,
     isUnreadable: (route) => findPageFile(unreadablePageFiles, route) !== undefined,
     pageRoutes: [...site.pageFiles, ...site.namedOnlyPageFiles].map(pagePathForFile),
   });
   diagnostics.push(...navigation.diagnostics);
-
-  const operations = resolveFrontmatterOperations(parsedByFile.values(), specs);
+  const endpointPages = renderEndpointPages(navigation.entries);
+  const operations = resolveFrontmatterOperations(parsedByFile.values(), specs.specs);
   diagnostics.push(...operations.diagnostics);
 
-  const indexing = ((config.seo as Record<string, unknown> | undefined)?.indexing ?? 'navigable') as 'navigable' | 'all';
-  const pages: ManifestPage[] = [];
-  const sectionRecords: SectionRecord[] = [];
-  const seenRoutes = new Set<string>();
+  const manifestPages = collectManifestPages({ entries: navigation.entries, parsedByFile, endpointPages, operations: operations.byFile, indexing: config.indexing, defaults: config.defaults });
 
-  const addContentPage = (page: ParsedPage, route: string, context: PageContext, inNavigation: boolean, navigationHidden: boolean): void => {
-    if (seenRoutes.has(route)) return;
-    seenRoutes.add(route);
-    const frontmatter = page.frontmatter;
-    const hidden = navigationHidden || frontmatter.hidden === true;
-    const searchable = frontmatter.searchable !== false;
-    const indexed = !hidden && searchable && (inNavigation || indexing === 'all');
-    const operation = operations.byFile.get(page.file);
-    const sections = operation ? [...page.sections, ...operation.sections] : page.sections;
-    pages.push({
-      path: route,
-      title: page.title,
-      ...(page.description === undefined ? {} : { description: page.description }),
-      file: page.file,
-      kind: page.kind,
-      contentHash: page.contentHash,
-      context,
-      inNavigation,
-      hidden,
-      noindex: frontmatter.noindex === true,
-      searchable,
-      indexed,
-      headings: page.headings.map(({ depth, text, anchor }) => ({ depth, text, anchor })),
-      ...(operation?.operation ? { operation: operation.operation } : {}),
-      ...(operation?.api ? { api: operation.api } : {}),
-    });
-    if (indexed) sectionRecords.push(...toSectionRecords(route, page.title, page.description, sections, context));
-  };
-
-  let endpointPages = 0;
-  const defaults = collectSiteDefaults(config);
-  const contextEntries = preferDefaultContext(navigation.entries, defaults);
-  for (const entry of navigation.entries) {
-    if (contextEntries.get(entry.route) !== entry) continue;
-    if (entry.endpoint) {
-      const endpoint = entry.endpoint;
-      if (seenRoutes.has(endpoint.route)) continue;
-      seenRoutes.add(endpoint.route);
-      endpointPages += 1;
-      const hidden = entry.hidden || endpoint.hidden;
-      pages.push({
-        path: endpoint.route,
-        title: endpoint.title,
-        ...(endpoint.description === undefined ? {} : { description: endpoint.description }),
-        kind: 'openapi',
-        contentHash: endpoint.contentHash,
-        context: entry.context,
-        inNavigation: true,
-        hidden,
-        noindex: false,
-        searchable: true,
-        indexed: !hidden,
-        headings: endpoint.headings.map(({ depth, text, anchor }) => ({ depth, text, anchor })),
-        operation: endpoint.operation,
-      });
-      if (!hidden) sectionRecords.push(...toSectionRecords(endpoint.route, endpoint.title, undefined, endpoint.sections, entry.context));
-      continue;
-    }
-    const page = entry.file ? parsedByFile.get(entry.file) : undefined;
-    if (page) addContentPage(page, entry.route, entry.context, true, entry.hidden);
-  }
-  if (indexing === 'all') {
-    for (const page of parsedByFile.values()) addContentPage(page, pagePathForFile(page.file), { groups: [] }, false, false);
-  }
-
-  const redirects = readRedirects(config);
-  const allRoutes = new Set([...pageFiles.map(pagePathForFile), ...seenRoutes].flatMap(withIndexAlias));
-  diagnostics.push(...checkRedirects(redirects, { routes: allRoutes, locate: validation.locate }));
+  const routes = new Set([...[...pageFiles].map(pagePathForFile), ...manifestPages.pages.map((page) => page.path)].flatMap(withIndexAlias));
+  diagnostics.push(...checkRedirects(config.redirects, { routes, locate }));
   diagnostics.push(
     ...checkLinks(parsedByFile.values(), {
-      routes: allRoutes,
-      redirects,
+      routes,
+      redirects: config.redirects,
       anchors: collectAnchors(parsedByFile.values(), navigation.entries, readSnippet),
       ...(source.assetFiles ? { files: new Set([...source.files.keys(), ...source.assetFiles]) } : {}),
     }),
   );
-  if (options.checkOnly) return checkOnlyResult(diagnostics, pages.length, endpointPages);
+  if (options.checkOnly) return diagnosticsOnlyResult(diagnostics, manifestPages.pages.length, manifestPages.endpointPages);
 
-  const searchArtifact = buildSearchArtifact(sectionRecords, defaults, options.prepareTerms);
-  const searchArtifactText = serializeSearchArtifact(searchArtifact);
-  const sortedDiagnostics = sortDiagnostics(diagnostics);
-  const manifest = buildManifest({
+  return assembleBuildResult({
+    config,
     domain: options.domain,
     generator: options.generator ?? 'docsmith',
-    config,
     ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
-    ...defaults,
     navigation: navigation.tree,
-    pages,
-    redirects,
-    searchArtifactText,
-    searchSections: searchArtifact.sections.length,
-    diagnostics: sortedDiagnostics,
+    ...manifestPages,
+    diagnostics,
+    ...(options.prepareTerms ? { prepareTerms: options.prepareTerms } : {}),
   });
-  const files = new Map([
-    ['manifest.json', serializeManifest(manifest)],
-    ['search.json', searchArtifactText],
-    ...buildLlmsFiles({ siteName: manifest.site.name, ...(typeof config.description === 'string' ? { description: config.description } : {}), siteUrl: options.siteUrl?.replace(/\/+$/, '') ?? '', pages, sectionRecords }),
-  ]);
-  return {
-    manifest,
-    searchArtifact,
-    sectionRecords,
-    files,
-    diagnostics: sortedDiagnostics,
-    stats: {
-      pages: pages.length,
-      endpointPages,
-      errors: manifest.diagnostics.errors,
-      warnings: manifest.diagnostics.warnings,
-    },
-  };
-}
-
-/** One search record per section; the page description leads the text of the section before the first heading, and is that section's `description`. */
-function toSectionRecords(route: string, title: string, description: string | undefined, sections: PageSection[], context: PageContext): SectionRecord[] {
-  const records = sections.map((section): SectionRecord => ({ path: route, anchor: section.anchor, headingPath: section.headingPath, title, text: section.text, context }));
-  if (description && description.trim()) {
-    const intro = records.find((record) => record.anchor === '');
-    if (intro) Object.assign(intro, { text: intro.text ? `${description.trim()}\n${intro.text}` : description.trim(), description: description.trim() });
-    else records.unshift({ path: route, anchor: '', headingPath: [], title, text: description.trim(), description: description.trim(), context });
-  }
-  return records;
-}
-
-async function parseSequentially(pages: PageParseInput[], readSnippet: (file: string) => string | undefined, onProgress?: (done: number, total: number) => void): Promise<ParsedPage[]> {
-  const parsed: ParsedPage[] = [];
-  for (const page of pages) {
-    parsed.push(parsePage({ ...page, readSnippet }));
-    onProgress?.(parsed.length, pages.length);
-  }
-  return parsed;
-}
-
-function readRedirects(config: Record<string, unknown>): { source: string; destination: string; permanent: boolean }[] {
-  const redirects = Array.isArray(config.redirects) ? (config.redirects as Record<string, unknown>[]) : [];
-  return redirects.map((redirect) => ({
-    source: String(redirect.source),
-    destination: String(redirect.destination),
-    permanent: redirect.permanent !== false,
-  }));
 }
 
 /** A route and, for `x/index`, its folder route `x` (both reach the page). */
 function withIndexAlias(route: string): string[] {
   return route.endsWith('/index') ? [route, route.slice(0, -'/index'.length)] : [route];
-}
-
-function checkOnlyResult(diagnostics: Diagnostic[], pages: number, endpointPages: number): BuildResult {
-  const result = emptyResult(diagnostics);
-  return { ...result, stats: { ...result.stats, pages, endpointPages } };
-}
-
-function emptyResult(diagnostics: Diagnostic[]): BuildResult {
-  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
-  return {
-    manifest: undefined,
-    searchArtifact: undefined,
-    sectionRecords: [],
-    files: new Map(),
-    diagnostics: sortDiagnostics(diagnostics),
-    stats: { pages: 0, endpointPages: 0, errors, warnings: diagnostics.length - errors },
-  };
 }

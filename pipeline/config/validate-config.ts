@@ -9,8 +9,10 @@ import { checkNavigationConfig } from './check-navigation-config.ts';
 import { checkRedirectSources } from './check-redirect-sources.ts';
 import { expandConfigRefs } from './expand-config-refs.ts';
 import { expandLegacyConfig, LEGACY_CONFIG_FILE } from './expand-legacy-config.ts';
+import { normalizeConfig } from './normalize-config.ts';
 import type { JsonLocation } from './parse-json-source.ts';
 import { schemaErrorsToDiagnostics } from './schema-errors-to-diagnostics.ts';
+import type { SiteConfig } from './site-config.ts';
 
 /** Where a value of the configuration was written (through `$ref` files). */
 export interface ConfigPosition {
@@ -21,8 +23,8 @@ export interface ConfigPosition {
 
 /** The outcome of validating docs.json. */
 export interface ConfigValidation {
-  /** The `$ref`-expanded configuration; undefined only when docs.json could not be read or parsed. */
-  config: DocsConfig | undefined;
+  /** The `$ref`-expanded configuration, normalised and frozen; undefined only when docs.json could not be read or parsed. */
+  config: SiteConfig | undefined;
   diagnostics: Diagnostic[];
   /** True when there is no error (warnings allowed). */
   valid: boolean;
@@ -61,7 +63,7 @@ export function validateConfig(source: SiteSource, options: ValidateConfigOption
     const location = findLocation(pointer);
     return { file: location?.file ?? configFile, line: location?.line ?? 0, column: location?.column ?? 0 };
   };
-  const finish = (config: DocsConfig | undefined, diagnostics: Diagnostic[]): ConfigValidation => ({
+  const finish = (config: SiteConfig | undefined, diagnostics: Diagnostic[]): ConfigValidation => ({
     config,
     diagnostics: sortDiagnostics(diagnostics),
     valid: config !== undefined && !diagnostics.some((diagnostic) => diagnostic.severity === 'error'),
@@ -88,5 +90,5 @@ export function validateConfig(source: SiteSource, options: ValidateConfigOption
   }
   diagnostics.push(...checkNavigationConfig(config.navigation, { locate: findLocation, configFile }));
   diagnostics.push(...checkRedirectSources(config.redirects, findLocation, configFile));
-  return finish(config as unknown as DocsConfig, diagnostics);
+  return finish(normalizeConfig(config as unknown as DocsConfig), diagnostics);
 }

@@ -1,4 +1,5 @@
 import { isMap, isScalar, parseDocument } from 'yaml';
+import { isRecord } from '../config/is-record.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { parseYamlValue } from '../site/parse-yaml-value.ts';
 import { titleFromFileName } from './title-from-file-name.ts';
@@ -140,8 +141,4 @@ function notText(file: string, position: { line: number; column: number }, key: 
     message: `Unexpected ${found} as frontmatter \`${key}\`, expected a string`,
     hint: `Quote the value: ${key}: "…".`,
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { DocsConfig } from '../../schemas/docs-config.ts';
+import type { DeepReadonly } from '../config/site-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { Manifest, ManifestContent, ManifestNavigationNode, ManifestPage, ManifestPageRecord, ManifestRedirect, ManifestSite } from '../../schemas/manifest.ts';
 
@@ -12,8 +14,8 @@ const SITE_SETTINGS = ['description', 'theme', 'colors', 'logo', 'favicon', 'nav
 export interface ManifestInput {
   domain: string;
   generator: string;
-  /** The validated docs.json (after `$ref` expansion). */
-  config: Record<string, unknown>;
+  /** The validated docs.json (after `$ref` expansion, `SiteConfig.document`). */
+  config: DeepReadonly<DocsConfig>;
   /** Public base URL of the site (`--site-url`); omitted from the manifest when unset. */
   siteUrl?: string;
   defaultLanguage?: string;
@@ -36,7 +38,7 @@ export function buildManifest(input: ManifestInput): Manifest {
   const site: ManifestSite = {
     name: String(input.config.name ?? '').trim(),
     theme: String(input.config.theme ?? ''),
-    colors: (input.config.colors as Record<string, unknown> | undefined) ?? {},
+    colors: input.config.colors ?? {},
   };
   if (input.siteUrl) site.url = input.siteUrl.replace(/\/+$/, '');
   for (const setting of SITE_SETTINGS) {

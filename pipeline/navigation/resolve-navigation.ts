@@ -1,12 +1,14 @@
 import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
 import type { PageContext } from '../../runtime/search/section-record.ts';
 import { isOperationReference } from '../config/is-operation-reference.ts';
+import { isRecord } from '../config/is-record.ts';
+import type { SiteConfig } from '../config/site-config.ts';
 import { suggestName } from '../config/suggest-name.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { ruleSeverity, type RuleId } from '../diagnostics/rule-catalogue.ts';
 import { specReferencesOf, type SpecReference } from '../openapi/collect-spec-references.ts';
 import type { LoadedSpecs, SpecOperation } from '../openapi/load-openapi-specs.ts';
-import { operationToEndpointContent, type EndpointContent } from '../openapi/operation-to-endpoint-content.ts';
+import { endpointTitle } from '../openapi/operation-to-endpoint-content.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
 import { endpointSlug } from './endpoint-slug.ts';
 import { pageRoute } from './page-route.ts';
@@ -24,12 +26,15 @@ export interface OperationRef {
 /** The OpenAPI specs in scope at a navigation element (inherited, or its own `openapi`), outermost override last. */
 export type SpecInScope = readonly SpecReference[];
 
-/** A generated OpenAPI endpoint page. */
-export interface EndpointPage extends EndpointContent {
+/** An OpenAPI endpoint page the navigation names; the OpenAPI stage (`renderEndpointPages`) renders its content. */
+export interface EndpointReference {
   route: string;
+  title: string;
   operation: OperationRef;
   /** `x-hidden` on the operation. */
   hidden: boolean;
+  /** The loaded operation to render. */
+  source: SpecOperation;
 }
 
 /** One page reference of the navigation with everything known about where it sits. */
@@ -46,8 +51,8 @@ export interface NavigationPageEntry {
   openapi?: SpecInScope;
   /** The operation, for operation references and whole-spec elements. */
   operation?: OperationRef;
-  /** The generated endpoint page, for operation references and whole-spec elements. */
-  endpoint?: EndpointPage;
+  /** The endpoint page to generate, for operation references and whole-spec elements. */
+  endpoint?: EndpointReference;
   /** Pointer of the first reference to the same route: this entry is a repeat and the first one's context wins. */
   duplicateOf?: string;
 }
@@ -103,11 +108,11 @@ interface Scope {
 /**
  * Resolves docs.json `navigation` into a tree and a flat list of page entries, each knowing its language,
  * version, product, tab, menu item, dropdown, anchor and group path, whether it is hidden and the OpenAPI
- * specs in scope. Operation references and whole-spec elements become endpoint pages. Elements nest in any
- * combination; an element holding several child kinds resolves them all in a stable order. Pure.
+ * specs in scope. Operation references and whole-spec elements become endpoint references, which
+ * `renderEndpointPages` renders. Elements nest in any combination; an element holding several child kinds
+ * resolves them all in a stable order. Pure.
  */
-export function resolveNavigation(config: unknown, options: ResolveNavigationOptions): ResolvedNavigation {
-  const root = isRecord(config) ? config : {};
+export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' | 'api'>>, options: ResolveNavigationOptions): ResolvedNavigation {
   const diagnostics: Diagnostic[] = [];
   const entries: NavigationPageEntry[] = [];
   /** Route → its first entry. */
@@ -148,7 +153,7 @@ export function resolveNavigation(config: unknown, options: ResolveNavigationOpt
   };
 
   const addEndpoint = (operation: SpecOperation, specFile: string, scope: Scope, pointer: string, extraGroups: string[] = []): ManifestNavigationNode => {
-    const content = operationToEndpointContent(operation);
+    const title = endpointTitle(operation);
     const route = endpointRoute(operation, specFile, scope);
     const hidden = scope.hidden || operation.hidden;
     const reference: OperationRef = { specFile, method: operation.webhook ? 'WEBHOOK' : operation.method, path: operation.path };
@@ -159,9 +164,9 @@ export function resolveNavigation(config: unknown, options: ResolveNavigationOpt
       context: { ...scope.context, groups: [...scope.context.groups, ...extraGroups] },
       ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}),
       operation: reference,
-      endpoint: { route, ...content, operation: reference, hidden: operation.hidden },
+      endpoint: { route, title, operation: reference, hidden: operation.hidden, source: operation },
     });
-    return { kind: 'endpoint', path: route, method: reference.method, title: content.title, ...(hidden ? { hidden: true } : {}) };
+    return { kind: 'endpoint', path: route, method: reference.method, title, ...(hidden ? { hidden: true } : {}) };
   };
 
   const resolveOperationEntry = (entry: string, pointer: string, scope: Scope): ManifestNavigationNode | undefined => {
@@ -257,8 +262,8 @@ export function resolveNavigation(config: unknown, options: ResolveNavigationOpt
     return node;
   };
 
-  const navigation = isRecord(root.navigation) ? root.navigation : {};
-  const rootSpecs = specReferencesOf(isRecord(root.api) ? root.api.openapi : undefined);
+  const navigation: Record<string, unknown> = isRecord(config.navigation) ? config.navigation : {};
+  const rootSpecs = specReferencesOf(isRecord(config.api) ? config.api.openapi : undefined);
   const navigationSpecs = specReferencesOf(navigation.openapi);
   const rootScope: Scope = { context: { groups: [] }, hidden: false, specs: navigationSpecs.length > 0 ? navigationSpecs : rootSpecs, trail: [] };
   const tree = resolveChildren(navigation, '/navigation', rootScope, navigationSpecs);
@@ -287,10 +292,6 @@ function resolveGlobal(global: unknown): ManifestNavigationNode[] {
 
 function hasChildLists(record: Record<string, unknown>): boolean {
   return CHILD_KINDS.some(([listKey]) => Array.isArray(record[listKey])) || Array.isArray(record.pages);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describeTrail(trail: string[]): string {

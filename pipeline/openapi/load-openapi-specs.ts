@@ -6,7 +6,7 @@ import type { RuleId } from '../diagnostics/rule-catalogue.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { parseYamlValue } from '../site/parse-yaml-value.ts';
 import { unreadableFileReason } from '../site/unreadable-file-reason.ts';
-import { collectSpecReferences, isRemoteSpec, type SpecReference } from './collect-spec-references.ts';
+import { isRemoteSpec, type SpecReference } from './collect-spec-references.ts';
 import { withoutOrigin } from './without-origin.ts';
 
 /** HTTP methods an OpenAPI path item may hold, in the order endpoint pages are generated. */
@@ -44,7 +44,8 @@ export type LoadedSpecs = Map<string, LoadedSpec>;
 
 /** Input of `loadOpenApiSpecs`. */
 export interface LoadSpecsInput {
-  config: Record<string, unknown>;
+  /** The specs docs.json names (`SiteConfig.specReferences`); default none. */
+  specReferences?: readonly SpecReference[];
   source: SiteSource;
   /** Spec files detected in the site, loaded even when docs.json names none (for frontmatter references); default none. */
   specFiles?: string[];
@@ -72,7 +73,7 @@ export async function loadOpenApiSpecs(input: LoadSpecsInput): Promise<{ specs: 
   const specs: LoadedSpecs = new Map();
   const locate = input.locate ?? (() => ({ file: 'docs.json', line: 0, column: 0 }));
   const named = new Map<string, SpecReference>();
-  for (const reference of collectSpecReferences(input.config)) if (!named.has(reference.file)) named.set(reference.file, reference);
+  for (const reference of input.specReferences ?? []) if (!named.has(reference.file)) named.set(reference.file, reference);
   const referenced = new Set(input.referencedSpecFiles ?? []);
   const targets = [...new Set([...named.keys(), ...referenced, ...(input.specFiles ?? [])])];
   for (const target of targets) {

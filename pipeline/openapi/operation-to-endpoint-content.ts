@@ -15,12 +15,17 @@ export interface EndpointContent {
 const MAX_SCHEMA_DEPTH = 4;
 const MAX_FIELDS = 200;
 
+/** The title of an operation's endpoint page: its summary, else a title made from its method and path. */
+export function endpointTitle(operation: SpecOperation): string {
+  return operation.summary ?? titleFromOperation(operation);
+}
+
 /**
  * Renders an operation as page content for the index: an intro (method, path, summary, description), then
  * Parameters, Request body and Responses sections with one line per field: `name (type, required): text`.
  */
 export function operationToEndpointContent(operation: SpecOperation): EndpointContent {
-  const title = operation.summary ?? titleFromOperation(operation);
+  const title = endpointTitle(operation);
   const slugger = new GithubSlugger();
   const headings: PageHeading[] = [];
   const sections: PageSection[] = [{ anchor: '', headingPath: [], text: lines([`${operation.webhook ? 'Webhook' : operation.method} ${operation.path}`, operation.summary, operation.description]) }];

@@ -7,6 +7,9 @@ import { loadOpenApiSpecs } from '../../pipeline/openapi/load-openapi-specs.ts';
 import { resolveOperationReference } from '../../pipeline/openapi/resolve-operation-reference.ts';
 import { findPageFile, loadSite } from '../../pipeline/site/load-site.ts';
 import { hasSharedData, sharedDir } from '../helpers/test-prerequisites.ts';
+import { collectSpecReferences } from '../../pipeline/openapi/collect-spec-references.ts';
+import type { DocsConfig } from '../../schemas/docs-config.ts';
+import { renderEndpointPage } from '../../pipeline/openapi/render-endpoint-pages.ts';
 
 const corporaDir = path.join(sharedDir, 'corpora');
 const available = hasSharedData('corpora', 'navigation of the real corpora');
@@ -43,8 +46,8 @@ describe.skipIf(!available).each(Object.entries(EXPECTED))('real corpus %s', (si
   it('resolves its navigation and every operation reference with zero errors', { timeout: 60_000 }, async () => {
     const source = await readSiteSource(path.join(corporaDir, site));
     const files = loadSite(source);
-    const config = JSON.parse(source.files.get('docs.json') ?? '{}') as Record<string, unknown>;
-    const { specs, diagnostics: specDiagnostics } = await loadOpenApiSpecs({ config, source, specFiles: files.specFiles });
+    const config = JSON.parse(source.files.get('docs.json') ?? '{}') as DocsConfig;
+    const { specs, diagnostics: specDiagnostics } = await loadOpenApiSpecs({ specReferences: collectSpecReferences(config), source, specFiles: files.specFiles });
     const pageFiles = new Set(files.pageFiles);
     const navigation = resolveNavigation(config, { pageFileFor: (route) => findPageFile(pageFiles, route), specs, locate: () => ({ file: 'docs.json', line: 0, column: 0 }) });
     const errors = [...specDiagnostics, ...navigation.diagnostics].filter((diagnostic) => diagnostic.severity === 'error');
@@ -70,13 +73,13 @@ describe.skipIf(!available).each(Object.entries(EXPECTED))('real corpus %s', (si
 describe.skipIf(!available)('corpus specifics', () => {
   it('ollama: an `openapi` tab with `METHOD /path` entries and page paths with a leading slash', async () => {
     const source = await readSiteSource(path.join(corporaDir, 'ollama'));
-    const config = JSON.parse(source.files.get('docs.json') ?? '{}') as Record<string, unknown>;
-    const { specs } = await loadOpenApiSpecs({ config, source });
+    const config = JSON.parse(source.files.get('docs.json') ?? '{}') as DocsConfig;
+    const { specs } = await loadOpenApiSpecs({ specReferences: collectSpecReferences(config), source });
     const pageFiles = new Set(loadSite(source).pageFiles);
     const navigation = resolveNavigation(config, { pageFileFor: (route) => findPageFile(pageFiles, route), specs, locate: () => ({ file: 'docs.json', line: 0, column: 0 }) });
     const generate = navigation.entries.find((entry) => entry.operation?.path === '/api/generate');
     expect(generate).toMatchObject({ route: 'api-reference/generate-a-response', operation: { specFile: 'openapi.yaml', method: 'POST' }, context: { tab: 'API Reference', groups: ['Endpoints'] } });
-    expect(generate?.endpoint?.sections.map((section) => section.headingPath[0] ?? '')).toEqual(['', 'Request body', 'Responses']);
+    expect((generate?.endpoint && renderEndpointPage(generate.endpoint))?.sections.map((section) => section.headingPath[0] ?? '')).toEqual(['', 'Request body', 'Responses']);
     expect(navigation.entries.find((entry) => entry.route === 'api/introduction')?.file).toBe('api/introduction.mdx');
   });
 });

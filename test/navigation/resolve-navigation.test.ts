@@ -6,6 +6,8 @@ import { parseJsonSource } from '../../pipeline/config/parse-json-source.ts';
 import type { LoadedSpecs } from '../../pipeline/openapi/load-openapi-specs.ts';
 import { resolveNavigation, type NavigationPageEntry, type ResolvedNavigation } from '../../pipeline/navigation/resolve-navigation.ts';
 import { loadFixtureSpecs } from '../openapi/load-fixture-specs.ts';
+import type { DocsConfig } from '../../schemas/docs-config.ts';
+import { renderEndpointPage } from '../../pipeline/openapi/render-endpoint-pages.ts';
 
 const fixtureText = readFileSync(path.resolve(import.meta.dirname, '../fixtures/navigation/docs.json'), 'utf8');
 const PAGES = new Set(['cloud/overview', 'cloud/intro', 'cloud/deep', 'edge/start', 'help', 'v1/legacy', 'index']);
@@ -14,7 +16,7 @@ const stubLocate = () => ({ file: 'docs.json', line: 0, column: 0 });
 /** Resolves a docs.json text with positions computed from the text itself. */
 function resolveText(text: string, specs: LoadedSpecs): ResolvedNavigation {
   const parsed = parseJsonSource('docs.json', text);
-  return resolveNavigation(parsed.value, {
+  return resolveNavigation(parsed.value as DocsConfig, {
     pageFileFor: (route) => (PAGES.has(route) ? `${route}.mdx` : undefined),
     specs,
     locate: (pointer) => {
@@ -117,7 +119,8 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
     expect(entry('api-reference/products/get-a-product')?.operation?.method).toBe('GET');
     expect(entry('api-reference/products/get-a-product-1')?.operation?.method).toBe('DELETE');
     expect(entry('api-reference/products/patch-products-productid')?.endpoint).toMatchObject({ title: 'Patch products productId', hidden: false });
-    const list = entry('api-reference/products/list-products')?.endpoint;
+    const reference = entry('api-reference/products/list-products')?.endpoint;
+    const list = reference && renderEndpointPage(reference);
     expect(list).toMatchObject({ route: 'api-reference/products/list-products', title: 'List products', description: 'Returns the products of the shop.' });
     expect(list?.sections.map((section) => section.anchor)).toEqual(['', 'parameters', 'responses']);
     expect(result.entries.some((candidate) => candidate.operation?.path === '/internal/debug')).toBe(false);
@@ -165,7 +168,7 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
 
 describe('resolveNavigation on small configurations', () => {
   let specs: LoadedSpecs;
-  const resolve = (config: unknown) => resolveNavigation(config, { pageFileFor: (route) => (PAGES.has(route) ? `${route}.mdx` : undefined), specs, locate: stubLocate });
+  const resolve = (config: unknown) => resolveNavigation(config as DocsConfig, { pageFileFor: (route) => (PAGES.has(route) ? `${route}.mdx` : undefined), specs, locate: stubLocate });
   beforeAll(async () => {
     specs = (await loadFixtureSpecs()).result.specs;
   });
@@ -213,7 +216,7 @@ describe('resolveNavigation on small configurations', () => {
     expect(none.diagnostics).toMatchObject([{ severity: 'warning', ruleId: 'unknown-operation', message: 'Cannot resolve `GET /things`: no OpenAPI spec is in scope (referenced from the top-level navigation); the entry is left out' }]);
   });
 
-  it('accepts a config that is not an object and returns nothing', () => {
-    expect(resolveNavigation(undefined, { pageFileFor: () => undefined, specs: new Map(), locate: stubLocate })).toEqual({ tree: [], entries: [], diagnostics: [] });
+  it('accepts a config without navigation and returns nothing', () => {
+    expect(resolveNavigation({}, { pageFileFor: () => undefined, specs: new Map(), locate: stubLocate })).toEqual({ tree: [], entries: [], diagnostics: [] });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadOpenApiSpecs } from '../../pipeline/openapi/load-openapi-specs.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 import { loadFixtureSpecs } from './load-fixture-specs.ts';
+import { collectSpecReferences } from '../../pipeline/openapi/collect-spec-references.ts';
 
 describe('loadOpenApiSpecs', () => {
   it('loads OpenAPI 3.1 and Swagger 2 specs from memory, resolving $refs to sibling files of the site', async () => {
@@ -54,14 +55,15 @@ describe('loadOpenApiSpecs', () => {
     };
     const config = { navigation: { tabs: [{ tab: 'API', openapi: remote }] } };
     const locate = (pointer: string) => ({ file: 'docs.json', line: pointer.length, column: 3 });
-    const offline = await loadOpenApiSpecs({ config, source: siteSourceFromObject({}), fetchText, locate });
+    const specReferences = collectSpecReferences(config);
+    const offline = await loadOpenApiSpecs({ specReferences, source: siteSourceFromObject({}), fetchText, locate });
     expect(fetched).toEqual([]);
     expect(offline.diagnostics).toMatchObject([{ ruleId: 'remote-spec-skipped', pointer: '/navigation/tabs/0/openapi', line: 26, column: 3 }]);
-    const online = await loadOpenApiSpecs({ config, source: siteSourceFromObject({}), fetchText, allowNetwork: true });
+    const online = await loadOpenApiSpecs({ specReferences, source: siteSourceFromObject({}), fetchText, allowNetwork: true });
     expect(fetched).toEqual([remote]);
     expect(online.diagnostics).toEqual([]);
     expect(online.specs.get(remote)?.operations[0]?.summary).toBe('List users');
-    const failing = await loadOpenApiSpecs({ config, source: siteSourceFromObject({}), allowNetwork: true, fetchText: async () => Promise.reject(new Error('HTTP 503')) });
+    const failing = await loadOpenApiSpecs({ specReferences, source: siteSourceFromObject({}), allowNetwork: true, fetchText: async () => Promise.reject(new Error('HTTP 503')) });
     expect(failing.diagnostics).toMatchObject([{ severity: 'error', ruleId: 'spec-unreachable', message: `Cannot fetch spec \`${remote}\`: HTTP 503` }]);
   });
 
@@ -70,7 +72,7 @@ describe('loadOpenApiSpecs', () => {
       'api/openapi.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'A', version: '1' }, paths: {} }),
       'config/settings.yaml': 'name: not a spec\n',
     });
-    const result = await loadOpenApiSpecs({ config: {}, source, specFiles: ['api/openapi.json', 'config/settings.yaml'] });
+    const result = await loadOpenApiSpecs({ source, specFiles: ['api/openapi.json', 'config/settings.yaml'] });
     expect(result.diagnostics).toEqual([]);
     expect([...result.specs.keys()]).toEqual(['api/openapi.json']);
   });
@@ -79,7 +81,7 @@ describe('loadOpenApiSpecs', () => {
     const source = siteSourceFromObject({
       'openapi.yaml': 'openapi: 3.0.3\ninfo: { title: A, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": { $ref: "../../etc/passwd.yaml" }\n',
     });
-    const result = await loadOpenApiSpecs({ config: { api: { openapi: 'openapi.yaml' } }, source });
+    const result = await loadOpenApiSpecs({ specReferences: collectSpecReferences({ api: { openapi: 'openapi.yaml' } }), source });
     expect(result.diagnostics).toMatchObject([{ file: 'openapi.yaml', severity: 'warning', ruleId: 'spec-reference' }]);
     expect(result.specs.get('openapi.yaml')?.operations).toHaveLength(1);
   });

@@ -1,0 +1,89 @@
+import type { Manifest, ManifestNavigationNode, ManifestPage } from '../../schemas/manifest.ts';
+import type { SearchArtifact } from '../../runtime/search/search-artifact.ts';
+import type { PrepareTerms } from '../../runtime/search/build-search-model.ts';
+import type { SectionRecord } from '../../runtime/search/section-record.ts';
+import type { SiteConfig } from '../config/site-config.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';
+import { buildSearchArtifact, serializeSearchArtifact } from '../index/build-search-artifact.ts';
+import { buildLlmsFiles } from '../llms/build-llms-files.ts';
+import { buildManifest, serializeManifest } from '../manifest/build-manifest.ts';
+
+/** Everything a build produces: the manifest, the search artifact, the files to write and every diagnostic. */
+export interface BuildResult {
+  /** Undefined when the configuration has errors, and always with `checkOnly`. */
+  manifest: Manifest | undefined;
+  searchArtifact: SearchArtifact | undefined;
+  sectionRecords: SectionRecord[];
+  /** File name → text, ready to be written into the build directory. */
+  files: Map<string, string>;
+  diagnostics: Diagnostic[];
+  stats: { pages: number; endpointPages: number; errors: number; warnings: number };
+}
+
+/** What the artifacts are assembled from. */
+export interface AssembleInput {
+  config: SiteConfig;
+  domain: string;
+  generator: string;
+  siteUrl?: string;
+  navigation: ManifestNavigationNode[];
+  pages: ManifestPage[];
+  sectionRecords: SectionRecord[];
+  endpointPages: number;
+  diagnostics: Diagnostic[];
+  prepareTerms?: PrepareTerms;
+}
+
+/** Builds the search artifact, the manifest that names it, and the files a build writes (with llms.txt, llms-full.txt and a Markdown file per page). */
+export function assembleBuildResult(input: AssembleInput): BuildResult {
+  const { config, sectionRecords } = input;
+  const searchArtifact = buildSearchArtifact(sectionRecords, config.defaults, input.prepareTerms);
+  const searchArtifactText = serializeSearchArtifact(searchArtifact);
+  const sortedDiagnostics = sortDiagnostics(input.diagnostics);
+  const manifest = buildManifest({
+    domain: input.domain,
+    generator: input.generator,
+    config: config.document,
+    ...(input.siteUrl ? { siteUrl: input.siteUrl } : {}),
+    ...config.defaults,
+    navigation: input.navigation,
+    pages: input.pages,
+    redirects: [...config.redirects],
+    searchArtifactText,
+    searchSections: searchArtifact.sections.length,
+    diagnostics: sortedDiagnostics,
+  });
+  const files = new Map([
+    ['manifest.json', serializeManifest(manifest)],
+    ['search.json', searchArtifactText],
+    ...buildLlmsFiles({
+      siteName: manifest.site.name,
+      ...(typeof config.document.description === 'string' ? { description: config.document.description } : {}),
+      siteUrl: input.siteUrl?.replace(/\/+$/, '') ?? '',
+      pages: input.pages,
+      sectionRecords,
+    }),
+  ]);
+  return {
+    manifest,
+    searchArtifact,
+    sectionRecords,
+    files,
+    diagnostics: sortedDiagnostics,
+    stats: { pages: input.pages.length, endpointPages: input.endpointPages, errors: manifest.diagnostics.errors, warnings: manifest.diagnostics.warnings },
+  };
+}
+
+/** The result of a build that assembles nothing (configuration errors, or `checkOnly`): its diagnostics and page counts. */
+export function diagnosticsOnlyResult(diagnostics: Diagnostic[], pages = 0, endpointPages = 0): BuildResult {
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  return {
+    manifest: undefined,
+    searchArtifact: undefined,
+    sectionRecords: [],
+    files: new Map(),
+    diagnostics: sortDiagnostics(diagnostics),
+    stats: { pages, endpointPages, errors, warnings: diagnostics.length - errors },
+  };
+}

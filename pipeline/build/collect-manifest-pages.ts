@@ -1,0 +1,153 @@
+import type { ManifestPage } from '../../schemas/manifest.ts';
+import type { PageContext, SectionRecord } from '../../runtime/search/section-record.ts';
+import type { IndexingPolicy } from '../config/site-config.ts';
+import type { PageSection, ParsedPage } from '../content/parsed-page.ts';
+import type { NavigationPageEntry } from '../navigation/resolve-navigation.ts';
+import { pagePathForFile } from '../site/load-site.ts';
+import type { EndpointPage } from '../openapi/render-endpoint-pages.ts';
+import type { SiteDefaults } from './collect-site-defaults.ts';
+import { preferDefaultContext } from './prefer-default-context.ts';
+import type { FrontmatterOperation } from './resolve-frontmatter-operations.ts';
+
+/** What the manifest pages are collected from; every input is the output of an earlier stage. */
+export interface ManifestPagesInput {
+  /** The navigation's page entries, in navigation order. */
+  entries: readonly NavigationPageEntry[];
+  /** Parsed content pages by file (snippets only imported left out). */
+  parsedByFile: ReadonlyMap<string, ParsedPage>;
+  /** Rendered endpoint pages by route. */
+  endpointPages: ReadonlyMap<string, EndpointPage>;
+  /** What each page's frontmatter says about the endpoint it documents, by file. */
+  operations: ReadonlyMap<string, FrontmatterOperation>;
+  indexing: IndexingPolicy;
+  /** Decides which reference of a page shared by versions or languages sets its context. */
+  defaults: SiteDefaults;
+}
+
+/** The manifest's pages and the search records of the indexed ones. */
+export interface ManifestPages {
+  pages: ManifestPage[];
+  sectionRecords: SectionRecord[];
+  /** How many of `pages` are generated endpoint pages. */
+  endpointPages: number;
+}
+
+/** A page before it is placed: what the manifest says about it apart from where it sits, and its text. */
+interface PagePlacement {
+  page: Omit<ManifestPage, 'path' | 'context' | 'inNavigation' | 'hidden' | 'indexed'>;
+  hidden: boolean;
+  sections: PageSection[];
+  /** The description that leads the intro section of the search records. */
+  searchDescription: string | undefined;
+}
+
+/**
+ * Collects the manifest pages, once per route: the navigation's pages and endpoint pages in navigation order (a
+ * page referenced twice takes the context `preferDefaultContext` picks), then, when `seo.indexing` is `all`, every
+ * other page file. Holds the indexing policy: a page is indexed unless hidden or `searchable: false`, and when it
+ * is outside the navigation only with `indexing: all`. Pure.
+ */
+export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
+  const pages: ManifestPage[] = [];
+  const sectionRecords: SectionRecord[] = [];
+  const seenRoutes = new Set<string>();
+  let endpointPages = 0;
+
+  const place = (route: string, placement: PagePlacement, context: PageContext, inNavigation: boolean): void => {
+    const { page, hidden, sections, searchDescription } = placement;
+    const indexed = !hidden && page.searchable && (inNavigation || input.indexing === 'all');
+    pages.push({
+      path: route,
+      title: page.title,
+      ...(page.description === undefined ? {} : { description: page.description }),
+      ...(page.file === undefined ? {} : { file: page.file }),
+      kind: page.kind,
+      contentHash: page.contentHash,
+      context,
+      inNavigation,
+      hidden,
+      noindex: page.noindex,
+      searchable: page.searchable,
+      indexed,
+      headings: page.headings,
+      ...(page.operation === undefined ? {} : { operation: page.operation }),
+      ...(page.api === undefined ? {} : { api: page.api }),
+    });
+    if (indexed) sectionRecords.push(...toSectionRecords(route, page.title, searchDescription, sections, context));
+  };
+
+  const contextEntries = preferDefaultContext(input.entries, input.defaults);
+  for (const entry of input.entries) {
+    if (contextEntries.get(entry.route) !== entry) continue;
+    const endpoint = entry.endpoint ? input.endpointPages.get(entry.endpoint.route) : undefined;
+    const page = entry.file ? input.parsedByFile.get(entry.file) : undefined;
+    if (endpoint) {
+      if (seenRoutes.has(endpoint.route)) continue;
+      seenRoutes.add(endpoint.route);
+      endpointPages += 1;
+      place(endpoint.route, endpointPlacement(endpoint, entry.hidden), entry.context, true);
+    } else if (page && !seenRoutes.has(entry.route)) {
+      seenRoutes.add(entry.route);
+      place(entry.route, contentPlacement(page, input.operations.get(page.file), entry.hidden), entry.context, true);
+    }
+  }
+  if (input.indexing === 'all') {
+    for (const page of input.parsedByFile.values()) {
+      const route = pagePathForFile(page.file);
+      if (seenRoutes.has(route)) continue;
+      seenRoutes.add(route);
+      place(route, contentPlacement(page, input.operations.get(page.file), false), { groups: [] }, false);
+    }
+  }
+  return { pages, sectionRecords, endpointPages };
+}
+
+function contentPlacement(page: ParsedPage, operation: FrontmatterOperation | undefined, navigationHidden: boolean): PagePlacement {
+  const frontmatter = page.frontmatter;
+  return {
+    page: {
+      title: page.title,
+      ...(page.description === undefined ? {} : { description: page.description }),
+      file: page.file,
+      kind: page.kind,
+      contentHash: page.contentHash,
+      noindex: frontmatter.noindex === true,
+      searchable: frontmatter.searchable !== false,
+      headings: page.headings.map(({ depth, text, anchor }) => ({ depth, text, anchor })),
+      ...(operation?.operation ? { operation: operation.operation } : {}),
+      ...(operation?.api ? { api: operation.api } : {}),
+    },
+    hidden: navigationHidden || frontmatter.hidden === true,
+    sections: operation ? [...page.sections, ...operation.sections] : page.sections,
+    searchDescription: page.description,
+  };
+}
+
+function endpointPlacement(endpoint: EndpointPage, navigationHidden: boolean): PagePlacement {
+  return {
+    page: {
+      title: endpoint.title,
+      ...(endpoint.description === undefined ? {} : { description: endpoint.description }),
+      kind: 'openapi',
+      contentHash: endpoint.contentHash,
+      noindex: false,
+      searchable: true,
+      headings: endpoint.headings.map(({ depth, text, anchor }) => ({ depth, text, anchor })),
+      operation: endpoint.operation,
+    },
+    hidden: navigationHidden || endpoint.hidden,
+    sections: endpoint.sections,
+    searchDescription: undefined,
+  };
+}
+
+/** One search record per section; the page description leads the text of the section before the first heading, and is that section's `description`. */
+function toSectionRecords(route: string, title: string, description: string | undefined, sections: PageSection[], context: PageContext): SectionRecord[] {
+  const records = sections.map((section): SectionRecord => ({ path: route, anchor: section.anchor, headingPath: section.headingPath, title, text: section.text, context }));
+  if (description && description.trim()) {
+    const intro = records.find((record) => record.anchor === '');
+    if (intro) Object.assign(intro, { text: intro.text ? `${description.trim()}\n${intro.text}` : description.trim(), description: description.trim() });
+    else records.unshift({ path: route, anchor: '', headingPath: [], title, text: description.trim(), description: description.trim(), context });
+  }
+  return records;
+}

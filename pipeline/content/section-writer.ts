@@ -1,0 +1,43 @@
+import GithubSlugger from 'github-slugger';
+import type { PageHeading, PageSection } from './parsed-page.ts';
+
+/**
+ * Writes a page's text into sections as the walk meets it: lines go to the current section, a heading closes it
+ * and opens the next (anchored by its custom id, else GitHub's slug). One writer per page, snippets included.
+ */
+export class SectionWriter {
+  readonly sections: PageSection[] = [];
+  readonly headings: PageHeading[] = [];
+  private readonly slugger = new GithubSlugger();
+  private readonly headingStack: { depth: number; text: string }[] = [];
+  private current: { anchor: string; headingPath: string[]; lines: string[] } = { anchor: '', headingPath: [], lines: [] };
+
+  /** Adds a line of text to the current section (blank lines are dropped). */
+  emit(line: string): void {
+    const trimmed = line.trim();
+    if (trimmed !== '') this.current.lines.push(trimmed);
+  }
+
+  /** Closes the current section and opens one under this heading. */
+  heading(depth: number, text: string, line: number, customId: string | undefined): void {
+    this.close();
+    const anchor = customId ?? this.slugger.slug(text);
+    this.headings.push({ depth, text, anchor, line });
+    while ((this.headingStack.at(-1)?.depth ?? 0) >= depth) this.headingStack.pop();
+    this.headingStack.push({ depth, text });
+    this.current = { anchor, headingPath: this.headingStack.map((heading) => heading.text), lines: [] };
+  }
+
+  /** Drops every section written so far (the page cannot be read to the end). */
+  discard(): void {
+    this.sections.length = 0;
+    this.current = { anchor: '', headingPath: [], lines: [] };
+  }
+
+  /** Closes the current section; it is kept when it has text or a heading. */
+  close(): void {
+    if (this.current.lines.length > 0 || this.current.anchor !== '') {
+      this.sections.push({ anchor: this.current.anchor, headingPath: this.current.headingPath, text: this.current.lines.join('\n') });
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { collectManifestPages, type ManifestPagesInput } from '../../pipeline/build/collect-manifest-pages.ts';
+import { parsePage } from '../../pipeline/content/parse-page.ts';
+import type { NavigationPageEntry } from '../../pipeline/navigation/resolve-navigation.ts';
+
+const pages = [
+  parsePage({ file: 'guide.mdx', text: '---\ntitle: Guide\ndescription: How to start\n---\n\nStart here.\n' }),
+  parsePage({ file: 'secret.mdx', text: '---\ntitle: Secret\nhidden: true\n---\n\nHidden text.\n' }),
+  parsePage({ file: 'quiet.mdx', text: '---\ntitle: Quiet\nsearchable: false\n---\n\nNot searched.\n' }),
+  parsePage({ file: 'orphan.mdx', text: '---\ntitle: Orphan\n---\n\nNot in the navigation.\n' }),
+];
+const entry = (route: string, extra: Partial<NavigationPageEntry> = {}): NavigationPageEntry => ({ route, file: `${route}.mdx`, pointer: `/navigation/pages/${route}`, hidden: false, context: { groups: ['Docs'] }, ...extra });
+const input = (overrides: Partial<ManifestPagesInput> = {}): ManifestPagesInput => ({
+  entries: [entry('guide'), entry('secret'), entry('quiet'), entry('guide', { context: { groups: ['Again'] } })],
+  parsedByFile: new Map(pages.map((page) => [page.file, page])),
+  endpointPages: new Map(),
+  operations: new Map(),
+  indexing: 'navigable',
+  defaults: {},
+  ...overrides,
+});
+
+describe('collectManifestPages', () => {
+  it('lists navigation pages once, indexing only visible, searchable ones; the description leads the intro record', () => {
+    const result = collectManifestPages(input());
+    expect(result.pages.map(({ path, inNavigation, hidden, searchable, indexed, context }) => ({ path, inNavigation, hidden, searchable, indexed, groups: context.groups }))).toEqual([
+      { path: 'guide', inNavigation: true, hidden: false, searchable: true, indexed: true, groups: ['Docs'] },
+      { path: 'secret', inNavigation: true, hidden: true, searchable: true, indexed: false, groups: ['Docs'] },
+      { path: 'quiet', inNavigation: true, hidden: false, searchable: false, indexed: false, groups: ['Docs'] },
+    ]);
+    expect(result.sectionRecords).toMatchObject([{ path: 'guide', anchor: '', text: 'How to start\nStart here.', description: 'How to start' }]);
+    expect(result.endpointPages).toBe(0);
+  });
+
+  it('with `seo.indexing: all` adds and indexes page files outside the navigation', () => {
+    const result = collectManifestPages(input({ indexing: 'all' }));
+    expect(result.pages.at(-1)).toMatchObject({ path: 'orphan', inNavigation: false, indexed: true, context: { groups: [] } });
+    expect(result.sectionRecords.map((record) => record.path)).toEqual(['guide', 'orphan']);
+  });
+});
