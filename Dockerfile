@@ -12,6 +12,7 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY cli ./cli
+COPY contract ./contract
 COPY pipeline ./pipeline
 COPY runtime ./runtime
 COPY schemas ./schemas

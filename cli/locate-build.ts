@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { buildDirectory, readCurrentBuildId } from './artifact-directory.ts';
+import { buildDirectory, readCurrentBuildId } from '../contract/artifact-layout.ts';
 
 /** A path on the command line that names no build. */
 export class BuildNotFoundError extends Error {

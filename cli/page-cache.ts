@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ParsedPage } from '../pipeline/content/parsed-page.ts';
-import { prepareTerms, type PrepareTerms } from '../runtime/search/index.ts';
+import { prepareTerms, type PrepareTerms } from '../contract/search/index.ts';
 
 /** A parsed page remembered with the hashes of the snippet files it inlined. */
 interface CacheEntry {

@@ -1,4 +1,4 @@
-import type { PageContext } from '../runtime/search/section-record.ts';
+import type { PageContext } from '../contract/search/section-record.ts';
 
 /** TypeScript view of schemas/manifest.schema.json (the schema is the source of truth), format 2. */
 export interface Manifest {

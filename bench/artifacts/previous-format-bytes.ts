@@ -1,5 +1,5 @@
-import { prepareTerms } from '../../runtime/search/index.ts';
-import type { SectionRecord } from '../../runtime/search/index.ts';
+import { prepareTerms } from '../../contract/search/index.ts';
+import type { SectionRecord } from '../../contract/search/index.ts';
 
 /**
  * Bytes of the search.json that docsmith wrote before issue #14 (format 2) for the same section records: every page

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { publishBuild, writeBuildDirectory } from '../../cli/artifact-directory.ts';
+import { publishBuild, writeBuildDirectory } from '../../contract/artifact-layout.ts';
 import { createPageParser } from '../../cli/create-page-parser.ts';
 import { buildSite } from '../../pipeline/build/build-site.ts';
 import { printTable } from '../bench-helpers.ts';

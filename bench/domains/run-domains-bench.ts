@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { publishBuild, writeBuildDirectory } from '../../cli/artifact-directory.ts';
+import { publishBuild, writeBuildDirectory } from '../../contract/artifact-layout.ts';
 import { buildSite } from '../../pipeline/build/build-site.ts';
 import { createArtifactStore } from '../../runtime/artifacts/create-artifact-store.ts';
 import { createKeyStore } from '../../runtime/auth/key-store.ts';

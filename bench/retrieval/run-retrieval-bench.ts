@@ -4,7 +4,8 @@ import bm25 from 'wink-bm25-text-search';
 import winkUtils from 'wink-nlp-utils';
 import { readSiteSource } from '../../cli/read-site-source.ts';
 import { buildSite } from '../../pipeline/build/build-site.ts';
-import { loadSearchIndex, search, type SectionRecord } from '../../runtime/search/index.ts';
+import { loadSearchIndex, search } from '../../runtime/search/index.ts';
+import { type SectionRecord } from '../../contract/search/index.ts';
 import { CORPORA, corpusPath, percentile, printTable } from '../bench-helpers.ts';
 import { generateSyntheticSite } from '../synthetic-site.ts';
 

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { publishBuild, writeBuildDirectory } from '../../cli/artifact-directory.ts';
+import { publishBuild, writeBuildDirectory } from '../../contract/artifact-layout.ts';
 import { readSiteSource } from '../../cli/read-site-source.ts';
 import { buildSite } from '../../pipeline/build/build-site.ts';
 import { createKeyStore } from '../../runtime/auth/key-store.ts';

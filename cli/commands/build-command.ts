@@ -3,7 +3,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { buildSite } from '../../pipeline/build/build-site.ts';
 import { PARSED_PAGE_FORMAT } from '../../pipeline/content/parsed-page.ts';
 import { formatDiagnostics } from '../../pipeline/diagnostics/format-diagnostics.ts';
-import { buildDirectory, publishBuild, writeBuildDirectory } from '../artifact-directory.ts';
+import { buildDirectory, publishBuild, writeBuildDirectory } from '../../contract/artifact-layout.ts';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 import { createPageParser } from '../create-page-parser.ts';
 import { defaultCacheDir } from '../default-cache-dir.ts';

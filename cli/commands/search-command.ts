@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
-import { loadSearchIndex, search, SearchArtifactError } from '../../runtime/search/index.ts';
+import { loadSearchIndex, search } from '../../runtime/search/index.ts';
+import { SearchArtifactError } from '../../contract/search/index.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 import { BuildNotFoundError, locateBuild, readBuildFile } from '../locate-build.ts';
 import { readUserInput } from '../read-user-input.ts';

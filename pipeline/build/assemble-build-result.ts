@@ -1,7 +1,7 @@
 import type { Manifest, ManifestNavigationNode, ManifestPage } from '../../schemas/manifest.ts';
-import type { SearchArtifact } from '../../runtime/search/search-artifact.ts';
-import type { PrepareTerms } from '../../runtime/search/build-search-model.ts';
-import type { SectionRecord } from '../../runtime/search/section-record.ts';
+import type { SearchArtifact } from '../../contract/search/search-artifact.ts';
+import type { PrepareTerms } from '../../contract/search/build-search-model.ts';
+import type { SectionRecord } from '../../contract/search/section-record.ts';
 import type { SiteConfig } from '../config/site-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';

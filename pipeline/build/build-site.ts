@@ -1,4 +1,4 @@
-import type { PrepareTerms } from '../../runtime/search/build-search-model.ts';
+import type { PrepareTerms } from '../../contract/search/build-search-model.ts';
 import { validateConfig } from '../config/validate-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { checkRedirects } from '../navigation/check-redirects.ts';

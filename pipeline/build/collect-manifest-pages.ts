@@ -1,5 +1,5 @@
 import type { ManifestPage } from '../../schemas/manifest.ts';
-import type { PageContext, SectionRecord } from '../../runtime/search/section-record.ts';
+import type { PageContext, SectionRecord } from '../../contract/search/section-record.ts';
 import type { IndexingPolicy } from '../config/site-config.ts';
 import type { PageSection, ParsedPage } from '../content/parsed-page.ts';
 import type { NavigationPageEntry } from '../navigation/resolve-navigation.ts';

@@ -1,6 +1,6 @@
-import { buildSearchModel, type PrepareTerms, type SearchArtifact, type SectionRecord } from '../../runtime/search/index.ts';
+import { buildSearchModel, type PrepareTerms, type SearchArtifact, type SectionRecord } from '../../contract/search/index.ts';
 
-export { serializeSearchArtifact } from '../../runtime/search/index.ts';
+export { serializeSearchArtifact } from '../../contract/search/index.ts';
 
 /**
  * Builds the search artifact of a site from the section records of its indexed pages. Delegates to

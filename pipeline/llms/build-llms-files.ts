@@ -1,6 +1,6 @@
 import type { ManifestPage } from '../../schemas/manifest.ts';
 import { pageMarkdownFile } from '../../schemas/page-markdown-file.ts';
-import type { SectionRecord } from '../../runtime/search/section-record.ts';
+import type { SectionRecord } from '../../contract/search/section-record.ts';
 
 /** What `buildLlmsFiles` needs from a build. */
 export interface LlmsInput {

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AnyManifest, ManifestPage, ManifestRedirect } from '../../schemas/manifest.ts';
-import type { PageContext } from '../../runtime/search/section-record.ts';
+import type { PageContext } from '../../contract/search/section-record.ts';
 import { matchRedirect } from '../navigation/match-redirect.ts';
 
 /** A page as the diff names it. */

@@ -1,5 +1,5 @@
 import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
-import type { PageContext } from '../../runtime/search/section-record.ts';
+import type { PageContext } from '../../contract/search/section-record.ts';
 import { isOperationReference } from '../config/is-operation-reference.ts';
 import { isRecord } from '../config/is-record.ts';
 import type { SiteConfig } from '../config/site-config.ts';

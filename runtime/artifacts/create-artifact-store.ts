@@ -3,6 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
+import { buildDirectory, readCurrentBuildId } from '../../contract/artifact-layout.ts';
 import { loadSearchIndexTextInSlices, type SearchIndex } from '../search/index.ts';
 import { ManifestReadError, readManifestSummary, type ManifestSummary } from './read-manifest-summary.ts';
 
@@ -68,14 +69,7 @@ export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStor
   });
   const pending = new Map<string, Promise<LoadedSite | undefined>>();
 
-  const readPointer = async (domain: string): Promise<string | undefined> => {
-    try {
-      const pointer = JSON.parse(await readFile(path.join(options.root, domain, 'current'), 'utf8')) as { buildId?: unknown };
-      return typeof pointer.buildId === 'string' && /^[0-9a-f]{16}$/.test(pointer.buildId) ? pointer.buildId : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+  const readPointer = (domain: string): Promise<string | undefined> => readCurrentBuildId(path.join(options.root, domain));
 
   const refresh = async (domain: string): Promise<LoadedSite | undefined> => {
     const entry = cache.get(domain);
@@ -131,7 +125,7 @@ export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStor
 }
 
 async function loadBuild(root: string, domain: string, buildId: string): Promise<LoadedSite> {
-  const directory = path.join(root, domain, 'builds', buildId);
+  const directory = buildDirectory(path.join(root, domain), buildId);
   let manifest: ManifestSummary;
   let searchBytes: Buffer;
   try {

@@ -1,5 +1,5 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
-import { prepareText } from '../search/prepare-text.ts';
+import { prepareText } from '../../contract/search/prepare-text.ts';
 import { readPromptQuestion, readPromptSources } from './assistant-prompt.ts';
 import { codeBlocksOf, isCodeLine } from './code-lines.ts';
 

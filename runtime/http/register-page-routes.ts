@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { buildDirectory } from '../../contract/artifact-layout.ts';
 import { pageMarkdownFile } from '../../schemas/page-markdown-file.ts';
 import { authorizeRequest } from './authorize-request.ts';
 import { ApiError } from './error-catalog.ts';
@@ -21,7 +22,7 @@ export function registerPageRoutes(app: FastifyInstance, context: RouteContext, 
     const match = PAGE_PATH.exec(request.query.path.trim());
     if (!match) throw new ApiError('invalid_body', 'Invalid query: `path` must be a page path like /guides/setup.', 'path');
     const pagePath = (match[1] ?? '').replace(/\.md$/, '') || 'index';
-    const file = path.join(artifactsDir, authorization.site.domain, 'builds', authorization.site.buildId, pageMarkdownFile(pagePath));
+    const file = path.join(buildDirectory(path.join(artifactsDir, authorization.site.domain), authorization.site.buildId), pageMarkdownFile(pagePath));
     let markdown: string;
     try {
       markdown = await readFile(file, 'utf8');

@@ -1,4 +1,4 @@
-import { prepareText } from './prepare-text.ts';
+import { prepareText } from '../../contract/search/prepare-text.ts';
 
 /** The terms of each language's sections (only kept for sites with more than one language). */
 export type LanguageVocabularies = Map<string, Set<string>>;

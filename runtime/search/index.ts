@@ -1,9 +1,4 @@
-export { buildSearchModel, FIELD_WEIGHTS, prepareTerms, type PrepareTerms } from './build-search-model.ts';
 export { loadSearchIndex, loadSearchIndexInSlices, loadSearchIndexTextInSlices, type SearchIndex } from './load-search-index.ts';
-export { prepareText } from './prepare-text.ts';
 export { search, type SearchFilter, type SearchOptions, type SearchResult } from './search.ts';
 export type { OtherLocation } from './place-section.ts';
 export type { PageLocation } from './read-search-layout.ts';
-export { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type ContentSection, type PageReference, type SearchArtifact, type SectionTerms } from './search-artifact.ts';
-export type { PageContext, SectionRecord } from './section-record.ts';
-export { parseSearchArtifactText, serializeSearchArtifact } from './search-artifact-text.ts';

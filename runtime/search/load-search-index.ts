@@ -4,13 +4,13 @@ import { Bm25fIndexBuilder } from './bm25f-index.ts';
 import type { LanguageVocabularies } from './detect-query-language.ts';
 import { type PageIndex, PageIndexBuilder } from './page-index.ts';
 import { pagePlaceText } from './page-place-text.ts';
-import { prepareText } from './prepare-text.ts';
+import { prepareText } from '../../contract/search/prepare-text.ts';
 import { pageRankingParameters, rankingParameters } from './ranking-parameters.ts';
 import { checkSectionRecords, PREVIOUS_FORMAT_VERSION, readSearchLayout, type PageLocation } from './read-search-layout.ts';
-import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type SearchArtifact } from './search-artifact.ts';
-import { parseSearchArtifactText } from './search-artifact-text.ts';
+import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type SearchArtifact } from '../../contract/search/search-artifact.ts';
+import { parseSearchArtifactText } from '../../contract/search/search-artifact-text.ts';
 import type { SectionRanker } from './section-ranker.ts';
-import type { SectionRecord } from './section-record.ts';
+import type { SectionRecord } from '../../contract/search/section-record.ts';
 import { TypoCorrector } from './typo-corrector.ts';
 import { winkSectionRanker } from './wink-section-ranker.ts';
 

@@ -1,5 +1,5 @@
 import { type Bm25fIndex, Bm25fIndexBuilder, type Bm25fParameters } from './bm25f-index.ts';
-import type { SectionRecord } from './section-record.ts';
+import type { SectionRecord } from '../../contract/search/section-record.ts';
 
 /** Whole pages as BM25F documents, beside the section index: a page about a topic as a whole is found even when no single section says it all. */
 export interface PageIndex {

@@ -1,4 +1,4 @@
-import type { SectionRecord } from './section-record.ts';
+import type { SectionRecord } from '../../contract/search/section-record.ts';
 
 /** Short and long names of the same SDK language, as docs folders and questions spell them. */
 const LANGUAGE_ALIASES: Record<string, string[]> = {

@@ -1,6 +1,6 @@
 import type { SearchIndex } from './load-search-index.ts';
 import type { PageLocation } from './read-search-layout.ts';
-import type { PageContext, SectionRecord } from './section-record.ts';
+import type { PageContext, SectionRecord } from '../../contract/search/section-record.ts';
 
 /** Narrows results to a version, a language and/or pages under some groups. */
 export interface SearchFilter {

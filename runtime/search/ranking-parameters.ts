@@ -1,5 +1,5 @@
 import type { Bm25fParameters } from './bm25f-index.ts';
-import type { SearchArtifact } from './search-artifact.ts';
+import type { SearchArtifact } from '../../contract/search/search-artifact.ts';
 
 /**
  * Weights and length normalisation of the fields the runtime derives from section records: `place` (the

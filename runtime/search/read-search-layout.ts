@@ -1,5 +1,5 @@
-import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type ContentSection, type PageReference, type SearchArtifact, type SectionTerms } from './search-artifact.ts';
-import type { PageContext, SectionRecord } from './section-record.ts';
+import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type ContentSection, type PageReference, type SearchArtifact, type SectionTerms } from '../../contract/search/search-artifact.ts';
+import type { PageContext, SectionRecord } from '../../contract/search/section-record.ts';
 
 /** A page path showing some content, with its own navigation context. */
 export interface PageLocation {

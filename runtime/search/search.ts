@@ -4,8 +4,8 @@ import { detectQueryVersions } from './detect-query-versions.ts';
 import type { SearchIndex } from './load-search-index.ts';
 import type { PageIndex } from './page-index.ts';
 import { otherLocationsOf, placeSection, type OtherLocation, type PlacedSection, type SearchFilter, type SearchScope } from './place-section.ts';
-import { prepareText } from './prepare-text.ts';
-import type { PageContext } from './section-record.ts';
+import { prepareText } from '../../contract/search/prepare-text.ts';
+import type { PageContext } from '../../contract/search/section-record.ts';
 
 export type { SearchFilter } from './place-section.ts';
 

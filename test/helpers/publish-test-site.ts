@@ -1,6 +1,6 @@
 import { buildSite } from '../../pipeline/build/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
-import { publishBuild, writeBuildDirectory } from '../../cli/artifact-directory.ts';
+import { publishBuild, writeBuildDirectory } from '../../contract/artifact-layout.ts';
 import path from 'node:path';
 
 /** A small documentation site used by the runtime tests. */

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildDirectory, publishBuild, readCurrentBuildId, readReleases, writeBuildDirectory } from '../../cli/artifact-directory.ts';
+import { buildDirectory, publishBuild, readCurrentBuildId, readReleases, writeBuildDirectory } from '../../contract/artifact-layout.ts';
 
 describe('versioned artifact directories', () => {
   let domainDir: string;

@@ -1,7 +1,7 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDirectory, publishBuild, readCurrentBuildId, writeBuildDirectory } from '../../cli/artifact-directory.ts';
+import { buildDirectory, publishBuild, readCurrentBuildId, writeBuildDirectory } from '../../contract/artifact-layout.ts';
 import { buildSite } from '../../pipeline/build/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 import { publishTestSite, testSiteFiles } from '../helpers/publish-test-site.ts';

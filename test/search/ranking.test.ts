@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildSearchArtifact } from '../../pipeline/index/build-search-artifact.ts';
 import { Bm25fIndexBuilder } from '../../runtime/search/bm25f-index.ts';
-import { loadSearchIndex, search, type SectionRecord } from '../../runtime/search/index.ts';
+import { loadSearchIndex, search } from '../../runtime/search/index.ts';
+import { type SectionRecord } from '../../contract/search/index.ts';
 import { pagePlaceText } from '../../runtime/search/page-place-text.ts';
 import { TypoCorrector } from '../../runtime/search/typo-corrector.ts';
 

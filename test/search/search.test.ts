@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import searchArtifactSchema from '../../schemas/search-artifact.schema.json' with { type: 'json' };
 import { buildSearchArtifact } from '../../pipeline/index/build-search-artifact.ts';
 import { detectQueryVersions } from '../../runtime/search/detect-query-versions.ts';
-import { loadSearchIndex, loadSearchIndexInSlices, parseSearchArtifactText, prepareTerms, prepareText, search, SearchArtifactError, serializeSearchArtifact, type SectionRecord } from '../../runtime/search/index.ts';
+import { loadSearchIndex, loadSearchIndexInSlices, search } from '../../runtime/search/index.ts';
+import { parseSearchArtifactText, prepareTerms, prepareText, SearchArtifactError, serializeSearchArtifact, type SectionRecord } from '../../contract/search/index.ts';
 
 const section = (path: string, title: string, text: string, extra: Partial<SectionRecord> = {}): SectionRecord => ({
   path,

@@ -3,8 +3,10 @@ import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 
 /**
- * The on-disk layout of one domain's artifacts, shared with the runtime's artifact store:
- *   <domainDir>/builds/<buildId>/manifest.json, search.json   immutable build directories
+ * The on-disk layout of one domain's artifacts: the one writer (`docsmith build --publish`) and the one reader
+ * (the runtime's artifact store, `docsmith search`/`diff`) of
+ *   <domainDir>/builds/<buildId>/manifest.json, search.json,  immutable build directories
+ *     llms.txt, llms-full.txt, pages/<path>.md
  *   <domainDir>/current                                       {"buildId": "…"}, replaced by rename
  *   <domainDir>/releases.json                                 publish history, newest first
  */
@@ -43,11 +45,14 @@ export async function writeBuildDirectory(domainDir: string, buildId: string, fi
   return true;
 }
 
-/** Reads the buildId the domain's `current` pointer names, or undefined when nothing is published. */
+/** A build id as builds are named: the first 16 hex digits of the manifest's sha256. */
+const BUILD_ID = /^[0-9a-f]{16}$/;
+
+/** Reads the buildId the domain's `current` pointer names, or undefined when nothing (or nothing valid) is published. */
 export async function readCurrentBuildId(domainDir: string): Promise<string | undefined> {
   try {
     const pointer = JSON.parse(await readFile(path.join(domainDir, 'current'), 'utf8')) as { buildId?: unknown };
-    return typeof pointer.buildId === 'string' ? pointer.buildId : undefined;
+    return typeof pointer.buildId === 'string' && BUILD_ID.test(pointer.buildId) ? pointer.buildId : undefined;
   } catch {
     return undefined;
   }

@@ -1,0 +1,43 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+/** Which top-level folders each layer may import from (its own folder always). */
+const ALLOWED: Record<string, readonly string[]> = {
+  schemas: ['schemas', 'contract'],
+  contract: ['contract', 'schemas'],
+  pipeline: ['pipeline', 'contract', 'schemas'],
+  runtime: ['runtime', 'contract', 'schemas'],
+};
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(?:ts|js|mjs)$/.test(entry.name))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+}
+
+/** Relative imports of a file that leave the folders its layer may use, as `file → target`. */
+function forbiddenImports(layer: string, allowed: readonly string[] = ALLOWED[layer] ?? []): string[] {
+  return sourceFiles(layer).flatMap((file) =>
+    [...readFileSync(path.join(root, file), 'utf8').matchAll(IMPORT)]
+      .map((match) => match[1] ?? match[2] ?? '')
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => path.relative(root, path.resolve(root, path.dirname(file), specifier)))
+      .filter((target) => !allowed.includes(target.split(path.sep)[0] ?? '') && !target.endsWith('package.json'))
+      .map((target) => `${file} → ${target}`),
+  );
+}
+
+describe('layers import only what they may (docs/architecture.md)', () => {
+  it.each(Object.keys(ALLOWED))('%s/ imports no file of another layer', (layer) => {
+    expect(forbiddenImports(layer)).toEqual([]);
+  });
+
+  it('reports imports across layers (cli/, which wires both sides, would break a rule that kept it to itself)', () => {
+    const crossings = forbiddenImports('cli', ['cli']);
+    expect(crossings).toContain('cli/commands/build-command.ts → pipeline/build/build-site.ts');
+    expect(crossings).toContain('cli/commands/serve-command.ts → runtime/http/build-app.ts');
+  });
+});
