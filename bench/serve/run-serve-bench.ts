@@ -12,6 +12,8 @@ import { createKeyStore } from '../../runtime/auth/key-store.ts';
 import { buildApp } from '../../runtime/http/build-app.ts';
 import { buildSearchArtifact } from '../../pipeline/index/build-search-artifact.ts';
 import { loadSearchIndex, search, type SearchIndex } from '../../runtime/search/index.ts';
+import { answerQuestion } from '../../runtime/assistant/answer-question.ts';
+import type { AssistantRequestBody } from '../../runtime/assistant/assistant-request.ts';
 import { createAssistantStream } from '../../runtime/assistant/create-assistant-stream.ts';
 import { createExtractiveModel } from '../../runtime/assistant/extractive-model.ts';
 import { buildAssistantPrompt } from '../../runtime/assistant/assistant-prompt.ts';
@@ -167,14 +169,23 @@ async function measureStageCosts(index: SearchIndex, key: string, dataDir: strin
   const prompt = buildAssistantPrompt({ question, sources });
   const modelPrompt: LanguageModelV3Prompt = [{ role: 'system', content: prompt.system }, { role: 'user', content: [{ type: 'text', text: prompt.prompt }] }];
   const answerText = 'An answer of a few sentences [1]. '.repeat(4);
+  const site = { domain: 'ollama', buildId: 'bench', siteName: 'Ollama', siteUrl: '', index, bytes: 0 };
+  const body = QUESTION as AssistantRequestBody;
+  const noStore = { resolveThread: async () => ({ threadId: 'thr_bench', isNew: true }), appendMessage: async () => undefined };
+  const silent = { warn: () => undefined, error: () => undefined };
   try {
     return [
       { stage: 'key check', microseconds: await meanMicroseconds(milliseconds, () => keys.verify(key, 'ollama')) },
       { stage: 'limits: three counters on SQLite', microseconds: await meanMicroseconds(milliseconds, () => limiter.consume({ keyId: 'key', org: 'org', ip: '127.0.0.1' })) },
-      { stage: 'retrieval (5 sources)', inAnswer: true, microseconds: await meanMicroseconds(milliseconds, () => sourcesFromResults(search(index, question, { pageSize: 5 }), '')) },
       {
-        stage: 'answer: streamText over the extractive model, encoded',
+        stage: 'answer in process: answerQuestion (the route\'s use case) with the stores stubbed',
         inAnswer: true,
+        microseconds: await meanMicroseconds(milliseconds, async () => drain((await answerQuestion({ site, body, protocol: 'data', model, sinks: { threads: noStore, log: silent } })).stream.body)),
+      },
+      { stage: '  of which retrieval (5 sources)', withinPrevious: true, microseconds: await meanMicroseconds(milliseconds, () => sourcesFromResults(search(index, question, { pageSize: 5 }), '')) },
+      {
+        stage: '  of which the answer: streamText over the extractive model, encoded',
+        withinPrevious: true,
         microseconds: await meanMicroseconds(milliseconds, () => drain(createAssistantStream({ protocol: 'data', question, sources, threadId: 'thr_bench', messageId: 'msg_bench', model }).body)),
       },
       {

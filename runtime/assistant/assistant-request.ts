@@ -16,7 +16,7 @@ export interface AssistantMessage {
   [field: string]: unknown;
 }
 
-/** Filter of the retrieval (DESIGN.md §7). */
+/** Filter of the retrieval (docs/architecture.md §5). */
 export interface AssistantFilter {
   version?: string;
   language?: string;

@@ -7,7 +7,7 @@ export interface StreamUsage {
   completionTokens: number;
 }
 
-/** Writes the parts of one assistant message in a wire protocol (DESIGN.md §8). */
+/** Writes the parts of one assistant message in a wire protocol (README, "The runtime"). */
 export interface StreamEncoder {
   headers: Record<string, string>;
   start(messageId: string, threadId: string): string;
