@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { publishBuild, writeBuildDirectory } from '../../contract/artifact-layout.ts';
-import { createPageParser } from '../../cli/create-page-parser.ts';
+import { createPageParser } from '../../pipeline/build/create-page-parser.ts';
 import { buildSite } from '../../pipeline/build/build-site.ts';
 import { printTable } from '../bench-helpers.ts';
 import { generateVersionedSite } from '../synthetic-versioned-site.ts';

@@ -2,8 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { readSiteSource } from '../../cli/read-site-source.ts';
-import { createPageParser } from '../../cli/create-page-parser.ts';
-import { openPageCache } from '../../cli/page-cache.ts';
+import { fileCacheStorage } from '../../cli/file-cache-storage.ts';
+import { createPageParser } from '../../pipeline/build/create-page-parser.ts';
+import { openPageCache } from '../../pipeline/build/page-cache.ts';
 import { buildSite } from '../../pipeline/build/build-site.ts';
 import { parsePageTree } from '../../pipeline/content/parse-page-tree.ts';
 import { loadSite } from '../../pipeline/site/load-site.ts';
@@ -121,13 +122,13 @@ async function benchSite(name: string, source: SiteSource, options: BenchSiteOpt
 
   const cacheDir = await mkdtemp(path.join(tmpdir(), 'docsmith-bench-cache-'));
   try {
-    const coldCache = await openPageCache(cacheDir, 'bench');
+    const coldCache = await openPageCache(fileCacheStorage(cacheDir), 'bench');
     await buildSite(source, { domain: name, prepareTerms: coldCache.prepareTerms, parsePages: createPageParser({ files: source.files, cache: coldCache }) });
     await coldCache.save();
     const changedFile = pageFiles[Math.floor(pageFiles.length / 2)] as string;
     const changed: SiteSource = { files: new Map(source.files).set(changedFile, `${source.files.get(changedFile)}\n\nOne more paragraph.\n`) };
     const warm = median(await timed(options.runs, async () => {
-      const cache = await openPageCache(cacheDir, 'bench');
+      const cache = await openPageCache(fileCacheStorage(cacheDir), 'bench');
       await buildSite(changed, { domain: name, prepareTerms: cache.prepareTerms, parsePages: createPageParser({ files: changed.files, cache }) });
     }));
     return { site: name, pages: pageFiles.length, parsedFiles: parsedFiles.length, bareParseMs: bare, singleThreadBuildMs: single, parallelBuildMs: parallel, warmRebuildMs: warm };

@@ -5,9 +5,10 @@ import { PARSED_PAGE_FORMAT } from '../../pipeline/content/parsed-page.ts';
 import { formatDiagnostics } from '../../pipeline/diagnostics/format-diagnostics.ts';
 import { buildDirectory, publishBuild, writeBuildDirectory } from '../../contract/artifact-layout.ts';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
-import { createPageParser } from '../create-page-parser.ts';
+import { createPageParser } from '../../pipeline/build/create-page-parser.ts';
 import { defaultCacheDir } from '../default-cache-dir.ts';
-import { openPageCache } from '../page-cache.ts';
+import { openPageCache } from '../../pipeline/build/page-cache.ts';
+import { fileCacheStorage } from '../file-cache-storage.ts';
 import { createProgressBar } from '../progress-bar.ts';
 import { readSiteSource, SiteReadError } from '../read-site-source.ts';
 import { readUserInput } from '../read-user-input.ts';
@@ -55,7 +56,7 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
   const source = await readUserInput('build', () => readSiteSource(siteDir), [SiteReadError]);
   if (!source) return EXIT_USAGE;
   const progress = createProgressBar(process.stderr, 'parsing pages');
-  const cache = options.cache ? await openPageCache(options.cacheDir ?? defaultCacheDir(siteDir), `${GENERATOR} pages/${PARSED_PAGE_FORMAT}`) : undefined;
+  const cache = options.cache ? await openPageCache(fileCacheStorage(options.cacheDir ?? defaultCacheDir(siteDir)), `${GENERATOR} pages/${PARSED_PAGE_FORMAT}`) : undefined;
   const result = await buildSite(source, {
     domain,
     generator: GENERATOR,

@@ -2,8 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPageParser } from '../../cli/create-page-parser.ts';
-import { openPageCache } from '../../cli/page-cache.ts';
+import { fileCacheStorage } from '../../cli/file-cache-storage.ts';
+import { createPageParser } from '../../pipeline/build/create-page-parser.ts';
+import { openPageCache } from '../../pipeline/build/page-cache.ts';
 import { readSiteSource } from '../../cli/read-site-source.ts';
 import { buildSite } from '../../pipeline/build/build-site.ts';
 import { siteSourceFromObject, type SiteSource } from '../../pipeline/site/site-source.ts';
@@ -31,12 +32,12 @@ describe('build output', () => {
 
     const cacheDir = await mkdtemp(path.join(tmpdir(), 'docsmith-cache-'));
     try {
-      const firstCache = await openPageCache(cacheDir, 'test');
+      const firstCache = await openPageCache(fileCacheStorage(cacheDir), 'test');
       await buildSite(source, { domain: 'synthetic', prepareTerms: firstCache.prepareTerms, parsePages: createPageParser({ files: source.files, cache: firstCache, threads: 1 }) });
       await firstCache.save();
       const changedFile = [...source.files.keys()].find((file) => file.startsWith('guides/')) as string;
       const changed: SiteSource = { files: new Map(source.files).set(changedFile, `${source.files.get(changedFile) ?? ''}\nA new paragraph.\n`) };
-      const warmCache = await openPageCache(cacheDir, 'test');
+      const warmCache = await openPageCache(fileCacheStorage(cacheDir), 'test');
       const warm = await buildSite(changed, { domain: 'synthetic', prepareTerms: warmCache.prepareTerms, parsePages: createPageParser({ files: changed.files, cache: warmCache, threads: 1 }) });
       expect(warmCache.hits).toBe(299);
       expect(warmCache.termHits).toBeGreaterThan(warmCache.termMisses * 50);

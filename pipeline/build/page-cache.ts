@@ -1,8 +1,14 @@
 import { hash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { ParsedPage } from '../pipeline/content/parsed-page.ts';
-import { prepareTerms, type PrepareTerms } from '../contract/search/index.ts';
+import { prepareTerms, type PrepareTerms } from '../../contract/search/index.ts';
+import type { ParsedPage } from '../content/parsed-page.ts';
+
+/** Where the page cache keeps its one text between builds; the CLI implements it with a file. */
+export interface PageCacheStorage {
+  /** The text saved last, or undefined when there is none (or it cannot be read). */
+  read(): Promise<string | undefined>;
+  /** Replaces the saved text atomically. */
+  write(text: string): Promise<void>;
+}
 
 /** A parsed page remembered with the hashes of the snippet files it inlined. */
 interface CacheEntry {
@@ -10,7 +16,7 @@ interface CacheEntry {
   imports: Record<string, string>;
 }
 
-/** Content-hash cache of parsed pages and of prepared search terms, kept in one file under the cache directory. */
+/** Content-hash cache of parsed pages and of prepared search terms, kept as one text in its storage. */
 export interface PageCache {
   /** The cached parse of this exact file and text, if every snippet it inlined is unchanged. */
   lookup(file: string, text: string, readFile: (file: string) => string | undefined): ParsedPage | undefined;
@@ -27,15 +33,14 @@ export interface PageCache {
 }
 
 /**
- * Opens the page cache of a site (`<cacheDir>/pages.json`). `version` names the parser that produced the
- * entries; a different version (a new docsmith) starts empty. An unreadable or corrupt cache starts empty too.
+ * Opens the page cache of a site from its storage. `version` names the parser that produced the entries; a
+ * different version (a new docsmith) starts empty. An unreadable or corrupt cache starts empty too.
  */
-export async function openPageCache(cacheDir: string, version: string): Promise<PageCache> {
-  const cacheFile = path.join(cacheDir, 'pages.json');
+export async function openPageCache(storage: PageCacheStorage, version: string): Promise<PageCache> {
   let stored: Record<string, CacheEntry> = {};
   let storedTerms: Record<string, string> = {};
   try {
-    const data = JSON.parse(await readFile(cacheFile, 'utf8')) as { version?: string; entries?: Record<string, CacheEntry>; terms?: Record<string, string> };
+    const data = JSON.parse((await storage.read()) ?? '{}') as { version?: string; entries?: Record<string, CacheEntry>; terms?: Record<string, string> };
     if (data.version === version && data.entries && data.terms) {
       stored = data.entries;
       storedTerms = data.terms;
@@ -83,10 +88,7 @@ export async function openPageCache(cacheDir: string, version: string): Promise<
       return terms;
     },
     async save() {
-      await mkdir(cacheDir, { recursive: true });
-      const temporary = `${cacheFile}.tmp-${process.pid}`;
-      await writeFile(temporary, JSON.stringify({ version, entries: kept, terms: keptTerms }));
-      await rename(temporary, cacheFile);
+      await storage.write(JSON.stringify({ version, entries: kept, terms: keptTerms }));
     },
     get hits() {
       return hits;

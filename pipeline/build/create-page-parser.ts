@@ -1,8 +1,8 @@
-import type { ParsedPage } from '../pipeline/content/parsed-page.ts';
-import type { PageParseInput } from '../pipeline/build/parse-site-pages.ts';
-import { parsePagesInParallel } from '../pipeline/build/parse-pages-in-parallel.ts';
-import { parseUniquePages } from '../pipeline/build/parse-unique-pages.ts';
+import type { ParsedPage } from '../content/parsed-page.ts';
 import type { PageCache } from './page-cache.ts';
+import { parsePagesInParallel } from './parse-pages-in-parallel.ts';
+import type { PageParseInput } from './parse-site-pages.ts';
+import { parseUniquePages } from './parse-unique-pages.ts';
 
 /** Options of `createPageParser`. */
 export interface PageParserOptions {
@@ -16,7 +16,7 @@ export interface PageParserOptions {
 }
 
 /**
- * The CLI's `parsePages` for buildSite: cached pages are taken from the cache, identical texts are parsed
+ * The `parsePages` of a build with a cache and threads (what the CLI uses): cached pages are taken from the cache, identical texts are parsed
  * once, and the rest is parsed in worker threads; every fresh parse is stored back into the cache.
  */
 export function createPageParser(options: PageParserOptions): (pages: PageParseInput[], readSnippet: (file: string) => string | undefined) => Promise<ParsedPage[]> {

@@ -1,0 +1,17 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { PageCacheStorage } from '../pipeline/build/page-cache.ts';
+
+/** The page cache's storage as `<cacheDir>/pages.json`, replaced atomically (temp file, then rename). */
+export function fileCacheStorage(cacheDir: string): PageCacheStorage {
+  const cacheFile = path.join(cacheDir, 'pages.json');
+  return {
+    read: () => readFile(cacheFile, 'utf8').catch(() => undefined),
+    async write(text) {
+      await mkdir(cacheDir, { recursive: true });
+      const temporary = `${cacheFile}.tmp-${process.pid}`;
+      await writeFile(temporary, text);
+      await rename(temporary, cacheFile);
+    },
+  };
+}
