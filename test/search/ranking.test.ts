@@ -5,16 +5,8 @@ import { loadSearchIndex, search } from '../../runtime/search/index.ts';
 import { type SectionRecord } from '../../contract/search/index.ts';
 import { pagePlaceText } from '../../runtime/search/page-place-text.ts';
 import { TypoCorrector } from '../../runtime/search/typo-corrector.ts';
+import { section } from '../helpers/section-record.ts';
 
-const section = (path: string, title: string, text: string, extra: Partial<SectionRecord> = {}): SectionRecord => ({
-  path,
-  anchor: extra.anchor ?? '',
-  headingPath: extra.headingPath ?? [],
-  title,
-  text,
-  ...(extra.description ? { description: extra.description } : {}),
-  context: extra.context ?? { groups: [] },
-});
 const load = (records: SectionRecord[]) => loadSearchIndex(JSON.parse(JSON.stringify(buildSearchArtifact(records))));
 
 describe('BM25F index', () => {

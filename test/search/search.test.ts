@@ -6,16 +6,8 @@ import { buildSearchArtifact } from '../../pipeline/index/build-search-artifact.
 import { detectQueryVersions } from '../../runtime/search/detect-query-versions.ts';
 import { loadSearchIndex, loadSearchIndexInSlices, search } from '../../runtime/search/index.ts';
 import { parseSearchArtifactText, prepareTerms, prepareText, SearchArtifactError, serializeSearchArtifact, type SectionRecord } from '../../contract/search/index.ts';
+import { section } from '../helpers/section-record.ts';
 
-const section = (path: string, title: string, text: string, extra: Partial<SectionRecord> = {}): SectionRecord => ({
-  path,
-  anchor: extra.anchor ?? '',
-  headingPath: extra.headingPath ?? [],
-  title,
-  text,
-  ...(extra.description === undefined ? {} : { description: extra.description }),
-  context: extra.context ?? { groups: [] },
-});
 
 const records: SectionRecord[] = [
   section('quickstart', 'Quickstart', 'Install the CLI with npm i -g example-cli, then run example login.', { context: { version: 'v2', groups: ['Start'] } }),
