@@ -3,6 +3,7 @@ import bm25 from 'wink-bm25-text-search';
 import { Bm25fIndexBuilder } from './bm25f-index.ts';
 import type { LanguageVocabularies } from './detect-query-language.ts';
 import { type PageIndex, PageIndexBuilder } from './page-index.ts';
+import { pageLeadText } from './page-lead-text.ts';
 import { pagePlaceText } from './page-place-text.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { pageRankingParameters, rankingParameters } from './ranking-parameters.ts';
@@ -45,7 +46,7 @@ const SECTIONS_PER_SLICE = 100;
 /**
  * Loads a parsed search artifact (search.json): checks its format version and shape, then builds a BM25F index
  * from each distinct section's prepared terms plus the fields derived from its record (the place of its preferred
- * page, its description), and a whole-page index beside it. Formats 2 (one record per page path) and 1 (a
+ * page, its description and opening words), and a whole-page index beside it. Formats 2 (one record per page path) and 1 (a
  * consolidated wink-bm25 model, imported) are still read. Throws a SearchArtifactError with a plain message when
  * the artifact is corrupt.
  */
@@ -117,7 +118,9 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
       const placeKey = `${language ?? ''}\u0000${section.path}`;
       let place = placeTerms.get(placeKey);
       if (!place) placeTerms.set(placeKey, (place = prepareText(pagePlaceText(section), language)));
-      const fields = [splitPreparedTerms(title), splitPreparedTerms(headings), splitPreparedTerms(body), place, section.description ? prepareText(section.description, language) : []];
+      const isFirstOfPage = index === 0 || (sections[index - 1] as SectionRecord).path !== section.path;
+      const description = pageLeadText(section, isFirstOfPage);
+      const fields = [splitPreparedTerms(title), splitPreparedTerms(headings), splitPreparedTerms(body), place, description ? prepareText(description, language) : []];
       builder.add(fields);
       pageBuilder.add(index, section, fields);
       if (multilingual) addVocabulary(vocabularies, language ?? defaults.language ?? '', fields);

@@ -4,7 +4,7 @@ import type { SearchArtifact } from '../../contract/search/search-artifact.ts';
 /**
  * Weights and length normalisation of the fields the runtime derives from section records: `place` (the
  * page's tab, groups and route words, see `pagePlaceText`) and `description` (the page's frontmatter
- * description, on its first section). Short fields normalise little by length.
+ * description, plus its opening words on its first section, see `pageLeadText`). Short fields normalise little by length.
  */
 export const DERIVED_FIELDS = { place: { weight: 2, b: 0.3 }, description: { weight: 3, b: 0.3 } } as const;
 /** Length normalisation of the title and heading path: short fields, so it is weak. */

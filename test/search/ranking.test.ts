@@ -79,6 +79,16 @@ describe('page ranking', () => {
     expect(search(index, 'rotate credentials')[0]?.path).toBe('guides/keys');
   });
 
+  it('searches the opening words of a page as part of its description', () => {
+    const filler = Array.from({ length: 40 }, (_, number) => `step${number}`).join(' ');
+    const index = load([
+      section('guides/keys', 'Keys', `Rotate credentials here. ${filler}`),
+      section('guides/teams', 'Teams', 'Invite people and share projects.'),
+      section('guides/teams', 'Teams', 'Admins can also rotate credentials.', { anchor: 'admins', headingPath: ['Admins'] }),
+    ]);
+    expect(search(index, 'rotate credentials')[0]?.path).toBe('guides/keys');
+  });
+
   it('does not let a long changelog win by volume over the page about the topic', () => {
     const changelog = Array.from({ length: 30 }, (_, number) => section('changelog', 'Changelog', `Release ${number}: webhooks retry faster, webhooks logs, webhook dashboards and more.`, { anchor: `r${number}`, headingPath: [`Release ${number}`] }));
     const others = Array.from({ length: 40 }, (_, number) => section(`guides/topic-${number}`, `Topic ${number}`, `Projects, teams and invoices explained for topic ${number}.`));

@@ -1,0 +1,13 @@
+import type { SectionRecord } from '../../contract/search/section-record.ts';
+
+/** Words of a page's opening searched as part of its description: docs pages say what they are about first. */
+export const LEAD_WORDS = 80;
+
+/**
+ * The text of the description field of a section: its page's frontmatter description, then, on a page's first
+ * section (`isFirstOfPage`), the first `LEAD_WORDS` words of the page, which introduce its topic.
+ */
+export function pageLeadText(section: SectionRecord, isFirstOfPage: boolean): string {
+  const lead = isFirstOfPage ? section.text.split(/\s+/, LEAD_WORDS).join(' ') : '';
+  return [section.description ?? '', lead].filter((text) => text.length > 0).join('\n');
+}
