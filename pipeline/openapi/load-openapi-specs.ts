@@ -222,11 +222,11 @@ function listOperations(document: Record<string, unknown>): SpecOperation[] {
     if (!items || typeof items !== 'object') return;
     for (const [path, item] of Object.entries(items as Record<string, Record<string, unknown>>)) {
       if (!item || typeof item !== 'object') continue;
-      const shared = Array.isArray(item.parameters) ? (item.parameters as Record<string, unknown>[]) : [];
+      const shared = objectsOf(item.parameters);
       for (const method of HTTP_METHODS) {
         const operation = item[method] as Record<string, unknown> | undefined;
         if (!operation || typeof operation !== 'object') continue;
-        const own = Array.isArray(operation.parameters) ? (operation.parameters as Record<string, unknown>[]) : [];
+        const own = objectsOf(operation.parameters);
         const parameters = [...shared.filter((parameter) => !own.some((candidate) => candidate.name === parameter.name && candidate.in === parameter.in)), ...own];
         operations.push({
           method: method.toUpperCase(),
@@ -256,4 +256,9 @@ async function fetchText(url: string): Promise<string> {
   const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return response.text();
+}
+
+/** The object entries of a list from a spec (a malformed spec may hold null, strings or numbers there). */
+function objectsOf(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value) ? value.filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null && !Array.isArray(entry)) : [];
 }

@@ -52,8 +52,8 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
     const schema = firstSchema(requestBody.content);
     if (schema) bodyLines.push(...schemaFields(schema));
   }
-  for (const parameter of (operation.operation.parameters as Record<string, unknown>[] | undefined) ?? []) {
-    if (parameter.in === 'body' && parameter.schema) bodyLines.push(...schemaFields(parameter.schema as Record<string, unknown>));
+  for (const parameter of (operation.operation.parameters as (Record<string, unknown> | null)[] | undefined) ?? []) {
+    if (parameter?.in === 'body' && parameter.schema) bodyLines.push(...schemaFields(parameter.schema as Record<string, unknown>));
   }
   addSection('Request body', bodyLines.filter(Boolean));
 

@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOG } from '../../runtime/http/error-catalog.ts';
 import { createReliabilityFixture, type ReliabilityFixture } from './reliability-app.ts';
+import { configureFuzzing } from '../helpers/configure-fuzzing.ts';
+
+configureFuzzing();
 
 /** Bodies shaped like assistant requests, with every field free to be wrong. */
 const message = fc.record(

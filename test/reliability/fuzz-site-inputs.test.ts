@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../pipeline/build/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 import { testSiteFiles } from '../helpers/publish-test-site.ts';
+import { configureFuzzing } from '../helpers/configure-fuzzing.ts';
+
+configureFuzzing();
 
 /** A build either succeeds or explains itself: no exception, and every diagnostic is a located, rule-tagged message. */
 async function expectExplainedBuild(files: Record<string, string>): Promise<void> {
@@ -61,5 +64,13 @@ describe('property-based fuzzing of site inputs', () => {
   it('explains every OpenAPI file instead of throwing (60 runs)', async () => {
     const config = JSON.stringify({ ...baseConfig, navigation: { groups: [{ group: 'API', openapi: 'openapi.json', pages: ['quickstart', 'GET /users'] }] } });
     await fc.assert(fc.asyncProperty(openApi, yamlish, async (spec, frontmatter) => expectExplainedBuild({ ...base, 'docs.json': config, 'openapi.json': spec, 'cli/configure.mdx': `---\n${frontmatter}\nopenapi: GET /users\n---\n` })), { numRuns: 60 });
+  });
+
+  it('renders an operation whose parameter list holds null (found by this fuzzer)', async () => {
+    const config = JSON.stringify({ ...baseConfig, navigation: { groups: [{ group: 'API', openapi: 'openapi.json', pages: ['quickstart', 'GET /users'] }] } });
+    const spec = JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: { '/users': { parameters: [null], get: { summary: 'List users', parameters: [null, { name: 'limit', in: 'query' }] } } } });
+    const result = await buildSite(siteSourceFromObject({ ...base, 'docs.json': config, 'openapi.json': spec }), { domain: 'fuzz' });
+    expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    expect(result.sectionRecords.some((record) => record.text.includes('limit (query)'))).toBe(true);
   });
 });
