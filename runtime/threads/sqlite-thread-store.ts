@@ -27,58 +27,24 @@ interface MessageRow {
  * writes are refused once the database file was deleted or replaced.
  */
 export function createSqliteThreadStore(file: string, options: ThreadStoreOptions = {}): ThreadStore {
-  const maxMessages = options.maxMessagesPerThread ?? 200;
   const maxListed = options.maxListedMessages ?? 50;
-  const database = openSqlite(file);
+  // Closing drops the prepared statements with the connection: a closed store holds nothing of its database, and an
+  // operation after close is a StoreUnavailableError, not a better-sqlite3 TypeError.
+  let open: ThreadDatabase | undefined = openThreadDatabase(file, options.maxMessagesPerThread ?? 200);
   const fileProblem = databaseFileIdentity(file);
-  database.exec(`
-    CREATE TABLE IF NOT EXISTS threads (id TEXT PRIMARY KEY, domain TEXT NOT NULL, fp TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
-    CREATE INDEX IF NOT EXISTS threads_by_owner ON threads (domain, fp, updated_at);
-    CREATE INDEX IF NOT EXISTS threads_by_update ON threads (updated_at);
-    CREATE TABLE IF NOT EXISTS messages (seq INTEGER PRIMARY KEY AUTOINCREMENT, thread_id TEXT NOT NULL, message_id TEXT NOT NULL, role TEXT NOT NULL, text TEXT NOT NULL, sources TEXT NOT NULL, created_at TEXT NOT NULL);
-    CREATE INDEX IF NOT EXISTS messages_by_thread ON messages (thread_id, seq);
-  `);
-  if (!(database.pragma('table_info(threads)') as { name: string }[]).some((column) => column.name === 'omitted')) database.exec('ALTER TABLE threads ADD COLUMN omitted INTEGER NOT NULL DEFAULT 0');
-  const findThread = database.prepare<[string], ThreadRow>('SELECT * FROM threads WHERE id = ?');
-  const insertThread = database.prepare('INSERT OR IGNORE INTO threads (id, domain, fp, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
-  const touchThread = database.prepare('UPDATE threads SET updated_at = ? WHERE id = ?');
-  const insertMessage = database.prepare('INSERT INTO messages (thread_id, message_id, role, text, sources, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const countMessages = database.prepare<[string], { count: number }>('SELECT count(*) AS count FROM messages WHERE thread_id = ?');
-  const dropOldest = database.prepare('DELETE FROM messages WHERE seq IN (SELECT seq FROM messages WHERE thread_id = ? ORDER BY seq LIMIT ?)');
-  const addOmitted = database.prepare('UPDATE threads SET omitted = omitted + ? WHERE id = ?');
-  const firstPage = database.prepare<[string, string, number], ThreadRow>('SELECT * FROM threads WHERE domain = ? AND fp = ? ORDER BY updated_at DESC, id LIMIT ?');
-  const nextPage = database.prepare<[string, string, string, string, string, number], ThreadRow>(
-    'SELECT * FROM threads WHERE domain = ? AND fp = ? AND (updated_at < ? OR (updated_at = ? AND id > ?)) ORDER BY updated_at DESC, id LIMIT ?',
-  );
-  const newestMessages = database.prepare<[string, number], MessageRow>('SELECT * FROM (SELECT * FROM messages WHERE thread_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq');
-  const expiredThreads = database.prepare<[string], { id: string }>('SELECT id FROM threads WHERE updated_at < ?');
-  const deleteThread = database.prepare('DELETE FROM threads WHERE id = ?');
-  const deleteMessagesOf = database.prepare('DELETE FROM messages WHERE thread_id = ?');
-  const append = database.transaction((input: Parameters<ThreadStore['appendMessage']>[0], now: string) => {
-    const existing = findThread.get(input.threadId);
-    if (existing && (existing.domain !== input.domain || existing.fp !== input.fp)) return;
-    insertThread.run(input.threadId, input.domain, input.fp, now, now);
-    touchThread.run(now, input.threadId);
-    insertMessage.run(input.threadId, input.message.id, input.message.role, input.message.text, JSON.stringify(input.message.sources), now);
-    const excess = (countMessages.get(input.threadId)?.count ?? 0) - maxMessages;
-    if (excess > 0) {
-      dropOldest.run(input.threadId, excess);
-      addOmitted.run(excess, input.threadId);
-    }
-  });
-  const purge = database.transaction((before: string) => {
-    const ids = expiredThreads.all(before).map((row) => row.id);
-    for (const id of ids) {
-      deleteMessagesOf.run(id);
-      deleteThread.run(id);
-    }
-    return ids.length;
-  });
-  const run = <T>(operation: () => T): Promise<T> => retryWhileBusy('thread store', operation, options.storeTimeoutMs);
-  const toThread = (row: ThreadRow): Thread => {
-    const messages = newestMessages.all(row.id, maxListed + 1);
+  const run = <T>(operation: (database: ThreadDatabase) => T): Promise<T> =>
+    retryWhileBusy(
+      'thread store',
+      () => {
+        if (!open) throw new StoreUnavailableError('The thread store is closed.');
+        return operation(open);
+      },
+      options.storeTimeoutMs,
+    );
+  const toThread = (database: ThreadDatabase, row: ThreadRow): Thread => {
+    const messages = database.newestMessages.all(row.id, maxListed + 1);
     const listed = messages.slice(-maxListed);
-    const total = countMessages.get(row.id)?.count ?? listed.length;
+    const total = database.countMessages.get(row.id)?.count ?? listed.length;
     const omitted = row.omitted + total - listed.length;
     return {
       threadId: row.id,
@@ -93,7 +59,7 @@ export function createSqliteThreadStore(file: string, options: ThreadStoreOption
   return {
     async resolveThread({ domain, fp, threadId }) {
       if (threadId && isThreadId(threadId)) {
-        const row = await run(() => findThread.get(threadId));
+        const row = await run((database) => database.findThread.get(threadId));
         if (row && row.domain === domain && row.fp === fp) return { threadId, isNew: false };
       }
       return { threadId: newThreadId(), isNew: true };
@@ -101,26 +67,82 @@ export function createSqliteThreadStore(file: string, options: ThreadStoreOption
     async appendMessage(input) {
       const problem = fileProblem();
       if (problem) throw new StoreUnavailableError(problem);
-      await run(() => append(input, new Date().toISOString()));
+      await run((database) => database.append(input, new Date().toISOString()));
     },
     async listThreads(domain, fp, page = {}) {
       const limit = page.limit ?? DEFAULT_THREAD_PAGE;
       const after = decodeThreadCursor(page.cursor);
-      return run(() => {
-        const rows = after ? nextPage.all(domain, fp, after.updatedAt, after.updatedAt, after.threadId, limit + 1) : firstPage.all(domain, fp, limit + 1);
+      return run((database) => {
+        const rows = after ? database.nextPage.all(domain, fp, after.updatedAt, after.updatedAt, after.threadId, limit + 1) : database.firstPage.all(domain, fp, limit + 1);
         const shown = rows.slice(0, limit);
         const last = shown.at(-1);
-        return { threads: shown.map(toThread), ...(rows.length > limit && last ? { nextCursor: encodeThreadCursor(last.updated_at, last.id) } : {}) };
+        return { threads: shown.map((row) => toThread(database, row)), ...(rows.length > limit && last ? { nextCursor: encodeThreadCursor(last.updated_at, last.id) } : {}) };
       });
     },
     async deleteThreadsBefore(before) {
-      return run(() => purge(before.toISOString()));
+      return run((database) => database.purge(before.toISOString()));
     },
     async problem() {
       return fileProblem();
     },
     async close() {
-      database.close();
+      open?.connection.close();
+      open = undefined;
     },
+  };
+}
+
+type ThreadDatabase = ReturnType<typeof openThreadDatabase>;
+
+/** Opens the database (creating or migrating its tables), prepares the statements and the two write transactions. */
+function openThreadDatabase(file: string, maxMessages: number) {
+  const connection = openSqlite(file);
+  connection.exec(`
+    CREATE TABLE IF NOT EXISTS threads (id TEXT PRIMARY KEY, domain TEXT NOT NULL, fp TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+    CREATE INDEX IF NOT EXISTS threads_by_owner ON threads (domain, fp, updated_at);
+    CREATE INDEX IF NOT EXISTS threads_by_update ON threads (updated_at);
+    CREATE TABLE IF NOT EXISTS messages (seq INTEGER PRIMARY KEY AUTOINCREMENT, thread_id TEXT NOT NULL, message_id TEXT NOT NULL, role TEXT NOT NULL, text TEXT NOT NULL, sources TEXT NOT NULL, created_at TEXT NOT NULL);
+    CREATE INDEX IF NOT EXISTS messages_by_thread ON messages (thread_id, seq);
+  `);
+  if (!(connection.pragma('table_info(threads)') as { name: string }[]).some((column) => column.name === 'omitted')) connection.exec('ALTER TABLE threads ADD COLUMN omitted INTEGER NOT NULL DEFAULT 0');
+  const findThread = connection.prepare<[string], ThreadRow>('SELECT * FROM threads WHERE id = ?');
+  const insertThread = connection.prepare('INSERT OR IGNORE INTO threads (id, domain, fp, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
+  const touchThread = connection.prepare('UPDATE threads SET updated_at = ? WHERE id = ?');
+  const insertMessage = connection.prepare('INSERT INTO messages (thread_id, message_id, role, text, sources, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const countMessages = connection.prepare<[string], { count: number }>('SELECT count(*) AS count FROM messages WHERE thread_id = ?');
+  const dropOldest = connection.prepare('DELETE FROM messages WHERE seq IN (SELECT seq FROM messages WHERE thread_id = ? ORDER BY seq LIMIT ?)');
+  const addOmitted = connection.prepare('UPDATE threads SET omitted = omitted + ? WHERE id = ?');
+  const expiredThreads = connection.prepare<[string], { id: string }>('SELECT id FROM threads WHERE updated_at < ?');
+  const deleteThread = connection.prepare('DELETE FROM threads WHERE id = ?');
+  const deleteMessagesOf = connection.prepare('DELETE FROM messages WHERE thread_id = ?');
+  return {
+    connection,
+    findThread,
+    countMessages,
+    firstPage: connection.prepare<[string, string, number], ThreadRow>('SELECT * FROM threads WHERE domain = ? AND fp = ? ORDER BY updated_at DESC, id LIMIT ?'),
+    nextPage: connection.prepare<[string, string, string, string, string, number], ThreadRow>(
+      'SELECT * FROM threads WHERE domain = ? AND fp = ? AND (updated_at < ? OR (updated_at = ? AND id > ?)) ORDER BY updated_at DESC, id LIMIT ?',
+    ),
+    newestMessages: connection.prepare<[string, number], MessageRow>('SELECT * FROM (SELECT * FROM messages WHERE thread_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq'),
+    append: connection.transaction((input: Parameters<ThreadStore['appendMessage']>[0], now: string) => {
+      const existing = findThread.get(input.threadId);
+      if (existing && (existing.domain !== input.domain || existing.fp !== input.fp)) return;
+      insertThread.run(input.threadId, input.domain, input.fp, now, now);
+      touchThread.run(now, input.threadId);
+      insertMessage.run(input.threadId, input.message.id, input.message.role, input.message.text, JSON.stringify(input.message.sources), now);
+      const excess = (countMessages.get(input.threadId)?.count ?? 0) - maxMessages;
+      if (excess > 0) {
+        dropOldest.run(input.threadId, excess);
+        addOmitted.run(excess, input.threadId);
+      }
+    }),
+    purge: connection.transaction((before: string) => {
+      const ids = expiredThreads.all(before).map((row) => row.id);
+      for (const id of ids) {
+        deleteMessagesOf.run(id);
+        deleteThread.run(id);
+      }
+      return ids.length;
+    }),
   };
 }
