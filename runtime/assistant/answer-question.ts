@@ -11,6 +11,7 @@ import type { StreamProtocol } from './negotiate-stream-protocol.ts';
 import { readConversation } from './read-conversation.ts';
 import { retrievalQuery } from './reader-context.ts';
 import { sourcesFromResults } from './sources-from-results.ts';
+import { summarizeErrorForLog } from './summarize-error-for-log.ts';
 
 /** Where an answer's side effects go: the thread store, analytics, token usage and the log. */
 export interface AnswerSinks {
@@ -19,10 +20,8 @@ export interface AnswerSinks {
   analytics?: Pick<AnalyticsStore, 'recordQuestion'>;
   /** Told the tokens an answer used (default: ignored). */
   onUsage?: (inputTokens: number, outputTokens: number) => void;
-  /** Told what went wrong without failing the request: analytics not recorded, the stream failing after it began. */
+  /** Told what went wrong without failing the request (errors summarised, never the prompt): analytics not recorded, the stream failing after it began. */
   log: { warn(details: Record<string, unknown>, message: string): void; error(details: Record<string, unknown>, message: string): void };
-  /** Turns an error into loggable details without user text (default: its name and message). */
-  describeError?: (error: unknown) => unknown;
 }
 
 /** One question to answer, as the route has accepted it (key, limits and body already checked). */
@@ -50,7 +49,6 @@ export interface AnsweredQuestion {
  */
 export async function answerQuestion(input: AnswerQuestionInput): Promise<AnsweredQuestion> {
   const { site, body, sinks } = input;
-  const describeError = sinks.describeError ?? ((error: unknown) => ({ name: (error as Error)?.name, message: (error as Error)?.message }));
   const conversation = readConversation(body);
   const readerContext = body.context ?? [];
   const results = search(site.index, retrievalQuery(conversation.question, readerContext), {
@@ -83,9 +81,9 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
       await sinks.threads.appendMessage({ threadId, ...owner, message: answer });
       await sinks.analytics
         ?.recordQuestion({ domain: site.domain, threadId, messageId, question: conversation.question, resultCount: results.length, notFound: isNotFoundAnswer(result.text, results.length), at: new Date() })
-        .catch((error: unknown) => sinks.log.warn({ threadId, error: describeError(error) }, 'question not recorded for analytics'));
+        .catch((error: unknown) => sinks.log.warn({ threadId, error: summarizeErrorForLog(error) }, 'question not recorded for analytics'));
     },
-    onError: (error) => sinks.log.error({ threadId, error: describeError(error) }, 'answer failed after streaming began'),
+    onError: (error) => sinks.log.error({ threadId, error: summarizeErrorForLog(error) }, 'answer failed after streaming began'),
   });
   return { threadId, stream };
 }

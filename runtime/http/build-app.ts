@@ -10,7 +10,7 @@ import { createLimiter, type Limits } from '../limits/create-limiter.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
 import { createRedisThreadStore } from '../threads/redis-thread-store.ts';
 import { createSqliteThreadStore } from '../threads/sqlite-thread-store.ts';
-import { summarizeErrorForLog } from './summarize-error-for-log.ts';
+import { summarizeErrorForLog } from '../assistant/summarize-error-for-log.ts';
 import { monitorStoreHealth } from '../stores/store-health-monitor.ts';
 import { startRetentionSweeper } from '../stores/retention-sweeper.ts';
 import { bodyTimeout } from './body-timeout.ts';

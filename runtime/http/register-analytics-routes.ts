@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import analyticsQuerySchema from '../../schemas/analytics-query.schema.json' with { type: 'json' };
 import feedbackRequestSchema from '../../schemas/feedback-request.schema.json' with { type: 'json' };
 import { authorizeRequest } from './authorize-request.ts';
 import { ApiError } from './error-catalog.ts';
 import type { RouteContext } from './route-context.ts';
+import { domainParams, type DomainRequest } from './route-guards.ts';
 
-type DomainRequest<Body = unknown, Query = unknown> = FastifyRequest<{ Params: { domain: string }; Body: Body; Querystring: Query }>;
 interface FeedbackBody {
   fp: string;
   threadId: string;
@@ -14,7 +14,6 @@ interface FeedbackBody {
   comment?: string;
 }
 
-const domainParams = { type: 'object', required: ['domain'], properties: { domain: { type: 'string', maxLength: 253 } } } as const;
 const DAY_MS = 24 * 3600 * 1000;
 /** Pages of a fingerprint's threads searched for the answer that feedback names. */
 const MAX_FEEDBACK_PAGES = 50;

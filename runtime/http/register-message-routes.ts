@@ -7,7 +7,6 @@ import { unknownRequestFields } from '../assistant/reader-context.ts';
 import type { Authorization } from './authorize-request.ts';
 import type { RouteContext } from './route-context.ts';
 import { createRouteGuards, domainParams, type DomainRequest } from './route-guards.ts';
-import { summarizeErrorForLog } from './summarize-error-for-log.ts';
 
 /**
  * POST /v1|v2/assistant/:domain/message: the streamed answer (data stream or UI message stream, negotiated).
@@ -31,7 +30,7 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
           body: request.body,
           protocol: negotiateStreamProtocol({ path: request.url, query: request.query ?? {}, headers: request.headers, body: request.body }),
           model: context.model,
-          sinks: { threads: context.threads, analytics: context.analytics, onUsage: context.metrics.addTokens, log: request.log, describeError: summarizeErrorForLog },
+          sinks: { threads: context.threads, analytics: context.analytics, onUsage: context.metrics.addTokens, log: request.log },
           abortSignal: abort.signal,
           ...(context.modelTimeoutMs ? { modelTimeoutMs: context.modelTimeoutMs } : {}),
         });

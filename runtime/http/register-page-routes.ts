@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { buildDirectory } from '../../contract/artifact-layout.ts';
 import { pageMarkdownFile } from '../../schemas/page-markdown-file.ts';
 import { authorizeRequest } from './authorize-request.ts';
 import { ApiError } from './error-catalog.ts';
 import type { RouteContext } from './route-context.ts';
+import { domainParams, type DomainRequest } from './route-guards.ts';
 
-const domainParams = { type: 'object', required: ['domain'], properties: { domain: { type: 'string', maxLength: 253 } } } as const;
 const pageQuery = { type: 'object', required: ['path'], additionalProperties: false, properties: { path: { type: 'string', minLength: 1, maxLength: 1024 } } } as const;
 /** A page path: segments of letters, digits, `-`, `_`, `.` (no `..`), optional leading `/`, `.md` and `#anchor`. */
 const PAGE_PATH = /^\/?((?:[\p{L}\p{N}_-][\p{L}\p{N}._-]*)(?:\/[\p{L}\p{N}_-][\p{L}\p{N}._-]*)*)?\/?(?:\.md)?(?:#.*)?$/u;
@@ -17,7 +17,7 @@ const PAGE_PATH = /^\/?((?:[\p{L}\p{N}_-][\p{L}\p{N}._-]*)(?:\/[\p{L}\p{N}_-][\p
  * the build), for agents and widgets. `path` may carry a leading `/`, a `.md` suffix or an `#anchor`; `/` is the index.
  */
 export function registerPageRoutes(app: FastifyInstance, context: RouteContext, artifactsDir: string): void {
-  app.get('/v1/page/:domain', { schema: { params: domainParams, querystring: pageQuery } }, async (request: FastifyRequest<{ Params: { domain: string }; Querystring: { path: string } }>, reply) => {
+  app.get('/v1/page/:domain', { schema: { params: domainParams, querystring: pageQuery } }, async (request: DomainRequest<unknown, { path: string }>, reply) => {
     const authorization = await authorizeRequest(request, context);
     const match = PAGE_PATH.exec(request.query.path.trim());
     if (!match) throw new ApiError('invalid_body', 'Invalid query: `path` must be a page path like /guides/setup.', 'path');
