@@ -1,4 +1,4 @@
-import type { WeightedTerm } from './bm25f-index.ts';
+import type { Bm25fIndex, WeightedTerm } from './bm25f-index.ts';
 import { detectQueryLanguage } from './detect-query-language.ts';
 import { detectQueryVersions } from './detect-query-versions.ts';
 import type { SearchIndex } from './load-search-index.ts';
@@ -51,6 +51,8 @@ const SUPPORTING_SECTIONS = 2;
 const SUPPORTING_SECTION_WEIGHT = 0.3;
 /** Weight of the whole-page ranking against the section ranking when both are fused (each normalised to its best). */
 const PAGE_SCORE_WEIGHT = 0.5;
+/** Weight of the page outline ranking (titles, headings, place, descriptions; no body), fused the same way. */
+const OUTLINE_SCORE_WEIGHT = 0.5;
 /** Boost of a page whose whole title is in the query (a share of it for part of the title). */
 const TITLE_COVERAGE_WEIGHT = 0.3;
 
@@ -61,15 +63,16 @@ interface RankedPage {
   others: number;
 }
 
-/** Engine hits (`[document, score]`, best first) of the section index and of the page index (each page named by its first section). */
+/** Engine hits (`[document, score]`, best first) of the section index, and of the page and page outline indexes (each page named by its first section). */
 interface Hits {
   sections: [number, number][];
   pages: [number, number][];
+  outlines: [number, number][];
 }
 
 /**
  * Ranks the pages of a site for a query: BM25F over sections (title, headings, body, the page's place and
- * description) fused with BM25F over whole pages, raised by title coverage; one entry per page (its best section).
+ * description) fused with BM25F over whole pages and over page outlines (the same without bodies), raised by title coverage; one entry per page (its best section).
  * Unknown query terms are corrected to indexed ones. A filter restricts results; the default version and language
  * win: without a version/language in the filter, results come from the versions the query names (else the site's
  * default version) and the query's language (detected on multilingual sites, else the default), and from the others
@@ -94,8 +97,9 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   const hitsAt = (depth: number): Hits => {
     const limit = pageSize * CANDIDATES_PER_PAGE * depth;
     const sections = (index.engine as NonNullable<SearchIndex['engine']>).search(weightedQuery, limit);
-    const pages = index.pages ? index.pages.index.search(weightedQuery, limit).map(([page, score]): [number, number] => [index.pages?.firstSectionOfPage[page] as number, score]) : [];
-    return { sections, pages };
+    const pageHits = (pageIndex: Bm25fIndex | undefined): [number, number][] =>
+      pageIndex ? pageIndex.search(weightedQuery, limit).map(([page, score]): [number, number] => [index.pages?.firstSectionOfPage[page] as number, score]) : [];
+    return { sections, pages: pageHits(index.pages?.index), outlines: pageHits(index.pages?.outline) };
   };
   let hits = hitsAt(1);
   let pages = rankPages(index, hits, preferred);
@@ -124,7 +128,7 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
 
 /**
  * The result pages within a scope, by path: each section hit placed at its page in the scope (its best section plus
- * a share of the next ones), then the whole-page hits fused in.
+ * a share of the next ones), then the whole-page and page outline hits fused in.
  */
 function rankPages(index: SearchIndex, hits: Hits, scope: SearchScope): Map<string, RankedPage> {
   const pages = new Map<string, RankedPage>();
@@ -136,7 +140,11 @@ function rankPages(index: SearchIndex, hits: Hits, scope: SearchScope): Map<stri
       page.others += 1;
     }
   }
-  if (index.pages) fusePageScores(pages, placeHits(index, hits.pages, scope));
+  if (index.pages) {
+    normaliseToBest(pages);
+    fusePageScores(pages, placeHits(index, hits.pages, scope), PAGE_SCORE_WEIGHT);
+    fusePageScores(pages, placeHits(index, hits.outlines, scope), OUTLINE_SCORE_WEIGHT);
+  }
   return pages;
 }
 
@@ -148,16 +156,20 @@ function placeHits(index: SearchIndex, hits: [number, number][], scope: SearchSc
   });
 }
 
-/**
- * Fuses the whole-page ranking into the section-based one: each score is divided by the best of its ranking, and a
- * page's fused score is its section share plus `PAGE_SCORE_WEIGHT` × its page share.
- */
-function fusePageScores(pages: Map<string, RankedPage>, pageHits: [PlacedSection, number][]): void {
+/** Divides the section-based score of each page by the best one, before other rankings are fused in. */
+function normaliseToBest(pages: Map<string, RankedPage>): void {
   const bestSectionScore = Math.max(0, ...[...pages.values()].map((page) => page.score)) || 1;
-  const bestPageScore = Math.max(0, ...pageHits.map(([, score]) => score)) || 1;
   for (const page of pages.values()) page.score /= bestSectionScore;
+}
+
+/**
+ * Fuses a whole-page ranking into the (normalised) section-based one: each page score is divided by the best of its
+ * ranking, and `weight` × that share is added to the page's score (a page only that ranking found enters with it).
+ */
+function fusePageScores(pages: Map<string, RankedPage>, pageHits: [PlacedSection, number][], weight: number): void {
+  const bestPageScore = Math.max(0, ...pageHits.map(([, score]) => score)) || 1;
   for (const [section, score] of pageHits) {
-    const share = (PAGE_SCORE_WEIGHT * score) / bestPageScore;
+    const share = (weight * score) / bestPageScore;
     const page = pages.get(section.path);
     if (page) page.score += share;
     else pages.set(section.path, { best: section, score: share, others: 0 });

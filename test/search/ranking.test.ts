@@ -97,6 +97,21 @@ describe('page ranking', () => {
   });
 });
 
+describe('page outlines', () => {
+  it('ranks the page whose headings cover the question above one that only mentions its words in a body', () => {
+    const filler = Array.from({ length: 80 }, (_, number) => `word${number}`).join(' ');
+    const index = load([
+      section('security', 'Security', 'Overview of how requests are protected.'),
+      section('security', 'Security', 'Each endpoint has its own value, shown once.', { anchor: 'signing-secret', headingPath: ['Signing secret'] }),
+      section('security', 'Security', 'Create a second value, deploy it, then revoke the first one.', { anchor: 'rotation', headingPath: ['Rotation without downtime'] }),
+      section('quickstart', 'Quickstart', filler),
+      section('quickstart', 'Quickstart', 'Copy the signing secret; its rotation happens without downtime. A signing secret rotation runs without downtime.', { anchor: 'notes', headingPath: ['Notes'] }),
+      ...Array.from({ length: 10 }, (_, number) => section(`other-${number}`, `Other ${number}`, `Unrelated text ${number} about projects and a secret.`)),
+    ]);
+    expect(search(index, 'signing secret rotation without downtime')[0]?.path).toBe('security');
+  });
+});
+
 describe('query language', () => {
   const records = [
     section('troubleshooting', 'Troubleshooting', 'Deliveries time out after 15 seconds: answer 200 first, then process the event.', { context: { language: 'en', groups: [] } }),
