@@ -30,13 +30,20 @@ describe('BM25F index', () => {
 });
 
 describe('typo tolerance', () => {
-  const vocabulary = { terms: () => ['account', 'accent', 'resourc', 'configur', 'host'], documentFrequency: (term: string) => (term === 'account' ? 5 : ['accent', 'resourc', 'configur', 'host'].includes(term) ? 1 : 0) };
+  const vocabulary = { terms: () => ['account', 'accent', 'resourc', 'configur', 'host', 'pagin'], documentFrequency: (term: string) => (term === 'account' ? 5 : ['accent', 'resourc', 'configur', 'host', 'pagin'].includes(term) ? 1 : 0) };
   const corrector = new TypoCorrector(vocabulary);
 
   it('corrects unknown terms to the nearest indexed term, one edit for short words and two for long ones', () => {
     expect(corrector.correct('acount')).toBe('account');
     expect(corrector.correct('resouc')).toBe('resourc');
     expect(corrector.correct('confgiur')).toBe('configur');
+  });
+
+  it('falls back to the longest indexed prefix when a misspelt suffix kept the stemmer from stripping it', () => {
+    expect(corrector.correct('paginaton')).toBe('pagin');
+    expect(corrector.correct('paginat')).toBe('pagin');
+    expect(corrector.correct('paginationswrong')).toBeUndefined();
+    expect(corrector.correct('hostname')).toBeUndefined();
   });
 
   it('leaves indexed terms, short terms, identifiers with digits and far-off words alone', () => {
