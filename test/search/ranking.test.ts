@@ -29,6 +29,20 @@ describe('BM25F index', () => {
   });
 });
 
+describe('BM25F index limits', () => {
+  it('returns exactly the best `limit` documents, ties included, as the full ranking cut at `limit`', () => {
+    const parameters = { k1: 1.2, fields: { title: { weight: 6, b: 0.3 }, headings: { weight: 3, b: 0.3 }, body: { weight: 1, b: 0.75 }, place: { weight: 2, b: 0.3 }, description: { weight: 3, b: 0.3 } } };
+    const builder = new Bm25fIndexBuilder(parameters);
+    let seed = 7;
+    const next = (): number => (seed = (seed * 48271) % 2147483647) % 5;
+    for (let document = 0; document < 500; document += 1) builder.add([[], [], Array.from({ length: 1 + next() }, () => ['alpha', 'beta', 'gamma', 'delta', 'omega'][next()] as string), [], []]);
+    const index = builder.finish();
+    const query = [{ term: 'alpha', weight: 1 }, { term: 'gamma', weight: 0.5 }];
+    const everything = index.search(query, 1000);
+    for (const limit of [1, 2, 7, 50, 199, everything.length - 1]) expect(index.search(query, limit)).toEqual(everything.slice(0, limit));
+  });
+});
+
 describe('typo tolerance', () => {
   const vocabulary = { terms: () => ['account', 'accent', 'resourc', 'configur', 'host', 'pagin'], documentFrequency: (term: string) => (term === 'account' ? 5 : ['accent', 'resourc', 'configur', 'host', 'pagin'].includes(term) ? 1 : 0) };
   const corrector = new TypoCorrector(vocabulary);
