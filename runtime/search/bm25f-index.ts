@@ -38,7 +38,7 @@ export class Bm25fIndex {
   /** Buffers reused by every search (searches are synchronous; scores are zeroed again after each): no garbage per query. */
   readonly #scores: Float64Array;
   readonly #touched: Uint32Array;
-  readonly #sortScratch: Float64Array;
+  readonly #selectScratch: Float64Array;
 
   constructor(postings: Map<string, Postings>, documentCount: number, k1: number) {
     this.#postings = postings;
@@ -46,7 +46,7 @@ export class Bm25fIndex {
     this.#k1 = k1;
     this.#scores = new Float64Array(documentCount);
     this.#touched = new Uint32Array(documentCount);
-    this.#sortScratch = new Float64Array(documentCount);
+    this.#selectScratch = new Float64Array(documentCount);
   }
 
   /** Whether a term occurs in any document. */
@@ -84,7 +84,7 @@ export class Bm25fIndex {
     }
     let threshold = 0;
     if (touchedCount > limit) {
-      const candidates = this.#sortScratch.subarray(0, touchedCount);
+      const candidates = this.#selectScratch.subarray(0, touchedCount);
       for (let position = 0; position < touchedCount; position += 1) candidates[position] = scores[touched[position] as number] as number;
       threshold = selectAscending(candidates, touchedCount - limit);
     }
