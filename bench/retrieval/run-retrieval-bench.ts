@@ -40,7 +40,7 @@ export interface LatencyFigures {
 const SITES = [...CORPORA.map((corpus) => ({ name: corpus as string, directory: corpusPath(corpus) })), { name: 'hoppscotch', directory: corpusPath('hoppscotch') }, { name: 'acme', directory: path.resolve(import.meta.dirname, '../../sites/acme') }];
 const HALVES: Half[] = ['tuning', 'held-back'];
 const SYNTHETIC_PAGES = 1300;
-const DOCSMITH = 'docsmith (sections + pages, BM25F)';
+const DOCSMITH = 'docsmith (sections + pages + outlines, BM25F)';
 const BASELINE = 'baseline (wink-bm25, whole pages, default prep)';
 
 const questions = JSON.parse(readFileSync(path.join(import.meta.dirname, 'questions.json'), 'utf8')) as Question[];

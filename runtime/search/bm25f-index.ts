@@ -38,7 +38,7 @@ export class Bm25fIndex {
   /** Buffers reused by every search (searches are synchronous; scores are zeroed again after each): no garbage per query. */
   readonly #scores: Float64Array;
   readonly #touched: Uint32Array;
-  readonly #sortScratch: Float64Array;
+  readonly #selectScratch: Float64Array;
 
   constructor(postings: Map<string, Postings>, documentCount: number, k1: number) {
     this.#postings = postings;
@@ -46,7 +46,7 @@ export class Bm25fIndex {
     this.#k1 = k1;
     this.#scores = new Float64Array(documentCount);
     this.#touched = new Uint32Array(documentCount);
-    this.#sortScratch = new Float64Array(documentCount);
+    this.#selectScratch = new Float64Array(documentCount);
   }
 
   /** Whether a term occurs in any document. */
@@ -84,10 +84,9 @@ export class Bm25fIndex {
     }
     let threshold = 0;
     if (touchedCount > limit) {
-      const sorted = this.#sortScratch.subarray(0, touchedCount);
-      for (let position = 0; position < touchedCount; position += 1) sorted[position] = scores[touched[position] as number] as number;
-      sorted.sort();
-      threshold = sorted[touchedCount - limit] as number;
+      const candidates = this.#selectScratch.subarray(0, touchedCount);
+      for (let position = 0; position < touchedCount; position += 1) candidates[position] = scores[touched[position] as number] as number;
+      threshold = selectAscending(candidates, touchedCount - limit);
     }
     const ranked: [number, number][] = [];
     for (let position = 0; position < touchedCount; position += 1) {
@@ -99,6 +98,35 @@ export class Bm25fIndex {
     ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     return ranked.length > limit ? ranked.slice(0, limit) : ranked;
   }
+}
+
+/**
+ * The value at position `rank` of `values` once sorted ascending (Hoare's quickselect, middle pivot): linear on
+ * average, where sorting every touched score cost most of a query on large sites. Reorders `values` in place.
+ */
+function selectAscending(values: Float64Array, rank: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1] as number;
+    let left = low;
+    let right = high;
+    while (left <= right) {
+      while ((values[left] as number) < pivot) left += 1;
+      while ((values[right] as number) > pivot) right -= 1;
+      if (left <= right) {
+        const swapped = values[left] as number;
+        values[left] = values[right] as number;
+        values[right] = swapped;
+        left += 1;
+        right -= 1;
+      }
+    }
+    if (rank <= right) high = right;
+    else if (rank >= left) low = left;
+    else break;
+  }
+  return values[rank] as number;
 }
 
 /** Documents (and 20 × as many terms) turned into postings between two yields of `finishInSlices` (a few ms of work). */

@@ -6,7 +6,7 @@ import { type PageIndex, PageIndexBuilder } from './page-index.ts';
 import { pageLeadText } from './page-lead-text.ts';
 import { pagePlaceText } from './page-place-text.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
-import { pageRankingParameters, rankingParameters } from './ranking-parameters.ts';
+import { outlineRankingParameters, pageRankingParameters, rankingParameters } from './ranking-parameters.ts';
 import { checkSectionRecords, PREVIOUS_FORMAT_VERSION, readSearchLayout, type PageLocation } from './read-search-layout.ts';
 import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type SearchArtifact } from '../../contract/search/search-artifact.ts';
 import { parseSearchArtifactText } from '../../contract/search/search-artifact-text.ts';
@@ -109,7 +109,7 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
   if (sections.length > 0) {
     const parameters = rankingParameters({ fieldWeights, bm25Params } as Pick<SearchArtifact, 'fieldWeights' | 'bm25Params'>);
     const builder = new Bm25fIndexBuilder(parameters);
-    const pageBuilder = new PageIndexBuilder(pageRankingParameters(parameters));
+    const pageBuilder = new PageIndexBuilder(pageRankingParameters(parameters), outlineRankingParameters(parameters));
     const placeTerms = new Map<string, string[]>();
     for (const [index, [title, headings, body]] of terms.entries()) {
       // The section's record is at its preferred page: the place field names where a reader of the defaults finds it.

@@ -4,6 +4,8 @@ import type { SectionRecord } from '../../contract/search/section-record.ts';
 /** Whole pages as BM25F documents, beside the section index: a page about a topic as a whole is found even when no single section says it all. */
 export interface PageIndex {
   index: Bm25fIndex;
+  /** The same pages without their bodies (title, headings, place, description): what a page is about, not what it mentions. */
+  outline: Bm25fIndex;
   /** `firstSectionOfPage[p]`: the first section of page `p` (its record gives the page's path and context). */
   firstSectionOfPage: number[];
   /** The prepared terms of each page's title, and the page number of each path. */
@@ -13,18 +15,20 @@ export interface PageIndex {
 
 /**
  * Collects the fields of sections into whole pages (title, place and description once; headings and bodies
- * concatenated) and builds their index when `finish` is called. Sections of a page must be added in order, as
- * search artifacts list them.
+ * concatenated) and builds their index and their outline index (the parameters' field weights decide which fields
+ * each one reads) when `finish` is called. Sections of a page must be added in order, as search artifacts list them.
  */
 export class PageIndexBuilder {
   readonly #builder: Bm25fIndexBuilder;
+  readonly #outlineBuilder: Bm25fIndexBuilder;
   readonly #firstSectionOfPage: number[] = [];
   readonly #titleTermsOfPage: string[][] = [];
   readonly #pageOfPath = new Map<string, number>();
   #current: { path: string; fields: string[][] } | undefined;
 
-  constructor(parameters: Bm25fParameters) {
+  constructor(parameters: Bm25fParameters, outlineParameters: Bm25fParameters) {
     this.#builder = new Bm25fIndexBuilder(parameters);
+    this.#outlineBuilder = new Bm25fIndexBuilder(outlineParameters);
   }
 
   /** Adds section `index` with its field terms (title, headings, body, place, description). */
@@ -47,11 +51,16 @@ export class PageIndexBuilder {
   /** Builds the page index, yielding between slices of pages (see `Bm25fIndexBuilder.finishInSlices`). */
   *finishInSlices(): Generator<void, PageIndex> {
     this.#flush();
-    return { index: yield* this.#builder.finishInSlices(), firstSectionOfPage: this.#firstSectionOfPage, titleTermsOfPage: this.#titleTermsOfPage, pageOfPath: this.#pageOfPath };
+    const index = yield* this.#builder.finishInSlices();
+    const outline = yield* this.#outlineBuilder.finishInSlices();
+    return { index, outline, firstSectionOfPage: this.#firstSectionOfPage, titleTermsOfPage: this.#titleTermsOfPage, pageOfPath: this.#pageOfPath };
   }
 
   #flush(): void {
-    if (this.#current) this.#builder.add(this.#current.fields);
+    if (this.#current) {
+      this.#builder.add(this.#current.fields);
+      this.#outlineBuilder.add(this.#current.fields);
+    }
     this.#current = undefined;
   }
 }

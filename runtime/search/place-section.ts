@@ -31,17 +31,25 @@ export interface OtherLocation {
 export type PlacedSection = SectionRecord & { shownAt: PageLocation[] };
 
 /**
- * Places engine document `documentId` at its first page within the scope (pages are ordered default version and
+ * The first page within the scope showing engine document `documentId` (pages are ordered default version and
  * language first), or undefined when no page of its content is in scope. Identical content at many paths is one
- * document, so a result is never listed twice; `otherLocationsOf` names its other paths.
+ * document, so a result is never listed twice; `otherLocationsOf` names its other paths. The section is not copied:
+ * `sectionAt` places it for the results returned.
  */
-export function placeSection(index: SearchIndex, documentId: number, scope: SearchScope): PlacedSection | undefined {
+export function locationInScope(index: SearchIndex, documentId: number, scope: SearchScope): PageLocation | undefined {
   const section = index.sections[documentId];
   if (!section) return undefined;
-  const locations = index.locations[documentId] ?? [{ path: section.path, context: section.context }];
-  const place = locations.find((location) => inScope(location.context, scope, index.defaults));
-  if (!place) return undefined;
-  return { ...section, path: place.path, context: place.context, shownAt: locations };
+  return locationsOf(index, documentId, section).find((location) => inScope(location.context, scope, index.defaults));
+}
+
+/** Engine document `documentId` placed at `place`, one of the pages showing it. */
+export function sectionAt(index: SearchIndex, documentId: number, place: PageLocation): PlacedSection {
+  const section = index.sections[documentId] as SectionRecord;
+  return { ...section, path: place.path, context: place.context, shownAt: locationsOf(index, documentId, section) };
+}
+
+function locationsOf(index: SearchIndex, documentId: number, section: SectionRecord): PageLocation[] {
+  return index.locations[documentId] ?? [{ path: section.path, context: section.context }];
 }
 
 /** The other pages showing a placed section's content, as a result's metadata lists them. */

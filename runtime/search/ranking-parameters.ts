@@ -32,3 +32,12 @@ export const PAGE_BODY_B = 0.9;
 export function pageRankingParameters(parameters: Bm25fParameters): Bm25fParameters {
   return { ...parameters, fields: { ...parameters.fields, body: { ...parameters.fields.body, b: PAGE_BODY_B } } };
 }
+
+/** Length normalisation of a page outline's heading path (every heading of the page): long outlines must not win by volume either. */
+export const OUTLINE_HEADINGS_B = 0.9;
+
+/** The parameters of the page outline index: the section parameters without the body, headings normalised like a page body. */
+export function outlineRankingParameters(parameters: Bm25fParameters): Bm25fParameters {
+  const { fields } = parameters;
+  return { ...parameters, fields: { ...fields, headings: { ...fields.headings, b: OUTLINE_HEADINGS_B }, body: { ...fields.body, weight: 0 } } };
+}

@@ -1,9 +1,10 @@
-import type { WeightedTerm } from './bm25f-index.ts';
+import type { Bm25fIndex, WeightedTerm } from './bm25f-index.ts';
 import { detectQueryLanguage } from './detect-query-language.ts';
 import { detectQueryVersions } from './detect-query-versions.ts';
 import type { SearchIndex } from './load-search-index.ts';
 import type { PageIndex } from './page-index.ts';
-import { otherLocationsOf, placeSection, type OtherLocation, type PlacedSection, type SearchFilter, type SearchScope } from './place-section.ts';
+import { locationInScope, otherLocationsOf, sectionAt, type OtherLocation, type PlacedSection, type SearchFilter, type SearchScope } from './place-section.ts';
+import type { PageLocation } from './read-search-layout.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import type { PageContext } from '../../contract/search/section-record.ts';
 
@@ -51,30 +52,40 @@ const SUPPORTING_SECTIONS = 2;
 const SUPPORTING_SECTION_WEIGHT = 0.3;
 /** Weight of the whole-page ranking against the section ranking when both are fused (each normalised to its best). */
 const PAGE_SCORE_WEIGHT = 0.5;
+/** Weight of the page outline ranking (titles, headings, place, descriptions; no body), fused the same way. */
+const OUTLINE_SCORE_WEIGHT = 0.5;
 /** Boost of a page whose whole title is in the query (a share of it for part of the title). */
 const TITLE_COVERAGE_WEIGHT = 0.3;
 
-/** A result page being ranked: its best section (placed at the page) and its score so far. */
+/** A result page being ranked: its best section (an engine document and the page it is placed at) and its score so far. */
 interface RankedPage {
-  best: PlacedSection;
+  best: PlacedHit;
   score: number;
   others: number;
 }
 
-/** Engine hits (`[document, score]`, best first) of the section index and of the page index (each page named by its first section). */
+/** An engine hit placed at its page in the scope; the section itself is only copied for the results returned. */
+interface PlacedHit {
+  document: number;
+  location: PageLocation;
+  score: number;
+}
+
+/** Engine hits (`[document, score]`, best first) of the section index, and of the page and page outline indexes (each page named by its first section). */
 interface Hits {
   sections: [number, number][];
   pages: [number, number][];
+  outlines: [number, number][];
 }
 
 /**
  * Ranks the pages of a site for a query: BM25F over sections (title, headings, body, the page's place and
- * description) fused with BM25F over whole pages, raised by title coverage; one entry per page (its best section).
+ * description) fused with BM25F over whole pages and over page outlines (the same without bodies), raised by title coverage; one entry per page (its best section).
  * Unknown query terms are corrected to indexed ones. A filter restricts results; the default version and language
  * win: without a version/language in the filter, results come from the versions the query names (else the site's
  * default version) and the query's language (detected on multilingual sites, else the default), and from the others
  * only when those have no match.
- * Identical content at several paths is one result (see `placeSection`). Bad queries (empty, huge, only stop
+ * Identical content at several paths is one result (see `locationInScope`). Bad queries (empty, huge, only stop
  * words, emoji) give an empty list, never an exception.
  */
 export function search(index: SearchIndex, query: string, options: SearchOptions = {}): SearchResult[] {
@@ -94,8 +105,9 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   const hitsAt = (depth: number): Hits => {
     const limit = pageSize * CANDIDATES_PER_PAGE * depth;
     const sections = (index.engine as NonNullable<SearchIndex['engine']>).search(weightedQuery, limit);
-    const pages = index.pages ? index.pages.index.search(weightedQuery, limit).map(([page, score]): [number, number] => [index.pages?.firstSectionOfPage[page] as number, score]) : [];
-    return { sections, pages };
+    const pageHits = (pageIndex: Bm25fIndex | undefined): [number, number][] =>
+      pageIndex ? pageIndex.search(weightedQuery, limit).map(([page, score]): [number, number] => [index.pages?.firstSectionOfPage[page] as number, score]) : [];
+    return { sections, pages: pageHits(index.pages?.index), outlines: pageHits(index.pages?.outline) };
   };
   let hits = hitsAt(1);
   let pages = rankPages(index, hits, preferred);
@@ -106,70 +118,83 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
     pages = rankPages(index, hits, preferred);
     if (pages.size === 0) pages = rankPages(index, hits, { ...filter, defaultsOnly: false });
   }
-  if (index.pages) boostTitleCoverage(pages, index.pages, weightedQuery);
+  if (index.pages) boostTitleCoverage(index, pages, index.pages, weightedQuery);
   return [...pages.values()]
     .sort((a, b) => b.score - a.score)
     .slice(0, pageSize)
-    .map(({ best, score }) => ({
-      path: best.path,
-      anchor: best.anchor,
-      title: best.title,
-      headingPath: best.headingPath,
-      snippet: snippetOf(best.text, query, previousTerms.length > 0 ? (options.previousQuery ?? '') : ''),
-      text: best.text,
-      score: Math.round(score * 1000) / 1000,
-      metadata: metadataOf(best),
-    }));
+    .map(({ best: hit, score }) => {
+      const best = sectionAt(index, hit.document, hit.location);
+      return {
+        path: best.path,
+        anchor: best.anchor,
+        title: best.title,
+        headingPath: best.headingPath,
+        snippet: snippetOf(best.text, query, previousTerms.length > 0 ? (options.previousQuery ?? '') : ''),
+        text: best.text,
+        score: Math.round(score * 1000) / 1000,
+        metadata: metadataOf(best),
+      };
+    });
 }
 
 /**
  * The result pages within a scope, by path: each section hit placed at its page in the scope (its best section plus
- * a share of the next ones), then the whole-page hits fused in.
+ * a share of the next ones), then the whole-page and page outline hits fused in.
  */
 function rankPages(index: SearchIndex, hits: Hits, scope: SearchScope): Map<string, RankedPage> {
   const pages = new Map<string, RankedPage>();
-  for (const [section, score] of placeHits(index, hits.sections, scope)) {
-    const page = pages.get(section.path);
-    if (!page) pages.set(section.path, { best: section, score, others: 0 });
+  for (const hit of placeHits(index, hits.sections, scope)) {
+    const page = pages.get(hit.location.path);
+    if (!page) pages.set(hit.location.path, { best: hit, score: hit.score, others: 0 });
     else if (page.others < SUPPORTING_SECTIONS) {
-      page.score += score * SUPPORTING_SECTION_WEIGHT;
+      page.score += hit.score * SUPPORTING_SECTION_WEIGHT;
       page.others += 1;
     }
   }
-  if (index.pages) fusePageScores(pages, placeHits(index, hits.pages, scope));
+  if (index.pages) {
+    normaliseToBest(pages);
+    fusePageScores(pages, placeHits(index, hits.pages, scope), PAGE_SCORE_WEIGHT);
+    fusePageScores(pages, placeHits(index, hits.outlines, scope), OUTLINE_SCORE_WEIGHT);
+  }
   return pages;
 }
 
 /** Engine hits (`[document, score]`, best first) placed at their page in the scope; hits with no page in it are dropped. */
-function placeHits(index: SearchIndex, hits: [number, number][], scope: SearchScope): [PlacedSection, number][] {
-  return hits.flatMap(([id, score]): [PlacedSection, number][] => {
-    const section = score > 0 ? placeSection(index, id, scope) : undefined;
-    return section ? [[section, score]] : [];
-  });
+function placeHits(index: SearchIndex, hits: [number, number][], scope: SearchScope): PlacedHit[] {
+  const placed: PlacedHit[] = [];
+  for (const [document, score] of hits) {
+    const location = score > 0 ? locationInScope(index, document, scope) : undefined;
+    if (location) placed.push({ document, location, score });
+  }
+  return placed;
+}
+
+/** Divides the section-based score of each page by the best one, before other rankings are fused in. */
+function normaliseToBest(pages: Map<string, RankedPage>): void {
+  const bestSectionScore = Math.max(0, ...[...pages.values()].map((page) => page.score)) || 1;
+  for (const page of pages.values()) page.score /= bestSectionScore;
 }
 
 /**
- * Fuses the whole-page ranking into the section-based one: each score is divided by the best of its ranking, and a
- * page's fused score is its section share plus `PAGE_SCORE_WEIGHT` × its page share.
+ * Fuses a whole-page ranking into the (normalised) section-based one: each page score is divided by the best of its
+ * ranking, and `weight` × that share is added to the page's score (a page only that ranking found enters with it).
  */
-function fusePageScores(pages: Map<string, RankedPage>, pageHits: [PlacedSection, number][]): void {
-  const bestSectionScore = Math.max(0, ...[...pages.values()].map((page) => page.score)) || 1;
-  const bestPageScore = Math.max(0, ...pageHits.map(([, score]) => score)) || 1;
-  for (const page of pages.values()) page.score /= bestSectionScore;
-  for (const [section, score] of pageHits) {
-    const share = (PAGE_SCORE_WEIGHT * score) / bestPageScore;
-    const page = pages.get(section.path);
+function fusePageScores(pages: Map<string, RankedPage>, pageHits: PlacedHit[], weight: number): void {
+  const bestPageScore = Math.max(0, ...pageHits.map((hit) => hit.score)) || 1;
+  for (const hit of pageHits) {
+    const share = (weight * hit.score) / bestPageScore;
+    const page = pages.get(hit.location.path);
     if (page) page.score += share;
-    else pages.set(section.path, { best: section, score: share, others: 0 });
+    else pages.set(hit.location.path, { best: hit, score: share, others: 0 });
   }
 }
 
 /** Raises each page by `TITLE_COVERAGE_WEIGHT` × the share of its title's terms the query asks for: "push a model" → the "Push a model" page. */
-function boostTitleCoverage(pages: Map<string, RankedPage>, pageIndex: PageIndex, query: WeightedTerm[]): void {
+function boostTitleCoverage(index: SearchIndex, pages: Map<string, RankedPage>, pageIndex: PageIndex, query: WeightedTerm[]): void {
   const asked = new Set(query.map((entry) => entry.term));
   for (const page of pages.values()) {
     // The page index knows each content by its preferred page, the first place it is shown at.
-    const preferredPath = page.best.shownAt[0]?.path ?? page.best.path;
+    const preferredPath = index.locations[page.best.document]?.[0]?.path ?? page.best.location.path;
     const titleTerms = pageIndex.titleTermsOfPage[pageIndex.pageOfPath.get(preferredPath) ?? -1] ?? [];
     if (titleTerms.length === 0) continue;
     const covered = titleTerms.filter((term) => asked.has(term)).length / titleTerms.length;

@@ -4,6 +4,8 @@ import { distance } from 'fastest-levenshtein';
 const MINIMUM_LENGTH = 4;
 /** Terms of this length or more may be two edits away; shorter ones one. */
 const TWO_EDITS_FROM = 8;
+/** Shortest indexed prefix an uncorrectable term falls back to (and never under half the term). */
+const MINIMUM_PREFIX = 5;
 
 /** What the corrector needs of an index: its terms and how many documents hold each. */
 export interface Vocabulary {
@@ -13,8 +15,10 @@ export interface Vocabulary {
 
 /**
  * Corrects a query term that no document holds to the nearest indexed term (one edit for terms of 4–7
- * characters, two from 8; the first letter is trusted; ties go to the term in more documents). Terms with a
- * digit are identifiers or versions and are left alone.
+ * characters, two from 8; the first letter is trusted; ties go to the term in more documents), else to its longest
+ * indexed prefix of at least `MINIMUM_PREFIX` characters and half the term: the stemmer cannot strip a misspelt
+ * suffix ("paginaton" stays whole while the index holds `pagin`). Terms with a digit are identifiers or versions
+ * and are left alone.
  */
 export class TypoCorrector {
   readonly #vocabulary: Vocabulary;
@@ -49,6 +53,16 @@ export class TypoCorrector {
         bestFrequency = frequency;
       }
     }
-    return best;
+    return best ?? this.#indexedPrefix(term);
+  }
+
+  /** The longest prefix of `term` that documents hold, of at least `MINIMUM_PREFIX` characters and half the term. */
+  #indexedPrefix(term: string): string | undefined {
+    const shortest = Math.max(MINIMUM_PREFIX, Math.ceil(term.length / 2));
+    for (let length = term.length - 1; length >= shortest; length -= 1) {
+      const prefix = term.slice(0, length);
+      if (this.#vocabulary.documentFrequency(prefix) > 0) return prefix;
+    }
+    return undefined;
   }
 }

@@ -29,14 +29,35 @@ describe('BM25F index', () => {
   });
 });
 
+describe('BM25F index limits', () => {
+  it('returns exactly the best `limit` documents, ties included, as the full ranking cut at `limit`', () => {
+    const parameters = { k1: 1.2, fields: { title: { weight: 6, b: 0.3 }, headings: { weight: 3, b: 0.3 }, body: { weight: 1, b: 0.75 }, place: { weight: 2, b: 0.3 }, description: { weight: 3, b: 0.3 } } };
+    const builder = new Bm25fIndexBuilder(parameters);
+    let seed = 7;
+    const next = (): number => (seed = (seed * 48271) % 2147483647) % 5;
+    for (let document = 0; document < 500; document += 1) builder.add([[], [], Array.from({ length: 1 + next() }, () => ['alpha', 'beta', 'gamma', 'delta', 'omega'][next()] as string), [], []]);
+    const index = builder.finish();
+    const query = [{ term: 'alpha', weight: 1 }, { term: 'gamma', weight: 0.5 }];
+    const everything = index.search(query, 1000);
+    for (const limit of [1, 2, 7, 50, 199, everything.length - 1]) expect(index.search(query, limit)).toEqual(everything.slice(0, limit));
+  });
+});
+
 describe('typo tolerance', () => {
-  const vocabulary = { terms: () => ['account', 'accent', 'resourc', 'configur', 'host'], documentFrequency: (term: string) => (term === 'account' ? 5 : ['accent', 'resourc', 'configur', 'host'].includes(term) ? 1 : 0) };
+  const vocabulary = { terms: () => ['account', 'accent', 'resourc', 'configur', 'host', 'pagin'], documentFrequency: (term: string) => (term === 'account' ? 5 : ['accent', 'resourc', 'configur', 'host', 'pagin'].includes(term) ? 1 : 0) };
   const corrector = new TypoCorrector(vocabulary);
 
   it('corrects unknown terms to the nearest indexed term, one edit for short words and two for long ones', () => {
     expect(corrector.correct('acount')).toBe('account');
     expect(corrector.correct('resouc')).toBe('resourc');
     expect(corrector.correct('confgiur')).toBe('configur');
+  });
+
+  it('falls back to the longest indexed prefix when a misspelt suffix kept the stemmer from stripping it', () => {
+    expect(corrector.correct('paginaton')).toBe('pagin');
+    expect(corrector.correct('paginat')).toBe('pagin');
+    expect(corrector.correct('paginationswrong')).toBeUndefined();
+    expect(corrector.correct('hostname')).toBeUndefined();
   });
 
   it('leaves indexed terms, short terms, identifiers with digits and far-off words alone', () => {
@@ -94,6 +115,21 @@ describe('page ranking', () => {
     const others = Array.from({ length: 40 }, (_, number) => section(`guides/topic-${number}`, `Topic ${number}`, `Projects, teams and invoices explained for topic ${number}.`));
     const index = load([...changelog, ...others, section('webhooks/retries', 'Webhook retries', 'Failed webhooks are retried with exponential backoff for three days.')]);
     expect(search(index, 'how are webhooks retried')[0]?.path).toBe('webhooks/retries');
+  });
+});
+
+describe('page outlines', () => {
+  it('ranks the page whose headings cover the question above one that only mentions its words in a body', () => {
+    const filler = Array.from({ length: 80 }, (_, number) => `word${number}`).join(' ');
+    const index = load([
+      section('security', 'Security', 'Overview of how requests are protected.'),
+      section('security', 'Security', 'Each endpoint has its own value, shown once.', { anchor: 'signing-secret', headingPath: ['Signing secret'] }),
+      section('security', 'Security', 'Create a second value, deploy it, then revoke the first one.', { anchor: 'rotation', headingPath: ['Rotation without downtime'] }),
+      section('quickstart', 'Quickstart', filler),
+      section('quickstart', 'Quickstart', 'Copy the signing secret; its rotation happens without downtime. A signing secret rotation runs without downtime.', { anchor: 'notes', headingPath: ['Notes'] }),
+      ...Array.from({ length: 10 }, (_, number) => section(`other-${number}`, `Other ${number}`, `Unrelated text ${number} about projects and a secret.`)),
+    ]);
+    expect(search(index, 'signing secret rotation without downtime')[0]?.path).toBe('security');
   });
 });
 
