@@ -107,6 +107,16 @@ describe('hybrid retrieval (section vectors from an OpenAI-compatible endpoint o
     expect(errors[2]).toBe("the endpoint returned a 3-dimensional vector, the site's have 256");
   });
 
+  it('refuses an artifact whose vectors are malformed, naming what is wrong', () => {
+    const artifact = JSON.parse(built.files.get('search.json') as string) as SearchArtifact;
+    const load = (change: Partial<SearchArtifact>): unknown => loadSearchIndex({ ...artifact, ...change });
+    expect(() => load({ vectors: artifact.vectors?.slice(1) })).toThrow('search artifact has not one vector per section');
+    expect(() => load({ vectors: ['AAA=', ...(artifact.vectors ?? []).slice(1)] })).toThrow('search artifact holds a malformed vector for section 0');
+    expect(() => load({ vectors: [...(artifact.vectors ?? []).slice(0, -1), 9] })).toThrow('search artifact holds a malformed vector for section 9');
+    expect(() => load({ embeddings: { ...(artifact.embeddings as NonNullable<SearchArtifact['embeddings']>), dimensions: 0 } })).toThrow(/without a usable `embeddings` description/);
+    expect(() => loadSearchIndex({ ...artifact, embeddings: undefined })).toThrow(/without a usable `embeddings` description/);
+  });
+
   it('is search() itself for a site without vectors or without an embedder', async () => {
     const plain = await buildSite(siteSourceFromObject(keystoreSite), { domain: 'keystore' });
     const lexicalIndex = loadSearchIndex(JSON.parse(plain.files.get('search.json') as string));
