@@ -96,7 +96,7 @@ export function serveCommand(): Command {
     });
 }
 
-/** The question embedder's settings: off with --no-embeddings, else the URL override (flag, then DOCSMITH_EMBEDDINGS_URL), key and timeout from the environment. */
+/** The question embedder's settings: off with --no-embeddings, else the URL override (flag, then DOCSMITH_EMBEDDINGS_URL), key, timeout and fusion weight from the environment. */
 function embeddingsFromEnvironment(options: ServeCommandOptions, environment: NodeJS.ProcessEnv): AppOptions['embeddings'] {
   if (!options.embeddings) return false;
   const url = options.embeddingsUrl ?? (environment.DOCSMITH_EMBEDDINGS_URL?.trim() || undefined);
@@ -109,8 +109,10 @@ function embeddingsFromEnvironment(options: ServeCommandOptions, environment: No
   }
   const timeout = environment.DOCSMITH_EMBEDDINGS_TIMEOUT_MS?.trim();
   if (timeout && !(/^\d+$/.test(timeout) && Number(timeout) > 0)) throw new Error(`DOCSMITH_EMBEDDINGS_TIMEOUT_MS: unexpected "${timeout}", expected a positive number`);
+  const weight = environment.DOCSMITH_EMBEDDINGS_WEIGHT?.trim();
+  if (weight && !/^\d+(\.\d+)?$/.test(weight)) throw new Error(`DOCSMITH_EMBEDDINGS_WEIGHT: unexpected "${weight}", expected a number of at least 0`);
   const apiKey = environment.DOCSMITH_EMBEDDINGS_API_KEY;
-  return { ...(url ? { url } : {}), ...(apiKey ? { apiKey } : {}), ...(timeout ? { timeoutMs: Number(timeout) } : {}) };
+  return { ...(url ? { url } : {}), ...(apiKey ? { apiKey } : {}), ...(timeout ? { timeoutMs: Number(timeout) } : {}), ...(weight ? { weight: Number(weight) } : {}) };
 }
 
 /** Domains with a published build (`<artifacts>/<domain>/current`). */

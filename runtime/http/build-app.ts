@@ -80,9 +80,10 @@ export interface AppOptions {
   web?: WebRoutesOptions;
   /**
    * Question embedding for sites built with section vectors (`docsmith build --embeddings-url`): the endpoint each
-   * artifact names unless `url` overrides it, `apiKey`, a timeout and a cache (default `{}`); false: lexical retrieval only.
+   * artifact names unless `url` overrides it, `apiKey`, a timeout, a cache and the vector ranking's `weight` in the
+   * fusion (default `{}`: DEFAULT_VECTOR_WEIGHT); false: lexical retrieval only.
    */
-  embeddings?: QueryEmbedderOptions | false;
+  embeddings?: (QueryEmbedderOptions & { weight?: number }) | false;
 }
 
 /**
@@ -121,8 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const threadOptions = { ...storeOptions, ...(options.maxMessagesPerThread ? { maxMessagesPerThread: options.maxMessagesPerThread } : {}) };
   const threads = store === 'redis' ? createRedisThreadStore(options.redisUrl as string, threadOptions) : createSqliteThreadStore(sqlitePath, threadOptions);
   const analytics = store === 'redis' ? createRedisAnalyticsStore(options.redisUrl as string) : createSqliteAnalyticsStore(sqlitePath);
-  const embedQuery = options.embeddings === false ? undefined : createQueryEmbedder(options.embeddings);
-  const context: RouteContext = { artifacts, keys, limiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(embedQuery ? { embedQuery } : {}) };
+  const hybrid = options.embeddings === false ? undefined : { embedQuery: createQueryEmbedder(options.embeddings), ...(options.embeddings?.weight === undefined ? {} : { vectorWeight: options.embeddings.weight }) };
+  const context: RouteContext = { artifacts, keys, limiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}) };
   const stopHealthMonitor = monitorStoreHealth({ problem: () => threads.problem(), onChange: (problem) => (problem ? app.log.error({ problem }, 'thread store unusable') : app.log.info('thread store usable again')) });
   const retention = options.threadRetentionDays
     ? startRetentionSweeper({

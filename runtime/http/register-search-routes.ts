@@ -17,7 +17,7 @@ export function registerSearchRoutes(app: FastifyInstance, context: RouteContext
       const results = await hybridSearch(authorization.site.index, request.body.query, {
         pageSize: request.body.pageSize ?? 10,
         ...(request.body.filter ? { filter: request.body.filter } : {}),
-        ...(context.embedQuery ? { embedQuery: context.embedQuery } : {}),
+        ...context.hybrid,
         onEmbeddingError: (error) => request.log.warn({ domain: authorization.site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical results only'),
       });
       await context.analytics.recordSearch({ domain: authorization.site.domain, query: request.body.query, resultCount: results.length, at: new Date() });

@@ -13,16 +13,22 @@ export type QueryEmbedder = (text: string, embeddings: SearchEmbeddings) => Prom
 export interface HybridSearchOptions extends SearchOptions {
   /** Embeds the question (default: none, and the search is `search`'s). */
   embedQuery?: QueryEmbedder;
+  /** Weight of the vector ranking against the lexical one, each normalised to [0, 1] (default `DEFAULT_VECTOR_WEIGHT`, 0.2). */
+  vectorWeight?: number;
   /** Told why a question was not embedded (endpoint down, timeout, wrong dimensions); the results are then lexical (default: ignored). */
   onEmbeddingError?: (error: unknown) => void;
 }
 
+/**
+ * The vector ranking's weight when none is given: measured on the retrieval bench's tuning half with offline word
+ * vectors (README "Hybrid retrieval"); reciprocal rank fusion and weights from 0.5 up lost 3–15 points recall@1 there.
+ */
+export const DEFAULT_VECTOR_WEIGHT = 0.2;
+/** What a route passes `hybridSearch` besides the query: the embedder and the weight the server was configured with. */
+export type HybridRetrieval = Pick<HybridSearchOptions, 'embedQuery' | 'vectorWeight'>;
+
 /** Pages taken from each ranking into the fusion. */
 const FUSION_DEPTH = 30;
-/** Reciprocal rank fusion's constant: a page ranked r contributes weight / (RRF_K + r). */
-const RRF_K = 60;
-const LEXICAL_WEIGHT = 1;
-const VECTOR_WEIGHT = 1;
 /** Vector ranks that may bring in a page the lexical ranking did not find; deeper ones only re-rank lexical results. */
 const VECTOR_ONLY_DEPTH = 5;
 /** Sections placed to find the vector ranking's best pages (several sections of a page count once). */
@@ -35,9 +41,9 @@ const SNIPPET_LENGTH = 300;
  * `search`, fused with a vector ranking when the site has section vectors and an embedder is given: the question
  * (after the previous turn, when there is one) is embedded, every section compared by cosine, its pages in the same
  * scope as `search`'s (filter, default or named version, detected language) ranked by their best section, and the
- * two rankings fused by reciprocal rank (each page 1 / (60 + rank) per list). Results keep `search`'s shape; the
- * vectors' top 5 may bring in pages the lexical ranking missed (represented by their closest section), deeper
- * vector ranks only re-rank lexical results. The vectors never turn an empty lexical result into a
+ * two rankings fused by score (`fuseRankings`: lexical share + `vectorWeight` × vector share). Results keep
+ * `search`'s shape; the vectors' top 5 may bring in pages the lexical ranking missed (represented by their closest
+ * section), deeper vector ranks only re-rank lexical results. The vectors never turn an empty lexical result into a
  * non-empty one (a question with no indexed word stays "not found"). When the question cannot be embedded, the
  * results are the lexical ones and `onEmbeddingError` is told; the search itself never fails for it.
  */
@@ -59,7 +65,7 @@ export async function hybridSearch(index: SearchIndex, query: string, options: H
   }
   const similarities = await sectionSimilarities(vectors, queryVector);
   const closest = closestPages(index, similarities, scopeOf(index, query, searchOptions));
-  return fuseRankings(lexical, closest, pageSize);
+  return fuseRankings(lexical, closest, options.vectorWeight ?? DEFAULT_VECTOR_WEIGHT, pageSize);
 }
 
 /** `search`'s preferred scope: the filter, else the versions the query names (or the default) and its detected language. */
@@ -70,12 +76,18 @@ function scopeOf(index: SearchIndex, query: string, options: SearchOptions): Sea
   return { ...(filter ? { filter } : {}), defaultsOnly: true, ...(language ? { language } : {}), ...(versions.length > 0 ? { versions } : {}) };
 }
 
+/** A page of the vector ranking: its closest section and that section's cosine similarity to the question. */
+interface ClosePage {
+  section: PlacedSection;
+  similarity: number;
+}
+
 /** The pages of the scope closest to the question, best first, each at its closest section (at most `FUSION_DEPTH`). */
-function closestPages(index: SearchIndex, similarities: Float32Array, scope: SearchScope): PlacedSection[] {
-  const pages = new Map<string, PlacedSection>();
+function closestPages(index: SearchIndex, similarities: Float32Array, scope: SearchScope): ClosePage[] {
+  const pages = new Map<string, ClosePage>();
   for (const section of topSections(similarities, VECTOR_SECTIONS)) {
     const placed = placeSection(index, section, scope);
-    if (placed && !pages.has(placed.path)) pages.set(placed.path, placed);
+    if (placed && !pages.has(placed.path)) pages.set(placed.path, { section: placed, similarity: similarities[section] as number });
     if (pages.size === FUSION_DEPTH) break;
   }
   return [...pages.values()];
@@ -96,21 +108,24 @@ function topSections(similarities: Float32Array, count: number): number[] {
 }
 
 /**
- * Reciprocal rank fusion of the lexical results and the closest pages: each page scores the sum of weight / (60 +
- * rank) over the lists it is in, normalised to the best page. A page keeps its lexical result (snippet around the
- * question's words); one only the vectors found (in their top `VECTOR_ONLY_DEPTH`) is represented by its closest section.
+ * Fuses the lexical results and the closest pages by score: a page's lexical score divided by the best one, plus
+ * `weight` × its similarity scaled to [0, 1] between the least and the most similar of the closest pages; normalised
+ * to the best page. A page keeps its lexical result (snippet around the question's words); one only the vectors found
+ * (in their top `VECTOR_ONLY_DEPTH`) is represented by its closest section.
  */
-function fuseRankings(lexical: SearchResult[], closest: PlacedSection[], pageSize: number): SearchResult[] {
-  const fused = new Map<string, { result: SearchResult; score: number }>();
-  lexical.forEach((result, rank) => fused.set(result.path, { result, score: LEXICAL_WEIGHT / (RRF_K + rank + 1) }));
-  closest.forEach((section, rank) => {
-    const share = VECTOR_WEIGHT / (RRF_K + rank + 1);
+function fuseRankings(lexical: SearchResult[], closest: ClosePage[], weight: number, pageSize: number): SearchResult[] {
+  const bestLexical = lexical[0]?.score || 1;
+  const fused = new Map<string, { result: SearchResult; score: number }>(lexical.map((result) => [result.path, { result, score: result.score / bestLexical }]));
+  const most = closest[0]?.similarity ?? 0;
+  const least = closest.at(-1)?.similarity ?? 0;
+  closest.forEach(({ section, similarity }, rank) => {
+    const share = most > least ? (weight * (similarity - least)) / (most - least) : 0;
     const page = fused.get(section.path);
     if (page) page.score += share;
     else if (rank < VECTOR_ONLY_DEPTH) fused.set(section.path, { result: resultOfSection(section), score: share });
   });
   const ranked = [...fused.values()].sort((a, b) => b.score - a.score).slice(0, pageSize);
-  const best = ranked[0]?.score ?? 1;
+  const best = ranked[0]?.score || 1;
   return ranked.map(({ result, score }) => ({ ...result, score: Math.round((score / best) * 1000) / 1000 }));
 }
 

@@ -89,10 +89,10 @@ describe('docsmith build --embeddings-url, then serve (stub endpoint on a real s
     const searchFor = (query: string) => app.inject({ method: 'POST', url: '/v1/search/keystore', headers: { authorization: `Bearer ${key}` }, payload: { query, pageSize: 5 } });
 
     it('embeds the question at the endpoint the artifact names and fuses the rankings', async () => {
-      const response = await searchFor('remove all keys from the database');
+      const response = await searchFor('wipe the database');
       expect(response.statusCode).toBe(200);
       expect((response.json() as { path: string }[]).map((result) => result.path)[0]).toBe('/commands/flushdb');
-      expect(stub.requests.at(-1)).toMatchObject({ inputs: ['remove all keys from the database'], model: 'stub-embed', authorization: 'Bearer sk-serve' });
+      expect(stub.requests.at(-1)).toMatchObject({ inputs: ['wipe the database'], model: 'stub-embed', authorization: 'Bearer sk-serve' });
       const answer = await app.inject({ method: 'POST', url: '/v1/assistant/keystore/message', headers: { authorization: `Bearer ${key}` }, payload: { fp: 'fp-1', messages: [{ id: 'm1', role: 'user', content: 'how many keys are in my database' }] } });
       expect(answer.statusCode).toBe(200);
       expect(answer.body).toContain('"url":"/commands/dbsize"');
@@ -101,7 +101,7 @@ describe('docsmith build --embeddings-url, then serve (stub endpoint on a real s
     it('answers lexically, with a warning in the log, when the endpoint is down', async () => {
       await stub.close();
       // Other wording than above: those questions' vectors are in the cache.
-      const response = await searchFor('remove all keys from my database');
+      const response = await searchFor('wipe my database');
       expect(response.statusCode).toBe(200);
       expect((response.json() as { path: string }[]).map((result) => result.path)[0]).toBe('/commands/keys');
       const answer = await app.inject({ method: 'POST', url: '/v1/assistant/keystore/message', headers: { authorization: `Bearer ${key}` }, payload: { fp: 'fp-1', messages: [{ id: 'm1', role: 'user', content: 'how many keys are in the database' }] } });

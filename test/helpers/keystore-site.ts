@@ -19,4 +19,4 @@ export const keystoreSite: Record<string, string> = {
 };
 
 /** The stub's synonyms: what makes "how many" mean "total" and "keys" mean "entries" to the vectors. */
-export const keystoreSynonyms = { how: 'count', many: 'count', total: 'count', entries: 'key', keys: 'key', keyspace: 'database', remove: 'delete', deletes: 'delete', all: 'every' };
+export const keystoreSynonyms = { how: 'count', many: 'count', total: 'count', entries: 'key', keys: 'key', keyspace: 'database', remove: 'delete', wipe: 'delete', deletes: 'delete', all: 'every' };

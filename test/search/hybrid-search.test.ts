@@ -58,15 +58,21 @@ describe('hybrid retrieval (section vectors from an OpenAI-compatible endpoint o
     expect(index.vectors?.values.subarray(first * 256, first * 256 + 256)).toEqual(index.vectors?.values.subarray(copy * 256, copy * 256 + 256));
   });
 
-  it('brings in the page whose words the question does not share, and re-ranks by agreement', async () => {
+  it('breaks near-ties by meaning, re-ranks, and brings in a page whose words the question does not share', async () => {
     const embedQuery = createQueryEmbedder();
     const lexical = (query: string): string[] => search(index, query).map((result) => result.path);
-    const hybrid = async (query: string): Promise<string[]> => (await hybridSearch(index, query, { embedQuery })).map((result) => result.path);
+    const hybrid = async (query: string, vectorWeight?: number): Promise<string[]> => (await hybridSearch(index, query, { embedQuery, ...(vectorWeight === undefined ? {} : { vectorWeight }) })).map((result) => result.path);
+    // "wipe" means "delete" to the vectors only: FLUSHDB, third by a few per cent lexically, comes first.
+    expect(lexical('wipe the database')).toEqual(['commands/keys', 'commands/scan', 'commands/flushdb', 'guides/persistence']);
+    expect(await hybrid('wipe the database')).toEqual(['commands/flushdb', 'commands/keys', 'commands/scan', 'guides/persistence', 'commands/dbsize']);
+    expect(stub.requests.at(-1)).toMatchObject({ inputs: ['wipe the database'], authorization: undefined });
+    // A clear lexical winner stays first at the default weight; the vectors re-order the rest.
+    expect(lexical('remove all keys from the database')).toEqual(['commands/keys', 'commands/scan', 'commands/flushdb', 'guides/persistence']);
+    expect(await hybrid('remove all keys from the database')).toEqual(['commands/keys', 'commands/flushdb', 'commands/scan', 'guides/persistence', 'commands/dbsize']);
+    expect((await hybrid('remove all keys from the database', 1))[0]).toBe('commands/flushdb');
+    // DBSIZE shares no word with the question: only the vectors find it.
     expect(lexical('how many keys are in my database')).not.toContain('commands/dbsize');
     expect(await hybrid('how many keys are in my database')).toContain('commands/dbsize');
-    expect(lexical('remove all keys from the database')[0]).toBe('commands/keys');
-    expect((await hybrid('remove all keys from the database'))[0]).toBe('commands/flushdb');
-    expect(stub.requests.at(-1)).toMatchObject({ inputs: ['remove all keys from the database'], authorization: undefined });
   });
 
   it('keeps the scope: the default version wins, a filter restricts', async () => {
