@@ -54,8 +54,9 @@ export interface BuildSiteOptions {
 /**
  * Builds a whole site from its files in memory, stage by stage: validate docs.json into a `SiteConfig`, parse the
  * pages, load the OpenAPI specs, resolve the navigation, render endpoint pages, resolve frontmatter operations,
- * collect the manifest pages, check redirects and links, then assemble the manifest and the search artifact.
- * Pure apart from optional network fetches of remote specs (off by default).
+ * collect the manifest pages, check redirects and links, embed the sections when an embedder is given, then assemble
+ * the manifest and the search artifact.
+ * Pure apart from optional network fetches of remote specs (off by default) and the injected embedder's requests.
  */
 export async function buildSite(source: SiteSource, options: BuildSiteOptions): Promise<BuildResult> {
   const site = loadSite(source);
