@@ -12,6 +12,7 @@ import { fileCacheStorage } from '../file-cache-storage.ts';
 import { createProgressBar } from '../progress-bar.ts';
 import { createSectionEmbedder } from '../create-section-embedder.ts';
 import { describeEmbeddingsError } from '../describe-embeddings-error.ts';
+import { cachedSectionEmbedder } from '../../pipeline/embeddings/cached-section-embedder.ts';
 import { readSiteSource, SiteReadError } from '../read-site-source.ts';
 import { readUserInput } from '../read-user-input.ts';
 import { GENERATOR } from '../generator.ts';
@@ -66,12 +67,16 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
   const started = performance.now();
   const domain = options.domain ?? path.basename(path.resolve(siteDir));
   const outDir = options.out ?? path.join('dist', domain);
-  const embedder = sectionEmbedderOf(options);
-  if (embedder === 'usage') return EXIT_USAGE;
+  const endpoint = sectionEmbedderOf(options);
+  if (endpoint === 'usage') return EXIT_USAGE;
   const source = await readUserInput('build', () => readSiteSource(siteDir), [SiteReadError]);
   if (!source) return EXIT_USAGE;
   const progress = createProgressBar(process.stderr, 'parsing pages');
-  const cache = options.cache ? await openPageCache(fileCacheStorage(options.cacheDir ?? defaultCacheDir(siteDir)), `${GENERATOR} pages/${PARSED_PAGE_FORMAT}`) : undefined;
+  const cacheDir = options.cacheDir ?? defaultCacheDir(siteDir);
+  const cache = options.cache ? await openPageCache(fileCacheStorage(cacheDir), `${GENERATOR} pages/${PARSED_PAGE_FORMAT}`) : undefined;
+  const embeddingsCache = endpoint && options.cache ? await cachedSectionEmbedder(endpoint, fileCacheStorage(cacheDir, 'embeddings.json')) : undefined;
+  const embedder = embeddingsCache ?? endpoint;
+  let embeddingsFailure: string | undefined;
   const result = await buildSite(source, {
     domain,
     ...(embedder ? { embedder } : {}),
@@ -86,16 +91,20 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
       onProgress: progress.update,
     }),
   }).catch((error: unknown) => {
-    progress.done();
-    const reason = describeEmbeddingsError(error, options.embeddingsUrl ?? '');
-    if (reason === undefined) throw error;
-    process.stderr.write(`docsmith build: ${reason}\n`);
+    embeddingsFailure = describeEmbeddingsError(error, options.embeddingsUrl ?? '');
+    if (embeddingsFailure === undefined) throw error;
     return undefined;
   });
-  if (!result) return EXIT_INVALID;
   progress.done();
   await cache?.save().catch((error: NodeJS.ErrnoException) => {
     process.stderr.write(`docsmith build: page cache not saved (${error.code ?? error.message}); the next build parses every page again\n`);
+  });
+  if (!result) {
+    process.stderr.write(`docsmith build: ${embeddingsFailure}\n`);
+    return EXIT_INVALID;
+  }
+  await embeddingsCache?.save().catch((error: NodeJS.ErrnoException) => {
+    process.stderr.write(`docsmith build: embeddings cache not saved (${error.code ?? error.message}); the next build embeds every section again\n`);
   });
 
   const shown = options.quiet ? result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error') : result.diagnostics;
@@ -104,7 +113,8 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
   const { stats } = result;
   const failed = stats.errors > 0 || (options.strict === true && stats.warnings > 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  const embedded = result.searchArtifact?.embeddings ? `, ${count(result.searchArtifact.vectors?.filter((vector) => typeof vector === 'string').length ?? 0, 'section vector')} (${result.searchArtifact.embeddings.model}, ${result.searchArtifact.embeddings.dimensions} dimensions)` : '';
+  const cachedVectors = embeddingsCache?.hits ? `, ${embeddingsCache.hits} from the cache` : '';
+  const embedded = result.searchArtifact?.embeddings ? `, ${count(result.searchArtifact.vectors?.filter((vector) => typeof vector === 'string').length ?? 0, 'section vector')} (${result.searchArtifact.embeddings.model}, ${result.searchArtifact.embeddings.dimensions} dimensions${cachedVectors})` : '';
   const counts = `${count(stats.pages, 'page')} (${count(stats.endpointPages, 'endpoint page')})${embedded}, ${count(stats.warnings, 'warning')}, ${count(stats.errors, 'error')} in ${seconds}s`;
   if (!result.manifest) {
     process.stderr.write(`${domain}: build failed: ${counts}\n`);

@@ -4,6 +4,7 @@ import { describeEmbeddingsError } from '../../cli/describe-embeddings-error.ts'
 import { buildSearchModel, serializeSearchArtifact } from '../../contract/search/index.ts';
 import { decodeVector, encodeVector } from '../../contract/search/int8-vector-encoding.ts';
 import { buildSite } from '../../pipeline/build/build-site.ts';
+import { cachedSectionEmbedder } from '../../pipeline/embeddings/cached-section-embedder.ts';
 import { embedSearchArtifact } from '../../pipeline/embeddings/embed-search-artifact.ts';
 import { EmbeddingsError, type SectionEmbedder } from '../../pipeline/embeddings/section-embedder.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
@@ -61,6 +62,28 @@ describe('the build\'s embeddings client against a stub endpoint', () => {
     const sizes = stub.requests.map((request) => request.inputs.length);
     expect(sizes.sort((a, b) => a - b)).toEqual([2, 64, 64, 64, 64]);
     expect(stub.requests.every((request) => request.dimensions === 8)).toBe(true);
+  });
+
+  it('caches vectors between builds: a rebuild sends only changed sections and writes the same bytes', async () => {
+    let saved: string | undefined;
+    const storage = { read: async () => saved, write: async (text: string) => void (saved = text) };
+    const build = async (files: Record<string, string>, model = 'stub') => {
+      const embedder = await cachedSectionEmbedder(createSectionEmbedder({ url: stub.url, model }), storage);
+      const result = await buildSite(siteSourceFromObject(files), { domain: 'keystore', embedder });
+      await embedder.save();
+      return { text: result.files.get('search.json') as string, hits: embedder.hits, misses: embedder.misses };
+    };
+    const sent = (): number => stub.requests.flatMap((request) => request.inputs).length;
+    const first = await build(keystoreSite);
+    expect(first).toMatchObject({ hits: 0, misses: 9 });
+    const before = sent();
+    const again = await build(keystoreSite);
+    expect(again).toEqual({ text: first.text, hits: 9, misses: 0 });
+    expect(sent()).toBe(before);
+    const edited = await build({ ...keystoreSite, 'commands/scan.mdx': '---\ntitle: SCAN\n---\n\nWalks the keyspace with a cursor.\n' });
+    expect(edited).toMatchObject({ hits: 8, misses: 1 });
+    expect(stub.requests.at(-1)?.inputs).toEqual(['SCAN\nWalks the keyspace with a cursor.']);
+    expect(await build(keystoreSite, 'another-model')).toMatchObject({ hits: 0, misses: 9 });
   });
 
   it('fails the build with one clear line: endpoint down, an HTTP error, wrong dimensions', async () => {

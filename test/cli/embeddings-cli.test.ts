@@ -73,6 +73,16 @@ describe('docsmith build --embeddings-url, then serve (stub endpoint on a real s
     expect(artifact.vectors).toHaveLength(10);
   });
 
+  it('keeps vectors in the build cache: an unchanged rebuild sends nothing and writes nothing new', async () => {
+    const args = ['build', site, '--quiet', '--cache-dir', path.join(directory, 'cache'), '--out', path.join(directory, 'cached', 'keystore'), '--embeddings-url', stub.url, '--embeddings-model', 'stub-embed'];
+    expect((await docsmith({}, ...args)).stdout).toContain('9 section vectors (stub-embed, 256 dimensions),');
+    const sent = stub.requests.length;
+    const again = await docsmith({}, ...args);
+    expect(again.stdout).toContain('9 section vectors (stub-embed, 256 dimensions, 9 from the cache),');
+    expect(again.stdout).toContain('(unchanged)');
+    expect(stub.requests.length).toBe(sent);
+  });
+
   describe('serving the build', () => {
     let app: FastifyInstance;
     let key: string;
