@@ -21,7 +21,7 @@ export interface QueryEmbedderOptions {
  * `url` override), one attempt bounded by `timeoutMs`, the vectors of recent questions kept in an LRU cache.
  */
 export function createQueryEmbedder(options: QueryEmbedderOptions = {}): QueryEmbedder {
-  const cache = new LRUCache<string, number[]>({ max: options.cacheSize ?? 1000 });
+  const cache = new LRUCache<string, Float32Array>({ max: options.cacheSize ?? 1000 });
   const models = new Map<string, ReturnType<typeof createEmbeddingModel>>();
   return async (text: string, embeddings: SearchEmbeddings) => {
     const url = options.url ?? embeddings.url;
@@ -32,7 +32,8 @@ export function createQueryEmbedder(options: QueryEmbedderOptions = {}): QueryEm
     let model = models.get(modelKey);
     if (!model) models.set(modelKey, (model = createEmbeddingModel({ url, model: embeddings.model, ...(options.apiKey ? { apiKey: options.apiKey } : {}) })));
     const { embedding } = await embed({ model, value: text, maxRetries: 0, abortSignal: AbortSignal.timeout(options.timeoutMs ?? 2000) });
-    cache.set(key, embedding);
-    return embedding;
+    const vector = Float32Array.from(embedding);
+    cache.set(key, vector);
+    return vector;
   };
 }

@@ -73,6 +73,17 @@ describe('docsmith build --embeddings-url, then serve (stub endpoint on a real s
     expect(artifact.vectors).toHaveLength(10);
   });
 
+  it('search ranks like the assistant: hybrid with the endpoint, lexical with --no-embeddings or when it is down', async () => {
+    const build = path.join(artifacts(), 'keystore');
+    const first = (output: string): string => (JSON.parse(output) as { path: string }[])[0]?.path ?? '';
+    expect(first((await docsmith({}, 'search', build, 'wipe the database', '--format', 'json')).stdout)).toBe('commands/flushdb');
+    expect(first((await docsmith({}, 'search', build, 'wipe the database', '--format', 'json', '--no-embeddings')).stdout)).toBe('commands/keys');
+    const url = await refusedUrl();
+    const down = await docsmith({ DOCSMITH_EMBEDDINGS_URL: url }, 'search', build, 'wipe the database', '--format', 'json');
+    expect(first(down.stdout)).toBe('commands/keys');
+    expect(down.stderr).toMatch(/^docsmith search: query not embedded \(Cannot connect to API: .*ECONNREFUSED.*\); lexical results\n$/);
+  });
+
   it('keeps vectors in the build cache: an unchanged rebuild sends nothing and writes nothing new', async () => {
     const args = ['build', site, '--quiet', '--cache-dir', path.join(directory, 'cache'), '--out', path.join(directory, 'cached', 'keystore'), '--embeddings-url', stub.url, '--embeddings-model', 'stub-embed'];
     expect((await docsmith({}, ...args)).stdout).toContain('9 section vectors (stub-embed, 256 dimensions),');
