@@ -30,7 +30,7 @@ export type Synonyms = Record<string, string>;
  * A deterministic embedding: each word (lower-cased letters and digits, mapped through `synonyms`) hashed (FNV-1a)
  * into one of `dimensions` components, counted; unit length.
  */
-export function stubEmbedding(text: string, dimensions: number, synonyms: Synonyms = {}): number[] {
+function stubEmbedding(text: string, dimensions: number, synonyms: Synonyms = {}): number[] {
   const vector = new Array<number>(dimensions).fill(0);
   for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
     const canonical = synonyms[word] ?? word;
