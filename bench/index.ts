@@ -1,6 +1,7 @@
 import { runArtifactsBench } from './artifacts/run-artifacts-bench.ts';
 import { runBuildBench } from './build/run-build-bench.ts';
 import { runDomainsBench } from './domains/run-domains-bench.ts';
+import { runHybridBench } from './retrieval/run-hybrid-bench.ts';
 import { runRetrievalBench } from './retrieval/run-retrieval-bench.ts';
 import { runServeBench } from './serve/run-serve-bench.ts';
 
@@ -8,6 +9,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   build: runBuildBench,
   artifacts: runArtifactsBench,
   retrieval: runRetrievalBench,
+  hybrid: runHybridBench,
   serve: runServeBench,
   domains: runDomainsBench,
 };

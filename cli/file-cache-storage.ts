@@ -2,9 +2,9 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PageCacheStorage } from '../pipeline/build/page-cache.ts';
 
-/** The page cache's storage as `<cacheDir>/pages.json`, replaced atomically (temp file, then rename). */
-export function fileCacheStorage(cacheDir: string): PageCacheStorage {
-  const cacheFile = path.join(cacheDir, 'pages.json');
+/** A build cache's storage as `<cacheDir>/<fileName>` (default `pages.json`, the page cache), replaced atomically (temp file, then rename). */
+export function fileCacheStorage(cacheDir: string, fileName = 'pages.json'): PageCacheStorage {
+  const cacheFile = path.join(cacheDir, fileName);
   return {
     read: () => readFile(cacheFile, 'utf8').catch(() => undefined),
     async write(text) {

@@ -10,9 +10,14 @@ import { defaultCacheDir } from '../default-cache-dir.ts';
 import { openPageCache } from '../../pipeline/build/page-cache.ts';
 import { fileCacheStorage } from '../file-cache-storage.ts';
 import { createProgressBar } from '../progress-bar.ts';
+import { createSectionEmbedder } from '../create-section-embedder.ts';
+import { describeEmbeddingsError } from '../describe-embeddings-error.ts';
+import { cachedSectionEmbedder } from '../../pipeline/embeddings/cached-section-embedder.ts';
 import { readSiteSource, SiteReadError } from '../read-site-source.ts';
 import { readUserInput } from '../read-user-input.ts';
 import { GENERATOR } from '../generator.ts';
+import { parseHttpUrl } from '../parse-http-url.ts';
+import type { SectionEmbedder } from '../../pipeline/embeddings/section-embedder.ts';
 
 interface BuildCommandOptions {
   out?: string;
@@ -26,7 +31,13 @@ interface BuildCommandOptions {
   cache: boolean;
   cacheDir?: string;
   threads?: number;
+  embeddingsUrl?: string;
+  embeddingsModel: string;
+  embeddingsDimensions?: number;
 }
+
+/** The embeddings model asked for when `--embeddings-model` is not given: OpenAI's small model, which most compatible servers also name. */
+const DEFAULT_EMBEDDINGS_MODEL = 'text-embedding-3-small';
 
 /** `docsmith build <site-dir>`: builds the manifest and search artifact into an immutable build directory. */
 export function buildCommand(): Command {
@@ -44,6 +55,9 @@ export function buildCommand(): Command {
     .option('--cache-dir <dir>', 'content-hash cache of parsed pages (default: $XDG_CACHE_HOME/docsmith, else node_modules/.cache/docsmith, else ~/.cache/docsmith; never inside the site)')
     .option('--no-cache', 'parse every page, ignoring and not writing the cache')
     .option('--threads <n>', 'threads parsing pages, this one included (default: available cores up to 8; 1 on two cores or fewer)', parsePositiveInteger)
+    .option('--embeddings-url <url>', 'OpenAI-compatible embeddings endpoint (base URL, e.g. http://127.0.0.1:8000/v1): sections get vectors for hybrid search; key in env DOCSMITH_EMBEDDINGS_API_KEY', parseHttpUrl)
+    .option('--embeddings-model <name>', 'embeddings model, with --embeddings-url', DEFAULT_EMBEDDINGS_MODEL)
+    .option('--embeddings-dimensions <n>', 'vector length to ask the model for and require (default: the model\'s own)', parsePositiveInteger)
     .action(async (siteDir: string, options: BuildCommandOptions) => {
       process.exitCode = await runBuild(siteDir, options);
     });
@@ -53,12 +67,19 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
   const started = performance.now();
   const domain = options.domain ?? path.basename(path.resolve(siteDir));
   const outDir = options.out ?? path.join('dist', domain);
+  const endpoint = sectionEmbedderOf(options);
+  if (endpoint === 'usage') return EXIT_USAGE;
   const source = await readUserInput('build', () => readSiteSource(siteDir), [SiteReadError]);
   if (!source) return EXIT_USAGE;
   const progress = createProgressBar(process.stderr, 'parsing pages');
-  const cache = options.cache ? await openPageCache(fileCacheStorage(options.cacheDir ?? defaultCacheDir(siteDir)), `${GENERATOR} pages/${PARSED_PAGE_FORMAT}`) : undefined;
+  const cacheDir = options.cacheDir ?? defaultCacheDir(siteDir);
+  const cache = options.cache ? await openPageCache(fileCacheStorage(cacheDir), `${GENERATOR} pages/${PARSED_PAGE_FORMAT}`) : undefined;
+  const embeddingsCache = endpoint && options.cache ? await cachedSectionEmbedder(endpoint, fileCacheStorage(cacheDir, 'embeddings.json')) : undefined;
+  const embedder = embeddingsCache ?? endpoint;
+  let embeddingsFailure: string | undefined;
   const result = await buildSite(source, {
     domain,
+    ...(embedder ? { embedder } : {}),
     generator: GENERATOR,
     ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
     allowNetwork: options.allowNetwork ?? false,
@@ -69,10 +90,21 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
       ...(options.threads ? { threads: options.threads } : {}),
       onProgress: progress.update,
     }),
+  }).catch((error: unknown) => {
+    embeddingsFailure = describeEmbeddingsError(error, options.embeddingsUrl ?? '');
+    if (embeddingsFailure === undefined) throw error;
+    return undefined;
   });
   progress.done();
   await cache?.save().catch((error: NodeJS.ErrnoException) => {
     process.stderr.write(`docsmith build: page cache not saved (${error.code ?? error.message}); the next build parses every page again\n`);
+  });
+  if (!result) {
+    process.stderr.write(`docsmith build: ${embeddingsFailure}\n`);
+    return EXIT_INVALID;
+  }
+  await embeddingsCache?.save().catch((error: NodeJS.ErrnoException) => {
+    process.stderr.write(`docsmith build: embeddings cache not saved (${error.code ?? error.message}); the next build embeds every section again\n`);
   });
 
   const shown = options.quiet ? result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error') : result.diagnostics;
@@ -81,7 +113,9 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
   const { stats } = result;
   const failed = stats.errors > 0 || (options.strict === true && stats.warnings > 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  const counts = `${count(stats.pages, 'page')} (${count(stats.endpointPages, 'endpoint page')}), ${count(stats.warnings, 'warning')}, ${count(stats.errors, 'error')} in ${seconds}s`;
+  const cachedVectors = embeddingsCache?.hits ? `, ${embeddingsCache.hits} from the cache` : '';
+  const embedded = result.searchArtifact?.embeddings ? `, ${count(result.searchArtifact.vectors?.filter((vector) => typeof vector === 'string').length ?? 0, 'section vector')} (${result.searchArtifact.embeddings.model}, ${result.searchArtifact.embeddings.dimensions} dimensions${cachedVectors})` : '';
+  const counts = `${count(stats.pages, 'page')} (${count(stats.endpointPages, 'endpoint page')})${embedded}, ${count(stats.warnings, 'warning')}, ${count(stats.errors, 'error')} in ${seconds}s`;
   if (!result.manifest) {
     process.stderr.write(`${domain}: build failed: ${counts}\n`);
     return EXIT_INVALID;
@@ -97,6 +131,28 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
   const status = failed ? 'build failed' : 'built';
   process.stdout.write(`${domain}: ${status} ${counts} → ${target}${written ? '' : ' (unchanged)'}${publishNote}\n`);
   return failed ? EXIT_INVALID : EXIT_OK;
+}
+
+/** The build's embeddings client when `--embeddings-url` is given; 'usage' (after saying why) for embeddings options without it or a bad DOCSMITH_EMBEDDINGS_RETRIES. */
+function sectionEmbedderOf(options: BuildCommandOptions): SectionEmbedder | undefined | 'usage' {
+  if (!options.embeddingsUrl) {
+    if (options.embeddingsModel === DEFAULT_EMBEDDINGS_MODEL && options.embeddingsDimensions === undefined) return undefined;
+    process.stderr.write('docsmith build: --embeddings-model and --embeddings-dimensions need --embeddings-url\n');
+    return 'usage';
+  }
+  const retries = process.env.DOCSMITH_EMBEDDINGS_RETRIES?.trim();
+  if (retries && !/^\d+$/.test(retries)) {
+    process.stderr.write(`docsmith build: DOCSMITH_EMBEDDINGS_RETRIES: unexpected "${retries}", expected a whole number\n`);
+    return 'usage';
+  }
+  const apiKey = process.env.DOCSMITH_EMBEDDINGS_API_KEY;
+  return createSectionEmbedder({
+    url: options.embeddingsUrl,
+    model: options.embeddingsModel,
+    ...(apiKey ? { apiKey } : {}),
+    ...(options.embeddingsDimensions ? { dimensions: options.embeddingsDimensions } : {}),
+    ...(retries ? { maxRetries: Number(retries) } : {}),
+  });
 }
 
 function parsePositiveInteger(value: string): number {

@@ -1,8 +1,9 @@
 import { Command, Option } from 'commander';
-import { loadSearchIndex, search } from '../../runtime/search/index.ts';
+import { createQueryEmbedder, hybridSearch, loadSearchIndex } from '../../runtime/search/index.ts';
 import { SearchArtifactError } from '../../contract/search/index.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 import { BuildNotFoundError, locateBuild, readBuildFile } from '../locate-build.ts';
+import { parseHttpUrl } from '../parse-http-url.ts';
 import { readUserInput } from '../read-user-input.ts';
 
 interface SearchCommandOptions {
@@ -11,6 +12,8 @@ interface SearchCommandOptions {
   language?: string;
   group: string[];
   format: 'text' | 'json';
+  embeddings: boolean;
+  embeddingsUrl?: string;
 }
 
 /** `docsmith search <build> "query"`: ranks a built site's pages for a query, as the assistant retrieves them. */
@@ -24,6 +27,8 @@ export function searchCommand(): Command {
     .option('--language <language>', 'only this language')
     .option('--group <group>', 'only pages under this navigation group (repeatable)', (value: string, previous: string[]) => [...previous, value], [])
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--embeddings-url <url>', 'for a site built with vectors: embed the query here instead of the endpoint the artifact names (env DOCSMITH_EMBEDDINGS_URL; key in DOCSMITH_EMBEDDINGS_API_KEY)', parseHttpUrl)
+    .option('--no-embeddings', 'rank lexically even when the site has vectors')
     .action(async (build: string, query: string, options: SearchCommandOptions) => {
       process.exitCode = await runSearch(build, query, options);
     });
@@ -37,7 +42,14 @@ async function runSearch(build: string, query: string, options: SearchCommandOpt
     ...(options.language ? { language: options.language } : {}),
     ...(options.group.length > 0 ? { groups: options.group } : {}),
   };
-  const results = search(index, query, { pageSize: options.pageSize, filter });
+  const url = options.embeddingsUrl ?? (process.env.DOCSMITH_EMBEDDINGS_URL || undefined);
+  const apiKey = process.env.DOCSMITH_EMBEDDINGS_API_KEY;
+  const results = await hybridSearch(index, query, {
+    pageSize: options.pageSize,
+    filter,
+    ...(options.embeddings ? { embedQuery: createQueryEmbedder({ ...(url ? { url } : {}), ...(apiKey ? { apiKey } : {}), timeoutMs: 10_000 }) } : {}),
+    onEmbeddingError: (error) => process.stderr.write(`docsmith search: query not embedded (${(error as Error).message.split('\n')[0]}); lexical results\n`),
+  });
   if (options.format === 'json') {
     const rows = results.map(({ path, anchor, title, snippet, score, metadata }) => ({ path, anchor, title, snippet, score, metadata }));
     process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);

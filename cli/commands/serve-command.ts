@@ -1,10 +1,11 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { buildApp } from '../../runtime/http/build-app.ts';
+import { buildApp, type AppOptions } from '../../runtime/http/build-app.ts';
 import { parseTrustProxy, type TrustProxy } from '../../runtime/http/client-address.ts';
 import { reliabilityFromEnvironment } from '../../runtime/http/reliability-from-environment.ts';
 import { EXIT_USAGE } from '../exit-codes.ts';
+import { parseHttpUrl } from '../parse-http-url.ts';
 
 interface ServeCommandOptions {
   artifacts: string;
@@ -16,6 +17,8 @@ interface ServeCommandOptions {
   limitKeyMonth?: number;
   limitOrgHour?: number;
   limitIpDay?: number;
+  embeddings: boolean;
+  embeddingsUrl?: string;
 }
 
 /** The spec's limits (assistant-api.md): 10,000 uses per key per month, per organization per hour, per IP per day. */
@@ -33,13 +36,17 @@ export function serveCommand(): Command {
     .option('--limit-key-month <n>', 'uses per API key per calendar month (env DOCSMITH_LIMIT_KEY_MONTH, default 10000 as the spec)', parseLimit)
     .option('--limit-org-hour <n>', 'requests per organization per clock hour (env DOCSMITH_LIMIT_ORG_HOUR, default 10000)', parseLimit)
     .option('--limit-ip-day <n>', 'requests per client IP per calendar day (env DOCSMITH_LIMIT_IP_DAY, default 10000)', parseLimit)
+    .option('--embeddings-url <url>', 'embeddings endpoint for questions on sites built with --embeddings-url, instead of the one their artifact names (env DOCSMITH_EMBEDDINGS_URL; key in DOCSMITH_EMBEDDINGS_API_KEY)', parseHttpUrl)
+    .option('--no-embeddings', 'lexical retrieval only, even for sites built with vectors')
     .option('--no-playground', 'do not serve GET /playground, e.g. in production (env DOCSMITH_PLAYGROUND=0); /widget.js stays')
     .addHelpText('after', '\nExample:\n  $ docsmith serve --artifacts dist --data .data --port 8080 --no-playground --limit-org-hour 5000')
     .action(async (options: ServeCommandOptions) => {
       let limits: { keyMonth: number; orgHour: number; ipDay: number };
       let reliability: ReturnType<typeof reliabilityFromEnvironment>;
+      let embeddings: AppOptions['embeddings'];
       try {
         reliability = reliabilityFromEnvironment(process.env);
+        embeddings = embeddingsFromEnvironment(options, process.env);
         limits = {
           keyMonth: options.limitKeyMonth ?? limitFromEnvironment('DOCSMITH_LIMIT_KEY_MONTH'),
           orgHour: options.limitOrgHour ?? limitFromEnvironment('DOCSMITH_LIMIT_ORG_HOUR'),
@@ -61,6 +68,7 @@ export function serveCommand(): Command {
         ...(process.env.DOCSMITH_CORS_ORIGIN ? { corsOrigin: process.env.DOCSMITH_CORS_ORIGIN.split(',') } : {}),
         limits: { perKeyPerMonth: limits.keyMonth, perOrgPerHour: limits.orgHour, perIpPerDay: limits.ipDay },
         web: { playground },
+        embeddings,
       });
       const domains = publishedDomains(options.artifacts);
       if (domains.length === 0) app.log.warn({ artifacts: path.resolve(options.artifacts) }, 'the artifacts folder has no published domain; publish one with `docsmith build <site> --publish`');
@@ -68,6 +76,7 @@ export function serveCommand(): Command {
       app.log.info({ store: redisUrl ? `redis ${redactRedisUrl(redisUrl)}` : `sqlite ${path.resolve(options.data, 'docsmith.sqlite')}` }, 'threads, limits and analytics store');
       app.log.info({ model: process.env.ASSISTANT_LLM_BASE_URL ? `${process.env.ASSISTANT_LLM_MODEL ?? 'gpt-4o-mini'} at ${process.env.ASSISTANT_LLM_BASE_URL}` : 'offline extractive model (set ASSISTANT_LLM_BASE_URL for an LLM)' }, 'answer model');
       app.log.info({ limits, playground }, 'limits and playground');
+      app.log.info({ embeddings: embeddings === false ? 'off' : (embeddings?.url ?? 'the endpoint each artifact built with vectors names') }, 'question embeddings');
       const shutdown = (signal: string): void => {
         app.log.info({ signal }, 'shutting down');
         void app.close().then(() => process.exit(0));
@@ -85,6 +94,25 @@ export function serveCommand(): Command {
       }
       await new Promise<void>((resolve) => app.server.once('close', resolve));
     });
+}
+
+/** The question embedder's settings: off with --no-embeddings, else the URL override (flag, then DOCSMITH_EMBEDDINGS_URL), key, timeout and fusion weight from the environment. */
+function embeddingsFromEnvironment(options: ServeCommandOptions, environment: NodeJS.ProcessEnv): AppOptions['embeddings'] {
+  if (!options.embeddings) return false;
+  const url = options.embeddingsUrl ?? (environment.DOCSMITH_EMBEDDINGS_URL?.trim() || undefined);
+  if (url !== undefined && options.embeddingsUrl === undefined) {
+    try {
+      parseHttpUrl(url);
+    } catch (error) {
+      throw new Error(`DOCSMITH_EMBEDDINGS_URL: unexpected "${url}", ${(error as Error).message}`);
+    }
+  }
+  const timeout = environment.DOCSMITH_EMBEDDINGS_TIMEOUT_MS?.trim();
+  if (timeout && !(/^\d+$/.test(timeout) && Number(timeout) > 0)) throw new Error(`DOCSMITH_EMBEDDINGS_TIMEOUT_MS: unexpected "${timeout}", expected a positive number`);
+  const weight = environment.DOCSMITH_EMBEDDINGS_WEIGHT?.trim();
+  if (weight && !/^\d+(\.\d+)?$/.test(weight)) throw new Error(`DOCSMITH_EMBEDDINGS_WEIGHT: unexpected "${weight}", expected a number of at least 0`);
+  const apiKey = environment.DOCSMITH_EMBEDDINGS_API_KEY;
+  return { ...(url ? { url } : {}), ...(apiKey ? { apiKey } : {}), ...(timeout ? { timeoutMs: Number(timeout) } : {}), ...(weight ? { weight: Number(weight) } : {}) };
 }
 
 /** Domains with a published build (`<artifacts>/<domain>/current`). */

@@ -46,7 +46,26 @@ export interface SearchArtifact {
   contexts: PageContext[];
   /** Every indexed page path, in navigation order, with its content and context. */
   pages: PageReference[];
+  /** How `vectors` were made; present only in builds with `--embeddings-url`. */
+  embeddings?: SearchEmbeddings;
+  /** `vectors[n]`: the embedding of `sections[n]` (`encodeVector`), or the index of an earlier section with the same embedded text. */
+  vectors?: SectionVector[];
 }
+
+/** The embeddings model behind a search artifact's section vectors: the runtime embeds questions with the same one. */
+export interface SearchEmbeddings {
+  /** Model name sent to the endpoint. */
+  model: string;
+  /** The OpenAI-compatible base URL the vectors came from (`…/v1`; no credentials, no query). */
+  url: string;
+  /** Length of every vector. */
+  dimensions: number;
+  /** `int8-base64`: each vector scaled so its largest component is ±127, as signed bytes in base64 (cosine ignores the scale). */
+  encoding: 'int8-base64';
+}
+
+/** A section's vector in `vectors`: the encoded vector, or the index of an earlier section sharing it. */
+export type SectionVector = string | number;
 
 /** A search artifact that cannot be used: wrong format version, bad shape or an unusable model. */
 export class SearchArtifactError extends Error {

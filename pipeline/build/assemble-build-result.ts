@@ -33,12 +33,14 @@ export interface AssembleInput {
   endpointPages: number;
   diagnostics: Diagnostic[];
   prepareTerms?: PrepareTerms;
+  /** The search artifact, when a stage already built it (with section vectors); default: built here from the section records. */
+  searchArtifact?: SearchArtifact;
 }
 
 /** Builds the search artifact, the manifest that names it, and the files a build writes (with llms.txt, llms-full.txt and a Markdown file per page). */
 export function assembleBuildResult(input: AssembleInput): BuildResult {
   const { config, sectionRecords } = input;
-  const searchArtifact = buildSearchArtifact(sectionRecords, config.defaults, input.prepareTerms);
+  const searchArtifact = input.searchArtifact ?? buildSearchArtifact(sectionRecords, config.defaults, input.prepareTerms);
   const searchArtifactText = serializeSearchArtifact(searchArtifact);
   const sortedDiagnostics = sortDiagnostics(input.diagnostics);
   const manifest = buildManifest({

@@ -1,5 +1,8 @@
 import type { PrepareTerms } from '../../contract/search/build-search-model.ts';
 import { validateConfig } from '../config/validate-config.ts';
+import { embedSearchArtifact } from '../embeddings/embed-search-artifact.ts';
+import type { SectionEmbedder } from '../embeddings/section-embedder.ts';
+import { buildSearchArtifact } from '../index/build-search-artifact.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { checkRedirects } from '../navigation/check-redirects.ts';
 import { resolveNavigation } from '../navigation/resolve-navigation.ts';
@@ -39,6 +42,11 @@ export interface BuildSiteOptions {
   onProgress?: (done: number, total: number) => void;
   /** Prepares section texts for the search index (default runtime/search's `prepareTerms`); the CLI passes a cached one. */
   prepareTerms?: PrepareTerms;
+  /**
+   * Embeds each distinct section for hybrid retrieval (`pipeline/embeddings`); the CLI passes an OpenAI-compatible
+   * endpoint client (`--embeddings-url`). Default: none, and the artifact carries no vectors. Its errors reject the build.
+   */
+  embedder?: SectionEmbedder;
   /** Run every check and report its diagnostics, but assemble no manifest and no search artifact (`docsmith validate`; default false). */
   checkOnly?: boolean;
 }
@@ -46,8 +54,9 @@ export interface BuildSiteOptions {
 /**
  * Builds a whole site from its files in memory, stage by stage: validate docs.json into a `SiteConfig`, parse the
  * pages, load the OpenAPI specs, resolve the navigation, render endpoint pages, resolve frontmatter operations,
- * collect the manifest pages, check redirects and links, then assemble the manifest and the search artifact.
- * Pure apart from optional network fetches of remote specs (off by default).
+ * collect the manifest pages, check redirects and links, embed the sections when an embedder is given, then assemble
+ * the manifest and the search artifact.
+ * Pure apart from optional network fetches of remote specs (off by default) and the injected embedder's requests.
  */
 export async function buildSite(source: SiteSource, options: BuildSiteOptions): Promise<BuildResult> {
   const site = loadSite(source);
@@ -96,6 +105,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     }),
   );
   if (options.checkOnly) return diagnosticsOnlyResult(diagnostics, manifestPages.pages.length, manifestPages.endpointPages);
+  const searchArtifact = options.embedder ? await embedSearchArtifact(buildSearchArtifact(manifestPages.sectionRecords, config.defaults, options.prepareTerms), options.embedder) : undefined;
 
   return assembleBuildResult({
     config,
@@ -106,6 +116,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     ...manifestPages,
     diagnostics,
     ...(options.prepareTerms ? { prepareTerms: options.prepareTerms } : {}),
+    ...(searchArtifact ? { searchArtifact } : {}),
   });
 }
 

@@ -3,7 +3,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { AnalyticsStore } from '../analytics/analytics-store.ts';
 import { isNotFoundAnswer } from '../analytics/is-not-found-answer.ts';
 import type { LoadedSite } from '../artifacts/create-artifact-store.ts';
-import { search, type SearchFilter } from '../search/index.ts';
+import { hybridSearch, type HybridRetrieval, type SearchFilter } from '../search/index.ts';
 import type { ThreadStore } from '../threads/thread-store.ts';
 import type { AssistantRequestBody } from './assistant-request.ts';
 import { createAssistantStream, type AssistantStream } from './create-assistant-stream.ts';
@@ -34,6 +34,8 @@ export interface AnswerQuestionInput {
   abortSignal?: AbortSignal;
   /** Milliseconds the model may take for the whole answer (default: createAssistantStream's 60000). */
   modelTimeoutMs?: number;
+  /** Embeds the question for sites built with section vectors, with the vector ranking's weight (default: none, lexical retrieval). */
+  hybrid?: HybridRetrieval;
 }
 
 /** An answer under way: its thread and the stream to send. */
@@ -51,10 +53,12 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
   const { site, body, sinks } = input;
   const conversation = readConversation(body);
   const readerContext = body.context ?? [];
-  const results = search(site.index, retrievalQuery(conversation.question, readerContext), {
+  const results = await hybridSearch(site.index, retrievalQuery(conversation.question, readerContext), {
     pageSize: body.retrievalPageSize ?? 5,
     ...(body.filter ? { filter: body.filter as SearchFilter } : {}),
     ...(conversation.previousQuestion ? { previousQuery: conversation.previousQuestion } : {}),
+    ...input.hybrid,
+    onEmbeddingError: (error) => sinks.log.warn({ domain: site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical retrieval only'),
   });
   const sources = sourcesFromResults(results, site.siteUrl);
   const owner = { domain: site.domain, fp: body.fp };

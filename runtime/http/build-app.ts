@@ -30,6 +30,7 @@ import { registerPageRoutes } from './register-page-routes.ts';
 import { registerSearchRoutes } from './register-search-routes.ts';
 import { registerThreadRoutes } from './register-thread-routes.ts';
 import { registerWebRoutes, type WebRoutesOptions } from './register-web-routes.ts';
+import { createQueryEmbedder, type QueryEmbedderOptions } from '../search/index.ts';
 import type { RouteContext } from './route-context.ts';
 
 /** Options of `buildApp`. */
@@ -77,6 +78,12 @@ export interface AppOptions {
   corsOrigin?: string | string[] | boolean;
   /** The browser client: `/widget.js` always, `/playground` unless `playground: false`. */
   web?: WebRoutesOptions;
+  /**
+   * Question embedding for sites built with section vectors (`docsmith build --embeddings-url`): the endpoint each
+   * artifact names unless `url` overrides it, `apiKey`, a timeout, a cache and the vector ranking's `weight` in the
+   * fusion (default `{}`: DEFAULT_VECTOR_WEIGHT); false: lexical retrieval only.
+   */
+  embeddings?: (QueryEmbedderOptions & { weight?: number }) | false;
 }
 
 /**
@@ -115,7 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const threadOptions = { ...storeOptions, ...(options.maxMessagesPerThread ? { maxMessagesPerThread: options.maxMessagesPerThread } : {}) };
   const threads = store === 'redis' ? createRedisThreadStore(options.redisUrl as string, threadOptions) : createSqliteThreadStore(sqlitePath, threadOptions);
   const analytics = store === 'redis' ? createRedisAnalyticsStore(options.redisUrl as string) : createSqliteAnalyticsStore(sqlitePath);
-  const context: RouteContext = { artifacts, keys, limiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}) };
+  const hybrid = options.embeddings === false ? undefined : { embedQuery: createQueryEmbedder(options.embeddings), ...(options.embeddings?.weight === undefined ? {} : { vectorWeight: options.embeddings.weight }) };
+  const context: RouteContext = { artifacts, keys, limiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}) };
   const stopHealthMonitor = monitorStoreHealth({ problem: () => threads.problem(), onChange: (problem) => (problem ? app.log.error({ problem }, 'thread store unusable') : app.log.info('thread store usable again')) });
   const retention = options.threadRetentionDays
     ? startRetentionSweeper({

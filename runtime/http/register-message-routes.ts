@@ -33,6 +33,7 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
           sinks: { threads: context.threads, analytics: context.analytics, onUsage: context.metrics.addTokens, log: request.log },
           abortSignal: abort.signal,
           ...(context.modelTimeoutMs ? { modelTimeoutMs: context.modelTimeoutMs } : {}),
+          ...(context.hybrid ? { hybrid: context.hybrid } : {}),
         });
         return reply.code(200).headers(stream.headers).send(stream.body);
       },

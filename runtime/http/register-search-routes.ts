@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import searchRequestSchema from '../../schemas/search-request.schema.json' with { type: 'json' };
-import { search, type SearchFilter } from '../search/index.ts';
+import { summarizeErrorForLog } from '../assistant/summarize-error-for-log.ts';
+import { hybridSearch, type SearchFilter } from '../search/index.ts';
 import type { Authorization } from './authorize-request.ts';
 import type { RouteContext } from './route-context.ts';
 import { createRouteGuards, domainParams, type DomainRequest } from './route-guards.ts';
@@ -13,7 +14,12 @@ export function registerSearchRoutes(app: FastifyInstance, context: RouteContext
     { schema: { params: domainParams, body: searchRequestSchema }, onRequest: guards.authorize, preHandler: [guards.requireQuery, guards.consumeLimits] },
     async (request: DomainRequest<{ query: string; pageSize?: number; filter?: SearchFilter | null }>) => {
       const authorization = request.authorization as Authorization;
-      const results = search(authorization.site.index, request.body.query, { pageSize: request.body.pageSize ?? 10, ...(request.body.filter ? { filter: request.body.filter } : {}) });
+      const results = await hybridSearch(authorization.site.index, request.body.query, {
+        pageSize: request.body.pageSize ?? 10,
+        ...(request.body.filter ? { filter: request.body.filter } : {}),
+        ...context.hybrid,
+        onEmbeddingError: (error) => request.log.warn({ domain: authorization.site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical results only'),
+      });
       await context.analytics.recordSearch({ domain: authorization.site.domain, query: request.body.query, resultCount: results.length, at: new Date() });
       return results.map((result) => ({
         content: result.text,

@@ -3,6 +3,7 @@ import type { AnalyticsStore } from '../analytics/analytics-store.ts';
 import type { ArtifactStore } from '../artifacts/create-artifact-store.ts';
 import type { KeyStore } from '../auth/key-store.ts';
 import type { Limiter } from '../limits/create-limiter.ts';
+import type { HybridRetrieval } from '../search/index.ts';
 import type { ThreadStore } from '../threads/thread-store.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -18,4 +19,6 @@ export interface RouteContext {
   model: LanguageModelV3;
   /** Milliseconds an answer may take before its stream ends with a timeout error (default 60000). */
   modelTimeoutMs?: number;
+  /** Embeds questions for sites built with section vectors, and the vector ranking's weight (undefined: lexical retrieval only). */
+  hybrid?: HybridRetrieval;
 }

@@ -8,6 +8,7 @@ import { pagePlaceText } from './page-place-text.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { outlineRankingParameters, pageRankingParameters, rankingParameters } from './ranking-parameters.ts';
 import { checkSectionRecords, PREVIOUS_FORMAT_VERSION, readSearchLayout, type PageLocation } from './read-search-layout.ts';
+import { readSectionVectors, type SectionVectors } from './read-section-vectors.ts';
 import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type SearchArtifact } from '../../contract/search/search-artifact.ts';
 import { parseSearchArtifactText } from '../../contract/search/search-artifact-text.ts';
 import type { SectionRanker } from './section-ranker.ts';
@@ -33,6 +34,8 @@ export interface SearchIndex {
   hasLanguages: boolean;
   /** The terms of each language's sections, for detecting a query's language (empty for one-language sites). */
   vocabularies: LanguageVocabularies;
+  /** Section vectors for hybrid retrieval (`hybridSearch`), when the site was built with `--embeddings-url`. */
+  vectors?: SectionVectors;
 }
 
 /** Terms are prepared at build time (language-aware), so loading only splits them. */
@@ -102,6 +105,7 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
   }
   const { defaults, sections, locations, terms, fieldWeights, bm25Params } = readSearchLayout(candidate);
   yield;
+  const vectors = yield* readSectionVectors(candidate, sections.length);
   let engine: SectionRanker | undefined;
   let pages: PageIndex | undefined;
   const vocabularies: LanguageVocabularies = new Map();
@@ -130,7 +134,8 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
     engine = yield* builder.finishInSlices();
     pages = yield* pageBuilder.finishInSlices();
   }
-  return searchIndexOf(defaults, sections, locations, engine, pages, vocabularies);
+  const index = searchIndexOf(defaults, sections, locations, engine, pages, vocabularies);
+  return vectors ? { ...index, vectors } : index;
 }
 
 function addVocabulary(vocabularies: LanguageVocabularies, language: string, fields: string[][]): void {
