@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createSectionEmbedder } from '../../cli/create-section-embedder.ts';
 import { readSiteSource } from '../../cli/read-site-source.ts';
@@ -8,20 +7,10 @@ import { buildSite } from '../../pipeline/build/build-site.ts';
 import { createQueryEmbedder, DEFAULT_VECTOR_WEIGHT, hybridSearch, loadSearchIndex, search, type SearchIndex } from '../../runtime/search/index.ts';
 import { readSectionVectors } from '../../runtime/search/read-section-vectors.ts';
 import { sectionSimilarities } from '../../runtime/search/section-similarities.ts';
-import { CORPORA, corpusPath, percentile, printTable } from '../bench-helpers.ts';
+import { percentile, printTable } from '../bench-helpers.ts';
+import { figuresRow, HALVES, RankRecorder, readQuestions, RETRIEVAL_SITES } from './question-set.ts';
 import { loadWordVectors, startWordVectorServer } from './word-vector-embeddings.ts';
 
-type Half = 'tuning' | 'held-back';
-
-interface Question {
-  corpus: string;
-  half: Half;
-  question: string;
-  answers: string[];
-}
-
-const SITES = [...CORPORA.map((corpus) => ({ name: corpus as string, directory: corpusPath(corpus) })), { name: 'hoppscotch', directory: corpusPath('hoppscotch') }, { name: 'acme', directory: path.resolve(import.meta.dirname, '../../sites/acme') }];
-const HALVES: Half[] = ['tuning', 'held-back'];
 const LEXICAL = 'docsmith lexical (search)';
 const VECTORS = 'vectors only (best section per page)';
 /** Fusion weights measured: the default and the heavier ones it was chosen against. */
@@ -32,8 +21,6 @@ const WORD_VECTORS = process.env.DOCSMITH_BENCH_WORD_VECTORS;
 /** An embeddings endpoint of your own (e.g. a local Ollama's http://127.0.0.1:11434/v1) to measure instead, with DOCSMITH_BENCH_EMBEDDINGS_MODEL. */
 const ENDPOINT = process.env.DOCSMITH_BENCH_EMBEDDINGS_URL;
 
-/** The same page in another docs version counts as the answer (as in the retrieval bench). */
-const samePage = (route: string): string => route.replace(/\/(?:\d{4}-\d{2}-\d{2}|draft)\//, '/*/').replace(/\/index$/, '');
 
 /**
  * Hybrid retrieval, offline: a local OpenAI-compatible embeddings server (bench/retrieval/word-vector-embeddings.ts:
@@ -52,31 +39,29 @@ export async function runHybridBench(): Promise<void> {
   const server = ENDPOINT ? { url: ENDPOINT, close: async () => undefined } : await startWordVectorServer(loadWordVectors(WORD_VECTORS as string));
   const model = ENDPOINT ? (process.env.DOCSMITH_BENCH_EMBEDDINGS_MODEL ?? 'text-embedding-3-small') : 'wink-sg-100d-sif';
   const apiKey = process.env.DOCSMITH_EMBEDDINGS_API_KEY;
-  const questions = JSON.parse(readFileSync(path.join(import.meta.dirname, 'questions.json'), 'utf8')) as Question[];
+  const questions = readQuestions();
   const embedQuery = createQueryEmbedder({ ...(apiKey ? { apiKey } : {}), timeoutMs: 30_000 });
-  const ranks = new Map<string, number[]>();
-  const record = (system: string, half: Half, rank: number): void => void ranks.set(`${system}\u0000${half}`, [...(ranks.get(`${system}\u0000${half}`) ?? []), rank]);
+  const recorder = new RankRecorder();
   let largest: SearchIndex | undefined;
   try {
-    for (const site of SITES) {
+    for (const site of RETRIEVAL_SITES) {
       const result = await buildSite(await readSiteSource(site.directory), { domain: site.name, embedder: createSectionEmbedder({ url: server.url, model, ...(apiKey ? { apiKey } : {}) }) });
       const index = loadSearchIndex(JSON.parse(result.files.get('search.json') as string));
       if (!largest || index.sections.length > largest.sections.length) largest = index;
       for (const question of questions.filter((candidate) => candidate.corpus === site.name)) {
-        const wanted = new Set(question.answers.map(samePage));
-        record(LEXICAL, question.half, rankOf(search(index, question.question, { pageSize: 10 }).map((hit) => hit.path), wanted));
-        for (const vectorWeight of WEIGHTS) record(hybridName(vectorWeight), question.half, rankOf((await hybridSearch(index, question.question, { pageSize: 10, embedQuery, vectorWeight })).map((hit) => hit.path), wanted));
+        recorder.record(LEXICAL, question, search(index, question.question, { pageSize: 10 }).map((hit) => hit.path));
+        for (const vectorWeight of WEIGHTS) recorder.record(hybridName(vectorWeight), question, (await hybridSearch(index, question.question, { pageSize: 10, embedQuery, vectorWeight })).map((hit) => hit.path));
         const embeddings = index.vectors?.embeddings as NonNullable<SearchIndex['vectors']>['embeddings'];
-        record(VECTORS, question.half, rankOf(await vectorRanking(index, await embedQuery(question.question, embeddings)), wanted));
+        recorder.record(VECTORS, question, await vectorRanking(index, await embedQuery(question.question, embeddings)));
       }
     }
   } finally {
     await server.close();
   }
   printTable(
-    `Hybrid retrieval over ${questions.length} questions of ${SITES.length} sites (${model} at ${server.url}; same run)`,
+    `Hybrid retrieval over ${questions.length} questions of ${RETRIEVAL_SITES.length} sites (${model} at ${server.url}; same run)`,
     ['system', 'half', 'questions', 'recall@1', 'recall@5', 'MRR@10'],
-    HALVES.flatMap((half) => [LEXICAL, ...WEIGHTS.map(hybridName), VECTORS].map((system) => figuresOf(system, half, ranks.get(`${system}\u0000${half}`) ?? []))),
+    HALVES.flatMap((half) => [LEXICAL, ...WEIGHTS.map(hybridName), VECTORS].map((system) => figuresRow(recorder.figures(system, half)))),
   );
   if (largest) await measureScan(largest);
 }
@@ -130,17 +115,6 @@ async function measureScan(index: SearchIndex): Promise<void> {
     ['per question p50 ms', 'p99 ms', 'per slice p50 ms', 'p99 ms', 'event-loop delay p99 ms: idle', 'scanning'],
     [[percentile(perQuestion, 50), percentile(perQuestion, 99), percentile(perSlice, 50), percentile(perSlice, 99), idle, scanning].map((value) => value.toFixed(2))],
   );
-}
-
-function rankOf(ranked: string[], wanted: Set<string>): number {
-  const position = ranked.slice(0, 10).findIndex((route) => wanted.has(samePage(route)));
-  return position < 0 ? Infinity : position + 1;
-}
-
-function figuresOf(system: string, half: Half, ranks: number[]): string[] {
-  const count = ranks.length;
-  const share = (limit: number): string => (ranks.filter((rank) => rank <= limit).length / count).toFixed(3);
-  return [system, half, String(count), share(1), share(5), (ranks.reduce((sum, rank) => sum + (rank <= 10 ? 1 / rank : 0), 0) / count).toFixed(3)];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runHybridBench();

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CORPORA, corpusPath } from '../bench-helpers.ts';
+
+/** Which half of the question set a question belongs to: tune on the first, report the second. */
+export type Half = 'tuning' | 'held-back';
+
+/** One evaluation question with its gold page(s). */
+export interface Question {
+  corpus: string;
+  half: Half;
+  question: string;
+  answers: string[];
+}
+
+/** Retrieval quality of one system over one half of the evaluation set. */
+export interface RetrievalFigures {
+  system: string;
+  half: Half;
+  questions: number;
+  recallAt1: number;
+  recallAt5: number;
+  mrrAt10: number;
+}
+
+/** Both halves, in the order the benches report them. */
+export const HALVES: Half[] = ['tuning', 'held-back'];
+
+/** The six shared corpora and the project's own sample site (it has a French translation). */
+export const RETRIEVAL_SITES = [
+  ...CORPORA.map((corpus) => ({ name: corpus as string, directory: corpusPath(corpus) })),
+  { name: 'hoppscotch', directory: corpusPath('hoppscotch') },
+  { name: 'acme', directory: path.resolve(import.meta.dirname, '../../sites/acme') },
+];
+
+/** The evaluation set, bench/retrieval/questions.json (split once by a hash of the question within each site). */
+export function readQuestions(): Question[] {
+  return JSON.parse(readFileSync(path.join(import.meta.dirname, 'questions.json'), 'utf8')) as Question[];
+}
+
+/** The same page in another docs version counts as the answer (versioned sites copy pages per version). */
+function samePage(route: string): string {
+  return route.replace(/\/(?:\d{4}-\d{2}-\d{2}|draft)\//, '/*/').replace(/\/index$/, '');
+}
+
+/** Collects each system's rank of the gold page per half, and summarises them as recall@1, recall@5 and MRR@10. */
+export class RankRecorder {
+  private readonly ranks = new Map<string, number[]>();
+
+  /** Records where `ranked` (paths, best first) puts the first of `question`'s answers, within the top 10. */
+  record(system: string, question: Question, ranked: string[]): void {
+    const wanted = new Set(question.answers.map(samePage));
+    const position = ranked.slice(0, 10).findIndex((route) => wanted.has(samePage(route)));
+    const key = `${system}\u0000${question.half}`;
+    this.ranks.set(key, [...(this.ranks.get(key) ?? []), position < 0 ? Infinity : position + 1]);
+  }
+
+  /** The figures of `system` over `half`. */
+  figures(system: string, half: Half): RetrievalFigures {
+    const ranks = this.ranks.get(`${system}\u0000${half}`) ?? [];
+    const count = ranks.length;
+    return {
+      system,
+      half,
+      questions: count,
+      recallAt1: ranks.filter((rank) => rank <= 1).length / count,
+      recallAt5: ranks.filter((rank) => rank <= 5).length / count,
+      mrrAt10: ranks.reduce((sum, rank) => sum + (rank <= 10 ? 1 / rank : 0), 0) / count,
+    };
+  }
+}
+
+/** A table row of retrieval figures. */
+export function figuresRow(figure: RetrievalFigures): string[] {
+  return [figure.system, figure.half, String(figure.questions), figure.recallAt1.toFixed(3), figure.recallAt5.toFixed(3), figure.mrrAt10.toFixed(3)];
+}
