@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
 import { parseJsonSource } from '../../pipeline/config/parse-json-source.ts';
-import type { LoadedSpecs } from '../../pipeline/openapi/load-openapi-specs.ts';
+import type { LoadedSpecs } from '../../pipeline/openapi/loaded-spec.ts';
 import { resolveNavigation, type NavigationPageEntry, type ResolvedNavigation } from '../../pipeline/navigation/resolve-navigation.ts';
 import { loadFixtureSpecs } from '../openapi/load-fixture-specs.ts';
 import type { DocsConfig } from '../../schemas/docs-config.ts';
