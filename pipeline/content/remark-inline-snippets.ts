@@ -40,7 +40,7 @@ const NO_HEADING_IDS: ReadonlyMap<number, string> = new Map();
  * else looked up in `snippets/`, then `_snippets/`) and an element named after an imported `.md`/`.mdx` file —
  * by the snippet's own parsed tree, snippets inside snippets too. The element stays, its children become the
  * snippet's top-level nodes and `data.snippet` names the snippet file (their positions are lines of that file);
- * elements named after any other import get `data.importedFrom`. Writes `file.data.pageSnippets` (imports,
+ * elements named after an import of their file get `data.importedFrom` (which makes them block components). Writes `file.data.pageSnippets` (imports,
  * inlined texts); missing snippets, cycles and snippet parse errors go to `file.data.pageDiagnostics` at the file
  * and line where they occur. Reads `file.data.pageInput.readSnippet`: without it imports are listed but nothing
  * is read, inlined or reported missing. Walks without recursion, so no nesting is too deep.
@@ -113,6 +113,7 @@ class SnippetInliner {
       return;
     }
     const imported = scope.components.get(name);
+    if (imported !== undefined) node.data = { ...node.data, importedFrom: imported };
     if (imported !== undefined && isInlinedSnippet(imported)) {
       this.replace(node, imported, scope);
       return;
