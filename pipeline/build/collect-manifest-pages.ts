@@ -2,7 +2,7 @@ import type { ManifestPage } from '../../schemas/manifest.ts';
 import type { PageContext, SectionRecord } from '../../contract/search/section-record.ts';
 import type { IndexingPolicy } from '../config/site-config.ts';
 import type { PageSection, ParsedPage } from '../content/parsed-page.ts';
-import type { NavigationPageEntry } from '../navigation/resolve-navigation.ts';
+import type { NavigationPageEntry } from '../navigation/navigation-page-entry.ts';
 import { pagePathForFile } from '../site/load-site.ts';
 import type { EndpointPage } from '../openapi/render-endpoint-pages.ts';
 import type { SiteDefaults } from './collect-site-defaults.ts';

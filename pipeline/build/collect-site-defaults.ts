@@ -1,3 +1,5 @@
+import { visitNavigation } from '../navigation/visit-navigation.ts';
+
 /** The language, version and product a reader lands on, used to prefer results when a query names none. */
 export interface SiteDefaults {
   defaultLanguage?: string;
@@ -5,37 +7,28 @@ export interface SiteDefaults {
   defaultProduct?: string;
 }
 
-const DEFAULT_KINDS = [
-  ['defaultLanguage', 'languages', 'language'],
-  ['defaultVersion', 'versions', 'version'],
-  ['defaultProduct', 'products', 'product'],
-] as const;
+const DEFAULT_FIELDS = { language: 'defaultLanguage', version: 'defaultVersion', product: 'defaultProduct' } as const;
 
 /**
- * Finds the default language, version and product of a navigation: the first element marked `default: true`
- * anywhere in the tree (any position in its list, any list), else the first element of the first list, in
- * file order. `navigation.global` holds links, never defaults.
+ * Finds the default language, version and product of a navigation: the first element of that kind marked
+ * `default: true` anywhere in the tree, else the first element of that kind, in the order `visitNavigation`
+ * walks it. `navigation.global` holds links, never defaults.
  */
-export function collectSiteDefaults(config: Record<string, unknown>): SiteDefaults {
+export function collectSiteDefaults(navigation: unknown): SiteDefaults {
+  const first: SiteDefaults = {};
+  const marked: SiteDefaults = {};
+  visitNavigation(navigation, {
+    enter: ({ element, kind, label }) => {
+      const field = kind === 'language' || kind === 'version' || kind === 'product' ? DEFAULT_FIELDS[kind] : undefined;
+      if (field === undefined || label === undefined) return;
+      first[field] ??= label;
+      if (element.default === true) marked[field] ??= label;
+    },
+  }, undefined);
   const defaults: SiteDefaults = {};
-  for (const [field, listKey, nameKey] of DEFAULT_KINDS) {
-    const elements = listElements(config.navigation, listKey).filter((element) => typeof element[nameKey] === 'string');
-    const chosen = elements.find((element) => element.default === true) ?? elements[0];
-    if (chosen) defaults[field] = chosen[nameKey] as string;
+  for (const field of Object.values(DEFAULT_FIELDS)) {
+    const chosen = marked[field] ?? first[field];
+    if (chosen !== undefined) defaults[field] = chosen;
   }
   return defaults;
-}
-
-/** Every element of every `listKey` list in the tree, in file order (a list's elements before what they hold). */
-function listElements(node: unknown, listKey: string): Record<string, unknown>[] {
-  if (Array.isArray(node)) return node.flatMap((child) => listElements(child, listKey));
-  if (!node || typeof node !== 'object') return [];
-  const found: Record<string, unknown>[] = [];
-  const record = node as Record<string, unknown>;
-  const list = record[listKey];
-  if (Array.isArray(list)) found.push(...list.filter((element): element is Record<string, unknown> => !!element && typeof element === 'object' && !Array.isArray(element)));
-  for (const [key, value] of Object.entries(record)) {
-    if (key !== 'global') found.push(...listElements(value, listKey));
-  }
-  return found;
 }

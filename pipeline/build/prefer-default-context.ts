@@ -1,4 +1,4 @@
-import type { NavigationPageEntry } from '../navigation/resolve-navigation.ts';
+import type { NavigationPageEntry } from '../navigation/navigation-page-entry.ts';
 import type { SiteDefaults } from './collect-site-defaults.ts';
 
 /**

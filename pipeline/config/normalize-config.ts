@@ -22,7 +22,7 @@ export function normalizeConfig(config: DocsConfig): SiteConfig {
     navigationReferences: collectNavigationReferences(config.navigation),
     redirects: readRedirects(config.redirects),
     indexing: seo.indexing === 'all' ? 'all' : 'navigable',
-    defaults: collectSiteDefaults(config),
+    defaults: collectSiteDefaults(config.navigation),
   };
   return deepFreeze(site);
 }

@@ -1,6 +1,7 @@
 import { isOperationReference } from '../config/is-operation-reference.ts';
 import { specNameOfReference } from '../openapi/resolve-operation-reference.ts';
 import { pageRoute } from './page-route.ts';
+import { visitNavigation } from './visit-navigation.ts';
 
 /** What the navigation of docs.json names: page routes, and spec files named inside operation references. */
 export interface NavigationReferences {
@@ -17,33 +18,15 @@ export interface NavigationReferences {
 export function collectNavigationReferences(navigation: unknown): NavigationReferences {
   const routes = new Set<string>();
   const specNames = new Set<string>();
-  const addEntry = (entry: string): void => {
-    if (isOperationReference(entry)) {
+  visitNavigation(navigation, {
+    page: ({ entry }) => {
+      if (!isOperationReference(entry)) {
+        routes.add(pageRoute(entry));
+        return;
+      }
       const specName = specNameOfReference(entry);
       if (specName) specNames.add(specName);
-    } else {
-      routes.add(pageRoute(entry));
-    }
-  };
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const child of node) visit(child);
-      return;
-    }
-    if (!node || typeof node !== 'object') return;
-    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
-      if (key === 'pages' && Array.isArray(value)) {
-        for (const entry of value) {
-          if (typeof entry === 'string') addEntry(entry);
-          else visit(entry);
-        }
-      } else if (key === 'root' && typeof value === 'string') {
-        addEntry(value);
-      } else {
-        visit(value);
-      }
-    }
-  };
-  visit(navigation);
+    },
+  }, undefined);
   return { routes, specNames };
 }
