@@ -1,6 +1,6 @@
 import type { DocsConfig } from '../../schemas/docs-config.ts';
 import type { ManifestRedirect } from '../../schemas/manifest.ts';
-import type { SiteDefaults } from '../build/collect-site-defaults.ts';
+import type { SiteDefaults } from './collect-site-defaults.ts';
 import type { NavigationReferences } from '../navigation/collect-navigation-references.ts';
 import type { SpecReference } from '../openapi/collect-spec-references.ts';
 

@@ -10,11 +10,14 @@ import { expect } from 'vitest';
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
 type JsonTypeOf<V> = unknown extends V ? never : V extends string ? 'string' : V extends number ? 'number' | 'integer' : V extends boolean ? 'boolean' : V extends readonly unknown[] ? 'array' : 'object';
-type RequiredKeys<T> = { [K in KnownKeys<T>]-?: object extends Pick<T, K> ? never : K }[KnownKeys<T>];
+/** The members `T` requires (index signatures left out). */
+export type RequiredKeys<T> = { [K in KnownKeys<T>]-?: object extends Pick<T, K> ? never : K }[KnownKeys<T>];
+/** Every member `T` declares (index signatures left out) with its JSON type(s), none for `unknown`. */
+export type MemberTypes<T> = { [K in KnownKeys<T>]-?: readonly JsonTypeOf<NonNullable<T[K]>>[] };
 
-/** Every declared member of `T` with its JSON type(s) (none for `unknown`), whether `T` takes members it does not declare, and its required members. */
+/** Every declared member of `T` with its JSON type(s), whether `T` takes members it does not declare, and its required members. */
 export interface Shape<T> {
-  types: { [K in KnownKeys<T>]-?: readonly JsonTypeOf<NonNullable<T[K]>>[] };
+  types: MemberTypes<T>;
   open: string extends keyof T ? true : false;
   required: readonly RequiredKeys<T>[];
 }
@@ -73,7 +76,7 @@ function resolveReference(root: SchemaNode, node: SchemaNode): SchemaNode {
 }
 
 /** The JSON types a schema node accepts (through `$ref`, `oneOf`/`anyOf`, `enum` and `const`); integral constants are `integer`. */
-function typesOf(root: SchemaNode, node: SchemaNode): Set<string> {
+export function typesOf(root: SchemaNode, node: SchemaNode): Set<string> {
   const resolved = resolveReference(root, node);
   const found = new Set<string>([resolved.type ?? []].flat());
   const constants = [...(resolved.enum ?? []), ...('const' in resolved ? [resolved.const] : [])];
