@@ -1,4 +1,5 @@
 import { visitNavigation } from '../navigation/visit-navigation.ts';
+import type { SiteConfig } from './site-config.ts';
 
 /** The language, version and product a reader lands on, used to prefer results when a query names none. */
 export interface SiteDefaults {
@@ -14,7 +15,7 @@ const DEFAULT_FIELDS = { language: 'defaultLanguage', version: 'defaultVersion',
  * `default: true` anywhere in the tree, else the first element of that kind, in the order `visitNavigation`
  * walks it. `navigation.global` holds links, never defaults.
  */
-export function collectSiteDefaults(navigation: unknown): SiteDefaults {
+export function collectSiteDefaults(navigation: SiteConfig['navigation'] | undefined): SiteDefaults {
   const first: SiteDefaults = {};
   const marked: SiteDefaults = {};
   visitNavigation(navigation, {

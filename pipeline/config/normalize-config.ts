@@ -1,8 +1,8 @@
 import type { DocsConfig } from '../../schemas/docs-config.ts';
 import type { ManifestRedirect } from '../../schemas/manifest.ts';
-import { collectSiteDefaults } from './collect-site-defaults.ts';
 import { collectNavigationReferences } from '../navigation/collect-navigation-references.ts';
 import { collectSpecReferences } from '../openapi/collect-spec-references.ts';
+import { collectSiteDefaults } from './collect-site-defaults.ts';
 import { isRecord } from './is-record.ts';
 import type { DeepReadonly, SiteConfig } from './site-config.ts';
 

@@ -1,4 +1,5 @@
 import { isOperationReference } from '../config/is-operation-reference.ts';
+import type { SiteConfig } from '../config/site-config.ts';
 import { specNameOfReference } from '../openapi/resolve-operation-reference.ts';
 import { pageRoute } from './page-route.ts';
 import { visitNavigation } from './visit-navigation.ts';
@@ -15,7 +16,7 @@ export interface NavigationReferences {
  * Collects every page route and spec name the navigation names, at any depth, before it is resolved: the
  * build needs them to know which files are pages (a navigation-named README.mdx is one) and which specs to load.
  */
-export function collectNavigationReferences(navigation: unknown): NavigationReferences {
+export function collectNavigationReferences(navigation: SiteConfig['navigation'] | undefined): NavigationReferences {
   const routes = new Set<string>();
   const specNames = new Set<string>();
   visitNavigation(navigation, {

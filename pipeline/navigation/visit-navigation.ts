@@ -1,6 +1,6 @@
 import type { NavigationElement } from '../../schemas/docs-config.ts';
 import { isRecord } from '../config/is-record.ts';
-import type { DeepReadonly } from '../config/site-config.ts';
+import type { DeepReadonly, SiteConfig } from '../config/site-config.ts';
 import { NAVIGATION_LISTS, type NavigationListKind } from './navigation-lists.ts';
 
 /** Returned by `NavigationVisitor.enter` to leave what an element holds unvisited (and not call `leave`). */
@@ -41,7 +41,7 @@ export interface NavigationVisitor<Context> {
  * (links only) and keys that are not navigation are not walked; entries of the wrong type are skipped, so a
  * configuration with schema errors is walked as far as it makes sense. Like unist-util-visit, for the navigation tree.
  */
-export function visitNavigation<Context>(navigation: unknown, visitor: NavigationVisitor<Context>, context: Context): void {
+export function visitNavigation<Context>(navigation: SiteConfig['navigation'] | undefined, visitor: NavigationVisitor<Context>, context: Context): void {
   if (isRecord(navigation)) visitElement({ element: navigation, kind: 'navigation', pointer: '/navigation' }, visitor, context);
 }
 

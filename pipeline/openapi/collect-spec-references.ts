@@ -1,4 +1,5 @@
 import { isRecord } from '../config/is-record.ts';
+import type { SiteConfig } from '../config/site-config.ts';
 import { visitNavigation } from '../navigation/visit-navigation.ts';
 
 /** A spec named in docs.json, with the folder its generated pages go under (from `{source, directory}`). */
@@ -26,7 +27,7 @@ export function specReferencesOf(value: unknown, pointer?: string): SpecReferenc
 }
 
 /** Every spec docs.json names: `api.openapi`, then `openapi` on the navigation and its elements, in the order `visitNavigation` walks them. */
-export function collectSpecReferences(config: { api?: unknown; navigation?: unknown }): SpecReference[] {
+export function collectSpecReferences(config: Partial<Pick<SiteConfig, 'navigation' | 'api'>>): SpecReference[] {
   const references: SpecReference[] = [...specReferencesOf(isRecord(config.api) ? config.api.openapi : undefined, '/api/openapi')];
   visitNavigation(config.navigation, {
     enter: ({ element, pointer }) => {

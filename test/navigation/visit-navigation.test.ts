@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SKIP, visitNavigation } from '../../pipeline/navigation/visit-navigation.ts';
+import type { DocsConfig } from '../../schemas/docs-config.ts';
 
+/** Holds entries the schema rejects (a number, null, a string among groups), as a configuration with schema errors may. */
 const navigation = {
   openapi: 'root.json',
   global: { anchors: [{ anchor: 'Blog', href: 'https://blog', pages: ['never'] }] },
@@ -10,7 +12,7 @@ const navigation = {
     { tab: 'Link', href: 'https://example.com', groups: [{ group: 'Skipped', pages: ['skipped'] }] },
   ],
   versions: [{ version: 'v1', unknown: { pages: ['not navigation'] } }],
-};
+} as unknown as DocsConfig['navigation'];
 
 describe('visitNavigation', () => {
   it('visits elements, roots and pages depth first in resolution order (lists in their fixed order, then pages), with pointers and each element\'s context', () => {
@@ -45,7 +47,7 @@ describe('visitNavigation', () => {
 
   it('walks nothing when the navigation is not an object', () => {
     const events: string[] = [];
-    visitNavigation(['home'], { enter: () => void events.push('enter'), page: () => void events.push('page') }, undefined);
+    visitNavigation(['home'] as unknown as DocsConfig['navigation'], { enter: () => void events.push('enter'), page: () => void events.push('page') }, undefined);
     expect(events).toEqual([]);
   });
 });
