@@ -42,7 +42,8 @@ const mdxProcessor = unified().use(remarkParse).use(remarkCustomHeadingIds).use(
  *
  * The unified pipeline: remark-parse with `remarkCustomHeadingIds` (a heading's `{#custom-id}` suffix, Mintlify's
  * syntax, sets its anchor), remark-frontmatter, remark-gfm (+ remark-mdx for `.mdx`), then `remarkPageFrontmatter`,
- * `remarkInlineSnippets` (snippets replaced by their trees), `remarkPageSections` and `remarkPageLinks`, whose results are typed on the vfile's `data` (page-data.ts).
+ * `remarkInlineSnippets` (snippets replaced by their trees), `remarkPageSections` and `remarkPageLinks`, whose
+ * results are typed on the vfile's `data` (page-data.ts).
  *
  * Section text: one line per paragraph, list item, table row or component title, whitespace collapsed; code
  * blocks verbatim. Tab/Accordion/Step/Card/Expandable titles, Frame captions and Update labels and

@@ -7,8 +7,8 @@ import type { PageLink } from './parsed-page.ts';
 /**
  * Unified plugin: collects the page's own links in document order into `file.data.pageLinks`: link and
  * definition URLs, image sources (`kind: 'image'`), `href`/`src` of raw HTML and of JSX elements. Runs after
- * `remarkInlineSnippets` and skips the content of the snippets it inlined (`data.snippet`: a snippet's links are its own).
- * Walks without recursion, so no nesting is too deep.
+ * `remarkInlineSnippets` and skips the content of the snippets it inlined (`data.snippet`: a snippet's links are
+ * its own). Walks without recursion, so no nesting is too deep.
  */
 export function remarkPageLinks() {
   return (tree: Root, file: VFile): void => {
