@@ -1,6 +1,9 @@
 import type { PageContext } from '../contract/search/section-record.ts';
 
-/** TypeScript view of schemas/manifest.schema.json (the schema is the source of truth), format 2. */
+/**
+ * TypeScript view of schemas/manifest.schema.json (the schema is the source of truth), format 2; checked against the
+ * schema member by member by test/contract/artifact-schemas.test.ts.
+ */
 export interface Manifest {
   formatVersion: 2;
   generator: string;
@@ -24,6 +27,16 @@ export interface ManifestSite {
   description?: string;
   theme: string;
   colors: Record<string, unknown>;
+  /** docs.json `logo` and `favicon` as written (a path, or light/dark variants). */
+  logo?: unknown;
+  favicon?: unknown;
+  navbar?: Record<string, unknown>;
+  footer?: Record<string, unknown>;
+  banner?: Record<string, unknown>;
+  contextual?: Record<string, unknown>;
+  errors?: Record<string, unknown>;
+  seo?: Record<string, unknown>;
+  search?: Record<string, unknown>;
   defaultLanguage?: string;
   defaultVersion?: string;
   defaultProduct?: string;

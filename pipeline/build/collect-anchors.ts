@@ -1,5 +1,5 @@
 import type { ParsedPage } from '../content/parsed-page.ts';
-import type { NavigationPageEntry } from '../navigation/resolve-navigation.ts';
+import type { NavigationPageEntry } from '../navigation/navigation-page-entry.ts';
 import { pagePathForFile } from '../site/load-site.ts';
 
 /** `id="x"` / `id='x'` / `id={"x"}` on an HTML or JSX element: a link target besides the headings. */

@@ -1,6 +1,6 @@
 import type { PageSection, ParsedPage } from '../content/parsed-page.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { LoadedSpecs } from '../openapi/load-openapi-specs.ts';
+import type { LoadedSpecs } from '../openapi/loaded-spec.ts';
 import { operationToEndpointContent } from '../openapi/operation-to-endpoint-content.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
 

@@ -1,8 +1,8 @@
 import type { DocsConfig } from '../../schemas/docs-config.ts';
 import type { ManifestRedirect } from '../../schemas/manifest.ts';
-import { collectSiteDefaults } from '../build/collect-site-defaults.ts';
 import { collectNavigationReferences } from '../navigation/collect-navigation-references.ts';
 import { collectSpecReferences } from '../openapi/collect-spec-references.ts';
+import { collectSiteDefaults } from './collect-site-defaults.ts';
 import { isRecord } from './is-record.ts';
 import type { DeepReadonly, SiteConfig } from './site-config.ts';
 
@@ -22,7 +22,7 @@ export function normalizeConfig(config: DocsConfig): SiteConfig {
     navigationReferences: collectNavigationReferences(config.navigation),
     redirects: readRedirects(config.redirects),
     indexing: seo.indexing === 'all' ? 'all' : 'navigable',
-    defaults: collectSiteDefaults(config),
+    defaults: collectSiteDefaults(config.navigation),
   };
   return deepFreeze(site);
 }

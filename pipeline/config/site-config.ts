@@ -1,6 +1,6 @@
 import type { DocsConfig } from '../../schemas/docs-config.ts';
 import type { ManifestRedirect } from '../../schemas/manifest.ts';
-import type { SiteDefaults } from '../build/collect-site-defaults.ts';
+import type { SiteDefaults } from './collect-site-defaults.ts';
 import type { NavigationReferences } from '../navigation/collect-navigation-references.ts';
 import type { SpecReference } from '../openapi/collect-spec-references.ts';
 
@@ -12,8 +12,8 @@ export type DeepReadonly<T> = T extends (infer Item)[] ? readonly DeepReadonly<I
 
 /**
  * The validated docs.json, normalised once and frozen: every default applied and every value a stage needs read
- * out of the raw JSON, so stages take these typed slices and never walk the configuration again (only
- * `resolveNavigation` walks `navigation`, where unknown keys are warnings, not errors).
+ * out of the raw JSON, so stages take these typed slices and never walk the configuration again. `navigation` is
+ * walked by one walker, `visitNavigation`, which `resolveNavigation` and the reference and default collectors share.
  */
 export interface SiteConfig {
   /** The `$ref`-expanded docs.json as written (no defaults added); the manifest copies site settings from it. */

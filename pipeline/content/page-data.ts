@@ -1,4 +1,3 @@
-import type { Node } from 'mdast';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { PageHeading, PageLink, PageSection } from './parsed-page.ts';
 
@@ -8,16 +7,26 @@ export interface PageInputData {
   readSnippet?: (sitePath: string) => string | undefined;
 }
 
-/** What the page plugins find; `parsePage` turns it into a `ParsedPage`. */
-export interface PageContentData {
-  headings: PageHeading[];
-  sections: PageSection[];
-  /** Snippet elements and imported snippet components of the page, replaced by the snippet's content: their children are not the page's. */
-  inlinedElements: ReadonlySet<Node>;
+/** What `remarkInlineSnippets` finds: the files the page names and the snippet texts it inlined. */
+export interface PageSnippetsData {
   /** Site-relative files the page imports or embeds, sorted. */
   imports: string[];
   /** Texts of the snippets inlined into the page, in the order they were inlined (for the content hash). */
   inlinedTexts: string[];
+}
+
+/** What `remarkPageSections` finds: the page's headings and its text split into sections. */
+export interface PageSectionsData {
+  headings: PageHeading[];
+  sections: PageSection[];
+}
+
+/** A snippet usage `remarkInlineSnippets` replaced: its children are now the snippet's content (none when it cannot be read). */
+export interface InlinedSnippetData {
+  /** The site-relative snippet file, whose lines the positions of the inlined nodes are (absent when the element names none). */
+  file?: string;
+  /** The snippet's custom heading ids (`{#id}`) by 1-based line. */
+  headingIds: ReadonlyMap<number, string>;
 }
 
 /** The frontmatter of a page as `remarkPageFrontmatter` reads it. */
@@ -35,11 +44,22 @@ declare module 'vfile' {
     customHeadingIds: ReadonlyMap<number, string>;
     /** Set by `remarkPageFrontmatter`. */
     pageFrontmatter: PageFrontmatterData;
-    /** Set by `remarkPageContent`. */
-    pageContent: PageContentData;
+    /** Set by `remarkInlineSnippets`. */
+    pageSnippets: PageSnippetsData;
+    /** Set by `remarkPageSections`. */
+    pageSections: PageSectionsData;
     /** Set by `remarkPageLinks`: the page's links in document order. */
     pageLinks: PageLink[];
     /** Diagnostics of the page plugins, in the order they were found (frontmatter first). */
     pageDiagnostics: Diagnostic[];
+  }
+}
+
+declare module 'mdast' {
+  interface Data {
+    /** Set by `remarkInlineSnippets` on a `<Snippet file>` or imported-snippet element it replaced by the snippet's content. */
+    snippet?: InlinedSnippetData;
+    /** Set by `remarkInlineSnippets` on an element named after an import of its file: the imported site file. */
+    importedFrom?: string;
   }
 }

@@ -11,9 +11,10 @@ import { pageKind } from './parse-page-tree.ts';
 import type { ParsedPage } from './parsed-page.ts';
 import { readFrontmatter } from './read-frontmatter.ts';
 import { remarkCustomHeadingIds } from './remark-custom-heading-ids.ts';
-import { remarkPageContent } from './remark-page-content.ts';
+import { remarkInlineSnippets } from './remark-inline-snippets.ts';
 import { remarkPageFrontmatter } from './remark-page-frontmatter.ts';
 import { remarkPageLinks } from './remark-page-links.ts';
+import { remarkPageSections } from './remark-page-sections.ts';
 import { SnippetTreeCache } from './snippet-tree-cache.ts';
 
 /** Input of `parsePage`: a page file's text and a way to read the snippets it imports. */
@@ -31,8 +32,8 @@ export interface PageInput {
 const FRONTMATTER_BLOCK = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 /** Parsed snippet trees, shared by every page this thread parses. */
 const snippetTrees = new SnippetTreeCache();
-const markdownProcessor = unified().use(remarkParse).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkPageFrontmatter).use(remarkPageContent, { snippetTrees }).use(remarkPageLinks).freeze();
-const mdxProcessor = unified().use(remarkParse).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMdx).use(remarkPageFrontmatter).use(remarkPageContent, { snippetTrees }).use(remarkPageLinks).freeze();
+const markdownProcessor = unified().use(remarkParse).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkPageFrontmatter).use(remarkInlineSnippets, { snippetTrees }).use(remarkPageSections).use(remarkPageLinks).freeze();
+const mdxProcessor = unified().use(remarkParse).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMdx).use(remarkPageFrontmatter).use(remarkInlineSnippets, { snippetTrees }).use(remarkPageSections).use(remarkPageLinks).freeze();
 
 /**
  * Parses one page file into what the pipeline needs: frontmatter, title, headings with anchors, sections of
@@ -41,7 +42,8 @@ const mdxProcessor = unified().use(remarkParse).use(remarkCustomHeadingIds).use(
  *
  * The unified pipeline: remark-parse with `remarkCustomHeadingIds` (a heading's `{#custom-id}` suffix, Mintlify's
  * syntax, sets its anchor), remark-frontmatter, remark-gfm (+ remark-mdx for `.mdx`), then `remarkPageFrontmatter`,
- * `remarkPageContent` and `remarkPageLinks`, whose results are typed on the vfile's `data` (page-data.ts).
+ * `remarkInlineSnippets` (snippets replaced by their trees), `remarkPageSections` and `remarkPageLinks`, whose
+ * results are typed on the vfile's `data` (page-data.ts).
  *
  * Section text: one line per paragraph, list item, table row or component title, whitespace collapsed; code
  * blocks verbatim. Tab/Accordion/Step/Card/Expandable titles, Frame captions and Update labels and
@@ -64,20 +66,20 @@ export function parsePage(input: PageInput): ParsedPage {
     return unparsablePage(input, kind, error);
   }
   processor.runSync(tree, vfile);
-  const { pageFrontmatter, pageContent, pageLinks, pageDiagnostics } = vfile.data;
-  if (!pageFrontmatter || !pageContent || !pageLinks) throw new Error('parsePage: the page plugins did not run');
+  const { pageFrontmatter, pageSnippets, pageSections, pageLinks, pageDiagnostics } = vfile.data;
+  if (!pageFrontmatter || !pageSnippets || !pageSections || !pageLinks) throw new Error('parsePage: the page plugins did not run');
   const hash = createHash('sha256').update(text);
-  for (const inlined of pageContent.inlinedTexts) hash.update(inlined);
+  for (const inlined of pageSnippets.inlinedTexts) hash.update(inlined);
   return {
     file,
     kind,
     frontmatter: pageFrontmatter.frontmatter,
     title: pageFrontmatter.title,
     ...(pageFrontmatter.description === undefined ? {} : { description: pageFrontmatter.description }),
-    headings: pageContent.headings,
-    sections: pageContent.sections,
+    headings: pageSections.headings,
+    sections: pageSections.sections,
     links: pageLinks,
-    imports: pageContent.imports,
+    imports: pageSnippets.imports,
     contentHash: hash.digest('hex'),
     diagnostics: pageDiagnostics ?? [],
   };

@@ -6,7 +6,7 @@ import './page-data.ts';
  * Unified plugin (use it after remark-parse): Mintlify's custom heading ids (`## Title {#custom-id}`). MDX would
  * read `{#custom-id}` as a JavaScript expression and reject it, so the parser is wrapped: the suffixes are
  * blanked out of the text before parsing (every other position unchanged) and the ids are kept by line in
- * `file.data.customHeadingIds`, where `remarkPageContent` takes each heading's anchor from.
+ * `file.data.customHeadingIds`, where `remarkPageSections` takes each heading's anchor from.
  */
 export function remarkCustomHeadingIds(this: Processor): void {
   const parse = this.parser;

@@ -7,7 +7,7 @@ export interface SnippetTreeCacheOptions {
   maxTrees?: number;
 }
 
-/** Parsed snippet trees by file and text: a snippet imported by many pages is parsed once per cache (the walk only reads trees). */
+/** Parsed snippet trees by file and text: a snippet imported by many pages is parsed once per cache (inlining changes a copy, never a cached tree). */
 export class SnippetTreeCache {
   private readonly trees = new Map<string, Root>();
   private readonly maxTrees: number;

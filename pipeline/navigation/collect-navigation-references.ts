@@ -1,6 +1,8 @@
 import { isOperationReference } from '../config/is-operation-reference.ts';
+import type { SiteConfig } from '../config/site-config.ts';
 import { specNameOfReference } from '../openapi/resolve-operation-reference.ts';
 import { pageRoute } from './page-route.ts';
+import { visitNavigation } from './visit-navigation.ts';
 
 /** What the navigation of docs.json names: page routes, and spec files named inside operation references. */
 export interface NavigationReferences {
@@ -14,36 +16,18 @@ export interface NavigationReferences {
  * Collects every page route and spec name the navigation names, at any depth, before it is resolved: the
  * build needs them to know which files are pages (a navigation-named README.mdx is one) and which specs to load.
  */
-export function collectNavigationReferences(navigation: unknown): NavigationReferences {
+export function collectNavigationReferences(navigation: SiteConfig['navigation'] | undefined): NavigationReferences {
   const routes = new Set<string>();
   const specNames = new Set<string>();
-  const addEntry = (entry: string): void => {
-    if (isOperationReference(entry)) {
+  visitNavigation(navigation, {
+    page: ({ entry }) => {
+      if (!isOperationReference(entry)) {
+        routes.add(pageRoute(entry));
+        return;
+      }
       const specName = specNameOfReference(entry);
       if (specName) specNames.add(specName);
-    } else {
-      routes.add(pageRoute(entry));
-    }
-  };
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const child of node) visit(child);
-      return;
-    }
-    if (!node || typeof node !== 'object') return;
-    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
-      if (key === 'pages' && Array.isArray(value)) {
-        for (const entry of value) {
-          if (typeof entry === 'string') addEntry(entry);
-          else visit(entry);
-        }
-      } else if (key === 'root' && typeof value === 'string') {
-        addEntry(value);
-      } else {
-        visit(value);
-      }
-    }
-  };
-  visit(navigation);
+    },
+  }, undefined);
   return { routes, specNames };
 }

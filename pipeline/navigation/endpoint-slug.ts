@@ -1,4 +1,4 @@
-import type { SpecOperation } from '../openapi/load-openapi-specs.ts';
+import type { SpecOperation } from '../openapi/loaded-spec.ts';
 import { slugify } from './slugify.ts';
 
 /**

@@ -1,72 +1,21 @@
-import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
 import type { PageContext } from '../../contract/search/section-record.ts';
+import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
 import { isOperationReference } from '../config/is-operation-reference.ts';
 import { isRecord } from '../config/is-record.ts';
 import type { SiteConfig } from '../config/site-config.ts';
 import { suggestName } from '../config/suggest-name.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { ruleSeverity, type RuleId } from '../diagnostics/rule-catalogue.ts';
-import { specReferencesOf, type SpecReference } from '../openapi/collect-spec-references.ts';
-import type { LoadedSpecs, SpecOperation } from '../openapi/load-openapi-specs.ts';
+import { ruleSeverity } from '../diagnostics/rule-catalogue.ts';
+import { specReferencesOf } from '../openapi/collect-spec-references.ts';
+import type { LoadedSpecs, SpecOperation } from '../openapi/loaded-spec.ts';
 import { endpointTitle } from '../openapi/operation-to-endpoint-content.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
-import { endpointSlug } from './endpoint-slug.ts';
+import { NavigationEntries, type ReportAtPointer } from './navigation-entries.ts';
+import { holdsNavigationLists, NAVIGATION_NODE_FIELDS } from './navigation-lists.ts';
+import type { OperationRef, ResolvedNavigation, SpecInScope } from './navigation-page-entry.ts';
 import { pageRoute } from './page-route.ts';
-
-/** The operation an endpoint page documents. */
-export interface OperationRef {
-  /** Site-relative spec file (or URL). */
-  specFile: string;
-  /** Upper-case HTTP method, or `WEBHOOK`. */
-  method: string;
-  /** Path template, or the webhook name. */
-  path: string;
-}
-
-/** The OpenAPI specs in scope at a navigation element (inherited, or its own `openapi`), outermost override last. */
-export type SpecInScope = readonly SpecReference[];
-
-/** An OpenAPI endpoint page the navigation names; the OpenAPI stage (`renderEndpointPages`) renders its content. */
-export interface EndpointReference {
-  route: string;
-  title: string;
-  operation: OperationRef;
-  /** `x-hidden` on the operation. */
-  hidden: boolean;
-  /** The loaded operation to render. */
-  source: SpecOperation;
-}
-
-/** One page reference of the navigation with everything known about where it sits. */
-export interface NavigationPageEntry {
-  route: string;
-  /** The page file (content pages only). */
-  file?: string;
-  /** JSON pointer of the docs.json value that referenced it. */
-  pointer: string;
-  /** Hidden by an element above it, or (endpoints) by `x-hidden`. */
-  hidden: boolean;
-  context: PageContext;
-  /** The specs in scope where the page was referenced (absent when none). */
-  openapi?: SpecInScope;
-  /** The operation, for operation references and whole-spec elements. */
-  operation?: OperationRef;
-  /** The endpoint page to generate, for operation references and whole-spec elements. */
-  endpoint?: EndpointReference;
-  /** Pointer of the first reference to the same route: this entry is a repeat and the first one's context wins. */
-  duplicateOf?: string;
-}
-
-/** The navigation as a tree for renderers and as a flat list of page entries for the build. */
-export interface ResolvedNavigation {
-  /**
-   * Nodes `{kind, label?, icon?, href?, hidden?, children}`; leaves are `{kind: 'page', path}` (the title is the
-   * page's, in the manifest's `pages`) and `{kind: 'endpoint', path, method, title}`.
-   */
-  tree: ManifestNavigationNode[];
-  entries: NavigationPageEntry[];
-  diagnostics: Diagnostic[];
-}
+import { resolveGlobalNavigation } from './resolve-global-navigation.ts';
+import { SKIP, visitNavigation, type NavigationElementVisit, type NavigationPageVisit } from './visit-navigation.ts';
 
 /** Options of `resolveNavigation`. */
 export interface ResolveNavigationOptions {
@@ -82,19 +31,6 @@ export interface ResolveNavigationOptions {
   isUnreadable?: (route: string) => boolean;
 }
 
-/** Element kinds in the order they are resolved when one element holds several: list key, name key, context kind. */
-const CHILD_KINDS = [
-  ['languages', 'language', 'language'],
-  ['versions', 'version', 'version'],
-  ['products', 'product', 'product'],
-  ['tabs', 'tab', 'tab'],
-  ['menu', 'item', 'menu'],
-  ['dropdowns', 'dropdown', 'dropdown'],
-  ['anchors', 'anchor', 'anchor'],
-  ['groups', 'group', 'group'],
-] as const;
-const GLOBAL_KINDS = ['languages', 'versions', 'products', 'tabs', 'anchors', 'dropdowns'] as const;
-const ELEMENT_FIELDS = ['icon', 'iconType', 'description', 'tag', 'expanded', 'default', 'color'] as const;
 const UNTAGGED_GROUP = 'API Reference';
 
 interface Scope {
@@ -105,59 +41,35 @@ interface Scope {
   trail: string[];
 }
 
+/** An element being resolved: its scope, its node (none for the navigation itself) and the nodes of what it holds. */
+interface Level {
+  scope: Scope;
+  node?: ManifestNavigationNode;
+  children: ManifestNavigationNode[];
+  /** The element's own `openapi` specs: with no lists, it generates a page per operation. */
+  ownSpecs: SpecInScope;
+}
+
 /**
  * Resolves docs.json `navigation` into a tree and a flat list of page entries, each knowing its language,
  * version, product, tab, menu item, dropdown, anchor and group path, whether it is hidden and the OpenAPI
  * specs in scope. Operation references and whole-spec elements become endpoint references, which
  * `renderEndpointPages` renders. Elements nest in any combination; an element holding several child kinds
- * resolves them all in a stable order. Pure.
+ * resolves them all in a stable order (`visitNavigation`'s). Pure.
  */
 export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' | 'api'>>, options: ResolveNavigationOptions): ResolvedNavigation {
   const diagnostics: Diagnostic[] = [];
-  const entries: NavigationPageEntry[] = [];
-  /** Route → its first entry. */
-  const firstEntries = new Map<string, NavigationPageEntry>();
-  /** `spec method path` → route, so an operation referenced twice keeps one route. */
-  const operationRoutes = new Map<string, string>();
-  const endpointRoutes = new Set<string>();
-
-  const report = (pointer: string, severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string): void => {
+  const report: ReportAtPointer = (pointer, severity, ruleId, message, hint) => {
     diagnostics.push({ ...options.locate(pointer), pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
   };
-
-  const addEntry = (entry: NavigationPageEntry): void => {
-    const first = firstEntries.get(entry.route);
-    if (first) {
-      entry.duplicateOf = first.pointer;
-      if (first.context.language === entry.context.language && first.context.version === entry.context.version) {
-        report(entry.pointer, 'warning', 'duplicate-page', `Unexpected second reference to page \`${entry.route}\`, expected each page once per version and language (first at ${first.pointer})`,
-          'The first reference sets the page\'s tab and groups; remove this one or link to the page instead.');
-      }
-    } else {
-      firstEntries.set(entry.route, entry);
-    }
-    entries.push(entry);
-  };
-
-  const endpointRoute = (operation: SpecOperation, specFile: string, scope: Scope): string => {
-    const directory = scope.specs.find((spec) => spec.file === specFile)?.directory;
-    const key = `${directory ?? ''} ${specFile} ${operation.webhook ? 'WEBHOOK' : operation.method} ${operation.path}`;
-    const known = operationRoutes.get(key);
-    if (known) return known;
-    const base = endpointSlug(operation, directory);
-    let route = base;
-    for (let suffix = 1; firstEntries.has(route) || endpointRoutes.has(route); suffix += 1) route = `${base}-${suffix}`;
-    operationRoutes.set(key, route);
-    endpointRoutes.add(route);
-    return route;
-  };
+  const entries = new NavigationEntries(report);
 
   const addEndpoint = (operation: SpecOperation, specFile: string, scope: Scope, pointer: string, extraGroups: string[] = []): ManifestNavigationNode => {
     const title = endpointTitle(operation);
-    const route = endpointRoute(operation, specFile, scope);
+    const route = entries.endpointRoute(operation, specFile, scope.specs);
     const hidden = scope.hidden || operation.hidden;
     const reference: OperationRef = { specFile, method: operation.webhook ? 'WEBHOOK' : operation.method, path: operation.path };
-    addEntry({
+    entries.add({
       route,
       pointer,
       hidden,
@@ -176,8 +88,7 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
     return undefined;
   };
 
-  const resolvePage = (entry: unknown, pointer: string, scope: Scope): ManifestNavigationNode | undefined => {
-    if (typeof entry !== 'string') return resolveElement(entry, pointer, scope, 'groups');
+  const resolvePage = ({ entry, pointer }: NavigationPageVisit, scope: Scope): ManifestNavigationNode | undefined => {
     if (isOperationReference(entry)) return resolveOperationEntry(entry, pointer, scope);
     const route = pageRoute(entry);
     if (/\.mdx?\/*$/i.test(entry.trim())) {
@@ -191,7 +102,7 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
         suggestion ? `Did you mean \`${suggestion}\`?` : 'Create the file, fix the path, or remove it from the navigation.');
       return undefined;
     }
-    addEntry({ route, file, pointer, hidden: scope.hidden, context: { ...scope.context, groups: [...scope.context.groups] }, ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}) });
+    entries.add({ route, file, pointer, hidden: scope.hidden, context: { ...scope.context, groups: [...scope.context.groups] }, ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}) });
     return { kind: 'page', path: route, ...(scope.hidden ? { hidden: true } : {}) };
   };
 
@@ -215,83 +126,48 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
     }));
   };
 
-  const resolveChildren = (record: Record<string, unknown>, pointer: string, scope: Scope, ownSpecs: SpecInScope): ManifestNavigationNode[] => {
-    const children: ManifestNavigationNode[] = [];
-    for (const [listKey] of CHILD_KINDS) {
-      const list = record[listKey];
-      if (!Array.isArray(list)) continue;
-      list.forEach((child, index) => {
-        const node = resolveElement(child, `${pointer}/${listKey}/${index}`, scope, listKey);
-        if (node) children.push(node);
-      });
-    }
-    if (Array.isArray(record.pages)) {
-      record.pages.forEach((page, index) => {
-        const node = resolvePage(page, `${pointer}/pages/${index}`, scope);
-        if (node) children.push(node);
-      });
-    }
-    if (!hasChildLists(record) && ownSpecs.length > 0) children.push(...generateWholeSpec(ownSpecs, pointer, scope));
-    return children;
-  };
-
-  const resolveElement = (element: unknown, pointer: string, scope: Scope, listKey: string): ManifestNavigationNode | undefined => {
-    if (!isRecord(element)) return undefined;
-    const [, nameKey, kind] = CHILD_KINDS.find(([list]) => list === listKey) ?? CHILD_KINDS[CHILD_KINDS.length - 1]!;
-    const label = typeof element[nameKey] === 'string' ? element[nameKey] : undefined;
+  const enterElement = ({ element, kind, label }: NavigationElementVisit, parent: Level): Level | typeof SKIP => {
     const node: ManifestNavigationNode = { kind, ...(label === undefined ? {} : { label }) };
-    for (const field of ELEMENT_FIELDS) if (element[field] !== undefined) node[field] = element[field];
-    const hidden = scope.hidden || element.hidden === true;
+    parent.children.push(node);
+    for (const field of NAVIGATION_NODE_FIELDS) if (element[field] !== undefined) node[field] = element[field];
+    const hidden = parent.scope.hidden || element.hidden === true;
     if (hidden) node.hidden = true;
     if (typeof element.href === 'string') {
       node.href = element.href;
-      if (!hasChildLists(element) && element.root === undefined) return node;
+      if (!holdsNavigationLists(element) && element.root === undefined) return SKIP;
     }
-    const context: PageContext = { ...scope.context, groups: [...scope.context.groups] };
-    if (label !== undefined) {
+    const context: PageContext = { ...parent.scope.context, groups: [...parent.scope.context.groups] };
+    if (label !== undefined && kind !== 'navigation') {
       if (kind === 'group') context.groups.push(label);
       else context[kind] = label;
     }
     const ownSpecs = specReferencesOf(element.openapi);
-    const childScope: Scope = { context, hidden, specs: ownSpecs.length > 0 ? ownSpecs : scope.specs, trail: [...scope.trail, `${kind} ${label ?? '?'}`] };
-    if (typeof element.root === 'string') {
-      const rootNode = resolvePage(element.root, `${pointer}/root`, childScope);
-      if (typeof rootNode?.path === 'string') node.root = rootNode.path;
-    }
-    node.children = resolveChildren(element, pointer, childScope, ownSpecs);
-    return node;
+    const scope: Scope = { context, hidden, specs: ownSpecs.length > 0 ? ownSpecs : parent.scope.specs, trail: [...parent.scope.trail, `${kind} ${label ?? '?'}`] };
+    return { scope, node, children: [], ownSpecs };
   };
 
-  const navigation: Record<string, unknown> = isRecord(config.navigation) ? config.navigation : {};
+  const tree: ManifestNavigationNode[] = [];
+  const navigation = isRecord(config.navigation) ? config.navigation : undefined;
   const rootSpecs = specReferencesOf(isRecord(config.api) ? config.api.openapi : undefined);
-  const navigationSpecs = specReferencesOf(navigation.openapi);
-  const rootScope: Scope = { context: { groups: [] }, hidden: false, specs: navigationSpecs.length > 0 ? navigationSpecs : rootSpecs, trail: [] };
-  const tree = resolveChildren(navigation, '/navigation', rootScope, navigationSpecs);
-  tree.push(...resolveGlobal(navigation.global));
-  return { tree, entries, diagnostics };
-}
-
-/** `navigation.global` members are link-only: one node each, with its label and `href`. */
-function resolveGlobal(global: unknown): ManifestNavigationNode[] {
-  if (!isRecord(global)) return [];
-  const nodes: ManifestNavigationNode[] = [];
-  for (const listKey of GLOBAL_KINDS) {
-    const list = global[listKey];
-    if (!Array.isArray(list)) continue;
-    const [, nameKey, kind] = CHILD_KINDS.find(([candidate]) => candidate === listKey) ?? CHILD_KINDS[0];
-    for (const item of list) {
-      if (!isRecord(item)) continue;
-      const node: ManifestNavigationNode = { kind: `global-${kind}`, label: String(item[nameKey] ?? ''), href: String(item.href ?? '') };
-      for (const field of ELEMENT_FIELDS) if (item[field] !== undefined) node[field] = item[field];
-      if (item.hidden === true) node.hidden = true;
-      nodes.push(node);
-    }
-  }
-  return nodes;
-}
-
-function hasChildLists(record: Record<string, unknown>): boolean {
-  return CHILD_KINDS.some(([listKey]) => Array.isArray(record[listKey])) || Array.isArray(record.pages);
+  const navigationSpecs = specReferencesOf(navigation?.openapi);
+  const root: Level = { scope: { context: { groups: [] }, hidden: false, specs: navigationSpecs.length > 0 ? navigationSpecs : rootSpecs, trail: [] }, children: tree, ownSpecs: navigationSpecs };
+  visitNavigation<Level>(navigation, {
+    enter: (visit, parent) => (visit.kind === 'navigation' ? root : enterElement(visit, parent)),
+    page: (visit, level) => {
+      const node = resolvePage(visit, level.scope);
+      if (visit.role === 'page') {
+        if (node) level.children.push(node);
+      } else if (level.node && typeof node?.path === 'string') {
+        level.node.root = node.path;
+      }
+    },
+    leave: ({ element, pointer }, level) => {
+      if (!holdsNavigationLists(element) && level.ownSpecs.length > 0) level.children.push(...generateWholeSpec(level.ownSpecs, pointer, level.scope));
+      if (level.node) level.node.children = level.children;
+    },
+  }, root);
+  tree.push(...resolveGlobalNavigation(navigation?.global));
+  return { tree, entries: entries.entries, diagnostics };
 }
 
 function describeTrail(trail: string[]): string {

@@ -1,3 +1,7 @@
+import { isRecord } from '../config/is-record.ts';
+import type { SiteConfig } from '../config/site-config.ts';
+import { visitNavigation } from '../navigation/visit-navigation.ts';
+
 /** A spec named in docs.json, with the folder its generated pages go under (from `{source, directory}`). */
 export interface SpecReference {
   /** Site-relative path without leading slash, or a URL. */
@@ -22,20 +26,14 @@ export function specReferencesOf(value: unknown, pointer?: string): SpecReferenc
   return [];
 }
 
-/** Every spec docs.json names: `api.openapi` and `openapi` on any navigation element, in file order. */
-export function collectSpecReferences(config: Record<string, unknown>): SpecReference[] {
-  const references: SpecReference[] = [...specReferencesOf((config.api as Record<string, unknown> | undefined)?.openapi, '/api/openapi')];
-  const visit = (node: unknown, pointer: string): void => {
-    if (Array.isArray(node)) node.forEach((child, index) => visit(child, `${pointer}/${index}`));
-    else if (node && typeof node === 'object') {
-      for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
-        const childPointer = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-        if (key === 'openapi') references.push(...specReferencesOf(value, childPointer));
-        else visit(value, childPointer);
-      }
-    }
-  };
-  visit(config.navigation, '/navigation');
+/** Every spec docs.json names: `api.openapi`, then `openapi` on the navigation and its elements, in the order `visitNavigation` walks them. */
+export function collectSpecReferences(config: Partial<Pick<SiteConfig, 'navigation' | 'api'>>): SpecReference[] {
+  const references: SpecReference[] = [...specReferencesOf(isRecord(config.api) ? config.api.openapi : undefined, '/api/openapi')];
+  visitNavigation(config.navigation, {
+    enter: ({ element, pointer }) => {
+      if (element.openapi !== undefined) references.push(...specReferencesOf(element.openapi, `${pointer}/openapi`));
+    },
+  }, undefined);
   return references;
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import GithubSlugger from 'github-slugger';
 import type { PageHeading, PageSection } from '../content/parsed-page.ts';
-import type { SpecOperation } from './load-openapi-specs.ts';
+import type { SpecOperation } from './loaded-spec.ts';
 
 /** The searchable text and headings of one endpoint page. */
 export interface EndpointContent {

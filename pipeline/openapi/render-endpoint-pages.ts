@@ -1,4 +1,4 @@
-import type { EndpointReference, NavigationPageEntry, OperationRef } from '../navigation/resolve-navigation.ts';
+import type { EndpointReference, NavigationPageEntry, OperationRef } from '../navigation/navigation-page-entry.ts';
 import { operationToEndpointContent, type EndpointContent } from './operation-to-endpoint-content.ts';
 
 /** A generated OpenAPI endpoint page: its route, the operation it documents and its rendered content. */

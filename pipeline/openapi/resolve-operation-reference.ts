@@ -1,5 +1,5 @@
 import { distance } from 'fastest-levenshtein';
-import type { LoadedSpec, LoadedSpecs, SpecOperation } from './load-openapi-specs.ts';
+import type { LoadedSpec, LoadedSpecs, SpecOperation } from './loaded-spec.ts';
 import { isRemoteSpec, normaliseSpecPath } from './collect-spec-references.ts';
 import { withoutOrigin } from './without-origin.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collectManifestPages, type ManifestPagesInput } from '../../pipeline/build/collect-manifest-pages.ts';
 import { parsePage } from '../../pipeline/content/parse-page.ts';
-import type { NavigationPageEntry } from '../../pipeline/navigation/resolve-navigation.ts';
+import type { NavigationPageEntry } from '../../pipeline/navigation/navigation-page-entry.ts';
 
 const pages = [
   parsePage({ file: 'guide.mdx', text: '---\ntitle: Guide\ndescription: How to start\n---\n\nStart here.\n' }),

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LoadedSpecs } from '../../pipeline/openapi/load-openapi-specs.ts';
+import type { LoadedSpecs } from '../../pipeline/openapi/loaded-spec.ts';
 import { resolveOperationReference } from '../../pipeline/openapi/resolve-operation-reference.ts';
 import { loadFixtureSpecs } from './load-fixture-specs.ts';
 

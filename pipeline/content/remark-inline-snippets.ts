@@ -1,0 +1,215 @@
+import type { Nodes, Parent, Root, RootContent } from 'mdast';
+import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
+import type { VFile } from 'vfile';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { RuleId } from '../diagnostics/rule-catalogue.ts';
+import { FIELD_COMPONENTS } from './component-text.ts';
+import { extractCustomHeadingIds } from './extract-custom-heading-ids.ts';
+import { jsxAttribute, type JsxElement } from './jsx-attribute.ts';
+import './page-data.ts';
+import { parseFailure } from './parse-failure.ts';
+import { pageKind } from './parse-page-tree.ts';
+import { importBase, importCandidates, isCheckedImport, isInlinedSnippet, snippetElementCandidates } from './snippet-files.ts';
+import { SnippetTreeCache } from './snippet-tree-cache.ts';
+import { fieldDescriptionLength, startsOwnLine } from './text-flow.ts';
+
+/** Default of `RemarkInlineSnippetsOptions.maxDepth`. */
+export const DEFAULT_MAX_SNIPPET_DEPTH = 8;
+
+/** Options of `remarkInlineSnippets`. */
+export interface RemarkInlineSnippetsOptions {
+  /** Where parsed snippet trees are kept, shared by every page it parses (default: a cache of this plugin instance). */
+  snippetTrees?: SnippetTreeCache;
+  /** Snippets inlined inside snippets before the chain is reported as a cycle (default `DEFAULT_MAX_SNIPPET_DEPTH`, 8). */
+  maxDepth?: number;
+}
+
+/** The state of one tree being inlined: the page's or a snippet's. */
+interface TreeScope {
+  file: string;
+  /** The chain of files being inlined, the page first. */
+  stack: readonly string[];
+  /** Imported component name → site file, filled as the imports are met in document order. */
+  components: Map<string, string>;
+}
+
+const NO_HEADING_IDS: ReadonlyMap<number, string> = new Map();
+
+/**
+ * Unified plugin: replaces each snippet usage that stands as a block — `<Snippet file="x.mdx" />` (a site path,
+ * else looked up in `snippets/`, then `_snippets/`) and an element named after an imported `.md`/`.mdx` file —
+ * by the snippet's own parsed tree, snippets inside snippets too. The element stays, its children become the
+ * snippet's top-level nodes and `data.snippet` names the snippet file (their positions are lines of that file);
+ * elements named after an import of their file get `data.importedFrom` (which makes them block components). Writes `file.data.pageSnippets` (imports,
+ * inlined texts); missing snippets, cycles and snippet parse errors go to `file.data.pageDiagnostics` at the file
+ * and line where they occur. Reads `file.data.pageInput.readSnippet`: without it imports are listed but nothing
+ * is read, inlined or reported missing. Walks without recursion, so no nesting is too deep.
+ */
+export function remarkInlineSnippets(options: RemarkInlineSnippetsOptions = {}) {
+  const snippetTrees = options.snippetTrees ?? new SnippetTreeCache();
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_SNIPPET_DEPTH;
+  return (tree: Root, file: VFile): void => {
+    const inliner = new SnippetInliner(file.data.pageInput?.readSnippet, snippetTrees, maxDepth, (file.data.pageDiagnostics ??= []));
+    inliner.inlineTree(tree.children, { file: file.path, stack: [file.path], components: new Map() });
+    file.data.pageSnippets = { imports: [...inliner.imports].sort(), inlinedTexts: inliner.inlinedTexts };
+  };
+}
+
+/** Inlines the snippets of one page, in document order, and records what it read. */
+class SnippetInliner {
+  readonly imports = new Set<string>();
+  readonly inlinedTexts: string[] = [];
+
+  constructor(
+    private readonly readSnippet: ((sitePath: string) => string | undefined) | undefined,
+    private readonly snippetTrees: SnippetTreeCache,
+    private readonly maxDepth: number,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  /** Inlines the snippets used as blocks among `children` (a tree's top level) and below them. */
+  inlineTree(children: readonly RootContent[], scope: TreeScope): void {
+    const pending: Nodes[] = [...children].reverse();
+    for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+      switch (node.type) {
+        case 'mdxjsEsm':
+          this.resolveImports(node, scope);
+          break;
+        case 'mdxJsxFlowElement':
+        case 'mdxJsxTextElement':
+          this.component(node, scope, pending);
+          break;
+        case 'heading':
+        case 'tableRow':
+          break;
+        default:
+          if ('children' in node) this.pushBlocks(node.children, scope, pending);
+      }
+    }
+  }
+
+  /** Queues the children that start a line of their own (only there a snippet is inlined), first child last. */
+  private pushBlocks(children: readonly Nodes[], scope: TreeScope, pending: Nodes[]): void {
+    this.markImported(children, scope);
+    for (let index = children.length - 1; index >= 0; index -= 1) {
+      const child = children[index] as Nodes;
+      if (startsOwnLine(child)) pending.push(child);
+    }
+  }
+
+  /** Sets `data.importedFrom` on the elements named after an import, which makes them block components. */
+  private markImported(children: readonly Nodes[], scope: TreeScope): void {
+    for (const child of children) {
+      if (child.type !== 'mdxJsxFlowElement' && child.type !== 'mdxJsxTextElement') continue;
+      const imported = child.name === null ? undefined : scope.components.get(child.name);
+      if (imported !== undefined) child.data = { ...child.data, importedFrom: imported };
+    }
+  }
+
+  private component(node: JsxElement, scope: TreeScope, pending: Nodes[]): void {
+    const name = node.name ?? '';
+    if (name === 'Snippet') {
+      this.snippetElement(node, scope);
+      return;
+    }
+    const imported = scope.components.get(name);
+    if (imported !== undefined) node.data = { ...node.data, importedFrom: imported };
+    if (imported !== undefined && isInlinedSnippet(imported)) {
+      this.replace(node, imported, scope);
+      return;
+    }
+    const children = node.children as Nodes[];
+    if (FIELD_COMPONENTS.has(name)) {
+      this.markImported(children, scope);
+      this.pushBlocks(children.slice(fieldDescriptionLength(children)), scope, pending);
+      return;
+    }
+    this.pushBlocks(children, scope, pending);
+  }
+
+  private resolveImports(node: MdxjsEsm, scope: TreeScope): void {
+    for (const statement of node.data?.estree?.body ?? []) {
+      if (statement.type !== 'ImportDeclaration') continue;
+      const specifier = String(statement.source.value);
+      const base = importBase(specifier, scope.file);
+      if (base === undefined) continue;
+      const found = this.existing(importCandidates(base));
+      if (found === undefined && this.readSnippet && isCheckedImport(base)) {
+        this.warn(scope.file, node, 'missing-snippet', `Unexpected import of \`${specifier}\`, expected a file of the site`, 'Snippet paths start at the site root, e.g. /snippets/intro.mdx.');
+      }
+      const resolved = found ?? base;
+      this.imports.add(resolved);
+      for (const imported of statement.specifiers) scope.components.set(imported.local.name, resolved);
+    }
+  }
+
+  /** `<Snippet file="x.mdx" />`: a site-absolute path, else looked up in `snippets/`, then `_snippets/`. */
+  private snippetElement(node: JsxElement, scope: TreeScope): void {
+    const fileAttribute = jsxAttribute(node, 'file');
+    if (typeof fileAttribute !== 'string' || fileAttribute === '') {
+      this.replace(node, undefined, scope);
+      return;
+    }
+    const candidates = snippetElementCandidates(fileAttribute);
+    const found = this.existing(candidates);
+    if (found === undefined && this.readSnippet) {
+      this.warn(scope.file, node, 'missing-snippet', `Unexpected snippet \`${fileAttribute}\`, expected a file in snippets/`, `Create ${candidates[0] ?? fileAttribute} or fix the file name.`);
+    }
+    const snippetFile = found ?? candidates[0] ?? fileAttribute;
+    this.imports.add(snippetFile);
+    this.replace(node, snippetFile, scope);
+  }
+
+  /** Replaces the element's children by the snippet's content (none when the element names no file or the snippet cannot be inlined). */
+  private replace(node: JsxElement, snippetFile: string | undefined, scope: TreeScope): void {
+    const inlined = snippetFile === undefined ? undefined : this.inlineSnippet(node, snippetFile, scope);
+    (node as Parent).children = inlined?.children ?? [];
+    node.data = { ...node.data, snippet: { ...(snippetFile === undefined ? {} : { file: snippetFile }), headingIds: inlined?.headingIds ?? NO_HEADING_IDS } };
+  }
+
+  /** The snippet's tree with its own snippets inlined, or undefined when it is missing, in a cycle or cannot be parsed. */
+  private inlineSnippet(usage: JsxElement, snippetFile: string, scope: TreeScope): { children: RootContent[]; headingIds: ReadonlyMap<number, string> } | undefined {
+    const snippetText = this.readSnippet?.(snippetFile);
+    if (snippetText === undefined) return undefined;
+    if (scope.stack.includes(snippetFile) || scope.stack.length > this.maxDepth) {
+      this.warn(scope.file, usage, 'snippet-cycle', `Unexpected snippet cycle ${[...scope.stack, snippetFile].join(' → ')}, expected snippets that do not include themselves`);
+      return undefined;
+    }
+    this.inlinedTexts.push(snippetText);
+    const { text, ids } = extractCustomHeadingIds(snippetText);
+    let snippetTree: Root;
+    try {
+      snippetTree = copyTree(this.snippetTrees.parse(snippetFile, text));
+    } catch (error) {
+      this.diagnostics.push(parseFailure(snippetFile, error, pageKind(snippetFile)));
+      return undefined;
+    }
+    this.inlineTree(snippetTree.children, { file: snippetFile, stack: [...scope.stack, snippetFile], components: new Map() });
+    return { children: snippetTree.children, headingIds: ids };
+  }
+
+  /** The first candidate file that exists, or undefined. */
+  private existing(candidates: readonly string[]): string | undefined {
+    return candidates.find((candidate) => this.readSnippet?.(candidate) !== undefined);
+  }
+
+  private warn(file: string, node: Nodes, ruleId: RuleId, message: string, hint?: string): void {
+    const position = node.position?.start;
+    this.diagnostics.push({ file, line: position?.line ?? 0, column: position?.column ?? 0, severity: 'warning', ruleId, message, ...(hint ? { hint } : {}) });
+  }
+}
+
+/** A copy of every parent node of a (cached, shared) tree, so inlining can change it; leaves are shared. */
+function copyTree(tree: Root): Root {
+  const copy: Root = { ...tree, children: [...tree.children] };
+  const pending: Parent[] = [copy];
+  for (let parent = pending.pop(); parent !== undefined; parent = pending.pop()) {
+    parent.children = parent.children.map((child) => {
+      if (!('children' in child)) return child;
+      const childCopy = { ...child, children: [...child.children] } as typeof child;
+      pending.push(childCopy);
+      return childCopy;
+    });
+  }
+  return copy;
+}

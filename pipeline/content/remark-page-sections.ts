@@ -1,0 +1,154 @@
+import type { Nodes, Root } from 'mdast';
+import type { VFile } from 'vfile';
+import { componentTitleLines, fieldLine, FIELD_COMPONENTS, tooltipTip } from './component-text.ts';
+import type { JsxElement } from './jsx-attribute.ts';
+import './page-data.ts';
+import { pageKind } from './parse-page-tree.ts';
+import { SectionWriter } from './section-writer.ts';
+import { fieldDescriptionLength, startsOwnLine } from './text-flow.ts';
+
+const HTML_TAG = /<[^>]*>/g;
+const WHITESPACE = /\s+/g;
+
+/**
+ * Unified plugin (after `remarkInlineSnippets`): walks the page tree in document order and writes
+ * `file.data.pageSections`, the headings and the text split into sections at each Markdown heading (anchored by its
+ * custom id from `file.data.customHeadingIds`, else GitHub's slug). Inlined snippets (`data.snippet`) are walked
+ * where they stand, with their own custom ids, so their text lands in the section they are used in. Component text
+ * (titles, captions, fields, tooltips) is component-text.ts. A tree nested too deep to walk gets an error in
+ * `file.data.pageDiagnostics` and no sections.
+ */
+export function remarkPageSections() {
+  return (tree: Root, file: VFile): void => {
+    const writer = new SectionWriter();
+    try {
+      new SectionWalk(writer).blocks(tree.children, file.data.customHeadingIds ?? new Map());
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      const ruleId = pageKind(file.path) === 'mdx' ? 'mdx-parse' : 'markdown-parse';
+      (file.data.pageDiagnostics ??= []).push({ file: file.path, line: 1, column: 1, severity: 'error', ruleId, message: 'Unexpected nesting too deep to read, expected elements nested at most a few hundred levels deep' });
+      writer.discard();
+    }
+    writer.close();
+    file.data.pageSections = { headings: writer.headings, sections: writer.sections };
+  };
+}
+
+/** The text of one page: block nodes become lines of the section writer, phrasing nodes join the current line. */
+class SectionWalk {
+  constructor(private readonly writer: SectionWriter) {}
+
+  /** Walks the top-level nodes of a tree (the page's or an inlined snippet's); `headingIds` are that file's custom ids by line. */
+  blocks(children: readonly Nodes[], headingIds: ReadonlyMap<number, string>): void {
+    for (const child of children) this.block(child, headingIds);
+  }
+
+  private block(node: Nodes, headingIds: ReadonlyMap<number, string>): void {
+    switch (node.type) {
+      case 'yaml':
+      case 'mdxFlowExpression':
+      case 'thematicBreak':
+      case 'definition':
+      case 'mdxjsEsm':
+        return;
+      case 'heading': {
+        const text = collapse(this.inlineChildren(node.children));
+        if (text === '') return;
+        const line = node.position?.start.line ?? 0;
+        this.writer.heading(node.depth, text, line, headingIds.get(line));
+        return;
+      }
+      case 'tableRow':
+        this.writer.emit(node.children.map((cell) => collapse(this.inlineChildren(cell.children))).join(' | '));
+        return;
+      case 'code':
+        this.writer.emit(node.value);
+        return;
+      case 'html':
+        this.writer.emit(collapse(node.value.replace(HTML_TAG, ' ')));
+        return;
+      case 'mdxJsxFlowElement':
+      case 'mdxJsxTextElement':
+        this.component(node, headingIds);
+        return;
+      default:
+        if ('children' in node) this.blockChildren(node.children as Nodes[], headingIds);
+    }
+  }
+
+  /** Joins consecutive phrasing nodes into one line; hands block nodes and block components to `block`. */
+  private blockChildren(children: readonly Nodes[], headingIds: ReadonlyMap<number, string>): void {
+    let line = '';
+    for (const child of children) {
+      if (startsOwnLine(child)) {
+        this.writer.emit(collapse(line));
+        line = '';
+        this.block(child, headingIds);
+      } else {
+        line += this.inline(child);
+      }
+    }
+    this.writer.emit(collapse(line));
+  }
+
+  private component(node: JsxElement, headingIds: ReadonlyMap<number, string>): void {
+    const snippet = node.data?.snippet;
+    if (snippet !== undefined) {
+      this.blocks(node.children as Nodes[], snippet.headingIds);
+      return;
+    }
+    if (FIELD_COMPONENTS.has(node.name ?? '')) {
+      this.fieldComponent(node, headingIds);
+      return;
+    }
+    for (const line of componentTitleLines(node)) this.writer.emit(collapse(line));
+    this.blockChildren(node.children as Nodes[], headingIds);
+    const tip = tooltipTip(node);
+    if (tip !== undefined) this.writer.emit(collapse(tip));
+  }
+
+  /** ParamField/ResponseField: one line "name (type, required, default x): leading text", then the rest. */
+  private fieldComponent(node: JsxElement, headingIds: ReadonlyMap<number, string>): void {
+    const children = node.children as Nodes[];
+    const descriptionLength = fieldDescriptionLength(children);
+    let description = '';
+    for (const child of children.slice(0, descriptionLength)) description += child.type === 'paragraph' ? ` ${this.inlineChildren(child.children)}` : this.inline(child);
+    this.writer.emit(fieldLine(node, collapse(description)));
+    this.blockChildren(children.slice(descriptionLength), headingIds);
+  }
+
+  private inline(node: Nodes): string {
+    switch (node.type) {
+      case 'text':
+      case 'inlineCode':
+        return node.value;
+      case 'break':
+        return ' ';
+      case 'image':
+      case 'imageReference':
+        return node.alt ?? '';
+      case 'html':
+        return node.value.replace(HTML_TAG, ' ');
+      case 'mdxJsxTextElement': {
+        const content = this.inlineChildren(node.children);
+        const tip = tooltipTip(node);
+        return tip === undefined ? content : `${content} (${tip})`;
+      }
+      case 'mdxTextExpression':
+      case 'footnoteReference':
+        return '';
+      default:
+        return 'children' in node ? this.inlineChildren(node.children as Nodes[]) : '';
+    }
+  }
+
+  private inlineChildren(children: readonly Nodes[]): string {
+    let joined = '';
+    for (const child of children) joined += this.inline(child);
+    return joined;
+  }
+}
+
+function collapse(text: string): string {
+  return text.replace(WHITESPACE, ' ').trim();
+}

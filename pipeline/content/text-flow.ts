@@ -1,0 +1,35 @@
+import type { Nodes } from 'mdast';
+import { STRUCTURAL_COMPONENTS } from './component-text.ts';
+
+/** Inline (phrasing) node types: their text joins the current line. */
+const PHRASING: ReadonlySet<string> = new Set([
+  'text', 'inlineCode', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'image', 'imageReference', 'break',
+  'html', 'mdxTextExpression', 'mdxJsxTextElement', 'footnoteReference',
+]);
+
+/** Whether a node is a JSX element that structures content: a structural component or one the page imports (`data.importedFrom`). */
+export function isBlockComponent(node: Nodes): boolean {
+  if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return false;
+  return node.name !== null && (STRUCTURAL_COMPONENTS.has(node.name) || node.data?.importedFrom !== undefined);
+}
+
+/**
+ * Whether a child of a block starts a line of its own (a block node or a block component) rather than joining
+ * the current line. Only children that start a line can hold sections or an inlined snippet.
+ */
+export function startsOwnLine(node: Nodes): boolean {
+  return !PHRASING.has(node.type) || isBlockComponent(node);
+}
+
+/**
+ * How many leading children of a ParamField/ResponseField are its description (paragraphs and inline text,
+ * up to the first block component or other block): they join the field's line, the rest follows as blocks.
+ */
+export function fieldDescriptionLength(children: readonly Nodes[]): number {
+  let index = 0;
+  for (; index < children.length; index += 1) {
+    const child = children[index] as Nodes;
+    if (isBlockComponent(child) || (child.type !== 'paragraph' && !PHRASING.has(child.type))) break;
+  }
+  return index;
+}

@@ -1,0 +1,53 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { RuleId } from '../diagnostics/rule-catalogue.ts';
+import type { SpecOperation } from '../openapi/loaded-spec.ts';
+import { endpointSlug } from './endpoint-slug.ts';
+import type { NavigationPageEntry, SpecInScope } from './navigation-page-entry.ts';
+
+/** Reports a problem at a docs.json pointer. */
+export type ReportAtPointer = (pointer: string, severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string) => void;
+
+/**
+ * The page entries of a navigation in the order they are resolved. The first reference to a route sets its context;
+ * a repeat points to it (`duplicateOf`) and, within one version and language, is a `duplicate-page` warning. An
+ * operation keeps one route however often it is referenced, and endpoint routes never collide with pages.
+ */
+export class NavigationEntries {
+  readonly entries: NavigationPageEntry[] = [];
+  /** Route → its first entry. */
+  private readonly firstEntries = new Map<string, NavigationPageEntry>();
+  /** `directory spec method path` → route. */
+  private readonly operationRoutes = new Map<string, string>();
+  private readonly endpointRoutes = new Set<string>();
+
+  constructor(private readonly report: ReportAtPointer) {}
+
+  /** Adds an entry, marking it as a repeat when its route was referenced before. */
+  add(entry: NavigationPageEntry): void {
+    const first = this.firstEntries.get(entry.route);
+    if (first) {
+      entry.duplicateOf = first.pointer;
+      if (first.context.language === entry.context.language && first.context.version === entry.context.version) {
+        this.report(entry.pointer, 'warning', 'duplicate-page', `Unexpected second reference to page \`${entry.route}\`, expected each page once per version and language (first at ${first.pointer})`,
+          'The first reference sets the page\'s tab and groups; remove this one or link to the page instead.');
+      }
+    } else {
+      this.firstEntries.set(entry.route, entry);
+    }
+    this.entries.push(entry);
+  }
+
+  /** The route of an operation's endpoint page: its slug under the spec's `directory`, `-1`, `-2`… when taken. */
+  endpointRoute(operation: SpecOperation, specFile: string, specs: SpecInScope): string {
+    const directory = specs.find((spec) => spec.file === specFile)?.directory;
+    const key = `${directory ?? ''} ${specFile} ${operation.webhook ? 'WEBHOOK' : operation.method} ${operation.path}`;
+    const known = this.operationRoutes.get(key);
+    if (known) return known;
+    const base = endpointSlug(operation, directory);
+    let route = base;
+    for (let suffix = 1; this.firstEntries.has(route) || this.endpointRoutes.has(route); suffix += 1) route = `${base}-${suffix}`;
+    this.operationRoutes.set(key, route);
+    this.endpointRoutes.add(route);
+    return route;
+  }
+}
