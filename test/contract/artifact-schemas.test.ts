@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageContext, PageReference, ContentSection, SearchArtifact } from '../../contract/search/index.ts';
+import type { PageContext, PageReference, ContentSection, SearchArtifact, SearchEmbeddings } from '../../contract/search/index.ts';
 import type { Manifest, ManifestContent, ManifestHeading, ManifestNavigationNode, ManifestPage, ManifestPageRecord, ManifestRedirect, ManifestSite } from '../../schemas/manifest.ts';
 import manifestSchema from '../../schemas/manifest.schema.json' with { type: 'json' };
 import searchArtifactSchema from '../../schemas/search-artifact.schema.json' with { type: 'json' };
@@ -77,7 +77,7 @@ const manifestShapes: Record<string, { shape: { types: object; open: boolean; re
 const searchArtifactShapes: Record<string, { shape: { types: object; open: boolean; required: readonly string[] } }> = {
   '': {
     shape: {
-      types: { formatVersion: ['integer'], engine: ['string'], defaults: ['object'], fieldWeights: ['object'], bm25Params: ['object'], sections: ['array'], terms: ['array'], contexts: ['array'], pages: ['array'] },
+      types: { formatVersion: ['integer'], engine: ['string'], defaults: ['object'], fieldWeights: ['object'], bm25Params: ['object'], sections: ['array'], terms: ['array'], contexts: ['array'], pages: ['array'], embeddings: ['object'], vectors: ['array'] },
       open: false,
       required: ['formatVersion', 'engine', 'defaults', 'fieldWeights', 'bm25Params', 'sections', 'terms', 'contexts', 'pages'],
     } satisfies Shape<SearchArtifact>,
@@ -91,6 +91,9 @@ const searchArtifactShapes: Record<string, { shape: { types: object; open: boole
       open: false,
       required: ['content', 'anchor', 'headingPath', 'title', 'text'],
     } satisfies Shape<ContentSection>,
+  },
+  '/properties/embeddings': {
+    shape: { types: { model: ['string'], url: ['string'], dimensions: ['integer'], encoding: ['string'] }, open: false, required: ['model', 'url', 'dimensions', 'encoding'] } satisfies Shape<SearchEmbeddings>,
   },
   '/properties/contexts/items': { shape: contextShape },
   '/properties/pages/items': { shape: { types: { path: ['string'], content: ['integer'], context: ['integer'] }, open: false, required: ['path', 'content', 'context'] } satisfies Shape<PageReference> },
