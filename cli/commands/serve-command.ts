@@ -4,12 +4,13 @@ import { Command, InvalidArgumentError } from 'commander';
 import { buildApp } from '../../runtime/http/build-app.ts';
 import { parseTrustProxy, type TrustProxy } from '../../runtime/http/client-address.ts';
 import { reliabilityFromEnvironment } from '../../runtime/http/reliability-from-environment.ts';
+import { EnvironmentSettingError, wholeNumberFromEnvironment } from '../../runtime/http/whole-number-from-environment.ts';
 import { EXIT_USAGE } from '../exit-codes.ts';
 
 interface ServeCommandOptions {
   artifacts: string;
   data: string;
-  port: number;
+  port?: number;
   host: string;
   trustProxy?: TrustProxy;
   playground: boolean;
@@ -27,7 +28,7 @@ export function serveCommand(): Command {
     .description('Serve the assistant API for the published builds of an artifacts folder')
     .option('--artifacts <dir>', 'published builds, one folder per domain (env DOCSMITH_ARTIFACTS)', process.env.DOCSMITH_ARTIFACTS ?? 'dist')
     .option('--data <dir>', 'keys file and SQLite database (env DOCSMITH_DATA)', process.env.DOCSMITH_DATA ?? '.data')
-    .option('--port <port>', 'port to listen on (env PORT)', parsePort, parsePort(process.env.PORT ?? '8080'))
+    .option('--port <port>', 'port to listen on (env PORT, default 8080)', parsePort)
     .option('--host <host>', 'address to listen on (env HOST)', process.env.HOST ?? '127.0.0.1')
     .option('--trust-proxy <hops|addresses>', 'take the client IP from X-Forwarded-For set by these proxies: a hop count or addresses/CIDRs, comma-separated (env TRUST_PROXY)', parseTrustProxyOption)
     .option('--limit-key-month <n>', 'uses per API key per calendar month (env DOCSMITH_LIMIT_KEY_MONTH, default 10000 as the spec)', parseLimit)
@@ -38,6 +39,7 @@ export function serveCommand(): Command {
     .action(async (options: ServeCommandOptions) => {
       let limits: { keyMonth: number; orgHour: number; ipDay: number };
       let reliability: ReturnType<typeof reliabilityFromEnvironment>;
+      let port: number;
       try {
         reliability = reliabilityFromEnvironment(process.env);
         limits = {
@@ -45,6 +47,7 @@ export function serveCommand(): Command {
           orgHour: options.limitOrgHour ?? limitFromEnvironment('DOCSMITH_LIMIT_ORG_HOUR'),
           ipDay: options.limitIpDay ?? limitFromEnvironment('DOCSMITH_LIMIT_IP_DAY'),
         };
+        port = options.port ?? portFromEnvironment();
       } catch (error) {
         process.stderr.write(`docsmith serve: ${(error as Error).message}\n`);
         process.exitCode = EXIT_USAGE;
@@ -75,10 +78,10 @@ export function serveCommand(): Command {
       process.once('SIGTERM', () => shutdown('SIGTERM'));
       process.once('SIGINT', () => shutdown('SIGINT'));
       try {
-        await app.listen({ port: options.port, host: options.host });
+        await app.listen({ port, host: options.host });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        process.stderr.write(`docsmith serve: cannot listen on ${options.host}:${options.port} (${code === 'EADDRINUSE' ? 'the port is in use; pass --port or set PORT' : (code ?? (error as Error).message)})\n`);
+        process.stderr.write(`docsmith serve: cannot listen on ${options.host}:${port} (${code === 'EADDRINUSE' ? 'the port is in use; pass --port or set PORT' : (code ?? (error as Error).message)})\n`);
         await app.close();
         process.exitCode = 1;
         return;
@@ -112,23 +115,23 @@ function redactRedisUrl(url: string): string {
 
 function parseLimit(value: string): number {
   const limit = Number(value);
-  if (!Number.isInteger(limit) || limit < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
+  if (!/^\s*\d+\s*$/.test(value) || limit < 1) throw new InvalidArgumentError(`Unexpected ${value}, expected a whole number ≥ 1`);
   return limit;
 }
 
 function limitFromEnvironment(name: string): number {
-  const value = process.env[name];
-  if (value === undefined || value === '') return SPEC_LIMIT;
-  try {
-    return parseLimit(value);
-  } catch {
-    throw new Error(`${name}=${value}: expected a whole number of at least 1`);
-  }
+  return wholeNumberFromEnvironment(process.env, name, 1) ?? SPEC_LIMIT;
 }
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new InvalidArgumentError('expected a port number');
+  if (!/^\s*\d+\s*$/.test(value) || port > 65_535) throw new InvalidArgumentError(`Unexpected ${value}, expected a port number (0 to 65535)`);
+  return port;
+}
+
+function portFromEnvironment(): number {
+  const port = wholeNumberFromEnvironment(process.env, 'PORT') ?? 8080;
+  if (port > 65_535) throw new EnvironmentSettingError(`Unexpected PORT=${port}, expected a port number (0 to 65535)`);
   return port;
 }
 
