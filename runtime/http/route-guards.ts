@@ -18,10 +18,12 @@ declare module 'fastify' {
   }
 }
 
-/** The hooks the assistant routes run before their work, in this order: key → domain → body → limits. */
+/** The hooks every `/:domain` route runs before its work, in this order: key → domain → body → limits. */
 export interface RouteGuards {
   /** onRequest: checks the key for the domain and loads its site into `request.authorization`. */
   authorize(request: DomainRequest): Promise<void>;
+  /** onRequest, after `authorize`: 403 `admin_required` unless the key is an admin key (analytics). */
+  requireAdmin(request: DomainRequest): Promise<void>;
   /** preHandler: a message body whose last user message has no text is a 400 that counts against no limit. */
   requireQuestion(request: DomainRequest<AssistantRequestBody>): Promise<void>;
   /** preHandler: a search body whose query has no text is a 400 that counts against no limit. */
@@ -35,6 +37,9 @@ export function createRouteGuards(context: RouteContext): RouteGuards {
   return {
     async authorize(request) {
       request.authorization = await authorizeRequest(request, context);
+    },
+    async requireAdmin(request) {
+      if (!(request.authorization as Authorization).admin) throw new ApiError('admin_required');
     },
     async requireQuestion(request) {
       if (readConversation(request.body).question.trim() === '') throw new ApiError('invalid_body', 'Invalid request body: `messages` has no user message with text.', 'messages');

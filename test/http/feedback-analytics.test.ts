@@ -68,6 +68,20 @@ describe('feedback and analytics over HTTP', () => {
     const badRange = await app.inject({ url: '/v1/analytics/example/questions?from=2026-02-01&to=2026-01-01', headers: { authorization: `Bearer ${adminKey}` } });
     expect(badRange.statusCode).toBe(400);
   });
+
+  it('checks the key (and the admin flag) before the body or query, like the message routes', async () => {
+    const anonymousFeedback = await app.inject({ method: 'POST', url: '/v1/assistant/example/feedback', payload: { rating: 'meh' } });
+    expect(anonymousFeedback.statusCode).toBe(401);
+    expect(anonymousFeedback.json().error.code).toBe('missing_key');
+    const anonymousReport = await app.inject({ url: '/v1/analytics/example/questions?limit=lots' });
+    expect(anonymousReport.json().error.code).toBe('missing_key');
+    const notAdmin = await app.inject({ url: '/v1/analytics/example/questions?limit=lots', headers: { authorization: `Bearer ${key}` } });
+    expect(notAdmin.json().error.code).toBe('admin_required');
+    const otherDomain = await app.inject({ url: '/v1/analytics/elsewhere/questions?limit=lots', headers: { authorization: `Bearer ${adminKey}` } });
+    expect(otherDomain.json().error.code).toBe('forbidden_domain');
+    const admin = await app.inject({ url: '/v1/analytics/example/questions?limit=lots', headers: { authorization: `Bearer ${adminKey}` } });
+    expect(admin.json().error).toMatchObject({ code: 'invalid_body', field: 'limit' });
+  });
 });
 
 const backends: [string, (() => AnalyticsStore) | undefined][] = [
