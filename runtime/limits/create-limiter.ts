@@ -53,6 +53,13 @@ export interface LimiterOptions {
   storeTimeoutMs?: number;
 }
 
+/**
+ * Prefix of the Redis counter keys. Its hash tag `{limit}` puts every counter in one Redis Cluster slot: one
+ * take reads and writes a key, an organization and an IP counter atomically, and the organization and IP
+ * counters are shared by many keys, so no narrower tag keeps the three of every take together.
+ */
+export const LIMIT_KEY_PREFIX = 'docsmith:{limit}:';
+
 interface Counter {
   scope: LimitDecision['scope'];
   period: CalendarPeriod;
@@ -108,7 +115,7 @@ export async function createLimiter(options: LimiterOptions): Promise<Limiter> {
 async function openTake(options: LimiterOptions, counters: Counter[]): Promise<LimitTake> {
   if (options.store === 'redis') {
     const client = openRedis(options.redisUrl ?? 'redis://127.0.0.1:6379', options.storeTimeoutMs ? { commandTimeoutMs: options.storeTimeoutMs } : {});
-    return createRedisLimitTake(client, 'docsmith:limit:');
+    return createRedisLimitTake(client, LIMIT_KEY_PREFIX);
   }
   if (options.store === 'memory') {
     return createFlexibleLimitTake(
