@@ -49,6 +49,8 @@ export interface AppOptions {
   /** Where limits are counted (default: the `store`; `memory` for tests). */
   limitStore?: 'memory' | 'sqlite' | 'redis';
   limits?: Limits;
+  /** Feedback limits, counted apart from `limits` (default: the same numbers as `limits`, on their own counters). */
+  feedbackLimits?: Limits;
   /** Answer model (default: createModelFromEnvironment()). */
   model?: LanguageModelV3;
   /** pino logging (default true). */
@@ -111,11 +113,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const keys = sharedKeys ?? createKeyStore({ file: options.keysFile ?? path.join(options.dataDir, 'keys.json') });
   const limitStore = options.limitStore ?? store;
   const storeOptions = { ...(options.storeTimeoutMs ? { storeTimeoutMs: options.storeTimeoutMs } : {}) };
-  const limiter = await createLimiter({ store: limitStore, sqlitePath, ...storeOptions, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}), ...(options.limits ? { limits: options.limits } : {}) });
+  const limiterOptions = { store: limitStore, sqlitePath, ...storeOptions, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}) };
+  const limiter = await createLimiter({ ...limiterOptions, ...(options.limits ? { limits: options.limits } : {}) });
+  const feedbackLimits = options.feedbackLimits ?? options.limits;
+  const feedbackLimiter = await createLimiter({ ...limiterOptions, budget: 'feedback', ...(feedbackLimits ? { limits: feedbackLimits } : {}) });
   const threadOptions = { ...storeOptions, ...(options.maxMessagesPerThread ? { maxMessagesPerThread: options.maxMessagesPerThread } : {}) };
   const threads = store === 'redis' ? createRedisThreadStore(options.redisUrl as string, threadOptions) : createSqliteThreadStore(sqlitePath, threadOptions);
   const analytics = store === 'redis' ? createRedisAnalyticsStore(options.redisUrl as string) : createSqliteAnalyticsStore(sqlitePath);
-  const context: RouteContext = { artifacts, keys, limiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}) };
+  const context: RouteContext = { artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}) };
   const stopHealthMonitor = monitorStoreHealth({ problem: () => threads.problem(), onChange: (problem) => (problem ? app.log.error({ problem }, 'thread store unusable') : app.log.info('thread store usable again')) });
   const retention = options.threadRetentionDays
     ? startRetentionSweeper({
@@ -128,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     stopHealthMonitor();
     retention?.stop();
-    await Promise.allSettled([limiter.close(), threads.close(), analytics.close(), sharedKeys?.close()]);
+    await Promise.allSettled([limiter.close(), feedbackLimiter.close(), threads.close(), analytics.close(), sharedKeys?.close()]);
   });
 
   const corsOptions = { origin: options.corsOrigin ?? true, methods: ['GET', 'POST', 'OPTIONS'], exposedHeaders: ['x-thread-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] };

@@ -19,14 +19,15 @@ const DAY_MS = 24 * 3600 * 1000;
 const MAX_FEEDBACK_PAGES = 50;
 
 /**
- * POST /v1/assistant/:domain/feedback (thumbs on an answer of one of the caller's threads) and
+ * POST /v1/assistant/:domain/feedback (thumbs on an answer of one of the caller's threads; a valid body counts
+ * against the feedback budget, before the answer is looked up) and
  * GET /v1/analytics/:domain/questions?from&to (top questions, "not found" answers, feedback, zero-result
  * searches; admin keys only). Both check the key (and the admin flag) in the onRequest guards, before the body
  * or query is validated, like every `/:domain` route.
  */
 export function registerAnalyticsRoutes(app: FastifyInstance, context: RouteContext): void {
   const guards = createRouteGuards(context);
-  app.post('/v1/assistant/:domain/feedback', { schema: { params: domainParams, body: feedbackRequestSchema }, onRequest: guards.authorize }, async (request: DomainRequest<FeedbackBody>, reply) => {
+  app.post('/v1/assistant/:domain/feedback', { schema: { params: domainParams, body: feedbackRequestSchema }, onRequest: guards.authorize, preHandler: guards.consumeFeedbackLimits }, async (request: DomainRequest<FeedbackBody>, reply) => {
     const authorization = request.authorization as Authorization;
     const { fp, threadId, messageId, rating, comment } = request.body;
     if (!(await isAnswerOfFingerprint(context, authorization.site.domain, fp, threadId, messageId))) throw new ApiError('unknown_message', `No answer ${messageId} in thread ${threadId} of this fingerprint.`);

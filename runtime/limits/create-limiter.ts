@@ -51,6 +51,12 @@ export interface LimiterOptions {
   limits?: Limits;
   /** Milliseconds a take may wait for the store (a locked SQLite file, a slow Redis) before 503 (default 2000). */
   storeTimeoutMs?: number;
+  /**
+   * The budget these counters belong to, kept apart from other budgets on the same store (default `message`:
+   * SQLite tables `rate_limits_<scope>`, Redis keys `docsmith:{limit}:<scope>:…`; any other name, e.g. `feedback`:
+   * tables `feedback_limits_<scope>`, keys `docsmith:{limit}:feedback:<scope>:…`).
+   */
+  budget?: string;
 }
 
 /**
@@ -113,9 +119,10 @@ export async function createLimiter(options: LimiterOptions): Promise<Limiter> {
 }
 
 async function openTake(options: LimiterOptions, counters: Counter[]): Promise<LimitTake> {
+  const budget = options.budget ?? 'message';
   if (options.store === 'redis') {
     const client = openRedis(options.redisUrl ?? 'redis://127.0.0.1:6379', options.storeTimeoutMs ? { commandTimeoutMs: options.storeTimeoutMs } : {});
-    return createRedisLimitTake(client, LIMIT_KEY_PREFIX);
+    return createRedisLimitTake(client, budget === 'message' ? LIMIT_KEY_PREFIX : `${LIMIT_KEY_PREFIX}${budget}:`);
   }
   if (options.store === 'memory') {
     return createFlexibleLimitTake(
@@ -130,7 +137,7 @@ async function openTake(options: LimiterOptions, counters: Counter[]): Promise<L
       (counter) =>
         new Promise<RateLimiterSQLite>((resolve, reject) => {
           const limiter = new RateLimiterSQLite(
-            { storeClient: database, storeType: 'better-sqlite3', tableName: `rate_limits_${counter.scope}`, keyPrefix: '', points: counter.points, duration: 0, clearExpiredByTimeout: false },
+            { storeClient: database, storeType: 'better-sqlite3', tableName: `${budget === 'message' ? 'rate' : budget}_limits_${counter.scope}`, keyPrefix: '', points: counter.points, duration: 0, clearExpiredByTimeout: false },
             (error?: Error) => (error ? reject(new StoreUnavailableError(`rate limit table cannot be created: ${error.message}`)) : resolve(limiter)),
           );
         }),

@@ -84,6 +84,38 @@ describe('feedback and analytics over HTTP', () => {
   });
 });
 
+describe('the feedback budget', () => {
+  let directory: string;
+  let app: FastifyInstance;
+  let key: string;
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'docsmith-feedback-limit-'));
+    await publishTestSite(path.join(directory, 'dist'), 'example');
+    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({ domains: ['example'], org: 'org' }).key;
+    app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limits: { perKeyPerMonth: 3 } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+  const post = (url: string, body: unknown) => app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${key}` }, payload: body as object });
+
+  it('limits feedback calls (429 with Retry-After) on counters of their own, so rating never spends the answers’ quota', async () => {
+    const asked = await post('/v1/assistant/example/message', { fp: 'fp', messages: [{ role: 'user', content: 'How do I install the CLI?' }] });
+    const rating = { fp: 'fp', threadId: asked.headers['x-thread-id'], messageId: /f:\{"messageId":"([^"]+)"/.exec(asked.body)?.[1], rating: 'up' };
+    const statuses: number[] = [];
+    for (let call = 0; call < 5; call += 1) statuses.push((await post('/v1/assistant/example/feedback', rating)).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    const refused = await post('/v1/assistant/example/feedback', rating);
+    expect(refused.json().error).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('monthly feedback limit of this key') });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['ratelimit-remaining']).toBe('0');
+    const invalid = await post('/v1/assistant/example/feedback', { ...rating, rating: 'meh' });
+    expect(invalid.json().error.code).toBe('invalid_body');
+    for (const question of ['billing', 'webhooks']) expect((await post('/v1/assistant/example/message', { fp: 'fp', messages: [{ role: 'user', content: question }] })).statusCode).toBe(200);
+  });
+});
+
 const backends: [string, (() => AnalyticsStore) | undefined][] = [
   ['sqlite', () => createSqliteAnalyticsStore(':memory:')],
   ['redis', hasRedis('analytics store on redis') ? () => createRedisAnalyticsStore(redisTestUrl as string, `docsmith-test:${Math.random().toString(36).slice(2)}:`) : undefined],
