@@ -17,6 +17,7 @@ interface ServeCommandOptions {
   limitKeyMonth?: number;
   limitOrgHour?: number;
   limitIpDay?: number;
+  analyticsRetentionDays?: number;
 }
 
 /** The spec's limits (assistant-api.md): 10,000 uses per key per month, per organization per hour, per IP per day. */
@@ -34,6 +35,7 @@ export function serveCommand(): Command {
     .option('--limit-key-month <n>', 'uses per API key per calendar month (env DOCSMITH_LIMIT_KEY_MONTH, default 10000 as the spec)', parseLimit)
     .option('--limit-org-hour <n>', 'requests per organization per clock hour (env DOCSMITH_LIMIT_ORG_HOUR, default 10000)', parseLimit)
     .option('--limit-ip-day <n>', 'requests per client IP per calendar day (env DOCSMITH_LIMIT_IP_DAY, default 10000)', parseLimit)
+    .option('--analytics-retention-days <n>', 'days analytics events are kept, 0 = forever (env DOCSMITH_ANALYTICS_RETENTION_DAYS, default 400)', parseDays)
     .option('--no-playground', 'do not serve GET /playground, e.g. in production (env DOCSMITH_PLAYGROUND=0); /widget.js stays')
     .addHelpText('after', '\nExample:\n  $ docsmith serve --artifacts dist --data .data --port 8080 --no-playground --limit-org-hour 5000')
     .action(async (options: ServeCommandOptions) => {
@@ -61,6 +63,7 @@ export function serveCommand(): Command {
         ...(redisUrl ? { redisUrl } : {}),
         ...reliability,
         ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+        ...(options.analyticsRetentionDays !== undefined ? { analyticsRetentionDays: options.analyticsRetentionDays } : {}),
         ...(process.env.DOCSMITH_CORS_ORIGIN ? { corsOrigin: process.env.DOCSMITH_CORS_ORIGIN.split(',') } : {}),
         limits: { perKeyPerMonth: limits.keyMonth, perOrgPerHour: limits.orgHour, perIpPerDay: limits.ipDay },
         web: { playground },
@@ -117,6 +120,11 @@ function parseLimit(value: string): number {
   const limit = Number(value);
   if (!/^\s*\d+\s*$/.test(value) || limit < 1) throw new InvalidArgumentError(`Unexpected ${value}, expected a whole number ≥ 1`);
   return limit;
+}
+
+function parseDays(value: string): number {
+  if (!/^\s*\d+\s*$/.test(value)) throw new InvalidArgumentError(`Unexpected ${value}, expected a whole number ≥ 0`);
+  return Number(value);
 }
 
 function limitFromEnvironment(name: string): number {

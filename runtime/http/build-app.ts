@@ -32,6 +32,9 @@ import { registerThreadRoutes } from './register-thread-routes.ts';
 import { registerWebRoutes, type WebRoutesOptions } from './register-web-routes.ts';
 import type { RouteContext } from './route-context.ts';
 
+/** Days analytics events are kept by default: a year-over-year report still works (the earlier Redis trim). */
+export const DEFAULT_ANALYTICS_RETENTION_DAYS = 400;
+
 /** Options of `buildApp`. */
 export interface AppOptions {
   /** Folder of published builds, one sub-folder per domain. */
@@ -69,6 +72,8 @@ export interface AppOptions {
   maxMessagesPerThread?: number;
   /** Days a thread is kept after its last message (default: kept forever). */
   threadRetentionDays?: number;
+  /** Days analytics events (questions, feedback, searches) are kept (default 400; 0 keeps them forever). */
+  analyticsRetentionDays?: number;
   /** Milliseconds an answer may take before its stream ends with a timeout error (default 60000). */
   modelTimeoutMs?: number;
   /** Milliseconds for a request body to arrive before 408 `request_timeout` (default 10000). */
@@ -130,9 +135,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         onError: (error) => app.log.warn({ error: summarizeErrorForLog(error) }, 'thread retention sweep failed'),
       })
     : undefined;
+  const analyticsRetentionDays = options.analyticsRetentionDays ?? DEFAULT_ANALYTICS_RETENTION_DAYS;
+  const analyticsRetention = analyticsRetentionDays
+    ? startRetentionSweeper({
+        retentionMs: analyticsRetentionDays * 86_400_000,
+        sweep: (before) => analytics.deleteEventsBefore(before),
+        onSwept: (count) => app.log.info({ count }, 'deleted analytics events past their retention'),
+        onError: (error) => app.log.warn({ error: summarizeErrorForLog(error) }, 'analytics retention sweep failed'),
+      })
+    : undefined;
   app.addHook('onClose', async () => {
     stopHealthMonitor();
     retention?.stop();
+    analyticsRetention?.stop();
     await Promise.allSettled([limiter.close(), feedbackLimiter.close(), threads.close(), analytics.close(), sharedKeys?.close()]);
   });
 

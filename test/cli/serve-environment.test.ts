@@ -34,6 +34,7 @@ describe('numbers from the environment', () => {
 
   it('parses the reliability settings with the same parser (0 days of retention means keep forever)', () => {
     expect(reliabilityFromEnvironment({ DOCSMITH_STORE_TIMEOUT_MS: '1500', DOCSMITH_THREAD_RETENTION_DAYS: '0' })).toEqual({ storeTimeoutMs: 1500, threadRetentionDays: 0 });
+    expect(reliabilityFromEnvironment({ DOCSMITH_ANALYTICS_RETENTION_DAYS: '90' })).toEqual({ analyticsRetentionDays: 90 });
     expect(() => reliabilityFromEnvironment({ DOCSMITH_BODY_TIMEOUT_MS: 'abc' })).toThrow('Unexpected DOCSMITH_BODY_TIMEOUT_MS=abc, expected a whole number ≥ 1');
   });
 

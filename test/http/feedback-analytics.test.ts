@@ -138,4 +138,45 @@ describe.each(backends)('analytics store on %s', (_name, open) => {
       await store.close();
     }
   });
+  it.skipIf(!open)('deletes the events recorded before a cut-off (retention sweep) and keeps the rest', async () => {
+    const store = (open as () => AnalyticsStore)();
+    try {
+      const at = (date: string) => new Date(`${date}T12:00:00Z`);
+      await store.recordQuestion({ domain: 'a', threadId: 't', messageId: 'm1', question: 'old', resultCount: 0, notFound: true, at: at('2025-01-05') });
+      await store.recordFeedback({ domain: 'a', threadId: 't', messageId: 'm1', fp: 'f', rating: 'down', comment: 'old', at: at('2025-01-05') });
+      await store.recordSearch({ domain: 'b', query: 'old search', resultCount: 0, at: at('2025-01-05') });
+      await store.recordQuestion({ domain: 'a', threadId: 't', messageId: 'm2', question: 'new', resultCount: 0, notFound: true, at: at('2026-01-05') });
+      await store.recordFeedback({ domain: 'a', threadId: 't', messageId: 'm2', fp: 'f', rating: 'up', at: at('2026-01-05') });
+      await store.recordSearch({ domain: 'b', query: 'new search', resultCount: 0, at: at('2026-01-05') });
+      expect(await store.deleteEventsBefore(at('2026-01-01'))).toBe(3);
+      expect(await store.deleteEventsBefore(at('2026-01-01'))).toBe(0);
+      const everything = [new Date('2000-01-01'), new Date('2100-01-01')] as const;
+      expect(await store.report('a', ...everything)).toMatchObject({ questions: 1, topQuestions: [{ text: 'new', count: 1 }], feedback: { up: 1, down: 0, comments: [] } });
+      expect((await store.report('b', ...everything)).zeroResultSearches).toEqual([{ text: 'new search', count: 1 }]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('analytics retention in the app', () => {
+  it.each([
+    [undefined, 0],
+    [0, 1],
+  ])('with analyticsRetentionDays %s keeps %i of the events older than 400 days after the sweep at start', async (analyticsRetentionDays, kept) => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-analytics-retention-'));
+    try {
+      await publishTestSite(path.join(directory, 'dist'), 'example');
+      const seeded = createSqliteAnalyticsStore(path.join(directory, 'data', 'docsmith.sqlite'));
+      await seeded.recordQuestion({ domain: 'example', threadId: 't', messageId: 'm', question: 'ancient', resultCount: 1, notFound: false, at: new Date(Date.now() - 401 * 86_400_000) });
+      await seeded.close();
+      const app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory', ...(analyticsRetentionDays !== undefined ? { analyticsRetentionDays } : {}) });
+      await app.close();
+      const reopened = createSqliteAnalyticsStore(path.join(directory, 'data', 'docsmith.sqlite'));
+      expect((await reopened.report('example', new Date('2000-01-01'), new Date())).questions).toBe(kept);
+      await reopened.close();
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
 });
