@@ -4,7 +4,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { buildApp } from '../../runtime/http/build-app.ts';
 import { parseTrustProxy, type TrustProxy } from '../../runtime/http/client-address.ts';
 import { reliabilityFromEnvironment } from '../../runtime/http/reliability-from-environment.ts';
-import { EnvironmentSettingError, wholeNumberFromEnvironment } from '../../runtime/http/whole-number-from-environment.ts';
+import { EnvironmentSettingError, parseWholeNumber, wholeNumberFromEnvironment } from '../../runtime/http/whole-number-from-environment.ts';
 import { EXIT_USAGE } from '../exit-codes.ts';
 
 interface ServeCommandOptions {
@@ -32,10 +32,10 @@ export function serveCommand(): Command {
     .option('--port <port>', 'port to listen on (env PORT, default 8080)', parsePort)
     .option('--host <host>', 'address to listen on (env HOST)', process.env.HOST ?? '127.0.0.1')
     .option('--trust-proxy <hops|addresses>', 'take the client IP from X-Forwarded-For set by these proxies: a hop count or addresses/CIDRs, comma-separated (env TRUST_PROXY)', parseTrustProxyOption)
-    .option('--limit-key-month <n>', 'uses per API key per calendar month (env DOCSMITH_LIMIT_KEY_MONTH, default 10000 as the spec)', parseLimit)
-    .option('--limit-org-hour <n>', 'requests per organization per clock hour (env DOCSMITH_LIMIT_ORG_HOUR, default 10000)', parseLimit)
-    .option('--limit-ip-day <n>', 'requests per client IP per calendar day (env DOCSMITH_LIMIT_IP_DAY, default 10000)', parseLimit)
-    .option('--analytics-retention-days <n>', 'days analytics events are kept, 0 = forever (env DOCSMITH_ANALYTICS_RETENTION_DAYS, default 400)', parseDays)
+    .option('--limit-key-month <n>', 'uses per API key per calendar month (env DOCSMITH_LIMIT_KEY_MONTH, default 10000 as the spec)', wholeNumberOption(1))
+    .option('--limit-org-hour <n>', 'requests per organization per clock hour (env DOCSMITH_LIMIT_ORG_HOUR, default 10000)', wholeNumberOption(1))
+    .option('--limit-ip-day <n>', 'requests per client IP per calendar day (env DOCSMITH_LIMIT_IP_DAY, default 10000)', wholeNumberOption(1))
+    .option('--analytics-retention-days <n>', 'days analytics events are kept, 0 = forever (env DOCSMITH_ANALYTICS_RETENTION_DAYS, default 400)', wholeNumberOption(0))
     .option('--no-playground', 'do not serve GET /playground, e.g. in production (env DOCSMITH_PLAYGROUND=0); /widget.js stays')
     .addHelpText('after', '\nExample:\n  $ docsmith serve --artifacts dist --data .data --port 8080 --no-playground --limit-org-hour 5000')
     .action(async (options: ServeCommandOptions) => {
@@ -116,15 +116,13 @@ function redactRedisUrl(url: string): string {
   }
 }
 
-function parseLimit(value: string): number {
-  const limit = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || limit < 1) throw new InvalidArgumentError(`Unexpected ${value}, expected a whole number ≥ 1`);
-  return limit;
-}
-
-function parseDays(value: string): number {
-  if (!/^\s*\d+\s*$/.test(value)) throw new InvalidArgumentError(`Unexpected ${value}, expected a whole number ≥ 0`);
-  return Number(value);
+/** A commander parser of a whole-number flag: "Unexpected abc, expected a whole number ≥ 1", as for the environment. */
+function wholeNumberOption(minimum: number): (value: string) => number {
+  return (value) => {
+    const number = parseWholeNumber(value, minimum);
+    if (number === undefined) throw new InvalidArgumentError(`Unexpected ${value}, expected a whole number ≥ ${minimum}`);
+    return number;
+  };
 }
 
 function limitFromEnvironment(name: string): number {
@@ -132,8 +130,8 @@ function limitFromEnvironment(name: string): number {
 }
 
 function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || port > 65_535) throw new InvalidArgumentError(`Unexpected ${value}, expected a port number (0 to 65535)`);
+  const port = parseWholeNumber(value);
+  if (port === undefined || port > 65_535) throw new InvalidArgumentError(`Unexpected ${value}, expected a port number (0 to 65535)`);
   return port;
 }
 

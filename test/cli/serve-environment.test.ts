@@ -3,8 +3,8 @@ import { main } from '../../cli/main.ts';
 import { reliabilityFromEnvironment } from '../../runtime/http/reliability-from-environment.ts';
 import { wholeNumberFromEnvironment } from '../../runtime/http/whole-number-from-environment.ts';
 
-/** Runs `docsmith serve` with one environment variable set and captures stderr. */
-async function serveWith(name: string, value: string): Promise<{ code: number; err: string }> {
+/** Runs `docsmith serve` with one environment variable set (and extra arguments) and captures stderr. */
+async function serveWith(name: string, value: string, extraArguments: string[] = []): Promise<{ code: number; err: string }> {
   let err = '';
   const errors = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
     err += String(chunk);
@@ -12,7 +12,7 @@ async function serveWith(name: string, value: string): Promise<{ code: number; e
   });
   vi.stubEnv(name, value);
   try {
-    return { code: await main(['serve', '--artifacts', '/nonexistent-docsmith-artifacts', '--data', '/nonexistent-docsmith-data']), err };
+    return { code: await main(['serve', '--artifacts', '/nonexistent-docsmith-artifacts', '--data', '/nonexistent-docsmith-data', ...extraArguments]), err };
   } finally {
     errors.mockRestore();
     vi.unstubAllEnvs();
@@ -46,5 +46,14 @@ describe('numbers from the environment', () => {
     const { code, err } = await serveWith(name, value);
     expect(code).toBe(2);
     expect(err).toBe(`docsmith serve: ${message}\n`);
+  });
+
+  it.each([
+    ['--limit-ip-day', '1.5', 'Unexpected 1.5, expected a whole number ≥ 1'],
+    ['--analytics-retention-days', '-1', 'Unexpected -1, expected a whole number ≥ 0'],
+  ])('`serve %s %s` is a usage error in the same words', async (flag, value, message) => {
+    const { code, err } = await serveWith('DOCSMITH_UNUSED', '', [flag, value]);
+    expect(code).toBe(2);
+    expect(err).toContain(message);
   });
 });
