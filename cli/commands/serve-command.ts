@@ -17,6 +17,9 @@ interface ServeCommandOptions {
   limitKeyMonth?: number;
   limitOrgHour?: number;
   limitIpDay?: number;
+  feedbackLimitKeyMonth?: number;
+  feedbackLimitOrgHour?: number;
+  feedbackLimitIpDay?: number;
   analyticsRetentionDays?: number;
 }
 
@@ -35,11 +38,15 @@ export function serveCommand(): Command {
     .option('--limit-key-month <n>', 'uses per API key per calendar month (env DOCSMITH_LIMIT_KEY_MONTH, default 10000 as the spec)', wholeNumberOption(1))
     .option('--limit-org-hour <n>', 'requests per organization per clock hour (env DOCSMITH_LIMIT_ORG_HOUR, default 10000)', wholeNumberOption(1))
     .option('--limit-ip-day <n>', 'requests per client IP per calendar day (env DOCSMITH_LIMIT_IP_DAY, default 10000)', wholeNumberOption(1))
+    .option('--feedback-limit-key-month <n>', 'feedback calls per API key per month, counted apart from answers (env DOCSMITH_FEEDBACK_LIMIT_KEY_MONTH, default: --limit-key-month)', wholeNumberOption(1))
+    .option('--feedback-limit-org-hour <n>', 'feedback calls per organization per hour (env DOCSMITH_FEEDBACK_LIMIT_ORG_HOUR, default: --limit-org-hour)', wholeNumberOption(1))
+    .option('--feedback-limit-ip-day <n>', 'feedback calls per client IP per day (env DOCSMITH_FEEDBACK_LIMIT_IP_DAY, default: --limit-ip-day)', wholeNumberOption(1))
     .option('--analytics-retention-days <n>', 'days analytics events are kept, 0 = forever (env DOCSMITH_ANALYTICS_RETENTION_DAYS, default 400)', wholeNumberOption(0))
     .option('--no-playground', 'do not serve GET /playground, e.g. in production (env DOCSMITH_PLAYGROUND=0); /widget.js stays')
     .addHelpText('after', '\nExample:\n  $ docsmith serve --artifacts dist --data .data --port 8080 --no-playground --limit-org-hour 5000')
     .action(async (options: ServeCommandOptions) => {
       let limits: { keyMonth: number; orgHour: number; ipDay: number };
+      let feedbackLimits: typeof limits;
       let reliability: ReturnType<typeof reliabilityFromEnvironment>;
       let port: number;
       try {
@@ -48,6 +55,11 @@ export function serveCommand(): Command {
           keyMonth: options.limitKeyMonth ?? limitFromEnvironment('DOCSMITH_LIMIT_KEY_MONTH'),
           orgHour: options.limitOrgHour ?? limitFromEnvironment('DOCSMITH_LIMIT_ORG_HOUR'),
           ipDay: options.limitIpDay ?? limitFromEnvironment('DOCSMITH_LIMIT_IP_DAY'),
+        };
+        feedbackLimits = {
+          keyMonth: options.feedbackLimitKeyMonth ?? wholeNumberFromEnvironment(process.env, 'DOCSMITH_FEEDBACK_LIMIT_KEY_MONTH', 1) ?? limits.keyMonth,
+          orgHour: options.feedbackLimitOrgHour ?? wholeNumberFromEnvironment(process.env, 'DOCSMITH_FEEDBACK_LIMIT_ORG_HOUR', 1) ?? limits.orgHour,
+          ipDay: options.feedbackLimitIpDay ?? wholeNumberFromEnvironment(process.env, 'DOCSMITH_FEEDBACK_LIMIT_IP_DAY', 1) ?? limits.ipDay,
         };
         port = options.port ?? portFromEnvironment();
       } catch (error) {
@@ -66,6 +78,7 @@ export function serveCommand(): Command {
         ...(options.analyticsRetentionDays !== undefined ? { analyticsRetentionDays: options.analyticsRetentionDays } : {}),
         ...(process.env.DOCSMITH_CORS_ORIGIN ? { corsOrigin: process.env.DOCSMITH_CORS_ORIGIN.split(',') } : {}),
         limits: { perKeyPerMonth: limits.keyMonth, perOrgPerHour: limits.orgHour, perIpPerDay: limits.ipDay },
+        feedbackLimits: { perKeyPerMonth: feedbackLimits.keyMonth, perOrgPerHour: feedbackLimits.orgHour, perIpPerDay: feedbackLimits.ipDay },
         web: { playground },
       });
       const domains = publishedDomains(options.artifacts);
@@ -73,7 +86,7 @@ export function serveCommand(): Command {
       else app.log.info({ domains }, `serving ${domains.length} domain(s)`);
       app.log.info({ store: redisUrl ? `redis ${redactRedisUrl(redisUrl)}` : `sqlite ${path.resolve(options.data, 'docsmith.sqlite')}` }, 'threads, limits and analytics store');
       app.log.info({ model: process.env.ASSISTANT_LLM_BASE_URL ? `${process.env.ASSISTANT_LLM_MODEL ?? 'gpt-4o-mini'} at ${process.env.ASSISTANT_LLM_BASE_URL}` : 'offline extractive model (set ASSISTANT_LLM_BASE_URL for an LLM)' }, 'answer model');
-      app.log.info({ limits, playground }, 'limits and playground');
+      app.log.info({ limits, feedbackLimits, playground }, 'limits and playground');
       const shutdown = (signal: string): void => {
         app.log.info({ signal }, 'shutting down');
         void app.close().then(() => process.exit(0));
