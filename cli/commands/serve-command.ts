@@ -4,13 +4,14 @@ import { Command, InvalidArgumentError } from 'commander';
 import { buildApp, type AppOptions } from '../../runtime/http/build-app.ts';
 import { parseTrustProxy, type TrustProxy } from '../../runtime/http/client-address.ts';
 import { reliabilityFromEnvironment } from '../../runtime/http/reliability-from-environment.ts';
+import { EnvironmentSettingError, parseWholeNumber, wholeNumberFromEnvironment } from '../../runtime/http/whole-number-from-environment.ts';
 import { EXIT_USAGE } from '../exit-codes.ts';
 import { parseHttpUrl } from '../parse-http-url.ts';
 
 interface ServeCommandOptions {
   artifacts: string;
   data: string;
-  port: number;
+  port?: number;
   host: string;
   trustProxy?: TrustProxy;
   playground: boolean;
@@ -19,6 +20,10 @@ interface ServeCommandOptions {
   limitIpDay?: number;
   embeddings: boolean;
   embeddingsUrl?: string;
+  feedbackLimitKeyMonth?: number;
+  feedbackLimitOrgHour?: number;
+  feedbackLimitIpDay?: number;
+  analyticsRetentionDays?: number;
 }
 
 /** The spec's limits (assistant-api.md): 10,000 uses per key per month, per organization per hour, per IP per day. */
@@ -30,20 +35,26 @@ export function serveCommand(): Command {
     .description('Serve the assistant API for the published builds of an artifacts folder')
     .option('--artifacts <dir>', 'published builds, one folder per domain (env DOCSMITH_ARTIFACTS)', process.env.DOCSMITH_ARTIFACTS ?? 'dist')
     .option('--data <dir>', 'keys file and SQLite database (env DOCSMITH_DATA)', process.env.DOCSMITH_DATA ?? '.data')
-    .option('--port <port>', 'port to listen on (env PORT)', parsePort, parsePort(process.env.PORT ?? '8080'))
+    .option('--port <port>', 'port to listen on (env PORT, default 8080)', parsePort)
     .option('--host <host>', 'address to listen on (env HOST)', process.env.HOST ?? '127.0.0.1')
     .option('--trust-proxy <hops|addresses>', 'take the client IP from X-Forwarded-For set by these proxies: a hop count or addresses/CIDRs, comma-separated (env TRUST_PROXY)', parseTrustProxyOption)
-    .option('--limit-key-month <n>', 'uses per API key per calendar month (env DOCSMITH_LIMIT_KEY_MONTH, default 10000 as the spec)', parseLimit)
-    .option('--limit-org-hour <n>', 'requests per organization per clock hour (env DOCSMITH_LIMIT_ORG_HOUR, default 10000)', parseLimit)
-    .option('--limit-ip-day <n>', 'requests per client IP per calendar day (env DOCSMITH_LIMIT_IP_DAY, default 10000)', parseLimit)
+    .option('--limit-key-month <n>', 'uses per API key per calendar month (env DOCSMITH_LIMIT_KEY_MONTH, default 10000 as the spec)', wholeNumberOption(1))
+    .option('--limit-org-hour <n>', 'requests per organization per clock hour (env DOCSMITH_LIMIT_ORG_HOUR, default 10000)', wholeNumberOption(1))
+    .option('--limit-ip-day <n>', 'requests per client IP per calendar day (env DOCSMITH_LIMIT_IP_DAY, default 10000)', wholeNumberOption(1))
+    .option('--feedback-limit-key-month <n>', 'feedback calls per API key per month, counted apart from answers (env DOCSMITH_FEEDBACK_LIMIT_KEY_MONTH, default: --limit-key-month)', wholeNumberOption(1))
+    .option('--feedback-limit-org-hour <n>', 'feedback calls per organization per hour (env DOCSMITH_FEEDBACK_LIMIT_ORG_HOUR, default: --limit-org-hour)', wholeNumberOption(1))
+    .option('--feedback-limit-ip-day <n>', 'feedback calls per client IP per day (env DOCSMITH_FEEDBACK_LIMIT_IP_DAY, default: --limit-ip-day)', wholeNumberOption(1))
+    .option('--analytics-retention-days <n>', 'days analytics events are kept, 0 = forever (env DOCSMITH_ANALYTICS_RETENTION_DAYS, default 400)', wholeNumberOption(0))
     .option('--embeddings-url <url>', 'embeddings endpoint for questions on sites built with --embeddings-url, instead of the one their artifact names (env DOCSMITH_EMBEDDINGS_URL; key in DOCSMITH_EMBEDDINGS_API_KEY)', parseHttpUrl)
     .option('--no-embeddings', 'lexical retrieval only, even for sites built with vectors')
     .option('--no-playground', 'do not serve GET /playground, e.g. in production (env DOCSMITH_PLAYGROUND=0); /widget.js stays')
     .addHelpText('after', '\nExample:\n  $ docsmith serve --artifacts dist --data .data --port 8080 --no-playground --limit-org-hour 5000')
     .action(async (options: ServeCommandOptions) => {
       let limits: { keyMonth: number; orgHour: number; ipDay: number };
+      let feedbackLimits: typeof limits;
       let reliability: ReturnType<typeof reliabilityFromEnvironment>;
       let embeddings: AppOptions['embeddings'];
+      let port: number;
       try {
         reliability = reliabilityFromEnvironment(process.env);
         embeddings = embeddingsFromEnvironment(options, process.env);
@@ -52,6 +63,12 @@ export function serveCommand(): Command {
           orgHour: options.limitOrgHour ?? limitFromEnvironment('DOCSMITH_LIMIT_ORG_HOUR'),
           ipDay: options.limitIpDay ?? limitFromEnvironment('DOCSMITH_LIMIT_IP_DAY'),
         };
+        feedbackLimits = {
+          keyMonth: options.feedbackLimitKeyMonth ?? wholeNumberFromEnvironment(process.env, 'DOCSMITH_FEEDBACK_LIMIT_KEY_MONTH', 1) ?? limits.keyMonth,
+          orgHour: options.feedbackLimitOrgHour ?? wholeNumberFromEnvironment(process.env, 'DOCSMITH_FEEDBACK_LIMIT_ORG_HOUR', 1) ?? limits.orgHour,
+          ipDay: options.feedbackLimitIpDay ?? wholeNumberFromEnvironment(process.env, 'DOCSMITH_FEEDBACK_LIMIT_IP_DAY', 1) ?? limits.ipDay,
+        };
+        port = options.port ?? portFromEnvironment();
       } catch (error) {
         process.stderr.write(`docsmith serve: ${(error as Error).message}\n`);
         process.exitCode = EXIT_USAGE;
@@ -65,8 +82,10 @@ export function serveCommand(): Command {
         ...(redisUrl ? { redisUrl } : {}),
         ...reliability,
         ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+        ...(options.analyticsRetentionDays !== undefined ? { analyticsRetentionDays: options.analyticsRetentionDays } : {}),
         ...(process.env.DOCSMITH_CORS_ORIGIN ? { corsOrigin: process.env.DOCSMITH_CORS_ORIGIN.split(',') } : {}),
         limits: { perKeyPerMonth: limits.keyMonth, perOrgPerHour: limits.orgHour, perIpPerDay: limits.ipDay },
+        feedbackLimits: { perKeyPerMonth: feedbackLimits.keyMonth, perOrgPerHour: feedbackLimits.orgHour, perIpPerDay: feedbackLimits.ipDay },
         web: { playground },
         embeddings,
       });
@@ -75,7 +94,7 @@ export function serveCommand(): Command {
       else app.log.info({ domains }, `serving ${domains.length} domain(s)`);
       app.log.info({ store: redisUrl ? `redis ${redactRedisUrl(redisUrl)}` : `sqlite ${path.resolve(options.data, 'docsmith.sqlite')}` }, 'threads, limits and analytics store');
       app.log.info({ model: process.env.ASSISTANT_LLM_BASE_URL ? `${process.env.ASSISTANT_LLM_MODEL ?? 'gpt-4o-mini'} at ${process.env.ASSISTANT_LLM_BASE_URL}` : 'offline extractive model (set ASSISTANT_LLM_BASE_URL for an LLM)' }, 'answer model');
-      app.log.info({ limits, playground }, 'limits and playground');
+      app.log.info({ limits, feedbackLimits, playground }, 'limits and playground');
       app.log.info({ embeddings: embeddings === false ? 'off' : (embeddings?.url ?? 'the endpoint each artifact built with vectors names') }, 'question embeddings');
       const shutdown = (signal: string): void => {
         app.log.info({ signal }, 'shutting down');
@@ -84,10 +103,10 @@ export function serveCommand(): Command {
       process.once('SIGTERM', () => shutdown('SIGTERM'));
       process.once('SIGINT', () => shutdown('SIGINT'));
       try {
-        await app.listen({ port: options.port, host: options.host });
+        await app.listen({ port, host: options.host });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        process.stderr.write(`docsmith serve: cannot listen on ${options.host}:${options.port} (${code === 'EADDRINUSE' ? 'the port is in use; pass --port or set PORT' : (code ?? (error as Error).message)})\n`);
+        process.stderr.write(`docsmith serve: cannot listen on ${options.host}:${port} (${code === 'EADDRINUSE' ? 'the port is in use; pass --port or set PORT' : (code ?? (error as Error).message)})\n`);
         await app.close();
         process.exitCode = 1;
         return;
@@ -104,15 +123,14 @@ function embeddingsFromEnvironment(options: ServeCommandOptions, environment: No
     try {
       parseHttpUrl(url);
     } catch (error) {
-      throw new Error(`DOCSMITH_EMBEDDINGS_URL: unexpected "${url}", ${(error as Error).message}`);
+      throw new EnvironmentSettingError(`Unexpected DOCSMITH_EMBEDDINGS_URL=${url}, ${(error as Error).message}`);
     }
   }
-  const timeout = environment.DOCSMITH_EMBEDDINGS_TIMEOUT_MS?.trim();
-  if (timeout && !(/^\d+$/.test(timeout) && Number(timeout) > 0)) throw new Error(`DOCSMITH_EMBEDDINGS_TIMEOUT_MS: unexpected "${timeout}", expected a positive number`);
+  const timeoutMs = wholeNumberFromEnvironment(environment, 'DOCSMITH_EMBEDDINGS_TIMEOUT_MS', 1);
   const weight = environment.DOCSMITH_EMBEDDINGS_WEIGHT?.trim();
-  if (weight && !/^\d+(\.\d+)?$/.test(weight)) throw new Error(`DOCSMITH_EMBEDDINGS_WEIGHT: unexpected "${weight}", expected a number of at least 0`);
+  if (weight && !/^\d+(\.\d+)?$/.test(weight)) throw new EnvironmentSettingError(`Unexpected DOCSMITH_EMBEDDINGS_WEIGHT=${weight}, expected a number ≥ 0`);
   const apiKey = environment.DOCSMITH_EMBEDDINGS_API_KEY;
-  return { ...(url ? { url } : {}), ...(apiKey ? { apiKey } : {}), ...(timeout ? { timeoutMs: Number(timeout) } : {}), ...(weight ? { weight: Number(weight) } : {}) };
+  return { ...(url ? { url } : {}), ...(apiKey ? { apiKey } : {}), ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(weight ? { weight: Number(weight) } : {}) };
 }
 
 /** Domains with a published build (`<artifacts>/<domain>/current`). */
@@ -138,25 +156,28 @@ function redactRedisUrl(url: string): string {
   }
 }
 
-function parseLimit(value: string): number {
-  const limit = Number(value);
-  if (!Number.isInteger(limit) || limit < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
-  return limit;
+/** A commander parser of a whole-number flag: "Unexpected abc, expected a whole number ≥ 1", as for the environment. */
+function wholeNumberOption(minimum: number): (value: string) => number {
+  return (value) => {
+    const number = parseWholeNumber(value, minimum);
+    if (number === undefined) throw new InvalidArgumentError(`Unexpected ${value}, expected a whole number ≥ ${minimum}`);
+    return number;
+  };
 }
 
 function limitFromEnvironment(name: string): number {
-  const value = process.env[name];
-  if (value === undefined || value === '') return SPEC_LIMIT;
-  try {
-    return parseLimit(value);
-  } catch {
-    throw new Error(`${name}=${value}: expected a whole number of at least 1`);
-  }
+  return wholeNumberFromEnvironment(process.env, name, 1) ?? SPEC_LIMIT;
 }
 
 function parsePort(value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new InvalidArgumentError('expected a port number');
+  const port = parseWholeNumber(value);
+  if (port === undefined || port > 65_535) throw new InvalidArgumentError(`Unexpected ${value}, expected a port number (0 to 65535)`);
+  return port;
+}
+
+function portFromEnvironment(): number {
+  const port = wholeNumberFromEnvironment(process.env, 'PORT') ?? 8080;
+  if (port > 65_535) throw new EnvironmentSettingError(`Unexpected PORT=${port}, expected a port number (0 to 65535)`);
   return port;
 }
 

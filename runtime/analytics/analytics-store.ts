@@ -54,6 +54,8 @@ export interface AnalyticsStore {
   recordSearch(event: SearchEvent): Promise<void>;
   /** The report of a domain for `from <= at < to`; lists hold at most `limit` entries (default 20). */
   report(domain: string, from: Date, to: Date, limit?: number): Promise<QuestionsReport>;
+  /** Deletes every event (question, feedback, search) recorded before `before`; resolves to how many (retention). */
+  deleteEventsBefore(before: Date): Promise<number>;
   /** Resolves when the store answers (for `/readyz`); rejects with StoreUnavailableError otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,28 +1,25 @@
 import { openRedis, withRedis } from '../stores/open-redis.ts';
 import { countTexts, normalizeQuestion, type AnalyticsStore, type FeedbackEvent, type QuestionsReport } from './analytics-store.ts';
 
-/** How long analytics events stay in Redis (400 days: a year-over-year report still works). */
-const RETENTION_MS = 400 * 24 * 3600 * 1000;
-
 type StoredQuestion = { q: string; r: number; n: boolean };
 type StoredFeedback = { m: string; r: FeedbackEvent['rating']; c?: string; at: number };
 
 /**
  * Analytics in Redis (several replicas): one sorted set per domain and kind, scored by time, members are JSON
- * events with a unique suffix; a report reads the range and counts in the process. Old events are trimmed on write.
+ * events with a unique suffix; a report reads the range and counts in the process. The names of those sets are
+ * kept in the set `<keyPrefix>keys`, so a retention sweep trims each by time (ZREMRANGEBYSCORE) without a SCAN;
+ * every command touches one key, so the store runs on Redis Cluster.
  */
 export function createRedisAnalyticsStore(url: string, keyPrefix = 'docsmith:analytics:'): AnalyticsStore {
   const redis = openRedis(url);
+  const registry = `${keyPrefix}keys`;
   let sequence = 0;
   const add = (kind: string, domain: string, at: Date, event: object): Promise<void> =>
     withRedis(async () => {
       const key = `${keyPrefix}${kind}:${domain}`;
       sequence = (sequence + 1) % 1_000_000;
-      await redis
-        .multi()
-        .zadd(key, at.getTime(), `${JSON.stringify(event)}\n${process.pid}.${Date.now()}.${sequence}`)
-        .zremrangebyscore(key, '-inf', Date.now() - RETENTION_MS)
-        .exec();
+      await redis.sadd(registry, key);
+      await redis.zadd(key, at.getTime(), `${JSON.stringify(event)}\n${process.pid}.${Date.now()}.${sequence}`);
     });
   const range = async <T>(kind: string, domain: string, from: Date, to: Date): Promise<T[]> => {
     const members = await withRedis(() => redis.zrangebyscore(`${keyPrefix}${kind}:${domain}`, from.getTime(), `(${to.getTime()}`));
@@ -55,6 +52,15 @@ export function createRedisAnalyticsStore(url: string, keyPrefix = 'docsmith:ana
         },
         zeroResultSearches: countTexts([...searches.map((event) => event.q), ...questions.filter((event) => event.r === 0).map((event) => event.q)], limit),
       };
+    },
+    async deleteEventsBefore(before) {
+      const keys = await withRedis(() => redis.smembers(registry));
+      let deleted = 0;
+      for (const key of keys) {
+        deleted += await withRedis(() => redis.zremrangebyscore(key, '-inf', `(${before.getTime()}`));
+        if ((await withRedis(() => redis.exists(key))) === 0) await withRedis(() => redis.srem(registry, key));
+      }
+      return deleted;
     },
     async ping() {
       await withRedis(() => redis.ping());

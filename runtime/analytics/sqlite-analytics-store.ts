@@ -1,8 +1,12 @@
+import { setImmediate } from 'node:timers/promises';
 import { openSqlite } from '../stores/open-sqlite.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
 import { countTexts, normalizeQuestion, type AnalyticsStore, type QuestionsReport } from './analytics-store.ts';
 
-/** Analytics in SQLite (one replica): three append-only tables indexed by domain and time. */
+/** Rows deleted per statement by a retention sweep, so a large backlog never holds the write lock or the event loop for long. */
+const DELETE_BATCH = 5000;
+
+/** Analytics in SQLite (one replica): three append-only tables indexed by domain and time, and by time for retention. */
 export function createSqliteAnalyticsStore(file: string): AnalyticsStore {
   // Closing drops the prepared statements with the connection: a closed store holds nothing of its database, and an
   // operation after close is a StoreUnavailableError, not a better-sqlite3 TypeError.
@@ -45,6 +49,18 @@ export function createSqliteAnalyticsStore(file: string): AnalyticsStore {
         zeroResultSearches: countTexts([...run((database) => database.selectSearches.all(...range)).map((row) => row.query), ...zeroResultQuestions], limit),
       };
     },
+    async deleteEventsBefore(before) {
+      let deleted = 0;
+      for (const statement of run((database) => database.deleteBefore)) {
+        let changes: number;
+        do {
+          changes = run(() => statement.run(before.getTime(), DELETE_BATCH).changes);
+          deleted += changes;
+          await setImmediate();
+        } while (changes === DELETE_BATCH);
+      }
+      return deleted;
+    },
     async ping() {
       run((database) => database.probe.get());
     },
@@ -67,6 +83,9 @@ function openAnalyticsDatabase(file: string) {
     CREATE INDEX IF NOT EXISTS analytics_feedback_domain_at ON analytics_feedback (domain, at);
     CREATE TABLE IF NOT EXISTS analytics_searches (domain TEXT NOT NULL, at INTEGER NOT NULL, query TEXT NOT NULL, result_count INTEGER NOT NULL);
     CREATE INDEX IF NOT EXISTS analytics_searches_domain_at ON analytics_searches (domain, at);
+    CREATE INDEX IF NOT EXISTS analytics_questions_at ON analytics_questions (at);
+    CREATE INDEX IF NOT EXISTS analytics_feedback_at ON analytics_feedback (at);
+    CREATE INDEX IF NOT EXISTS analytics_searches_at ON analytics_searches (at);
   `);
   return {
     connection,
@@ -78,6 +97,9 @@ function openAnalyticsDatabase(file: string) {
       'SELECT at, message_id, rating, comment FROM analytics_feedback WHERE domain = ? AND at >= ? AND at < ? ORDER BY at DESC',
     ),
     selectSearches: connection.prepare<[string, number, number], { query: string }>('SELECT query FROM analytics_searches WHERE domain = ? AND at >= ? AND at < ? AND result_count = 0'),
+    deleteBefore: ['analytics_questions', 'analytics_feedback', 'analytics_searches'].map((table) =>
+      connection.prepare<[number, number]>(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE at < ? LIMIT ?)`),
+    ),
     probe: connection.prepare('SELECT 1'),
   };
 }

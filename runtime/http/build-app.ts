@@ -33,6 +33,9 @@ import { registerWebRoutes, type WebRoutesOptions } from './register-web-routes.
 import { createQueryEmbedder, type QueryEmbedderOptions } from '../search/index.ts';
 import type { RouteContext } from './route-context.ts';
 
+/** Days analytics events are kept by default: a year-over-year report still works (the earlier Redis trim). */
+export const DEFAULT_ANALYTICS_RETENTION_DAYS = 400;
+
 /** Options of `buildApp`. */
 export interface AppOptions {
   /** Folder of published builds, one sub-folder per domain. */
@@ -50,6 +53,8 @@ export interface AppOptions {
   /** Where limits are counted (default: the `store`; `memory` for tests). */
   limitStore?: 'memory' | 'sqlite' | 'redis';
   limits?: Limits;
+  /** Feedback limits, counted apart from `limits` (default: the same numbers as `limits`, on their own counters). */
+  feedbackLimits?: Limits;
   /** Answer model (default: createModelFromEnvironment()). */
   model?: LanguageModelV3;
   /** pino logging (default true). */
@@ -68,6 +73,8 @@ export interface AppOptions {
   maxMessagesPerThread?: number;
   /** Days a thread is kept after its last message (default: kept forever). */
   threadRetentionDays?: number;
+  /** Days analytics events (questions, feedback, searches) are kept (default 400; 0 keeps them forever). */
+  analyticsRetentionDays?: number;
   /** Milliseconds an answer may take before its stream ends with a timeout error (default 60000). */
   modelTimeoutMs?: number;
   /** Milliseconds for a request body to arrive before 408 `request_timeout` (default 10000). */
@@ -118,12 +125,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const keys = sharedKeys ?? createKeyStore({ file: options.keysFile ?? path.join(options.dataDir, 'keys.json') });
   const limitStore = options.limitStore ?? store;
   const storeOptions = { ...(options.storeTimeoutMs ? { storeTimeoutMs: options.storeTimeoutMs } : {}) };
-  const limiter = await createLimiter({ store: limitStore, sqlitePath, ...storeOptions, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}), ...(options.limits ? { limits: options.limits } : {}) });
+  const limiterOptions = { store: limitStore, sqlitePath, ...storeOptions, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}) };
+  const limiter = await createLimiter({ ...limiterOptions, ...(options.limits ? { limits: options.limits } : {}) });
+  const feedbackLimits = options.feedbackLimits ?? options.limits;
+  const feedbackLimiter = await createLimiter({ ...limiterOptions, budget: 'feedback', ...(feedbackLimits ? { limits: feedbackLimits } : {}) });
   const threadOptions = { ...storeOptions, ...(options.maxMessagesPerThread ? { maxMessagesPerThread: options.maxMessagesPerThread } : {}) };
   const threads = store === 'redis' ? createRedisThreadStore(options.redisUrl as string, threadOptions) : createSqliteThreadStore(sqlitePath, threadOptions);
   const analytics = store === 'redis' ? createRedisAnalyticsStore(options.redisUrl as string) : createSqliteAnalyticsStore(sqlitePath);
   const hybrid = options.embeddings === false ? undefined : { embedQuery: createQueryEmbedder(options.embeddings), ...(options.embeddings?.weight === undefined ? {} : { vectorWeight: options.embeddings.weight }) };
-  const context: RouteContext = { artifacts, keys, limiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}) };
+  const context: RouteContext = { artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}) };
   const stopHealthMonitor = monitorStoreHealth({ problem: () => threads.problem(), onChange: (problem) => (problem ? app.log.error({ problem }, 'thread store unusable') : app.log.info('thread store usable again')) });
   const retention = options.threadRetentionDays
     ? startRetentionSweeper({
@@ -133,10 +143,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         onError: (error) => app.log.warn({ error: summarizeErrorForLog(error) }, 'thread retention sweep failed'),
       })
     : undefined;
+  const analyticsRetentionDays = options.analyticsRetentionDays ?? DEFAULT_ANALYTICS_RETENTION_DAYS;
+  const analyticsRetention = analyticsRetentionDays
+    ? startRetentionSweeper({
+        retentionMs: analyticsRetentionDays * 86_400_000,
+        sweep: (before) => analytics.deleteEventsBefore(before),
+        onSwept: (count) => app.log.info({ count }, 'deleted analytics events past their retention'),
+        onError: (error) => app.log.warn({ error: summarizeErrorForLog(error) }, 'analytics retention sweep failed'),
+      })
+    : undefined;
   app.addHook('onClose', async () => {
     stopHealthMonitor();
     retention?.stop();
-    await Promise.allSettled([limiter.close(), threads.close(), analytics.close(), sharedKeys?.close()]);
+    analyticsRetention?.stop();
+    await Promise.allSettled([limiter.close(), feedbackLimiter.close(), threads.close(), analytics.close(), sharedKeys?.close()]);
   });
 
   const corsOptions = { origin: options.corsOrigin ?? true, methods: ['GET', 'POST', 'OPTIONS'], exposedHeaders: ['x-thread-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] };

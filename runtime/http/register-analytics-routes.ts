@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import analyticsQuerySchema from '../../schemas/analytics-query.schema.json' with { type: 'json' };
 import feedbackRequestSchema from '../../schemas/feedback-request.schema.json' with { type: 'json' };
-import { authorizeRequest } from './authorize-request.ts';
+import type { Authorization } from './authorize-request.ts';
 import { ApiError } from './error-catalog.ts';
 import type { RouteContext } from './route-context.ts';
-import { domainParams, type DomainRequest } from './route-guards.ts';
+import { createRouteGuards, domainParams, type DomainRequest } from './route-guards.ts';
 
 interface FeedbackBody {
   fp: string;
@@ -19,22 +19,24 @@ const DAY_MS = 24 * 3600 * 1000;
 const MAX_FEEDBACK_PAGES = 50;
 
 /**
- * POST /v1/assistant/:domain/feedback (thumbs on an answer of one of the caller's threads) and
+ * POST /v1/assistant/:domain/feedback (thumbs on an answer of one of the caller's threads; a valid body counts
+ * against the feedback budget, before the answer is looked up) and
  * GET /v1/analytics/:domain/questions?from&to (top questions, "not found" answers, feedback, zero-result
- * searches; admin keys only).
+ * searches; admin keys only). Both check the key (and the admin flag) in the onRequest guards, before the body
+ * or query is validated, like every `/:domain` route.
  */
 export function registerAnalyticsRoutes(app: FastifyInstance, context: RouteContext): void {
-  app.post('/v1/assistant/:domain/feedback', { schema: { params: domainParams, body: feedbackRequestSchema } }, async (request: DomainRequest<FeedbackBody>, reply) => {
-    const authorization = await authorizeRequest(request, context);
+  const guards = createRouteGuards(context);
+  app.post('/v1/assistant/:domain/feedback', { schema: { params: domainParams, body: feedbackRequestSchema }, onRequest: guards.authorize, preHandler: guards.consumeFeedbackLimits }, async (request: DomainRequest<FeedbackBody>, reply) => {
+    const authorization = request.authorization as Authorization;
     const { fp, threadId, messageId, rating, comment } = request.body;
     if (!(await isAnswerOfFingerprint(context, authorization.site.domain, fp, threadId, messageId))) throw new ApiError('unknown_message', `No answer ${messageId} in thread ${threadId} of this fingerprint.`);
     await context.analytics.recordFeedback({ domain: authorization.site.domain, threadId, messageId, fp, rating, ...(comment?.trim() ? { comment: comment.trim() } : {}), at: new Date() });
     return reply.code(201).send({ ok: true });
   });
 
-  app.get('/v1/analytics/:domain/questions', { schema: { params: domainParams, querystring: analyticsQuerySchema } }, async (request: DomainRequest<unknown, { from?: string; to?: string; limit?: string }>) => {
-    const authorization = await authorizeRequest(request, context);
-    if (!authorization.admin) throw new ApiError('admin_required');
+  app.get('/v1/analytics/:domain/questions', { schema: { params: domainParams, querystring: analyticsQuerySchema }, onRequest: [guards.authorize, guards.requireAdmin] }, async (request: DomainRequest<unknown, { from?: string; to?: string; limit?: string }>) => {
+    const authorization = request.authorization as Authorization;
     const to = request.query.to ? parseDate(request.query.to, 'to') : new Date();
     const from = request.query.from ? parseDate(request.query.from, 'from') : new Date(to.getTime() - 30 * DAY_MS);
     if (from.getTime() >= to.getTime()) throw new ApiError('invalid_body', 'Invalid query: `from` must be before `to`.', 'from');

@@ -12,7 +12,10 @@ export interface RouteContext {
   artifacts: ArtifactStore;
   /** The file key store, or the Redis one shared by replicas; routes only verify. */
   keys: Pick<KeyStore, 'verify'>;
+  /** The message and search budget (the spec's three limits). */
   limiter: Limiter;
+  /** The feedback budget: counters of their own, so rating an answer never spends the answers' quota. */
+  feedbackLimiter: Limiter;
   threads: ThreadStore;
   analytics: AnalyticsStore;
   metrics: Metrics;

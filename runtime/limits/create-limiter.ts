@@ -51,7 +51,20 @@ export interface LimiterOptions {
   limits?: Limits;
   /** Milliseconds a take may wait for the store (a locked SQLite file, a slow Redis) before 503 (default 2000). */
   storeTimeoutMs?: number;
+  /**
+   * The budget these counters belong to, kept apart from other budgets on the same store (default `message`:
+   * SQLite tables `rate_limits_<scope>`, Redis keys `docsmith:{limit}:<scope>:…`; any other name, e.g. `feedback`:
+   * tables `feedback_limits_<scope>`, keys `docsmith:{limit}:feedback:<scope>:…`).
+   */
+  budget?: string;
 }
+
+/**
+ * Prefix of the Redis counter keys. Its hash tag `{limit}` puts every counter in one Redis Cluster slot: one
+ * take reads and writes a key, an organization and an IP counter atomically, and the organization and IP
+ * counters are shared by many keys, so no narrower tag keeps the three of every take together.
+ */
+export const LIMIT_KEY_PREFIX = 'docsmith:{limit}:';
 
 interface Counter {
   scope: LimitDecision['scope'];
@@ -106,9 +119,10 @@ export async function createLimiter(options: LimiterOptions): Promise<Limiter> {
 }
 
 async function openTake(options: LimiterOptions, counters: Counter[]): Promise<LimitTake> {
+  const budget = options.budget ?? 'message';
   if (options.store === 'redis') {
     const client = openRedis(options.redisUrl ?? 'redis://127.0.0.1:6379', options.storeTimeoutMs ? { commandTimeoutMs: options.storeTimeoutMs } : {});
-    return createRedisLimitTake(client, 'docsmith:limit:');
+    return createRedisLimitTake(client, budget === 'message' ? LIMIT_KEY_PREFIX : `${LIMIT_KEY_PREFIX}${budget}:`);
   }
   if (options.store === 'memory') {
     return createFlexibleLimitTake(
@@ -123,7 +137,7 @@ async function openTake(options: LimiterOptions, counters: Counter[]): Promise<L
       (counter) =>
         new Promise<RateLimiterSQLite>((resolve, reject) => {
           const limiter = new RateLimiterSQLite(
-            { storeClient: database, storeType: 'better-sqlite3', tableName: `rate_limits_${counter.scope}`, keyPrefix: '', points: counter.points, duration: 0, clearExpiredByTimeout: false },
+            { storeClient: database, storeType: 'better-sqlite3', tableName: `${budget === 'message' ? 'rate' : budget}_limits_${counter.scope}`, keyPrefix: '', points: counter.points, duration: 0, clearExpiredByTimeout: false },
             (error?: Error) => (error ? reject(new StoreUnavailableError(`rate limit table cannot be created: ${error.message}`)) : resolve(limiter)),
           );
         }),

@@ -39,7 +39,9 @@ declare module 'ioredis' {
  * All-or-nothing takes on Redis counters shared by every replica, as one Lua script. rate-limiter-flexible
  * counts one key per call, so taking three limits with it means take-then-refund: between the two, other
  * replicas see the refused request in the counters and may be refused for it. The script has no such window.
- * Counter keys are `<prefix><key>` holding an integer with a TTL, as rate-limiter-flexible's Redis store keeps them.
+ * Counter keys are `<prefix><key>` holding an integer with a TTL, as rate-limiter-flexible's Redis store keeps them
+ * (it names a counter `<keyPrefix>:<key>` and touches one key per command, so it needs no hash tag). A script's
+ * keys must share one Redis Cluster slot (else CROSSSLOT): `prefix` carries a hash tag, e.g. `docsmith:{limit}:`.
  */
 export function createRedisLimitTake(client: Redis, prefix: string): LimitTake {
   client.defineCommand('docsmithTakeLimits', { lua: TAKE_SCRIPT });

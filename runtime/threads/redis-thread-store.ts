@@ -1,11 +1,17 @@
 import { openRedis, withRedis } from '../stores/open-redis.ts';
+import { createLegacyThreadMigration } from './legacy-thread-keys.ts';
 import { DEFAULT_THREAD_PAGE, decodeThreadCursor, encodeThreadCursor, isThreadId, newThreadId, type StoredMessage, type Thread, type ThreadStore, type ThreadStoreOptions } from './thread-store.ts';
 
-
 /**
- * Threads in Redis, shared by every replica: a hash per thread, a list of its messages, a sorted set per owner
- * (score: last update in ms) and one sorted set of all threads by last update (for retention). Keys start with
- * `keyPrefix` (default `docsmith`).
+ * Threads in Redis, shared by every replica: a hash per thread and a list of its messages (`<prefix>:thread:{<id>}`
+ * and `…:messages`: the hash tag keeps both in one Redis Cluster slot, so their transactions never fail with
+ * CROSSSLOT), a sorted set per owner (score: last update in ms) and one sorted set of all threads by last update
+ * (for retention). The indexes live in other slots and are written by commands of their own, in an order that
+ * a failure between them cannot harm: on append the retention index first (a thread is always swept in the end)
+ * and the owner index last (a listing never shows a half-written thread); on delete the retention index last (a
+ * sweep cut short is redone). Keys start
+ * with `keyPrefix` (default `docsmith`); threads under the names of earlier releases are renamed
+ * (`legacy-thread-keys.ts`).
  */
 export function createRedisThreadStore(url: string, options: ThreadStoreOptions & { keyPrefix?: string } = {}): ThreadStore {
   const PREFIX = `${options.keyPrefix ?? 'docsmith'}:thread`;
@@ -14,10 +20,19 @@ export function createRedisThreadStore(url: string, options: ThreadStoreOptions 
   const maxMessages = options.maxMessagesPerThread ?? 200;
   const maxListed = options.maxListedMessages ?? 50;
   const client = openRedis(url, options.storeTimeoutMs ? { commandTimeoutMs: options.storeTimeoutMs } : {});
-  const threadKey = (threadId: string): string => `${PREFIX}:${threadId}`;
-  const messagesKey = (threadId: string): string => `${PREFIX}:${threadId}:messages`;
+  const threadKey = (threadId: string): string => `${PREFIX}:{${threadId}}`;
+  const messagesKey = (threadId: string): string => `${PREFIX}:{${threadId}}:messages`;
   const ownerKey = (domain: string, fp: string): string => `${PREFIX}s:${domain}:${fp}`;
+  const legacy = createLegacyThreadMigration(client, {
+    threadKey,
+    messagesKey,
+    legacyThreadKey: (threadId) => `${PREFIX}:${threadId}`,
+    legacyMessagesKey: (threadId) => `${PREFIX}:${threadId}:messages`,
+    updatedKey: UPDATED_KEY,
+    layoutKey: `${options.keyPrefix ?? 'docsmith'}:threads:layout`,
+  });
   const readThread = async (threadId: string, domain: string, fp: string): Promise<Thread> => {
+    await legacy.migrate(threadId);
     const [info, messages, total] = await withRedis(() => Promise.all([client.hgetall(threadKey(threadId)), client.lrange(messagesKey(threadId), -maxListed, -1), client.llen(messagesKey(threadId))]));
     const omitted = Number(info.omitted ?? 0) + total - messages.length;
     return {
@@ -33,6 +48,7 @@ export function createRedisThreadStore(url: string, options: ThreadStoreOptions 
   return {
     async resolveThread({ domain, fp, threadId }) {
       if (threadId && isThreadId(threadId)) {
+        await legacy.migrate(threadId);
         const owner = await withRedis(() => client.hmget(threadKey(threadId), 'domain', 'fp'));
         if (owner[0] === domain && owner[1] === fp) return { threadId, isNew: false };
       }
@@ -40,19 +56,20 @@ export function createRedisThreadStore(url: string, options: ThreadStoreOptions 
     },
     async appendMessage({ threadId, domain, fp, message }) {
       const now = new Date();
+      await legacy.migrate(threadId);
       const owner = await withRedis(() => client.hmget(threadKey(threadId), 'domain', 'fp'));
       if (owner[0] !== null && (owner[0] !== domain || owner[1] !== fp)) return;
       const stored: StoredMessage = { ...message, createdAt: now.toISOString() };
+      await withRedis(() => client.zadd(UPDATED_KEY, now.getTime(), `${threadId}|${domain}|${fp}`));
       const replies = await withRedis(() =>
         client
           .multi()
           .hsetnx(threadKey(threadId), 'createdAt', stored.createdAt)
           .hset(threadKey(threadId), 'domain', domain, 'fp', fp, 'updatedAt', stored.createdAt)
           .rpush(messagesKey(threadId), JSON.stringify(stored))
-          .zadd(ownerKey(domain, fp), now.getTime(), threadId)
-          .zadd(UPDATED_KEY, now.getTime(), `${threadId}|${domain}|${fp}`)
           .exec(),
       );
+      await withRedis(() => client.zadd(ownerKey(domain, fp), now.getTime(), threadId));
       const length = Number(replies?.[2]?.[1] ?? 0);
       if (length > maxMessages) {
         await withRedis(() => client.multi().ltrim(messagesKey(threadId), length - maxMessages, -1).hincrby(threadKey(threadId), 'omitted', length - maxMessages).exec());
@@ -80,7 +97,10 @@ export function createRedisThreadStore(url: string, options: ThreadStoreOptions 
       const expired = await withRedis(() => client.zrangebyscore(UPDATED_KEY, '-inf', `(${before.getTime()}`));
       for (const member of expired) {
         const [threadId = '', domain = '', fp = ''] = member.split('|');
-        await withRedis(() => client.multi().del(threadKey(threadId), messagesKey(threadId)).zrem(ownerKey(domain, fp), threadId).zrem(UPDATED_KEY, member).exec());
+        await legacy.migrate(threadId);
+        await withRedis(() => client.del(threadKey(threadId), messagesKey(threadId)));
+        await withRedis(() => client.zrem(ownerKey(domain, fp), threadId));
+        await withRedis(() => client.zrem(UPDATED_KEY, member));
       }
       return expired.length;
     },

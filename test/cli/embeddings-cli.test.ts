@@ -50,8 +50,8 @@ describe('docsmith build --embeddings-url, then serve (stub endpoint on a real s
 
   it('serve refuses a malformed embeddings setting before it starts', async () => {
     const data = path.join(directory, 'serve-data');
-    expect(await docsmith({ DOCSMITH_EMBEDDINGS_TIMEOUT_MS: 'soon' }, 'serve', '--artifacts', directory, '--data', data, '--port', '0')).toMatchObject({ code: 2, stderr: 'docsmith serve: DOCSMITH_EMBEDDINGS_TIMEOUT_MS: unexpected "soon", expected a positive number\n' });
-    expect(await docsmith({ DOCSMITH_EMBEDDINGS_URL: 'localhost:8000' }, 'serve', '--artifacts', directory, '--data', data, '--port', '0')).toMatchObject({ code: 2, stderr: 'docsmith serve: DOCSMITH_EMBEDDINGS_URL: unexpected "localhost:8000", expected an http:// or https:// URL\n' });
+    expect(await docsmith({ DOCSMITH_EMBEDDINGS_TIMEOUT_MS: 'soon' }, 'serve', '--artifacts', directory, '--data', data, '--port', '0')).toMatchObject({ code: 2, stderr: 'docsmith serve: Unexpected DOCSMITH_EMBEDDINGS_TIMEOUT_MS=soon, expected a whole number ≥ 1\n' });
+    expect(await docsmith({ DOCSMITH_EMBEDDINGS_URL: 'localhost:8000' }, 'serve', '--artifacts', directory, '--data', data, '--port', '0')).toMatchObject({ code: 2, stderr: 'docsmith serve: Unexpected DOCSMITH_EMBEDDINGS_URL=localhost:8000, expected an http:// or https:// URL\n' });
   });
 
   it('fails with one line, no stack trace, when the endpoint is down', async () => {

@@ -68,6 +68,52 @@ describe('feedback and analytics over HTTP', () => {
     const badRange = await app.inject({ url: '/v1/analytics/example/questions?from=2026-02-01&to=2026-01-01', headers: { authorization: `Bearer ${adminKey}` } });
     expect(badRange.statusCode).toBe(400);
   });
+
+  it('checks the key (and the admin flag) before the body or query, like the message routes', async () => {
+    const anonymousFeedback = await app.inject({ method: 'POST', url: '/v1/assistant/example/feedback', payload: { rating: 'meh' } });
+    expect(anonymousFeedback.statusCode).toBe(401);
+    expect(anonymousFeedback.json().error.code).toBe('missing_key');
+    const anonymousReport = await app.inject({ url: '/v1/analytics/example/questions?limit=lots' });
+    expect(anonymousReport.json().error.code).toBe('missing_key');
+    const notAdmin = await app.inject({ url: '/v1/analytics/example/questions?limit=lots', headers: { authorization: `Bearer ${key}` } });
+    expect(notAdmin.json().error.code).toBe('admin_required');
+    const otherDomain = await app.inject({ url: '/v1/analytics/elsewhere/questions?limit=lots', headers: { authorization: `Bearer ${adminKey}` } });
+    expect(otherDomain.json().error.code).toBe('forbidden_domain');
+    const admin = await app.inject({ url: '/v1/analytics/example/questions?limit=lots', headers: { authorization: `Bearer ${adminKey}` } });
+    expect(admin.json().error).toMatchObject({ code: 'invalid_body', field: 'limit' });
+  });
+});
+
+describe('the feedback budget', () => {
+  let directory: string;
+  let app: FastifyInstance;
+  let key: string;
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'docsmith-feedback-limit-'));
+    await publishTestSite(path.join(directory, 'dist'), 'example');
+    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({ domains: ['example'], org: 'org' }).key;
+    app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limits: { perKeyPerMonth: 3 } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+  const post = (url: string, body: unknown) => app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${key}` }, payload: body as object });
+
+  it('limits feedback calls (429 with Retry-After) on counters of their own, so rating never spends the answers’ quota', async () => {
+    const asked = await post('/v1/assistant/example/message', { fp: 'fp', messages: [{ role: 'user', content: 'How do I install the CLI?' }] });
+    const rating = { fp: 'fp', threadId: asked.headers['x-thread-id'], messageId: /f:\{"messageId":"([^"]+)"/.exec(asked.body)?.[1], rating: 'up' };
+    const statuses: number[] = [];
+    for (let call = 0; call < 5; call += 1) statuses.push((await post('/v1/assistant/example/feedback', rating)).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    const refused = await post('/v1/assistant/example/feedback', rating);
+    expect(refused.json().error).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('monthly feedback limit of this key') });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['ratelimit-remaining']).toBe('0');
+    const invalid = await post('/v1/assistant/example/feedback', { ...rating, rating: 'meh' });
+    expect(invalid.json().error.code).toBe('invalid_body');
+    for (const question of ['billing', 'webhooks']) expect((await post('/v1/assistant/example/message', { fp: 'fp', messages: [{ role: 'user', content: question }] })).statusCode).toBe(200);
+  });
 });
 
 const backends: [string, (() => AnalyticsStore) | undefined][] = [
@@ -90,6 +136,47 @@ describe.each(backends)('analytics store on %s', (_name, open) => {
       await store.ping();
     } finally {
       await store.close();
+    }
+  });
+  it.skipIf(!open)('deletes the events recorded before a cut-off (retention sweep) and keeps the rest', async () => {
+    const store = (open as () => AnalyticsStore)();
+    try {
+      const at = (date: string) => new Date(`${date}T12:00:00Z`);
+      await store.recordQuestion({ domain: 'a', threadId: 't', messageId: 'm1', question: 'old', resultCount: 0, notFound: true, at: at('2025-01-05') });
+      await store.recordFeedback({ domain: 'a', threadId: 't', messageId: 'm1', fp: 'f', rating: 'down', comment: 'old', at: at('2025-01-05') });
+      await store.recordSearch({ domain: 'b', query: 'old search', resultCount: 0, at: at('2025-01-05') });
+      await store.recordQuestion({ domain: 'a', threadId: 't', messageId: 'm2', question: 'new', resultCount: 0, notFound: true, at: at('2026-01-05') });
+      await store.recordFeedback({ domain: 'a', threadId: 't', messageId: 'm2', fp: 'f', rating: 'up', at: at('2026-01-05') });
+      await store.recordSearch({ domain: 'b', query: 'new search', resultCount: 0, at: at('2026-01-05') });
+      expect(await store.deleteEventsBefore(at('2026-01-01'))).toBe(3);
+      expect(await store.deleteEventsBefore(at('2026-01-01'))).toBe(0);
+      const everything = [new Date('2000-01-01'), new Date('2100-01-01')] as const;
+      expect(await store.report('a', ...everything)).toMatchObject({ questions: 1, topQuestions: [{ text: 'new', count: 1 }], feedback: { up: 1, down: 0, comments: [] } });
+      expect((await store.report('b', ...everything)).zeroResultSearches).toEqual([{ text: 'new search', count: 1 }]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('analytics retention in the app', () => {
+  it.each([
+    [undefined, 0],
+    [0, 1],
+  ])('with analyticsRetentionDays %s keeps %i of the events older than 400 days after the sweep at start', async (analyticsRetentionDays, kept) => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-analytics-retention-'));
+    try {
+      await publishTestSite(path.join(directory, 'dist'), 'example');
+      const seeded = createSqliteAnalyticsStore(path.join(directory, 'data', 'docsmith.sqlite'));
+      await seeded.recordQuestion({ domain: 'example', threadId: 't', messageId: 'm', question: 'ancient', resultCount: 1, notFound: false, at: new Date(Date.now() - 401 * 86_400_000) });
+      await seeded.close();
+      const app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory', ...(analyticsRetentionDays !== undefined ? { analyticsRetentionDays } : {}) });
+      await app.close();
+      const reopened = createSqliteAnalyticsStore(path.join(directory, 'data', 'docsmith.sqlite'));
+      expect((await reopened.report('example', new Date('2000-01-01'), new Date())).questions).toBe(kept);
+      await reopened.close();
+    } finally {
+      await rm(directory, { recursive: true, force: true });
     }
   });
 });

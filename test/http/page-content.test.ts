@@ -74,5 +74,7 @@ describe('GET /v1/page/{domain}?path=', () => {
     expect((await page('../../data/keys.json')).statusCode).toBe(400);
     expect((await page('cli/../../x')).statusCode).toBe(400);
     expect((await app.inject({ url: '/v1/page/example?path=quickstart' })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/v1/page/example' })).json().error.code).toBe('missing_key');
+    expect((await app.inject({ url: '/v1/page/example?path=a&extra=1', headers: { authorization: 'Bearer nope' } })).json().error.code).toBe('invalid_key');
   });
 });

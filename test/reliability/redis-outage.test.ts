@@ -1,32 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, hasRedisServer, startRedis } from '../helpers/private-redis.ts';
 import { askRequest, createReliabilityFixture, type ReliabilityFixture } from './reliability-app.ts';
 
 const redisUrl = process.env.REDIS_TEST_URL;
-const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Starts a throw-away redis-server (this test kills it); resolves once it accepts connections. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  await new Promise<void>((resolve) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ready to accept connections')) resolve();
-    });
-  });
-  return child;
-}
 
 // Needs REDIS_TEST_URL (Redis tests are enabled) and a redis-server binary to start and kill a private instance.
 describe.skipIf(!redisUrl || !hasRedisServer)('Redis killed and restored mid-load (skipped: needs REDIS_TEST_URL and redis-server)', () => {

@@ -68,6 +68,18 @@ describe.each(stores)('limits on %s', (store, available) => {
     await Promise.all([limiter.close(), later.close()]);
   });
 
+  it.skipIf(!available)('keeps the feedback budget apart from the message budget on the same store', async () => {
+    const file = await sqlitePath();
+    const messages = await open({ perKeyPerMonth: 2 }, file);
+    const feedback = await createLimiter({ store, budget: 'feedback', limits: { perKeyPerMonth: 2 }, ...(store === 'sqlite' ? { sqlitePath: file } : {}), ...(store === 'redis' ? { redisUrl } : {}) });
+    const subject = { keyId: `key-${unique()}`, org: `org-${unique()}`, ip: `ip-${unique()}` };
+    const spent = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) spent.push((await feedback.consume(subject)).allowed);
+    expect(spent).toEqual([true, true, false]);
+    expect(await messages.consume(subject)).toMatchObject({ allowed: true, remaining: 1 });
+    await Promise.all([messages.close(), feedback.close()]);
+  });
+
   it.skipIf(!available)('counts a refused request against no limit', async () => {
     const limiter = await open({ perKeyPerMonth: 2, perOrgPerHour: 3 });
     const org = `org-${unique()}`;

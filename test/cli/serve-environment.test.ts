@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../cli/main.ts';
+import { reliabilityFromEnvironment } from '../../runtime/http/reliability-from-environment.ts';
+import { wholeNumberFromEnvironment } from '../../runtime/http/whole-number-from-environment.ts';
+
+/** Runs `docsmith serve` with one environment variable set (and extra arguments) and captures stderr. */
+async function serveWith(name: string, value: string, extraArguments: string[] = []): Promise<{ code: number; err: string }> {
+  let err = '';
+  const errors = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    err += String(chunk);
+    return true;
+  });
+  vi.stubEnv(name, value);
+  try {
+    return { code: await main(['serve', '--artifacts', '/nonexistent-docsmith-artifacts', '--data', '/nonexistent-docsmith-data', ...extraArguments]), err };
+  } finally {
+    errors.mockRestore();
+    vi.unstubAllEnvs();
+  }
+}
+
+describe('numbers from the environment', () => {
+  afterEach(() => {
+    process.exitCode = undefined;
+  });
+
+  it('reads whole numbers and refuses anything else with one message style', () => {
+    expect(wholeNumberFromEnvironment({ DOCSMITH_X: ' 42 ' }, 'DOCSMITH_X')).toBe(42);
+    expect(wholeNumberFromEnvironment({ DOCSMITH_X: '' }, 'DOCSMITH_X')).toBeUndefined();
+    expect(wholeNumberFromEnvironment({}, 'DOCSMITH_X')).toBeUndefined();
+    for (const text of ['abc', '1.5', '-1', '1e3', '0x10']) expect(() => wholeNumberFromEnvironment({ DOCSMITH_X: text }, 'DOCSMITH_X')).toThrow(`Unexpected DOCSMITH_X=${text}, expected a whole number ≥ 0`);
+    expect(() => wholeNumberFromEnvironment({ DOCSMITH_X: '0' }, 'DOCSMITH_X', 1)).toThrow('Unexpected DOCSMITH_X=0, expected a whole number ≥ 1');
+  });
+
+  it('parses the reliability settings with the same parser (0 days of retention means keep forever)', () => {
+    expect(reliabilityFromEnvironment({ DOCSMITH_STORE_TIMEOUT_MS: '1500', DOCSMITH_THREAD_RETENTION_DAYS: '0' })).toEqual({ storeTimeoutMs: 1500, threadRetentionDays: 0 });
+    expect(reliabilityFromEnvironment({ DOCSMITH_ANALYTICS_RETENTION_DAYS: '90' })).toEqual({ analyticsRetentionDays: 90 });
+    expect(() => reliabilityFromEnvironment({ DOCSMITH_BODY_TIMEOUT_MS: 'abc' })).toThrow('Unexpected DOCSMITH_BODY_TIMEOUT_MS=abc, expected a whole number ≥ 1');
+  });
+
+  it.each([
+    ['DOCSMITH_LIMIT_IP_DAY', 'abc', 'Unexpected DOCSMITH_LIMIT_IP_DAY=abc, expected a whole number ≥ 1'],
+    ['DOCSMITH_STORE_TIMEOUT_MS', 'abc', 'Unexpected DOCSMITH_STORE_TIMEOUT_MS=abc, expected a whole number ≥ 1'],
+    ['PORT', 'abc', 'Unexpected PORT=abc, expected a whole number ≥ 0'],
+    ['DOCSMITH_FEEDBACK_LIMIT_IP_DAY', '0', 'Unexpected DOCSMITH_FEEDBACK_LIMIT_IP_DAY=0, expected a whole number ≥ 1'],
+  ])('`serve` with %s=%s is a usage error (exit 2) with one line, no stack trace', async (name, value, message) => {
+    const { code, err } = await serveWith(name, value);
+    expect(code).toBe(2);
+    expect(err).toBe(`docsmith serve: ${message}\n`);
+  });
+
+  it.each([
+    ['--limit-ip-day', '1.5', 'Unexpected 1.5, expected a whole number ≥ 1'],
+    ['--analytics-retention-days', '-1', 'Unexpected -1, expected a whole number ≥ 0'],
+  ])('`serve %s %s` is a usage error in the same words', async (flag, value, message) => {
+    const { code, err } = await serveWith('DOCSMITH_UNUSED', '', [flag, value]);
+    expect(code).toBe(2);
+    expect(err).toContain(message);
+  });
+});
