@@ -45,15 +45,15 @@ const BUILD_TARGET = 1.25;
  * multi-thread column always uses every core (the CLI's default is one thread on two cores). The generated
  * 4 × 35-version site's baseline parses its distinct page files only, once each. Then (d): whole cold processes,
  * `docsmith build --no-cache` against a bare parse of the same files, on mcp and the generated flat site.
+ * `sites` (default: all) keeps only the sites whose name contains one of its words (`versioned`, `mcp`).
  */
-export async function runBuildBench(): Promise<BuildBenchRow[]> {
-  const sites: [string, SiteSource][] = [];
-  for (const corpus of CORPORA) sites.push([corpus, await readSiteSource(corpusPath(corpus))]);
-  const flat = generateSyntheticSite({ pages: 1250 });
-  sites.push(['synthetic-1250', flat]);
+export async function runBuildBench(sites: string[] = []): Promise<BuildBenchRow[]> {
+  const wanted = (name: string): boolean => sites.length === 0 || sites.some((word) => name.includes(word));
   const rows: BuildBenchRow[] = [];
-  for (const [name, source] of sites) rows.push(await benchSite(name, source, { distinctOnly: false, runs: RUNS, warmUps: WARM_UP_ROUNDS }));
-  rows.push(await benchSite('versioned-4x35', generateVersionedSite(), { distinctOnly: true, runs: VERSIONED_RUNS, warmUps: VERSIONED_WARM_UP_ROUNDS }));
+  for (const corpus of CORPORA.filter(wanted)) rows.push(await benchSite(corpus, await readSiteSource(corpusPath(corpus)), { distinctOnly: false, runs: RUNS, warmUps: WARM_UP_ROUNDS }));
+  const flat = generateSyntheticSite({ pages: 1250 });
+  if (wanted('synthetic-1250')) rows.push(await benchSite('synthetic-1250', flat, { distinctOnly: false, runs: RUNS, warmUps: WARM_UP_ROUNDS }));
+  if (wanted('versioned-4x35')) rows.push(await benchSite('versioned-4x35', generateVersionedSite(), { distinctOnly: true, runs: VERSIONED_RUNS, warmUps: VERSIONED_WARM_UP_ROUNDS }));
   printTable(
     `Build throughput (median of ${RUNS} runs, ${VERSIONED_RUNS} for the versioned site; ${availableParallelism()} cores); baseline = bare parse of every page file once (of each distinct file for the versioned site)`,
     ['site', 'pages', 'files parsed (bare)', 'bare parse ms', '1-thread build ms', 'ratio', `${availableParallelism()}-thread build ms`, 'ratio', 'rebuild 1 page ms', '% of 1-thread cold'],
@@ -70,7 +70,7 @@ export async function runBuildBench(): Promise<BuildBenchRow[]> {
       `${((row.warmRebuildMs / row.singleThreadBuildMs) * 100).toFixed(1)}%`,
     ]),
   );
-  await printColdProcessTable(flat);
+  await printColdProcessTable(flat, wanted);
   return rows;
 }
 
@@ -82,16 +82,19 @@ interface BenchSiteOptions {
   warmUps: number;
 }
 
-async function printColdProcessTable(flat: SiteSource): Promise<void> {
+async function printColdProcessTable(flat: SiteSource, wanted: (name: string) => boolean): Promise<void> {
+  const names = ['mcp', 'synthetic-1250'].filter(wanted);
+  if (names.length === 0) return;
   const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-bench-flat-'));
   try {
     for (const [file, text] of flat.files) {
       await mkdir(path.dirname(path.join(directory, file)), { recursive: true });
       await writeFile(path.join(directory, file), text);
     }
-    const sites: [string, string][] = [['mcp', corpusPath('mcp')], ['synthetic-1250', directory]];
+    const folders: Record<string, string> = { mcp: corpusPath('mcp'), 'synthetic-1250': directory };
     const rows: string[][] = [];
-    for (const [name, siteDir] of sites) {
+    for (const name of names) {
+      const siteDir = folders[name] as string;
       const { buildMs, bareParseMs } = await measureColdProcess(siteDir, COLD_PROCESS_RUNS);
       rows.push([name, bareParseMs.toFixed(0), buildMs.toFixed(0), (buildMs / bareParseMs).toFixed(2), `≤ ${BUILD_TARGET}`, String(buildMs / bareParseMs <= BUILD_TARGET)]);
     }
