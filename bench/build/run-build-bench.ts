@@ -22,6 +22,9 @@ export interface BuildBenchRow {
   parsedFiles: number;
   bareParseMs: number;
   singleThreadBuildMs: number;
+  /** Process CPU time (this thread and V8's helper threads) of the bare parse and of the one-thread build. */
+  bareParseCpuMs: number;
+  singleThreadBuildCpuMs: number;
   parallelBuildMs: number;
   warmRebuildMs: number;
 }
@@ -30,8 +33,8 @@ export interface BuildBenchRow {
 const RUNS = 5;
 /** Untimed rounds first, so that no figure carries the JIT's warm-up (the first site would otherwise pay it alone). */
 const WARM_UP_ROUNDS = 2;
-/** The versioned site takes ~10 s a build: fewer rounds. */
-const VERSIONED_RUNS = 3;
+/** The versioned site takes seconds a build: fewer warm-up rounds. */
+const VERSIONED_RUNS = 5;
 const VERSIONED_WARM_UP_ROUNDS = 1;
 /** Whole-process runs of the cold build figure. */
 const COLD_PROCESS_RUNS = 3;
@@ -56,7 +59,7 @@ export async function runBuildBench(sites: string[] = []): Promise<BuildBenchRow
   if (wanted('versioned-4x35')) rows.push(await benchSite('versioned-4x35', generateVersionedSite(), { distinctOnly: true, runs: VERSIONED_RUNS, warmUps: VERSIONED_WARM_UP_ROUNDS }));
   printTable(
     `Build throughput (median of ${RUNS} runs, ${VERSIONED_RUNS} for the versioned site; ${availableParallelism()} cores); baseline = bare parse of every page file once (of each distinct file for the versioned site)`,
-    ['site', 'pages', 'files parsed (bare)', 'bare parse ms', '1-thread build ms', 'ratio', `${availableParallelism()}-thread build ms`, 'ratio', 'rebuild 1 page ms', '% of 1-thread cold'],
+    ['site', 'pages', 'files parsed (bare)', 'bare parse ms', '1-thread build ms', 'ratio', 'CPU ratio', `${availableParallelism()}-thread build ms`, 'ratio', 'rebuild 1 page ms', '% of 1-thread cold'],
     rows.map((row) => [
       row.site,
       String(row.pages),
@@ -64,6 +67,7 @@ export async function runBuildBench(sites: string[] = []): Promise<BuildBenchRow
       row.bareParseMs.toFixed(0),
       row.singleThreadBuildMs.toFixed(0),
       (row.singleThreadBuildMs / row.bareParseMs).toFixed(2),
+      (row.singleThreadBuildCpuMs / row.bareParseCpuMs).toFixed(2),
       row.parallelBuildMs.toFixed(0),
       (row.parallelBuildMs / row.bareParseMs).toFixed(2),
       row.warmRebuildMs.toFixed(0),
@@ -118,10 +122,18 @@ async function benchSite(name: string, source: SiteSource, options: BenchSiteOpt
   const variants = [bareParse, build(1), build(availableParallelism())];
   for (let round = 0; round < options.warmUps; round += 1) for (const variant of variants) await variant();
   const runs = variants.map((): number[] => []);
+  // Process CPU time of the two single-threaded variants too: a steadier figure than wall time on a loaded machine.
+  const cpuRuns = variants.map((): number[] => []);
   for (let run = 0; run < options.runs; run += 1) {
-    for (const [position, variant] of variants.entries()) runs[position]!.push(...(await timed(1, variant)));
+    for (const [position, variant] of variants.entries()) {
+      const cpuBefore = process.cpuUsage();
+      runs[position]!.push(...(await timed(1, variant)));
+      const cpu = process.cpuUsage(cpuBefore);
+      cpuRuns[position]!.push((cpu.user + cpu.system) / 1000);
+    }
   }
   const [bare, single, parallel] = runs.map(median) as [number, number, number];
+  const [bareCpu, singleCpu] = cpuRuns.map(median) as [number, number];
 
   const cacheDir = await mkdtemp(path.join(tmpdir(), 'docsmith-bench-cache-'));
   try {
@@ -134,7 +146,7 @@ async function benchSite(name: string, source: SiteSource, options: BenchSiteOpt
       const cache = await openPageCache(fileCacheStorage(cacheDir), 'bench');
       await buildSite(changed, { domain: name, prepareTerms: cache.prepareTerms, parsePages: createPageParser({ files: changed.files, cache }) });
     }));
-    return { site: name, pages: pageFiles.length, parsedFiles: parsedFiles.length, bareParseMs: bare, singleThreadBuildMs: single, parallelBuildMs: parallel, warmRebuildMs: warm };
+    return { site: name, pages: pageFiles.length, parsedFiles: parsedFiles.length, bareParseMs: bare, singleThreadBuildMs: single, bareParseCpuMs: bareCpu, singleThreadBuildCpuMs: singleCpu, parallelBuildMs: parallel, warmRebuildMs: warm };
   } finally {
     await rm(cacheDir, { recursive: true, force: true });
   }

@@ -11,8 +11,11 @@ import { pagePathForFile } from '../site/load-site.ts';
 export interface LinkTargets {
   routes: ReadonlySet<string>;
   redirects: readonly { source: string; destination: string; permanent: boolean }[];
-  /** The `anchorKey`s each route offers (`collectAnchors`); a route without an entry is not anchor-checked (default: none checked). */
-  anchors?: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /**
+   * The `anchorKey`s each route offers (`collectAnchors`), asked for on the first link with an anchor (a site without
+   * any never collects them); a route without an entry is not anchor-checked (default: none checked).
+   */
+  anchors?: () => ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** Every file of the site (text and assets); unset skips the image check (default unset). */
   files?: ReadonlySet<string>;
 }
@@ -39,6 +42,8 @@ interface LinkProblem {
 export function checkLinks(pages: Iterable<ParsedPage>, targets: LinkTargets): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const verdicts = new Map<string, LinkProblem | undefined>();
+  let anchors: ReadonlyMap<string, ReadonlyMap<string, string>> | undefined;
+  const anchorsOf = (route: string): ReadonlyMap<string, string> | undefined => (anchors ??= targets.anchors?.() ?? new Map()).get(route);
   const judge = (key: string, check: () => LinkProblem | undefined): LinkProblem | undefined => {
     if (verdicts.has(key)) return verdicts.get(key);
     const problem = check();
@@ -57,7 +62,7 @@ export function checkLinks(pages: Iterable<ParsedPage>, targets: LinkTargets): D
         const [target = '', fragment] = splitFragment(url);
         const route = target === '' ? pagePathForFile(page.file) : linkRoute(page.file, target);
         if (route === undefined) continue;
-        problem = judge(`link\u0000${link.url}\u0000${route}`, () => checkPageLink(link.url, target, route, fragment, targets));
+        problem = judge(`link\u0000${link.url}\u0000${route}`, () => checkPageLink(link.url, target, route, fragment, targets, anchorsOf));
       }
       if (problem) diagnostics.push({ file: page.file, line: link.line, column: link.column, severity: ruleSeverity(problem.ruleId), ...problem });
     }
@@ -71,15 +76,16 @@ function checkImage(url: string, file: string, targets: LinkTargets): LinkProble
   return { ruleId: 'missing-image', message: `Unexpected image \`${url}\`, expected a file of the site (looked for ${file})`, hint: suggestion ? `Did you mean \`/${suggestion}\`?` : 'Add the image or fix its path.' };
 }
 
-function checkPageLink(url: string, target: string, route: string, fragment: string | undefined, targets: LinkTargets): LinkProblem | undefined {
+function checkPageLink(url: string, target: string, route: string, fragment: string | undefined, targets: LinkTargets, anchorsOf: (route: string) => ReadonlyMap<string, string> | undefined): LinkProblem | undefined {
   if (target !== '' && route !== SITE_ROOT && !targets.routes.has(route)) {
     if (matchRedirect(targets.redirects, route)) return undefined;
     const suggestion = suggestName(route, targets.routes);
     return { ruleId: 'broken-link', message: `Unexpected link to \`${url}\`, expected a page of the site or a redirect source`,
       hint: suggestion ? `Did you mean \`/${suggestion}\`?` : 'Fix the path, or add a redirect from the old path in docs.json.' };
   }
-  const anchors = targets.anchors?.get(route);
-  if (fragment === undefined || fragment === '' || !anchors || anchors.has(anchorKey(fragment))) return undefined;
+  if (fragment === undefined || fragment === '') return undefined;
+  const anchors = anchorsOf(route);
+  if (!anchors || anchors.has(anchorKey(fragment))) return undefined;
   const closest = suggestName(anchorKey(fragment), anchors.keys());
   const suggestion = closest === undefined ? undefined : anchors.get(closest);
   return { ruleId: 'broken-anchor', message: `Unexpected anchor \`#${fragment}\` in \`${url}\`, expected a heading of ${target === '' ? 'this page' : `\`/${route}\``}`,

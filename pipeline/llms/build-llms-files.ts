@@ -20,7 +20,7 @@ export interface LlmsInput {
 
 /**
  * The files docs tools expect (llmstxt.org): `llms.txt` (the site's title, description and a link list of its
- * pages, grouped by navigation group), `llms-full.txt` (every page's Markdown) and one Markdown file per page
+ * pages, grouped by navigation group), `llms-full.txt` (every distinct page Markdown, once) and one Markdown file per page
  * (`pages/<path>.md`: title, description, then each section under its heading). Only indexed pages are listed
  * (hidden, noindex and unsearchable pages stay out). Deterministic: the same build gives the same bytes.
  */
@@ -29,6 +29,8 @@ export function buildLlmsFiles(input: LlmsInput): Map<string, string> {
   const pages = input.pages.filter((page) => page.indexed);
   const files = new Map<string, string>();
   const markdowns: string[] = [];
+  /** llms-full.txt holds each distinct page Markdown once: copies across versions and languages read the same. */
+  const inFull = new Set<string>();
   const markdownsByContent = new Map<number, { title: string; description: string | undefined; markdown: string }[]>();
   for (const page of pages) {
     const content = input.contentOfPath?.get(page.path);
@@ -39,7 +41,10 @@ export function buildLlmsFiles(input: LlmsInput): Map<string, string> {
       if (content !== undefined) markdownsByContent.set(content, [...candidates, { title: page.title, description: page.description, markdown }]);
     }
     files.set(pageMarkdownFile(page.path), markdown);
-    markdowns.push(markdown);
+    if (!inFull.has(markdown)) {
+      inFull.add(markdown);
+      markdowns.push(markdown);
+    }
   }
   const groups = groupByKey(pages, (page) => page.context.groups[0] ?? page.context.tab ?? 'Pages');
   const index = [`# ${input.siteName || 'Documentation'}`, ...(input.description ? ['', `> ${oneLine(input.description)}`] : [])];

@@ -103,7 +103,8 @@ function contentAddressed(pages: ManifestPage[]): { contents: ManifestContent[];
   const contents: ManifestContent[] = [];
   const indexByKey = new Map<string, number>();
   const indexBySharedHeadings = new Map<ManifestPage['headings'], Map<string | undefined, number>>();
-  const records = pages.map(({ description, headings, ...record }): ManifestPageRecord => {
+  const records = pages.map((page): ManifestPageRecord => {
+    const { description, headings } = page;
     const byDescription = indexBySharedHeadings.get(headings) ?? new Map<string | undefined, number>();
     let index = byDescription.get(description);
     if (index === undefined) {
@@ -118,9 +119,27 @@ function contentAddressed(pages: ManifestPage[]): { contents: ManifestContent[];
       byDescription.set(description, index);
       indexBySharedHeadings.set(headings, byDescription);
     }
-    return { ...record, content: index };
+    return pageRecord(page, index);
   });
   return { contents, pages: records };
+}
+
+/** A page's own record, members in the manifest's order (built member by member: a rest spread per page costs more). */
+function pageRecord(page: ManifestPage, content: number): ManifestPageRecord {
+  const record = { path: page.path, title: page.title } as ManifestPageRecord;
+  if (page.file !== undefined) record.file = page.file;
+  record.kind = page.kind;
+  record.contentHash = page.contentHash;
+  record.context = page.context;
+  record.inNavigation = page.inNavigation;
+  record.hidden = page.hidden;
+  record.noindex = page.noindex;
+  record.searchable = page.searchable;
+  record.indexed = page.indexed;
+  if (page.operation !== undefined) record.operation = page.operation;
+  if (page.api !== undefined) record.api = page.api;
+  record.content = content;
+  return record;
 }
 
 /** Serialises a manifest the one way docsmith writes it (two-space JSON, trailing newline). */
