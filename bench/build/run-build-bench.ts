@@ -48,7 +48,8 @@ const BUILD_TARGET = 1.25;
  * multi-thread column always uses every core (the CLI's default is one thread on two cores). The generated
  * 4 × 35-version site's baseline parses its distinct page files only, once each. Then (d): whole cold processes,
  * `docsmith build --no-cache` against a bare parse of the same files, on mcp and the generated flat site.
- * `sites` (default: all) keeps only the sites whose name contains one of its words (`versioned`, `mcp`).
+ * `sites` (default: all) keeps only the sites whose name contains one of its words (`versioned`, `mcp`); the cold-process
+ * rows are named `cold-mcp` and `cold-synthetic-1250` (`build cold-mcp` runs that row alone).
  */
 export async function runBuildBench(sites: string[] = []): Promise<BuildBenchRow[]> {
   const wanted = (name: string): boolean => sites.length === 0 || sites.some((word) => name.includes(word));
@@ -87,7 +88,7 @@ interface BenchSiteOptions {
 }
 
 async function printColdProcessTable(flat: SiteSource, wanted: (name: string) => boolean): Promise<void> {
-  const names = ['mcp', 'synthetic-1250'].filter(wanted);
+  const names = ['mcp', 'synthetic-1250'].filter((name) => wanted(`cold-${name}`));
   if (names.length === 0) return;
   const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-bench-flat-'));
   try {
