@@ -62,7 +62,15 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
     const manifestPage: ManifestPage = { path: route, title: page.title } as ManifestPage;
     if (page.description !== undefined) manifestPage.description = page.description;
     if (page.file !== undefined) manifestPage.file = page.file;
-    Object.assign(manifestPage, { kind: page.kind, contentHash: page.contentHash, context, inNavigation, hidden, noindex: page.noindex, searchable: page.searchable, indexed, headings: page.headings });
+    manifestPage.kind = page.kind;
+    manifestPage.contentHash = page.contentHash;
+    manifestPage.context = context;
+    manifestPage.inNavigation = inNavigation;
+    manifestPage.hidden = hidden;
+    manifestPage.noindex = page.noindex;
+    manifestPage.searchable = page.searchable;
+    manifestPage.indexed = indexed;
+    manifestPage.headings = page.headings;
     if (page.operation !== undefined) manifestPage.operation = page.operation;
     if (page.api !== undefined) manifestPage.api = page.api;
     pages.push(manifestPage);
@@ -103,17 +111,18 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
 function contentPlacement(page: ParsedPage, operation: FrontmatterOperation | undefined, navigationHidden: boolean, manifestHeadings: (headings: readonly PageHeading[]) => ManifestPage['headings']): PagePlacement {
   const frontmatter = page.frontmatter;
   return {
+    // Optional members may be undefined here: `place` leaves those out of the manifest page.
     page: {
       title: page.title,
-      ...(page.description === undefined ? {} : { description: page.description }),
+      description: page.description,
       file: page.file,
       kind: page.kind,
       contentHash: page.contentHash,
       noindex: frontmatter.noindex === true,
       searchable: frontmatter.searchable !== false,
       headings: manifestHeadings(page.headings),
-      ...(operation?.operation ? { operation: operation.operation } : {}),
-      ...(operation?.api ? { api: operation.api } : {}),
+      operation: operation?.operation || undefined,
+      api: operation?.api || undefined,
     },
     hidden: navigationHidden || frontmatter.hidden === true,
     sections: operation ? [...page.sections, ...operation.sections] : page.sections,
