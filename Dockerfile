@@ -22,15 +22,14 @@ COPY web ./web
 RUN npm ci
 
 # Stage 2: production dependencies of the runtime only. better-sqlite3 compiles here when no prebuilt binary
-# matches; the build-side libraries (unified/remark, YAML, OpenAPI parsing, docs.json validation) are removed.
+# matches; the build-side libraries (unified/remark, YAML, OpenAPI parsing, docs.json positions) are removed: the
+# one list is scripts/runtime-excluded-packages.txt, which test/image/runtime-image.test.ts keeps in step with the
+# code and scripts/rehearse-image.mjs rehearses without a Docker engine.
 FROM compile AS deps
 RUN rm -rf node_modules \
  && npm ci --omit=dev --ignore-scripts \
  && npm rebuild better-sqlite3 \
- && npm uninstall --omit=dev --ignore-scripts \
-      @apidevtools/swagger-parser @humanwhocodes/momoa ajv-formats fastest-levenshtein github-slugger js-yaml \
-      mdast-util-to-string picocolors remark-frontmatter remark-mdx remark-parse unified unist-util-visit \
-      vfile vfile-message vfile-reporter yaml \
+ && npm uninstall --omit=dev --ignore-scripts $(sed 's/#.*//' scripts/runtime-excluded-packages.txt) \
  && npm cache clean --force
 
 # Stage 3: slim runtime, compiled JavaScript only, no compiler, non-root.

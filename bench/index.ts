@@ -5,20 +5,25 @@ import { runHybridBench } from './retrieval/run-hybrid-bench.ts';
 import { runRetrievalBench } from './retrieval/run-retrieval-bench.ts';
 import { runServeBench } from './serve/run-serve-bench.ts';
 
-const benches: Record<string, () => Promise<unknown>> = {
-  build: runBuildBench,
-  artifacts: runArtifactsBench,
-  retrieval: runRetrievalBench,
-  hybrid: runHybridBench,
-  serve: runServeBench,
-  domains: runDomainsBench,
+/** Each bench, and whether it takes site filters (`npm run bench -- build versioned`: only the sites whose name contains a filter word). */
+const benches: Record<string, { run: (sites: string[]) => Promise<unknown>; filtersSites: boolean }> = {
+  build: { run: runBuildBench, filtersSites: true },
+  artifacts: { run: runArtifactsBench, filtersSites: false },
+  retrieval: { run: runRetrievalBench, filtersSites: false },
+  hybrid: { run: runHybridBench, filtersSites: false },
+  serve: { run: runServeBench, filtersSites: false },
+  domains: { run: runDomainsBench, filtersSites: false },
 };
 
-const wanted = process.argv.slice(2);
-const unknown = wanted.filter((name) => !(name in benches));
-if (unknown.length > 0) {
-  process.stderr.write(`npm run bench: unknown bench ${unknown.join(', ')}; choose from ${Object.keys(benches).join(', ')}\n`);
-  process.exit(2);
+/** `build versioned artifacts` → build with the site filter `versioned`, then artifacts. */
+const wanted: { name: string; sites: string[] }[] = [];
+for (const word of process.argv.slice(2)) {
+  if (word in benches) wanted.push({ name: word, sites: [] });
+  else if (wanted.at(-1) && benches[wanted.at(-1)!.name]!.filtersSites) wanted.at(-1)!.sites.push(word);
+  else {
+    process.stderr.write(`npm run bench: unknown bench ${word}; choose from ${Object.keys(benches).join(', ')} (only build takes site names after it)\n`);
+    process.exit(2);
+  }
 }
 process.stdout.write(`docsmith benchmarks on node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`);
-for (const name of wanted.length > 0 ? wanted : Object.keys(benches)) await benches[name]!();
+for (const { name, sites } of wanted.length > 0 ? wanted : Object.keys(benches).map((name) => ({ name, sites: [] }))) await benches[name]!.run(sites);

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';
 import { buildSearchArtifact, serializeSearchArtifact } from '../index/build-search-artifact.ts';
 import { buildLlmsFiles } from '../llms/build-llms-files.ts';
-import { buildManifest, serializeManifest } from '../manifest/build-manifest.ts';
+import { buildManifestFile } from '../manifest/build-manifest.ts';
 
 /** Everything a build produces: the manifest, the search artifact, the files to write and every diagnostic. */
 export interface BuildResult {
@@ -43,7 +43,7 @@ export function assembleBuildResult(input: AssembleInput): BuildResult {
   const searchArtifact = input.searchArtifact ?? buildSearchArtifact(sectionRecords, config.defaults, input.prepareTerms);
   const searchArtifactText = serializeSearchArtifact(searchArtifact);
   const sortedDiagnostics = sortDiagnostics(input.diagnostics);
-  const manifest = buildManifest({
+  const { manifest, text: manifestText } = buildManifestFile({
     domain: input.domain,
     generator: input.generator,
     config: config.document,
@@ -57,7 +57,7 @@ export function assembleBuildResult(input: AssembleInput): BuildResult {
     diagnostics: sortedDiagnostics,
   });
   const files = new Map([
-    ['manifest.json', serializeManifest(manifest)],
+    ['manifest.json', manifestText],
     ['search.json', searchArtifactText],
     ...buildLlmsFiles({
       siteName: manifest.site.name,
@@ -65,6 +65,7 @@ export function assembleBuildResult(input: AssembleInput): BuildResult {
       siteUrl: input.siteUrl?.replace(/\/+$/, '') ?? '',
       pages: input.pages,
       sectionRecords,
+      contentOfPath: new Map(searchArtifact.pages.map((page) => [page.path, page.content])),
     }),
   ]);
   return {

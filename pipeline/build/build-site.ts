@@ -94,13 +94,17 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
 
   const manifestPages = collectManifestPages({ entries: navigation.entries, parsedByFile, endpointPages, operations: operations.byFile, indexing: config.indexing, defaults: config.defaults });
 
-  const routes = new Set([...[...pageFiles].map(pagePathForFile), ...manifestPages.pages.map((page) => page.path)].flatMap(withIndexAlias));
+  const routes = new Set<string>();
+  for (const route of [...[...pageFiles].map(pagePathForFile), ...manifestPages.pages.map((page) => page.path)]) {
+    routes.add(route);
+    if (route.endsWith('/index')) routes.add(route.slice(0, -'/index'.length));
+  }
   diagnostics.push(...checkRedirects(config.redirects, { routes, locate }));
   diagnostics.push(
     ...checkLinks(parsedByFile.values(), {
       routes,
       redirects: config.redirects,
-      anchors: collectAnchors(parsedByFile.values(), navigation.entries, readSnippet),
+      anchors: () => collectAnchors(parsedByFile.values(), navigation.entries, readSnippet),
       ...(source.assetFiles ? { files: new Set([...source.files.keys(), ...source.assetFiles]) } : {}),
     }),
   );
@@ -118,9 +122,4 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     ...(options.prepareTerms ? { prepareTerms: options.prepareTerms } : {}),
     ...(searchArtifact ? { searchArtifact } : {}),
   });
-}
-
-/** A route and, for `x/index`, its folder route `x` (both reach the page). */
-function withIndexAlias(route: string): string[] {
-  return route.endsWith('/index') ? [route, route.slice(0, -'/index'.length)] : [route];
 }

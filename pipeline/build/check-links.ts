@@ -11,8 +11,11 @@ import { pagePathForFile } from '../site/load-site.ts';
 export interface LinkTargets {
   routes: ReadonlySet<string>;
   redirects: readonly { source: string; destination: string; permanent: boolean }[];
-  /** The `anchorKey`s each route offers (`collectAnchors`); a route without an entry is not anchor-checked (default: none checked). */
-  anchors?: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /**
+   * The `anchorKey`s each route offers (`collectAnchors`), asked for on the first link with an anchor (a site without
+   * any never collects them); a route without an entry is not anchor-checked (default: none checked).
+   */
+  anchors?: () => ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** Every file of the site (text and assets); unset skips the image check (default unset). */
   files?: ReadonlySet<string>;
 }
@@ -22,47 +25,71 @@ const EXTERNAL_LINK = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const SITE_ROOT = 'index';
 const ASSET_EXTENSION = /\.(?!mdx?$)[a-z0-9]{1,5}$/i;
 
+/** What a check found wrong with a link, without its position (the same for every page that has the same link to the same target). */
+interface LinkProblem {
+  ruleId: RuleId;
+  message: string;
+  hint: string;
+}
+
 /**
  * Checks every link of the pages: an internal link (`[x](/path)`, `<Card href="/path">`) must reach a route or a
  * redirect (`broken-link`, with the closest route as a hint), its `#anchor` — or a same-page `#anchor` — a heading
- * of the target page (`broken-anchor`), and an image source a file of the site (`missing-image`).
+ * of the target page (`broken-anchor`), and an image source a file of the site (`missing-image`). Each distinct
+ * link (its text and the route or file it resolves to) is judged once: copies of a page across versions and
+ * languages only repeat the diagnostic at their own file.
  */
 export function checkLinks(pages: Iterable<ParsedPage>, targets: LinkTargets): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  const verdicts = new Map<string, LinkProblem | undefined>();
+  let anchors: ReadonlyMap<string, ReadonlyMap<string, string>> | undefined;
+  const anchorsOf = (route: string): ReadonlyMap<string, string> | undefined => (anchors ??= targets.anchors?.() ?? new Map()).get(route);
+  const judge = (key: string, check: () => LinkProblem | undefined): LinkProblem | undefined => {
+    if (verdicts.has(key)) return verdicts.get(key);
+    const problem = check();
+    verdicts.set(key, problem);
+    return problem;
+  };
   for (const page of pages) {
-    const report = (link: { line: number; column: number }, ruleId: RuleId, message: string, hint?: string): void => {
-      diagnostics.push({ file: page.file, line: link.line, column: link.column, severity: ruleSeverity(ruleId), ruleId, message, ...(hint ? { hint } : {}) });
-    };
     for (const link of page.links) {
       const url = link.url.trim();
       if (url === '' || EXTERNAL_LINK.test(url)) continue;
+      let problem: LinkProblem | undefined;
       if (link.kind === 'image') {
         const file = sitePath(page.file, url);
-        if (targets.files && !targets.files.has(file)) {
-          const suggestion = suggestName(file, [...targets.files].filter((candidate) => path.extname(candidate) === path.extname(file)));
-          report(link, 'missing-image', `Unexpected image \`${link.url}\`, expected a file of the site (looked for ${file})`, suggestion ? `Did you mean \`/${suggestion}\`?` : 'Add the image or fix its path.');
-        }
-        continue;
+        problem = judge(`image\u0000${link.url}\u0000${file}`, () => checkImage(link.url, file, targets));
+      } else {
+        const [target = '', fragment] = splitFragment(url);
+        const route = target === '' ? pagePathForFile(page.file) : linkRoute(page.file, target);
+        if (route === undefined) continue;
+        problem = judge(`link\u0000${link.url}\u0000${route}`, () => checkPageLink(link.url, target, route, fragment, targets, anchorsOf));
       }
-      const [target = '', fragment] = splitFragment(url);
-      const route = target === '' ? pagePathForFile(page.file) : linkRoute(page.file, target);
-      if (route === undefined) continue;
-      if (target !== '' && route !== SITE_ROOT && !targets.routes.has(route)) {
-        if (matchRedirect(targets.redirects, route)) continue;
-        const suggestion = suggestName(route, targets.routes);
-        report(link, 'broken-link', `Unexpected link to \`${link.url}\`, expected a page of the site or a redirect source`,
-          suggestion ? `Did you mean \`/${suggestion}\`?` : 'Fix the path, or add a redirect from the old path in docs.json.');
-        continue;
-      }
-      const anchors = targets.anchors?.get(route);
-      if (fragment === undefined || fragment === '' || !anchors || anchors.has(anchorKey(fragment))) continue;
-      const closest = suggestName(anchorKey(fragment), anchors.keys());
-      const suggestion = closest === undefined ? undefined : anchors.get(closest);
-      report(link, 'broken-anchor', `Unexpected anchor \`#${fragment}\` in \`${link.url}\`, expected a heading of ${target === '' ? 'this page' : `\`/${route}\``}`,
-        suggestion ? `Did you mean \`#${suggestion}\`?` : 'Link to an existing heading, or drop the anchor.');
+      if (problem) diagnostics.push({ file: page.file, line: link.line, column: link.column, severity: ruleSeverity(problem.ruleId), ...problem });
     }
   }
   return diagnostics;
+}
+
+function checkImage(url: string, file: string, targets: LinkTargets): LinkProblem | undefined {
+  if (!targets.files || targets.files.has(file)) return undefined;
+  const suggestion = suggestName(file, [...targets.files].filter((candidate) => path.extname(candidate) === path.extname(file)));
+  return { ruleId: 'missing-image', message: `Unexpected image \`${url}\`, expected a file of the site (looked for ${file})`, hint: suggestion ? `Did you mean \`/${suggestion}\`?` : 'Add the image or fix its path.' };
+}
+
+function checkPageLink(url: string, target: string, route: string, fragment: string | undefined, targets: LinkTargets, anchorsOf: (route: string) => ReadonlyMap<string, string> | undefined): LinkProblem | undefined {
+  if (target !== '' && route !== SITE_ROOT && !targets.routes.has(route)) {
+    if (matchRedirect(targets.redirects, route)) return undefined;
+    const suggestion = suggestName(route, targets.routes);
+    return { ruleId: 'broken-link', message: `Unexpected link to \`${url}\`, expected a page of the site or a redirect source`,
+      hint: suggestion ? `Did you mean \`/${suggestion}\`?` : 'Fix the path, or add a redirect from the old path in docs.json.' };
+  }
+  if (fragment === undefined || fragment === '') return undefined;
+  const anchors = anchorsOf(route);
+  if (!anchors || anchors.has(anchorKey(fragment))) return undefined;
+  const closest = suggestName(anchorKey(fragment), anchors.keys());
+  const suggestion = closest === undefined ? undefined : anchors.get(closest);
+  return { ruleId: 'broken-anchor', message: `Unexpected anchor \`#${fragment}\` in \`${url}\`, expected a heading of ${target === '' ? 'this page' : `\`/${route}\``}`,
+    hint: suggestion ? `Did you mean \`#${suggestion}\`?` : 'Link to an existing heading, or drop the anchor.' };
 }
 
 /** `path#fragment` → [path, fragment]; a query string is dropped. */

@@ -16,19 +16,51 @@ const HTML_ENTITY = /&#(x[0-9a-f]+|\d+);/gi;
  * ParamField and Update anchors found in the page text. A page file is known by its own route and by every
  * navigation route that names it; `x/index` also as `x`. Pages that document an API operation (endpoint pages,
  * frontmatter `openapi`/`api`) get anchors for every parameter from the platform and are left unchecked.
+ * Copies of a page (same text, one shared parse) are scanned once and their routes share one read-only map.
  */
-export function collectAnchors(pages: Iterable<ParsedPage>, entries: readonly NavigationPageEntry[], readText: (file: string) => string | undefined): Map<string, Map<string, string>> {
-  const anchors = new Map<string, Map<string, string>>();
-  const byFile = new Map<string, string[]>();
-  const add = (route: string, names: readonly string[]): void => {
+export function collectAnchors(pages: Iterable<ParsedPage>, entries: readonly NavigationPageEntry[], readText: (file: string) => string | undefined): Map<string, ReadonlyMap<string, string>> {
+  const anchors = new Map<string, ReadonlyMap<string, string>>();
+  /** Maps made for one route by merging several pages' anchors; any other map is shared and copied before a merge. */
+  const merged = new Set<ReadonlyMap<string, string>>();
+  const byFile = new Map<string, ReadonlyMap<string, string>>();
+  const pageAnchors = distinctPageAnchors(readText);
+  const add = (route: string, keyed: ReadonlyMap<string, string>): void => {
     for (const alias of route.endsWith('/index') ? [route, route.slice(0, -'/index'.length)] : [route]) {
-      const known = anchors.get(alias) ?? new Map<string, string>();
-      for (const name of names) if (anchorKey(name) !== '' && !known.has(anchorKey(name))) known.set(anchorKey(name), name);
-      anchors.set(alias, known);
+      const known = anchors.get(alias);
+      if (known === undefined) {
+        anchors.set(alias, keyed);
+        continue;
+      }
+      if (known === keyed) continue;
+      const target = merged.has(known) ? (known as Map<string, string>) : new Map(known);
+      for (const [key, name] of keyed) if (!target.has(key)) target.set(key, name);
+      merged.add(target);
+      anchors.set(alias, target);
     }
   };
   for (const page of pages) {
     if (typeof page.frontmatter.openapi === 'string' || typeof page.frontmatter.api === 'string') continue;
+    const keyed = pageAnchors(page);
+    byFile.set(page.file, keyed);
+    add(pagePathForFile(page.file), keyed);
+  }
+  for (const entry of entries) {
+    const keyed = entry.file ? byFile.get(entry.file) : undefined;
+    if (keyed) add(entry.route, keyed);
+  }
+  return anchors;
+}
+
+/**
+ * The anchors of a page by `anchorKey` (the first name of each key), computed once per distinct page: copies of a
+ * page text share one parse (`parseUniquePages`), hence its `headings` and `sections` arrays, and get one map.
+ */
+function distinctPageAnchors(readText: (file: string) => string | undefined): (page: ParsedPage) => ReadonlyMap<string, string> {
+  const byParse = new Map<ParsedPage['sections'], { headings: ParsedPage['headings']; keyed: ReadonlyMap<string, string> }[]>();
+  return (page) => {
+    const candidates = byParse.get(page.sections) ?? [];
+    const known = candidates.find((candidate) => candidate.headings === page.headings);
+    if (known) return known.keyed;
     const text = readText(page.file) ?? '';
     const names = [
       ...[...page.headings, ...page.sections].map((item) => item.anchor),
@@ -36,14 +68,15 @@ export function collectAnchors(pages: Iterable<ParsedPage>, entries: readonly Na
       ...[...text.matchAll(PARAM_FIELD)].map((match) => `${match[1]}-${match[2]}`),
       ...[...text.matchAll(UPDATE_TAG)].flatMap((tag) => [...tag[0].matchAll(UPDATE_TITLE)].map((match) => match[1] ?? '')),
     ];
-    byFile.set(page.file, names);
-    add(pagePathForFile(page.file), names);
-  }
-  for (const entry of entries) {
-    const names = entry.file ? byFile.get(entry.file) : undefined;
-    if (names) add(entry.route, names);
-  }
-  return anchors;
+    const keyed = new Map<string, string>();
+    for (const name of names) {
+      const key = anchorKey(name);
+      if (key !== '' && !keyed.has(key)) keyed.set(key, name);
+    }
+    candidates.push({ headings: page.headings, keyed });
+    byParse.set(page.sections, candidates);
+    return keyed;
+  };
 }
 
 /**

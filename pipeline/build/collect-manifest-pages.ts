@@ -1,7 +1,7 @@
 import type { ManifestPage } from '../../schemas/manifest.ts';
 import type { PageContext, SectionRecord } from '../../contract/search/section-record.ts';
 import type { IndexingPolicy } from '../config/site-config.ts';
-import type { PageSection, ParsedPage } from '../content/parsed-page.ts';
+import type { PageHeading, PageSection, ParsedPage } from '../content/parsed-page.ts';
 import type { NavigationPageEntry } from '../navigation/navigation-page-entry.ts';
 import { pagePathForFile } from '../site/load-site.ts';
 import type { EndpointPage } from '../openapi/render-endpoint-pages.ts';
@@ -51,29 +51,35 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
   const pages: ManifestPage[] = [];
   const sectionRecords: SectionRecord[] = [];
   const seenRoutes = new Set<string>();
+  const contentRecords = contentRecordsOnce();
+  const manifestHeadings = manifestHeadingsOnce();
   let endpointPages = 0;
 
   const place = (route: string, placement: PagePlacement, context: PageContext, inNavigation: boolean): void => {
     const { page, hidden, sections, searchDescription } = placement;
     const indexed = !hidden && page.searchable && (inNavigation || input.indexing === 'all');
-    pages.push({
-      path: route,
-      title: page.title,
-      ...(page.description === undefined ? {} : { description: page.description }),
-      ...(page.file === undefined ? {} : { file: page.file }),
-      kind: page.kind,
-      contentHash: page.contentHash,
-      context,
-      inNavigation,
-      hidden,
-      noindex: page.noindex,
-      searchable: page.searchable,
-      indexed,
-      headings: page.headings,
-      ...(page.operation === undefined ? {} : { operation: page.operation }),
-      ...(page.api === undefined ? {} : { api: page.api }),
-    });
-    if (indexed) sectionRecords.push(...toSectionRecords(route, page.title, searchDescription, sections, context));
+    // Built member by member in the manifest's order: spreading optional members costs more than the rest of a page.
+    const manifestPage: ManifestPage = { path: route, title: page.title } as ManifestPage;
+    if (page.description !== undefined) manifestPage.description = page.description;
+    if (page.file !== undefined) manifestPage.file = page.file;
+    manifestPage.kind = page.kind;
+    manifestPage.contentHash = page.contentHash;
+    manifestPage.context = context;
+    manifestPage.inNavigation = inNavigation;
+    manifestPage.hidden = hidden;
+    manifestPage.noindex = page.noindex;
+    manifestPage.searchable = page.searchable;
+    manifestPage.indexed = indexed;
+    manifestPage.headings = page.headings;
+    if (page.operation !== undefined) manifestPage.operation = page.operation;
+    if (page.api !== undefined) manifestPage.api = page.api;
+    pages.push(manifestPage);
+    if (!indexed) return;
+    for (const { anchor, headingPath, title, text, description } of contentRecords(page.title, searchDescription, sections)) {
+      const record: SectionRecord = { path: route, anchor, headingPath, title, text, context };
+      if (description !== undefined) record.description = description;
+      sectionRecords.push(record);
+    }
   };
 
   const contextEntries = preferDefaultContext(input.entries, input.defaults);
@@ -88,7 +94,7 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
       place(endpoint.route, endpointPlacement(endpoint, entry.hidden), entry.context, true);
     } else if (page && !seenRoutes.has(entry.route)) {
       seenRoutes.add(entry.route);
-      place(entry.route, contentPlacement(page, input.operations.get(page.file), entry.hidden), entry.context, true);
+      place(entry.route, contentPlacement(page, input.operations.get(page.file), entry.hidden, manifestHeadings), entry.context, true);
     }
   }
   if (input.indexing === 'all') {
@@ -96,26 +102,27 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
       const route = pagePathForFile(page.file);
       if (seenRoutes.has(route)) continue;
       seenRoutes.add(route);
-      place(route, contentPlacement(page, input.operations.get(page.file), false), { groups: [] }, false);
+      place(route, contentPlacement(page, input.operations.get(page.file), false, manifestHeadings), { groups: [] }, false);
     }
   }
   return { pages, sectionRecords, endpointPages };
 }
 
-function contentPlacement(page: ParsedPage, operation: FrontmatterOperation | undefined, navigationHidden: boolean): PagePlacement {
+function contentPlacement(page: ParsedPage, operation: FrontmatterOperation | undefined, navigationHidden: boolean, manifestHeadings: (headings: readonly PageHeading[]) => ManifestPage['headings']): PagePlacement {
   const frontmatter = page.frontmatter;
   return {
+    // Optional members may be undefined here: `place` leaves those out of the manifest page.
     page: {
       title: page.title,
-      ...(page.description === undefined ? {} : { description: page.description }),
+      description: page.description,
       file: page.file,
       kind: page.kind,
       contentHash: page.contentHash,
       noindex: frontmatter.noindex === true,
       searchable: frontmatter.searchable !== false,
-      headings: page.headings.map(({ depth, text, anchor }) => ({ depth, text, anchor })),
-      ...(operation?.operation ? { operation: operation.operation } : {}),
-      ...(operation?.api ? { api: operation.api } : {}),
+      headings: manifestHeadings(page.headings),
+      operation: operation?.operation || undefined,
+      api: operation?.api || undefined,
     },
     hidden: navigationHidden || frontmatter.hidden === true,
     sections: operation ? [...page.sections, ...operation.sections] : page.sections,
@@ -141,13 +148,42 @@ function endpointPlacement(endpoint: EndpointPage, navigationHidden: boolean): P
   };
 }
 
-/** One search record per section; the page description leads the text of the section before the first heading, and is that section's `description`. */
-function toSectionRecords(route: string, title: string, description: string | undefined, sections: PageSection[], context: PageContext): SectionRecord[] {
-  const records = sections.map((section): SectionRecord => ({ path: route, anchor: section.anchor, headingPath: section.headingPath, title, text: section.text, context }));
-  if (description && description.trim()) {
-    const intro = records.find((record) => record.anchor === '');
-    if (intro) Object.assign(intro, { text: intro.text ? `${description.trim()}\n${intro.text}` : description.trim(), description: description.trim() });
-    else records.unshift({ path: route, anchor: '', headingPath: [], title, text: description.trim(), description: description.trim(), context });
-  }
-  return records;
+/** A search record without the two fields that differ from one copy of a page to the next. */
+type ContentRecord = Omit<SectionRecord, 'path' | 'context'>;
+
+/**
+ * The content of a page's search records, one per section, made once per distinct page (copies across versions
+ * and languages share their parse's `sections`), so that every copy's records share the same strings. The page
+ * description leads the text of the section before the first heading, and is that section's `description`.
+ */
+function contentRecordsOnce(): (title: string, description: string | undefined, sections: PageSection[]) => readonly ContentRecord[] {
+  const made = new Map<PageSection[], { title: string; description: string | undefined; records: ContentRecord[] }[]>();
+  return (title, description, sections) => {
+    const candidates = made.get(sections) ?? [];
+    const known = candidates.find((candidate) => candidate.title === title && candidate.description === description);
+    if (known) return known.records;
+    const records = sections.map((section): ContentRecord => ({ anchor: section.anchor, headingPath: section.headingPath, title, text: section.text }));
+    const lead = description?.trim();
+    if (lead) {
+      const intro = records.find((record) => record.anchor === '');
+      if (intro) Object.assign(intro, { text: intro.text ? `${lead}\n${intro.text}` : lead, description: lead });
+      else records.unshift({ anchor: '', headingPath: [], title, text: lead, description: lead });
+    }
+    candidates.push({ title, description, records });
+    made.set(sections, candidates);
+    return records;
+  };
+}
+
+/** A page's headings as the manifest lists them, made once per distinct page so that copies share one array. */
+function manifestHeadingsOnce(): (headings: readonly PageHeading[]) => ManifestPage['headings'] {
+  const made = new Map<readonly PageHeading[], ManifestPage['headings']>();
+  return (headings) => {
+    let listed = made.get(headings);
+    if (!listed) {
+      listed = headings.map(({ depth, text, anchor }) => ({ depth, text, anchor }));
+      made.set(headings, listed);
+    }
+    return listed;
+  };
 }

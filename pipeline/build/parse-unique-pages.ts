@@ -23,10 +23,13 @@ export async function parseUniquePages(pages: PageFile[], parseMany: (pages: Pag
     return index;
   });
   const parsedRepresentatives = await parseMany(representatives);
+  // Copies have the representative's text: whether they may share its parse is decided once per representative.
+  const shareable = parsedRepresentatives.map((parsed, index) => canShareParse(parsed, (representatives[index] as PageFile).text));
   const results: (ParsedPage | undefined)[] = pages.map((page, position) => {
-    const parsed = parsedRepresentatives[representativeOf[position] as number] as ParsedPage;
+    const representative = representativeOf[position] as number;
+    const parsed = parsedRepresentatives[representative] as ParsedPage;
     if (parsed.file === page.file) return parsed;
-    return canShareParse(parsed, page.text) ? relocateParsedPage(parsed, page.file) : undefined;
+    return shareable[representative] ? relocateParsedPage(parsed, page.file) : undefined;
   });
   const leftovers = pages.filter((_, position) => results[position] === undefined);
   if (leftovers.length > 0) {
@@ -47,6 +50,6 @@ function relocateParsedPage(parsed: ParsedPage, file: string): ParsedPage {
   return {
     ...parsed,
     file,
-    diagnostics: parsed.diagnostics.map((diagnostic) => ({ ...diagnostic, file })),
+    diagnostics: parsed.diagnostics.length === 0 ? parsed.diagnostics : parsed.diagnostics.map((diagnostic) => ({ ...diagnostic, file })),
   };
 }

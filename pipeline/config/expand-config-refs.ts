@@ -22,6 +22,8 @@ export function expandConfigRefs(source: SiteSource, configFile: string): Expand
   const root = parseJsonSource(configFile, source.files.get(configFile) ?? '');
   diagnostics.push(...root.diagnostics);
   if (root.value === undefined) return { value: undefined, locations, diagnostics };
+  // Without any `$ref` the expansion is the file itself (docs.json of a versioned site lists every path: a walk costs).
+  if (!containsRef(root.value)) return { value: root.value, locations: root.locations, diagnostics };
 
   const expand = (value: unknown, file: string, fileLocations: Map<string, JsonLocation>, inFile: string, outPointer: string, stack: string[]): unknown => {
     const location = fileLocations.get(inFile);
@@ -64,4 +66,11 @@ export function expandConfigRefs(source: SiteSource, configFile: string): Expand
 
   const value = expand(root.value, configFile, root.locations, '', '', [configFile]);
   return { value, locations, diagnostics };
+}
+
+/** Whether any object in a JSON value has a `$ref` member. */
+function containsRef(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(containsRef);
+  if (!value || typeof value !== 'object') return false;
+  return '$ref' in value || Object.values(value).some(containsRef);
 }

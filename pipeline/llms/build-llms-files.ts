@@ -11,38 +11,59 @@ export interface LlmsInput {
   pages: readonly ManifestPage[];
   /** The indexed sections, in page order. */
   sectionRecords: readonly SectionRecord[];
+  /**
+   * The search artifact's content number of each path (`SearchArtifact.pages`): pages of the same content, title
+   * and description get one Markdown text, made once (default: none, every page's Markdown is made on its own).
+   */
+  contentOfPath?: ReadonlyMap<string, number>;
 }
 
 /**
  * The files docs tools expect (llmstxt.org): `llms.txt` (the site's title, description and a link list of its
- * pages, grouped by navigation group), `llms-full.txt` (every page's Markdown) and one Markdown file per page
+ * pages, grouped by navigation group), `llms-full.txt` (every distinct page Markdown, once) and one Markdown file per page
  * (`pages/<path>.md`: title, description, then each section under its heading). Only indexed pages are listed
  * (hidden, noindex and unsearchable pages stay out). Deterministic: the same build gives the same bytes.
  */
 export function buildLlmsFiles(input: LlmsInput): Map<string, string> {
-  const sectionsByPath = new Map<string, SectionRecord[]>();
-  for (const record of input.sectionRecords) sectionsByPath.set(record.path, [...(sectionsByPath.get(record.path) ?? []), record]);
+  const sectionsByPath = groupByKey(input.sectionRecords, (record) => record.path);
   const pages = input.pages.filter((page) => page.indexed);
   const files = new Map<string, string>();
   const markdowns: string[] = [];
+  /** llms-full.txt holds each distinct page Markdown once: copies across versions and languages read the same. */
+  const inFull = new Set<string>();
+  const markdownsByContent = new Map<number, { title: string; description: string | undefined; markdown: string }[]>();
   for (const page of pages) {
-    const markdown = pageMarkdown(page, sectionsByPath.get(page.path) ?? []);
+    const content = input.contentOfPath?.get(page.path);
+    const candidates = content === undefined ? [] : (markdownsByContent.get(content) ?? []);
+    let markdown = candidates.find((candidate) => candidate.title === page.title && candidate.description === page.description)?.markdown;
+    if (markdown === undefined) {
+      markdown = pageMarkdown(page, sectionsByPath.get(page.path) ?? []);
+      if (content !== undefined) markdownsByContent.set(content, [...candidates, { title: page.title, description: page.description, markdown }]);
+    }
     files.set(pageMarkdownFile(page.path), markdown);
-    markdowns.push(markdown);
+    if (!inFull.has(markdown)) {
+      inFull.add(markdown);
+      markdowns.push(markdown);
+    }
   }
-  const groups = new Map<string, ManifestPage[]>();
-  for (const page of pages) {
-    const group = page.context.groups[0] ?? page.context.tab ?? 'Pages';
-    groups.set(group, [...(groups.get(group) ?? []), page]);
-  }
+  const groups = groupByKey(pages, (page) => page.context.groups[0] ?? page.context.tab ?? 'Pages');
   const index = [`# ${input.siteName || 'Documentation'}`, ...(input.description ? ['', `> ${oneLine(input.description)}`] : [])];
+  const linkDescriptions = new Map<string, string>();
   for (const [group, members] of groups) {
     index.push('', `## ${group}`, '');
-    for (const page of members) index.push(`- [${page.title}](${input.siteUrl}/${page.path}.md)${page.description ? `: ${oneLine(page.description)}` : ''}`);
+    for (const page of members) {
+      let linkDescription = page.description ? linkDescriptions.get(page.description) : '';
+      if (linkDescription === undefined && page.description) {
+        linkDescription = `: ${oneLine(page.description)}`;
+        linkDescriptions.set(page.description, linkDescription);
+      }
+      index.push(`- [${page.title}](${input.siteUrl}/${page.path}.md)${linkDescription}`);
+    }
   }
   files.set('llms.txt', `${index.join('\n')}\n`);
   files.set('llms-full.txt', markdowns.join('\n---\n\n'));
-  return new Map([...files].sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)));
+  // Names sorted by UTF-16 code units: the default order of `sort()`.
+  return new Map([...files.keys()].sort().map((name) => [name, files.get(name) as string]));
 }
 
 /** A page as Markdown: `# title`, the description as a quote, then each section under its heading. */
@@ -56,6 +77,18 @@ export function pageMarkdown(page: Pick<ManifestPage, 'title' | 'description'>, 
     if (text.trim()) lines.push('', text.trim());
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Items by a key, each list in input order, keys in first-seen order. */
+function groupByKey<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const members = groups.get(key);
+    if (members) members.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 function oneLine(text: string): string {

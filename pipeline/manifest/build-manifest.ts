@@ -29,12 +29,23 @@ export interface ManifestInput {
   diagnostics: Diagnostic[];
 }
 
+/** A manifest and its text as `serializeManifest` writes it. */
+export interface ManifestFile {
+  manifest: Manifest;
+  text: string;
+}
+
 /**
  * Assembles the content manifest (pages of identical description and headings share one `contents` entry; each
  * path keeps a small record of its own) and gives it its buildId: the first 16 hex digits of the sha256 of the
  * manifest serialised without a buildId, so identical content always yields the identical id and bytes.
  */
 export function buildManifest(input: ManifestInput): Manifest {
+  return buildManifestFile(input).manifest;
+}
+
+/** `buildManifest`, with the manifest's text: serialised once, for the buildId, and the id spliced into that text. */
+export function buildManifestFile(input: ManifestInput): ManifestFile {
   const site: ManifestSite = {
     name: String(input.config.name ?? '').trim(),
     theme: String(input.config.theme ?? ''),
@@ -73,27 +84,62 @@ export function buildManifest(input: ManifestInput): Manifest {
       byRule: Object.fromEntries(Object.entries(byRule).sort(([a], [b]) => a.localeCompare(b))),
     },
   };
-  const buildId = sha256(serializeManifest(withoutId)).slice(0, 16);
+  const withoutIdText = serializeManifest(withoutId);
+  const buildId = sha256(withoutIdText).slice(0, 16);
   const { formatVersion, generator, domain, ...rest } = withoutId;
-  return { formatVersion, generator, domain, buildId, ...rest };
+  // The id goes after `domain`; the three members before it serialise alone exactly as they open the whole text.
+  const head = JSON.stringify({ formatVersion, generator, domain }, null, 2).slice(0, -'\n}'.length);
+  return {
+    manifest: { formatVersion, generator, domain, buildId, ...rest },
+    text: `${head},\n  "buildId": ${JSON.stringify(buildId)}${withoutIdText.slice(head.length)}`,
+  };
 }
 
-/** Splits pages into the distinct contents they show and one record per path, contents numbered in first-seen order. */
+/**
+ * Splits pages into the distinct contents they show and one record per path, contents numbered in first-seen order.
+ * Copies of a page share their headings array, so most pages are matched by reference before any serialisation.
+ */
 function contentAddressed(pages: ManifestPage[]): { contents: ManifestContent[]; pages: ManifestPageRecord[] } {
   const contents: ManifestContent[] = [];
   const indexByKey = new Map<string, number>();
-  const records = pages.map(({ description, headings, ...record }): ManifestPageRecord => {
-    const content: ManifestContent = { ...(description === undefined ? {} : { description }), headings };
-    const key = JSON.stringify(content);
-    let index = indexByKey.get(key);
+  const indexBySharedHeadings = new Map<ManifestPage['headings'], Map<string | undefined, number>>();
+  const records = pages.map((page): ManifestPageRecord => {
+    const { description, headings } = page;
+    const byDescription = indexBySharedHeadings.get(headings) ?? new Map<string | undefined, number>();
+    let index = byDescription.get(description);
     if (index === undefined) {
-      index = contents.length;
-      indexByKey.set(key, index);
-      contents.push(content);
+      const content: ManifestContent = { ...(description === undefined ? {} : { description }), headings };
+      const key = JSON.stringify(content);
+      index = indexByKey.get(key);
+      if (index === undefined) {
+        index = contents.length;
+        indexByKey.set(key, index);
+        contents.push(content);
+      }
+      byDescription.set(description, index);
+      indexBySharedHeadings.set(headings, byDescription);
     }
-    return { ...record, content: index };
+    return pageRecord(page, index);
   });
   return { contents, pages: records };
+}
+
+/** A page's own record, members in the manifest's order (built member by member: a rest spread per page costs more). */
+function pageRecord(page: ManifestPage, content: number): ManifestPageRecord {
+  const record = { path: page.path, title: page.title } as ManifestPageRecord;
+  if (page.file !== undefined) record.file = page.file;
+  record.kind = page.kind;
+  record.contentHash = page.contentHash;
+  record.context = page.context;
+  record.inNavigation = page.inNavigation;
+  record.hidden = page.hidden;
+  record.noindex = page.noindex;
+  record.searchable = page.searchable;
+  record.indexed = page.indexed;
+  if (page.operation !== undefined) record.operation = page.operation;
+  if (page.api !== undefined) record.api = page.api;
+  record.content = content;
+  return record;
 }
 
 /** Serialises a manifest the one way docsmith writes it (two-space JSON, trailing newline). */

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { buildSite } from '../../pipeline/build/build-site.ts';
+import { checkLinks } from '../../pipeline/build/check-links.ts';
+import { createPageParser } from '../../pipeline/build/create-page-parser.ts';
+import { serializeManifest } from '../../pipeline/manifest/build-manifest.ts';
+import { parsePage } from '../../pipeline/content/parse-page.ts';
+import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
+
+/** One page text copied into two versions: links to the page's own version (relative), absolute, broken, and anchors. */
+const PAGE = [
+  '---',
+  'title: Setup',
+  'description: Set the service up.',
+  '---',
+  '',
+  'Read [the reference](reference) and [the start](/v2/start#install), not [the old one](/v2/gone).',
+  '',
+  'Jump to [the steps](#steps) or [nowhere](#nowhere).',
+  '',
+  '## Steps',
+  '',
+  'Run the installer.',
+  '',
+].join('\n');
+const REFERENCE = '---\ntitle: Reference\n---\n\nEvery option.\n';
+const START = '---\ntitle: Start\n---\n\n## Install\n\nInstall it.\n';
+
+const site = siteSourceFromObject({
+  'docs.json': JSON.stringify({
+    theme: 'mint',
+    name: 'Copies',
+    colors: { primary: '#0F766E' },
+    navigation: {
+      versions: [
+        { version: 'v2', default: true, groups: [{ group: 'Guide', pages: ['v2/start', 'v2/setup', 'v2/reference'] }] },
+        { version: 'v1', groups: [{ group: 'Guide', pages: ['v1/setup'] }] },
+      ],
+    },
+  }),
+  'v2/start.mdx': START,
+  'v2/setup.mdx': PAGE,
+  'v2/reference.mdx': REFERENCE,
+  'v1/setup.mdx': PAGE,
+});
+
+describe('pages copied across versions', () => {
+  it('build as they would page by page when their parse, anchors, records and Markdown are shared', async () => {
+    const pageByPage = await buildSite(site, { domain: 'copies' });
+    const shared = await buildSite(site, { domain: 'copies', parsePages: createPageParser({ files: site.files, threads: 1 }) });
+    expect([...shared.files.keys()]).toEqual([...pageByPage.files.keys()]);
+    for (const [name, text] of pageByPage.files) expect(shared.files.get(name), name).toBe(text);
+    expect(shared.diagnostics).toEqual(pageByPage.diagnostics);
+  });
+
+  it('report each broken link at every copy, a relative link resolved from each copy', async () => {
+    const result = await buildSite(site, { domain: 'copies', parsePages: createPageParser({ files: site.files, threads: 1 }) });
+    const links = result.diagnostics.filter((diagnostic) => diagnostic.ruleId === 'broken-link' || diagnostic.ruleId === 'broken-anchor');
+    expect(links.map(({ file, line, column, ruleId, message }) => `${file}:${line}:${column} ${ruleId} ${message}`)).toEqual([
+      'v1/setup.mdx:6:6 broken-link Unexpected link to `reference`, expected a page of the site or a redirect source',
+      'v1/setup.mdx:6:73 broken-link Unexpected link to `/v2/gone`, expected a page of the site or a redirect source',
+      'v1/setup.mdx:8:32 broken-anchor Unexpected anchor `#nowhere` in `#nowhere`, expected a heading of this page',
+      'v2/setup.mdx:6:73 broken-link Unexpected link to `/v2/gone`, expected a page of the site or a redirect source',
+      'v2/setup.mdx:8:32 broken-anchor Unexpected anchor `#nowhere` in `#nowhere`, expected a heading of this page',
+    ]);
+  });
+
+  it('list identical page Markdown once in llms-full.txt, and keep a Markdown file per path', async () => {
+    const result = await buildSite(site, { domain: 'copies', parsePages: createPageParser({ files: site.files, threads: 1 }) });
+    expect(result.files.get('pages/v1/setup.md')).toBe(result.files.get('pages/v2/setup.md'));
+    expect(result.files.get('llms-full.txt')?.split('# Setup\n')).toHaveLength(2);
+    expect(result.files.get('llms.txt')).toContain('- [Setup](/v1/setup.md): Set the service up.');
+  });
+});
+
+describe('checkLinks', () => {
+  it('collects the anchors only when a link has one, and then once', () => {
+    const targets = (collected: string[]) => ({
+      routes: new Set(['a', 'b']),
+      redirects: [],
+      anchors: () => {
+        collected.push('anchors');
+        return new Map([['b', new Map([['install', 'install']])]]);
+      },
+    });
+    const withoutAnchors = [parsePage({ file: 'a.mdx', text: '[b](/b) and [b again](/b)\n' })];
+    const none: string[] = [];
+    expect(checkLinks(withoutAnchors, targets(none))).toEqual([]);
+    expect(none).toEqual([]);
+    const withAnchors = [parsePage({ file: 'a.mdx', text: '[b](/b#install) and [b](/b#setup)\n' }), parsePage({ file: 'b.mdx', text: '[a](/a#x)\n' })];
+    const once: string[] = [];
+    expect(checkLinks(withAnchors, targets(once)).map((diagnostic) => `${diagnostic.file} ${diagnostic.ruleId} ${diagnostic.message}`)).toEqual([
+      'a.mdx broken-anchor Unexpected anchor `#setup` in `/b#setup`, expected a heading of `/b`',
+    ]);
+    expect(once).toEqual(['anchors']);
+  });
+});
+
+describe('buildManifestFile', () => {
+  it('gives the text serializeManifest writes, with the buildId of the manifest serialised without it', async () => {
+    const result = await buildSite(site, { domain: 'copies' });
+    const { buildId, ...withoutId } = result.manifest!;
+    expect(result.files.get('manifest.json')).toBe(serializeManifest(result.manifest!));
+    expect(buildId).toBe(createHash('sha256').update(serializeManifest(withoutId)).digest('hex').slice(0, 16));
+  });
+});
