@@ -17,7 +17,8 @@ const cli = path.resolve(import.meta.dirname, '../../bin/docsmith.js');
 /** Runs the real CLI with extra environment variables; resolves to its exit code and output, whatever the code. */
 async function docsmith(environment: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { env: { ...process.env, ...environment } });
+    // A command that should fail at start but serves instead is killed, not left running after the test.
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { env: { ...process.env, ...environment }, timeout: 30_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
