@@ -7,7 +7,7 @@ import { EXIT_INVALID } from '../exit-codes.ts';
 /** The keys file of a command: `--keys-file`, else `keys.json` in `--data` (default $DOCSMITH_DATA or .data), as `serve` reads it. */
 const keysFileOf = (options: { keysFile?: string; data?: string }): string => options.keysFile ?? path.join(options.data ?? process.env.DOCSMITH_DATA ?? '.data', 'keys.json');
 const dataOption = ['--data <dir>', 'data folder holding keys.json, the same as `serve --data` (env DOCSMITH_DATA, default .data)'] as const;
-const collect = (value: string, previous: string[]): string[] => [...previous, value];
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 /**
  * Runs a key operation on the store the server uses: Redis when REDIS_URL is set (replicas share the keys),
@@ -29,7 +29,7 @@ export function keysCommand(): Command {
   keys
     .command('create')
     .description('Create a key for one or more domains; the key is printed once')
-    .requiredOption('--domain <domain>', 'domain the key may use (repeatable)', collect, [])
+    .requiredOption('--domain <domain>', 'domain the key may use (repeatable)', collect)
     .requiredOption('--org <org>', 'organization the key belongs to (hourly limit)')
     .option('--name <name>', 'a label to recognise the key by')
     .option('--origin <origin>', 'browser origin allowed to use the key, e.g. https://docs.example.com (repeatable; default: any)', parseOrigin, [])

@@ -44,6 +44,8 @@ describe('an operable CLI', () => {
       expect(stored.keys[0]?.origins).toEqual(['https://docs.acme.com']);
       expect((await run(['keys', 'list', '--data', data])).out).toContain('origins=https://docs.acme.com');
       expect((await run(['keys', 'create', '--domain', 'acme', '--org', 'acme', '--origin', 'docs.acme.com/path', '--data', data])).code).toBe(2);
+      expect((await run(['keys', 'create', '--org', 'acme', '--data', data])).code).toBe(2);
+      expect((await run(['keys', 'list', '--data', data])).out.split('\n').filter(Boolean)).toHaveLength(1);
     } finally {
       await rm(data, { recursive: true, force: true });
     }
