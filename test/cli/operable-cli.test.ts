@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -48,6 +48,20 @@ describe('an operable CLI', () => {
       expect((await run(['keys', 'list', '--data', data])).out.split('\n').filter(Boolean)).toHaveLength(1);
     } finally {
       await rm(data, { recursive: true, force: true });
+    }
+  });
+
+  it('search refuses a --page-size outside 1..50 (exit 2) and takes one inside', async () => {
+    const out = await mkdtemp(path.join(tmpdir(), 'docsmith-search-'));
+    try {
+      expect((await run(['build', path.resolve(import.meta.dirname, '../../sites/acme'), '--out', out, '--quiet', '--no-cache'])).code).toBe(0);
+      const build = path.join(out, 'builds', (await readdir(path.join(out, 'builds')))[0] as string);
+      for (const pageSize of ['0', 'abc', '51', '2.5']) expect((await run(['search', build, 'webhooks', '--page-size', pageSize])).code).toBe(2);
+      const { code, out: results } = await run(['search', build, 'webhooks', '--page-size', '2']);
+      expect(code).toBe(0);
+      expect(results.match(/^\d+\. /gm)).toHaveLength(2);
+    } finally {
+      await rm(out, { recursive: true, force: true });
     }
   });
 });
