@@ -46,7 +46,7 @@ export function buildCommand(): Command {
     .argument('<site-dir>', 'folder holding docs.json')
     .option('--out <dir>', 'artifact folder of the domain (default: dist/<domain>)')
     .option('--domain <domain>', 'domain the site is served under (default: the site folder name)')
-    .option('--site-url <url>', 'public base URL of the site, used for source links (default: root-relative links)')
+    .option('--site-url <url>', 'public base URL of the site, used for source links (default: root-relative links)', parseHttpUrl)
     .option('--publish', 'point the domain\'s current release at this build')
     .option('--keep <n>', 'releases kept when publishing', parsePositiveInteger, 5)
     .option('--strict', 'treat warnings as errors')

@@ -51,10 +51,12 @@ describe('an operable CLI', () => {
     }
   });
 
-  it('search refuses a --page-size outside 1..50 (exit 2) and takes one inside', async () => {
+  it('build refuses a --site-url that is not an http(s) URL; search refuses a --page-size outside 1..50 (exit 2)', async () => {
     const out = await mkdtemp(path.join(tmpdir(), 'docsmith-search-'));
     try {
-      expect((await run(['build', path.resolve(import.meta.dirname, '../../sites/acme'), '--out', out, '--quiet', '--no-cache'])).code).toBe(0);
+      const site = path.resolve(import.meta.dirname, '../../sites/acme');
+      expect((await run(['build', site, '--out', out, '--quiet', '--no-cache', '--site-url', 'docs.acme.example'])).code).toBe(2);
+      expect((await run(['build', site, '--out', out, '--quiet', '--no-cache', '--site-url', 'https://docs.acme.example'])).code).toBe(0);
       const build = path.join(out, 'builds', (await readdir(path.join(out, 'builds')))[0] as string);
       for (const pageSize of ['0', 'abc', '51', '2.5']) expect((await run(['search', build, 'webhooks', '--page-size', pageSize])).code).toBe(2);
       const { code, out: results } = await run(['search', build, 'webhooks', '--page-size', '2']);
