@@ -18,6 +18,7 @@ import { readUserInput } from '../read-user-input.ts';
 import { GENERATOR } from '../generator.ts';
 import { parseHttpUrl } from '../parse-http-url.ts';
 import type { SectionEmbedder } from '../../pipeline/embeddings/section-embedder.ts';
+import { EnvironmentSettingError, wholeNumberFromEnvironment } from '../../runtime/http/whole-number-from-environment.ts';
 
 interface BuildCommandOptions {
   out?: string;
@@ -140,9 +141,11 @@ function sectionEmbedderOf(options: BuildCommandOptions): SectionEmbedder | unde
     process.stderr.write('docsmith build: --embeddings-model and --embeddings-dimensions need --embeddings-url\n');
     return 'usage';
   }
-  const retries = process.env.DOCSMITH_EMBEDDINGS_RETRIES?.trim();
-  if (retries && !/^\d+$/.test(retries)) {
-    process.stderr.write(`docsmith build: DOCSMITH_EMBEDDINGS_RETRIES: unexpected "${retries}", expected a whole number\n`);
+  let retries: number | undefined;
+  try {
+    retries = wholeNumberFromEnvironment(process.env, 'DOCSMITH_EMBEDDINGS_RETRIES');
+  } catch (error) {
+    process.stderr.write(`docsmith build: ${(error as EnvironmentSettingError).message}\n`);
     return 'usage';
   }
   const apiKey = process.env.DOCSMITH_EMBEDDINGS_API_KEY;
@@ -151,7 +154,7 @@ function sectionEmbedderOf(options: BuildCommandOptions): SectionEmbedder | unde
     model: options.embeddingsModel,
     ...(apiKey ? { apiKey } : {}),
     ...(options.embeddingsDimensions ? { dimensions: options.embeddingsDimensions } : {}),
-    ...(retries ? { maxRetries: Number(retries) } : {}),
+    ...(retries === undefined ? {} : { maxRetries: retries }),
   });
 }
 

@@ -66,4 +66,20 @@ describe('an operable CLI', () => {
       await rm(out, { recursive: true, force: true });
     }
   });
+
+  it('build refuses a malformed DOCSMITH_EMBEDDINGS_RETRIES with the one whole-number message (exit 2)', async () => {
+    const written: string[] = [];
+    const errors = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    vi.stubEnv('DOCSMITH_EMBEDDINGS_RETRIES', '2.5');
+    try {
+      expect(await main(['build', path.resolve(import.meta.dirname, '../../sites/acme'), '--embeddings-url', 'http://127.0.0.1:9/v1'])).toBe(2);
+    } finally {
+      vi.unstubAllEnvs();
+      errors.mockRestore();
+    }
+    expect(written.join('')).toBe('docsmith build: Unexpected DOCSMITH_EMBEDDINGS_RETRIES=2.5, expected a whole number ≥ 0\n');
+  });
 });
