@@ -38,6 +38,11 @@ export function searchCommand(): Command {
 async function runSearch(build: string, query: string, options: SearchCommandOptions): Promise<number> {
   const index = await readUserInput('search', async () => loadSearchIndex(await readBuildFile(await locateBuild(build), 'search.json')), [BuildNotFoundError, SearchArtifactError]);
   if (!index) return EXIT_USAGE;
+  if (options.version !== undefined && !index.versions.includes(options.version)) {
+    const expected = index.versions.length > 0 ? `expected one of: ${index.versions.join(', ')}` : 'this site has no versions';
+    process.stderr.write(`docsmith search: Unexpected version \`${options.version}\`, ${expected}\n`);
+    return EXIT_USAGE;
+  }
   const filter = {
     ...(options.version ? { version: options.version } : {}),
     ...(options.language ? { language: options.language } : {}),
