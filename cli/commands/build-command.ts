@@ -129,7 +129,7 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
   } else if (options.publish) {
     publishNote = ', not published (build failed)';
   }
-  const status = failed ? 'build failed' : 'built';
+  const status = !failed ? 'built' : stats.errors > 0 ? 'build failed:' : 'build failed (--strict: warnings fail it):';
   process.stdout.write(`${domain}: ${status} ${counts} → ${target}${written ? '' : ' (unchanged)'}${publishNote}\n`);
   return failed ? EXIT_INVALID : EXIT_OK;
 }

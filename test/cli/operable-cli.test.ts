@@ -56,6 +56,9 @@ describe('an operable CLI', () => {
     try {
       const site = path.resolve(import.meta.dirname, '../../sites/acme');
       expect((await run(['build', site, '--out', out, '--quiet', '--no-cache', '--site-url', 'docs.acme.example'])).code).toBe(2);
+      const strict = await run(['build', site, '--out', out, '--quiet', '--no-cache', '--strict']);
+      expect(strict.code).toBe(1);
+      expect(strict.out).toMatch(/^acme: build failed \(--strict: warnings fail it\): 53 pages \(15 endpoint pages\), 1 warning, 0 errors in [\d.]+s → /);
       expect((await run(['build', site, '--out', out, '--quiet', '--no-cache', '--site-url', 'https://docs.acme.example'])).code).toBe(0);
       const build = path.join(out, 'builds', (await readdir(path.join(out, 'builds')))[0] as string);
       for (const pageSize of ['0', 'abc', '51', '2.5']) expect((await run(['search', build, 'webhooks', '--page-size', pageSize])).code).toBe(2);
