@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -86,5 +86,19 @@ describe('an operable CLI', () => {
       errors.mockRestore();
     }
     expect(written.join('')).toBe('docsmith build: Unexpected DOCSMITH_EMBEDDINGS_RETRIES=2.5, expected a whole number ≥ 0\n');
+  });
+
+  it('keys refuse a keys file they cannot read (exit 1) and leave it as it was', async () => {
+    const data = await mkdtemp(path.join(tmpdir(), 'docsmith-keys-'));
+    try {
+      const file = path.join(data, 'keys.json');
+      await writeFile(file, '{"keys": [{"id": "abc",}]}\n');
+      expect(await run(['keys', 'list', '--data', data])).toEqual({ code: 1, out: '' });
+      expect((await run(['keys', 'create', '--domain', 'acme', '--org', 'acme', '--data', data])).code).toBe(1);
+      expect((await run(['keys', 'revoke', 'abc', '--data', data])).code).toBe(1);
+      expect(await readFile(file, 'utf8')).toBe('{"keys": [{"id": "abc",}]}\n');
+    } finally {
+      await rm(data, { recursive: true, force: true });
+    }
   });
 });
