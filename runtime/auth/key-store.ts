@@ -69,7 +69,7 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
       records = data.keys.filter((record) => record && typeof record.id === 'string' && typeof record.hash === 'string' && Array.isArray(record.domains));
     } catch (error) {
       // A keys file caught mid-write by another editor, or corrupted: verify keeps serving the last good keys.
-      unreadable = (error as Error).message.split('\n')[0];
+      unreadable = error instanceof SyntaxError ? 'not valid JSON' : (error as Error).message;
     }
   };
   /** Loads for a command that lists or rewrites the file: refuses a file it cannot read rather than overwrite it. */

@@ -53,7 +53,7 @@ describe('API keys', () => {
     await writeFile(file, '{ not json');
     const store = createKeyStore({ file });
     expect(() => store.list()).toThrow(KeyFileError);
-    expect(() => store.create({ domains: ['acme'], org: 'org' })).toThrow(/cannot be read as a keys file .*; fix or move it, nothing was written$/);
+    expect(() => store.create({ domains: ['acme'], org: 'org' })).toThrow(/keys\.json cannot be read as a keys file \(not valid JSON\); fix or move it, nothing was written$/);
     expect(() => store.revoke('abc')).toThrow(KeyFileError);
     expect(await readFile(file, 'utf8')).toBe('{ not json');
     expect(store.verify('ds_000000000000_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'acme')).toEqual({ ok: false, reason: 'invalid' });
