@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { buildSite } from '../../pipeline/build/build-site.ts';
@@ -44,7 +45,7 @@ const DEFAULT_EMBEDDINGS_MODEL = 'text-embedding-3-small';
 export function buildCommand(): Command {
   return new Command('build')
     .description('Build a site into dist/<domain>/builds/<buildId>/ (manifest.json + search.json)')
-    .argument('<site-dir>', 'folder holding docs.json')
+    .argument('<site-dir>', 'folder holding docs.json (or the docs.json itself)')
     .option('--out <dir>', 'artifact folder of the domain (default: dist/<domain>)')
     .option('--domain <domain>', 'domain the site is served under (default: the site folder name)')
     .option('--site-url <url>', 'public base URL of the site, used for source links (default: root-relative links)', parseHttpUrl)
@@ -66,14 +67,15 @@ export function buildCommand(): Command {
 
 async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<number> {
   const started = performance.now();
-  const domain = options.domain ?? path.basename(path.resolve(siteDir));
-  const outDir = options.out ?? path.join('dist', domain);
   const endpoint = sectionEmbedderOf(options);
   if (endpoint === 'usage') return EXIT_USAGE;
   const source = await readUserInput('build', () => readSiteSource(siteDir), [SiteReadError]);
   if (!source) return EXIT_USAGE;
+  const siteRoot = (await stat(siteDir)).isDirectory() ? siteDir : path.dirname(siteDir);
+  const domain = options.domain ?? path.basename(path.resolve(siteRoot));
+  const outDir = options.out ?? path.join('dist', domain);
   const progress = createProgressBar(process.stderr, 'parsing pages');
-  const cacheDir = options.cacheDir ?? defaultCacheDir(siteDir);
+  const cacheDir = options.cacheDir ?? defaultCacheDir(siteRoot);
   const cache = options.cache ? await openPageCache(fileCacheStorage(cacheDir), `${GENERATOR} pages/${PARSED_PAGE_FORMAT}`) : undefined;
   const embeddingsCache = endpoint && options.cache ? await cachedSectionEmbedder(endpoint, fileCacheStorage(cacheDir, 'embeddings.json')) : undefined;
   const embedder = embeddingsCache ?? endpoint;

@@ -51,7 +51,7 @@ describe('an operable CLI', () => {
     }
   });
 
-  it('build refuses a --site-url that is not an http(s) URL; search refuses a --page-size outside 1..50 or a version the site does not have (exit 2)', async () => {
+  it('build takes the site folder or its docs.json (domain: the folder), refuses a --site-url that is not an http(s) URL; search refuses a --page-size outside 1..50 or a version the site does not have (exit 2)', async () => {
     const out = await mkdtemp(path.join(tmpdir(), 'docsmith-search-'));
     try {
       const site = path.resolve(import.meta.dirname, '../../sites/acme');
@@ -59,7 +59,8 @@ describe('an operable CLI', () => {
       const strict = await run(['build', site, '--out', out, '--quiet', '--no-cache', '--strict']);
       expect(strict.code).toBe(1);
       expect(strict.out).toMatch(/^acme: build failed \(--strict: warnings fail it\): 53 pages \(15 endpoint pages\), 1 warning, 0 errors in [\d.]+s → /);
-      expect((await run(['build', site, '--out', out, '--quiet', '--no-cache', '--site-url', 'https://docs.acme.example'])).code).toBe(0);
+      const fromFile = await run(['build', path.join(site, 'docs.json'), '--out', out, '--quiet', '--no-cache', '--site-url', 'https://docs.acme.example']);
+      expect(fromFile).toMatchObject({ code: 0, out: expect.stringMatching(/^acme: built 53 pages/) });
       const build = path.join(out, 'builds', (await readdir(path.join(out, 'builds')))[0] as string);
       for (const pageSize of ['0', 'abc', '51', '2.5']) expect((await run(['search', build, 'webhooks', '--page-size', pageSize])).code).toBe(2);
       expect((await run(['search', build, 'webhooks', '--version', 'v9'])).code).toBe(2);
