@@ -58,6 +58,7 @@ export function serveCommand(): Command {
       try {
         reliability = reliabilityFromEnvironment(process.env);
         embeddings = embeddingsFromEnvironment(options, process.env);
+        checkAnswerModelUrl(process.env);
         limits = {
           keyMonth: options.limitKeyMonth ?? limitFromEnvironment('DOCSMITH_LIMIT_KEY_MONTH'),
           orgHour: options.limitOrgHour ?? limitFromEnvironment('DOCSMITH_LIMIT_ORG_HOUR'),
@@ -113,6 +114,17 @@ export function serveCommand(): Command {
       }
       await new Promise<void>((resolve) => app.server.once('close', resolve));
     });
+}
+
+/** Refuses an ASSISTANT_LLM_BASE_URL that is not an http(s) URL at start, rather than failing every answer after its sources. */
+function checkAnswerModelUrl(environment: NodeJS.ProcessEnv): void {
+  const url = environment.ASSISTANT_LLM_BASE_URL;
+  if (!url) return;
+  try {
+    parseHttpUrl(url);
+  } catch (error) {
+    throw new EnvironmentSettingError(`Unexpected ASSISTANT_LLM_BASE_URL=${url}, ${(error as Error).message}`);
+  }
 }
 
 /** The question embedder's settings: off with --no-embeddings, else the URL override (flag, then DOCSMITH_EMBEDDINGS_URL), key, timeout and fusion weight from the environment. */
