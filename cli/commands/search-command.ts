@@ -38,9 +38,13 @@ export function searchCommand(): Command {
 async function runSearch(build: string, query: string, options: SearchCommandOptions): Promise<number> {
   const index = await readUserInput('search', async () => loadSearchIndex(await readBuildFile(await locateBuild(build), 'search.json')), [BuildNotFoundError, SearchArtifactError]);
   if (!index) return EXIT_USAGE;
-  if (options.version !== undefined && !index.versions.includes(options.version)) {
-    const expected = index.versions.length > 0 ? `expected one of: ${index.versions.join(', ')}` : 'this site has no versions';
-    process.stderr.write(`docsmith search: Unexpected version \`${options.version}\`, ${expected}\n`);
+  // A version filter keeps unversioned pages, so it only narrows a versioned site; a language filter keeps only pages of that language.
+  const languages = [...new Set(index.locations.flat().flatMap((location) => location.context.language ?? []))];
+  const unknownVersion = options.version !== undefined && index.versions.length > 0 && !index.versions.includes(options.version);
+  const unknownLanguage = options.language !== undefined && !languages.includes(options.language);
+  if (unknownVersion || unknownLanguage) {
+    const [kind, value, known] = unknownVersion ? ['version', options.version, index.versions] : ['language', options.language, languages];
+    process.stderr.write(`docsmith search: Unexpected ${kind} \`${value}\`, ${known.length > 0 ? `expected one of: ${known.join(', ')}` : `this site has no ${kind}s`}\n`);
     return EXIT_USAGE;
   }
   const filter = {

@@ -51,7 +51,7 @@ describe('an operable CLI', () => {
     }
   });
 
-  it('build takes the site folder or its docs.json (domain: the folder), refuses a --site-url that is not an http(s) URL; search refuses a --page-size outside 1..50 or a version the site does not have (exit 2)', async () => {
+  it('build takes the site folder or its docs.json (domain: the folder), refuses a --site-url that is not an http(s) URL; search refuses a --page-size outside 1..50 or a version or language the site does not have (exit 2)', async () => {
     const out = await mkdtemp(path.join(tmpdir(), 'docsmith-search-'));
     try {
       const site = path.resolve(import.meta.dirname, '../../sites/acme');
@@ -65,6 +65,8 @@ describe('an operable CLI', () => {
       for (const pageSize of ['0', 'abc', '51', '2.5']) expect((await run(['search', build, 'webhooks', '--page-size', pageSize])).code).toBe(2);
       expect((await run(['search', build, 'webhooks', '--version', 'v9'])).code).toBe(2);
       expect((await run(['search', build, 'webhooks', '--version', 'v1'])).code).toBe(0);
+      expect((await run(['search', build, 'webhooks', '--language', 'xx'])).code).toBe(2);
+      expect((await run(['search', build, 'webhooks', '--language', 'fr'])).code).toBe(0);
       const { code, out: results } = await run(['search', build, 'webhooks', '--page-size', '2']);
       expect(code).toBe(0);
       expect(results.match(/^\d+\. /gm)).toHaveLength(2);
