@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { buildApp, type AppOptions } from '../../runtime/http/build-app.ts';
@@ -91,7 +91,7 @@ export function serveCommand(): Command {
         embeddings,
       });
       const domains = publishedDomains(options.artifacts);
-      if (domains.length === 0) app.log.warn({ artifacts: path.resolve(options.artifacts) }, 'the artifacts folder has no published domain; publish one with `docsmith build <site> --publish`');
+      if (domains.length === 0) app.log.warn({ artifacts: path.resolve(options.artifacts) }, `the artifacts folder ${existsSync(options.artifacts) ? 'has no published domain' : 'does not exist (yet)'}; publish one with \`docsmith build <site> --publish\``);
       else app.log.info({ domains }, `serving ${domains.length} domain(s)`);
       app.log.info({ store: redisUrl ? `redis ${redactRedisUrl(redisUrl)}` : `sqlite ${path.resolve(options.data, 'docsmith.sqlite')}` }, 'threads, limits and analytics store');
       app.log.info({ model: process.env.ASSISTANT_LLM_BASE_URL ? `${process.env.ASSISTANT_LLM_MODEL ?? 'gpt-4o-mini'} at ${process.env.ASSISTANT_LLM_BASE_URL}` : 'offline extractive model (set ASSISTANT_LLM_BASE_URL for an LLM)' }, 'answer model');
