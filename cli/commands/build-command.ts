@@ -53,7 +53,7 @@ export function buildCommand(): Command {
     .option('--keep <n>', 'releases kept when publishing', parsePositiveInteger, 5)
     .option('--strict', 'treat warnings as errors')
     .option('--allow-network', 'fetch remote OpenAPI specs')
-    .option('--quiet', 'print only errors and the summary line')
+    .option('--quiet', 'print only errors, the summary line and how many warnings were not shown')
     .option('--cache-dir <dir>', 'content-hash cache of parsed pages (default: $XDG_CACHE_HOME/docsmith, else node_modules/.cache/docsmith, else ~/.cache/docsmith; never inside the site)')
     .option('--no-cache', 'parse every page, ignoring and not writing the cache')
     .option('--threads <n>', 'threads parsing pages, this one included (default: available cores up to 8; 1 on two cores or fewer)', parsePositiveInteger)
@@ -112,6 +112,8 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
 
   const shown = options.quiet ? result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error') : result.diagnostics;
   if (shown.length > 0) process.stderr.write(`${formatDiagnostics(shown, { color: process.stderr.isTTY === true })}\n`);
+  const hidden = result.diagnostics.length - shown.length;
+  if (hidden > 0) process.stderr.write(`${domain}: ${count(hidden, 'warning')} not shown (--quiet); \`docsmith validate ${siteDir}\` lists them\n`);
 
   const { stats } = result;
   const failed = stats.errors > 0 || (options.strict === true && stats.warnings > 0);

@@ -75,6 +75,23 @@ describe('an operable CLI', () => {
     }
   });
 
+  it('build --quiet says how many warnings it did not show and how to list them', async () => {
+    const written: string[] = [];
+    const errors = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    const out = await mkdtemp(path.join(tmpdir(), 'docsmith-quiet-'));
+    const site = path.resolve(import.meta.dirname, '../../sites/acme');
+    try {
+      expect(await main(['build', site, '--out', out, '--quiet', '--no-cache'])).toBe(0);
+    } finally {
+      errors.mockRestore();
+      await rm(out, { recursive: true, force: true });
+    }
+    expect(written.join('')).toContain(`acme: 1 warning not shown (--quiet); \`docsmith validate ${site}\` lists them\n`);
+  });
+
   it('build refuses a malformed DOCSMITH_EMBEDDINGS_RETRIES with the one whole-number message (exit 2)', async () => {
     const written: string[] = [];
     const errors = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
