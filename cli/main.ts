@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 /** An example run of each command, shown at the end of its `--help` (serve and keys carry their own). */
 const EXAMPLES: Record<string, string> = {
   validate: 'docsmith validate ./docs --strict',
+  upgrade: 'docsmith upgrade ./docs && docsmith validate ./docs',
   build: 'docsmith build ./docs --out dist/acme --publish --site-url https://docs.acme.com',
   search: 'docsmith search dist/acme "rotate an API key" --page-size 5',
   diff: 'docsmith diff dist/acme/builds/1a2b3c4d5e6f7a8b dist/acme --format markdown --fail-on-breaking',

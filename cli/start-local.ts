@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { KeyFileError } from '../runtime/auth/key-file-error.ts';
 import { createKeyStore } from '../runtime/auth/key-store.ts';
 import { EXIT_OK } from './exit-codes.ts';
 import { main } from './main.ts';
@@ -27,7 +28,14 @@ export async function startLocal(): Promise<number> {
     const code = await main(['build', path.join(SITES_DIR, domain), '--out', path.join(DIST_DIR, domain), '--publish', '--quiet']);
     if (code !== EXIT_OK) return code;
   }
-  const key = localKey(domains);
+  let key: string;
+  try {
+    key = localKey(domains);
+  } catch (error) {
+    if (!(error instanceof KeyFileError)) throw error;
+    process.stderr.write(`npm start: ${error.message}\n`);
+    return 1;
+  }
   const first = domains[0] as string;
   const url = `http://127.0.0.1:${PORT}`;
   process.stdout.write(

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { buildSite } from '../../pipeline/build/build-site.ts';
@@ -18,6 +19,7 @@ import { readUserInput } from '../read-user-input.ts';
 import { GENERATOR } from '../generator.ts';
 import { parseHttpUrl } from '../parse-http-url.ts';
 import type { SectionEmbedder } from '../../pipeline/embeddings/section-embedder.ts';
+import { EnvironmentSettingError, wholeNumberFromEnvironment } from '../../runtime/http/whole-number-from-environment.ts';
 
 interface BuildCommandOptions {
   out?: string;
@@ -43,15 +45,15 @@ const DEFAULT_EMBEDDINGS_MODEL = 'text-embedding-3-small';
 export function buildCommand(): Command {
   return new Command('build')
     .description('Build a site into dist/<domain>/builds/<buildId>/ (manifest.json + search.json)')
-    .argument('<site-dir>', 'folder holding docs.json')
+    .argument('<site-dir>', 'folder holding docs.json (or the docs.json itself)')
     .option('--out <dir>', 'artifact folder of the domain (default: dist/<domain>)')
     .option('--domain <domain>', 'domain the site is served under (default: the site folder name)')
-    .option('--site-url <url>', 'public base URL of the site, used for source links (default: root-relative links)')
+    .option('--site-url <url>', 'public base URL of the site, used for source links (default: root-relative links)', parseHttpUrl)
     .option('--publish', 'point the domain\'s current release at this build')
     .option('--keep <n>', 'releases kept when publishing', parsePositiveInteger, 5)
     .option('--strict', 'treat warnings as errors')
     .option('--allow-network', 'fetch remote OpenAPI specs')
-    .option('--quiet', 'print only errors and the summary line')
+    .option('--quiet', 'print only errors, the summary line and how many warnings were not shown')
     .option('--cache-dir <dir>', 'content-hash cache of parsed pages (default: $XDG_CACHE_HOME/docsmith, else node_modules/.cache/docsmith, else ~/.cache/docsmith; never inside the site)')
     .option('--no-cache', 'parse every page, ignoring and not writing the cache')
     .option('--threads <n>', 'threads parsing pages, this one included (default: available cores up to 8; 1 on two cores or fewer)', parsePositiveInteger)
@@ -65,14 +67,15 @@ export function buildCommand(): Command {
 
 async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<number> {
   const started = performance.now();
-  const domain = options.domain ?? path.basename(path.resolve(siteDir));
-  const outDir = options.out ?? path.join('dist', domain);
   const endpoint = sectionEmbedderOf(options);
   if (endpoint === 'usage') return EXIT_USAGE;
   const source = await readUserInput('build', () => readSiteSource(siteDir), [SiteReadError]);
   if (!source) return EXIT_USAGE;
+  const siteRoot = (await stat(siteDir)).isDirectory() ? siteDir : path.dirname(siteDir);
+  const domain = options.domain ?? path.basename(path.resolve(siteRoot));
+  const outDir = options.out ?? path.join('dist', domain);
   const progress = createProgressBar(process.stderr, 'parsing pages');
-  const cacheDir = options.cacheDir ?? defaultCacheDir(siteDir);
+  const cacheDir = options.cacheDir ?? defaultCacheDir(siteRoot);
   const cache = options.cache ? await openPageCache(fileCacheStorage(cacheDir), `${GENERATOR} pages/${PARSED_PAGE_FORMAT}`) : undefined;
   const embeddingsCache = endpoint && options.cache ? await cachedSectionEmbedder(endpoint, fileCacheStorage(cacheDir, 'embeddings.json')) : undefined;
   const embedder = embeddingsCache ?? endpoint;
@@ -109,6 +112,8 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
 
   const shown = options.quiet ? result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error') : result.diagnostics;
   if (shown.length > 0) process.stderr.write(`${formatDiagnostics(shown, { color: process.stderr.isTTY === true })}\n`);
+  const hidden = result.diagnostics.length - shown.length;
+  if (hidden > 0) process.stderr.write(`${domain}: ${count(hidden, 'warning')} not shown (--quiet); \`docsmith validate ${siteDir}\` lists them\n`);
 
   const { stats } = result;
   const failed = stats.errors > 0 || (options.strict === true && stats.warnings > 0);
@@ -128,7 +133,7 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
   } else if (options.publish) {
     publishNote = ', not published (build failed)';
   }
-  const status = failed ? 'build failed' : 'built';
+  const status = !failed ? 'built' : stats.errors > 0 ? 'build failed:' : 'build failed (--strict: warnings fail it):';
   process.stdout.write(`${domain}: ${status} ${counts} → ${target}${written ? '' : ' (unchanged)'}${publishNote}\n`);
   return failed ? EXIT_INVALID : EXIT_OK;
 }
@@ -140,9 +145,11 @@ function sectionEmbedderOf(options: BuildCommandOptions): SectionEmbedder | unde
     process.stderr.write('docsmith build: --embeddings-model and --embeddings-dimensions need --embeddings-url\n');
     return 'usage';
   }
-  const retries = process.env.DOCSMITH_EMBEDDINGS_RETRIES?.trim();
-  if (retries && !/^\d+$/.test(retries)) {
-    process.stderr.write(`docsmith build: DOCSMITH_EMBEDDINGS_RETRIES: unexpected "${retries}", expected a whole number\n`);
+  let retries: number | undefined;
+  try {
+    retries = wholeNumberFromEnvironment(process.env, 'DOCSMITH_EMBEDDINGS_RETRIES');
+  } catch (error) {
+    process.stderr.write(`docsmith build: ${(error as EnvironmentSettingError).message}\n`);
     return 'usage';
   }
   const apiKey = process.env.DOCSMITH_EMBEDDINGS_API_KEY;
@@ -151,7 +158,7 @@ function sectionEmbedderOf(options: BuildCommandOptions): SectionEmbedder | unde
     model: options.embeddingsModel,
     ...(apiKey ? { apiKey } : {}),
     ...(options.embeddingsDimensions ? { dimensions: options.embeddingsDimensions } : {}),
-    ...(retries ? { maxRetries: Number(retries) } : {}),
+    ...(retries === undefined ? {} : { maxRetries: retries }),
   });
 }
 

@@ -1,4 +1,5 @@
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { parseWholeNumber } from '../../runtime/http/whole-number-from-environment.ts';
 import { createQueryEmbedder, hybridSearch, loadSearchIndex } from '../../runtime/search/index.ts';
 import { SearchArtifactError } from '../../contract/search/index.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
@@ -22,7 +23,7 @@ export function searchCommand(): Command {
     .description('Search a built site (dist/<domain>, a build directory or its search.json)')
     .argument('<build>', 'dist/<domain>, dist/<domain>/builds/<buildId> or a search.json')
     .argument('<query>', 'what to look for')
-    .option('--page-size <n>', 'results to return (1..50)', (value) => Number.parseInt(value, 10), 5)
+    .option('--page-size <n>', 'results to return (1..50)', parsePageSize, 5)
     .option('--version <version>', 'only this docs version')
     .option('--language <language>', 'only this language')
     .option('--group <group>', 'only pages under this navigation group (repeatable)', (value: string, previous: string[]) => [...previous, value], [])
@@ -37,6 +38,15 @@ export function searchCommand(): Command {
 async function runSearch(build: string, query: string, options: SearchCommandOptions): Promise<number> {
   const index = await readUserInput('search', async () => loadSearchIndex(await readBuildFile(await locateBuild(build), 'search.json')), [BuildNotFoundError, SearchArtifactError]);
   if (!index) return EXIT_USAGE;
+  // A version filter keeps unversioned pages, so it only narrows a versioned site; a language filter keeps only pages of that language.
+  const languages = [...new Set(index.locations.flat().flatMap((location) => location.context.language ?? []))];
+  const unknownVersion = options.version !== undefined && index.versions.length > 0 && !index.versions.includes(options.version);
+  const unknownLanguage = options.language !== undefined && !languages.includes(options.language);
+  if (unknownVersion || unknownLanguage) {
+    const [kind, value, known] = unknownVersion ? ['version', options.version, index.versions] : ['language', options.language, languages];
+    process.stderr.write(`docsmith search: Unexpected ${kind} \`${value}\`, ${known.length > 0 ? `expected one of: ${known.join(', ')}` : `this site has no ${kind}s`}\n`);
+    return EXIT_USAGE;
+  }
   const filter = {
     ...(options.version ? { version: options.version } : {}),
     ...(options.language ? { language: options.language } : {}),
@@ -60,4 +70,11 @@ async function runSearch(build: string, query: string, options: SearchCommandOpt
     process.stdout.write(`${lines.join('\n\n')}\n`);
   }
   return EXIT_OK;
+}
+
+/** `--page-size`: a whole number from 1 to 50, else a usage error (exit 2). */
+function parsePageSize(value: string): number {
+  const pageSize = parseWholeNumber(value, 1);
+  if (pageSize === undefined || pageSize > 50) throw new InvalidArgumentError(`Unexpected ${value}, expected a whole number from 1 to 50`);
+  return pageSize;
 }

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { buildApp, type AppOptions } from '../../runtime/http/build-app.ts';
@@ -58,6 +58,7 @@ export function serveCommand(): Command {
       try {
         reliability = reliabilityFromEnvironment(process.env);
         embeddings = embeddingsFromEnvironment(options, process.env);
+        checkAnswerModelUrl(process.env);
         limits = {
           keyMonth: options.limitKeyMonth ?? limitFromEnvironment('DOCSMITH_LIMIT_KEY_MONTH'),
           orgHour: options.limitOrgHour ?? limitFromEnvironment('DOCSMITH_LIMIT_ORG_HOUR'),
@@ -90,7 +91,7 @@ export function serveCommand(): Command {
         embeddings,
       });
       const domains = publishedDomains(options.artifacts);
-      if (domains.length === 0) app.log.warn({ artifacts: path.resolve(options.artifacts) }, 'the artifacts folder has no published domain; publish one with `docsmith build <site> --publish`');
+      if (domains.length === 0) app.log.warn({ artifacts: path.resolve(options.artifacts) }, `the artifacts folder ${existsSync(options.artifacts) ? 'has no published domain' : 'does not exist (yet)'}; publish one with \`docsmith build <site> --publish\``);
       else app.log.info({ domains }, `serving ${domains.length} domain(s)`);
       app.log.info({ store: redisUrl ? `redis ${redactRedisUrl(redisUrl)}` : `sqlite ${path.resolve(options.data, 'docsmith.sqlite')}` }, 'threads, limits and analytics store');
       app.log.info({ model: process.env.ASSISTANT_LLM_BASE_URL ? `${process.env.ASSISTANT_LLM_MODEL ?? 'gpt-4o-mini'} at ${process.env.ASSISTANT_LLM_BASE_URL}` : 'offline extractive model (set ASSISTANT_LLM_BASE_URL for an LLM)' }, 'answer model');
@@ -113,6 +114,17 @@ export function serveCommand(): Command {
       }
       await new Promise<void>((resolve) => app.server.once('close', resolve));
     });
+}
+
+/** Refuses an ASSISTANT_LLM_BASE_URL that is not an http(s) URL at start, rather than failing every answer after its sources. */
+function checkAnswerModelUrl(environment: NodeJS.ProcessEnv): void {
+  const url = environment.ASSISTANT_LLM_BASE_URL;
+  if (!url) return;
+  try {
+    parseHttpUrl(url);
+  } catch (error) {
+    throw new EnvironmentSettingError(`Unexpected ASSISTANT_LLM_BASE_URL=${url}, ${(error as Error).message}`);
+  }
 }
 
 /** The question embedder's settings: off with --no-embeddings, else the URL override (flag, then DOCSMITH_EMBEDDINGS_URL), key, timeout and fusion weight from the environment. */

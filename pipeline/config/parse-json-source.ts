@@ -31,7 +31,8 @@ export function parseJsonSource(file: string, text: string): ParsedJsonSource {
   try {
     body = parseJsonAst(text.replace(/^\uFEFF/, ''), { mode: 'json' }).body;
   } catch (error) {
-    const { line = 1, column = 1, message } = error as { line?: number; column?: number; message: string };
+    const { message, ...position } = error as { line?: number; column?: number; message: string };
+    const { line = 1, column = 1 } = /^Unexpected end of input/.test(message) ? endOfText(text) : position;
     diagnostics.push({
       file,
       line,
@@ -86,4 +87,10 @@ export function parseJsonSource(file: string, text: string): ParsedJsonSource {
 /** Escapes one JSON pointer segment (`~` → `~0`, `/` → `~1`). */
 export function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Where a truncated file ends: just after its last non-blank character (the parser reports 1:1 after a `:`). */
+function endOfText(text: string): { line: number; column: number } {
+  const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\n');
+  return { line: lines.length, column: (lines.at(-1) ?? '').length + 1 };
 }

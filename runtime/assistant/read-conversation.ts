@@ -13,7 +13,7 @@ export interface Conversation {
 }
 
 /**
- * Reads the question (the last user message: its `content`, else its text parts), the previous user turn,
+ * Reads the question (the last user message: its `content`, else (blank or absent) its text parts), the previous user turn,
  * the assistant's answer before the question and any thread id an earlier assistant message carries (`metadata.threadId` or a `finish` annotation).
  */
 export function readConversation(body: AssistantRequestBody): Conversation {
@@ -35,9 +35,9 @@ export function readConversation(body: AssistantRequestBody): Conversation {
   return { question, ...(previousQuestion ? { previousQuestion } : {}), ...(previousAnswer ? { previousAnswer } : {}), ...(historyThreadId ? { historyThreadId } : {}) };
 }
 
-/** The text of a message: `content` when it is a string, else its text parts joined. */
+/** The text of a message: `content` when it is a string with text, else its text parts joined (a client may send `content: ""` beside them). */
 export function messageText(message: AssistantMessage): string {
-  if (typeof message.content === 'string') return message.content;
+  if (typeof message.content === 'string' && message.content.trim() !== '') return message.content;
   return (message.parts ?? [])
     .filter((part) => part.type === 'text' && typeof part.text === 'string')
     .map((part) => part.text)

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { KeyFileError } from './key-file-error.ts';
 
 /** A stored API key: never the key itself, only the sha256 of its secret. */
 export interface KeyRecord {
@@ -21,7 +22,10 @@ export interface KeyRecord {
 /** Outcome of checking a bearer token for a domain. */
 export type KeyVerification = { ok: true; keyId: string; org: string; origins?: string[]; admin?: true } | { ok: false; reason: 'missing' | 'invalid' | 'forbidden' };
 
-/** API keys of the assistant, kept in a JSON file that a running server re-reads when it changes. */
+/**
+ * API keys of the assistant, kept in a JSON file that a running server re-reads when it changes. `create`, `list`
+ * and `revoke` throw KeyFileError when the file exists but cannot be read; `verify` keeps the last good keys.
+ */
 export interface KeyStore {
   create(input: NewKeyInput): { key: string; record: KeyRecord };
   list(): KeyRecord[];
@@ -48,20 +52,30 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
   let records: KeyRecord[] = [];
   let loadedMtime = -1;
   let lastCheck = 0;
+  /** Why the file as last seen holds no readable keys (undefined when it did, or does not exist). */
+  let unreadable: string | undefined;
   const load = (): void => {
     const mtime = statSync(options.file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
     if (mtime === loadedMtime) return;
     loadedMtime = mtime;
+    unreadable = undefined;
     if (mtime === 0) {
       records = [];
       return;
     }
     try {
       const data = JSON.parse(readFileSync(options.file, 'utf8')) as { keys?: KeyRecord[] };
-      if (Array.isArray(data.keys)) records = data.keys.filter((record) => record && typeof record.id === 'string' && typeof record.hash === 'string' && Array.isArray(record.domains));
-    } catch {
-      // A keys file caught mid-write by another editor, or corrupted: keep serving the last good keys.
+      if (!Array.isArray(data?.keys)) throw new Error('no "keys" list');
+      records = data.keys.filter((record) => record && typeof record.id === 'string' && typeof record.hash === 'string' && Array.isArray(record.domains));
+    } catch (error) {
+      // A keys file caught mid-write by another editor, or corrupted: verify keeps serving the last good keys.
+      unreadable = error instanceof SyntaxError ? 'not valid JSON' : (error as Error).message;
     }
+  };
+  /** Loads for a command that lists or rewrites the file: refuses a file it cannot read rather than overwrite it. */
+  const loadReadable = (): void => {
+    load();
+    if (unreadable !== undefined) throw new KeyFileError(`${options.file} cannot be read as a keys file (${unreadable}); fix or move it, nothing was written`);
   };
   const save = (): void => {
     mkdirSync(path.dirname(options.file), { recursive: true, mode: 0o700 });
@@ -73,18 +87,18 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
   load();
   return {
     create(input) {
-      load();
+      loadReadable();
       const created = newKey(input);
       records = [...records, created.record];
       save();
       return created;
     },
     list() {
-      load();
+      loadReadable();
       return records.map((record) => ({ ...record }));
     },
     revoke(keyId) {
-      load();
+      loadReadable();
       const record = records.find((candidate) => candidate.id === keyId && !candidate.revokedAt);
       if (!record) return false;
       records = records.map((candidate) => (candidate === record ? { ...candidate, revokedAt: new Date().toISOString() } : candidate));

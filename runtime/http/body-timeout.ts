@@ -5,7 +5,9 @@ import { ApiError } from './error-catalog.ts';
 /**
  * A preParsing hook that ends a request whose body has not fully arrived within `timeoutMs` (a slow upload):
  * the body is read through a pass-through stream that fails with 408 `request_timeout`, answered through the
- * catalogue with `Connection: close` (the socket itself stays open until the answer is written).
+ * catalogue with `Connection: close` (the socket itself stays open until the answer is written). The timer stops
+ * once the answer is written: a request answered before its body was read (413 `body_too_large`) leaves nobody
+ * listening on the pass-through, and failing it then would be an uncaught error that ends the process.
  */
 export function bodyTimeout(timeoutMs: number) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> => {
@@ -20,6 +22,7 @@ export function bodyTimeout(timeoutMs: number) {
     const done = (): void => clearTimeout(timer);
     payload.once('end', done);
     payload.once('close', done);
+    reply.raw.once('close', done);
     payload.once('error', (error: Error) => {
       done();
       body.destroy(error);

@@ -189,8 +189,10 @@ function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
     const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
     const extra = (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty;
     const field = `${(first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')}${missing ? `${first?.instancePath ? '.' : ''}${missing}` : ''}${extra ? `${first?.instancePath ? '.' : ''}${extra}` : ''}` || 'body';
-    const reason = extra ? 'is not a known field' : (first?.message ?? 'is invalid');
-    return new ApiError('invalid_body', `Invalid request body: \`${field}\` ${reason}.`, field);
+    const allowed = (first?.params as { allowedValues?: unknown[] } | undefined)?.allowedValues;
+    const reason = extra ? 'is not a known field' : missing ? 'is required' : allowed ? `must be one of: ${allowed.join(', ')}` : (first?.message ?? 'is invalid');
+    const where = error.validationContext === 'querystring' ? 'query' : 'request body';
+    return new ApiError('invalid_body', `Invalid ${where}: \`${field}\` ${reason}.`, field);
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

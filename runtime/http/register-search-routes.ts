@@ -18,7 +18,7 @@ export function registerSearchRoutes(app: FastifyInstance, context: RouteContext
         pageSize: request.body.pageSize ?? 10,
         ...(request.body.filter ? { filter: request.body.filter } : {}),
         ...context.hybrid,
-        onEmbeddingError: (error) => request.log.warn({ domain: authorization.site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical results only'),
+        onEmbeddingError: (error) => request.log.warn({ domain: authorization.site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical retrieval only'),
       });
       await context.analytics.recordSearch({ domain: authorization.site.domain, query: request.body.query, resultCount: results.length, at: new Date() });
       return results.map((result) => ({

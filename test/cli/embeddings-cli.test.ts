@@ -131,7 +131,7 @@ describe('docsmith build --embeddings-url, then serve (stub endpoint on a real s
       expect(answer.body).toContain('"url":"/commands/keys"');
       expect(answer.body).not.toContain('"url":"/commands/dbsize"');
       const warnings = logLines.map((line) => JSON.parse(line) as { msg: string; domain: string; error: { message: string } });
-      expect(warnings.map((line) => line.msg)).toEqual(['question not embedded; lexical results only', 'question not embedded; lexical retrieval only']);
+      expect(warnings.map((line) => line.msg)).toEqual(['question not embedded; lexical retrieval only', 'question not embedded; lexical retrieval only']);
       expect(warnings[0]).toMatchObject({ domain: 'keystore', error: { message: expect.stringMatching(/^Cannot connect to API: /) } });
     });
   });

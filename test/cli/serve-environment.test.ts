@@ -43,6 +43,7 @@ describe('numbers from the environment', () => {
     ['DOCSMITH_STORE_TIMEOUT_MS', 'abc', 'Unexpected DOCSMITH_STORE_TIMEOUT_MS=abc, expected a whole number ≥ 1'],
     ['PORT', 'abc', 'Unexpected PORT=abc, expected a whole number ≥ 0'],
     ['DOCSMITH_FEEDBACK_LIMIT_IP_DAY', '0', 'Unexpected DOCSMITH_FEEDBACK_LIMIT_IP_DAY=0, expected a whole number ≥ 1'],
+    ['ASSISTANT_LLM_BASE_URL', 'localhost:11434/v1', 'Unexpected ASSISTANT_LLM_BASE_URL=localhost:11434/v1, expected an http:// or https:// URL'],
   ])('`serve` with %s=%s is a usage error (exit 2) with one line, no stack trace', async (name, value, message) => {
     const { code, err } = await serveWith(name, value);
     expect(code).toBe(2);

@@ -32,7 +32,9 @@ describe('"$ref" inclusion in docs.json', () => {
     const trailing = validateConfig(siteSourceFromObject({ 'docs.json': '{\n  "theme": "mint",\n}' }));
     expect(trailing.diagnostics[0]).toMatchObject({ ruleId: 'json-syntax', line: 3, column: 1 });
     const unclosed = validateConfig(siteSourceFromObject({ 'docs.json': '{\n  "theme": "mint"' }));
-    expect(unclosed.diagnostics[0]).toMatchObject({ ruleId: 'json-syntax', line: 2 });
+    expect(unclosed.diagnostics[0]).toMatchObject({ ruleId: 'json-syntax', line: 2, column: 18 });
+    const truncated = validateConfig(siteSourceFromObject({ 'docs.json': '{\n  "name": \n\n' }));
+    expect(truncated.diagnostics[0]).toMatchObject({ ruleId: 'json-syntax', line: 2, column: 10, message: 'Unexpected end of input found: the file is not valid JSON' });
     const duplicate = validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify(base).replace('{', '{"name": "First",') + '' }));
     expect(duplicate.diagnostics.find((diagnostic) => diagnostic.ruleId === 'duplicate-key')?.pointer).toBe('/name');
   });

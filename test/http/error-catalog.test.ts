@@ -28,7 +28,7 @@ describe('error catalog', () => {
     expect(new ApiError('rate_limited').status).toBe(429);
   });
 
-  it('validates the threads query, refuses a redis store without URL, and keeps the key out of error bodies', async () => {
+  it('validates the threads query (a missing field "is required", in the query or the body), refuses a redis store without URL, and keeps the key out of error bodies', async () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-catalog-'));
     try {
       await publishTestSite(path.join(directory, 'dist'), 'example');
@@ -38,7 +38,9 @@ describe('error catalog', () => {
       try {
         const missingFp = await app.inject({ method: 'GET', url: '/v1/assistant/example/threads', headers: { authorization: `Bearer ${key}` } });
         expect(missingFp.statusCode).toBe(400);
-        expect(missingFp.json()).toMatchObject({ error: { code: 'invalid_body', field: 'fp' } });
+        expect(missingFp.json()).toEqual({ error: { code: 'invalid_body', message: 'Invalid query: `fp` is required.', field: 'fp' } });
+        const missingQuery = await app.inject({ method: 'POST', url: '/v1/search/example', headers: { authorization: `Bearer ${key}` }, payload: { pageSize: 1 } });
+        expect(missingQuery.json()).toEqual({ error: { code: 'invalid_body', message: 'Invalid request body: `query` is required.', field: 'query' } });
         const wrongKey = await app.inject({ method: 'GET', url: '/v1/assistant/example/threads?fp=x', headers: { authorization: `Bearer ${key}x` } });
         expect(wrongKey.statusCode).toBe(401);
         expect(wrongKey.body).not.toContain(key);

@@ -64,7 +64,7 @@ describe('feedback and analytics over HTTP', () => {
     expect(stolen.statusCode).toBe(404);
     expect(stolen.json().error.code).toBe('unknown_message');
     const badRating = await post('/v1/assistant/example/feedback', { fp: 'fp-owner', threadId: answer.threadId, messageId: answer.messageId, rating: 'meh' });
-    expect(badRating.json().error).toMatchObject({ code: 'invalid_body', field: 'rating' });
+    expect(badRating.json().error).toEqual({ code: 'invalid_body', message: 'Invalid request body: `rating` must be one of: up, down.', field: 'rating' });
     const badRange = await app.inject({ url: '/v1/analytics/example/questions?from=2026-02-01&to=2026-01-01', headers: { authorization: `Bearer ${adminKey}` } });
     expect(badRange.statusCode).toBe(400);
   });

@@ -48,6 +48,29 @@ describe('timeouts', () => {
     expect(closedAfterMs).toBeLessThan(5000);
   });
 
+  it('survives the body timeout of a request already refused as too large (413), its socket still open', async () => {
+    const { hostname, port } = new URL(url);
+    const socket = connect(Number(port), hostname);
+    socket.on('error', () => undefined);
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown): void => void uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const size = 2 * 1024 * 1024;
+      socket.write(`POST /v1/assistant/example/message HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${fixture.keys[0]}\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`);
+      socket.write(`{"fp":"big","messages":[{"role":"user","content":"${'a'.repeat(size - 64)}`);
+      await new Promise((resolve) => setTimeout(resolve, 1800));
+      expect(answer).toMatch(/^HTTP\/1\.1 413/);
+      expect(uncaught).toEqual([]);
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      socket.destroy();
+    }
+  });
+
   it('cuts a client that never finishes its headers', async () => {
     const { answer, closedAfterMs } = await trickle(url, 'GET /healthz HTTP/1.1\r\nHost: x\r\n', 'X-Slow: 1\r\n', 2000);
     expect(answer).toMatch(/^HTTP\/1\.1 408|^$/);

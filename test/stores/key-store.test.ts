@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKeyStore } from '../../runtime/auth/key-store.ts';
+import { KeyFileError } from '../../runtime/auth/key-file-error.ts';
 
 describe('API keys', () => {
   let directory: string;
@@ -48,10 +49,13 @@ describe('API keys', () => {
     expect(store.verify(key, 'acme').ok).toBe(true);
   });
 
-  it('treats a corrupt keys file as holding no key', async () => {
+  it('verifies no key against a corrupt keys file, and refuses to list or rewrite it', async () => {
     await writeFile(file, '{ not json');
     const store = createKeyStore({ file });
-    expect(store.list()).toEqual([]);
+    expect(() => store.list()).toThrow(KeyFileError);
+    expect(() => store.create({ domains: ['acme'], org: 'org' })).toThrow(/keys\.json cannot be read as a keys file \(not valid JSON\); fix or move it, nothing was written$/);
+    expect(() => store.revoke('abc')).toThrow(KeyFileError);
+    expect(await readFile(file, 'utf8')).toBe('{ not json');
     expect(store.verify('ds_000000000000_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'acme')).toEqual({ ok: false, reason: 'invalid' });
   });
 });

@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const cli = path.resolve(import.meta.dirname, '../../bin/docsmith.js');
+
+/** Starts the compiled `docsmith serve` on a free port and resolves to its log lines up to "Server listening", then stops it. */
+async function startupLog(artifacts: string, data: string): Promise<{ level: number; msg: string; artifacts?: string }[]> {
+  const child = spawn(process.execPath, [cli, 'serve', '--artifacts', artifacts, '--data', data, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Server listening')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+    });
+  } finally {
+    child.kill('SIGTERM');
+  }
+  return output.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: string; artifacts?: string });
+}
+
+describe('docsmith serve start-up log', { timeout: 30_000 }, () => {
+  let directory: string;
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'docsmith-serve-log-'));
+  });
+  afterAll(async () => {
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('warns that the artifacts folder does not exist, or that it has no published domain', async () => {
+    const missing = path.join(directory, 'missing');
+    const warnings = (await startupLog(missing, path.join(directory, 'data'))).filter((line) => line.level === 40);
+    expect(warnings).toMatchObject([{ artifacts: missing, msg: 'the artifacts folder does not exist (yet); publish one with `docsmith build <site> --publish`' }]);
+    const empty = (await startupLog(directory, path.join(directory, 'data'))).filter((line) => line.level === 40);
+    expect(empty).toMatchObject([{ artifacts: directory, msg: 'the artifacts folder has no published domain; publish one with `docsmith build <site> --publish`' }]);
+  });
+});
