@@ -62,7 +62,8 @@ function inScope(context: PageContext, { filter, defaultsOnly, language, version
   if (kept.length > 0 && context.version !== undefined && !kept.includes(context.version)) return false;
   const preferredLanguage = language ?? defaults.language;
   if (filter?.language !== undefined) {
-    if ((context.language ?? defaults.language) !== filter.language) return false;
+    const pageLanguage = context.language ?? defaults.language;
+    if (pageLanguage !== undefined && pageLanguage !== filter.language) return false;
   } else if (defaultsOnly && preferredLanguage && context.language !== undefined && context.language !== preferredLanguage) {
     return false;
   }

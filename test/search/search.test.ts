@@ -209,6 +209,13 @@ describe('search', () => {
     expect(search(index, 'invoices', { filter: { groups: ['Account'] } })[0]?.path).toBe('billing');
   });
 
+  it('ignores a language or version filter on a site that has no languages or versions, as the filter cannot apply', () => {
+    const plain = loadSearchIndex(JSON.parse(JSON.stringify(buildSearchArtifact([section('billing', 'Billing', 'Invoices are emailed monthly.')]))));
+    expect(search(plain, 'invoices', { filter: { language: 'en' } }).map((result) => result.path)).toEqual(['billing']);
+    expect(search(plain, 'invoices', { filter: { version: 'v2' } }).map((result) => result.path)).toEqual(['billing']);
+    expect(search(index, 'invoices', { filter: { language: 'de' } })).toEqual([]);
+  });
+
   it('uses the previous question for follow-ups', () => {
     expect(search(index, 'and in CI?', { previousQuery: 'how do I log in to the CLI' })[0]).toMatchObject({ path: 'quickstart', anchor: 'ci' });
   });
