@@ -105,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger === false ? false : { level: 'info', redact: ['req.headers.authorization'], ...(typeof options.logger === 'object' ? options.logger : {}) },
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     ...serverOptions({ ...options.timeouts, ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}) }),
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, verbose: true } },
     return503OnClosing: true,
   });
   const notFound = methodAwareNotFound(app);
@@ -190,7 +190,8 @@ function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
     const extra = (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty;
     const field = `${(first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')}${missing ? `${first?.instancePath ? '.' : ''}${missing}` : ''}${extra ? `${first?.instancePath ? '.' : ''}${extra}` : ''}` || 'body';
     const allowed = (first?.params as { allowedValues?: unknown[] } | undefined)?.allowedValues;
-    const reason = extra ? 'is not a known field' : missing ? 'is required' : allowed ? `must be one of: ${allowed.join(', ')}` : (first?.message ?? 'is invalid');
+    const expected = first?.keyword === 'pattern' ? (first as { parentSchema?: { description?: string } }).parentSchema?.description : undefined;
+    const reason = extra ? 'is not a known field' : missing ? 'is required' : allowed ? `must be one of: ${allowed.join(', ')}` : expected ? `is invalid, expected ${expected.charAt(0).toLowerCase()}${expected.slice(1).replace(/\.$/, '')}` : (first?.message ?? 'is invalid');
     const where = error.validationContext === 'querystring' ? 'query' : 'request body';
     return new ApiError('invalid_body', `Invalid ${where}: \`${field}\` ${reason}.`, field);
   }

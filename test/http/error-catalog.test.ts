@@ -39,6 +39,8 @@ describe('error catalog', () => {
         const missingFp = await app.inject({ method: 'GET', url: '/v1/assistant/example/threads', headers: { authorization: `Bearer ${key}` } });
         expect(missingFp.statusCode).toBe(400);
         expect(missingFp.json()).toEqual({ error: { code: 'invalid_body', message: 'Invalid query: `fp` is required.', field: 'fp' } });
+        const badLimit = await app.inject({ method: 'GET', url: '/v1/assistant/example/threads?fp=x&limit=abc', headers: { authorization: `Bearer ${key}` } });
+        expect(badLimit.json()).toEqual({ error: { code: 'invalid_body', message: 'Invalid query: `limit` is invalid, expected threads per page, 1 to 100 (default 20).', field: 'limit' } });
         const missingQuery = await app.inject({ method: 'POST', url: '/v1/search/example', headers: { authorization: `Bearer ${key}` }, payload: { pageSize: 1 } });
         expect(missingQuery.json()).toEqual({ error: { code: 'invalid_body', message: 'Invalid request body: `query` is required.', field: 'query' } });
         const wrongKey = await app.inject({ method: 'GET', url: '/v1/assistant/example/threads?fp=x', headers: { authorization: `Bearer ${key}x` } });
