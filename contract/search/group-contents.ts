@@ -21,6 +21,8 @@ export function groupContents(records: SectionRecord[]): ContentLayout {
   // string V8 has hashed before and the comparison below mostly compares references.
   const contentsByFirstText = new Map<string, { run: SectionRecord[]; content: number }[]>();
   const contextByKey = new Map<string, number>();
+  // Pages of one navigation group share their context object: each object is serialised once.
+  const contextByObject = new Map<PageContext, number>();
   let contents = 0;
   for (const run of pageRuns(records)) {
     const first = run[0] as SectionRecord;
@@ -35,12 +37,16 @@ export function groupContents(records: SectionRecord[]): ContentLayout {
         sections.push({ content, anchor, headingPath, title, text, ...(description === undefined ? {} : { description }), ...(language === undefined ? {} : { language }) });
       }
     }
-    const contextKey = JSON.stringify(first.context);
-    let context = contextByKey.get(contextKey);
+    let context = contextByObject.get(first.context);
     if (context === undefined) {
-      context = contexts.length;
-      contextByKey.set(contextKey, context);
-      contexts.push(first.context);
+      const contextKey = JSON.stringify(first.context);
+      context = contextByKey.get(contextKey);
+      if (context === undefined) {
+        context = contexts.length;
+        contextByKey.set(contextKey, context);
+        contexts.push(first.context);
+      }
+      contextByObject.set(first.context, context);
     }
     pages.push({ path: first.path, content, context });
   }

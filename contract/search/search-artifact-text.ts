@@ -16,7 +16,7 @@ export function serializeSearchArtifact(artifact: SearchArtifact): string {
   present.forEach((key, position) => {
     lines.push(`${JSON.stringify(key)}:[`);
     const elements = arrays[key] as unknown[];
-    elements.forEach((element, index) => lines.push(`${JSON.stringify(element)}${index < elements.length - 1 ? ',' : ''}`));
+    if (elements.length > 0) lines.push(elements.map((element) => JSON.stringify(element)).join(',\n'));
     lines.push(position < present.length - 1 ? '],' : ']}');
   });
   return `${lines.join('\n')}\n`;

@@ -8,7 +8,7 @@ import { checkRedirects } from '../navigation/check-redirects.ts';
 import { resolveNavigation } from '../navigation/resolve-navigation.ts';
 import { loadOpenApiSpecs } from '../openapi/load-openapi-specs.ts';
 import { renderEndpointPages } from '../openapi/render-endpoint-pages.ts';
-import { findPageFile, loadSite, pagePathForFile } from '../site/load-site.ts';
+import { loadSite, pageFileFinder, pagePathForFile } from '../site/load-site.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { assembleBuildResult, diagnosticsOnlyResult, type BuildResult } from './assemble-build-result.ts';
 import { checkLinks } from './check-links.ts';
@@ -78,13 +78,12 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   const namedSpecFiles = new Set([...config.specReferences.map((reference) => reference.file), ...referencedSpecFiles]);
   diagnostics.push(...reportUnreadableFiles(site.unreadableFiles, { pages: namedPageFiles, specs: namedSpecFiles }));
 
-  const pageFiles = new Set(parsedByFile.keys());
-  const unreadablePageFiles = new Set(site.unreadableFiles.keys());
+  const unreadablePageFile = pageFileFinder(site.unreadableFiles.keys());
   const navigation = resolveNavigation(config, {
-    pageFileFor: (route) => findPageFile(pageFiles, route),
+    pageFileFor: pageFileFinder(parsedByFile.keys()),
     specs: specs.specs,
     locate,
-    isUnreadable: (route) => findPageFile(unreadablePageFiles, route) !== undefined,
+    isUnreadable: (route) => unreadablePageFile(route) !== undefined,
     pageRoutes: [...site.pageFiles, ...site.namedOnlyPageFiles].map(pagePathForFile),
   });
   diagnostics.push(...navigation.diagnostics);
@@ -95,10 +94,12 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   const manifestPages = collectManifestPages({ entries: navigation.entries, parsedByFile, endpointPages, operations: operations.byFile, indexing: config.indexing, defaults: config.defaults });
 
   const routes = new Set<string>();
-  for (const route of [...[...pageFiles].map(pagePathForFile), ...manifestPages.pages.map((page) => page.path)]) {
+  const addRoute = (route: string): void => {
     routes.add(route);
     if (route.endsWith('/index')) routes.add(route.slice(0, -'/index'.length));
-  }
+  };
+  for (const file of parsedByFile.keys()) addRoute(pagePathForFile(file));
+  for (const page of manifestPages.pages) addRoute(page.path);
   diagnostics.push(...checkRedirects(config.redirects, { routes, locate }));
   diagnostics.push(
     ...checkLinks(parsedByFile.values(), {

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import { prepareTerms, type PrepareTerms } from '../../contract/search/index.ts';
 import type { ParsedPage } from '../content/parsed-page.ts';
+import { canShareParse, relocateParsedPage } from './relocate-parsed-page.ts';
 
 /** Where the page cache keeps its one text between builds; the CLI implements it with a file. */
 export interface PageCacheStorage {
@@ -16,9 +17,17 @@ interface CacheEntry {
   imports: Record<string, string>;
 }
 
+/** The saved text: parses that hold at any path by a hash of kind and text, the others by a hash of file and text. */
+interface StoredCache {
+  version?: string;
+  shared?: Record<string, CacheEntry>;
+  located?: Record<string, CacheEntry>;
+  terms?: Record<string, string>;
+}
+
 /** Content-hash cache of parsed pages and of prepared search terms, kept as one text in its storage. */
 export interface PageCache {
-  /** The cached parse of this exact file and text, if every snippet it inlined is unchanged. */
+  /** The cached parse of this text at this file (identical texts of the same kind share one), if every snippet it inlined is unchanged. */
   lookup(file: string, text: string, readFile: (file: string) => string | undefined): ParsedPage | undefined;
   /** Remembers a parse (the texts of its imports are hashed now). */
   store(text: string, parsed: ParsedPage, readFile: (file: string) => string | undefined): void;
@@ -37,43 +46,71 @@ export interface PageCache {
  * different version (a new docsmith) starts empty. An unreadable or corrupt cache starts empty too.
  */
 export async function openPageCache(storage: PageCacheStorage, version: string): Promise<PageCache> {
-  let stored: Record<string, CacheEntry> = {};
-  let storedTerms: Record<string, string> = {};
+  let stored: StoredCache = {};
   try {
-    const data = JSON.parse((await storage.read()) ?? '{}') as { version?: string; entries?: Record<string, CacheEntry>; terms?: Record<string, string> };
-    if (data.version === version && data.entries && data.terms) {
-      stored = data.entries;
-      storedTerms = data.terms;
-    }
+    const data = JSON.parse((await storage.read()) ?? '{}') as StoredCache;
+    if (data.version === version && data.shared && data.located && data.terms) stored = data;
   } catch {
     stored = {};
   }
-  const kept: Record<string, CacheEntry> = {};
+  const storedShared = stored.shared ?? {};
+  const storedLocated = stored.located ?? {};
+  const storedTerms = stored.terms ?? {};
+  const keptShared: Record<string, CacheEntry> = {};
+  const keptLocated: Record<string, CacheEntry> = {};
   const keptTerms: Record<string, string> = {};
   let hits = 0;
   let termHits = 0;
   let termMisses = 0;
-  const keyOf = (file: string, text: string): string => sha256(`${file}\0${text}`);
+  // A versioned site holds the same text at many paths: each distinct text (and snippet) is hashed once per build.
+  const sharedKeys = { md: new Map<string, string>(), mdx: new Map<string, string>() };
+  const sharedKeyOf = (file: string, text: string): string => {
+    const kind = file.endsWith('.md') ? 'md' : 'mdx';
+    let key = sharedKeys[kind].get(text);
+    if (key === undefined) {
+      key = sha256(`${kind}\0${text}`);
+      sharedKeys[kind].set(text, key);
+    }
+    return key;
+  };
+  const locatedKeyOf = (file: string, text: string): string => sha256(`${file}\0${text}`);
+  const snippetHashes = new Map<string, string | undefined>();
+  const snippetHash = (file: string, read: (file: string) => string | undefined): string | undefined => {
+    if (!snippetHashes.has(file)) {
+      const current = read(file);
+      snippetHashes.set(file, current === undefined ? undefined : sha256(current));
+    }
+    return snippetHashes.get(file);
+  };
+  const unchanged = (entry: CacheEntry, read: (file: string) => string | undefined): boolean =>
+    Object.entries(entry.imports).every(([imported, hash]) => snippetHash(imported, read) === hash);
   return {
     lookup(file, text, read) {
-      const key = keyOf(file, text);
-      const entry = stored[key];
-      if (!entry) return undefined;
-      for (const [imported, hash] of Object.entries(entry.imports)) {
-        const current = read(imported);
-        if (current === undefined || sha256(current) !== hash) return undefined;
+      const sharedKey = sharedKeyOf(file, text);
+      const shared = keptShared[sharedKey] ?? storedShared[sharedKey];
+      if (shared && unchanged(shared, read)) {
+        keptShared[sharedKey] = shared;
+        hits += 1;
+        return relocateParsedPage(shared.parsed, file);
       }
-      kept[key] = entry;
+      const locatedKey = locatedKeyOf(file, text);
+      const located = keptLocated[locatedKey] ?? storedLocated[locatedKey];
+      if (!located || !unchanged(located, read)) return undefined;
+      keptLocated[locatedKey] = located;
       hits += 1;
-      return entry.parsed;
+      return located.parsed;
     },
     store(text, parsed, read) {
+      const shareable = canShareParse(parsed, text);
+      const key = shareable ? sharedKeyOf(parsed.file, text) : locatedKeyOf(parsed.file, text);
+      const kept = shareable ? keptShared : keptLocated;
+      if (kept[key]) return;
       const imports: Record<string, string> = {};
       for (const imported of parsed.imports) {
-        const current = read(imported);
-        if (current !== undefined) imports[imported] = sha256(current);
+        const hash = snippetHash(imported, read);
+        if (hash !== undefined) imports[imported] = hash;
       }
-      kept[keyOf(parsed.file, text)] = { parsed, imports };
+      kept[key] = { parsed, imports };
     },
     prepareTerms(text, language) {
       const key = hash('sha1', `${language ?? ''}\0${text}`, 'base64');
@@ -88,7 +125,7 @@ export async function openPageCache(storage: PageCacheStorage, version: string):
       return terms;
     },
     async save() {
-      await storage.write(JSON.stringify({ version, entries: kept, terms: keptTerms }));
+      await storage.write(JSON.stringify({ version, shared: keptShared, located: keptLocated, terms: keptTerms }));
     },
     get hits() {
       return hits;

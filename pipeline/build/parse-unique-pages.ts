@@ -1,7 +1,6 @@
 import type { ParsedPage } from '../content/parsed-page.ts';
 import type { PageFile } from './parse-pages-in-parallel.ts';
-
-const RELATIVE_IMPORT = /\bfrom\s+['"]\.\.?\//;
+import { canShareParse, relocateParsedPage } from './relocate-parsed-page.ts';
 
 /**
  * Parses each distinct page text once: sites that copy content per version hold the same bytes at several
@@ -40,16 +39,4 @@ export async function parseUniquePages(pages: PageFile[], parseMany: (pages: Pag
     }
   }
   return results as ParsedPage[];
-}
-
-function canShareParse(parsed: ParsedPage, text: string): boolean {
-  return typeof parsed.frontmatter.title === 'string' && !RELATIVE_IMPORT.test(text);
-}
-
-function relocateParsedPage(parsed: ParsedPage, file: string): ParsedPage {
-  return {
-    ...parsed,
-    file,
-    diagnostics: parsed.diagnostics.length === 0 ? parsed.diagnostics : parsed.diagnostics.map((diagnostic) => ({ ...diagnostic, file })),
-  };
 }

@@ -1,4 +1,4 @@
-import { findPageFile, type SiteFiles } from '../site/load-site.ts';
+import { pageFileFinder, type SiteFiles } from '../site/load-site.ts';
 
 /** The page files a build parses, and those the navigation names (pages whatever their name). */
 export interface PageFileSelection {
@@ -13,7 +13,11 @@ export interface PageFileSelection {
  * a snippet) that the navigation names, since a file the navigation names is a page whatever its name.
  */
 export function selectPageFiles(site: SiteFiles, navigationRoutes: ReadonlySet<string>): PageFileSelection {
-  const allFiles = new Set([...site.pageFiles, ...site.namedOnlyPageFiles, ...site.unreadableFiles.keys()]);
-  const namedPageFiles = new Set([...navigationRoutes].flatMap((route) => findPageFile(allFiles, route) ?? []));
+  const pageFileOf = pageFileFinder([...site.pageFiles, ...site.namedOnlyPageFiles, ...site.unreadableFiles.keys()]);
+  const namedPageFiles = new Set<string>();
+  for (const route of navigationRoutes) {
+    const file = pageFileOf(route);
+    if (file !== undefined) namedPageFiles.add(file);
+  }
   return { inputFiles: [...site.pageFiles, ...site.namedOnlyPageFiles.filter((file) => namedPageFiles.has(file))], namedPageFiles };
 }

@@ -22,9 +22,103 @@ type AstNode = ReturnType<typeof parseJsonAst>['body'];
 /**
  * Parses strict JSON with positions: a syntax error (trailing comma, unclosed brace, …) becomes a
  * `json-syntax` error at its line:col and `value` is undefined; a duplicate key is a `duplicate-key` error
- * (the last value wins, as JSON.parse does).
+ * (the last value wins, as JSON.parse does). Valid JSON without duplicate keys (the usual case) is read with
+ * `JSON.parse`, and the positions are only worked out when a diagnostic first asks for one.
  */
 export function parseJsonSource(file: string, text: string): ParsedJsonSource {
+  const json = text.replace(/^\uFEFF/, '');
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return parseWithPositions(file, text);
+  }
+  if (countMembers(value) !== countMemberNames(json)) return parseWithPositions(file, text);
+  return { value, locations: new LazyLocations(() => parseWithPositions(file, text).locations), diagnostics: [] };
+}
+
+/** Positions worked out on first use. */
+class LazyLocations extends Map<string, JsonLocation> {
+  #load: (() => Map<string, JsonLocation>) | undefined;
+
+  constructor(load: () => Map<string, JsonLocation>) {
+    super();
+    this.#load = load;
+  }
+
+  #filled(): this {
+    const load = this.#load;
+    if (load) {
+      this.#load = undefined;
+      for (const [pointer, location] of load()) super.set(pointer, location);
+    }
+    return this;
+  }
+
+  override get(pointer: string): JsonLocation | undefined {
+    return super.get.call(this.#filled(), pointer);
+  }
+
+  override has(pointer: string): boolean {
+    return super.has.call(this.#filled(), pointer);
+  }
+
+  override set(pointer: string, location: JsonLocation): this {
+    return super.set.call(this.#filled(), pointer, location) as this;
+  }
+
+  override get size(): number {
+    this.#filled();
+    return super.size;
+  }
+
+  override forEach(callback: (location: JsonLocation, pointer: string, map: Map<string, JsonLocation>) => void, thisArgument?: unknown): void {
+    super.forEach.call(this.#filled(), callback, thisArgument);
+  }
+
+  override entries(): MapIterator<[string, JsonLocation]> {
+    return super.entries.call(this.#filled());
+  }
+
+  override keys(): MapIterator<string> {
+    return super.keys.call(this.#filled());
+  }
+
+  override values(): MapIterator<JsonLocation> {
+    return super.values.call(this.#filled());
+  }
+
+  override [Symbol.iterator](): MapIterator<[string, JsonLocation]> {
+    return this.entries();
+  }
+}
+
+/** Object members in a parsed value (JSON.parse keeps only the last of duplicate keys). */
+function countMembers(value: unknown): number {
+  if (Array.isArray(value)) {
+    let count = 0;
+    for (const item of value) if (item !== null && typeof item === 'object') count += countMembers(item);
+    return count;
+  }
+  if (value === null || typeof value !== 'object') return 0;
+  let count = 0;
+  for (const key in value) {
+    count += 1;
+    const member = (value as Record<string, unknown>)[key];
+    if (member !== null && typeof member === 'object') count += countMembers(member);
+  }
+  return count;
+}
+
+/** Member names written in valid JSON text: every string token, read in order, that a colon follows. */
+function countMemberNames(json: string): number {
+  const token = /"(?:[^"\\]|\\.)*"(\s*:)?/g;
+  let count = 0;
+  for (let match = token.exec(json); match !== null; match = token.exec(json)) if (match[1] !== undefined) count += 1;
+  return count;
+}
+
+function parseWithPositions(file: string, text: string): ParsedJsonSource {
   const locations = new Map<string, JsonLocation>();
   const diagnostics: Diagnostic[] = [];
   let body: AstNode;

@@ -8,7 +8,8 @@ import { SectionWriter } from './section-writer.ts';
 import { fieldDescriptionLength, startsOwnLine } from './text-flow.ts';
 
 const HTML_TAG = /<[^>]*>/g;
-const WHITESPACE = /\s+/g;
+/** Whitespace to collapse to one space: runs of two or more, or one character other than a space (a lone space is left as it is, so most text is not copied). */
+const WHITESPACE = /\s{2,}|[^\S ]/g;
 
 /**
  * Unified plugin (after `remarkInlineSnippets`): walks the page tree in document order and writes

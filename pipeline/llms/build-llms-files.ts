@@ -39,12 +39,13 @@ export function buildLlmsFiles(input: LlmsInput): Map<string, string> {
     if (markdown === undefined) {
       markdown = pageMarkdown(page, sectionsByPath.get(page.path) ?? []);
       if (content !== undefined) markdownsByContent.set(content, [...candidates, { title: page.title, description: page.description, markdown }]);
+      // A Markdown text reused from `markdownsByContent` is in llms-full.txt since it was made.
+      if (!inFull.has(markdown)) {
+        inFull.add(markdown);
+        markdowns.push(markdown);
+      }
     }
     files.set(pageMarkdownFile(page.path), markdown);
-    if (!inFull.has(markdown)) {
-      inFull.add(markdown);
-      markdowns.push(markdown);
-    }
   }
   const groups = groupByKey(pages, (page) => page.context.groups[0] ?? page.context.tab ?? 'Pages');
   const index = [`# ${input.siteName || 'Documentation'}`, ...(input.description ? ['', `> ${oneLine(input.description)}`] : [])];

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { DocsConfig } from '../../schemas/docs-config.ts';
 import type { DeepReadonly } from '../config/site-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { Manifest, ManifestContent, ManifestNavigationNode, ManifestPage, ManifestPageRecord, ManifestRedirect, ManifestSite } from '../../schemas/manifest.ts';
+import { sha256OfText } from './sha256-of-text.ts';
 
 /** Current manifest format; bump when a change would confuse an older reader. */
 export const MANIFEST_FORMAT_VERSION = 2;
@@ -73,7 +73,7 @@ export function buildManifestFile(input: ManifestInput): ManifestFile {
     artifacts: {
       search: {
         file: 'search.json',
-        sha256: sha256(input.searchArtifactText),
+        sha256: sha256OfText(input.searchArtifactText),
         bytes: Buffer.byteLength(input.searchArtifactText),
         sections: input.searchSections,
       },
@@ -85,7 +85,7 @@ export function buildManifestFile(input: ManifestInput): ManifestFile {
     },
   };
   const withoutIdText = serializeManifest(withoutId);
-  const buildId = sha256(withoutIdText).slice(0, 16);
+  const buildId = sha256OfText(withoutIdText).slice(0, 16);
   const { formatVersion, generator, domain, ...rest } = withoutId;
   // The id goes after `domain`; the three members before it serialise alone exactly as they open the whole text.
   const head = JSON.stringify({ formatVersion, generator, domain }, null, 2).slice(0, -'\n}'.length);
@@ -145,8 +145,4 @@ function pageRecord(page: ManifestPage, content: number): ManifestPageRecord {
 /** Serialises a manifest the one way docsmith writes it (two-space JSON, trailing newline). */
 export function serializeManifest(manifest: Manifest | Omit<Manifest, 'buildId'>): string {
   return `${JSON.stringify(manifest, null, 2)}\n`;
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }

@@ -102,7 +102,8 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
         suggestion ? `Did you mean \`${suggestion}\`?` : 'Create the file, fix the path, or remove it from the navigation.');
       return undefined;
     }
-    entries.add({ route, file, pointer, hidden: scope.hidden, context: { ...scope.context, groups: [...scope.context.groups] }, ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}) });
+    // The pages of one element share its context, which is complete (and never changed) once the element is entered.
+    entries.add({ route, file, pointer, hidden: scope.hidden, context: scope.context, ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}) });
     return { kind: 'page', path: route, ...(scope.hidden ? { hidden: true } : {}) };
   };
 

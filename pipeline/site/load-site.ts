@@ -97,7 +97,21 @@ export function looksLikeApiSpec(text: string): boolean {
 
 /** The route of a page file: its path without extension, no leading slash (`guides/intro.mdx` → `guides/intro`). */
 export function pagePathForFile(file: string): string {
-  return file.replace(PAGE_EXTENSION, '');
+  const dot = file.length - (file.endsWith('x') || file.endsWith('X') ? 4 : 3);
+  return dot >= 0 && PAGE_EXTENSION.test(file.slice(dot)) ? file.slice(0, dot) : file;
+}
+
+/** `findPageFile` over one set of files, indexed once: for the many routes of a large navigation. */
+export function pageFileFinder(files: Iterable<string>): (route: string) => string | undefined {
+  const byRoute = new Map<string, { file: string; rank: number }>();
+  for (const file of files) {
+    const rank = PAGE_EXTENSIONS.findIndex((extension) => file.endsWith(extension));
+    if (rank === -1) continue;
+    const route = file.slice(0, -(PAGE_EXTENSIONS[rank] as string).length);
+    const known = byRoute.get(route);
+    if (!known || rank < known.rank) byRoute.set(route, { file, rank });
+  }
+  return (route) => (byRoute.get(route) ?? byRoute.get(`${route}/index`))?.file;
 }
 
 /** The page file of a route (`<route>.mdx`, else `<route>.md`, else `<route>/index.mdx|md`; extensions in either case), or undefined. */

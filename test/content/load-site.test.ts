@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPageFile, isPageCandidate, isSnippetFile, loadSite, looksLikeApiSpec, pagePathForFile } from '../../pipeline/site/load-site.ts';
+import { findPageFile, isPageCandidate, isSnippetFile, loadSite, looksLikeApiSpec, pageFileFinder, pagePathForFile } from '../../pipeline/site/load-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 
 describe('loadSite', () => {
@@ -95,5 +95,13 @@ describe('page file rules', () => {
     expect(findPageFile(new Set(files), 'b')).toBe('b.md');
     expect(findPageFile(files, 'c')).toBe('c/index.mdx');
     expect(findPageFile(files, 'd')).toBeUndefined();
+  });
+
+  it('finds the same page files through an index of the files', () => {
+    expect(['guides/intro.MDX', 'faq.Md', 'a.mdx.md', 'notes.txt', 'x', 'mdx'].map(pagePathForFile)).toEqual(['guides/intro', 'faq', 'a.mdx', 'notes.txt', 'x', 'mdx']);
+    const files = ['a.MD', 'a.md', 'a.mdx', 'b.MDX', 'b.md', 'c/index.md', 'c/index.mdx', 'e.Mdx', 'f.md', 'f/index.mdx'];
+    const find = pageFileFinder(files);
+    for (const route of ['a', 'b', 'c', 'c/index', 'd', 'e', 'f']) expect(find(route)).toBe(findPageFile(files, route));
+    expect(['a', 'b', 'c', 'e', 'f'].map(find)).toEqual(['a.mdx', 'b.md', 'c/index.mdx', undefined, 'f.md']);
   });
 });
