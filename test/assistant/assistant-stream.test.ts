@@ -1,5 +1,6 @@
 import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from 'ai';
+import { parseJsonEventStream, readUIMessageStream, simulateReadableStream, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
 import { processDataStream } from 'ai-v4';
 import { describe, expect, it } from 'vitest';
 import type { AssistantSource } from '../../runtime/assistant/assistant-prompt.ts';
@@ -32,21 +33,7 @@ async function readAll(body: ReadableStream<Uint8Array>): Promise<string> {
 }
 
 function modelStreaming(parts: LanguageModelV3StreamPart[]): LanguageModelV3 {
-  return {
-    specificationVersion: 'v3',
-    provider: 'test',
-    modelId: 'scripted',
-    supportedUrls: {},
-    doGenerate: () => Promise.reject(new Error('not used')),
-    doStream: async () => ({
-      stream: new ReadableStream({
-        start(controller) {
-          for (const part of parts) controller.enqueue(part);
-          controller.close();
-        },
-      }),
-    }),
-  };
+  return new MockLanguageModelV3({ modelId: 'scripted', doStream: async () => ({ stream: simulateReadableStream({ chunks: parts, initialDelayInMs: null, chunkDelayInMs: null }) }) });
 }
 
 const scripted = () =>

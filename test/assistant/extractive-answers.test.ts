@@ -1,4 +1,5 @@
-import type { LanguageModelV3, LanguageModelV3CallOptions } from '@ai-sdk/provider';
+import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
+import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { buildAssistantPrompt, readPromptQuestion, type AssistantSource } from '../../runtime/assistant/assistant-prompt.ts';
 import { isCodeLine } from '../../runtime/assistant/code-lines.ts';
@@ -60,17 +61,13 @@ describe('follow-up questions', () => {
 
   it('send the previous answer, not only the questions, to the model', async () => {
     const prompts: string[] = [];
-    const capturing: LanguageModelV3 = {
-      specificationVersion: 'v3',
-      provider: 'test',
+    const capturing = new MockLanguageModelV3({
       modelId: 'capturing',
-      supportedUrls: {},
-      doGenerate: () => Promise.reject(new Error('not used')),
       doStream: async (options: LanguageModelV3CallOptions) => {
         for (const message of options.prompt) if (message.role === 'user') prompts.push(message.content.map((part) => (part.type === 'text' ? part.text : '')).join(''));
         return { stream: new ReadableStream({ start: (controller) => controller.close() }) };
       },
-    };
+    });
     const sources: AssistantSource[] = [{ id: 'src_1', url: 'https://docs.example.com/install', title: 'Install', path: 'install', anchor: '', text: 'Use the MSI installer on Windows.', snippet: '' }];
     const stream = createAssistantStream({ protocol: 'data', question: 'and on Windows?', previousQuestion: 'How do I install the CLI?', previousAnswer: 'Install it with npm i -g example-cli [1].', sources, threadId: 't', messageId: 'm', model: capturing });
     await new Response(stream.body).text();

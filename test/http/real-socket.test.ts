@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
-import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { MockLanguageModelV3 } from 'ai/test';
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { processDataStream } from 'ai-v4';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,12 +75,8 @@ describe('streaming routes over a real socket, read by the AI SDK clients', () =
 
   it('aborts the model when the client disconnects mid-answer, keeps the accepted question without an answer, and keeps serving', async () => {
     let aborted = false;
-    const slowModel: LanguageModelV3 = {
-      specificationVersion: 'v3',
-      provider: 'test',
+    const slowModel = new MockLanguageModelV3({
       modelId: 'slow',
-      supportedUrls: {},
-      doGenerate: () => Promise.reject(new Error('not used')),
       doStream: async ({ abortSignal }) => ({
         stream: new ReadableStream<LanguageModelV3StreamPart>({
           async start(controller) {
@@ -94,7 +91,7 @@ describe('streaming routes over a real socket, read by the AI SDK clients', () =
           },
         }),
       }),
-    };
+    });
     const slowApp = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'slow-data'), keysFile: path.join(directory, 'data', 'keys.json'), logger: false, model: slowModel });
     const slowUrl = await slowApp.listen({ port: 0, host: '127.0.0.1' });
     try {

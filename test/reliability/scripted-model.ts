@@ -1,13 +1,10 @@
 import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { MockLanguageModelV3 } from 'ai/test';
 
 /** A test answer model: streams `deltas`, waiting for `gate` (if any) before finishing; honours the abort signal. */
 export function scriptedModel(options: { deltas?: string[]; gate?: Promise<void>; hang?: boolean; fail?: Error } = {}): LanguageModelV3 {
-  return {
-    specificationVersion: 'v3',
-    provider: 'test',
+  return new MockLanguageModelV3({
     modelId: 'scripted',
-    supportedUrls: {},
-    doGenerate: () => Promise.reject(new Error('not used')),
     doStream: async ({ abortSignal }) => {
       if (options.fail) throw options.fail;
       return {
@@ -30,5 +27,5 @@ export function scriptedModel(options: { deltas?: string[]; gate?: Promise<void>
         }),
       };
     },
-  };
+  });
 }
