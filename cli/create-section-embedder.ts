@@ -1,5 +1,5 @@
 import { embedMany } from 'ai';
-import { createEmbeddingModel } from '../contract/search/create-embedding-model.ts';
+import { createEmbeddingModel } from '../runtime/search/create-embedding-model.ts';
 import type { SectionEmbedder } from '../pipeline/embeddings/section-embedder.ts';
 
 /** Requests in flight at once: enough to keep a remote endpoint busy, few enough not to trip its rate limit at once. */

@@ -1,6 +1,6 @@
 import { embed } from 'ai';
 import { LRUCache } from 'lru-cache';
-import { createEmbeddingModel } from '../../contract/search/create-embedding-model.ts';
+import { createEmbeddingModel } from './create-embedding-model.ts';
 import type { SearchEmbeddings } from '../../contract/search/search-artifact.ts';
 import type { QueryEmbedder } from './hybrid-search.ts';
 

@@ -13,13 +13,13 @@ export interface EmbeddingEndpoint {
 }
 
 /** `POST <base>/embeddings`: the path the AI SDK appends, so the base is the URL without it. */
-export function embeddingsBaseUrl(url: string): string {
+function embeddingsBaseUrl(url: string): string {
   return url.replace(/\/+$/, '').replace(/\/embeddings$/, '');
 }
 
 /**
- * The AI SDK embedding model for an endpoint (`@ai-sdk/openai-compatible`), used by `embedMany` at build time and
- * `embed` at query time, so that sections and questions are embedded by the same client.
+ * The AI SDK embedding model for an endpoint (`@ai-sdk/openai-compatible`), used by `embedMany` at build time (the
+ * CLI's section embedder) and `embed` at query time, so that sections and questions are embedded by the same client.
  */
 export function createEmbeddingModel(endpoint: EmbeddingEndpoint): EmbeddingModelV3 {
   const base = embeddingsBaseUrl(endpoint.url);
