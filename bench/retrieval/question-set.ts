@@ -2,8 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CORPORA, corpusPath } from '../bench-helpers.ts';
 
-/** Which half of the question set a question belongs to: tune on the first, report the second. */
-export type Half = 'tuning' | 'held-back';
+/**
+ * Which split a question belongs to: tune on the first half, report the second; `unseen` questions are about real
+ * sites nobody here tuned on (bench/retrieval/unseen-questions.json), never used for tuning.
+ */
+export type Half = 'tuning' | 'held-back' | 'unseen';
+
+/** How a question is typed: a paraphrase of the page, keywords, or with a typo. */
+export type QuestionStyle = 'paraphrase' | 'keyword' | 'typo';
 
 /** One evaluation question with its gold page(s). */
 export interface Question {
@@ -11,19 +17,23 @@ export interface Question {
   half: Half;
   question: string;
   answers: string[];
+  /** How the question is typed (the unseen split records it; the first set does not). */
+  style?: QuestionStyle;
 }
 
 /** Retrieval quality of one system over one half of the evaluation set. */
 export interface RetrievalFigures {
   system: string;
   half: Half;
+  /** The one site the figures are about; absent for figures over every site of the split. */
+  site?: string;
   questions: number;
   recallAt1: number;
   recallAt5: number;
   mrrAt10: number;
 }
 
-/** Both halves, in the order the benches report them. */
+/** Both halves of the first set, in the order the benches report them. */
 export const HALVES: Half[] = ['tuning', 'held-back'];
 
 /** The six shared corpora and the project's own sample site (it has a French translation). */
@@ -43,25 +53,27 @@ function samePage(route: string): string {
   return route.replace(/\/(?:\d{4}-\d{2}-\d{2}|draft)\//, '/*/').replace(/\/index$/, '');
 }
 
-/** Collects each system's rank of the gold page per half, and summarises them as recall@1, recall@5 and MRR@10. */
+/** Collects each system's rank of the gold page per half and site, and summarises them as recall@1, recall@5 and MRR@10. */
 export class RankRecorder {
-  private readonly ranks = new Map<string, number[]>();
+  private readonly ranks: { system: string; half: Half; site: string; rank: number }[] = [];
 
   /** Records where `ranked` (paths, best first) puts the first of `question`'s answers, within the top 10. */
   record(system: string, question: Question, ranked: string[]): void {
     const wanted = new Set(question.answers.map(samePage));
     const position = ranked.slice(0, 10).findIndex((route) => wanted.has(samePage(route)));
-    const key = `${system}\u0000${question.half}`;
-    this.ranks.set(key, [...(this.ranks.get(key) ?? []), position < 0 ? Infinity : position + 1]);
+    this.ranks.push({ system, half: question.half, site: question.corpus, rank: position < 0 ? Infinity : position + 1 });
   }
 
-  /** The figures of `system` over `half`. */
-  figures(system: string, half: Half): RetrievalFigures {
-    const ranks = this.ranks.get(`${system}\u0000${half}`) ?? [];
+  /** The figures of `system` over `half`, on every site or only on `site`. */
+  figures(system: string, half: Half, site?: string): RetrievalFigures {
+    const ranks = this.ranks
+      .filter((entry) => entry.system === system && entry.half === half && (site === undefined || entry.site === site))
+      .map((entry) => entry.rank);
     const count = ranks.length;
     return {
       system,
       half,
+      ...(site === undefined ? {} : { site }),
       questions: count,
       recallAt1: ranks.filter((rank) => rank <= 1).length / count,
       recallAt5: ranks.filter((rank) => rank <= 5).length / count,
@@ -72,5 +84,5 @@ export class RankRecorder {
 
 /** A table row of retrieval figures. */
 export function figuresRow(figure: RetrievalFigures): string[] {
-  return [figure.system, figure.half, String(figure.questions), figure.recallAt1.toFixed(3), figure.recallAt5.toFixed(3), figure.mrrAt10.toFixed(3)];
+  return [figure.system, figure.site ? `${figure.half}: ${figure.site}` : figure.half, String(figure.questions), figure.recallAt1.toFixed(3), figure.recallAt5.toFixed(3), figure.mrrAt10.toFixed(3)];
 }

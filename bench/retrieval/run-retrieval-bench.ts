@@ -6,7 +6,8 @@ import { loadSearchIndex, search } from '../../runtime/search/index.ts';
 import { type SectionRecord } from '../../contract/search/index.ts';
 import { percentile, printTable } from '../bench-helpers.ts';
 import { generateSyntheticSite } from '../synthetic-site.ts';
-import { figuresRow, HALVES, RankRecorder, readQuestions, RETRIEVAL_SITES, type RetrievalFigures } from './question-set.ts';
+import { figuresRow, HALVES, type Question, RankRecorder, readQuestions, RETRIEVAL_SITES, type RetrievalFigures } from './question-set.ts';
+import { locateUnseenSites, readUnseenQuestionSet } from './unseen-sites.ts';
 
 /** Search latency of one system on the generated site. */
 export interface LatencyFigures {
@@ -23,27 +24,22 @@ const BASELINE = 'baseline (wink-bm25, whole pages, default prep)';
  * Runs the evaluation set (bench/retrieval/questions.json: each question belongs to the tuning or the held-back
  * half, split once by a hash of the question within each site) against docsmith's search and, in the same run,
  * against a naive baseline: wink-bm25 over whole pages (title + body) with its default preparation (lower-case,
- * tokenize, stop words, stem). Prints recall@1, recall@5 and MRR@10 per half, then the search latency of both
- * on a generated 1,300-page site.
+ * tokenize, stop words, stem). Prints recall@1, recall@5 and MRR@10 per half; then the same on the unseen split
+ * (bench/retrieval/unseen-questions.json, four real sites nobody tuned on, read from DOCSMITH_BENCH_UNSEEN_SITES;
+ * one line says it is skipped without them), over all of it and per site; then the search latency of both on a
+ * generated 1,300-page site.
  */
 export async function runRetrievalBench(): Promise<{ quality: RetrievalFigures[]; latency: LatencyFigures[] }> {
   const questions = readQuestions();
   const recorder = new RankRecorder();
-  for (const site of RETRIEVAL_SITES) {
-    const result = await buildSite(await readSiteSource(site.directory), { domain: site.name });
-    const index = loadSearchIndex(JSON.parse(JSON.stringify(result.searchArtifact)));
-    const naive = buildNaiveBaseline(result.sectionRecords);
-    for (const question of questions.filter((candidate) => candidate.corpus === site.name)) {
-      recorder.record(DOCSMITH, question, search(index, question.question, { pageSize: 10 }).map((hit) => hit.path));
-      recorder.record(BASELINE, question, naive(question.question));
-    }
-  }
+  for (const site of RETRIEVAL_SITES) await rankSite(recorder, site.name, site.directory, questions);
   const quality = HALVES.flatMap((half) => [DOCSMITH, BASELINE].map((system) => recorder.figures(system, half)));
   printTable(
     `Retrieval over ${questions.length} questions of ${RETRIEVAL_SITES.length} sites (tuned on the tuning half only; same run, same machine)`,
     ['system', 'half', 'questions', 'recall@1', 'recall@5', 'MRR@10'],
     quality.map(figuresRow),
   );
+  quality.push(...(await runUnseenSplit(recorder)));
   const latency = await measureLatency();
   printTable(
     `Search latency on a generated ${SYNTHETIC_PAGES}-page site (in process, after a warm-up)`,
@@ -51,6 +47,38 @@ export async function runRetrievalBench(): Promise<{ quality: RetrievalFigures[]
     latency.map((figure) => [figure.system, figure.p50Ms.toFixed(2), figure.p99Ms.toFixed(2)]),
   );
   return { quality, latency };
+}
+
+/** The unseen split's figures over all its sites, then per site; none (and one line saying why) without the sites. */
+async function runUnseenSplit(recorder: RankRecorder): Promise<RetrievalFigures[]> {
+  const { sources, questions } = readUnseenQuestionSet();
+  const located = locateUnseenSites(sources);
+  if ('skipped' in located) {
+    process.stdout.write(`\n${located.skipped}\n`);
+    return [];
+  }
+  for (const [site, directory] of located.directories) await rankSite(recorder, site, directory, questions);
+  const quality = [undefined, ...located.directories.keys()].flatMap((site) => [DOCSMITH, BASELINE].map((system) => recorder.figures(system, 'unseen', site)));
+  printTable(
+    `Unseen split: ${questions.length} questions over ${sources.length} real sites nobody tuned on (${sources.map((source) => `${source.repo}@${source.commit.slice(0, 7)}`).join(', ')})`,
+    ['system', 'split', 'questions', 'recall@1', 'recall@5', 'MRR@10'],
+    quality.map(figuresRow),
+  );
+  return quality;
+}
+
+/** Builds the site in `directory` and records docsmith's and the baseline's ranking of each of its questions. */
+async function rankSite(recorder: RankRecorder, name: string, directory: string, questions: Question[]): Promise<void> {
+  const result = await buildSite(await readSiteSource(directory), { domain: name });
+  const index = loadSearchIndex(JSON.parse(JSON.stringify(result.searchArtifact)));
+  const naive = buildNaiveBaseline(result.sectionRecords);
+  const pages = new Set((result.manifest?.pages ?? []).map((page) => page.path));
+  for (const question of questions.filter((candidate) => candidate.corpus === name)) {
+    const absent = question.answers.filter((answer) => !pages.has(answer));
+    if (absent.length > 0) process.stdout.write(`${name}: gold page ${absent.join(', ')} of "${question.question}" is not in the built site (another checkout of the site?)\n`);
+    recorder.record(DOCSMITH, question, search(index, question.question, { pageSize: 10 }).map((hit) => hit.path));
+    recorder.record(BASELINE, question, naive(question.question));
+  }
 }
 
 async function measureLatency(): Promise<LatencyFigures[]> {

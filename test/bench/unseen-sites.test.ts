@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RankRecorder, type Question } from '../../bench/retrieval/question-set.ts';
+import { locateUnseenSites, readUnseenQuestionSet, UNSEEN_SITES_VARIABLE } from '../../bench/retrieval/unseen-sites.ts';
+
+describe('the unseen split of the retrieval bench', () => {
+  const { sources, questions } = readUnseenQuestionSet();
+  const folder = mkdtempSync(path.join(tmpdir(), 'docsmith-unseen-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('pins each site to a repository and commit, and asks at least 25 questions about each, all in the unseen half', () => {
+    expect(sources.map((source) => source.site).sort()).toEqual(['flexprice', 'flipt', 'flox', 'pangolin']);
+    for (const source of sources) expect(source.commit).toMatch(/^[0-9a-f]{40}$/);
+    for (const source of sources) expect(questions.filter((question) => question.corpus === source.site).length).toBeGreaterThanOrEqual(25);
+    expect(questions.every((question) => question.half === 'unseen' && question.answers.length > 0 && ['paraphrase', 'keyword', 'typo'].includes(question.style ?? ''))).toBe(true);
+    expect(new Set(questions.map((question) => question.question)).size).toBe(questions.length);
+  });
+
+  it('says in one line how to get the sites when the variable is unset or a site is missing', () => {
+    const unset = locateUnseenSites(sources, {});
+    expect(unset).toEqual({ skipped: expect.stringMatching(new RegExp(`^unseen split skipped: set ${UNSEEN_SITES_VARIABLE} to a folder holding github.com/flox/docs at a556a943b38e into flox\\+docs/`)) });
+    mkdirSync(path.join(folder, 'flox+docs'));
+    const partial = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'flipt-io+docs', 'docs')} not found`);
+    expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
+  });
+
+  it('finds each site under <owner>+<name>, in the folder holding its docs.json', () => {
+    for (const directory of ['flexprice+flexprice-docs', 'flipt-io+docs/docs', 'fosrl+docs-v2']) mkdirSync(path.join(folder, directory), { recursive: true });
+    const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
+    expect('directories' in located && located.directories.get('flipt')).toBe(path.join(folder, 'flipt-io+docs', 'docs'));
+    expect('directories' in located && [...located.directories.keys()].sort()).toEqual(['flexprice', 'flipt', 'flox', 'pangolin']);
+  });
+});
+
+describe('RankRecorder', () => {
+  const question = (corpus: string, answer: string): Question => ({ corpus, half: 'unseen', question: `where is ${answer}`, answers: [answer] });
+
+  it('summarises a split over every site and per site', () => {
+    const recorder = new RankRecorder();
+    recorder.record('docsmith', question('flox', 'a'), ['a', 'b']);
+    recorder.record('docsmith', question('flox', 'b'), ['a', 'b']);
+    recorder.record('docsmith', question('flipt', 'v2/c'), ['x', 'y', 'z', 'w', 'v', 'u']);
+    recorder.record('baseline', question('flipt', 'v2/c'), ['v2/c']);
+    expect(recorder.figures('docsmith', 'unseen')).toEqual({ system: 'docsmith', half: 'unseen', questions: 3, recallAt1: 1 / 3, recallAt5: 2 / 3, mrrAt10: 0.5 });
+    expect(recorder.figures('docsmith', 'unseen', 'flox')).toEqual({ system: 'docsmith', half: 'unseen', site: 'flox', questions: 2, recallAt1: 0.5, recallAt5: 1, mrrAt10: 0.75 });
+    expect(recorder.figures('baseline', 'unseen', 'flipt').recallAt1).toBe(1);
+  });
+});
