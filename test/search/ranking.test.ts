@@ -148,6 +148,29 @@ describe('query language', () => {
   });
 });
 
+describe('query language on a translated site', () => {
+  // Translations keep English words: code, settings, product names. An English question must stay English.
+  const page = (path: string, title: string, text: string, language: string) => section(path, title, text, { context: { language, groups: [] } });
+  const records = [
+    page('organize/hidden-pages', 'Hidden pages', 'Hide a page from the sidebar navigation. The page keeps its URL and stays reachable by a direct link.', 'en'),
+    page('fr/organize/hidden-pages', 'Pages masquées', 'Masquez une page de la navigation latérale. Exemple : "hidden": true in the page frontmatter, the sidebar from the docs.json keeps its URL working and how it links.', 'fr'),
+    page('zh/organize/hidden-pages', '隐藏页面', '从侧边栏导航中隐藏页面。示例：the page keeps its URL, hide it from the sidebar with "hidden": true.', 'zh'),
+    page('components/tooltips', 'Tooltips', 'Show a definition when readers hover over a term.', 'en'),
+    page('fr/components/tooltips', 'Infobulles', 'Affichez une définition quand les lecteurs survolent un terme. Show a definition with the Tooltip component.', 'fr'),
+  ];
+  const index = loadSearchIndex(JSON.parse(JSON.stringify(buildSearchArtifact(records, { defaultLanguage: 'en' }))));
+
+  it('answers English questions from the English pages although the translations hold the same English words', () => {
+    expect(search(index, 'how do I hide a page from the sidebar but keep its url working')[0]?.path).toBe('organize/hidden-pages');
+    expect(search(index, 'show a definition when hovering over a word')[0]?.path).toBe('components/tooltips');
+  });
+
+  it('still answers a French or Chinese question from its own pages', () => {
+    expect(search(index, 'masquer une page de la navigation')[0]?.path).toBe('fr/organize/hidden-pages');
+    expect(search(index, '隐藏页面')[0]?.path).toBe('zh/organize/hidden-pages');
+  });
+});
+
 describe('title coverage', () => {
   it('ranks the page whose whole title is asked for first', () => {
     const index = load([
