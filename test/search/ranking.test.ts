@@ -53,6 +53,13 @@ describe('typo tolerance', () => {
     expect(corrector.correct('confgiur')).toBe('configur');
   });
 
+  it('counts two swapped neighbouring letters as one edit', () => {
+    expect(corrector.correct('acocunt')).toBe('account');
+    expect(corrector.correct('hsot')).toBe('host');
+    expect(corrector.correct('resoucr')).toBe('resourc');
+    expect(corrector.correct('rseoucr')).toBeUndefined();
+  });
+
   it('falls back to the longest indexed prefix when a misspelt suffix kept the stemmer from stripping it', () => {
     expect(corrector.correct('paginaton')).toBe('pagin');
     expect(corrector.correct('paginat')).toBe('pagin');
