@@ -178,6 +178,30 @@ describe('query language on a translated site', () => {
   });
 });
 
+describe('frontmatter keywords and boost', () => {
+  it('finds a page by a keyword its text never uses', () => {
+    const index = load([
+      section('optimize/feedback', 'Feedback', 'Let readers say whether a page helped them.', { keywords: ['thumbs rating', 'satisfaction'] }),
+      section('analytics', 'Analytics', 'Charts of page views and ratings over time.'),
+    ]);
+    expect(search(index, 'thumbs rating widget')[0]?.path).toBe('optimize/feedback');
+  });
+
+  it('raises a boosted page above an equal match, and lowers one boosted below 1, on a compressed scale', () => {
+    const records = (boosts: [number | undefined, number | undefined]) => [
+      section('a', 'Webhooks A', 'Configure webhook retries.', boosts[0] === undefined ? {} : { boost: boosts[0] }),
+      section('b', 'Webhooks B', 'Configure webhook retries.', boosts[1] === undefined ? {} : { boost: boosts[1] }),
+    ];
+    const scores = (boosts: [number | undefined, number | undefined]) => Object.fromEntries(search(load(records(boosts)), 'webhook retries').map((hit) => [hit.path, hit.score]));
+    const plain = scores([undefined, undefined]);
+    expect(plain.a).toBe(plain.b);
+    const boosted = scores([undefined, 3]);
+    expect(Object.keys(boosted)[0]).toBe('b');
+    expect((boosted.b as number) / (boosted.a as number)).toBeCloseTo(3 ** 0.3, 2);
+    expect(Object.keys(scores([0.25, undefined]))[0]).toBe('b');
+  });
+});
+
 describe('title coverage', () => {
   it('ranks the page whose whole title is asked for first', () => {
     const index = load([
