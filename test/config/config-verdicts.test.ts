@@ -26,7 +26,7 @@ describe('configuration verdicts', () => {
   });
 
   it('knows the search settings of navigation elements: a group\'s `boost`, `searchable` on a hidden tab or group', () => {
-    const result = validateConfig(siteSourceFromObject({ 'docs.json': readFileSync(path.join(casesDir, '24-search-boost-and-searchable.json'), 'utf8') }));
+    const result = validateConfig(siteSourceFromObject({ 'docs.json': readFileSync(path.join(casesDir, '40-search-boost-and-searchable.json'), 'utf8') }));
     expect(result.diagnostics).toEqual([]);
   });
 
