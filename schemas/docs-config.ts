@@ -43,6 +43,10 @@ export interface NavigationElement {
   group?: string;
   root?: string;
   hidden?: boolean;
+  /** On a hidden tab or group: its pages stay searchable. */
+  searchable?: boolean;
+  /** On a group: multiplies the search ranking of the pages under it. */
+  boost?: number;
   href?: string;
   icon?: string;
   default?: boolean;

@@ -10,8 +10,8 @@ export interface ContentLayout {
 
 /**
  * Groups section records (one run of records per page path, as the build emits them) by page content: pages whose
- * sections carry the same language, title, anchors, heading paths, text and description share one content, stored once;
- * each path keeps its own context. Deterministic: contents and contexts are numbered in first-seen order.
+ * sections carry the same language, title, anchors, heading paths, text, description and keywords share one content,
+ * stored once; each path keeps its own context and boost (the first record of its run carries it). Deterministic: contents and contexts are numbered in first-seen order.
  */
 export function groupContents(records: SectionRecord[]): ContentLayout {
   const sections: ContentSection[] = [];
@@ -33,8 +33,8 @@ export function groupContents(records: SectionRecord[]): ContentLayout {
       content = contents++;
       candidates.push({ run, content });
       contentsByFirstText.set(first.text, candidates);
-      for (const { anchor, headingPath, title, text, description } of run) {
-        sections.push({ content, anchor, headingPath, title, text, ...(description === undefined ? {} : { description }), ...(language === undefined ? {} : { language }) });
+      for (const { anchor, headingPath, title, text, description, keywords } of run) {
+        sections.push({ content, anchor, headingPath, title, text, ...(description === undefined ? {} : { description }), ...(keywords === undefined ? {} : { keywords }), ...(language === undefined ? {} : { language }) });
       }
     }
     let context = contextByObject.get(first.context);
@@ -48,18 +48,22 @@ export function groupContents(records: SectionRecord[]): ContentLayout {
       }
       contextByObject.set(first.context, context);
     }
-    pages.push({ path: first.path, content, context });
+    pages.push(first.boost === undefined ? { path: first.path, content, context } : { path: first.path, content, context, boost: first.boost });
   }
   return { sections, contexts, pages };
 }
 
-/** Whether two pages' sections carry the same language, anchors, heading paths, titles, texts and descriptions. */
+/** Whether two pages' sections carry the same language, anchors, heading paths, titles, texts, descriptions and keywords. */
 function sameContent(a: SectionRecord[], b: SectionRecord[]): boolean {
   if (a.length !== b.length || a[0]?.context.language !== b[0]?.context.language) return false;
   return a.every((record, index) => {
     const other = b[index] as SectionRecord;
-    return record.text === other.text && record.title === other.title && record.anchor === other.anchor && record.description === other.description && record.headingPath.length === other.headingPath.length && record.headingPath.every((heading, depth) => heading === other.headingPath[depth]);
+    return record.text === other.text && record.title === other.title && record.anchor === other.anchor && record.description === other.description && sameKeywords(record.keywords, other.keywords) && record.headingPath.length === other.headingPath.length && record.headingPath.every((heading, depth) => heading === other.headingPath[depth]);
   });
+}
+
+function sameKeywords(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((keyword, index) => keyword === b[index]));
 }
 
 /** Consecutive records of the same path; a path seen again later starts a run of its own. */

@@ -16,6 +16,8 @@ export interface ContentSection {
   text: string;
   /** The page's frontmatter description, on the section before the first heading only (a strong search field). */
   description?: string;
+  /** The page's frontmatter `keywords`, on the section before the first heading only. */
+  keywords?: string[];
   /** The language its terms were prepared for (omitted for untagged, English, text). */
   language?: string;
 }
@@ -25,6 +27,8 @@ export interface PageReference {
   path: string;
   content: number;
   context: number;
+  /** Search ranking multiplier of this path (frontmatter or navigation group `boost`); omitted when none. */
+  boost?: number;
 }
 
 /** The prebuilt retrieval artifact (`search.json`, schemas/search-artifact.schema.json), content-addressed. */

@@ -27,5 +27,9 @@ export interface SectionRecord {
   text: string;
   /** The page's frontmatter description, on the section before the first heading only (a strong search field). */
   description?: string;
+  /** The page's frontmatter `keywords` (words readers search for that the page may not use), on the section before the first heading only. */
+  keywords?: string[];
+  /** Search ranking multiplier of the page at this path: its frontmatter `boost`, else its nearest navigation group's (omitted when none). */
+  boost?: number;
   context: PageContext;
 }

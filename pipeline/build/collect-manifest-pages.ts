@@ -36,16 +36,27 @@ export interface ManifestPages {
 interface PagePlacement {
   page: Omit<ManifestPage, 'path' | 'context' | 'inNavigation' | 'hidden' | 'indexed'>;
   hidden: boolean;
+  /** Hidden by the page itself (frontmatter `hidden: true`, `x-hidden`), which a searchable hidden group does not override. */
+  hiddenByPage: boolean;
   sections: PageSection[];
   /** The description that leads the intro section of the search records. */
   searchDescription: string | undefined;
+  /** Frontmatter `keywords`: words readers search for that the page may not use. */
+  keywords: string[] | undefined;
+  /** Frontmatter `boost`, which wins over the navigation group's. */
+  boost: number | undefined;
 }
+
+/** What the navigation says about a page's search beyond its context (see `NavigationPageEntry`). */
+type SearchPlacement = Pick<NavigationPageEntry, 'searchable' | 'boost'>;
 
 /**
  * Collects the manifest pages, once per route: the navigation's pages and endpoint pages in navigation order (a
  * page referenced twice takes the context `preferDefaultContext` picks), then, when `seo.indexing` is `all`, every
- * other page file. Holds the indexing policy: a page is indexed unless hidden or `searchable: false`, and when it
- * is outside the navigation only with `indexing: all`. Pure.
+ * other page file. Holds the indexing policy: a page is indexed unless hidden (a hidden tab or group marked
+ * `searchable: true` keeps its pages indexed, unless a page hides itself) or `searchable: false`, and when it is
+ * outside the navigation only with `indexing: all`. A page's search records carry its frontmatter `keywords` and its
+ * `boost` (frontmatter, else its navigation group's). Pure.
  */
 export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
   const pages: ManifestPage[] = [];
@@ -55,9 +66,9 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
   const manifestHeadings = manifestHeadingsOnce();
   let endpointPages = 0;
 
-  const place = (route: string, placement: PagePlacement, context: PageContext, inNavigation: boolean): void => {
-    const { page, hidden, sections, searchDescription } = placement;
-    const indexed = !hidden && page.searchable && (inNavigation || input.indexing === 'all');
+  const place = (route: string, placement: PagePlacement, context: PageContext, inNavigation: boolean, search: SearchPlacement = {}): void => {
+    const { page, hidden, sections, searchDescription, keywords } = placement;
+    const indexed = (!hidden || (search.searchable === true && !placement.hiddenByPage)) && page.searchable && (inNavigation || input.indexing === 'all');
     // Built member by member in the manifest's order: spreading optional members costs more than the rest of a page.
     const manifestPage: ManifestPage = { path: route, title: page.title } as ManifestPage;
     if (page.description !== undefined) manifestPage.description = page.description;
@@ -75,9 +86,12 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
     if (page.api !== undefined) manifestPage.api = page.api;
     pages.push(manifestPage);
     if (!indexed) return;
-    for (const { anchor, headingPath, title, text, description } of contentRecords(page.title, searchDescription, sections)) {
+    const boost = placement.boost ?? search.boost;
+    for (const { anchor, headingPath, title, text, description, keywords: pageKeywords } of contentRecords(page.title, searchDescription, keywords, sections)) {
       const record: SectionRecord = { path: route, anchor, headingPath, title, text, context };
       if (description !== undefined) record.description = description;
+      if (pageKeywords !== undefined) record.keywords = pageKeywords;
+      if (boost !== undefined && boost !== 1 && sectionRecords.at(-1)?.path !== route) record.boost = boost;
       sectionRecords.push(record);
     }
   };
@@ -91,10 +105,10 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
       if (seenRoutes.has(endpoint.route)) continue;
       seenRoutes.add(endpoint.route);
       endpointPages += 1;
-      place(endpoint.route, endpointPlacement(endpoint, entry.hidden), entry.context, true);
+      place(endpoint.route, endpointPlacement(endpoint, entry.hidden), entry.context, true, entry);
     } else if (page && !seenRoutes.has(entry.route)) {
       seenRoutes.add(entry.route);
-      place(entry.route, contentPlacement(page, input.operations.get(page.file), entry.hidden, manifestHeadings), entry.context, true);
+      place(entry.route, contentPlacement(page, input.operations.get(page.file), entry.hidden, manifestHeadings), entry.context, true, entry);
     }
   }
   if (input.indexing === 'all') {
@@ -125,8 +139,11 @@ function contentPlacement(page: ParsedPage, operation: FrontmatterOperation | un
       api: operation?.api || undefined,
     },
     hidden: navigationHidden || frontmatter.hidden === true,
+    hiddenByPage: frontmatter.hidden === true,
     sections: operation ? [...page.sections, ...operation.sections] : page.sections,
     searchDescription: page.description,
+    keywords: keywordsOf(frontmatter.keywords),
+    boost: typeof frontmatter.boost === 'number' && Number.isFinite(frontmatter.boost) && frontmatter.boost > 0 ? frontmatter.boost : undefined,
   };
 }
 
@@ -143,24 +160,36 @@ function endpointPlacement(endpoint: EndpointPage, navigationHidden: boolean): P
       operation: endpoint.operation,
     },
     hidden: navigationHidden || endpoint.hidden,
+    hiddenByPage: endpoint.hidden,
     sections: endpoint.sections,
     searchDescription: undefined,
+    keywords: undefined,
+    boost: undefined,
   };
 }
 
-/** A search record without the two fields that differ from one copy of a page to the next. */
-type ContentRecord = Omit<SectionRecord, 'path' | 'context'>;
+/** Frontmatter `keywords`: a list of strings, or one comma-separated string; blank ones dropped (undefined when none). */
+function keywordsOf(value: unknown): string[] | undefined {
+  const listed = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  const keywords = listed.filter((keyword): keyword is string => typeof keyword === 'string').map((keyword) => keyword.trim()).filter(Boolean);
+  return keywords.length > 0 ? keywords : undefined;
+}
+
+/** A search record without the fields that differ from one copy of a page to the next. */
+type ContentRecord = Omit<SectionRecord, 'path' | 'context' | 'boost'>;
 
 /**
  * The content of a page's search records, one per section, made once per distinct page (copies across versions
  * and languages share their parse's `sections`), so that every copy's records share the same strings. The page
- * description leads the text of the section before the first heading, and is that section's `description`.
+ * description leads the text of the section before the first heading, and is that section's `description`; the
+ * page's keywords go with the first record.
  */
-function contentRecordsOnce(): (title: string, description: string | undefined, sections: PageSection[]) => readonly ContentRecord[] {
-  const made = new Map<PageSection[], { title: string; description: string | undefined; records: ContentRecord[] }[]>();
-  return (title, description, sections) => {
+function contentRecordsOnce(): (title: string, description: string | undefined, keywords: string[] | undefined, sections: PageSection[]) => readonly ContentRecord[] {
+  const made = new Map<PageSection[], { title: string; description: string | undefined; keywords: string[] | undefined; records: ContentRecord[] }[]>();
+  return (title, description, keywords, sections) => {
     const candidates = made.get(sections) ?? [];
-    const known = candidates.find((candidate) => candidate.title === title && candidate.description === description);
+    const keywordsKey = keywords?.join('\u0000');
+    const known = candidates.find((candidate) => candidate.title === title && candidate.description === description && candidate.keywords?.join('\u0000') === keywordsKey);
     if (known) return known.records;
     const records = sections.map((section): ContentRecord => ({ anchor: section.anchor, headingPath: section.headingPath, title, text: section.text }));
     const lead = description?.trim();
@@ -169,7 +198,11 @@ function contentRecordsOnce(): (title: string, description: string | undefined, 
       if (intro) Object.assign(intro, { text: intro.text ? `${lead}\n${intro.text}` : lead, description: lead });
       else records.unshift({ anchor: '', headingPath: [], title, text: lead, description: lead });
     }
-    candidates.push({ title, description, records });
+    if (keywords) {
+      if (records[0]) records[0].keywords = keywords;
+      else records.push({ anchor: '', headingPath: [], title, text: '', keywords });
+    }
+    candidates.push({ title, description, keywords, records });
     made.set(sections, candidates);
     return records;
   };

@@ -37,6 +37,10 @@ export interface NavigationPageEntry {
   pointer: string;
   /** Hidden by an element above it, or (endpoints) by `x-hidden`. */
   hidden: boolean;
+  /** Under a hidden tab or group marked `searchable: true`: indexed although hidden (absent otherwise). */
+  searchable?: true;
+  /** The `boost` of its nearest group that sets one (absent when none does). */
+  boost?: number;
   context: PageContext;
   /** The specs in scope where the page was referenced (absent when none). */
   openapi?: SpecInScope;

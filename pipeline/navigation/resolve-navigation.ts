@@ -12,7 +12,7 @@ import { endpointTitle } from '../openapi/operation-to-endpoint-content.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
 import { NavigationEntries, type ReportAtPointer } from './navigation-entries.ts';
 import { holdsNavigationLists, NAVIGATION_NODE_FIELDS } from './navigation-lists.ts';
-import type { OperationRef, ResolvedNavigation, SpecInScope } from './navigation-page-entry.ts';
+import type { NavigationPageEntry, OperationRef, ResolvedNavigation, SpecInScope } from './navigation-page-entry.ts';
 import { pageRoute } from './page-route.ts';
 import { resolveGlobalNavigation } from './resolve-global-navigation.ts';
 import { SKIP, visitNavigation, type NavigationElementVisit, type NavigationPageVisit } from './visit-navigation.ts';
@@ -36,6 +36,10 @@ const UNTAGGED_GROUP = 'API Reference';
 interface Scope {
   context: PageContext;
   hidden: boolean;
+  /** Hidden by an element marked `searchable: true`, with no hidden element below it: its pages stay indexed. */
+  searchable: boolean;
+  /** The nearest group's `boost`, if any. */
+  boost?: number;
   specs: SpecInScope;
   /** Human path of labels for messages: "tab API › group Users". */
   trail: string[];
@@ -73,6 +77,7 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
       route,
       pointer,
       hidden,
+      ...searchPlacement(scope),
       context: { ...scope.context, groups: [...scope.context.groups, ...extraGroups] },
       ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}),
       operation: reference,
@@ -103,7 +108,7 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
       return undefined;
     }
     // The pages of one element share its context, which is complete (and never changed) once the element is entered.
-    entries.add({ route, file, pointer, hidden: scope.hidden, context: scope.context, ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}) });
+    entries.add({ route, file, pointer, hidden: scope.hidden, ...searchPlacement(scope), context: scope.context, ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}) });
     return { kind: 'page', path: route, ...(scope.hidden ? { hidden: true } : {}) };
   };
 
@@ -143,7 +148,10 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
       else context[kind] = label;
     }
     const ownSpecs = specReferencesOf(element.openapi);
-    const scope: Scope = { context, hidden, specs: ownSpecs.length > 0 ? ownSpecs : parent.scope.specs, trail: [...parent.scope.trail, `${kind} ${label ?? '?'}`] };
+    // A hidden element decides afresh whether its pages stay searchable; one that is not hidden keeps its parent's answer.
+    const searchable = element.hidden === true ? element.searchable === true : parent.scope.searchable;
+    const boost = kind === 'group' && typeof element.boost === 'number' && element.boost > 0 ? element.boost : parent.scope.boost;
+    const scope: Scope = { context, hidden, searchable, ...(boost === undefined ? {} : { boost }), specs: ownSpecs.length > 0 ? ownSpecs : parent.scope.specs, trail: [...parent.scope.trail, `${kind} ${label ?? '?'}`] };
     return { scope, node, children: [], ownSpecs };
   };
 
@@ -151,7 +159,7 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
   const navigation = isRecord(config.navigation) ? config.navigation : undefined;
   const rootSpecs = specReferencesOf(isRecord(config.api) ? config.api.openapi : undefined);
   const navigationSpecs = specReferencesOf(navigation?.openapi);
-  const root: Level = { scope: { context: { groups: [] }, hidden: false, specs: navigationSpecs.length > 0 ? navigationSpecs : rootSpecs, trail: [] }, children: tree, ownSpecs: navigationSpecs };
+  const root: Level = { scope: { context: { groups: [] }, hidden: false, searchable: false, specs: navigationSpecs.length > 0 ? navigationSpecs : rootSpecs, trail: [] }, children: tree, ownSpecs: navigationSpecs };
   visitNavigation<Level>(navigation, {
     enter: (visit, parent) => (visit.kind === 'navigation' ? root : enterElement(visit, parent)),
     page: (visit, level) => {
@@ -169,6 +177,11 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
   }, root);
   tree.push(...resolveGlobalNavigation(navigation?.global));
   return { tree, entries: entries.entries, diagnostics };
+}
+
+/** What an entry says about search beyond its context: indexed although hidden, and its group's boost. */
+function searchPlacement(scope: Scope): Pick<NavigationPageEntry, 'searchable' | 'boost'> {
+  return { ...(scope.hidden && scope.searchable ? { searchable: true as const } : {}), ...(scope.boost === undefined ? {} : { boost: scope.boost }) };
 }
 
 function describeTrail(trail: string[]): string {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import GithubSlugger from 'github-slugger';
+import { identifierWords } from '../../contract/search/identifier-words.ts';
 import type { PageHeading, PageSection } from '../content/parsed-page.ts';
 import type { SpecOperation } from './loaded-spec.ts';
 
@@ -21,14 +22,15 @@ export function endpointTitle(operation: SpecOperation): string {
 }
 
 /**
- * Renders an operation as page content for the index: an intro (method, path, summary, description), then
+ * Renders an operation as page content for the index: an intro (method, path, summary — with its words when it is
+ * an operation id like `ListSpaces`, so "list spaces" finds it —, description), then
  * Parameters, Request body and Responses sections with one line per field: `name (type, required): text`.
  */
 export function operationToEndpointContent(operation: SpecOperation): EndpointContent {
   const title = endpointTitle(operation);
   const slugger = new GithubSlugger();
   const headings: PageHeading[] = [];
-  const sections: PageSection[] = [{ anchor: '', headingPath: [], text: lines([`${operation.webhook ? 'Webhook' : operation.method} ${operation.path}`, operation.summary, operation.description]) }];
+  const sections: PageSection[] = [{ anchor: '', headingPath: [], text: lines([`${operation.webhook ? 'Webhook' : operation.method} ${operation.path}`, operation.summary, summaryWords(operation.summary), operation.description]) }];
   const addSection = (heading: string, body: string[]): void => {
     if (body.length === 0) return;
     const anchor = slugger.slug(heading);
@@ -147,4 +149,9 @@ function firstSentence(description: string): string {
   const clean = text(description);
   const end = clean.search(/\.\s/);
   return end > 0 && end < 300 ? clean.slice(0, end + 1) : clean.slice(0, 300);
+}
+
+/** The words of a summary that is one camel-case identifier ("CreateSpace" → "Create Space"), for readers who type words. */
+function summaryWords(summary: string | undefined): string | undefined {
+  return summary === undefined ? undefined : identifierWords(summary);
 }

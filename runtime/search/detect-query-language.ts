@@ -4,25 +4,38 @@ import { prepareText } from '../../contract/search/prepare-text.ts';
 export type LanguageVocabularies = Map<string, Set<string>>;
 
 /**
- * The language a query is written in, among a site's languages: the one whose preparation of the query yields the
- * most terms its own sections hold, when that beats the default language's (ties keep the default). "les
- * livraisons expirent" is French on a site with French pages. Undefined when the query reads as the default language.
+ * The language a query is written in, among a site's languages, when it is not the default language: the one with
+ * more distinctive terms in the query than the default has against it. A term is distinctive of a language when its
+ * sections hold it and the other language cannot account for the word (its preparation of the word is a stop word
+ * or a term its own sections hold). Translated pages keep many English words (code, product names, settings), so
+ * counting plain matches would read English questions as French; distinctive terms do not: "les livraisons
+ * expirent" is French on a site with French pages, "hide a page from the sidebar" stays English. Ties keep the
+ * default. Undefined when the query reads as the default language.
  */
 export function detectQueryLanguage(query: string, vocabularies: LanguageVocabularies, defaultLanguage: string | undefined): string | undefined {
-  if (vocabularies.size < 2 || defaultLanguage === undefined) return undefined;
-  const known = (language: string): number => {
-    const vocabulary = vocabularies.get(language);
-    return vocabulary ? [...new Set(prepareText(query, language))].filter((term) => vocabulary.has(term)).length : 0;
-  };
-  let best = defaultLanguage;
-  let bestCount = known(defaultLanguage);
-  for (const language of vocabularies.keys()) {
+  const defaultVocabulary = defaultLanguage === undefined ? undefined : vocabularies.get(defaultLanguage);
+  if (vocabularies.size < 2 || defaultLanguage === undefined || !defaultVocabulary) return undefined;
+  const defaultTerms = distinctTerms(query, defaultLanguage);
+  let best: string | undefined;
+  let bestMargin = 0;
+  for (const [language, vocabulary] of vocabularies) {
     if (language === defaultLanguage) continue;
-    const count = known(language);
-    if (count > bestCount) {
+    const own = distinctTerms(query, language).filter((term) => vocabulary.has(term) && !accountsFor(term, defaultLanguage, defaultVocabulary)).length;
+    const against = defaultTerms.filter((term) => defaultVocabulary.has(term) && !accountsFor(term, language, vocabulary)).length;
+    if (own - against > bestMargin) {
       best = language;
-      bestCount = count;
+      bestMargin = own - against;
     }
   }
-  return best === defaultLanguage ? undefined : best;
+  return best;
+}
+
+function distinctTerms(text: string, language: string): string[] {
+  return [...new Set(prepareText(text, language))];
+}
+
+/** Whether `language` accounts for a word: its preparation drops it (a stop word) or gives only terms its sections hold. */
+function accountsFor(word: string, language: string, vocabulary: ReadonlySet<string>): boolean {
+  const terms = prepareText(word, language);
+  return terms.every((term) => vocabulary.has(term));
 }

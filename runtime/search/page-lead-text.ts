@@ -4,10 +4,11 @@ import type { SectionRecord } from '../../contract/search/section-record.ts';
 export const LEAD_WORDS = 80;
 
 /**
- * The text of the description field of a section: its page's frontmatter description, then, on a page's first
- * section (`isFirstOfPage`), the first `LEAD_WORDS` words of the page, which introduce its topic.
+ * The text of the description field of a section: its page's frontmatter description and keywords (words readers
+ * search for that the page may not use: Mintlify's "internal search keywords"), then, on a page's first section
+ * (`isFirstOfPage`), the first `LEAD_WORDS` words of the page, which introduce its topic.
  */
 export function pageLeadText(section: SectionRecord, isFirstOfPage: boolean): string {
   const lead = isFirstOfPage ? section.text.split(/\s+/, LEAD_WORDS).join(' ') : '';
-  return [section.description ?? '', lead].filter((text) => text.length > 0).join('\n');
+  return [section.description ?? '', ...(section.keywords ?? []), lead].filter((text) => text.length > 0).join('\n');
 }

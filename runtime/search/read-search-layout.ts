@@ -5,6 +5,8 @@ import type { PageContext, SectionRecord } from '../../contract/search/section-r
 export interface PageLocation {
   path: string;
   context: PageContext;
+  /** Search ranking multiplier of this path (frontmatter or navigation group `boost`); absent when none. */
+  boost?: number;
 }
 
 /** What the loader feeds to the engine: document `n` is `sections[n]` (at its preferred location), shown at `locations[n]`. */
@@ -66,9 +68,9 @@ function placeContents(sections: unknown[], contexts: unknown, pages: unknown, d
   if (!Array.isArray(pages)) throw new SearchArtifactError('search artifact has no page records');
   for (const page of pages as Partial<PageReference>[]) {
     const context = contexts[page?.context as number] as PageContext | undefined;
-    if (!page || typeof page.path !== 'string' || !Number.isInteger(page.content) || !context) throw new SearchArtifactError('search artifact holds a malformed page record');
+    if (!page || typeof page.path !== 'string' || !Number.isInteger(page.content) || !context || !isOptionalBoost(page.boost)) throw new SearchArtifactError('search artifact holds a malformed page record');
     const locations = locationsByContent.get(page.content as number) ?? [];
-    locations.push({ path: page.path, context });
+    locations.push(page.boost === undefined ? { path: page.path, context } : { path: page.path, context, boost: page.boost });
     locationsByContent.set(page.content as number, locations);
   }
   const preferred = (location: PageLocation): number =>
@@ -79,12 +81,13 @@ function placeContents(sections: unknown[], contexts: unknown, pages: unknown, d
   const locations: PageLocation[][] = [];
   for (const section of sections as Partial<ContentSection>[]) {
     const shown = locationsByContent.get(section?.content as number);
-    if (!section || !shown || typeof section.title !== 'string' || typeof section.anchor !== 'string' || typeof section.text !== 'string' || !Array.isArray(section.headingPath) || !isOptionalString(section.description)) {
+    if (!section || !shown || typeof section.title !== 'string' || typeof section.anchor !== 'string' || typeof section.text !== 'string' || !Array.isArray(section.headingPath) || !isOptionalString(section.description) || !isOptionalStrings(section.keywords)) {
       throw new SearchArtifactError('search artifact holds a malformed section, or one no page shows');
     }
     const primary = shown[0] as PageLocation;
     const description = section.description === undefined ? {} : { description: section.description };
-    records.push({ path: primary.path, anchor: section.anchor, headingPath: section.headingPath, title: section.title, text: section.text, ...description, context: primary.context });
+    const keywords = section.keywords === undefined ? {} : { keywords: section.keywords };
+    records.push({ path: primary.path, anchor: section.anchor, headingPath: section.headingPath, title: section.title, text: section.text, ...description, ...keywords, context: primary.context });
     locations.push(shown);
   }
   return { sections: records, locations };
@@ -92,6 +95,14 @@ function placeContents(sections: unknown[], contexts: unknown, pages: unknown, d
 
 function isOptionalString(value: unknown): boolean {
   return value === undefined || typeof value === 'string';
+}
+
+function isOptionalStrings(value: unknown): boolean {
+  return value === undefined || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+}
+
+function isOptionalBoost(value: unknown): boolean {
+  return value === undefined || (typeof value === 'number' && Number.isFinite(value) && value > 0);
 }
 
 function isNonNegativeNumbers(value: unknown, keys: string[]): value is Record<string, number> {

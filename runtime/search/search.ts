@@ -57,6 +57,9 @@ const OUTLINE_SCORE_WEIGHT = 0.5;
 /** Boost of a page whose whole title is in the query (a share of it for part of the title). */
 const TITLE_COVERAGE_WEIGHT = 0.3;
 
+/** How strongly a page's `boost` counts: `boost: 3` raises its score ×1.39, `boost: 10` ×2, `boost: 0.25` lowers it ×0.66. */
+const BOOST_EXPONENT = 0.3;
+
 /** A result page being ranked: its best section (an engine document and the page it is placed at) and its score so far. */
 interface RankedPage {
   best: PlacedHit;
@@ -80,7 +83,8 @@ interface Hits {
 
 /**
  * Ranks the pages of a site for a query: BM25F over sections (title, headings, body, the page's place and
- * description) fused with BM25F over whole pages and over page outlines (the same without bodies), raised by title coverage; one entry per page (its best section).
+ * description) fused with BM25F over whole pages and over page outlines (the same without bodies), raised by title
+ * coverage, times the page's `boost` (frontmatter or navigation group); one entry per page (its best section).
  * Unknown query terms are corrected to indexed ones. A filter restricts results; the default version and language
  * win: without a version/language in the filter, results come from the versions the query names (else the site's
  * default version) and the query's language (detected on multilingual sites, else the default), and from the others
@@ -119,6 +123,7 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
     if (pages.size === 0) pages = rankPages(index, hits, { ...filter, defaultsOnly: false });
   }
   if (index.pages) boostTitleCoverage(index, pages, index.pages, weightedQuery);
+  applyBoosts(pages);
   return [...pages.values()]
     .sort((a, b) => b.score - a.score)
     .slice(0, pageSize)
@@ -199,6 +204,18 @@ function boostTitleCoverage(index: SearchIndex, pages: Map<string, RankedPage>, 
     if (titleTerms.length === 0) continue;
     const covered = titleTerms.filter((term) => asked.has(term)).length / titleTerms.length;
     page.score *= 1 + TITLE_COVERAGE_WEIGHT * covered;
+  }
+}
+
+/**
+ * Multiplies each page's score by its `boost` on a compressed scale (`boost ^ BOOST_EXPONENT`): Mintlify documents
+ * `boost` as a multiplier of relevance, but the fused scores of a query's top pages lie within a factor of about 2 of
+ * each other, so a plain `boost: 3` would put a boosted page first for any query it barely matches.
+ */
+function applyBoosts(pages: Map<string, RankedPage>): void {
+  for (const page of pages.values()) {
+    const boost = page.best.location.boost;
+    if (boost !== undefined) page.score *= boost ** BOOST_EXPONENT;
   }
 }
 

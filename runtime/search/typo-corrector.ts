@@ -15,7 +15,8 @@ export interface Vocabulary {
 
 /**
  * Corrects a query term that no document holds to the nearest indexed term (one edit for terms of 4–7
- * characters, two from 8; the first letter is trusted; ties go to the term in more documents), else to its longest
+ * characters, two from 8, two swapped neighbours counting as one edit: "anaylt" → `analyt`; the first letter is
+ * trusted; ties go to the term in more documents), else to its longest
  * indexed prefix of at least `MINIMUM_PREFIX` characters and half the term: the stemmer cannot strip a misspelt
  * suffix ("paginaton" stays whole while the index holds `pagin`). Terms with a digit are identifiers or versions
  * and are left alone.
@@ -44,7 +45,7 @@ export class TypoCorrector {
     let bestFrequency = 0;
     for (const candidate of this.#byInitial.get(term[0] as string) ?? []) {
       if (Math.abs(candidate.length - term.length) > allowed) continue;
-      const edits = distance(term, candidate);
+      const edits = editsBetween(term, candidate);
       if (edits > allowed || edits > bestDistance) continue;
       const frequency = this.#vocabulary.documentFrequency(candidate);
       if (edits < bestDistance || frequency > bestFrequency) {
@@ -65,4 +66,22 @@ export class TypoCorrector {
     }
     return undefined;
   }
+}
+
+/** Levenshtein distance, except that two swapped neighbouring letters are one edit (the commonest typo), not two. */
+function editsBetween(term: string, candidate: string): number {
+  const edits = distance(term, candidate);
+  return edits === 2 && isAdjacentTransposition(term, candidate) ? 1 : edits;
+}
+
+function isAdjacentTransposition(term: string, candidate: string): boolean {
+  if (term.length !== candidate.length) return false;
+  let first = 0;
+  while (first < term.length && term[first] === candidate[first]) first += 1;
+  return (
+    first + 1 < term.length &&
+    term[first] === candidate[first + 1] &&
+    term[first + 1] === candidate[first] &&
+    term.slice(first + 2) === candidate.slice(first + 2)
+  );
 }

@@ -37,4 +37,31 @@ describe('collectManifestPages', () => {
     expect(result.pages.at(-1)).toMatchObject({ path: 'orphan', inNavigation: false, indexed: true, context: { groups: [] } });
     expect(result.sectionRecords.map((record) => record.path)).toEqual(['guide', 'orphan']);
   });
+
+  it('keeps pages of a hidden group marked searchable indexed, unless a page hides itself', () => {
+    const result = collectManifestPages(input({ entries: [entry('guide', { hidden: true, searchable: true }), entry('secret', { hidden: true, searchable: true }), entry('orphan', { hidden: true })] }));
+    expect(result.pages.map(({ path, hidden, indexed }) => ({ path, hidden, indexed }))).toEqual([
+      { path: 'guide', hidden: true, indexed: true },
+      { path: 'secret', hidden: true, indexed: false },
+      { path: 'orphan', hidden: true, indexed: false },
+    ]);
+  });
+
+  it('gives the first record the frontmatter keywords, and each path its boost: the frontmatter one, else its group\'s', () => {
+    const tagged = [
+      parsePage({ file: 'feedback.mdx', text: '---\ntitle: Feedback\nkeywords: ["thumbs rating", "satisfaction"]\nboost: 3\n---\n\nIntro.\n\n## Setup\n\nTurn it on.\n' }),
+      parsePage({ file: 'seo.mdx', text: '---\ntitle: SEO\nkeywords: meta tags, sitemap\n---\n\n## Tags\n\nMeta tags.\n' }),
+      parsePage({ file: 'plain.mdx', text: '---\ntitle: Plain\nboost: -2\nkeywords: 7\n---\n\nText.\n' }),
+    ];
+    const result = collectManifestPages(input({
+      parsedByFile: new Map(tagged.map((page) => [page.file, page])),
+      entries: [entry('feedback', { boost: 0.5 }), entry('seo', { boost: 2 }), entry('plain'), entry('plain', { context: { groups: ['Other'] } })],
+    }));
+    expect(result.sectionRecords.map(({ path, anchor, keywords, boost }) => ({ path, anchor, keywords, boost }))).toEqual([
+      { path: 'feedback', anchor: '', keywords: ['thumbs rating', 'satisfaction'], boost: 3 },
+      { path: 'feedback', anchor: 'setup', keywords: undefined, boost: undefined },
+      { path: 'seo', anchor: 'tags', keywords: ['meta tags', 'sitemap'], boost: 2 },
+      { path: 'plain', anchor: '', keywords: undefined, boost: undefined },
+    ]);
+  });
 });

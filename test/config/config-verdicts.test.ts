@@ -25,6 +25,11 @@ describe('configuration verdicts', () => {
     for (const diagnostic of result.diagnostics) expect(diagnostic.line, diagnostic.message).toBeGreaterThan(0);
   });
 
+  it('knows the search settings of navigation elements: a group\'s `boost`, `searchable` on a hidden tab or group', () => {
+    const result = validateConfig(siteSourceFromObject({ 'docs.json': readFileSync(path.join(casesDir, '40-search-boost-and-searchable.json'), 'utf8') }));
+    expect(result.diagnostics).toEqual([]);
+  });
+
   it('says what a spec source, a $schema and an asset path must look like, and suggests the key an object branch knows', () => {
     const messages = ['12-openapi-ftp-object-source', '16-schema-not-a-uri', '17-logo-without-extension', '15-openapi-object-typo-on-tab'].flatMap((name) =>
       validateConfig(siteSourceFromObject({ 'docs.json': readFileSync(path.join(casesDir, `${name}.json`), 'utf8') })).diagnostics.map(

@@ -87,7 +87,7 @@ const searchArtifactShapes: Record<string, { shape: { types: object; open: boole
   '/properties/bm25Params': { shape: { types: { k1: ['number'], b: ['number'], k: ['number'] }, open: false, required: ['k1', 'b', 'k'] } satisfies Shape<SearchArtifact['bm25Params']> },
   '/properties/sections/items': {
     shape: {
-      types: { content: ['integer'], anchor: ['string'], headingPath: ['array'], title: ['string'], text: ['string'], description: ['string'], language: ['string'] },
+      types: { content: ['integer'], anchor: ['string'], headingPath: ['array'], title: ['string'], text: ['string'], description: ['string'], keywords: ['array'], language: ['string'] },
       open: false,
       required: ['content', 'anchor', 'headingPath', 'title', 'text'],
     } satisfies Shape<ContentSection>,
@@ -96,7 +96,7 @@ const searchArtifactShapes: Record<string, { shape: { types: object; open: boole
     shape: { types: { model: ['string'], url: ['string'], dimensions: ['integer'], encoding: ['string'] }, open: false, required: ['model', 'url', 'dimensions', 'encoding'] } satisfies Shape<SearchEmbeddings>,
   },
   '/properties/contexts/items': { shape: contextShape },
-  '/properties/pages/items': { shape: { types: { path: ['string'], content: ['integer'], context: ['integer'] }, open: false, required: ['path', 'content', 'context'] } satisfies Shape<PageReference> },
+  '/properties/pages/items': { shape: { types: { path: ['string'], content: ['integer'], context: ['integer'], boost: ['number'] }, open: false, required: ['path', 'content', 'context'] } satisfies Shape<PageReference> },
 };
 
 describe.each([

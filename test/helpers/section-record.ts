@@ -8,5 +8,7 @@ export const section = (path: string, title: string, text: string, extra: Partia
   title,
   text,
   ...(extra.description === undefined ? {} : { description: extra.description }),
+  ...(extra.keywords === undefined ? {} : { keywords: extra.keywords }),
+  ...(extra.boost === undefined ? {} : { boost: extra.boost }),
   context: extra.context ?? { groups: [] },
 });

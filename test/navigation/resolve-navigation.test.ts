@@ -210,6 +210,20 @@ describe('resolveNavigation on small configurations', () => {
     ]);
   });
 
+  it('keeps the pages of a hidden tab or group marked `searchable: true` searchable, until a hidden element below says otherwise', () => {
+    const result = resolve({ navigation: { tabs: [
+      { tab: 'Help', hidden: true, searchable: true, groups: [{ group: 'Shown', pages: ['help'] }, { group: 'Again hidden', hidden: true, pages: ['edge/start'] }] },
+      { tab: 'Old', hidden: true, pages: ['cloud/deep'] },
+      { tab: 'Docs', searchable: true, pages: ['index'] },
+    ] } });
+    expect(result.entries.map(({ route, hidden, searchable }) => `${route} ${hidden} ${String(searchable)}`)).toEqual(['help true true', 'edge/start true undefined', 'cloud/deep true undefined', 'index false undefined']);
+  });
+
+  it('gives each page the `boost` of its nearest group that sets one', () => {
+    const result = resolve({ navigation: { groups: [{ group: 'Start', boost: 5, pages: ['index', { group: 'Deeper', boost: 0.5, pages: ['cloud/deep'] }, { group: 'Plain', pages: ['help'] }] }, { group: 'None', boost: -1, pages: ['edge/start'] }] } });
+    expect(result.entries.map(({ route, boost }) => `${route} ${String(boost)}`)).toEqual(['index 5', 'cloud/deep 0.5', 'help 5', 'edge/start undefined']);
+  });
+
   it('warns about operation references that cannot be resolved: remote spec skipped, or no spec in scope', () => {
     const remote = resolve({ navigation: { groups: [{ group: 'R', openapi: 'https://api.example.com/openapi.json', pages: ['GET /things'] }] } });
     expect(remote.diagnostics).toMatchObject([{ severity: 'warning', ruleId: 'unknown-operation' }]);

@@ -15,6 +15,14 @@ describe('operationToEndpointContent', () => {
     specs = (await loadFixtureSpecs()).result.specs;
   });
 
+  it('spells out a summary that is an operation id, so readers find it by its words', () => {
+    const generated = (summary: string): SpecOperation => ({ method: 'POST', path: '/core.v1.SpaceService/ListSpaces', operation: {}, parameters: [], tags: [], summary, hidden: false, excluded: false, webhook: false });
+    expect(operationToEndpointContent(generated('ListSpaces')).sections[0]?.text).toBe('POST /core.v1.SpaceService/ListSpaces\nListSpaces\nList Spaces');
+    expect(operationToEndpointContent(generated('CreateNativeUserV2')).sections[0]?.text).toContain('\nCreate Native User V 2');
+    expect(operationToEndpointContent(generated('List spaces')).sections[0]?.text).toBe('POST /core.v1.SpaceService/ListSpaces\nList spaces');
+    expect(operationToEndpointContent(generated('ListSpaces')).title).toBe('ListSpaces');
+  });
+
   it('makes summary, description, parameters, nested response fields and statuses searchable', () => {
     const content = operationToEndpointContent(operation('shop.yaml', 'GET', '/products'));
     expect(content.title).toBe('List products');

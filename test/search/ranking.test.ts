@@ -53,6 +53,13 @@ describe('typo tolerance', () => {
     expect(corrector.correct('confgiur')).toBe('configur');
   });
 
+  it('counts two swapped neighbouring letters as one edit', () => {
+    expect(corrector.correct('acocunt')).toBe('account');
+    expect(corrector.correct('hsot')).toBe('host');
+    expect(corrector.correct('resoucr')).toBe('resourc');
+    expect(corrector.correct('rseoucr')).toBeUndefined();
+  });
+
   it('falls back to the longest indexed prefix when a misspelt suffix kept the stemmer from stripping it', () => {
     expect(corrector.correct('paginaton')).toBe('pagin');
     expect(corrector.correct('paginat')).toBe('pagin');
@@ -145,6 +152,53 @@ describe('query language', () => {
     expect(search(index, 'les livraisons expirent, que faire ?')[0]?.path).toBe('fr/troubleshooting');
     expect(search(index, 'deliveries time out')[0]?.path).toBe('troubleshooting');
     expect(search(index, 'fetch a single endpoint by its id')[0]?.path).toBe('endpoints/get');
+  });
+});
+
+describe('query language on a translated site', () => {
+  // Translations keep English words: code, settings, product names. An English question must stay English.
+  const page = (path: string, title: string, text: string, language: string) => section(path, title, text, { context: { language, groups: [] } });
+  const records = [
+    page('organize/hidden-pages', 'Hidden pages', 'Hide a page from the sidebar navigation. The page keeps its URL and stays reachable by a direct link.', 'en'),
+    page('fr/organize/hidden-pages', 'Pages masquées', 'Masquez une page de la navigation latérale. Exemple : "hidden": true in the page frontmatter, the sidebar from the docs.json keeps its URL working and how it links.', 'fr'),
+    page('zh/organize/hidden-pages', '隐藏页面', '从侧边栏导航中隐藏页面。示例：the page keeps its URL, hide it from the sidebar with "hidden": true.', 'zh'),
+    page('components/tooltips', 'Tooltips', 'Show a definition when readers hover over a term.', 'en'),
+    page('fr/components/tooltips', 'Infobulles', 'Affichez une définition quand les lecteurs survolent un terme. Show a definition with the Tooltip component.', 'fr'),
+  ];
+  const index = loadSearchIndex(JSON.parse(JSON.stringify(buildSearchArtifact(records, { defaultLanguage: 'en' }))));
+
+  it('answers English questions from the English pages although the translations hold the same English words', () => {
+    expect(search(index, 'how do I hide a page from the sidebar but keep its url working')[0]?.path).toBe('organize/hidden-pages');
+    expect(search(index, 'show a definition when hovering over a word')[0]?.path).toBe('components/tooltips');
+  });
+
+  it('still answers a French or Chinese question from its own pages', () => {
+    expect(search(index, 'masquer une page de la navigation')[0]?.path).toBe('fr/organize/hidden-pages');
+    expect(search(index, '隐藏页面')[0]?.path).toBe('zh/organize/hidden-pages');
+  });
+});
+
+describe('frontmatter keywords and boost', () => {
+  it('finds a page by a keyword its text never uses', () => {
+    const index = load([
+      section('optimize/feedback', 'Feedback', 'Let readers say whether a page helped them.', { keywords: ['thumbs rating', 'satisfaction'] }),
+      section('analytics', 'Analytics', 'Charts of page views and ratings over time.'),
+    ]);
+    expect(search(index, 'thumbs rating widget')[0]?.path).toBe('optimize/feedback');
+  });
+
+  it('raises a boosted page above an equal match, and lowers one boosted below 1, on a compressed scale', () => {
+    const records = (boosts: [number | undefined, number | undefined]) => [
+      section('a', 'Webhooks A', 'Configure webhook retries.', boosts[0] === undefined ? {} : { boost: boosts[0] }),
+      section('b', 'Webhooks B', 'Configure webhook retries.', boosts[1] === undefined ? {} : { boost: boosts[1] }),
+    ];
+    const scores = (boosts: [number | undefined, number | undefined]) => Object.fromEntries(search(load(records(boosts)), 'webhook retries').map((hit) => [hit.path, hit.score]));
+    const plain = scores([undefined, undefined]);
+    expect(plain.a).toBe(plain.b);
+    const boosted = scores([undefined, 3]);
+    expect(Object.keys(boosted)[0]).toBe('b');
+    expect((boosted.b as number) / (boosted.a as number)).toBeCloseTo(3 ** 0.3, 2);
+    expect(Object.keys(scores([0.25, undefined]))[0]).toBe('b');
   });
 });
 
