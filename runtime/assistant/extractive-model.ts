@@ -1,23 +1,34 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { readPromptQuestion, readPromptSources } from './assistant-prompt.ts';
-import { codeBlocksOf, isCodeLine } from './code-lines.ts';
+import { answerSentencesOf } from './answer-sentences.ts';
+import { codeAnswer, fencedCode, type CodeAnswer } from './code-answer.ts';
 
 /** The answer when no source says anything about the question. */
 export const NOT_FOUND_ANSWER = 'I could not find this in the documentation. Try rephrasing the question, or name the feature or command you are asking about.';
 
 const MAX_SENTENCES = 4;
-const MAX_CODE_LINES = 15;
 /** Questions whose answer is code or a command: the answer then quotes the matching code block of the lead source. */
 const CODE_QUESTION = /\b(?:code|command|commands|snippet|example|install|cli|curl|sdk|python|javascript|typescript|node|go|shell|terminal)\b/i;
-const MIN_SENTENCE_LENGTH = 20;
-const MIN_SENTENCE_WORDS = 5;
-const MAX_SENTENCE_LENGTH = 600;
-const MAX_CACHED_SOURCES = 2000;
-const sentenceCache = new Map<string, readonly { sentence: string; terms: ReadonlySet<string> }[]>();
+/** Score factor of a fragment (no full stop: a list item, step title) and of a sentence about the page ("Learn how to…"). */
+const FRAGMENT_FACTOR = 0.6;
+const META_FACTOR = 0.5;
+/** "What is X?" questions: a sentence defining something ("A Satellite is an application…") weighs this much more. */
+const DEFINITION_QUESTION = /^\s*(?:what|who)(?:\s+|['’])(?:is|are|s|does\s+\S+\s+mean)\b/i;
+const DEFINITION_FACTOR = 1.5;
+/** The lead is the best sentence of the highest-ranked source whose best sentence scores at least this share of the best of all. */
+const LEAD_MIN_SHARE = 0.6;
+/** Share of the weight of the question terms found in the sources that a sentence must hold to be quoted. */
+const MIN_SENTENCE_COVERAGE = 0.35;
+/** Share of the question's terms absent from every source at which the answer is "not found". */
+const MAX_MISSING_SHARE = 0.5;
+/** Stems of words a question may hold without naming what it asks about ("how much", "one", "way"). */
+const GENERIC_QUESTION_TERMS = new Set(prepareText('one ones much many way ways thing things something anything possible need want get make use using work works help tell explain mean best good'));
 
 interface ScoredSentence {
   text: string;
+  items: readonly string[];
+  terms: ReadonlySet<string>;
   source: number;
   position: number;
   score: number;
@@ -76,82 +87,87 @@ export function createExtractiveModel(): LanguageModelV3 {
 }
 
 /** Picks the answer: sentences each ending with its `[n]` citation and a space, maybe a fenced code block after the lead; the not-found answer when none fits. */
-export function extractAnswer(question: string, previousQuestion: string | undefined, sources: { number: number; text: string }[]): string[] {
+export function extractAnswer(question: string, previousQuestion: string | undefined, sources: { number: number; text: string; title?: string }[]): string[] {
   const questionTerms = new Set(prepareText(question));
   const contextTerms = new Set(previousQuestion ? prepareText(previousQuestion) : []);
   if (questionTerms.size === 0 || sources.length === 0) return [NOT_FOUND_ANSWER];
-  const candidates: ScoredSentence[] = [];
-  const sentencesBySource = sources.map((source) => sentencesOf(source.text));
-  const containing = (term: string): number => sentencesBySource.filter((sentences) => sentences.some((entry) => entry.terms.has(term))).length;
+  const sentencesBySource = sources.map((source) => answerSentencesOf(source.text));
+  const sourceTerms = sources.map((source) => new Set(prepareText(source.text)));
+  if (!coversQuestion(question, sourceTerms)) return [NOT_FOUND_ANSWER];
+  const containing = (term: string): number => sourceTerms.filter((terms) => terms.has(term)).length;
   const rarity = (term: string): number => Math.log(1 + (sources.length + 1) / (containing(term) + 0.5));
   const weights = new Map([...questionTerms].map((term) => [term, rarity(term)]));
+  const found = [...weights].filter(([term]) => containing(term) > 0);
   const contextWeights = new Map([...contextTerms].filter((term) => !weights.has(term)).map((term) => [term, 0.3 * rarity(term)]));
-  const strongest = Math.max(...weights.values());
+  const strongest = Math.max(...found.map(([, weight]) => weight));
+  const foundWeight = found.reduce((sum, [, weight]) => sum + weight, 0);
+  const asksDefinition = DEFINITION_QUESTION.test(question);
+  const candidates: ScoredSentence[] = [];
   sentencesBySource.forEach((sentences, rank) => {
     const source = sources[rank] as { number: number };
-    sentences.forEach(({ sentence, terms }, position) => {
+    sentences.forEach(({ sentence, items, terms, complete, meta, definition }, position) => {
       let overlap = 0;
       let matched = 0;
       for (const term of terms) {
         const weight = weights.get(term);
         if (weight !== undefined) {
           overlap += weight;
-          matched += 1;
+          matched += weight;
         } else {
           overlap += contextWeights.get(term) ?? 0;
         }
       }
-      if (matched === 0 || overlap < strongest * 0.6) return;
-      const score = overlap / Math.sqrt(Math.max(terms.size, 4)) + 0.3 / (rank + 1) + 0.15 / (position + 1);
-      candidates.push({ text: sentence, source: source.number, position, score });
+      if (matched < foundWeight * MIN_SENTENCE_COVERAGE || overlap < strongest * 0.6) return;
+      const relevance = overlap / Math.sqrt(Math.max(terms.size, 4)) + 0.3 / (rank + 1) + 0.15 / (position + 1);
+      candidates.push({ text: sentence, items, terms, source: source.number, position, score: relevance * (complete ? 1 : FRAGMENT_FACTOR) * (meta ? META_FACTOR : 1) * (definition && asksDefinition ? DEFINITION_FACTOR : 1) });
     });
   });
-  if (candidates.length === 0) return [NOT_FOUND_ANSWER];
+  const codeWanted = CODE_QUESTION.test(question) || candidates.length === 0;
+  const code = codeWanted ? codeAnswer(sources, weights) : undefined;
+  const caption = (answer: CodeAnswer): string => `From ${sources.find((source) => source.number === answer.source)?.title ?? 'source'} [${answer.source}]:`;
+  if (candidates.length === 0) {
+    return code && code.matched >= Math.min(2, found.length) ? [fencedCode(code, caption(code))] : [NOT_FOUND_ANSWER];
+  }
   const best = candidates.sort((a, b) => b.score - a.score || a.source - b.source || a.position - b.position);
-  const lead = best.find((candidate) => candidate.source === Math.min(...best.map((other) => other.source))) as ScoredSentence;
+  const top = (best[0] as ScoredSentence).score;
+  const strong = best.filter((candidate) => candidate.score >= top * LEAD_MIN_SHARE);
+  const leadPool = code && strong.some((candidate) => candidate.source === code.source) ? strong.filter((candidate) => candidate.source === code.source) : strong;
+  const leadSource = Math.min(...leadPool.map((candidate) => candidate.source));
+  const lead = leadPool.find((candidate) => candidate.source === leadSource) as ScoredSentence;
   const chosen: ScoredSentence[] = [lead];
-  const seen = new Set<string>([lead.text.toLowerCase()]);
   for (const candidate of best) {
     if (chosen.length >= MAX_SENTENCES || candidate.score < lead.score * 0.4) break;
-    const key = candidate.text.toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (chosen.some((other) => isNearDuplicate(candidate.terms, other.terms) || (candidate.items.length > 0 && other.items.length > 0))) continue;
     chosen.push(candidate);
   }
-  const cite = (sentence: ScoredSentence): string => `${sentence.text.replace(/[.:;,]+$/, '')} [${sentence.source}]. `;
+  const cite = (sentence: ScoredSentence): string =>
+    sentence.items.length > 0 ? `${sentence.text.replace(/[.:;,]+$/, '')} [${sentence.source}]:\n\n${sentence.items.map((item) => `- ${item}`).join('\n')}\n\n` : `${sentence.text.replace(/[.:;,]+$/, '')} [${sentence.source}]. `;
   const rest = chosen.slice(1).sort((a, b) => a.source - b.source || a.position - b.position);
-  const code = CODE_QUESTION.test(question) ? codeAnswer(sources.find((source) => source.number === lead.source)?.text ?? '', questionTerms) : undefined;
-  return [cite(lead), ...(code ? [`\n\n\`\`\`\n${code}\n\`\`\`\n\n`] : []), ...rest.map(cite)];
+  const fence = code ? [fencedCode(code, code.source === lead.source ? undefined : `\n\n${caption(code)}`)] : [];
+  return [cite(lead), ...fence, ...rest.map(cite)];
 }
 
-/** The code block of a source that shares the most terms with the question (the first on a tie), at most `MAX_CODE_LINES` long. */
-function codeAnswer(text: string, questionTerms: ReadonlySet<string>): string | undefined {
-  let best: { block: string; overlap: number } | undefined;
-  for (const block of codeBlocksOf(text)) {
-    const overlap = prepareText(block).filter((term) => questionTerms.has(term)).length;
-    if (!best || overlap > best.overlap) best = { block, overlap };
-  }
-  return best?.block.split('\n').slice(0, MAX_CODE_LINES).join('\n');
+/**
+ * Whether the sources speak about the question at all (their text, code included): not when at least half of
+ * the question's terms appear in none of them, nor when a name the question writes with a capital or in capitals
+ * past its first word ("a Unity SDK", "SCIM") appears in none. Generic question words ("how much", "one") do not
+ * count.
+ */
+function coversQuestion(question: string, sourceTerms: readonly ReadonlySet<string>[]): boolean {
+  const missing = (term: string): boolean => !GENERIC_QUESTION_TERMS.has(term) && sourceTerms.every((terms) => !terms.has(term));
+  const terms = [...new Set(prepareText(question))].filter((term) => !GENERIC_QUESTION_TERMS.has(term));
+  if (terms.length > 0 && terms.filter(missing).length / terms.length >= MAX_MISSING_SHARE) return false;
+  const names = question.split(/\s+/).slice(1).filter((word) => /^[("'`]?[A-Z]/.test(word));
+  return !names.some((name) => prepareText(name).some(missing));
 }
 
-/** A source's candidate sentences with their terms, memoised: sources are sections of a few artifacts, asked again and again. */
-function sentencesOf(text: string): readonly { sentence: string; terms: ReadonlySet<string> }[] {
-  let sentences = sentenceCache.get(text);
-  if (!sentences) {
-    sentences = splitSentences(text).map((sentence) => ({ sentence, terms: new Set(prepareText(sentence)) }));
-    if (sentenceCache.size >= MAX_CACHED_SOURCES) sentenceCache.clear();
-    sentenceCache.set(text, sentences);
-  }
-  return sentences;
-}
-
-function splitSentences(text: string): string[] {
-  return text
-    .split(/\n+/)
-    .filter((line) => !isCodeLine(line))
-    .flatMap((line) => line.split(/(?<=[.!?])\s+(?=[A-Z0-9`"'(])/))
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.length >= MIN_SENTENCE_LENGTH && sentence.length <= MAX_SENTENCE_LENGTH && sentence.split(/\s+/).length >= MIN_SENTENCE_WORDS && /[a-z]/i.test(sentence));
+/** Two sentences saying nearly the same thing: most of the shorter one's terms are in the other. */
+function isNearDuplicate(terms: ReadonlySet<string>, other: ReadonlySet<string>): boolean {
+  const [shorter, longer] = terms.size <= other.size ? [terms, other] : [other, terms];
+  if (shorter.size === 0) return true;
+  let shared = 0;
+  for (const term of shorter) if (longer.has(term)) shared += 1;
+  return shared / shorter.size >= 0.75;
 }
 
 function countWords(text: string): number {

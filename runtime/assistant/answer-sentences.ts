@@ -1,0 +1,94 @@
+import { prepareText } from '../../contract/search/prepare-text.ts';
+import { isCodeLine, isTableRow } from './code-lines.ts';
+
+/** A sentence of a source that may be quoted in an answer, with its terms. */
+export interface AnswerSentence {
+  sentence: string;
+  /** The items of the list the sentence introduces (it ends with `:`); empty for a plain sentence. */
+  items: readonly string[];
+  terms: ReadonlySet<string>;
+  /** Ends like a sentence (`.`, `!`, `?`); false for a list item, step title or label without a full stop. */
+  complete: boolean;
+  /** Speaks about the page rather than the subject ("Learn how to…", "See the … guide", "Release notes for…"). */
+  meta: boolean;
+  /** Defines something: "A Satellite is an application…", "Newt is…". */
+  definition: boolean;
+}
+
+const MIN_SENTENCE_LENGTH = 20;
+const MIN_SENTENCE_WORDS = 5;
+const MAX_SENTENCE_LENGTH = 600;
+const MAX_CACHED_SOURCES = 2000;
+const MIN_LIST_ITEMS = 2;
+const MAX_LIST_ITEMS = 8;
+const MAX_LIST_ITEM_WORDS = 16;
+/** After a full stop (not of "e.g.", "i.e.", "etc.", "vs."), before a capital, digit, quote or bracket. */
+const SENTENCE_BOUNDARY = /(?<!\b(?:e\.g|i\.e|etc|vs|approx|incl)\.)(?<=[.!?])\s+(?=[A-Z0-9`"'(])/;
+const COMPLETE = /[.!?]["'”’)\]]*$/;
+/** Callout labels and emoji a sentence may start with: "Note:", "💡 Tip —"… (dropped, the sentence kept). */
+const CALLOUT_LABEL = /^(?:[\p{Extended_Pictographic}\uFE0F]+\s*)*(?:(?:note|tip|info|important|warning|caution|danger|check|hint|remember)\s*[:—–-]\s*)?/iu;
+/** A property with its type, as API and configuration references list them: "model (string, required): …". */
+const PROPERTY_WITH_TYPE = /^`?[\w.[\]-]+`?\s*\([^)]*\b(?:string|number|integer|boolean|object|array|required|optional)\b[^)]*\)/i;
+/** A short label followed by a fragment, e.g. "Symptoms: Events not visible" (no full stop: a list stub). */
+const LABELLED = /^[^:—]{1,40}(?::|\s[—–]\s)\s*\S/;
+/** Words an unfinished fragment ends with ("Download installer for Macs with"). */
+const DANGLING_END = /\b(?:a|an|the|and|or|but|of|to|for|with|in|on|at|by|from|into|via|as|like|such|than|is|are|your|our|its|their)$/i;
+const META = /^(?:learn (?:how|about|more)\b|this (?:guide|page|section|document|tutorial|article)\b|in this (?:guide|tutorial|section)\b|release notes (?:for|of)\b|(?:a |the )?complete (?:api )?reference\b|see\b|check out\b|refer to\b|read more\b|for more (?:information|details)\b|(?:\S+ )?documentation$)/i;
+const DEFINITION = /^(?:(?:an?|the)\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}\s+(?:is|are|refers to|means)\s+(?:an?|the|one|any)\s/i;
+const cache = new Map<string, readonly AnswerSentence[]>();
+
+/**
+ * The sentences of a source text an answer may quote: prose lines split into sentences, without code, shell or
+ * configuration lines, table rows, property definitions with types, labels before a fragment, and lines that stop
+ * mid-phrase; a line introducing a list (ending with `:`) comes with the list's short lines as its items, and is
+ * dropped without them; callout labels ("Note:") and leading emoji are dropped.
+ * Memoised: sources are sections of a few artifacts, asked again and again.
+ */
+export function answerSentencesOf(text: string): readonly AnswerSentence[] {
+  let sentences = cache.get(text);
+  if (!sentences) {
+    sentences = splitSentences(text).map(({ sentence, items }) => {
+      const complete = items.length > 0 || COMPLETE.test(sentence);
+      const terms = new Set(prepareText([sentence, ...items].join('\n')));
+      return { sentence, items, terms, complete, meta: META.test(sentence.replace(/[.!?:]+$/, '')), definition: DEFINITION.test(sentence) };
+    });
+    if (cache.size >= MAX_CACHED_SOURCES) cache.clear();
+    cache.set(text, sentences);
+  }
+  return sentences;
+}
+
+function splitSentences(text: string): { sentence: string; items: string[] }[] {
+  const lines = text.split(/\n+/).map((line) => line.trim());
+  const sentences: { sentence: string; items: string[] }[] = [];
+  lines.forEach((line, index) => {
+    if (isCodeLine(line) || isTableRow(line)) return;
+    const parts = line.split(SENTENCE_BOUNDARY).map((sentence) => sentence.trim().replace(CALLOUT_LABEL, ''));
+    parts.forEach((sentence, position) => {
+      const items = position === parts.length - 1 && sentence.endsWith(':') ? listAfter(lines, index) : [];
+      if (items.length >= MIN_LIST_ITEMS || isSentence(sentence)) sentences.push({ sentence, items: items.length >= MIN_LIST_ITEMS ? items : [] });
+    });
+  });
+  return sentences;
+}
+
+function isSentence(sentence: string): boolean {
+  return sentence.length >= MIN_SENTENCE_LENGTH && sentence.length <= MAX_SENTENCE_LENGTH && sentence.split(/\s+/).length >= MIN_SENTENCE_WORDS && /[a-z]/i.test(sentence) && !PROPERTY_WITH_TYPE.test(sentence) && !isFragment(sentence);
+}
+
+/** The short lines after a line ending with `:` (the items of its list, at most `MAX_LIST_ITEMS`), up to code, a table, a long line or another list. */
+function listAfter(lines: readonly string[], index: number): string[] {
+  const items: string[] = [];
+  for (const line of lines.slice(index + 1)) {
+    if (items.length === MAX_LIST_ITEMS || isCodeLine(line) || isTableRow(line) || line.endsWith(':') || line.split(/\s+/).length > MAX_LIST_ITEM_WORDS) break;
+    items.push(line.replace(CALLOUT_LABEL, ''));
+  }
+  return items;
+}
+
+/** A line that cannot stand as a sentence: it introduces a list, stops mid-phrase, or labels a fragment. */
+function isFragment(sentence: string): boolean {
+  if (/:$/.test(sentence)) return true;
+  if (COMPLETE.test(sentence)) return false;
+  return DANGLING_END.test(sentence) || LABELLED.test(sentence);
+}
