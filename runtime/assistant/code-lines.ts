@@ -9,6 +9,8 @@ const CODE_ENDING = /(?:[{([,;\\]|=>|\w\([^()]*\)\s*;?|["'`])$/;
 /** A short command line: a lower-case program name then a flag (`eksctl delete nodegroup -f x.yaml`) or a hyphenated, dotted or slashed first argument (`make restart-app`). */
 const COMMAND_LINE = /^[a-z][\w.-]*\s+(?:(?:[^\s:]+\s+)*?--?[a-z]|[\w.]+[-./][\w./-]+(?:\s|$))/;
 const MAX_COMMAND_LENGTH = 120;
+/** A short all-lower-case line of two to six words without a full stop (`flox install graphviz`), not a "name - summary" line. */
+const SHORT_COMMAND = /^[a-z][\w.-]*(?:\s+[a-z0-9<$@./-][^\s]*){1,5}$/;
 const CODE_PUNCTUATION = /[{}()[\];=<>&$`]/g;
 const TABLE_ROW = /\S\s\|\s\S|^\|.*\|$/;
 
@@ -27,6 +29,7 @@ export function isCodeLine(line: string): boolean {
   if (CODE_OPENING.test(trimmed) || COMMAND_OPENING.test(trimmed)) return true;
   if (isTableRow(trimmed)) return false;
   if (!complete && (CONFIG_OR_COMMENT.test(trimmed) || (trimmed.length <= MAX_COMMAND_LENGTH && COMMAND_LINE.test(trimmed)))) return true;
+  if (!complete && SHORT_COMMAND.test(trimmed) && !/\s-\s/.test(trimmed)) return true;
   if (punctuation / trimmed.length > 0.06) return true;
   return CODE_ENDING.test(trimmed) && !complete;
 }
@@ -52,12 +55,14 @@ export function codeBlocksOf(text: string): CodeBlock[] {
     if (isCodeLine(line) || (current.length > 0 && /^\s+\S/.test(line))) {
       if (current.length === 0) intro = lastProse;
       current.push(line);
-    } else if (line.trim() !== '' || current.length === 0) {
-      if (current.length > 0) blocks.push({ code: current.join('\n'), intro });
+    } else if (line.trim() === '') {
+      if (current.length > 0) current.push('');
+    } else {
+      if (current.length > 0) blocks.push({ code: current.join('\n').trimEnd(), intro });
       current = [];
-      if (line.trim() !== '') lastProse = line.trim();
+      lastProse = line.trim();
     }
   }
-  if (current.length > 0) blocks.push({ code: current.join('\n'), intro });
+  if (current.length > 0) blocks.push({ code: current.join('\n').trimEnd(), intro });
   return blocks;
 }

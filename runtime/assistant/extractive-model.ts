@@ -13,7 +13,7 @@ const CODE_QUESTION = /\b(?:code|command|commands|snippet|example|install|cli|cu
 /** Score factor of a fragment (no full stop: a list item, step title) and of a sentence about the page ("Learn how to…"). */
 const FRAGMENT_FACTOR = 0.6;
 const META_FACTOR = 0.5;
-/** "What is X?" questions: a sentence defining something ("A Satellite is an application…") weighs this much more. */
+/** "What is X?" questions: a sentence defining something ("A Satellite is an application…") weighs this much more, and leads. */
 const DEFINITION_QUESTION = /^\s*(?:what|who)(?:\s+|['’])(?:is|are|s|does\s+\S+\s+mean)\b/i;
 const DEFINITION_FACTOR = 1.5;
 /** The lead is the best sentence of the highest-ranked source whose best sentence scores at least this share of the best of all. */
@@ -27,6 +27,8 @@ const GENERIC_QUESTION_TERMS = new Set(prepareText('one ones much many way ways 
 
 interface ScoredSentence {
   text: string;
+  /** Defines something ("A Satellite is an application…"): leads the answer to a "what is" question. */
+  definition: boolean;
   items: readonly string[];
   terms: ReadonlySet<string>;
   source: number;
@@ -119,7 +121,7 @@ export function extractAnswer(question: string, previousQuestion: string | undef
       }
       if (matched < foundWeight * MIN_SENTENCE_COVERAGE || overlap < strongest * 0.6) return;
       const relevance = overlap / Math.sqrt(Math.max(terms.size, 4)) + 0.3 / (rank + 1) + 0.15 / (position + 1);
-      candidates.push({ text: sentence, items, terms, source: source.number, position, score: relevance * (complete ? 1 : FRAGMENT_FACTOR) * (meta ? META_FACTOR : 1) * (definition && asksDefinition ? DEFINITION_FACTOR : 1) });
+      candidates.push({ text: sentence, items, terms, definition, source: source.number, position, score: relevance * (complete ? 1 : FRAGMENT_FACTOR) * (meta ? META_FACTOR : 1) * (definition && asksDefinition ? DEFINITION_FACTOR : 1) });
     });
   });
   const codeWanted = CODE_QUESTION.test(question) || candidates.length === 0;
@@ -131,7 +133,8 @@ export function extractAnswer(question: string, previousQuestion: string | undef
   const best = candidates.sort((a, b) => b.score - a.score || a.source - b.source || a.position - b.position);
   const top = (best[0] as ScoredSentence).score;
   const strong = best.filter((candidate) => candidate.score >= top * LEAD_MIN_SHARE);
-  const leadPool = code && strong.some((candidate) => candidate.source === code.source) ? strong.filter((candidate) => candidate.source === code.source) : strong;
+  const definitions = asksDefinition ? strong.filter((candidate) => candidate.definition) : [];
+  const leadPool = code && strong.some((candidate) => candidate.source === code.source) ? strong.filter((candidate) => candidate.source === code.source) : definitions.length > 0 ? definitions : strong;
   const leadSource = Math.min(...leadPool.map((candidate) => candidate.source));
   const lead = leadPool.find((candidate) => candidate.source === leadSource) as ScoredSentence;
   const chosen: ScoredSentence[] = [lead];
