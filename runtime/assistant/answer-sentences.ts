@@ -6,6 +6,8 @@ export interface AnswerSentence {
   sentence: string;
   /** The items of the list the sentence introduces (it ends with `:`); empty for a plain sentence. */
   items: readonly string[];
+  /** The table the sentence introduces, as cells (header first); empty for a plain sentence or a list. */
+  rows: readonly (readonly string[])[];
   terms: ReadonlySet<string>;
   /** Ends like a sentence (`.`, `!`, `?`); false for a list item, step title or label without a full stop. */
   complete: boolean;
@@ -22,6 +24,9 @@ const MAX_CACHED_SOURCES = 2000;
 const MIN_LIST_ITEMS = 2;
 const MAX_LIST_ITEMS = 8;
 const MAX_LIST_ITEM_WORDS = 16;
+const MAX_TABLE_ROWS = 6;
+const MAX_CELL_LENGTH = 100;
+const MAX_TAB_LABEL_WORDS = 3;
 /** After a full stop (not of "e.g.", "i.e.", "etc.", "vs."), before a capital, digit, quote or bracket. */
 const SENTENCE_BOUNDARY = /(?<!\b(?:e\.g|i\.e|etc|vs|approx|incl)\.)(?<=[.!?])\s+(?=[A-Z0-9`"'(])/;
 const COMPLETE = /[.!?]["'”’)\]]*$/;
@@ -40,17 +45,17 @@ const cache = new Map<string, readonly AnswerSentence[]>();
 /**
  * The sentences of a source text an answer may quote: prose lines split into sentences, without code, shell or
  * configuration lines, table rows, property definitions with types, labels before a fragment, and lines that stop
- * mid-phrase; a line introducing a list (ending with `:`) comes with the list's short lines as its items, and is
- * dropped without them; callout labels ("Note:") and leading emoji are dropped.
+ * mid-phrase; a line introducing a list or a table (ending with `:`) comes with the list's short lines as its items
+ * or the table's rows, and is dropped without them; callout labels ("Note:") and leading emoji are dropped.
  * Memoised: sources are sections of a few artifacts, asked again and again.
  */
 export function answerSentencesOf(text: string): readonly AnswerSentence[] {
   let sentences = cache.get(text);
   if (!sentences) {
-    sentences = splitSentences(text).map(({ sentence, items }) => {
-      const complete = items.length > 0 || COMPLETE.test(sentence);
-      const terms = new Set(prepareText([sentence, ...items].join('\n')));
-      return { sentence, items, terms, complete, meta: META.test(sentence.replace(/[.!?:]+$/, '')), definition: DEFINITION.test(sentence) };
+    sentences = splitSentences(text).map(({ sentence, items, rows }) => {
+      const complete = items.length > 0 || rows.length > 0 || COMPLETE.test(sentence);
+      const terms = new Set(prepareText([sentence, ...items, ...rows.flat()].join('\n')));
+      return { sentence, items, rows, terms, complete, meta: META.test(sentence.replace(/[.!?:]+$/, '')), definition: DEFINITION.test(sentence) };
     });
     if (cache.size >= MAX_CACHED_SOURCES) cache.clear();
     cache.set(text, sentences);
@@ -58,15 +63,17 @@ export function answerSentencesOf(text: string): readonly AnswerSentence[] {
   return sentences;
 }
 
-function splitSentences(text: string): { sentence: string; items: string[] }[] {
+function splitSentences(text: string): { sentence: string; items: string[]; rows: string[][] }[] {
   const lines = text.split(/\n+/).map((line) => line.trim());
-  const sentences: { sentence: string; items: string[] }[] = [];
+  const sentences: { sentence: string; items: string[]; rows: string[][] }[] = [];
   lines.forEach((line, index) => {
     if (isCodeLine(line) || isTableRow(line)) return;
     const parts = line.split(SENTENCE_BOUNDARY).map((sentence) => sentence.trim().replace(CALLOUT_LABEL, ''));
     parts.forEach((sentence, position) => {
-      const items = position === parts.length - 1 && sentence.endsWith(':') ? listAfter(lines, index) : [];
-      if (items.length >= MIN_LIST_ITEMS || isSentence(sentence)) sentences.push({ sentence, items: items.length >= MIN_LIST_ITEMS ? items : [] });
+      const introduces = position === parts.length - 1 && sentence.endsWith(':');
+      const rows = introduces ? tableAfter(lines, index) : [];
+      const items = introduces && rows.length === 0 ? listAfter(lines, index) : [];
+      if (rows.length > 0 || items.length >= MIN_LIST_ITEMS || isSentence(sentence)) sentences.push({ sentence, items: items.length >= MIN_LIST_ITEMS ? items : [], rows });
     });
   });
   return sentences;
@@ -84,6 +91,21 @@ function listAfter(lines: readonly string[], index: number): string[] {
     items.push(line.replace(CALLOUT_LABEL, ''));
   }
   return items;
+}
+
+/**
+ * The table right after a line ending with `:` (or after the short tab label that follows it, "Python"), as cells:
+ * its header and at most `MAX_TABLE_ROWS` rows, cells cut at `MAX_CELL_LENGTH`; none without a header and a row.
+ */
+function tableAfter(lines: readonly string[], index: number): string[][] {
+  const rows: string[][] = [];
+  const label = lines[index + 1] ?? '';
+  const start = !isTableRow(label) && label.split(/\s+/).length <= MAX_TAB_LABEL_WORDS ? index + 2 : index + 1;
+  for (const line of lines.slice(start)) {
+    if (rows.length === MAX_TABLE_ROWS + 1 || !isTableRow(line)) break;
+    rows.push(line.replace(/^\|\s*|\s*\|$/g, '').split(/\s\|\s/).map((cell) => (cell.length > MAX_CELL_LENGTH ? `${cell.slice(0, MAX_CELL_LENGTH).trimEnd()}…` : cell.trim())));
+  }
+  return rows.length >= 2 ? rows : [];
 }
 
 /** A line that cannot stand as a sentence: it introduces a list, stops mid-phrase, or labels a fragment. */

@@ -1,5 +1,6 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
 import { prepareText } from '../../contract/search/prepare-text.ts';
+import { TypoCorrector } from '../search/typo-corrector.ts';
 import { readPromptQuestion, readPromptSources } from './assistant-prompt.ts';
 import { answerSentencesOf } from './answer-sentences.ts';
 import { codeAnswer, fencedCode, type CodeAnswer } from './code-answer.ts';
@@ -18,7 +19,7 @@ const DEFINITION_QUESTION = /^\s*(?:what|who)(?:\s+|['’])(?:is|are|s|does\s+\S
 const DEFINITION_FACTOR = 1.5;
 /** The lead is the best sentence of the highest-ranked source whose best sentence scores at least this share of the best of all. */
 const LEAD_MIN_SHARE = 0.6;
-/** Share of the weight of the question terms found in the sources that a sentence must hold to be quoted. */
+/** Share of the weight of the question terms found in the sources that a sentence matching one of them only must hold to be quoted. */
 const MIN_SENTENCE_COVERAGE = 0.35;
 /** Share of the question's terms absent from every source at which the answer is "not found". */
 const MAX_MISSING_SHARE = 0.5;
@@ -30,6 +31,7 @@ interface ScoredSentence {
   /** Defines something ("A Satellite is an application…"): leads the answer to a "what is" question. */
   definition: boolean;
   items: readonly string[];
+  rows: readonly (readonly string[])[];
   terms: ReadonlySet<string>;
   source: number;
   position: number;
@@ -90,12 +92,13 @@ export function createExtractiveModel(): LanguageModelV3 {
 
 /** Picks the answer: sentences each ending with its `[n]` citation and a space, maybe a fenced code block after the lead; the not-found answer when none fits. */
 export function extractAnswer(question: string, previousQuestion: string | undefined, sources: { number: number; text: string; title?: string }[]): string[] {
-  const questionTerms = new Set(prepareText(question));
-  const contextTerms = new Set(previousQuestion ? prepareText(previousQuestion) : []);
-  if (questionTerms.size === 0 || sources.length === 0) return [NOT_FOUND_ANSWER];
+  if (sources.length === 0) return [NOT_FOUND_ANSWER];
   const sentencesBySource = sources.map((source) => answerSentencesOf(source.text));
   const sourceTerms = sources.map((source) => new Set(prepareText(source.text)));
-  if (!coversQuestion(question, sourceTerms)) return [NOT_FOUND_ANSWER];
+  const spelling = spellingAgainst(sourceTerms);
+  const questionTerms = new Set(prepareText(question).map(spelling));
+  const contextTerms = new Set(previousQuestion ? prepareText(previousQuestion).map(spelling) : []);
+  if (questionTerms.size === 0 || !coversQuestion(question, sourceTerms, spelling)) return [NOT_FOUND_ANSWER];
   const containing = (term: string): number => sourceTerms.filter((terms) => terms.has(term)).length;
   const rarity = (term: string): number => Math.log(1 + (sources.length + 1) / (containing(term) + 0.5));
   const weights = new Map([...questionTerms].map((term) => [term, rarity(term)]));
@@ -107,21 +110,24 @@ export function extractAnswer(question: string, previousQuestion: string | undef
   const candidates: ScoredSentence[] = [];
   sentencesBySource.forEach((sentences, rank) => {
     const source = sources[rank] as { number: number };
-    sentences.forEach(({ sentence, items, terms, complete, meta, definition }, position) => {
+    sentences.forEach(({ sentence, items, rows, terms, complete, meta, definition }, position) => {
       let overlap = 0;
       let matched = 0;
+      let matchedTerms = 0;
       for (const term of terms) {
         const weight = weights.get(term);
         if (weight !== undefined) {
           overlap += weight;
           matched += weight;
+          matchedTerms += 1;
         } else {
           overlap += contextWeights.get(term) ?? 0;
         }
       }
-      if (matched < foundWeight * MIN_SENTENCE_COVERAGE || overlap < strongest * 0.6) return;
+      if ((matchedTerms < 2 && matched < foundWeight * MIN_SENTENCE_COVERAGE) || overlap < strongest * 0.6) return;
+      if ((items.length > 0 || rows.length > 0) && !prepareText(sentence).some((term) => weights.has(term) && !GENERIC_QUESTION_TERMS.has(term))) return;
       const relevance = overlap / Math.sqrt(Math.max(terms.size, 4)) + 0.3 / (rank + 1) + 0.15 / (position + 1);
-      candidates.push({ text: sentence, items, terms, definition, source: source.number, position, score: relevance * (complete ? 1 : FRAGMENT_FACTOR) * (meta ? META_FACTOR : 1) * (definition && asksDefinition ? DEFINITION_FACTOR : 1) });
+      candidates.push({ text: sentence, items, rows, terms, definition, source: source.number, position, score: relevance * (complete ? 1 : FRAGMENT_FACTOR) * (meta ? META_FACTOR : 1) * (definition && asksDefinition ? DEFINITION_FACTOR : 1) });
     });
   });
   const codeWanted = CODE_QUESTION.test(question) || candidates.length === 0;
@@ -140,28 +146,55 @@ export function extractAnswer(question: string, previousQuestion: string | undef
   const chosen: ScoredSentence[] = [lead];
   for (const candidate of best) {
     if (chosen.length >= MAX_SENTENCES || candidate.score < lead.score * 0.4) break;
-    if (chosen.some((other) => isNearDuplicate(candidate.terms, other.terms) || (candidate.items.length > 0 && other.items.length > 0))) continue;
+    if (chosen.some((other) => isNearDuplicate(candidate.terms, other.terms) || (isBlock(candidate) && isBlock(other)))) continue;
     chosen.push(candidate);
   }
-  const cite = (sentence: ScoredSentence): string =>
-    sentence.items.length > 0 ? `${sentence.text.replace(/[.:;,]+$/, '')} [${sentence.source}]:\n\n${sentence.items.map((item) => `- ${item}`).join('\n')}\n\n` : `${sentence.text.replace(/[.:;,]+$/, '')} [${sentence.source}]. `;
+  const cite = (sentence: ScoredSentence): string => {
+    const text = `${sentence.text.replace(/[.:;,]+$/, '')} [${sentence.source}]`;
+    if (sentence.rows.length > 0) return `${text}:\n\n${markdownTable(sentence.rows)}\n\n`;
+    return sentence.items.length > 0 ? `${text}:\n\n${sentence.items.map((item) => `- ${item}`).join('\n')}\n\n` : `${text}. `;
+  };
   const rest = chosen.slice(1).sort((a, b) => a.source - b.source || a.position - b.position);
   const fence = code ? [fencedCode(code, code.source === lead.source ? undefined : `\n\n${caption(code)}`)] : [];
   return [cite(lead), ...fence, ...rest.map(cite)];
 }
 
+/** Maps a term no source holds to the nearest one they hold (a typo: "embeddngs", "dashbord"), else leaves it. */
+function spellingAgainst(sourceTerms: readonly ReadonlySet<string>[]): (term: string) => string {
+  const corrector = new TypoCorrector({
+    terms: () => new Set(sourceTerms.flatMap((terms) => [...terms])),
+    documentFrequency: (term) => sourceTerms.filter((terms) => terms.has(term)).length,
+  });
+  return (term) => corrector.correct(term) ?? term;
+}
+
 /**
- * Whether the sources speak about the question at all (their text, code included): not when at least half of
- * the question's terms appear in none of them, nor when a name the question writes with a capital or in capitals
- * past its first word ("a Unity SDK", "SCIM") appears in none. Generic question words ("how much", "one") do not
- * count.
+ * Whether the sources speak about the question at all (their text, code included, typos forgiven): not when at
+ * least half of the question's terms appear in none of them, nor when a name the question writes with a capital or
+ * in capitals past its first word ("a Unity SDK", "SCIM") appears in none. Generic question words ("how much",
+ * "one") do not count.
  */
-function coversQuestion(question: string, sourceTerms: readonly ReadonlySet<string>[]): boolean {
-  const missing = (term: string): boolean => !GENERIC_QUESTION_TERMS.has(term) && sourceTerms.every((terms) => !terms.has(term));
+function coversQuestion(question: string, sourceTerms: readonly ReadonlySet<string>[], spelling: (term: string) => string): boolean {
+  const missing = (term: string): boolean => !GENERIC_QUESTION_TERMS.has(term) && sourceTerms.every((terms) => !terms.has(spelling(term)));
   const terms = [...new Set(prepareText(question))].filter((term) => !GENERIC_QUESTION_TERMS.has(term));
   if (terms.length > 0 && terms.filter(missing).length / terms.length >= MAX_MISSING_SHARE) return false;
   const names = question.split(/\s+/).slice(1).filter((word) => /^[("'`]?[A-Z]/.test(word));
-  return !names.some((name) => prepareText(name).some(missing));
+  return !names.some((name) => {
+    const nameTerms = prepareText(name);
+    return nameTerms.length > 0 && nameTerms.every(missing);
+  });
+}
+
+/** A sentence quoted with the list or table it introduces. */
+function isBlock(sentence: ScoredSentence): boolean {
+  return sentence.items.length > 0 || sentence.rows.length > 0;
+}
+
+/** Table cells as a Markdown table, the first row its header. */
+function markdownTable(rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]): string => `| ${cells.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`;
+  const [header = [], ...body] = rows;
+  return [line(header), line(header.map(() => '---')), ...body.map(line)].join('\n');
 }
 
 /** Two sentences saying nearly the same thing: most of the shorter one's terms are in the other. */

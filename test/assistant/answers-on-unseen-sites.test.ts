@@ -70,6 +70,20 @@ describe('answers on unseen sites', () => {
     `);
   });
 
+  it('quotes a table with the line that introduces it, past a tab label, as a Markdown table', () => {
+    const embedder = { number: 1, text: 'Here are the parameters available for configuring the OpenAI embedder:\nPython\nParameter | Description | Default Value\nmodel | The name of the embedding model to use | text-embedding-3-small\nembedding_dims | Dimensions of the embedding model | 1536' };
+    expect(extractAnswer('which embedding dimensions does the openai embedder use', undefined, [embedder]).join('')).toMatchInlineSnapshot(`
+      "Here are the parameters available for configuring the OpenAI embedder [1]:
+
+      | Parameter | Description | Default Value |
+      | --- | --- | --- |
+      | model | The name of the embedding model to use | text-embedding-3-small |
+      | embedding_dims | Dimensions of the embedding model | 1536 |
+
+      "
+    `);
+  });
+
   it('takes the code block that matches the question from any source, and leads with the sentence before it', () => {
     const events = { number: 1, title: 'Sending Events', text: 'Send one event per request to record usage for a customer.\ncurl --request POST \\\n  --url https://api.example.com/v1/events \\\n  --data \'{"external_customer_id": "cust-1"}\'' };
     const customers = { number: 2, title: 'Implementation Guide › Create a customer', text: 'A customer must exist before a session can be created. Create one at sign-up:\ncurl -X POST https://api.example.com/v1/customers \\\n  -d \'{"external_id": "user_1"}\'' };
@@ -119,6 +133,11 @@ describe('answers on unseen sites', () => {
     const client = { number: 1, text: 'The client shows a notice when an update is available.' };
     const server = { number: 2, text: 'Update the server to the latest version by pulling the new image and restarting the containers.' };
     expect(extractAnswer('how do I update the server to the latest version', undefined, [client, server])[0]).toBe('Update the server to the latest version by pulling the new image and restarting the containers [2]. ');
+  });
+
+  it('forgives a typo the sources nearly hold', () => {
+    const collections = { number: 1, text: 'You can import and export collections from Hoppscotch, OpenAPI and Postman.' };
+    expect(extractAnswer('colections import export', undefined, [collections]).join('')).toBe('You can import and export collections from Hoppscotch, OpenAPI and Postman [1]. ');
   });
 
   it('says it could not find the answer when the question names what no source mentions, instead of quoting the words around it', () => {
