@@ -21,6 +21,8 @@ const DEFINITION_FACTOR = 1.5;
 const LEAD_MIN_SHARE = 0.6;
 /** Share of the weight of the question terms found in the sources that a sentence matching one of them only must hold to be quoted. */
 const MIN_SENTENCE_COVERAGE = 0.35;
+/** Shortest question term corrected against the sources' terms: shorter ones are too often another word. */
+const MIN_CORRECTED_LENGTH = 5;
 /** Share of the question's terms absent from every source at which the answer is "not found". */
 const MAX_MISSING_SHARE = 0.5;
 /** Stems of words a question may hold without naming what it asks about ("how much", "one", "way"). */
@@ -159,13 +161,13 @@ export function extractAnswer(question: string, previousQuestion: string | undef
   return [cite(lead), ...fence, ...rest.map(cite)];
 }
 
-/** Maps a term no source holds to the nearest one they hold (a typo: "embeddngs", "dashbord"), else leaves it. */
+/** Maps a term of `MIN_CORRECTED_LENGTH` or more that no source holds to the nearest one they hold (a typo: "embeddngs", "dashbord"), else leaves it ("seat" is not "set"). */
 function spellingAgainst(sourceTerms: readonly ReadonlySet<string>[]): (term: string) => string {
   const corrector = new TypoCorrector({
     terms: () => new Set(sourceTerms.flatMap((terms) => [...terms])),
     documentFrequency: (term) => sourceTerms.filter((terms) => terms.has(term)).length,
   });
-  return (term) => corrector.correct(term) ?? term;
+  return (term) => (term.length >= MIN_CORRECTED_LENGTH ? (corrector.correct(term) ?? term) : term);
 }
 
 /**
