@@ -9,8 +9,8 @@ import { codeAnswer, fencedCode, type CodeAnswer } from './code-answer.ts';
 export const NOT_FOUND_ANSWER = 'I could not find this in the documentation. Try rephrasing the question, or name the feature or command you are asking about.';
 
 const MAX_SENTENCES = 4;
-/** Questions whose answer is code or a command: the answer then quotes the matching code block of the lead source. */
-const CODE_QUESTION = /\b(?:code|command|commands|snippet|example|install|cli|curl|sdk|python|javascript|typescript|node|go|shell|terminal)\b/i;
+/** Questions whose answer is code or a command (they name code, a language or a command-line tool): the answer then quotes the best-matching code block of the sources. */
+const CODE_QUESTION = /\b(?:code|command|commands|snippet|example|install|cli|curl|sdk|python|javascript|typescript|node|go|shell|terminal|docker|helm|kubectl|brew|npm|pip)\b/i;
 /** Score factor of a fragment (no full stop: a list item, step title) and of a sentence about the page ("Learn how to…"). */
 const FRAGMENT_FACTOR = 0.6;
 const META_FACTOR = 0.5;
