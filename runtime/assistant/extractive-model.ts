@@ -44,9 +44,10 @@ interface ScoredSentence {
  * The default, offline answer model: a LanguageModelV3 that answers from the sources in its prompt by
  * extracting the sentences sharing the most terms with the question (favouring higher-ranked sources and
  * earlier sentences). It leads with the best sentence of the best source, then the others in reading order, cites
- * each `[n]`, never quotes a line of code as a sentence, and adds the matching code block of the lead source in a
- * fenced block when the question asks for code or a command. One sentence per delta; with nothing relevant it
- * says so.
+ * each `[n]`, quotes only prose (`answerSentencesOf`: no code, table rows or fragments; lists and tables with the
+ * line introducing them), and adds the best-matching code block of the sources in a fenced block when the question
+ * asks for code or a command. One sentence per delta; with nothing relevant, or when the question names what no
+ * source mentions, it says so.
  */
 export function createExtractiveModel(): LanguageModelV3 {
   const answer = (options: LanguageModelV3CallOptions): { sentences: string[]; usage: LanguageModelV3Usage } => {
