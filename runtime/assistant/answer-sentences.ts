@@ -1,5 +1,6 @@
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { isCodeLine, isTableRow } from './code-lines.ts';
+import { memoiseByText } from './memoise-by-text.ts';
 
 /** A sentence of a source that may be quoted in an answer, with its terms. */
 export interface AnswerSentence {
@@ -20,7 +21,6 @@ export interface AnswerSentence {
 const MIN_SENTENCE_LENGTH = 20;
 const MIN_SENTENCE_WORDS = 5;
 const MAX_SENTENCE_LENGTH = 600;
-const MAX_CACHED_SOURCES = 2000;
 const MIN_LIST_ITEMS = 2;
 const MAX_LIST_ITEMS = 8;
 const MAX_LIST_ITEM_WORDS = 16;
@@ -40,7 +40,6 @@ const LABELLED = /^[^:—]{1,40}(?::|\s[—–]\s)\s*\S/;
 const DANGLING_END = /\b(?:a|an|the|and|or|but|of|to|for|with|in|on|at|by|from|into|via|as|like|such|than|is|are|your|our|its|their)$/i;
 const META = /^(?:learn (?:how|about|more)\b|this (?:guide|page|section|document|tutorial|article)\b|in this (?:guide|tutorial|section)\b|release notes (?:for|of)\b|(?:a |the )?complete (?:api )?reference\b|see\b|check out\b|refer to\b|read more\b|for more (?:information|details)\b|(?:\S+ )?documentation$)/i;
 const DEFINITION = /^(?:(?:an?|the)\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}\s+(?:is|are|refers to|means)\s+(?:an?|the|one|any)\s/i;
-const cache = new Map<string, readonly AnswerSentence[]>();
 
 /**
  * The sentences of a source text an answer may quote: prose lines split into sentences, without code, shell or
@@ -49,19 +48,13 @@ const cache = new Map<string, readonly AnswerSentence[]>();
  * or the table's rows, and is dropped without them; callout labels ("Note:") and leading emoji are dropped.
  * Memoised: sources are sections of a few artifacts, asked again and again.
  */
-export function answerSentencesOf(text: string): readonly AnswerSentence[] {
-  let sentences = cache.get(text);
-  if (!sentences) {
-    sentences = splitSentences(text).map(({ sentence, items, rows }) => {
-      const complete = items.length > 0 || rows.length > 0 || COMPLETE.test(sentence);
-      const terms = new Set(prepareText([sentence, ...items, ...rows.flat()].join('\n')));
-      return { sentence, items, rows, terms, complete, meta: META.test(sentence.replace(/[.!?:]+$/, '')), definition: DEFINITION.test(sentence) };
-    });
-    if (cache.size >= MAX_CACHED_SOURCES) cache.clear();
-    cache.set(text, sentences);
-  }
-  return sentences;
-}
+export const answerSentencesOf: (text: string) => readonly AnswerSentence[] = memoiseByText((text) =>
+  splitSentences(text).map(({ sentence, items, rows }) => {
+    const complete = items.length > 0 || rows.length > 0 || COMPLETE.test(sentence);
+    const terms = new Set(prepareText([sentence, ...items, ...rows.flat()].join('\n')));
+    return { sentence, items, rows, terms, complete, meta: META.test(sentence.replace(/[.!?:]+$/, '')), definition: DEFINITION.test(sentence) };
+  }),
+);
 
 function splitSentences(text: string): { sentence: string; items: string[]; rows: string[][] }[] {
   const lines = text.split(/\n+/).map((line) => line.trim());

@@ -1,5 +1,6 @@
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { codeBlocksOf } from './code-lines.ts';
+import { memoiseByText } from './memoise-by-text.ts';
 
 /** A code block chosen to answer a question, with the number of the source it comes from. */
 export interface CodeAnswer {
@@ -12,6 +13,8 @@ export interface CodeAnswer {
 }
 
 const MAX_CODE_LINES = 15;
+/** A source's code blocks with the terms of each (its introducing line's included), memoised by text. */
+const blocksOf = memoiseByText((text) => codeBlocksOf(text).map((block) => ({ ...block, terms: new Set(prepareText(`${block.intro}\n${block.code}`)) })));
 /** How much each rank below the first lowers a block's score. */
 const RANK_DECAY = 0.15;
 
@@ -24,8 +27,7 @@ export function codeAnswer(sources: readonly { number: number; text: string }[],
   let best: (CodeAnswer & { score: number }) | undefined;
   const ordered = [...sources].sort((a, b) => Number(b.number === preferredSource) - Number(a.number === preferredSource) || a.number - b.number);
   for (const source of ordered) {
-    for (const block of codeBlocksOf(source.text)) {
-      const terms = new Set(prepareText(`${block.intro}\n${block.code}`));
+    for (const { code, terms } of blocksOf(source.text)) {
       let overlap = 0;
       let matched = 0;
       for (const [term, weight] of weights) {
@@ -34,7 +36,7 @@ export function codeAnswer(sources: readonly { number: number; text: string }[],
         matched += 1;
       }
       const score = overlap / (1 + RANK_DECAY * (source.number - 1));
-      if (overlap > 0 && (!best || score > best.score)) best = { code: block.code.split('\n').slice(0, MAX_CODE_LINES).join('\n'), source: source.number, overlap, matched, score };
+      if (overlap > 0 && (!best || score > best.score)) best = { code: code.split('\n').slice(0, MAX_CODE_LINES).join('\n'), source: source.number, overlap, matched, score };
     }
   }
   return best && { code: best.code, source: best.source, overlap: best.overlap, matched: best.matched };

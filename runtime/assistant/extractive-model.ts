@@ -4,6 +4,7 @@ import { TypoCorrector } from '../search/typo-corrector.ts';
 import { readPromptQuestion, readPromptSources } from './assistant-prompt.ts';
 import { answerSentencesOf } from './answer-sentences.ts';
 import { codeAnswer, fencedCode, type CodeAnswer } from './code-answer.ts';
+import { memoiseByText } from './memoise-by-text.ts';
 
 /** The answer when no source says anything about the question. */
 export const NOT_FOUND_ANSWER = 'I could not find this in the documentation. Try rephrasing the question, or name the feature or command you are asking about.';
@@ -25,6 +26,8 @@ const MIN_SENTENCE_COVERAGE = 0.35;
 const MIN_CORRECTED_LENGTH = 5;
 /** Share of the question's terms absent from every source at which the answer is "not found". */
 const MAX_MISSING_SHARE = 0.5;
+/** The terms of a source's whole text (code included), memoised by text. */
+const termsOf = memoiseByText((text): ReadonlySet<string> => new Set(prepareText(text)));
 /** Stems of words a question may hold without naming what it asks about ("how much", "one", "way"). */
 const GENERIC_QUESTION_TERMS = new Set(prepareText('one ones much many way ways thing things something anything possible need want get make use using work works help tell explain mean best good'));
 
@@ -97,7 +100,7 @@ export function createExtractiveModel(): LanguageModelV3 {
 export function extractAnswer(question: string, previousQuestion: string | undefined, sources: { number: number; text: string; title?: string }[]): string[] {
   if (sources.length === 0) return [NOT_FOUND_ANSWER];
   const sentencesBySource = sources.map((source) => answerSentencesOf(source.text));
-  const sourceTerms = sources.map((source) => new Set(prepareText(source.text)));
+  const sourceTerms = sources.map((source) => termsOf(source.text));
   const spelling = spellingAgainst(sourceTerms);
   const questionTerms = new Set(prepareText(question).map(spelling));
   const contextTerms = new Set(previousQuestion ? prepareText(previousQuestion).map(spelling) : []);
@@ -164,11 +167,15 @@ export function extractAnswer(question: string, previousQuestion: string | undef
 
 /** Maps a term of `MIN_CORRECTED_LENGTH` or more that no source holds to the nearest one they hold (a typo: "embeddngs", "dashbord"), else leaves it ("seat" is not "set"). */
 function spellingAgainst(sourceTerms: readonly ReadonlySet<string>[]): (term: string) => string {
-  const corrector = new TypoCorrector({
-    terms: () => new Set(sourceTerms.flatMap((terms) => [...terms])),
-    documentFrequency: (term) => sourceTerms.filter((terms) => terms.has(term)).length,
-  });
-  return (term) => (term.length >= MIN_CORRECTED_LENGTH ? (corrector.correct(term) ?? term) : term);
+  let corrector: TypoCorrector | undefined;
+  return (term) => {
+    if (term.length < MIN_CORRECTED_LENGTH || sourceTerms.some((terms) => terms.has(term))) return term;
+    corrector ??= new TypoCorrector({
+      terms: () => new Set(sourceTerms.flatMap((terms) => [...terms])),
+      documentFrequency: (candidate) => sourceTerms.filter((terms) => terms.has(candidate)).length,
+    });
+    return corrector.correct(term) ?? term;
+  };
 }
 
 /**
