@@ -1,10 +1,11 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
 import { prepareText } from '../../contract/search/prepare-text.ts';
-import { TypoCorrector } from '../search/typo-corrector.ts';
 import { readPromptQuestion, readPromptSources } from './assistant-prompt.ts';
 import { answerSentencesOf } from './answer-sentences.ts';
+import { citeSentence } from './cite-sentence.ts';
 import { codeAnswer, fencedCode, type CodeAnswer } from './code-answer.ts';
 import { memoiseByText } from './memoise-by-text.ts';
+import { coversQuestion, GENERIC_QUESTION_TERMS, spellingAgainst } from './question-coverage.ts';
 
 /** The answer when no source says anything about the question. */
 export const NOT_FOUND_ANSWER = 'I could not find this in the documentation. Try rephrasing the question, or name the feature or command you are asking about.';
@@ -22,14 +23,8 @@ const DEFINITION_FACTOR = 1.5;
 const LEAD_MIN_SHARE = 0.6;
 /** Share of the weight of the question terms found in the sources that a sentence matching one of them only must hold to be quoted. */
 const MIN_SENTENCE_COVERAGE = 0.35;
-/** Shortest question term corrected against the sources' terms: shorter ones are too often another word. */
-const MIN_CORRECTED_LENGTH = 5;
-/** Share of the question's terms absent from every source at which the answer is "not found". */
-const MAX_MISSING_SHARE = 0.5;
 /** The terms of a source's whole text (code included), memoised by text. */
 const termsOf = memoiseByText((text): ReadonlySet<string> => new Set(prepareText(text)));
-/** Stems of words a question may hold without naming what it asks about ("how much", "one", "way"). */
-const GENERIC_QUESTION_TERMS = new Set(prepareText('one ones much many way ways thing things something anything possible need want get make use using work works help tell explain mean best good'));
 
 interface ScoredSentence {
   text: string;
@@ -155,56 +150,14 @@ export function extractAnswer(question: string, previousQuestion: string | undef
     if (chosen.some((other) => isNearDuplicate(candidate.terms, other.terms) || (isBlock(candidate) && isBlock(other)))) continue;
     chosen.push(candidate);
   }
-  const cite = (sentence: ScoredSentence): string => {
-    const text = `${sentence.text.replace(/[.:;,]+$/, '')} [${sentence.source}]`;
-    if (sentence.rows.length > 0) return `${text}:\n\n${markdownTable(sentence.rows)}\n\n`;
-    return sentence.items.length > 0 ? `${text}:\n\n${sentence.items.map((item) => `- ${item}`).join('\n')}\n\n` : `${text}. `;
-  };
   const rest = chosen.slice(1).sort((a, b) => a.source - b.source || a.position - b.position);
   const fence = code ? [fencedCode(code, code.source === lead.source ? undefined : `\n\n${caption(code)}`)] : [];
-  return [cite(lead), ...fence, ...rest.map(cite)];
-}
-
-/** Maps a term of `MIN_CORRECTED_LENGTH` or more that no source holds to the nearest one they hold (a typo: "embeddngs", "dashbord"), else leaves it ("seat" is not "set"). */
-function spellingAgainst(sourceTerms: readonly ReadonlySet<string>[]): (term: string) => string {
-  let corrector: TypoCorrector | undefined;
-  return (term) => {
-    if (term.length < MIN_CORRECTED_LENGTH || sourceTerms.some((terms) => terms.has(term))) return term;
-    corrector ??= new TypoCorrector({
-      terms: () => new Set(sourceTerms.flatMap((terms) => [...terms])),
-      documentFrequency: (candidate) => sourceTerms.filter((terms) => terms.has(candidate)).length,
-    });
-    return corrector.correct(term) ?? term;
-  };
-}
-
-/**
- * Whether the sources speak about the question at all (their text, code included, typos forgiven): not when at
- * least half of the question's terms appear in none of them, nor when a name the question writes with a capital or
- * in capitals past its first word ("a Unity SDK", "SCIM") appears in none. Generic question words ("how much",
- * "one") do not count.
- */
-function coversQuestion(question: string, sourceTerms: readonly ReadonlySet<string>[], spelling: (term: string) => string): boolean {
-  const missing = (term: string): boolean => !GENERIC_QUESTION_TERMS.has(term) && sourceTerms.every((terms) => !terms.has(spelling(term)));
-  const terms = [...new Set(prepareText(question))].filter((term) => !GENERIC_QUESTION_TERMS.has(term));
-  if (terms.length > 0 && terms.filter(missing).length / terms.length >= MAX_MISSING_SHARE) return false;
-  const names = question.split(/\s+/).slice(1).filter((word) => /^[("'`]?[A-Z]/.test(word));
-  return !names.some((name) => {
-    const nameTerms = prepareText(name);
-    return nameTerms.length > 0 && nameTerms.every(missing);
-  });
+  return [citeSentence(lead), ...fence, ...rest.map(citeSentence)];
 }
 
 /** A sentence quoted with the list or table it introduces. */
 function isBlock(sentence: ScoredSentence): boolean {
   return sentence.items.length > 0 || sentence.rows.length > 0;
-}
-
-/** Table cells as a Markdown table, the first row its header. */
-function markdownTable(rows: readonly (readonly string[])[]): string {
-  const line = (cells: readonly string[]): string => `| ${cells.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`;
-  const [header = [], ...body] = rows;
-  return [line(header), line(header.map(() => '---')), ...body.map(line)].join('\n');
 }
 
 /** Two sentences saying nearly the same thing: most of the shorter one's terms are in the other. */
