@@ -1,34 +1,68 @@
 /** Statement openings of common languages: `import x`, `const y =`, `def f(`, `print(`… */
 const CODE_OPENING = /^(?:import\s|from\s+\S+\s+import\s|export\s|const\s|let\s|var\s|function\s|async\s|await\s|return\s|def\s|class\s|package\s|using\s|#include|require\(|print\(|console\.|if\s*\(|for\s*\(|}|\)|]|@\w+\()/;
 /** Shell prompts and package managers or tools that start a command line. */
-const COMMAND_OPENING = /^(?:\$\s|>\s|npm\s|npx\s|pnpm\s|yarn\s|bun\s|pip\s|pip3\s|uv\s|poetry\s|go\s+(?:get|install|run)\s|cargo\s|brew\s|apt(?:-get)?\s|curl\s|wget\s|docker\s|kubectl\s|helm\s|git\s|echo\s|export\s+[A-Z_]+=|[A-Z][A-Z0-9_]+=)/;
-const CODE_ENDING = /(?:[{([,;\\]|=>|\)\s*;?|["'`]\)?)$/;
-const CODE_PUNCTUATION = /[{}()[\];=<>|&$`]/g;
+const COMMAND_OPENING = /^(?:\$\s|>\s|sudo\s|npm\s|npx\s|pnpm\s|yarn\s|bun\s|pip\s|pip3\s|uv\s|poetry\s|go\s+(?:get|install|run)\s|cargo\s|brew\s|apt(?:-get)?\s|curl\s|wget\s|docker\s|kubectl\s|helm\s|git\s|echo\s|export\s+[A-Z_]+=|[A-Z][A-Z0-9_]+=)/;
+/** Comments (`# …`, `// …`), `key: value` and `name = value` lines of configuration, and member expressions (`input.query.x in …`). */
+const CONFIG_OR_COMMENT = /^(?:#\s|\/\/|--\s|-?\s*[a-z_][\w.-]*:\s+\S+$|[a-z_][\w.]*\s*=\s*\S|[a-z_]\w*(?:\.\w+)+\s)|\S\s{2,}#\s/;
+/** A call (`run(x)`) or an opening bracket, comma, semicolon, backslash, arrow or closing quote at the end of a line. */
+const CODE_ENDING = /(?:[{([,;\\]|=>|\w\([^()]*\)\s*;?|["'`])$/;
+/** A short command line: a lower-case program name then a flag (`eksctl delete nodegroup -f x.yaml`) or a hyphenated, dotted or slashed first argument (`make restart-app`). */
+const COMMAND_LINE = /^[a-z][\w.-]*\s+(?:(?:[^\s:]+\s+)*?--?[a-z]|[\w.]+[-./][\w./-]+(?:\s|$))/;
+const MAX_COMMAND_LENGTH = 120;
+/** A short all-lower-case line of two to six words without a full stop (`flox install graphviz`), not a "name - summary" line. */
+const SHORT_COMMAND = /^[a-z][\w.-]*(?:\s+[a-z0-9<$@./-][^\s]*){1,5}$/;
+const CODE_PUNCTUATION = /[{}()[\];=<>&$`]/g;
+const TABLE_ROW = /\S\s\|\s\S|^\|.*\|$/;
 
 /**
- * Whether a line of section text is code rather than prose: a statement or import, a shell command, or a line
- * dense in code punctuation or ending like code. Prose sentences end with a full stop and mostly hold words.
+ * Whether a line of section text is code rather than prose: a statement or import, a shell command, a comment or
+ * configuration line, or a line dense in code punctuation or ending like code (a table row is not code). Prose
+ * sentences end with a full stop and mostly hold words (a long one is prose even when it starts like a command:
+ * "yarn will be installed via npm.").
  */
 export function isCodeLine(line: string): boolean {
   const trimmed = line.trim();
   if (trimmed.length === 0) return false;
-  if (CODE_OPENING.test(trimmed) || COMMAND_OPENING.test(trimmed)) return true;
+  const complete = /[.!?]$/.test(trimmed);
   const punctuation = trimmed.match(CODE_PUNCTUATION)?.length ?? 0;
+  if (/[.!?:]$/.test(trimmed) && punctuation / trimmed.length < 0.02 && trimmed.split(/\s+/).length >= 8) return false;
+  if (CODE_OPENING.test(trimmed) || COMMAND_OPENING.test(trimmed)) return true;
+  if (isTableRow(trimmed)) return false;
+  if (!complete && (CONFIG_OR_COMMENT.test(trimmed) || (trimmed.length <= MAX_COMMAND_LENGTH && COMMAND_LINE.test(trimmed)))) return true;
+  if (!complete && SHORT_COMMAND.test(trimmed) && !/\s-\s/.test(trimmed)) return true;
   if (punctuation / trimmed.length > 0.06) return true;
-  return CODE_ENDING.test(trimmed) && !/[.!?]$/.test(trimmed);
+  return CODE_ENDING.test(trimmed) && !complete;
 }
 
-/** The runs of consecutive code lines of a text, each joined with newlines (a code block flattened into the text). */
-export function codeBlocksOf(text: string): string[] {
-  const blocks: string[] = [];
+/** Whether a line is a row of a table flattened into the text (cells joined by ` | `). */
+export function isTableRow(line: string): boolean {
+  return TABLE_ROW.test(line.trim());
+}
+
+/** A code block of a text and the prose line that introduces it ('' when none does). */
+export interface CodeBlock {
+  code: string;
+  intro: string;
+}
+
+/** The runs of consecutive code lines of a text, each joined with newlines (a code block flattened into the text), with the prose line before each. */
+export function codeBlocksOf(text: string): CodeBlock[] {
+  const blocks: CodeBlock[] = [];
   let current: string[] = [];
+  let intro = '';
+  let lastProse = '';
   for (const line of text.split('\n')) {
-    if (isCodeLine(line) || (current.length > 0 && /^\s+\S/.test(line))) current.push(line);
-    else if (line.trim() !== '' || current.length === 0) {
-      if (current.length > 0) blocks.push(current.join('\n'));
+    if (isCodeLine(line) || (current.length > 0 && /^\s+\S/.test(line))) {
+      if (current.length === 0) intro = lastProse;
+      current.push(line);
+    } else if (line.trim() === '') {
+      if (current.length > 0) current.push('');
+    } else {
+      if (current.length > 0) blocks.push({ code: current.join('\n').trimEnd(), intro });
       current = [];
+      lastProse = line.trim();
     }
   }
-  if (current.length > 0) blocks.push(current.join('\n'));
+  if (current.length > 0) blocks.push({ code: current.join('\n').trimEnd(), intro });
   return blocks;
 }

@@ -42,7 +42,7 @@ describe('extractive answers', () => {
 
   it('puts the code in a fenced block after the lead when the question asks for code', () => {
     const answer = extractAnswer('javascript code to embed a batch of texts', undefined, [embeddings, other]);
-    expect(answer[1]).toBe("\n\n```\nimport ollama from 'ollama'\nconst batch = await ollama.embed({\n  model: 'embeddinggemma',\n  input: ['First text', 'Second text'],\n})\nconsole.log(batch.embeddings.length) // number of vectors\n```\n\n");
+    expect(answer[1]).toBe("\n\n```\nimport ollama from 'ollama'\n\nconst batch = await ollama.embed({\n  model: 'embeddinggemma',\n  input: ['First text', 'Second text'],\n})\nconsole.log(batch.embeddings.length) // number of vectors\n```\n\n");
   });
 });
 

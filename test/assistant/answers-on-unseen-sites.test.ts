@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { answerSentencesOf } from '../../runtime/assistant/answer-sentences.ts';
+import { codeBlocksOf, isCodeLine, isTableRow } from '../../runtime/assistant/code-lines.ts';
+import { extractAnswer, NOT_FOUND_ANSWER } from '../../runtime/assistant/extractive-model.ts';
+
+// Section texts shaped like those of real Mintlify sites docsmith had never seen (tables, steps, labels, comments,
+// YAML and shell flattened into the text by the build), reduced to what each rule needs.
+
+const troubleshooting = {
+  number: 1,
+  title: 'Connection Setup › Common Issues',
+  text: [
+    'Issue | Cause | Solution',
+    'Connection test fails | Invalid API keys | Verify keys in the provider dashboard',
+    'apiKey (string, required): The provider key used to sign webhook requests',
+    'Symptoms: Webhook requests rejected by the provider',
+    'Webhook signatures are checked with the secret you saved when you created the connection.',
+  ].join('\n'),
+};
+
+describe('sentences an answer may quote', () => {
+  it('leaves out table rows, typed property names, labelled fragments, list stubs and lines that stop mid-phrase', () => {
+    const sentences = answerSentencesOf(
+      [
+        troubleshooting.text,
+        'Download installer for Macs with',
+        'Note: Only one active wallet per currency is allowed for a customer.',
+        '💡 Combine alerts with auto top-up so critical levels trigger a recharge.',
+        'Choose thresholds that leave time to top up (e.g. $200 for prepaid plans).',
+      ].join('\n'),
+    ).map((entry) => entry.sentence);
+    expect(sentences).toEqual([
+      'Webhook signatures are checked with the secret you saved when you created the connection.',
+      'Only one active wallet per currency is allowed for a customer.',
+      'Combine alerts with auto top-up so critical levels trigger a recharge.',
+      'Choose thresholds that leave time to top up (e.g. $200 for prepaid plans).',
+    ]);
+  });
+
+  it('tells comments, configuration, member expressions and commands from prose', () => {
+    for (const line of ['# Run the application locally', 'image: fosrl/pangolin:1.7.3  # Update to latest version', 'version: v1.4.1', 'input.query.statement_type in ["INSERT", "DELETE"]', 'external_user_id="katie@example.com"', 'eksctl delete nodegroup -f nodegroup.yaml', 'make restart-app', 'flox install graphviz', 'sudo docker compose down']) {
+      expect(isCodeLine(line), line).toBe(true);
+    }
+    for (const line of ['Restart Flexprice Services (keep infrastructure running)', 'yarn will be installed via npm, so we include that in the RUN command.', 'flox-delete - delete an environment', 'Add the --upstream flag to see the packages in the upstream copy.', 'Name the key (e.g., "terraform-production")']) {
+      expect(isCodeLine(line), line).toBe(false);
+    }
+    expect(isTableRow('Cisco | Often relayed | Allow required UDP flows')).toBe(true);
+    expect(isTableRow('pangolin.config.domains | Domain map used by Pangolin')).toBe(true);
+    expect(isCodeLine('Code | Number | Description')).toBe(false);
+  });
+
+  it('finds code blocks with the prose line that introduces them, blank lines kept inside', () => {
+    expect(codeBlocksOf('Create one at sign-up:\ncurl -X POST https://api.example.com/v1/customers \\\n  -d \'{"name": "Jane"}\'\n\nexport API_KEY=abc\nThen open the dashboard.')).toEqual([
+      { code: 'curl -X POST https://api.example.com/v1/customers \\\n  -d \'{"name": "Jane"}\'\n\nexport API_KEY=abc', intro: 'Create one at sign-up:' },
+    ]);
+  });
+});
+
+describe('answers on unseen sites', () => {
+  it('quotes a list with the line that introduces it', () => {
+    const keys = { number: 1, title: 'Terraform › Authentication', text: 'Create an API key in the console:\nNavigate to API Keys\nClick Create API Key\nCopy the key immediately\nexport EXAMPLE_API_KEY="your-api-key-here"' };
+    expect(extractAnswer('How do I create an API key?', undefined, [keys]).join('')).toMatchInlineSnapshot(`
+      "Create an API key in the console [1]:
+
+      - Navigate to API Keys
+      - Click Create API Key
+      - Copy the key immediately
+
+      "
+    `);
+  });
+
+  it('quotes a table with the line that introduces it, past a tab label, as a Markdown table', () => {
+    const embedder = { number: 1, text: 'Here are the parameters available for configuring the OpenAI embedder:\nPython\nParameter | Description | Default Value\nmodel | The name of the embedding model to use | text-embedding-3-small\nembedding_dims | Dimensions of the embedding model | 1536' };
+    expect(extractAnswer('which embedding dimensions does the openai embedder use', undefined, [embedder]).join('')).toMatchInlineSnapshot(`
+      "Here are the parameters available for configuring the OpenAI embedder [1]:
+
+      | Parameter | Description | Default Value |
+      | --- | --- | --- |
+      | model | The name of the embedding model to use | text-embedding-3-small |
+      | embedding_dims | Dimensions of the embedding model | 1536 |
+
+      "
+    `);
+  });
+
+  it('takes the code block that matches the question from any source, and leads with the sentence before it', () => {
+    const events = { number: 1, title: 'Sending Events', text: 'Send one event per request to record usage for a customer.\ncurl --request POST \\\n  --url https://api.example.com/v1/events \\\n  --data \'{"external_customer_id": "cust-1"}\'' };
+    const customers = { number: 2, title: 'Implementation Guide › Create a customer', text: 'A customer must exist before a session can be created. Create one at sign-up:\ncurl -X POST https://api.example.com/v1/customers \\\n  -d \'{"external_id": "user_1"}\'' };
+    expect(extractAnswer('curl command to create a customer', undefined, [events, customers]).join('')).toMatchInlineSnapshot(`
+      "A customer must exist before a session can be created [2]. 
+
+      \`\`\`
+      curl -X POST https://api.example.com/v1/customers \\
+        -d '{"external_id": "user_1"}'
+      \`\`\`
+
+      "
+    `);
+  });
+
+  it('captions code with its source when no sentence of that source is quoted, and answers with the code alone when the sources hold nothing else', () => {
+    const policy = { number: 1, title: 'Policies › Block writes', text: 'package formal.v2\n\npre_request := {\n  "action": "block"\n} if {\n  input.query.statement_type == "DELETE"\n}' };
+    expect(extractAnswer('How do I write a policy that blocks DELETE queries?', undefined, [policy]).join('')).toMatchInlineSnapshot(`
+      "From Policies › Block writes [1]:
+      \`\`\`
+      package formal.v2
+
+      pre_request := {
+        "action": "block"
+      } if {
+        input.query.statement_type == "DELETE"
+      }
+      \`\`\`
+
+      "
+    `);
+  });
+
+  it('drops a sentence that repeats one already quoted', () => {
+    const v1 = { number: 1, text: 'Deploy Flipt to Kubernetes using our Helm chart.' };
+    const v2 = { number: 2, text: 'Deploy Flipt to Kubernetes using the Helm chart.' };
+    expect(extractAnswer('How do I deploy Flipt to Kubernetes with Helm?', undefined, [v1, v2]).join('')).toBe('Deploy Flipt to Kubernetes using our Helm chart [1]. ');
+  });
+
+  it('leads a "what is" question with the sentence that defines it', () => {
+    const spaces = { number: 1, text: 'Changing the space of a satellite requires restarting the satellite container.' };
+    const glossary = { number: 2, text: 'A satellite is an application deployed next to connectors to detect personal data.' };
+    expect(extractAnswer('What is a satellite?', undefined, [spaces, glossary])[0]).toBe('A satellite is an application deployed next to connectors to detect personal data [2]. ');
+  });
+
+  it('does not lead with a weak sentence of the first source when another source answers far better', () => {
+    const client = { number: 1, text: 'The client shows a notice when an update is available.' };
+    const server = { number: 2, text: 'Update the server to the latest version by pulling the new image and restarting the containers.' };
+    expect(extractAnswer('how do I update the server to the latest version', undefined, [client, server])[0]).toBe('Update the server to the latest version by pulling the new image and restarting the containers [2]. ');
+  });
+
+  it('forgives a typo the sources nearly hold', () => {
+    const collections = { number: 1, text: 'You can import and export collections from Hoppscotch, OpenAPI and Postman.' };
+    expect(extractAnswer('colections import export', undefined, [collections]).join('')).toBe('You can import and export collections from Hoppscotch, OpenAPI and Postman [1]. ');
+  });
+
+  it('says it could not find the answer when the question names what no source mentions, instead of quoting the words around it', () => {
+    const wallet = { number: 1, text: 'Flexprice supports multiple credit types for wallets. Flexprice supports top-ups through payment links.' };
+    expect(extractAnswer('Does Flexprice support payouts in bitcoin?', undefined, [wallet])).toEqual([NOT_FOUND_ANSWER]);
+    const sdks = { number: 1, text: 'Flipt provides client-side SDKs for JavaScript, Dart and Swift. Each SDK evaluates flags locally.' };
+    expect(extractAnswer('Is there a Unity SDK for Flipt?', undefined, [sdks])).toEqual([NOT_FOUND_ANSWER]);
+    expect(extractAnswer('Which SDK languages does Flipt provide?', undefined, [sdks])).not.toEqual([NOT_FOUND_ANSWER]);
+  });
+
+  it('answers a follow-up from a term of the question the sources share, with the previous question as context', () => {
+    const deployment = { number: 1, text: 'See the satellite deployment example for the Terraform configuration.' };
+    expect(extractAnswer('how do I deploy one?', 'What is a satellite?', [deployment]).join('')).toBe('See the satellite deployment example for the Terraform configuration [1]. ');
+  });
+});
