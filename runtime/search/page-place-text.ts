@@ -2,10 +2,10 @@ import type { SectionRecord } from '../../contract/search/section-record.ts';
 
 /** Short and long names of the same SDK language, as docs folders and questions spell them. */
 const LANGUAGE_ALIASES: Record<string, string[]> = {
-  ts: ['typescript'],
-  typescript: ['ts'],
-  js: ['javascript'],
-  javascript: ['js'],
+  ts: ['typescript', 'javascript', 'js'],
+  typescript: ['ts', 'javascript', 'js'],
+  js: ['javascript', 'typescript', 'ts'],
+  javascript: ['js', 'typescript', 'ts'],
   node: ['nodejs', 'javascript'],
   nodejs: ['node', 'javascript'],
   py: ['python'],

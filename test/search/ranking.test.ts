@@ -83,7 +83,7 @@ describe('typo tolerance', () => {
 describe('the page place field', () => {
   it('holds tab, groups and route words with SDK language aliases', () => {
     const text = pagePlaceText(section('sdks/ts/2025-01-01/client', 'Client', '', { context: { tab: 'SDKs', groups: ['Libraries'], version: 'v2' } }));
-    expect(text.split(' ')).toEqual(expect.arrayContaining(['SDKs', 'Libraries', 'sdks', 'ts', 'client', 'typescript']));
+    expect(text.split(' ')).toEqual(expect.arrayContaining(['SDKs', 'Libraries', 'sdks', 'ts', 'client', 'typescript', 'javascript']));
     expect(text).not.toContain('2025');
   });
 
@@ -95,6 +95,7 @@ describe('the page place field', () => {
     ]);
     expect(search(index, 'verify a signature in the TypeScript client')[0]?.path).toBe('sdks/ts/verify');
     expect(search(index, 'python sdk verify signature')[0]?.path).toBe('sdks/py/verify');
+    expect(search(index, 'verify a signature in my next.js app')[0]?.path).toBe('sdks/ts/verify');
   });
 });
 
