@@ -165,6 +165,10 @@ describe('content-addressed artifact (format 3)', () => {
     expect(search(versionedIndex, 'rotate the signing secret from v1 to v3').map((result) => result.path)).toEqual(['guide', 'v1/legacy']);
     expect(detectQueryVersions('upgrade from V1 to v1.2, draft notes', ['v1', 'v1.2', 'draft', 'v3'])).toEqual(['v1', 'v1.2']);
     expect(detectQueryVersions('the v10 api and rev1', ['v1'])).toEqual([]);
+    expect(detectQueryVersions('memory in version 1.15.14', ['v1.15.17', 'v1.15.14', 'v1.15.1'])).toEqual(['v1.15.14']);
+    expect(detectQueryVersions('what changed in v2.0', ['1.0', '2.0'])).toEqual(['2.0']);
+    expect(detectQueryVersions('uses 2025-06-18 or 12.0', ['2025-06-18', '2.0'])).toEqual(['2025-06-18']);
+    expect(detectQueryVersions('retry 2 times', ['v1', 'v2'])).toEqual([]);
   });
 
   it('keeps each content\'s description, and ranks its whole page at the page in scope', () => {
