@@ -29,7 +29,7 @@ export interface SectionRecord {
   description?: string;
   /** The page's frontmatter `keywords` (words readers search for that the page may not use), on the section before the first heading only. */
   keywords?: string[];
-  /** Search ranking multiplier of the page at this path: its frontmatter `boost`, else its nearest navigation group's (omitted when none). */
+  /** Search ranking multiplier of the page at this path: its frontmatter `boost`, else its nearest navigation group's; on the page's first record only (omitted when none). */
   boost?: number;
   context: PageContext;
 }
