@@ -1,6 +1,7 @@
 import type { UIMessage } from 'ai';
 import { browserFingerprint, ChatSession, type ChatTarget } from './chat-session.ts';
 import { CHAT_STYLES } from './chat-styles.ts';
+import { renderMarkdown } from './render-markdown.ts';
 
 /** A chat mounted in the page. */
 export interface MountedChat {
@@ -9,8 +10,9 @@ export interface MountedChat {
 }
 
 /**
- * Mounts a chat in `root`: the messages (answers stream in, `[n]` citations link to the numbered sources listed
- * under each answer, thumbs up/down per answer), a question box, "Start over", and the thread id.
+ * Mounts a chat in `root`: the messages (answers stream in rendered as Markdown, `[n]` citations link to the numbered
+ * sources listed under each answer, thumbs up/down per answer; questions stay plain text), a question box,
+ * "Start over", and the thread id.
  */
 export function mountChat(root: HTMLElement, target: ChatTarget): MountedChat {
   injectStyles(root.ownerDocument);
@@ -63,9 +65,13 @@ function renderMessage(message: UIMessage, session: ChatSession, ratings: Map<st
   const sources = message.parts.flatMap((part, index) => (part.type === 'source-url' ? [{ number: sourceNumber(part.sourceId, index), url: part.url, title: part.title ?? part.url }] : []));
   const text = message.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
   const body = element('div', 'docsmith-text');
-  body.append(...withCitationLinks(text, new Map(sources.map((source) => [source.number, source.url]))));
   item.append(body);
-  if (message.role !== 'assistant') return item;
+  if (message.role !== 'assistant') {
+    body.textContent = text;
+    return item;
+  }
+  body.classList.add('docsmith-markdown');
+  body.append(renderMarkdown(text, new Map(sources.map((source) => [source.number, source.url]))));
   if (sources.length > 0) {
     const list = element('ol', 'docsmith-sources');
     for (const source of sources) {
@@ -93,21 +99,6 @@ function renderMessage(message: UIMessage, session: ChatSession, ratings: Map<st
     item.append(feedback);
   }
   return item;
-}
-
-/** The text as nodes, each `[n]` that names a source turned into a link to it. */
-function withCitationLinks(text: string, urls: Map<number, string>): Node[] {
-  const nodes: Node[] = [];
-  let last = 0;
-  for (const match of text.matchAll(/\[(\d+)\]/g)) {
-    const url = urls.get(Number(match[1]));
-    if (!url) continue;
-    nodes.push(document.createTextNode(text.slice(last, match.index)));
-    nodes.push(Object.assign(element('a', 'docsmith-citation'), { href: url, target: '_blank', rel: 'noopener', textContent: match[0] }));
-    last = match.index + match[0].length;
-  }
-  nodes.push(document.createTextNode(text.slice(last)));
-  return nodes;
 }
 
 function sourceNumber(sourceId: string, index: number): number {
