@@ -13,6 +13,8 @@ export const CHAT_STYLES = `
 .docsmith-markdown h1 { font-size: 1.2em; }
 .docsmith-markdown h2 { font-size: 1.1em; }
 .docsmith-markdown :is(ul, ol) { padding-left: 20px; }
+.docsmith-markdown ul { list-style: disc; }
+.docsmith-markdown ol { list-style: decimal; }
 .docsmith-markdown li + li { margin-top: 2px; }
 .docsmith-markdown a:not(.docsmith-citation) { color: #15803d; text-decoration: underline; }
 .docsmith-markdown code { font: 12.5px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: #e5e7eb; border-radius: 4px; padding: 1px 4px; }

@@ -19,6 +19,7 @@ export function mountChat(root: HTMLElement, target: ChatTarget): MountedChat {
   root.classList.add('docsmith-chat');
   const fp = browserFingerprint();
   const ratings = new Map<string, 'up' | 'down'>();
+  const answers: RenderedAnswers = new Map();
   const thread = element('div', 'docsmith-thread');
   const list = element('ol', 'docsmith-messages');
   const error = element('p', 'docsmith-error');
@@ -31,7 +32,7 @@ export function mountChat(root: HTMLElement, target: ChatTarget): MountedChat {
 
   let session: ChatSession;
   const render = (): void => {
-    list.replaceChildren(...session.messages.map((message) => renderMessage(message, session, ratings, render)));
+    list.replaceChildren(...session.messages.map((message) => renderMessage(message, session, ratings, answers, render)));
     const threadId = session.threadId;
     thread.textContent = threadId ? `Thread ${threadId}` : '';
     thread.dataset.threadId = threadId ?? '';
@@ -44,6 +45,7 @@ export function mountChat(root: HTMLElement, target: ChatTarget): MountedChat {
   const startOver = (): void => {
     void session?.stop();
     ratings.clear();
+    answers.clear();
     session = new ChatSession(target, fp, () => render());
     render();
   };
@@ -59,7 +61,10 @@ export function mountChat(root: HTMLElement, target: ChatTarget): MountedChat {
   return { startOver };
 }
 
-function renderMessage(message: UIMessage, session: ChatSession, ratings: Map<string, 'up' | 'down'>, render: () => void): HTMLLIElement {
+/** Each answer's rendered Markdown by message id, with the text and source count it was rendered from. */
+type RenderedAnswers = Map<string, { text: string; sourceCount: number; nodes: Node[] }>;
+
+function renderMessage(message: UIMessage, session: ChatSession, ratings: Map<string, 'up' | 'down'>, answers: RenderedAnswers, render: () => void): HTMLLIElement {
   const item = element('li', `docsmith-message docsmith-${message.role}`);
   item.dataset.messageId = message.id;
   const sources = message.parts.flatMap((part, index) => (part.type === 'source-url' ? [{ number: sourceNumber(part.sourceId, index), url: part.url, title: part.title ?? part.url }] : []));
@@ -71,7 +76,13 @@ function renderMessage(message: UIMessage, session: ChatSession, ratings: Map<st
     return item;
   }
   body.classList.add('docsmith-markdown');
-  body.append(renderMarkdown(text, new Map(sources.map((source) => [source.number, source.url]))));
+  // Every change re-renders the list; an answer whose text and sources did not change keeps its nodes (moved, not re-parsed).
+  let rendered = answers.get(message.id);
+  if (rendered?.text !== text || rendered.sourceCount !== sources.length) {
+    rendered = { text, sourceCount: sources.length, nodes: [...renderMarkdown(text, new Map(sources.map((source) => [source.number, source.url]))).childNodes] };
+    answers.set(message.id, rendered);
+  }
+  body.append(...rendered.nodes);
   if (sources.length > 0) {
     const list = element('ol', 'docsmith-sources');
     for (const source of sources) {

@@ -170,6 +170,7 @@ describe.skipIf(!hasChromium || !hasBundle)('playground and widget in a real bro
       expect(await streaming.locator('a.docsmith-citation').count()).toBe(1);
       release();
       await page.locator('#docsmith-playground-chat .docsmith-assistant').nth(1).locator('.docsmith-rate').first().waitFor({ timeout: 15_000 });
+      expect(await answer.locator('pre > code.language-bash').count()).toBe(1);
     } finally {
       release();
       await page.close();
