@@ -14,7 +14,7 @@ import { scriptedModel } from '../reliability/scripted-model.ts';
 const CHROMIUM = process.env.DOCSMITH_CHROMIUM ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
-/** Set DOCSMITH_SCREENSHOTS=1 to rewrite docs/playground.png and docs/widget.png. */
+/** Set DOCSMITH_SCREENSHOTS=1 to rewrite docs/playground.png, docs/playground-markdown.png and docs/widget.png. */
 const SCREENSHOTS = process.env.DOCSMITH_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../../docs') : undefined;
 
 const hasChromium = existsSync(CHROMIUM);
@@ -155,6 +155,7 @@ describe.skipIf(!hasChromium || !hasBundle)('playground and widget in a real bro
       expect(await answer.textContent()).toContain('<script>window.pwned = 2</script>');
       expect(await answer.textContent()).toContain('<img src="x" onerror="window.pwned = 3">');
       expect(await answer.getByRole('link', { name: 'tracker' }).getAttribute('href')).toBe('https://tracker.example.com/pixel.png');
+      if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'playground-markdown.png') });
       await answer.getByText('hostile link').click();
       expect(await page.evaluate(() => (globalThis as { pwned?: number }).pwned)).toBeUndefined();
 
