@@ -25,10 +25,13 @@ export function renderMarkdown(markdown: string, sources: ReadonlyMap<number, st
   return hast.children.length === 0 ? document.createDocumentFragment() : (toDom(hast, { fragment: true }) as DocumentFragment);
 }
 
-/** Raw HTML is shown, never interpreted: as text in its paragraph, or as a paragraph of text when it is a block. */
+/** Containers of blocks: raw HTML directly inside one is a block of its own. */
+const FLOW_PARENTS = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
+
+/** Raw HTML is shown, never interpreted: as text where it stands, or as a paragraph of text when it is a block. */
 function htmlAsText(_state: State, node: Html, parent: MdastParents | undefined): Element | Text {
   const text: Text = { type: 'text', value: node.value };
-  return parent?.type === 'paragraph' || parent?.type === 'heading' || parent?.type === 'tableCell' ? text : { type: 'element', tagName: 'p', properties: {}, children: [text] };
+  return parent && !FLOW_PARENTS.has(parent.type) ? text : { type: 'element', tagName: 'p', properties: {}, children: [text] };
 }
 
 /** `![alt](url)` becomes a link to the image labelled with its alt text (or its URL), so nothing is fetched. */
