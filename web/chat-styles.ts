@@ -5,6 +5,27 @@ export const CHAT_STYLES = `
 .docsmith-message { padding: 8px 12px; border-radius: 10px; max-width: 92%; white-space: pre-wrap; }
 .docsmith-user { align-self: flex-end; background: #16a34a; color: white; }
 .docsmith-assistant { align-self: flex-start; background: #f3f4f6; }
+.docsmith-markdown { white-space: normal; overflow-wrap: anywhere; }
+.docsmith-markdown > :first-child { margin-top: 0; }
+.docsmith-markdown > :last-child { margin-bottom: 0; }
+.docsmith-markdown :is(p, ul, ol, pre, blockquote, table) { margin: 0 0 8px; }
+.docsmith-markdown :is(h1, h2, h3, h4, h5, h6) { margin: 10px 0 6px; font-size: 1em; font-weight: 700; line-height: 1.3; }
+.docsmith-markdown h1 { font-size: 1.2em; }
+.docsmith-markdown h2 { font-size: 1.1em; }
+.docsmith-markdown :is(ul, ol) { padding-left: 20px; }
+.docsmith-markdown ul { list-style: disc; }
+.docsmith-markdown ol { list-style: decimal; }
+.docsmith-markdown li + li { margin-top: 2px; }
+.docsmith-markdown a:not(.docsmith-citation) { color: #15803d; text-decoration: underline; }
+.docsmith-markdown code { font: 12.5px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: #e5e7eb; border-radius: 4px; padding: 1px 4px; }
+.docsmith-markdown pre { background: #111827; color: #f9fafb; border-radius: 8px; padding: 10px 12px; overflow-x: auto; white-space: pre; overflow-wrap: normal; }
+.docsmith-markdown pre code { background: none; padding: 0; color: inherit; border-radius: 0; }
+.docsmith-markdown blockquote { border-left: 3px solid #d1d5db; padding-left: 10px; color: #4b5563; }
+.docsmith-markdown table { display: block; max-width: 100%; overflow-x: auto; border-collapse: collapse; font-size: 13px; }
+.docsmith-markdown :is(th, td) { border: 1px solid #d1d5db; padding: 4px 8px; vertical-align: top; overflow-wrap: normal; }
+.docsmith-markdown th { background: #e5e7eb; font-weight: 600; }
+.docsmith-markdown th:not([align]) { text-align: left; }
+.docsmith-markdown hr { border: 0; border-top: 1px solid #d1d5db; margin: 8px 0; }
 .docsmith-citation { color: #15803d; font-weight: 600; text-decoration: none; }
 .docsmith-sources { margin: 6px 0 0; padding-left: 0; list-style: none; font-size: 12px; white-space: normal; }
 .docsmith-source { color: #15803d; }

@@ -1,6 +1,7 @@
 import type { UIMessage } from 'ai';
 import { browserFingerprint, ChatSession, type ChatTarget } from './chat-session.ts';
 import { CHAT_STYLES } from './chat-styles.ts';
+import { renderMarkdown } from './render-markdown.ts';
 
 /** A chat mounted in the page. */
 export interface MountedChat {
@@ -9,14 +10,16 @@ export interface MountedChat {
 }
 
 /**
- * Mounts a chat in `root`: the messages (answers stream in, `[n]` citations link to the numbered sources listed
- * under each answer, thumbs up/down per answer), a question box, "Start over", and the thread id.
+ * Mounts a chat in `root`: the messages (answers stream in rendered as Markdown, `[n]` citations link to the numbered
+ * sources listed under each answer, thumbs up/down per answer; questions stay plain text), a question box,
+ * "Start over", and the thread id.
  */
 export function mountChat(root: HTMLElement, target: ChatTarget): MountedChat {
   injectStyles(root.ownerDocument);
   root.classList.add('docsmith-chat');
   const fp = browserFingerprint();
   const ratings = new Map<string, 'up' | 'down'>();
+  const answers: RenderedAnswers = new Map();
   const thread = element('div', 'docsmith-thread');
   const list = element('ol', 'docsmith-messages');
   const error = element('p', 'docsmith-error');
@@ -29,7 +32,7 @@ export function mountChat(root: HTMLElement, target: ChatTarget): MountedChat {
 
   let session: ChatSession;
   const render = (): void => {
-    list.replaceChildren(...session.messages.map((message) => renderMessage(message, session, ratings, render)));
+    list.replaceChildren(...session.messages.map((message) => renderMessage(message, session, ratings, answers, render)));
     const threadId = session.threadId;
     thread.textContent = threadId ? `Thread ${threadId}` : '';
     thread.dataset.threadId = threadId ?? '';
@@ -42,6 +45,7 @@ export function mountChat(root: HTMLElement, target: ChatTarget): MountedChat {
   const startOver = (): void => {
     void session?.stop();
     ratings.clear();
+    answers.clear();
     session = new ChatSession(target, fp, () => render());
     render();
   };
@@ -57,15 +61,28 @@ export function mountChat(root: HTMLElement, target: ChatTarget): MountedChat {
   return { startOver };
 }
 
-function renderMessage(message: UIMessage, session: ChatSession, ratings: Map<string, 'up' | 'down'>, render: () => void): HTMLLIElement {
+/** Each answer's rendered Markdown by message id, with the text and source count it was rendered from. */
+type RenderedAnswers = Map<string, { text: string; sourceCount: number; nodes: Node[] }>;
+
+function renderMessage(message: UIMessage, session: ChatSession, ratings: Map<string, 'up' | 'down'>, answers: RenderedAnswers, render: () => void): HTMLLIElement {
   const item = element('li', `docsmith-message docsmith-${message.role}`);
   item.dataset.messageId = message.id;
   const sources = message.parts.flatMap((part, index) => (part.type === 'source-url' ? [{ number: sourceNumber(part.sourceId, index), url: part.url, title: part.title ?? part.url }] : []));
   const text = message.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
   const body = element('div', 'docsmith-text');
-  body.append(...withCitationLinks(text, new Map(sources.map((source) => [source.number, source.url]))));
   item.append(body);
-  if (message.role !== 'assistant') return item;
+  if (message.role !== 'assistant') {
+    body.textContent = text;
+    return item;
+  }
+  body.classList.add('docsmith-markdown');
+  // Every change re-renders the list; an answer whose text and sources did not change keeps its nodes (moved, not re-parsed).
+  let rendered = answers.get(message.id);
+  if (rendered?.text !== text || rendered.sourceCount !== sources.length) {
+    rendered = { text, sourceCount: sources.length, nodes: [...renderMarkdown(text, new Map(sources.map((source) => [source.number, source.url]))).childNodes] };
+    answers.set(message.id, rendered);
+  }
+  body.append(...rendered.nodes);
   if (sources.length > 0) {
     const list = element('ol', 'docsmith-sources');
     for (const source of sources) {
@@ -93,21 +110,6 @@ function renderMessage(message: UIMessage, session: ChatSession, ratings: Map<st
     item.append(feedback);
   }
   return item;
-}
-
-/** The text as nodes, each `[n]` that names a source turned into a link to it. */
-function withCitationLinks(text: string, urls: Map<number, string>): Node[] {
-  const nodes: Node[] = [];
-  let last = 0;
-  for (const match of text.matchAll(/\[(\d+)\]/g)) {
-    const url = urls.get(Number(match[1]));
-    if (!url) continue;
-    nodes.push(document.createTextNode(text.slice(last, match.index)));
-    nodes.push(Object.assign(element('a', 'docsmith-citation'), { href: url, target: '_blank', rel: 'noopener', textContent: match[0] }));
-    last = match.index + match[0].length;
-  }
-  nodes.push(document.createTextNode(text.slice(last)));
-  return nodes;
 }
 
 function sourceNumber(sourceId: string, index: number): number {

@@ -9,11 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyStore } from '../../runtime/auth/key-store.ts';
 import { buildApp } from '../../runtime/http/build-app.ts';
 import { publishTestSite } from '../helpers/publish-test-site.ts';
+import { scriptedModel } from '../reliability/scripted-model.ts';
 
 const CHROMIUM = process.env.DOCSMITH_CHROMIUM ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
-/** Set DOCSMITH_SCREENSHOTS=1 to rewrite docs/playground.png and docs/widget.png. */
+/** Set DOCSMITH_SCREENSHOTS=1 to rewrite docs/playground.png, docs/playground-markdown.png and docs/widget.png. */
 const SCREENSHOTS = process.env.DOCSMITH_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../../docs') : undefined;
 
 const hasChromium = existsSync(CHROMIUM);
@@ -22,6 +23,31 @@ if (!hasChromium) process.stderr.write(`skipped playground and widget in a real 
 else if (!hasBundle) process.stderr.write('skipped playground and widget in a real browser: web/dist is not built; run npm run build:web\n');
 
 /** Asks in the chat inside `scope` and waits for the answer to finish (its thumbs appear); resolves to its text and thread id. */
+/** A Markdown answer with every construct the chat renders, plus hostile HTML and links that must stay inert. */
+const MARKDOWN_ANSWER = [
+  'Install the CLI, then log in [1]. Use **bold** and `inline code`.',
+  '',
+  'From Quickstart [1]:',
+  '',
+  '```bash',
+  'npm i -g example-cli # see [1]',
+  '```',
+  '',
+  '| Flag | Meaning |',
+  '| --- | :-: |',
+  '| `--token` | skips the login [1] |',
+  '',
+  '1. Install the CLI.',
+  '2. Run `example login`.',
+  '',
+  '- a [docs link](https://docs.example.com/quickstart)',
+  '- a [hostile link](javascript:window.pwned=1)',
+  '',
+  '<script>window.pwned = 2</script>',
+  '',
+  'Inline <img src="x" onerror="window.pwned = 3"> and ![tracker](https://tracker.example.com/pixel.png).',
+].join('\n');
+
 async function askInChat(page: Page, scope: string, question: string, answers: number): Promise<{ text: string; threadId: string; citations: string[] }> {
   await page.fill(`${scope} input[name="question"]`, question);
   await page.press(`${scope} input[name="question"]`, 'Enter');
@@ -93,6 +119,64 @@ describe.skipIf(!hasChromium || !hasBundle)('playground and widget in a real bro
     const fresh = await askInChat(page, '#docsmith-playground-chat', 'Where do invoices go?', 1);
     expect(fresh.threadId).not.toBe(first.threadId);
     await page.close();
+  });
+
+  it('answers render as Markdown while they stream (fences, tables, lists, inline code, citations); raw HTML and javascript: links stay inert', async () => {
+    let release = (): void => {};
+    const script: { deltas: string[]; gate?: Promise<void> } = { deltas: [] };
+    const markdownApp = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data-markdown'), logger: false, limitStore: 'memory', model: scriptedModel(script) });
+    const markdownUrl = await markdownApp.listen({ port: 0, host: '127.0.0.1' });
+    const markdownKey = createKeyStore({ file: path.join(directory, 'data-markdown', 'keys.json') }).create({ domains: ['example'], org: 'org', origins: [markdownUrl] }).key;
+    const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+    try {
+      await page.goto(`${markdownUrl}/playground`);
+      await page.fill('input[name="domain"]', 'example');
+      await page.fill('input[name="key"]', markdownKey);
+      await page.click('#docsmith-playground-form button[type="submit"]');
+      script.deltas = MARKDOWN_ANSWER.match(/[^]{1,7}/g) ?? [];
+      await askInChat(page, '#docsmith-playground-chat', 'How do I install the CLI? <b>bold?</b>', 1);
+      const question = page.locator('#docsmith-playground-chat .docsmith-user').first();
+      expect(await question.locator('.docsmith-text').textContent()).toBe('How do I install the CLI? <b>bold?</b>');
+      expect(await question.locator('b').count()).toBe(0);
+      const answer = page.locator('#docsmith-playground-chat .docsmith-assistant .docsmith-text').first();
+      expect(await answer.locator('pre > code.language-bash').textContent()).toBe('npm i -g example-cli # see [1]\n');
+      expect(await answer.locator('pre a').count()).toBe(0);
+      expect(await answer.locator('table th').allTextContents()).toEqual(['Flag', 'Meaning']);
+      expect(await answer.locator('table td').first().locator('code').textContent()).toBe('--token');
+      expect(await answer.locator('table td').nth(1).locator('a.docsmith-citation').textContent()).toBe('[1]');
+      expect(await answer.locator('ol > li').allTextContents()).toEqual(['Install the CLI.', 'Run example login.']);
+      expect(await answer.locator('strong').textContent()).toBe('bold');
+      expect(await answer.locator('p code').first().textContent()).toBe('inline code');
+      const citations = await answer.locator('a.docsmith-citation').evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('target')]));
+      expect(citations).toEqual(Array(3).fill(['[1]', 'https://docs.example.com/quickstart#install', '_blank']));
+      expect(await answer.getByRole('link', { name: 'docs link' }).getAttribute('href')).toBe('https://docs.example.com/quickstart');
+      expect(await answer.getByText('hostile link').getAttribute('href')).toBeNull();
+      expect(await answer.locator('script, img, [onerror]').count()).toBe(0);
+      expect(await answer.textContent()).toContain('<script>window.pwned = 2</script>');
+      expect(await answer.textContent()).toContain('<img src="x" onerror="window.pwned = 3">');
+      expect(await answer.getByRole('link', { name: 'tracker' }).getAttribute('href')).toBe('https://tracker.example.com/pixel.png');
+      if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'playground-markdown.png') });
+      await answer.getByText('hostile link').click();
+      expect(await page.evaluate(() => (globalThis as { pwned?: number }).pwned)).toBeUndefined();
+
+      script.deltas = ['Half-written [1]:\n\n| Flag | Meaning |\n| --- | --- |\n| `--tok', 'en` | ski\n\n```js\nconst a = 1;\n'];
+      script.gate = new Promise((resolve) => (release = resolve));
+      await page.fill('#docsmith-playground-chat input[name="question"]', 'And the flags?');
+      await page.press('#docsmith-playground-chat input[name="question"]', 'Enter');
+      const streaming = page.locator('#docsmith-playground-chat .docsmith-assistant .docsmith-text').nth(1);
+      await streaming.locator('pre > code.language-js').waitFor({ timeout: 15_000 });
+      expect(await page.getAttribute('#docsmith-playground-chat', 'data-status')).toBe('streaming');
+      expect(await streaming.locator('pre > code').textContent()).toBe('const a = 1;\n');
+      expect(await streaming.locator('table td').allTextContents()).toEqual(['--token', 'ski']);
+      expect(await streaming.locator('a.docsmith-citation').count()).toBe(1);
+      release();
+      await page.locator('#docsmith-playground-chat .docsmith-assistant').nth(1).locator('.docsmith-rate').first().waitFor({ timeout: 15_000 });
+      expect(await answer.locator('pre > code.language-bash').count()).toBe(1);
+    } finally {
+      release();
+      await page.close();
+      await markdownApp.close();
+    }
   });
 
   it('widget: one script tag on another origin adds "Ask AI"; the panel answers and follows up in the same thread', async () => {
