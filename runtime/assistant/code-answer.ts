@@ -42,7 +42,13 @@ export function codeAnswer(sources: readonly { number: number; text: string }[],
   return best && { code: best.code, source: best.source, overlap: best.overlap, matched: best.matched };
 }
 
-/** A code answer as Markdown: a fenced block, blank lines around it; captioned with its source when no sentence before it cites that source. */
+/**
+ * A code answer as Markdown: a fenced block, blank lines around it; captioned with its source when no sentence before
+ * it cites that source. The fence is longer than any run of backticks in the code, so code that shows a fence
+ * (a Markdown example) does not end the block early.
+ */
 export function fencedCode(answer: CodeAnswer, caption?: string): string {
-  return `${caption ? `${caption}\n` : '\n\n'}\`\`\`\n${answer.code}\n\`\`\`\n\n`;
+  const longestRun = Math.max(0, ...(answer.code.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(Math.max(3, longestRun + 1));
+  return `${caption ? `${caption}\n` : '\n\n'}${fence}\n${answer.code}\n${fence}\n\n`;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answerSentencesOf } from '../../runtime/assistant/answer-sentences.ts';
 import { codeBlocksOf, isCodeLine, isTableRow } from '../../runtime/assistant/code-lines.ts';
 import { extractAnswer, NOT_FOUND_ANSWER } from '../../runtime/assistant/extractive-model.ts';
+import { fencedCode } from '../../runtime/assistant/code-answer.ts';
 
 // Section texts shaped like those of real Mintlify sites docsmith had never seen (tables, steps, labels, comments,
 // YAML and shell flattened into the text by the build), reduced to what each rule needs.
@@ -151,5 +152,13 @@ describe('answers on unseen sites', () => {
   it('answers a follow-up from a term of the question the sources share, with the previous question as context', () => {
     const deployment = { number: 1, text: 'See the satellite deployment example for the Terraform configuration.' };
     expect(extractAnswer('how do I deploy one?', 'What is a satellite?', [deployment]).join('')).toBe('See the satellite deployment example for the Terraform configuration [1]. ');
+  });
+});
+
+describe('fenced code in answers', () => {
+  it('fences code with more backticks than it holds, so a Markdown example inside does not end the block', () => {
+    const fenced = fencedCode({ code: 'Write:\n```js\nconsole.log(1)\n```', source: 1, overlap: 1, matched: 1 });
+    expect(fenced).toBe('\n\n````\nWrite:\n```js\nconsole.log(1)\n```\n````\n\n');
+    expect(fencedCode({ code: 'npm i', source: 1, overlap: 1, matched: 1 })).toBe('\n\n```\nnpm i\n```\n\n');
   });
 });
