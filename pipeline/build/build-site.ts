@@ -88,7 +88,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   });
   diagnostics.push(...navigation.diagnostics);
   const endpointPages = renderEndpointPages(navigation.entries);
-  const operations = resolveFrontmatterOperations(parsedByFile.values(), specs.specs);
+  const operations = resolveFrontmatterOperations(parsedByFile.values(), specs.specs, [...namedSpecFiles].filter((file) => !specs.specs.has(file)));
   diagnostics.push(...operations.diagnostics);
 
   const manifestPages = collectManifestPages({ entries: navigation.entries, parsedByFile, endpointPages, operations: operations.byFile, indexing: config.indexing, defaults: config.defaults });

@@ -19,17 +19,20 @@ const MANUAL_ENDPOINT = /^([A-Za-z]+)\s+(\S+)$/;
 /**
  * Reads the endpoint of each page's frontmatter. `openapi: "METHOD /path"` / `"spec METHOD /path"` resolves to
  * its operation, whose parameters, body and responses are added to the page's searchable text; one that
- * cannot be resolved is an `unknown-operation` warning and the page keeps its MDX content. `api: "METHOD url"`
- * marks a hand-written endpoint page (Mintlify's MDX API pages): its method and URL are metadata of the page.
+ * cannot be resolved is an `unknown-operation` warning and the page keeps its MDX content — no warning when the
+ * operation may be in one of `unloadedSpecs` (the site's specs that did not load, each already reported once).
+ * `api: "METHOD url"` marks a hand-written endpoint page (Mintlify's MDX API pages): its method and URL are
+ * metadata of the page.
  */
-export function resolveFrontmatterOperations(pages: Iterable<ParsedPage>, specs: LoadedSpecs): { byFile: Map<string, FrontmatterOperation>; diagnostics: Diagnostic[] } {
+export function resolveFrontmatterOperations(pages: Iterable<ParsedPage>, specs: LoadedSpecs, unloadedSpecs: readonly string[] = []): { byFile: Map<string, FrontmatterOperation>; diagnostics: Diagnostic[] } {
   const byFile = new Map<string, FrontmatterOperation>();
   const diagnostics: Diagnostic[] = [];
   for (const page of pages) {
     const { openapi, api } = page.frontmatter;
     if (typeof openapi === 'string' && openapi.trim()) {
-      const resolution = resolveOperationReference(specs, openapi.trim());
+      const resolution = resolveOperationReference(specs, openapi.trim(), [], unloadedSpecs);
       if (!resolution.ok) {
+        if (resolution.specNotLoaded) continue;
         diagnostics.push({ file: page.file, line: 1, column: 1, severity: 'warning', ruleId: 'unknown-operation', message: `${resolution.message} (frontmatter \`openapi\`); the page keeps its own content`, ...(resolution.hint ? { hint: resolution.hint } : {}) });
         continue;
       }

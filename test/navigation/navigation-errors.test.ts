@@ -42,6 +42,18 @@ describe('navigation errors', () => {
     expect(unknown[0]?.hint).toContain('`GET /users`');
   });
 
+  it('reports a skipped remote spec once, not again for each navigation entry or frontmatter operation it may hold', async () => {
+    const source = siteSourceFromObject({
+      'docs.json': JSON.stringify({ theme: 'mint', name: 'Nav', colors: { primary: '#000000' }, api: { openapi: 'https://api.example.com/openapi.json' }, navigation: { groups: [{ group: 'API', openapi: 'https://api.example.com/openapi.json', pages: ['intro', 'GET /things', 'POST /things', 'cost'] }] } }, null, 2),
+      'intro.mdx': '---\ntitle: Intro\n---\n\nHello.\n',
+      'cost.mdx': '---\ntitle: Cost\nopenapi: get /analytics/cost\n---\n\nCost data.\n',
+      'openapi.yaml': spec,
+    });
+    const result = await buildSite(source, { domain: 'nav' });
+    expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['remote-spec-skipped']);
+    expect(result.manifest?.pages.map((page) => page.path)).toEqual(['intro', 'cost']);
+  });
+
   it('hides everything below a hidden element and turns href elements into links', async () => {
     const result = await buildSite(site({ tabs: [{ tab: 'Docs', groups: [{ group: 'Secret', hidden: true, pages: ['intro'] }] }, { tab: 'Blog', href: 'https://example.com/blog' }] }), { domain: 'nav' });
     expect(result.manifest?.pages[0]).toMatchObject({ path: 'intro', hidden: true, indexed: false });
