@@ -12,6 +12,10 @@ export interface FrontmatterOperation {
   api?: { method: string; url: string };
   /** Text the operation adds to the page (none for hand-written endpoints). */
   sections: PageSection[];
+  /** The operation's title (its summary) for a page whose frontmatter has none, as the platform titles it. */
+  title?: string;
+  /** The operation's description for a page whose frontmatter has none. */
+  description?: string;
 }
 
 const MANUAL_ENDPOINT = /^([A-Za-z]+)\s+(\S+)$/;
@@ -21,7 +25,8 @@ const MANUAL_ENDPOINT = /^([A-Za-z]+)\s+(\S+)$/;
  * its operation, whose parameters, body and responses are added to the page's searchable text; one that
  * cannot be resolved is an `unknown-operation` warning and the page keeps its MDX content — no warning when the
  * operation may be in one of `unloadedSpecs` (the site's specs that did not load, each already reported once).
- * `api: "METHOD url"` marks a hand-written endpoint page (Mintlify's MDX API pages): its method and URL are
+ * A page without frontmatter `title` (the scraper writes only `openapi:`) takes the operation's title and
+ * description. `api: "METHOD url"` marks a hand-written endpoint page (Mintlify's MDX API pages): its method and URL are
  * metadata of the page.
  */
 export function resolveFrontmatterOperations(pages: Iterable<ParsedPage>, specs: LoadedSpecs, unloadedSpecs: readonly string[] = []): { byFile: Map<string, FrontmatterOperation>; diagnostics: Diagnostic[] } {
@@ -37,9 +42,12 @@ export function resolveFrontmatterOperations(pages: Iterable<ParsedPage>, specs:
         continue;
       }
       const content = operationToEndpointContent(resolution.operation);
+      const untitled = page.diagnostics.some((diagnostic) => diagnostic.ruleId === 'missing-title');
       byFile.set(page.file, {
         operation: { specFile: resolution.spec.file, method: resolution.operation.webhook ? 'WEBHOOK' : resolution.operation.method, path: resolution.operation.path },
         sections: content.sections.map((section) => (section.anchor === '' ? { ...section, anchor: 'api', headingPath: ['API'] } : section)),
+        ...(untitled ? { title: content.title } : {}),
+        ...(untitled && page.description === undefined && content.description !== undefined ? { description: content.description } : {}),
       });
     } else if (typeof api === 'string' && api.trim()) {
       const manual = MANUAL_ENDPOINT.exec(api.trim());

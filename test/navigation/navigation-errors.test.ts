@@ -54,6 +54,18 @@ describe('navigation errors', () => {
     expect(result.manifest?.pages.map((page) => page.path)).toEqual(['intro', 'cost']);
   });
 
+  it('titles a page whose frontmatter names only its operation by the operation summary, without a missing-title warning', async () => {
+    const source = siteSourceFromObject({
+      'docs.json': JSON.stringify({ theme: 'mint', name: 'Nav', colors: { primary: '#000000' }, navigation: { pages: ['list-users', 'untitled'] } }, null, 2),
+      'list-users.mdx': '---\nopenapi: get /users\n---\n',
+      'untitled.mdx': '---\ndescription: No title here\n---\n\nText.\n',
+      'openapi.yaml': spec,
+    });
+    const result = await buildSite(source, { domain: 'nav' });
+    expect(result.manifest?.pages.map((page) => [page.path, page.title])).toEqual([['list-users', 'List users'], ['untitled', 'Untitled']]);
+    expect(result.diagnostics.map((diagnostic) => `${diagnostic.file} ${diagnostic.ruleId}`)).toEqual(['untitled.mdx missing-title']);
+  });
+
   it('hides everything below a hidden element and turns href elements into links', async () => {
     const result = await buildSite(site({ tabs: [{ tab: 'Docs', groups: [{ group: 'Secret', hidden: true, pages: ['intro'] }] }, { tab: 'Blog', href: 'https://example.com/blog' }] }), { domain: 'nav' });
     expect(result.manifest?.pages[0]).toMatchObject({ path: 'intro', hidden: true, indexed: false });
