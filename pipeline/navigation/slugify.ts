@@ -13,5 +13,5 @@ export function slugify(text: string): string {
     .replace(/[{}(),.'\n/]/g, '')
     .replaceAll('--', '-')
     .toLowerCase()
-    .replace(/[?#%\\\u0000-\u001f\u007f]/g, '');
+    .replace(/[?#%\\\p{Cc}]/gu, '');
 }
