@@ -110,6 +110,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
       redirects: config.redirects,
       anchors: () => collectAnchors(parsedByFile.values(), navigation.entries, readSnippet),
       ...(source.assetFiles ? { files: new Set([...source.files.keys(), ...source.assetFiles]) } : {}),
+      unknownFolders: config.specReferences.filter((reference) => !specs.specs.has(reference.file)).map((reference) => reference.directory ?? 'api-reference'),
     }),
   );
   if (options.checkOnly) return diagnosticsOnlyResult(diagnostics, manifestPages.pages.length, manifestPages.endpointPages);

@@ -42,15 +42,16 @@ describe('navigation errors', () => {
     expect(unknown[0]?.hint).toContain('`GET /users`');
   });
 
-  it('reports a skipped remote spec once, not again for each navigation entry or frontmatter operation it may hold', async () => {
+  it('reports a skipped remote spec once, not again for each navigation entry, frontmatter operation or link it may hold', async () => {
     const source = siteSourceFromObject({
       'docs.json': JSON.stringify({ theme: 'mint', name: 'Nav', colors: { primary: '#000000' }, api: { openapi: 'https://api.example.com/openapi.json' }, navigation: { groups: [{ group: 'API', openapi: 'https://api.example.com/openapi.json', pages: ['intro', 'GET /things', 'POST /things', 'cost'] }] } }, null, 2),
-      'intro.mdx': '---\ntitle: Intro\n---\n\nHello.\n',
+      'intro.mdx': '---\ntitle: Intro\n---\n\nSee [list things](/api-reference/things/list-things), not [gone](/gone).\n',
       'cost.mdx': '---\ntitle: Cost\nopenapi: get /analytics/cost\n---\n\nCost data.\n',
       'openapi.yaml': spec,
     });
     const result = await buildSite(source, { domain: 'nav' });
-    expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['remote-spec-skipped']);
+    expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['remote-spec-skipped', 'broken-link']);
+    expect(result.diagnostics[1]?.message).toContain('`/gone`');
     expect(result.manifest?.pages.map((page) => page.path)).toEqual(['intro', 'cost']);
   });
 
