@@ -1,6 +1,7 @@
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteSource, SkippedFile } from '../pipeline/site/site-source.ts';
+import { BINARY_SNIFF_BYTES } from '../pipeline/site/unreadable-file-reason.ts';
 
 /** A site folder that cannot be read: the message is one plain line for the user. */
 export class SiteReadError extends Error {
@@ -62,7 +63,7 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
           continue;
         }
         const bytes = await readFile(path.join(root, child)).catch(unreadable);
-        if (bytes.includes(0)) {
+        if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
           if (child === configName) throw new SiteReadError(`${path.join(root, child)}: binary data, expected a JSON text file`);
           skippedFiles.set(child, { reason: 'binary', ...(SPEC_FILE.test(child) ? { head: bytes.subarray(0, HEAD_BYTES).toString('utf8') } : {}) });
           continue;
