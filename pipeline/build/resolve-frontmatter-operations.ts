@@ -2,6 +2,7 @@ import type { PageSection, ParsedPage } from '../content/parsed-page.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { LoadedSpecs } from '../openapi/loaded-spec.ts';
 import { operationToEndpointContent } from '../openapi/operation-to-endpoint-content.ts';
+import { pageSpecReference } from '../openapi/page-spec-reference.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
 
 /** What an MDX page's frontmatter says about the endpoint it documents. */
@@ -21,7 +22,8 @@ export interface FrontmatterOperation {
 const MANUAL_ENDPOINT = /^([A-Za-z]+)\s+(\S+)$/;
 
 /**
- * Reads the endpoint of each page's frontmatter. `openapi: "METHOD /path"` / `"spec METHOD /path"` resolves to
+ * Reads the endpoint of each page's frontmatter. `openapi: "METHOD /path"` / `"spec METHOD /path"` (a spec path
+ * may be relative to the page: `../api.json POST /x`) resolves to
  * its operation, whose parameters, body and responses are added to the page's searchable text; one that
  * cannot be resolved is an `unknown-operation` warning and the page keeps its MDX content — no warning when the
  * operation may be in one of `unloadedSpecs` (the site's specs that did not load, each already reported once).
@@ -35,7 +37,7 @@ export function resolveFrontmatterOperations(pages: Iterable<ParsedPage>, specs:
   for (const page of pages) {
     const { openapi, api } = page.frontmatter;
     if (typeof openapi === 'string' && openapi.trim()) {
-      const resolution = resolveOperationReference(specs, openapi.trim(), [], unloadedSpecs);
+      const resolution = resolveOperationReference(specs, pageSpecReference(openapi, page.file), [], unloadedSpecs);
       if (!resolution.ok) {
         if (resolution.specNotLoaded) continue;
         diagnostics.push({ file: page.file, line: 1, column: 1, severity: 'warning', ruleId: 'unknown-operation', message: `${resolution.message} (frontmatter \`openapi\`); the page keeps its own content`, ...(resolution.hint ? { hint: resolution.hint } : {}) });

@@ -67,6 +67,18 @@ describe('navigation errors', () => {
     expect(result.diagnostics.map((diagnostic) => `${diagnostic.file} ${diagnostic.ruleId}`)).toEqual(['untitled.mdx missing-title']);
   });
 
+  it('resolves a frontmatter spec path written relative to the page', async () => {
+    const source = siteSourceFromObject({
+      'docs.json': JSON.stringify({ theme: 'mint', name: 'Nav', colors: { primary: '#000000' }, navigation: { pages: ['api/endpoints/list-users', 'api/endpoints/get-user'] } }, null, 2),
+      'api/endpoints/list-users.mdx': '---\nopenapi: ../openapi.yaml get /users\n---\n',
+      'api/endpoints/get-user.mdx': '---\nopenapi: ./../openapi.yaml GET /users/{id}\n---\n',
+      'api/openapi.yaml': spec,
+    });
+    const result = await buildSite(source, { domain: 'nav' });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.manifest?.pages.map((page) => [page.title, page.operation?.specFile])).toEqual([['List users', 'api/openapi.yaml'], ['Get a user', 'api/openapi.yaml']]);
+  });
+
   it('hides everything below a hidden element and turns href elements into links', async () => {
     const result = await buildSite(site({ tabs: [{ tab: 'Docs', groups: [{ group: 'Secret', hidden: true, pages: ['intro'] }] }, { tab: 'Blog', href: 'https://example.com/blog' }] }), { domain: 'nav' });
     expect(result.manifest?.pages[0]).toMatchObject({ path: 'intro', hidden: true, indexed: false });
