@@ -3,8 +3,13 @@ import ignoreModule from 'ignore';
 /** The package is CommonJS: under NodeNext its default import is `module.exports`, whose `default` is the factory. */
 const createIgnore = ignoreModule.default;
 
-/** What the platform leaves out of every site without configuration (its documented default ignore list). */
-export const DEFAULT_MINT_IGNORE = ['.git', '.github', '.claude', '.agents', '.idea', '.vscode', 'node_modules', 'build', 'dist', 'coverage', '.cache', 'tmp', 'temp', 'README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md'];
+/**
+ * What the platform leaves out of every site without configuration: its documented default folders, at the site
+ * root only (deployed sites keep pages in nested `build/` folders, e.g. `en/cloud/use-dify/build/`). Dot-folders and
+ * node_modules the reader skips anyway; README/LICENSE/CHANGELOG/CONTRIBUTING stay pages only when the navigation
+ * names them (`pipeline/site/load-site.ts`).
+ */
+export const DEFAULT_MINT_IGNORE = ['/build/', '/dist/', '/coverage/', '/tmp/', '/temp/'];
 
 /**
  * Whether a site path (POSIX, relative to the site root; folders with a trailing `/`) is excluded from the site:
