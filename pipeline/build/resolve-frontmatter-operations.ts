@@ -28,7 +28,7 @@ const MANUAL_ENDPOINT = /^([A-Za-z]+)\s+(\S+)$/;
  * cannot be resolved is an `unknown-operation` warning and the page keeps its MDX content — no warning when the
  * operation may be in one of `unloadedSpecs` (the site's specs that did not load, each already reported once).
  * A page without frontmatter `title` (the scraper writes only `openapi:`) takes the operation's title and
- * description. `api: "METHOD url"` marks a hand-written endpoint page (Mintlify's MDX API pages): its method and URL are
+ * description (its `sidebarTitle`, without a warning, when the operation's spec did not load). `api: "METHOD url"` marks a hand-written endpoint page (Mintlify's MDX API pages): its method and URL are
  * metadata of the page.
  */
 export function resolveFrontmatterOperations(pages: Iterable<ParsedPage>, specs: LoadedSpecs, unloadedSpecs: readonly string[] = []): { byFile: Map<string, FrontmatterOperation>; diagnostics: Diagnostic[] } {
@@ -38,13 +38,18 @@ export function resolveFrontmatterOperations(pages: Iterable<ParsedPage>, specs:
     const { openapi, api } = page.frontmatter;
     if (typeof openapi === 'string' && openapi.trim()) {
       const resolution = resolveOperationReference(specs, pageSpecReference(openapi, page.file), [], unloadedSpecs);
+      const untitled = page.diagnostics.some((diagnostic) => diagnostic.ruleId === 'missing-title');
       if (!resolution.ok) {
-        if (resolution.specNotLoaded) continue;
+        if (resolution.specNotLoaded) {
+          // The title would come from the spec that did not load (already reported): the sidebar title stands in.
+          const sidebarTitle = typeof page.frontmatter.sidebarTitle === 'string' && page.frontmatter.sidebarTitle.trim() ? page.frontmatter.sidebarTitle.trim() : page.title;
+          if (untitled) byFile.set(page.file, { sections: [], title: sidebarTitle });
+          continue;
+        }
         diagnostics.push({ file: page.file, line: 1, column: 1, severity: 'warning', ruleId: 'unknown-operation', message: `${resolution.message} (frontmatter \`openapi\`); the page keeps its own content`, ...(resolution.hint ? { hint: resolution.hint } : {}) });
         continue;
       }
       const content = operationToEndpointContent(resolution.operation);
-      const untitled = page.diagnostics.some((diagnostic) => diagnostic.ruleId === 'missing-title');
       byFile.set(page.file, {
         operation: { specFile: resolution.spec.file, method: resolution.operation.webhook ? 'WEBHOOK' : resolution.operation.method, path: resolution.operation.path },
         sections: content.sections.map((section) => (section.anchor === '' ? { ...section, anchor: 'api', headingPath: ['API'] } : section)),

@@ -46,13 +46,13 @@ describe('navigation errors', () => {
     const source = siteSourceFromObject({
       'docs.json': JSON.stringify({ theme: 'mint', name: 'Nav', colors: { primary: '#000000' }, api: { openapi: 'https://api.example.com/openapi.json' }, navigation: { groups: [{ group: 'API', openapi: 'https://api.example.com/openapi.json', pages: ['intro', 'GET /things', 'POST /things', 'cost'] }] } }, null, 2),
       'intro.mdx': '---\ntitle: Intro\n---\n\nSee [list things](/api-reference/things/list-things), not [gone](/gone).\n',
-      'cost.mdx': '---\ntitle: Cost\nopenapi: get /analytics/cost\n---\n\nCost data.\n',
+      'cost.mdx': '---\nopenapi: get /analytics/cost\nsidebarTitle: Cost data\n---\n\nCost data.\n',
       'openapi.yaml': spec,
     });
     const result = await buildSite(source, { domain: 'nav' });
     expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['remote-spec-skipped', 'broken-link']);
     expect(result.diagnostics[1]?.message).toContain('`/gone`');
-    expect(result.manifest?.pages.map((page) => page.path)).toEqual(['intro', 'cost']);
+    expect(result.manifest?.pages.map((page) => `${page.path} ${page.title}`)).toEqual(['intro Intro', 'cost Cost data']);
   });
 
   it('titles a page whose frontmatter names only its operation by the operation summary, without a missing-title warning', async () => {
