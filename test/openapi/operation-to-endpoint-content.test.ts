@@ -80,6 +80,12 @@ describe('operationToEndpointContent', () => {
     expect(withHref(42)).toBe('store/products/list-products');
   });
 
+  it('names the branch types of an untyped anyOf field and writes no empty brackets for a field without type', () => {
+    const schema = { type: 'object', required: ['key'], properties: { key: { type: 'string' }, activation_id: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }] }, meta: { description: 'Anything.' } } };
+    const validate = { ...operation('shop.yaml', 'POST', '/products'), operation: { requestBody: { content: { 'application/json': { schema } } } } };
+    expect(operationToEndpointContent(validate).sections.find((section) => section.anchor === 'request-body')?.text).toBe('key (string, required)\nactivation_id (string | null)\nmeta: Anything.');
+  });
+
   it('changes the content hash when the operation changes', () => {
     const list = operation('shop.yaml', 'GET', '/products');
     const changed = { ...list, description: 'Something else.' };
