@@ -1,6 +1,8 @@
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteSource, SkippedFile } from '../pipeline/site/site-source.ts';
+import { mintIgnoreFilter } from '../pipeline/site/mint-ignore.ts';
+import { BINARY_SNIFF_BYTES } from '../pipeline/site/unreadable-file-reason.ts';
 
 /** A site folder that cannot be read: the message is one plain line for the user. */
 export class SiteReadError extends Error {
@@ -23,7 +25,8 @@ const LEGACY_CONFIG = 'mint.json';
 /**
  * Reads every text file a build may need (`.json .md .mdx .yaml .yml .js .jsx .ts .tsx`) of a site folder
  * into memory, keyed by POSIX path relative to the site root, and lists the other files (images, …) as
- * `assetFiles`. Skips node_modules and dot-folders; binary and too-large files are listed in `skippedFiles` (with
+ * `assetFiles`. Skips node_modules, dot-folders and what the platform excludes (its default list and the site's
+ * `.mintignore`, `mintIgnoreFilter`); binary and too-large files are listed in `skippedFiles` (with
  * why) for the build to report. Accepts the folder or its docs.json (or legacy mint.json);
  * refuses a missing folder, a folder without docs.json or mint.json, a binary or oversized configuration
  * with a SiteReadError.
@@ -43,6 +46,7 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
   const files = new Map<string, string>();
   const skippedFiles = new Map<string, SkippedFile>();
   const assetFiles = new Set<string>();
+  const excluded = mintIgnoreFilter(await readFile(path.join(root, '.mintignore'), 'utf8').catch(() => ''));
   const walk = async (relative: string): Promise<void> => {
     const entries = await readdir(path.join(root, relative), { withFileTypes: true }).catch((error: unknown) => {
       throw new SiteReadError(`${path.join(root, relative)}: cannot read this folder (${errorCode(error)})`);
@@ -50,6 +54,7 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (entry.name.startsWith('.') || SKIPPED_FOLDERS.has(entry.name)) continue;
       const child = relative ? `${relative}/${entry.name}` : entry.name;
+      if (child !== configName && excluded(entry.isDirectory() ? `${child}/` : child)) continue;
       if (entry.isDirectory()) await walk(child);
       else if (entry.isFile() && !TEXT_FILE.test(entry.name)) assetFiles.add(child);
       else if (entry.isFile()) {
@@ -62,7 +67,7 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
           continue;
         }
         const bytes = await readFile(path.join(root, child)).catch(unreadable);
-        if (bytes.includes(0)) {
+        if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
           if (child === configName) throw new SiteReadError(`${path.join(root, child)}: binary data, expected a JSON text file`);
           skippedFiles.set(child, { reason: 'binary', ...(SPEC_FILE.test(child) ? { head: bytes.subarray(0, HEAD_BYTES).toString('utf8') } : {}) });
           continue;

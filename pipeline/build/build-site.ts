@@ -69,7 +69,6 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   const { inputFiles, namedPageFiles } = selectPageFiles(site, config.navigationReferences.routes);
   const inputs = inputFiles.map((file) => ({ file, text: source.files.get(file) ?? '' }));
   const parsedByFile = await parseSitePages(inputs, namedPageFiles, readSnippet, options);
-  for (const page of parsedByFile.values()) diagnostics.push(...page.diagnostics);
 
   const specExists = (file: string): boolean => source.files.has(file) || source.skippedFiles?.has(file) === true;
   const referencedSpecFiles = collectReferencedSpecFiles(config.navigationReferences.specNames, parsedByFile.values(), specExists);
@@ -88,8 +87,12 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   });
   diagnostics.push(...navigation.diagnostics);
   const endpointPages = renderEndpointPages(navigation.entries);
-  const operations = resolveFrontmatterOperations(parsedByFile.values(), specs.specs);
+  const operations = resolveFrontmatterOperations(parsedByFile.values(), specs.specs, [...namedSpecFiles].filter((file) => !specs.specs.has(file)));
   diagnostics.push(...operations.diagnostics);
+  for (const page of parsedByFile.values()) {
+    const titledBySpec = operations.byFile.get(page.file)?.title !== undefined;
+    diagnostics.push(...(titledBySpec ? page.diagnostics.filter((diagnostic) => diagnostic.ruleId !== 'missing-title') : page.diagnostics));
+  }
 
   const manifestPages = collectManifestPages({ entries: navigation.entries, parsedByFile, endpointPages, operations: operations.byFile, indexing: config.indexing, defaults: config.defaults });
 
@@ -107,6 +110,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
       redirects: config.redirects,
       anchors: () => collectAnchors(parsedByFile.values(), navigation.entries, readSnippet),
       ...(source.assetFiles ? { files: new Set([...source.files.keys(), ...source.assetFiles]) } : {}),
+      unknownFolders: config.specReferences.filter((reference) => !specs.specs.has(reference.file)).map((reference) => reference.directory ?? 'api-reference'),
     }),
   );
   if (options.checkOnly) return diagnosticsOnlyResult(diagnostics, manifestPages.pages.length, manifestPages.endpointPages);

@@ -18,6 +18,11 @@ export interface LinkTargets {
   anchors?: () => ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** Every file of the site (text and assets); unset skips the image check (default unset). */
   files?: ReadonlySet<string>;
+  /**
+   * Folders whose endpoint pages come from specs that did not load (a remote spec without `--allow-network`): their
+   * routes are unknown, so links into them are not judged (default none).
+   */
+  unknownFolders?: readonly string[];
 }
 
 const EXTERNAL_LINK = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -79,6 +84,7 @@ function checkImage(url: string, file: string, targets: LinkTargets): LinkProble
 function checkPageLink(url: string, target: string, route: string, fragment: string | undefined, targets: LinkTargets, anchorsOf: (route: string) => ReadonlyMap<string, string> | undefined): LinkProblem | undefined {
   if (target !== '' && route !== SITE_ROOT && !targets.routes.has(route)) {
     if (matchRedirect(targets.redirects, route)) return undefined;
+    if (targets.unknownFolders?.some((folder) => route.startsWith(`${folder}/`))) return undefined;
     const suggestion = suggestName(route, targets.routes);
     return { ruleId: 'broken-link', message: `Unexpected link to \`${url}\`, expected a page of the site or a redirect source`,
       hint: suggestion ? `Did you mean \`/${suggestion}\`?` : 'Fix the path, or add a redirect from the old path in docs.json.' };

@@ -10,10 +10,12 @@ const PARAM_FIELD = /<ParamField\b[^>]*?\b(body|query|path|header|cookie)=["']([
 const UPDATE_TAG = /<Update\b[^>]*>/g;
 const UPDATE_TITLE = /\b(?:label|description)=["']([^"']+)["']/g;
 const HTML_ENTITY = /&#(x[0-9a-f]+|\d+);/gi;
+/** `<Tab title="…">`, `<Accordion title="…">`, `<Step title="…">`: the platform links to each by its title when it sets no `id`. */
+const TITLED_COMPONENT = /<(?:Tab|Accordion|Step)\b[^>]*?\btitle=(?:"([^"]+)"|'([^']+)'|\{\s*["'`]([^"'`]+)["'`]\s*\})/g;
 
 /**
  * The anchors each route offers, by `anchorKey`: heading and section anchors of its page, element ids,
- * ParamField and Update anchors found in the page text. A page file is known by its own route and by every
+ * ParamField and Update anchors and the titles of tabs, accordions and steps found in the page text. A page file is known by its own route and by every
  * navigation route that names it; `x/index` also as `x`. Pages that document an API operation (endpoint pages,
  * frontmatter `openapi`/`api`) get anchors for every parameter from the platform and are left unchecked.
  * Copies of a page (same text, one shared parse) are scanned once and their routes share one read-only map.
@@ -67,6 +69,7 @@ function distinctPageAnchors(readText: (file: string) => string | undefined): (p
       ...[...text.matchAll(ELEMENT_ID)].map((match) => decodeEntities(match[1] ?? '')),
       ...[...text.matchAll(PARAM_FIELD)].map((match) => `${match[1]}-${match[2]}`),
       ...[...text.matchAll(UPDATE_TAG)].flatMap((tag) => [...tag[0].matchAll(UPDATE_TITLE)].map((match) => match[1] ?? '')),
+      ...[...text.matchAll(TITLED_COMPONENT)].map((match) => decodeEntities(match[1] ?? match[2] ?? match[3] ?? '')),
     ];
     const keyed = new Map<string, string>();
     for (const name of names) {

@@ -127,8 +127,8 @@ function contentPlacement(page: ParsedPage, operation: FrontmatterOperation | un
   return {
     // Optional members may be undefined here: `place` leaves those out of the manifest page.
     page: {
-      title: page.title,
-      description: page.description,
+      title: operation?.title ?? page.title,
+      description: page.description ?? operation?.description,
       file: page.file,
       kind: page.kind,
       contentHash: page.contentHash,
@@ -141,7 +141,7 @@ function contentPlacement(page: ParsedPage, operation: FrontmatterOperation | un
     hidden: navigationHidden || frontmatter.hidden === true,
     hiddenByPage: frontmatter.hidden === true,
     sections: operation ? [...page.sections, ...operation.sections] : page.sections,
-    searchDescription: page.description,
+    searchDescription: page.description ?? operation?.description,
     keywords: keywordsOf(frontmatter.keywords),
     boost: typeof frontmatter.boost === 'number' && Number.isFinite(frontmatter.boost) && frontmatter.boost > 0 ? frontmatter.boost : undefined,
   };

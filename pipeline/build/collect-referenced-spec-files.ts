@@ -1,16 +1,18 @@
 import type { ParsedPage } from '../content/parsed-page.ts';
 import { findSpecFile } from '../openapi/find-spec-file.ts';
+import { pageSpecReference } from '../openapi/page-spec-reference.ts';
 import { specNameOfReference } from '../openapi/resolve-operation-reference.ts';
 
 /**
  * The site files of the specs that navigation entries and page frontmatter name (`/es/openapi.json GET /x`),
- * with or without leading slash or extension, so they load even when docs.json never mentions them.
+ * with or without leading slash or extension, or relative to the page (`../api.json`), so they load even when
+ * docs.json never mentions them.
  */
 export function collectReferencedSpecFiles(navigationSpecNames: Iterable<string>, pages: Iterable<ParsedPage>, exists: (file: string) => boolean): string[] {
   const names = [...navigationSpecNames];
   for (const page of pages) {
     const reference = page.frontmatter.openapi;
-    const name = typeof reference === 'string' ? specNameOfReference(reference) : undefined;
+    const name = typeof reference === 'string' ? specNameOfReference(pageSpecReference(reference, page.file)) : undefined;
     if (name) names.push(name);
   }
   return [...new Set(names.flatMap((name) => findSpecFile(name, exists) ?? []))];

@@ -2,6 +2,7 @@ import type { PageSection, ParsedPage } from '../content/parsed-page.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { LoadedSpecs } from '../openapi/loaded-spec.ts';
 import { operationToEndpointContent } from '../openapi/operation-to-endpoint-content.ts';
+import { pageSpecReference } from '../openapi/page-spec-reference.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
 
 /** What an MDX page's frontmatter says about the endpoint it documents. */
@@ -12,24 +13,39 @@ export interface FrontmatterOperation {
   api?: { method: string; url: string };
   /** Text the operation adds to the page (none for hand-written endpoints). */
   sections: PageSection[];
+  /** The operation's title (its summary) for a page whose frontmatter has none, as the platform titles it. */
+  title?: string;
+  /** The operation's description for a page whose frontmatter has none. */
+  description?: string;
 }
 
 const MANUAL_ENDPOINT = /^([A-Za-z]+)\s+(\S+)$/;
 
 /**
- * Reads the endpoint of each page's frontmatter. `openapi: "METHOD /path"` / `"spec METHOD /path"` resolves to
+ * Reads the endpoint of each page's frontmatter. `openapi: "METHOD /path"` / `"spec METHOD /path"` (a spec path
+ * may be relative to the page: `../api.json POST /x`) resolves to
  * its operation, whose parameters, body and responses are added to the page's searchable text; one that
- * cannot be resolved is an `unknown-operation` warning and the page keeps its MDX content. `api: "METHOD url"`
- * marks a hand-written endpoint page (Mintlify's MDX API pages): its method and URL are metadata of the page.
+ * cannot be resolved is an `unknown-operation` warning and the page keeps its MDX content — no warning when the
+ * operation may be in one of `unloadedSpecs` (the site's specs that did not load, each already reported once).
+ * A page without frontmatter `title` (the scraper writes only `openapi:`) takes the operation's title and
+ * description (its `sidebarTitle`, without a warning, when the operation's spec did not load). `api: "METHOD url"` marks a hand-written endpoint page (Mintlify's MDX API pages): its method and URL are
+ * metadata of the page.
  */
-export function resolveFrontmatterOperations(pages: Iterable<ParsedPage>, specs: LoadedSpecs): { byFile: Map<string, FrontmatterOperation>; diagnostics: Diagnostic[] } {
+export function resolveFrontmatterOperations(pages: Iterable<ParsedPage>, specs: LoadedSpecs, unloadedSpecs: readonly string[] = []): { byFile: Map<string, FrontmatterOperation>; diagnostics: Diagnostic[] } {
   const byFile = new Map<string, FrontmatterOperation>();
   const diagnostics: Diagnostic[] = [];
   for (const page of pages) {
     const { openapi, api } = page.frontmatter;
     if (typeof openapi === 'string' && openapi.trim()) {
-      const resolution = resolveOperationReference(specs, openapi.trim());
+      const resolution = resolveOperationReference(specs, pageSpecReference(openapi, page.file), [], unloadedSpecs);
+      const untitled = page.diagnostics.some((diagnostic) => diagnostic.ruleId === 'missing-title');
       if (!resolution.ok) {
+        if (resolution.specNotLoaded) {
+          // The title would come from the spec that did not load (already reported): the sidebar title stands in.
+          const sidebarTitle = typeof page.frontmatter.sidebarTitle === 'string' && page.frontmatter.sidebarTitle.trim() ? page.frontmatter.sidebarTitle.trim() : page.title;
+          if (untitled) byFile.set(page.file, { sections: [], title: sidebarTitle });
+          continue;
+        }
         diagnostics.push({ file: page.file, line: 1, column: 1, severity: 'warning', ruleId: 'unknown-operation', message: `${resolution.message} (frontmatter \`openapi\`); the page keeps its own content`, ...(resolution.hint ? { hint: resolution.hint } : {}) });
         continue;
       }
@@ -37,6 +53,8 @@ export function resolveFrontmatterOperations(pages: Iterable<ParsedPage>, specs:
       byFile.set(page.file, {
         operation: { specFile: resolution.spec.file, method: resolution.operation.webhook ? 'WEBHOOK' : resolution.operation.method, path: resolution.operation.path },
         sections: content.sections.map((section) => (section.anchor === '' ? { ...section, anchor: 'api', headingPath: ['API'] } : section)),
+        ...(untitled ? { title: content.title } : {}),
+        ...(untitled && page.description === undefined && content.description !== undefined ? { description: content.description } : {}),
       });
     } else if (typeof api === 'string' && api.trim()) {
       const manual = MANUAL_ENDPOINT.exec(api.trim());

@@ -1,20 +1,25 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { JsonLocation } from './parse-json-source.ts';
 
-/** Reports every redirect whose `source` repeats an earlier one (an error: only one can apply). */
+/**
+ * Reports every redirect whose `source` repeats an earlier one with another destination (an error: only one can
+ * apply). Sources are compared without trailing slashes; the same redirect written twice (`/a` and `/a/` to one
+ * destination, as sites do for hosts that tell the two apart) is no conflict.
+ */
 export function checkRedirectSources(redirects: unknown, locate: (pointer: string) => JsonLocation | undefined, configFile: string): Diagnostic[] {
   if (!Array.isArray(redirects)) return [];
-  const firstIndex = new Map<string, number>();
+  const firstIndex = new Map<string, { index: number; destination: unknown }>();
   const diagnostics: Diagnostic[] = [];
   redirects.forEach((redirect: unknown, index) => {
-    const source = (redirect as { source?: unknown } | null)?.source;
+    const { source, destination } = (redirect ?? {}) as { source?: unknown; destination?: unknown };
     if (typeof source !== 'string') return;
     const normalised = source.replace(/\/+$/, '') || '/';
     const first = firstIndex.get(normalised);
     if (first === undefined) {
-      firstIndex.set(normalised, index);
+      firstIndex.set(normalised, { index, destination });
       return;
     }
+    if (typeof destination === 'string' && destination === first.destination) return;
     const pointer = `/redirects/${index}/source`;
     const location = locate(pointer);
     diagnostics.push({
@@ -24,7 +29,7 @@ export function checkRedirectSources(redirects: unknown, locate: (pointer: strin
       pointer,
       severity: 'error',
       ruleId: 'duplicate-redirect',
-      message: `Unexpected duplicate redirect source \`${source}\`, expected each source once (first at /redirects/${first})`,
+      message: `Unexpected duplicate redirect source \`${source}\`, expected each source once (first at /redirects/${first.index})`,
       hint: 'Remove one of the two redirects.',
     });
   });

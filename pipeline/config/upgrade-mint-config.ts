@@ -60,7 +60,7 @@ export function upgradeMintConfig(mint: Json): UpgradedMintConfig {
   if (mint.logo !== undefined) config.logo = copy('logo', '/logo');
   if (mint.favicon !== undefined) config.favicon = copy('favicon', '/favicon');
 
-  config.navigation = upgradeMintNavigation(mint, origin);
+  config.navigation = upgradeMintNavigation(mint, origin, dropped);
 
   const navbar: Json = {};
   if (Array.isArray(mint.topbarLinks)) {

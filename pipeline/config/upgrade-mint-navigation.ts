@@ -13,13 +13,16 @@ const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 /**
  * Maps mint.json's navigation model — a list of groups, plus `tabs`, `anchors` and `versions` that claim
  * groups by URL prefix or `version` — to docs.json `navigation`: versions hold tabs (or anchors) that hold
- * groups; external anchors become `navigation.global.anchors`. `origin` records where each value came from.
+ * groups; external anchors become `navigation.global.anchors`. `origin` records where each value came from; a
+ * version no group belongs to has nothing to hold and is added to `dropped` instead.
  */
-export function upgradeMintNavigation(mint: Json, origin: OriginRecorder): Json {
+export function upgradeMintNavigation(mint: Json, origin: OriginRecorder, dropped: string[]): Json {
   const groups: SourceGroup[] = asRecords(mint.navigation).map(({ value, index }) => ({ group: value, pointer: `/navigation/${index}` }));
   const tabs = asRecords(mint.tabs);
   const anchors = asRecords(mint.anchors);
-  const versions = asList(mint.versions).map(({ value, index }) => (typeof value === 'string' ? { name: value, index, isDefault: false } : { name: String((value as Json | null)?.name ?? ''), index, isDefault: (value as Json | null)?.default === true }));
+  const listedVersions = asList(mint.versions).map(({ value, index }) => (typeof value === 'string' ? { name: value, index, isDefault: false } : { name: String((value as Json | null)?.name ?? ''), index, isDefault: (value as Json | null)?.default === true }));
+  const versions = listedVersions.filter(({ name }) => groups.some(({ group }) => group.version === undefined || group.version === name));
+  for (const { name } of listedVersions) if (!versions.some((version) => version.name === name)) dropped.push(`versions \`${name}\` (no navigation group has it)`);
   const navigation: Json = {};
 
   const external = anchors.filter(({ value }) => typeof value.url === 'string' && EXTERNAL.test(value.url));

@@ -40,7 +40,7 @@ export const RULE_CATALOGUE = {
   'duplicate-page': { severity: 'warning', description: 'A page is listed twice in the same version and language.' },
   'unknown-operation': { severity: 'warning', description: 'An OpenAPI operation reference matches no operation of the specs in scope (the entry is left out; a page keeps its content).' },
   // redirects
-  'duplicate-redirect': { severity: 'error', description: 'Two redirects have the same source.' },
+  'duplicate-redirect': { severity: 'error', description: 'Two redirects have the same source and different destinations.' },
   'redirect-loop': { severity: 'error', description: 'Redirects lead back to where they started.' },
   'redirect-chain': { severity: 'warning', description: 'A redirect needs more than one hop to reach a page.' },
   'redirect-dangling': { severity: 'warning', description: 'A redirect destination is no page of the site.' },

@@ -89,6 +89,7 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
   const resolveOperationEntry = (entry: string, pointer: string, scope: Scope): ManifestNavigationNode | undefined => {
     const resolution = resolveOperationReference(options.specs, entry, scope.specs.map((spec) => spec.file));
     if (resolution.ok) return resolution.operation.excluded ? undefined : addEndpoint(resolution.operation, resolution.spec.file, scope, pointer);
+    if (resolution.specNotLoaded) return undefined;
     report(pointer, 'warning', 'unknown-operation', `${resolution.message} (referenced from ${describeTrail(scope.trail)}); the entry is left out`, resolution.hint);
     return undefined;
   };

@@ -1,11 +1,17 @@
-/** A URL segment as endpoint pages get them: lower-cased, spaces to `-`, other punctuation removed. */
+/**
+ * A URL segment as the platform names endpoint pages (`prepareStringToBeValidFilename` of `@mintlify/scraping`):
+ * spaces to `-`, `{parameters}` to `-`, one leading and one trailing `-` dropped, `{}(),.'/` and line breaks removed,
+ * `--` to `-`, lower-cased. Underscores and other letters stay (`customer_portal`, `café`); characters that cannot
+ * stand in a URL path segment (`?`, `#`, `%`, `\`, controls) are removed too.
+ */
 export function slugify(text: string): string {
   return text
+    .replaceAll(' ', '-')
+    .replace(/\{.*?\}/g, '-')
+    .replace(/^-/, '')
+    .replace(/-$/, '')
+    .replace(/[{}(),.'\n/]/g, '')
+    .replaceAll('--', '-')
     .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9\s-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .replace(/-+/g, '-');
+    .replace(/[?#%\\\p{Cc}]/gu, '');
 }

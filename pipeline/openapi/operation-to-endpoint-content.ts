@@ -99,7 +99,7 @@ function schemaFields(schema: Record<string, unknown>, prefix = '', depth = 0, s
     const field = prefix ? `${prefix}.${name}` : name;
     const details = [typeOf(property), required.has(name) ? 'required' : '', property.default !== undefined ? `default ${JSON.stringify(property.default)}` : ''].filter(Boolean);
     const enumValues = Array.isArray(property.enum) ? ` One of: ${property.enum.slice(0, 12).map(String).join(', ')}.` : '';
-    out.push(`${field} (${details.join(', ')}): ${text(property.description)}${enumValues}`.replace(/: $/, ''));
+    out.push(`${field}${details.length > 0 ? ` (${details.join(', ')})` : ''}: ${text(property.description)}${enumValues}`.replace(/: $/, ''));
     const items = property.items as Record<string, unknown> | undefined;
     schemaFields(items && typeof items === 'object' ? items : property, items ? `${field}[]` : field, depth + 1, seen, maxDepth, out);
   }
@@ -128,8 +128,16 @@ function mergeComposition(schema: Record<string, unknown>, merging = new Set<obj
   return { ...schema, properties, required: [...required] };
 }
 
+/** A schema's type as text: `string`, `string | null`, `object[]`; the branch types of an untyped `anyOf`/`oneOf`. */
 function typeOf(schema: Record<string, unknown>, depth = 0): string {
-  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : typeof schema.type === 'string' ? schema.type : '';
+  const branches = schema.anyOf ?? schema.oneOf;
+  const type = Array.isArray(schema.type)
+    ? schema.type.join(' | ')
+    : typeof schema.type === 'string'
+      ? schema.type
+      : Array.isArray(branches) && depth < MAX_SCHEMA_DEPTH
+        ? [...new Set(branches.map((branch: unknown) => (branch && typeof branch === 'object' ? typeOf(branch as Record<string, unknown>, depth + 1) : '')).filter(Boolean))].join(' | ')
+        : '';
   if (type === 'array' && schema.items && typeof schema.items === 'object' && depth < MAX_SCHEMA_DEPTH) {
     const itemType = typeOf(schema.items as Record<string, unknown>, depth + 1);
     return itemType ? `${itemType}[]` : 'array';

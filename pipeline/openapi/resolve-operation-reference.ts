@@ -5,19 +5,23 @@ import { withoutOrigin } from './without-origin.ts';
 
 const REFERENCE = /^(?:(\S+)\s+)?(get|put|post|delete|options|head|patch|trace|webhook)\s+(\S+)$/i;
 
-/** A reference resolved to its operation, or the reason it could not be. */
+/**
+ * A reference resolved to its operation, or the reason it could not be; `specNotLoaded` when a spec it may be
+ * in did not load (that spec's own diagnostic — `remote-spec-skipped`, `missing-spec`… — already says why).
+ */
 export type OperationResolution =
   | { ok: true; spec: LoadedSpec; operation: SpecOperation }
-  | { ok: false; message: string; hint?: string };
+  | { ok: false; message: string; hint?: string; specNotLoaded?: true };
 
 /**
  * Resolves `METHOD /path`, `spec-file METHOD /path`, `webhook NAME` or a legacy `METHOD https://host/base/path`
  * against the spec(s) in scope, or the named spec (with or without leading `/`, without extension when
  * unambiguous). Methods are case-insensitive; trailing slashes and path-parameter names are tolerated.
  * With no spec in scope, every loaded spec is searched; with specs in scope of which none loaded, nothing is.
- * Failures name the closest existing operations.
+ * Failures name the closest existing operations. `unloadedSpecs` are the site's specs that did not load: an
+ * operation searched among all specs and not found may be in one of them.
  */
-export function resolveOperationReference(specs: LoadedSpecs, reference: string, specsInScope: readonly string[] = []): OperationResolution {
+export function resolveOperationReference(specs: LoadedSpecs, reference: string, specsInScope: readonly string[] = [], unloadedSpecs: readonly string[] = []): OperationResolution {
   const match = REFERENCE.exec(reference.trim());
   if (!match) return { ok: false, message: `Unexpected operation reference \`${reference}\`, expected \`METHOD /path\`` };
   const [, specName, methodText = '', pathText = ''] = match;
@@ -34,11 +38,12 @@ export function resolveOperationReference(specs: LoadedSpecs, reference: string,
       ok: false,
       message: `Cannot resolve \`${reference.trim()}\`: the spec in scope (${specsInScope.map((file) => `\`${file}\``).join(', ')}) was not loaded`,
       ...(remote ? { hint: 'Pass --allow-network to fetch remote specs at build time.' } : {}),
+      specNotLoaded: true,
     };
   } else {
     candidates = inScope.length > 0 ? inScope : [...specs.values()];
   }
-  if (candidates.length === 0) return { ok: false, message: `Cannot resolve \`${reference}\`: no OpenAPI spec is in scope`, hint: 'Set `openapi` on this element or on `api.openapi` in docs.json.' };
+  if (candidates.length === 0) return { ok: false, message: `Cannot resolve \`${reference}\`: no OpenAPI spec is in scope`, hint: 'Set `openapi` on this element or on `api.openapi` in docs.json.', ...(unloadedSpecs.length > 0 ? { specNotLoaded: true as const } : {}) };
   const webhook = method === 'WEBHOOK';
   for (const spec of candidates) {
     const operation = webhook
@@ -57,6 +62,7 @@ export function resolveOperationReference(specs: LoadedSpecs, reference: string,
     ok: false,
     message: `Cannot find the operation \`${method} ${pathText}\` in ${candidates.map((spec) => `\`${spec.file}\``).join(', ')}`,
     ...(closest.length > 0 ? { hint: `Closest operations: ${closest.join(', ')}.` } : {}),
+    ...(!specName && inScope.length === 0 && unloadedSpecs.length > 0 ? { specNotLoaded: true as const } : {}),
   };
 }
 

@@ -4,15 +4,21 @@ import type { SiteSource, SkippedFile } from './site-source.ts';
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 /**
- * Why a file of the site cannot be used as text, or undefined when it can: `binary file` (it holds NUL bytes)
- * or `file larger than N MB`. Covers files the reader skipped and files handed in memory.
+ * How far a file is sniffed for NUL bytes to call it binary (git's rule): a text page with a stray NUL further
+ * down (text pasted from a PDF) stays a page; the Markdown parser replaces the NUL with U+FFFD.
+ */
+export const BINARY_SNIFF_BYTES = 8000;
+
+/**
+ * Why a file of the site cannot be used as text, or undefined when it can: `binary file` (a NUL byte among its
+ * first `BINARY_SNIFF_BYTES`) or `file larger than N MB`. Covers files the reader skipped and files handed in memory.
  */
 export function unreadableFileReason(source: SiteSource, file: string, maxBytes = MAX_FILE_BYTES): string | undefined {
   const skipped = source.skippedFiles?.get(file);
   if (skipped) return describeSkippedFile(skipped);
   const text = source.files.get(file);
   if (text === undefined) return undefined;
-  if (text.includes('\u0000')) return 'binary file';
+  if (text.slice(0, BINARY_SNIFF_BYTES).includes('\u0000')) return 'binary file';
   if (text.length * 3 > maxBytes && Buffer.byteLength(text, 'utf8') > maxBytes) return `file larger than ${formatMegabytes(maxBytes)}`;
   return undefined;
 }

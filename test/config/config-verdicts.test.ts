@@ -30,6 +30,11 @@ describe('configuration verdicts', () => {
     expect(result.diagnostics).toEqual([]);
   });
 
+  it('accepts every setting of the platform\'s settings reference without a warning', () => {
+    const text = readFileSync(path.join(casesDir, '28-documented-settings-reference.json'), 'utf8');
+    expect(validateConfig(siteSourceFromObject({ 'docs.json': text })).diagnostics).toEqual([]);
+  });
+
   it('says what a spec source, a $schema and an asset path must look like, and suggests the key an object branch knows', () => {
     const messages = ['12-openapi-ftp-object-source', '16-schema-not-a-uri', '17-logo-without-extension', '15-openapi-object-typo-on-tab'].flatMap((name) =>
       validateConfig(siteSourceFromObject({ 'docs.json': readFileSync(path.join(casesDir, `${name}.json`), 'utf8') })).diagnostics.map(

@@ -46,6 +46,15 @@ describe('a site with only the legacy mint.json', () => {
     });
   });
 
+  it('leaves out a version that no navigation group belongs to and says so, instead of an empty-list error', () => {
+    const mint = { name: 'Legacy', colors: { primary: '#16A34A' }, versions: ['v2', 'v1', 'v0'], navigation: [{ group: 'Start', version: 'v2', pages: ['index'] }, { group: 'Old', version: 'v1', pages: ['old'] }] };
+    const { config, dropped } = upgradeMintConfig(mint);
+    expect((config.navigation as { versions: { version: string }[] }).versions.map((version) => version.version)).toEqual(['v2', 'v1']);
+    expect(dropped).toEqual(['versions `v0` (no navigation group has it)']);
+    const result = validateConfig(siteSourceFromObject({ 'mint.json': JSON.stringify(mint, null, 2), 'index.mdx': '# Home', 'old.mdx': '# Old' }));
+    expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['legacy-config']);
+  });
+
   it('reports problems at their position in mint.json', () => {
     const mint = '{\n  "name": "Legacy",\n  "colors": { "primary": "green" },\n  "navigation": [{ "group": "Start", "pages": ["index", "missing"] }]\n}\n';
     const result = validateConfig(siteSourceFromObject({ 'mint.json': mint, 'index.mdx': '---\ntitle: Home\n---\n' }));

@@ -36,6 +36,27 @@ describe('readSiteSource', () => {
     expect(source.files.get('guides/intro.md')).toBe('# Intro');
   });
 
+  it('leaves out what the site\'s .mintignore and the platform\'s default root folders exclude, gitignore-style', async () => {
+    const site = path.join(directory, 'ignoring');
+    for (const folder of ['drafts', 'guides/build', 'dist', 'docs/internal']) await mkdir(path.join(site, folder), { recursive: true });
+    const files: Record<string, string> = {
+      'docs.json': '{"name": "Site"}',
+      '.mintignore': '# drafts stay private\ndrafts/\n*.draft.mdx\n**/internal/**\n!guides/keep.draft.mdx\n',
+      'index.mdx': '# Home',
+      'README.md': '# Repository readme',
+      'drafts/next.mdx': '# Next',
+      'guides/a.draft.mdx': '# Draft',
+      'guides/keep.draft.mdx': '# Kept',
+      'guides/README.md': '# Folder readme',
+      'dist/page.mdx': '# Built copy',
+      'guides/build/workflow.mdx': '# A Build section, not a build output',
+      'docs/internal/notes.mdx': '# Notes',
+    };
+    for (const [file, text] of Object.entries(files)) await writeFile(path.join(site, file), text);
+    const source = await readSiteSource(site);
+    expect([...source.files.keys()]).toEqual(['docs.json', 'guides/build/workflow.mdx', 'guides/keep.draft.mdx', 'guides/README.md', 'index.mdx', 'README.md']);
+  });
+
   it('accepts the path of the docs.json itself', async () => {
     const source = await readSiteSource(path.join(directory, 'site', 'docs.json'));
     expect(source.files.get('docs.json')).toBe('{"name": "Site"}');

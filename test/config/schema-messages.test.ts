@@ -110,6 +110,11 @@ describe('rules beyond the schema', () => {
     expect(diagnose({ ...base, redirects })).toMatchObject([{ pointer: '/redirects/1/source', severity: 'error', ruleId: 'duplicate-redirect' }]);
   });
 
+  it('accepts one redirect written with and without a trailing slash to the same destination', () => {
+    const redirects = [{ source: '/old', destination: '/new' }, { source: '/old/', destination: '/new' }, { source: '/old', destination: '/other' }];
+    expect(diagnose({ ...base, redirects })).toMatchObject([{ pointer: '/redirects/2/source', ruleId: 'duplicate-redirect', message: expect.stringContaining('first at /redirects/0') }]);
+  });
+
   it('warns about navigation pages without a file, with the closest page as a hint', async () => {
     const navigation = { pages: ['index', 'guides/quickstrat', 'guides/missing'] };
     const files = { 'docs.json': JSON.stringify({ ...base, navigation }, null, 2), 'index.mdx': '# Home', 'guides/quickstart.mdx': '# Start' };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parsePage } from '../../pipeline/content/parse-page.ts';
 import { findPageFile, isPageCandidate, isSnippetFile, loadSite, looksLikeApiSpec, pageFileFinder, pagePathForFile } from '../../pipeline/site/load-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 
@@ -64,6 +65,15 @@ describe('loadSite', () => {
       ['huge.mdx', 'file larger than 10 MB'],
       ['specs/huge.yaml', 'file larger than 10 MB'],
     ]);
+  });
+
+  it('keeps a text page with a stray NUL past its first 8,000 characters (text pasted from a PDF) as a page', () => {
+    const page = `---\ntitle: Loader\n---\n\n${'Text of the page. '.repeat(500)}\n\nZejiang Shen1 (\u0000), Ruochen Zhang2\n`;
+    const tree = loadSite({ files: new Map([['loader.md', page], ['early.md', `# Early\u0000${'x'.repeat(9000)}`]]) });
+    expect(tree.pageFiles).toEqual(['loader.md']);
+    expect([...tree.unreadableFiles]).toEqual([['early.md', 'binary file']]);
+    const text = parsePage({ file: 'loader.md', text: page }).sections.map((section) => section.text).join('\n');
+    expect(text).toContain('Zejiang Shen1 (\uFFFD), Ruochen Zhang2');
   });
 
   it('has no config file when docs.json is absent', () => {

@@ -179,6 +179,21 @@ describe('parsePage on an MDX page with every component', () => {
   it('hashes the page bytes', () => {
     expect(page.contentHash).toBe(createHash('sha256').update(fixtures.get('components.mdx') ?? '').digest('hex'));
   });
+
+  it('takes the text an element-valued title or label shows, not its JSX source', () => {
+    const text = [
+      '<Update label={<><Icon icon="code" size={16} /><span style={{marginLeft: \'8px\'}}>Function {"Calling"}</span></>} tags={["LLM"]}>',
+      '',
+      'Add function calling.',
+      '',
+      '</Update>',
+      '',
+      '<Card title={<b>Recipes</b>} href="/recipes">All recipes.</Card>',
+      '',
+    ].join('\n');
+    const parsed = parsePage({ file: 'recipes.mdx', text: `---\ntitle: Recipes\n---\n\n${text}` });
+    expect(parsed.sections.map((section) => section.text).join('\n')).toBe('Function Calling\nAdd function calling.\nRecipes\nAll recipes.');
+  });
 });
 
 describe('parsePage on a Markdown page', () => {

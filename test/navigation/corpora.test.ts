@@ -71,14 +71,14 @@ describe.skipIf(!available).each(Object.entries(EXPECTED))('real corpus %s', (si
 });
 
 describe.skipIf(!available)('corpus specifics', () => {
-  it('ollama: an `openapi` tab with `METHOD /path` entries and page paths with a leading slash', async () => {
+  it('ollama: an `openapi` tab with `METHOD /path` entries (routed by the spec\'s x-mint href) and page paths with a leading slash', async () => {
     const source = await readSiteSource(path.join(corporaDir, 'ollama'));
     const config = JSON.parse(source.files.get('docs.json') ?? '{}') as DocsConfig;
     const { specs } = await loadOpenApiSpecs({ specReferences: collectSpecReferences(config), source });
     const pageFiles = new Set(loadSite(source).pageFiles);
     const navigation = resolveNavigation(config, { pageFileFor: (route) => findPageFile(pageFiles, route), specs, locate: () => ({ file: 'docs.json', line: 0, column: 0 }) });
     const generate = navigation.entries.find((entry) => entry.operation?.path === '/api/generate');
-    expect(generate).toMatchObject({ route: 'api-reference/generate-a-response', operation: { specFile: 'openapi.yaml', method: 'POST' }, context: { tab: 'API Reference', groups: ['Endpoints'] } });
+    expect(generate).toMatchObject({ route: 'api/generate', operation: { specFile: 'openapi.yaml', method: 'POST' }, context: { tab: 'API Reference', groups: ['Endpoints'] } });
     expect((generate?.endpoint && renderEndpointPage(generate.endpoint))?.sections.map((section) => section.headingPath[0] ?? '')).toEqual(['', 'Request body', 'Responses']);
     expect(navigation.entries.find((entry) => entry.route === 'api/introduction')?.file).toBe('api/introduction.mdx');
   });

@@ -42,6 +42,43 @@ describe('navigation errors', () => {
     expect(unknown[0]?.hint).toContain('`GET /users`');
   });
 
+  it('reports a skipped remote spec once, not again for each navigation entry, frontmatter operation or link it may hold', async () => {
+    const source = siteSourceFromObject({
+      'docs.json': JSON.stringify({ theme: 'mint', name: 'Nav', colors: { primary: '#000000' }, api: { openapi: 'https://api.example.com/openapi.json' }, navigation: { groups: [{ group: 'API', openapi: 'https://api.example.com/openapi.json', pages: ['intro', 'GET /things', 'POST /things', 'cost'] }] } }, null, 2),
+      'intro.mdx': '---\ntitle: Intro\n---\n\nSee [list things](/api-reference/things/list-things), not [gone](/gone).\n',
+      'cost.mdx': '---\nopenapi: get /analytics/cost\nsidebarTitle: Cost data\n---\n\nCost data.\n',
+      'openapi.yaml': spec,
+    });
+    const result = await buildSite(source, { domain: 'nav' });
+    expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['remote-spec-skipped', 'broken-link']);
+    expect(result.diagnostics[1]?.message).toContain('`/gone`');
+    expect(result.manifest?.pages.map((page) => `${page.path} ${page.title}`)).toEqual(['intro Intro', 'cost Cost data']);
+  });
+
+  it('titles a page whose frontmatter names only its operation by the operation summary, without a missing-title warning', async () => {
+    const source = siteSourceFromObject({
+      'docs.json': JSON.stringify({ theme: 'mint', name: 'Nav', colors: { primary: '#000000' }, navigation: { pages: ['list-users', 'untitled'] } }, null, 2),
+      'list-users.mdx': '---\nopenapi: get /users\n---\n',
+      'untitled.mdx': '---\ndescription: No title here\n---\n\nText.\n',
+      'openapi.yaml': spec,
+    });
+    const result = await buildSite(source, { domain: 'nav' });
+    expect(result.manifest?.pages.map((page) => [page.path, page.title])).toEqual([['list-users', 'List users'], ['untitled', 'Untitled']]);
+    expect(result.diagnostics.map((diagnostic) => `${diagnostic.file} ${diagnostic.ruleId}`)).toEqual(['untitled.mdx missing-title']);
+  });
+
+  it('resolves a frontmatter spec path written relative to the page', async () => {
+    const source = siteSourceFromObject({
+      'docs.json': JSON.stringify({ theme: 'mint', name: 'Nav', colors: { primary: '#000000' }, navigation: { pages: ['api/endpoints/list-users', 'api/endpoints/get-user'] } }, null, 2),
+      'api/endpoints/list-users.mdx': '---\nopenapi: ../openapi.yaml get /users\n---\n',
+      'api/endpoints/get-user.mdx': '---\nopenapi: ./../openapi.yaml GET /users/{id}\n---\n',
+      'api/openapi.yaml': spec,
+    });
+    const result = await buildSite(source, { domain: 'nav' });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.manifest?.pages.map((page) => [page.title, page.operation?.specFile])).toEqual([['List users', 'api/openapi.yaml'], ['Get a user', 'api/openapi.yaml']]);
+  });
+
   it('hides everything below a hidden element and turns href elements into links', async () => {
     const result = await buildSite(site({ tabs: [{ tab: 'Docs', groups: [{ group: 'Secret', hidden: true, pages: ['intro'] }] }, { tab: 'Blog', href: 'https://example.com/blog' }] }), { domain: 'nav' });
     expect(result.manifest?.pages[0]).toMatchObject({ path: 'intro', hidden: true, indexed: false });

@@ -58,10 +58,10 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
             tab API
               group Products
                 endpoint api-reference/products/list-products
-                endpoint api-reference/products/create-a-product
+                endpoint api-reference/products/create-a-product!
                 endpoint api-reference/products/get-a-product
                 endpoint api-reference/products/get-a-product-1
-                endpoint api-reference/products/patch-products-productid
+                endpoint api-reference/products/patch-products
               group Pets
                 endpoint api-reference/pets/list-pets
                 endpoint api-reference/health-check
@@ -71,10 +71,10 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
             dropdown Reference
               group Products
                 endpoint edge-api/products/list-products
-                endpoint edge-api/products/create-a-product
+                endpoint edge-api/products/create-a-product!
                 endpoint edge-api/products/get-a-product
                 endpoint edge-api/products/get-a-product-1
-                endpoint edge-api/products/patch-products-productid
+                endpoint edge-api/products/patch-products
               group API Reference
                 endpoint edge-api/health-check
               group Internal
@@ -119,7 +119,7 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
   it('makes endpoint pages with summary slugs, collision suffixes, derived names, titles and searchable content', () => {
     expect(entry('api-reference/products/get-a-product')?.operation?.method).toBe('GET');
     expect(entry('api-reference/products/get-a-product-1')?.operation?.method).toBe('DELETE');
-    expect(entry('api-reference/products/patch-products-productid')?.endpoint).toMatchObject({ title: 'Patch products productId', hidden: false });
+    expect(entry('api-reference/products/patch-products')?.endpoint).toMatchObject({ title: 'Patch products productId', hidden: false });
     const reference = entry('api-reference/products/list-products')?.endpoint;
     const list = reference && renderEndpointPage(reference);
     expect(list).toMatchObject({ route: 'api-reference/products/list-products', title: 'List products', description: 'Returns the products of the shop.' });
@@ -131,10 +131,10 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
     const generated = result.entries.filter((candidate) => candidate.route.startsWith('edge-api/'));
     expect(generated.map((candidate) => `${candidate.route}${candidate.hidden ? ' [hidden]' : ''}`)).toEqual([
       'edge-api/products/list-products',
-      'edge-api/products/create-a-product',
+      'edge-api/products/create-a-product!',
       'edge-api/products/get-a-product',
       'edge-api/products/get-a-product-1',
-      'edge-api/products/patch-products-productid',
+      'edge-api/products/patch-products',
       'edge-api/health-check',
       'edge-api/internal/metrics [hidden]',
       'edge-api/webhooks/order-created',
@@ -224,9 +224,10 @@ describe('resolveNavigation on small configurations', () => {
     expect(result.entries.map(({ route, boost }) => `${route} ${String(boost)}`)).toEqual(['index 5', 'cloud/deep 0.5', 'help 5', 'edge/start undefined']);
   });
 
-  it('warns about operation references that cannot be resolved: remote spec skipped, or no spec in scope', () => {
+  it('leaves out references to a spec that did not load without repeating its warning, and warns when no spec is in scope', () => {
     const remote = resolve({ navigation: { groups: [{ group: 'R', openapi: 'https://api.example.com/openapi.json', pages: ['GET /things'] }] } });
-    expect(remote.diagnostics).toMatchObject([{ severity: 'warning', ruleId: 'unknown-operation' }]);
+    expect(remote.diagnostics).toEqual([]);
+    expect(remote.entries.map((entry) => entry.route)).toEqual([]);
     const none = resolveNavigation({ navigation: { pages: ['GET /things'] } }, { pageFileFor: () => undefined, specs: new Map(), locate: stubLocate });
     expect(none.diagnostics).toMatchObject([{ severity: 'warning', ruleId: 'unknown-operation', message: 'Cannot resolve `GET /things`: no OpenAPI spec is in scope (referenced from the top-level navigation); the entry is left out' }]);
   });

@@ -65,9 +65,33 @@ describe('operationToEndpointContent', () => {
   it('derives a title and a slug from method and path when there is no summary', () => {
     const patch = operation('shop.yaml', 'PATCH', '/products/{productId}');
     expect(operationToEndpointContent(patch).title).toBe('Patch products productId');
-    expect(endpointSlug(patch)).toBe('api-reference/products/patch-products-productid');
-    expect(endpointSlug(operation('shop.yaml', 'POST', '/products'), 'store')).toBe('store/products/create-a-product');
+    expect(endpointSlug(patch)).toBe('api-reference/products/patch-products');
+    expect(endpointSlug(operation('shop.yaml', 'POST', '/products'), 'store')).toBe('store/products/create-a-product!');
     expect(endpointSlug(operation('shop.yaml', 'GET', '/health'))).toBe('api-reference/health-check');
+  });
+
+  it('names routes as the platform does: underscores and letters kept, parameters, brackets, dots and quotes removed', () => {
+    const named = (summary: string, tag: string): string => endpointSlug({ ...operation('shop.yaml', 'GET', '/products'), summary, tags: [tag] });
+    expect(named('Validate License Key', 'customer_portal')).toBe('api-reference/customer_portal/validate-license-key');
+    expect(named("Get a user's info (v2)", 'License Keys')).toBe('api-reference/license-keys/get-a-users-info-v2');
+    expect(named('Read / write', 'Café')).toBe('api-reference/café/read-write');
+    expect(named('What? #1 at 100%', 'Misc')).toBe('api-reference/misc/what-1-at-100');
+    const webhook = { ...operation('shop.yaml', 'GET', '/products'), webhook: true, path: 'order.created', summary: undefined, tags: [] };
+    expect(endpointSlug(webhook)).toBe('api-reference/ordercreated');
+  });
+
+  it('takes the route an operation sets with x-mint href, whatever its tag, summary and directory', () => {
+    const withHref = (href: unknown): string => endpointSlug({ ...operation('shop.yaml', 'GET', '/products'), operation: { 'x-mint': { href } } }, 'store');
+    expect(withHref('/en/api-reference/chat-messages/send-chat-message')).toBe('en/api-reference/chat-messages/send-chat-message');
+    expect(withHref('api/chat.mdx')).toBe('api/chat');
+    expect(withHref('/')).toBe('store/products/list-products');
+    expect(withHref(42)).toBe('store/products/list-products');
+  });
+
+  it('names the branch types of an untyped anyOf field and writes no empty brackets for a field without type', () => {
+    const schema = { type: 'object', required: ['key'], properties: { key: { type: 'string' }, activation_id: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }] }, meta: { description: 'Anything.' } } };
+    const validate = { ...operation('shop.yaml', 'POST', '/products'), operation: { requestBody: { content: { 'application/json': { schema } } } } };
+    expect(operationToEndpointContent(validate).sections.find((section) => section.anchor === 'request-body')?.text).toBe('key (string, required)\nactivation_id (string | null)\nmeta: Anything.');
   });
 
   it('changes the content hash when the operation changes', () => {
