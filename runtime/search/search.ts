@@ -6,6 +6,7 @@ import type { PageIndex } from './page-index.ts';
 import { locationInScope, otherLocationsOf, sectionAt, type OtherLocation, type PlacedSection, type SearchFilter, type SearchScope } from './place-section.ts';
 import type { PageLocation } from './read-search-layout.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
+import { snippetOf } from './result-snippet.ts';
 import type { PageContext } from '../../contract/search/section-record.ts';
 
 export type { SearchFilter } from './place-section.ts';
@@ -46,7 +47,6 @@ const MAX_CORRECTED_TERMS = 8;
 const CANDIDATES_PER_PAGE = 20;
 /** How much deeper versioned or multilingual sites look into the rankings when the scope leaves less than a page of results. */
 const SCOPED_CANDIDATES_FACTOR = 4;
-const SNIPPET_LENGTH = 300;
 /** A page ranks by its best section plus a share of its next best ones: pages about the topic beat passing mentions. */
 const SUPPORTING_SECTIONS = 2;
 const SUPPORTING_SECTION_WEIGHT = 0.3;
@@ -237,19 +237,4 @@ function metadataOf(best: PlacedSection): SearchResult['metadata'] {
 
 function uniqueTerms(terms: string[]): string[] {
   return [...new Set(terms)];
-}
-
-function snippetOf(text: string, query: string, previousQuery: string): string {
-  if (text.length <= SNIPPET_LENGTH) return text;
-  const lower = text.toLowerCase();
-  const words = `${query} ${previousQuery}`.toLowerCase().match(/[\p{L}\p{N}_]{3,}/gu) ?? [];
-  let position = -1;
-  for (const word of words) {
-    const found = lower.indexOf(word.length > 5 ? word.slice(0, 5) : word);
-    if (found >= 0 && (position < 0 || found < position)) position = found;
-  }
-  const start = Math.max(0, Math.min(position < 0 ? 0 : position - 80, text.length - SNIPPET_LENGTH));
-  const boundary = start === 0 ? 0 : Math.max(start, text.indexOf(' ', start) + 1);
-  const end = Math.min(text.length, boundary + SNIPPET_LENGTH);
-  return `${boundary > 0 ? '…' : ''}${text.slice(boundary, end).trim()}${end < text.length ? '…' : ''}`;
 }

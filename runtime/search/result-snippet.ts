@@ -1,0 +1,21 @@
+/** Length of a result's snippet, in characters. */
+const SNIPPET_LENGTH = 300;
+
+/**
+ * About `SNIPPET_LENGTH` characters of a section's text around the first word of the query (or of the previous
+ * turn) it holds, cut at word boundaries with an ellipsis on each cut side; the whole text when it is short.
+ */
+export function snippetOf(text: string, query: string, previousQuery: string): string {
+  if (text.length <= SNIPPET_LENGTH) return text;
+  const lower = text.toLowerCase();
+  const words = `${query} ${previousQuery}`.toLowerCase().match(/[\p{L}\p{N}_]{3,}/gu) ?? [];
+  let position = -1;
+  for (const word of words) {
+    const found = lower.indexOf(word.length > 5 ? word.slice(0, 5) : word);
+    if (found >= 0 && (position < 0 || found < position)) position = found;
+  }
+  const start = Math.max(0, Math.min(position < 0 ? 0 : position - 80, text.length - SNIPPET_LENGTH));
+  const boundary = start === 0 ? 0 : Math.max(start, text.indexOf(' ', start) + 1);
+  const end = Math.min(text.length, boundary + SNIPPET_LENGTH);
+  return `${boundary > 0 ? '…' : ''}${text.slice(boundary, end).trim()}${end < text.length ? '…' : ''}`;
+}
