@@ -87,13 +87,13 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
     pages.push(manifestPage);
     if (!indexed) return;
     const boost = placement.boost ?? search.boost;
-    for (const { anchor, headingPath, title, text, description, keywords: pageKeywords } of contentRecords(page.title, searchDescription, keywords, sections)) {
+    contentRecords(page.title, searchDescription, keywords, sections).forEach(({ anchor, headingPath, title, text, description, keywords: pageKeywords }, position) => {
       const record: SectionRecord = { path: route, anchor, headingPath, title, text, context };
       if (description !== undefined) record.description = description;
       if (pageKeywords !== undefined) record.keywords = pageKeywords;
-      if (boost !== undefined && boost !== 1 && sectionRecords.at(-1)?.path !== route) record.boost = boost;
+      if (position === 0 && boost !== undefined && boost !== 1) record.boost = boost;
       sectionRecords.push(record);
-    }
+    });
   };
 
   const contextEntries = preferDefaultContext(input.entries, input.defaults);
