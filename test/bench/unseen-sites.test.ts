@@ -11,7 +11,7 @@ describe('the unseen split of the retrieval bench', () => {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('pins each site to a repository and commit, and asks at least 25 questions about each, all in the unseen half', () => {
-    expect(sources.map((source) => source.site).sort()).toEqual(['flexprice', 'flipt', 'flox', 'pangolin']);
+    expect(sources.map((source) => source.site).sort()).toEqual(['axiom', 'dify', 'dub', 'flexprice', 'flipt', 'flox', 'lago', 'pangolin']);
     for (const source of sources) expect(source.commit).toMatch(/^[0-9a-f]{40}$/);
     for (const source of sources) expect(questions.filter((question) => question.corpus === source.site).length).toBeGreaterThanOrEqual(25);
     expect(questions.every((question) => question.half === 'unseen' && question.answers.length > 0 && ['paraphrase', 'keyword', 'typo'].includes(question.style ?? ''))).toBe(true);
@@ -23,15 +23,16 @@ describe('the unseen split of the retrieval bench', () => {
     expect(unset).toEqual({ skipped: expect.stringMatching(new RegExp(`^unseen split skipped: set ${UNSEEN_SITES_VARIABLE} to a folder holding github.com/flox/docs at a556a943b38e into flox\\+docs/`)) });
     mkdirSync(path.join(folder, 'flox+docs'));
     const partial = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
-    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'flipt-io+docs', 'docs')} not found`);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'flipt-io+docs', 'docs')}, `);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'langgenius+dify-docs')} not found`);
     expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
   });
 
   it('finds each site under <owner>+<name>, in the folder holding its docs.json', () => {
-    for (const directory of ['flexprice+flexprice-docs', 'flipt-io+docs/docs', 'fosrl+docs-v2']) mkdirSync(path.join(folder, directory), { recursive: true });
+    for (const directory of ['flexprice+flexprice-docs', 'flipt-io+docs/docs', 'fosrl+docs-v2', 'getlago+lago-doc', 'dubinc+docs', 'axiomhq+docs', 'langgenius+dify-docs']) mkdirSync(path.join(folder, directory), { recursive: true });
     const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
     expect('directories' in located && located.directories.get('flipt')).toBe(path.join(folder, 'flipt-io+docs', 'docs'));
-    expect('directories' in located && [...located.directories.keys()].sort()).toEqual(['flexprice', 'flipt', 'flox', 'pangolin']);
+    expect('directories' in located && [...located.directories.keys()].sort()).toEqual(['axiom', 'dify', 'dub', 'flexprice', 'flipt', 'flox', 'lago', 'pangolin']);
   });
 });
 
