@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RankRecorder, type Question } from '../../bench/retrieval/question-set.ts';
-import { locateUnseenSites, readUnseenQuestionSet, UNSEEN_SITES_VARIABLE } from '../../bench/retrieval/unseen-sites.ts';
+import { locateUnseenSites, readUnseenQuestionSet, UNSEEN_SITES_VARIABLE, unseenBatches } from '../../bench/retrieval/unseen-sites.ts';
 
 describe('the unseen split of the retrieval bench', () => {
   const { sources, questions } = readUnseenQuestionSet();
@@ -28,6 +28,14 @@ describe('the unseen split of the retrieval bench', () => {
     expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
   });
 
+  it('groups the sites by the batch their questions were written in, the first batch first', () => {
+    expect(unseenBatches(sources)).toEqual([
+      { name: 'batch 1', sites: ['flox', 'flexprice', 'pangolin', 'flipt'] },
+      { name: 'batch 2', sites: ['lago', 'dub', 'axiom', 'dify'] },
+    ]);
+    expect(unseenBatches([{ site: 'b', repo: 'o/b', commit: 'c', config: '.', batch: 3 }, { site: 'a', repo: 'o/a', commit: 'c', config: '.', batch: 2 }]).map((batch) => batch.name)).toEqual(['batch 2', 'batch 3']);
+  });
+
   it('finds each site under <owner>+<name>, in the folder holding its docs.json', () => {
     for (const directory of ['flexprice+flexprice-docs', 'flipt-io+docs/docs', 'fosrl+docs-v2', 'getlago+lago-doc', 'dubinc+docs', 'axiomhq+docs', 'langgenius+dify-docs']) mkdirSync(path.join(folder, directory), { recursive: true });
     const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
@@ -48,5 +56,13 @@ describe('RankRecorder', () => {
     expect(recorder.figures('docsmith', 'unseen')).toEqual({ system: 'docsmith', half: 'unseen', questions: 3, recallAt1: 1 / 3, recallAt5: 2 / 3, mrrAt10: 0.5 });
     expect(recorder.figures('docsmith', 'unseen', 'flox')).toEqual({ system: 'docsmith', half: 'unseen', site: 'flox', questions: 2, recallAt1: 0.5, recallAt5: 1, mrrAt10: 0.75 });
     expect(recorder.figures('baseline', 'unseen', 'flipt').recallAt1).toBe(1);
+  });
+
+  it('summarises a named group of sites together', () => {
+    const recorder = new RankRecorder();
+    recorder.record('docsmith', question('flox', 'a'), ['a']);
+    recorder.record('docsmith', question('flipt', 'b'), ['x', 'b']);
+    recorder.record('docsmith', question('lago', 'c'), []);
+    expect(recorder.figures('docsmith', 'unseen', { name: 'batch 1', sites: ['flox', 'flipt'] })).toEqual({ system: 'docsmith', half: 'unseen', site: 'batch 1', questions: 2, recallAt1: 0.5, recallAt5: 1, mrrAt10: 0.75 });
   });
 });
