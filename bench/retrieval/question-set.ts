@@ -25,12 +25,18 @@ export interface Question {
 export interface RetrievalFigures {
   system: string;
   half: Half;
-  /** The one site the figures are about; absent for figures over every site of the split. */
+  /** The one site, or the named group of sites, the figures are about; absent for figures over every site of the split. */
   site?: string;
   questions: number;
   recallAt1: number;
   recallAt5: number;
   mrrAt10: number;
+}
+
+/** A named group of sites whose questions are summarised together (e.g. one batch of the unseen split). */
+export interface SiteGroup {
+  name: string;
+  sites: string[];
 }
 
 /** Both halves of the first set, in the order the benches report them. */
@@ -64,16 +70,17 @@ export class RankRecorder {
     this.ranks.push({ system, half: question.half, site: question.corpus, rank: position < 0 ? Infinity : position + 1 });
   }
 
-  /** The figures of `system` over `half`, on every site or only on `site`. */
-  figures(system: string, half: Half, site?: string): RetrievalFigures {
+  /** The figures of `system` over `half`: on every site without `scope`, only on the site it names, or on a group's sites. */
+  figures(system: string, half: Half, scope?: string | SiteGroup): RetrievalFigures {
+    const group = typeof scope === 'string' ? { name: scope, sites: [scope] } : scope;
     const ranks = this.ranks
-      .filter((entry) => entry.system === system && entry.half === half && (site === undefined || entry.site === site))
+      .filter((entry) => entry.system === system && entry.half === half && (group === undefined || group.sites.includes(entry.site)))
       .map((entry) => entry.rank);
     const count = ranks.length;
     return {
       system,
       half,
-      ...(site === undefined ? {} : { site }),
+      ...(group === undefined ? {} : { site: group.name }),
       questions: count,
       recallAt1: ranks.filter((rank) => rank <= 1).length / count,
       recallAt5: ranks.filter((rank) => rank <= 5).length / count,

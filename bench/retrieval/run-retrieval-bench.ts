@@ -7,7 +7,7 @@ import { type SectionRecord } from '../../contract/search/index.ts';
 import { percentile, printTable } from '../bench-helpers.ts';
 import { generateSyntheticSite } from '../synthetic-site.ts';
 import { figuresRow, HALVES, type Question, RankRecorder, readQuestions, RETRIEVAL_SITES, type RetrievalFigures } from './question-set.ts';
-import { locateUnseenSites, readUnseenQuestionSet } from './unseen-sites.ts';
+import { locateUnseenSites, readUnseenQuestionSet, unseenBatches } from './unseen-sites.ts';
 
 /** Search latency of one system on the generated site. */
 export interface LatencyFigures {
@@ -25,9 +25,9 @@ const BASELINE = 'baseline (wink-bm25, whole pages, default prep)';
  * half, split once by a hash of the question within each site) against docsmith's search and, in the same run,
  * against a naive baseline: wink-bm25 over whole pages (title + body) with its default preparation (lower-case,
  * tokenize, stop words, stem). Prints recall@1, recall@5 and MRR@10 per half; then the same on the unseen split
- * (bench/retrieval/unseen-questions.json, four real sites nobody tuned on, read from DOCSMITH_BENCH_UNSEEN_SITES;
- * one line says it is skipped without them), over all of it and per site; then the search latency of both on a
- * generated 1,300-page site.
+ * (bench/retrieval/unseen-questions.json, real sites nobody tuned on, read from DOCSMITH_BENCH_UNSEEN_SITES;
+ * one line says it is skipped without them), over all of it, per batch of sites and per site; then the search
+ * latency of both on a generated 1,300-page site.
  */
 export async function runRetrievalBench(): Promise<{ quality: RetrievalFigures[]; latency: LatencyFigures[] }> {
   const questions = readQuestions();
@@ -49,7 +49,7 @@ export async function runRetrievalBench(): Promise<{ quality: RetrievalFigures[]
   return { quality, latency };
 }
 
-/** The unseen split's figures over all its sites, then per site; none (and one line saying why) without the sites. */
+/** The unseen split's figures over all its sites, then per batch, then per site; none (and one line saying why) without the sites. */
 async function runUnseenSplit(recorder: RankRecorder): Promise<RetrievalFigures[]> {
   const { sources, questions } = readUnseenQuestionSet();
   const located = locateUnseenSites(sources);
@@ -58,7 +58,8 @@ async function runUnseenSplit(recorder: RankRecorder): Promise<RetrievalFigures[
     return [];
   }
   for (const [site, directory] of located.directories) await rankSite(recorder, site, directory, questions);
-  const quality = [undefined, ...located.directories.keys()].flatMap((site) => [DOCSMITH, BASELINE].map((system) => recorder.figures(system, 'unseen', site)));
+  const scopes = [undefined, ...unseenBatches(sources), ...located.directories.keys()];
+  const quality = scopes.flatMap((scope) => [DOCSMITH, BASELINE].map((system) => recorder.figures(system, 'unseen', scope)));
   printTable(
     `Unseen split: ${questions.length} questions over ${sources.length} real sites nobody tuned on (${sources.map((source) => `${source.repo}@${source.commit.slice(0, 7)}`).join(', ')})`,
     ['system', 'split', 'questions', 'recall@1', 'recall@5', 'MRR@10'],

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Question, type QuestionStyle } from './question-set.ts';
+import { type Question, type QuestionStyle, type SiteGroup } from './question-set.ts';
 
 /** Where one unseen site comes from: its public repository, the commit the questions were written against, and the folder holding its docs.json. */
 export interface UnseenSource {
@@ -8,6 +8,8 @@ export interface UnseenSource {
   repo: string;
   commit: string;
   config: string;
+  /** Which batch of sites its questions were written in: batch 1 has since been read in failure analyses, later batches are fresh checks. */
+  batch: number;
 }
 
 /** One entry of bench/retrieval/unseen-questions.json. */
@@ -27,13 +29,19 @@ export interface UnseenQuestionSet {
 /** The environment variable naming a folder that holds the unseen sites as `<owner>+<name>` subfolders. */
 export const UNSEEN_SITES_VARIABLE = 'DOCSMITH_BENCH_UNSEEN_SITES';
 
-/** bench/retrieval/unseen-questions.json: questions written from the pages of four real sites before any ranking was run on them. */
+/** bench/retrieval/unseen-questions.json: questions written from the pages of real sites before any ranking was run on them. */
 export function readUnseenQuestionSet(): UnseenQuestionSet {
   const file = JSON.parse(readFileSync(path.join(import.meta.dirname, 'unseen-questions.json'), 'utf8')) as { sources: UnseenSource[]; questions: UnseenEntry[] };
   return {
     sources: file.sources,
     questions: file.questions.map((entry) => ({ corpus: entry.site, half: 'unseen', question: entry.question, answers: entry.answers, style: entry.style })),
   };
+}
+
+/** The sites of each batch, in batch order, named `batch <n>`, for figures over one batch at a time. */
+export function unseenBatches(sources: UnseenSource[]): SiteGroup[] {
+  const batches = [...new Set(sources.map((source) => source.batch))].sort((first, second) => first - second);
+  return batches.map((batch) => ({ name: `batch ${batch}`, sites: sources.filter((source) => source.batch === batch).map((source) => source.site) }));
 }
 
 /** The folder of `source`'s docs.json under `sitesFolder` (the extracted repository is `<owner>+<name>`). */

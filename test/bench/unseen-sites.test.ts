@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RankRecorder, type Question } from '../../bench/retrieval/question-set.ts';
-import { locateUnseenSites, readUnseenQuestionSet, UNSEEN_SITES_VARIABLE } from '../../bench/retrieval/unseen-sites.ts';
+import { locateUnseenSites, readUnseenQuestionSet, UNSEEN_SITES_VARIABLE, unseenBatches } from '../../bench/retrieval/unseen-sites.ts';
 
 describe('the unseen split of the retrieval bench', () => {
   const { sources, questions } = readUnseenQuestionSet();
@@ -11,7 +11,7 @@ describe('the unseen split of the retrieval bench', () => {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('pins each site to a repository and commit, and asks at least 25 questions about each, all in the unseen half', () => {
-    expect(sources.map((source) => source.site).sort()).toEqual(['flexprice', 'flipt', 'flox', 'pangolin']);
+    expect(sources.map((source) => source.site).sort()).toEqual(['axiom', 'dify', 'dub', 'flexprice', 'flipt', 'flox', 'lago', 'pangolin']);
     for (const source of sources) expect(source.commit).toMatch(/^[0-9a-f]{40}$/);
     for (const source of sources) expect(questions.filter((question) => question.corpus === source.site).length).toBeGreaterThanOrEqual(25);
     expect(questions.every((question) => question.half === 'unseen' && question.answers.length > 0 && ['paraphrase', 'keyword', 'typo'].includes(question.style ?? ''))).toBe(true);
@@ -23,15 +23,24 @@ describe('the unseen split of the retrieval bench', () => {
     expect(unset).toEqual({ skipped: expect.stringMatching(new RegExp(`^unseen split skipped: set ${UNSEEN_SITES_VARIABLE} to a folder holding github.com/flox/docs at a556a943b38e into flox\\+docs/`)) });
     mkdirSync(path.join(folder, 'flox+docs'));
     const partial = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
-    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'flipt-io+docs', 'docs')} not found`);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'flipt-io+docs', 'docs')}, `);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'langgenius+dify-docs')} not found`);
     expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
   });
 
+  it('groups the sites by the batch their questions were written in, the first batch first', () => {
+    expect(unseenBatches(sources)).toEqual([
+      { name: 'batch 1', sites: ['flox', 'flexprice', 'pangolin', 'flipt'] },
+      { name: 'batch 2', sites: ['lago', 'dub', 'axiom', 'dify'] },
+    ]);
+    expect(unseenBatches([{ site: 'b', repo: 'o/b', commit: 'c', config: '.', batch: 3 }, { site: 'a', repo: 'o/a', commit: 'c', config: '.', batch: 2 }]).map((batch) => batch.name)).toEqual(['batch 2', 'batch 3']);
+  });
+
   it('finds each site under <owner>+<name>, in the folder holding its docs.json', () => {
-    for (const directory of ['flexprice+flexprice-docs', 'flipt-io+docs/docs', 'fosrl+docs-v2']) mkdirSync(path.join(folder, directory), { recursive: true });
+    for (const directory of ['flexprice+flexprice-docs', 'flipt-io+docs/docs', 'fosrl+docs-v2', 'getlago+lago-doc', 'dubinc+docs', 'axiomhq+docs', 'langgenius+dify-docs']) mkdirSync(path.join(folder, directory), { recursive: true });
     const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
     expect('directories' in located && located.directories.get('flipt')).toBe(path.join(folder, 'flipt-io+docs', 'docs'));
-    expect('directories' in located && [...located.directories.keys()].sort()).toEqual(['flexprice', 'flipt', 'flox', 'pangolin']);
+    expect('directories' in located && [...located.directories.keys()].sort()).toEqual(['axiom', 'dify', 'dub', 'flexprice', 'flipt', 'flox', 'lago', 'pangolin']);
   });
 });
 
@@ -47,5 +56,13 @@ describe('RankRecorder', () => {
     expect(recorder.figures('docsmith', 'unseen')).toEqual({ system: 'docsmith', half: 'unseen', questions: 3, recallAt1: 1 / 3, recallAt5: 2 / 3, mrrAt10: 0.5 });
     expect(recorder.figures('docsmith', 'unseen', 'flox')).toEqual({ system: 'docsmith', half: 'unseen', site: 'flox', questions: 2, recallAt1: 0.5, recallAt5: 1, mrrAt10: 0.75 });
     expect(recorder.figures('baseline', 'unseen', 'flipt').recallAt1).toBe(1);
+  });
+
+  it('summarises a named group of sites together', () => {
+    const recorder = new RankRecorder();
+    recorder.record('docsmith', question('flox', 'a'), ['a']);
+    recorder.record('docsmith', question('flipt', 'b'), ['x', 'b']);
+    recorder.record('docsmith', question('lago', 'c'), []);
+    expect(recorder.figures('docsmith', 'unseen', { name: 'batch 1', sites: ['flox', 'flipt'] })).toEqual({ system: 'docsmith', half: 'unseen', site: 'batch 1', questions: 2, recallAt1: 0.5, recallAt5: 1, mrrAt10: 0.75 });
   });
 });
