@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteSource, SkippedFile } from '../pipeline/site/site-source.ts';
@@ -29,7 +30,7 @@ const LEGACY_CONFIG = 'mint.json';
  * `.mintignore`, `mintIgnoreFilter`); binary and too-large files are listed in `skippedFiles` (with
  * why) for the build to report. Accepts the folder or its docs.json (or legacy mint.json);
  * refuses a missing folder, a folder without docs.json or mint.json, a binary or oversized configuration
- * with a SiteReadError.
+ * with a SiteReadError. Files with the same bytes (a page kept in every version folder) share one string.
  */
 export async function readSiteSource(target: string, options: ReadSiteOptions = {}): Promise<SiteSource> {
   const maxBytes = options.maxFileBytes ?? 10 * 1024 * 1024;
@@ -46,6 +47,8 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
   const files = new Map<string, string>();
   const skippedFiles = new Map<string, SkippedFile>();
   const assetFiles = new Set<string>();
+  /** sha256 of a file's bytes → its text, so that copies of a file take their memory once. */
+  const textOfBytes = new Map<string, string>();
   const excluded = mintIgnoreFilter(await readFile(path.join(root, '.mintignore'), 'utf8').catch(() => ''));
   const walk = async (relative: string): Promise<void> => {
     const entries = await readdir(path.join(root, relative), { withFileTypes: true }).catch((error: unknown) => {
@@ -72,7 +75,10 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
           skippedFiles.set(child, { reason: 'binary', ...(SPEC_FILE.test(child) ? { head: bytes.subarray(0, HEAD_BYTES).toString('utf8') } : {}) });
           continue;
         }
-        files.set(child, bytes.toString('utf8'));
+        const digest = createHash('sha256').update(bytes).digest('base64');
+        let text = textOfBytes.get(digest);
+        if (text === undefined) textOfBytes.set(digest, (text = bytes.toString('utf8')));
+        files.set(child, text);
       }
     }
   };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -9,6 +9,9 @@ import path from 'node:path';
  *     llms.txt, llms-full.txt, pages/<path>.md
  *   <domainDir>/current                                       {"buildId": "…"}, replaced by rename
  *   <domainDir>/releases.json                                 publish history, newest first
+ * Files of a build with identical text (the same page under many versions and languages) are one file on disk,
+ * hard-linked at each of its paths; where the file system refuses links, they are copies. Either way every path
+ * reads the same bytes.
  */
 export interface PublishedRelease {
   buildId: string;
@@ -21,7 +24,8 @@ export function buildDirectory(domainDir: string, buildId: string): string {
 }
 
 /**
- * Writes a build's files into `<domainDir>/builds/<buildId>/` atomically (a temp dir renamed into place).
+ * Writes a build's files into `<domainDir>/builds/<buildId>/` atomically (a temp dir renamed into place), each
+ * distinct text once: a file whose text an earlier file already has is a hard link to it (a copy where links are refused).
  * Resolves to false when that build already exists (same content hash, nothing written).
  */
 export async function writeBuildDirectory(domainDir: string, buildId: string, files: ReadonlyMap<string, string>): Promise<boolean> {
@@ -32,10 +36,7 @@ export async function writeBuildDirectory(domainDir: string, buildId: string, fi
   const temporary = path.join(buildsDir, `.tmp-${buildId}-${randomBytes(4).toString('hex')}`);
   await mkdir(temporary);
   try {
-    for (const [name, text] of files) {
-      await mkdir(path.dirname(path.join(temporary, name)), { recursive: true });
-      await writeFile(path.join(temporary, name), text);
-    }
+    await writeFilesOnce(temporary, files);
     await rename(temporary, target);
   } catch (error) {
     await rm(temporary, { recursive: true, force: true });
@@ -43,6 +44,38 @@ export async function writeBuildDirectory(domainDir: string, buildId: string, fi
     throw error;
   }
   return true;
+}
+
+/** Error codes of link(2) that mean the file system will not link here (other file system, no link support, no permission, too many links). */
+const LINK_REFUSED = new Set(['EXDEV', 'EPERM', 'EACCES', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
+
+/** Writes each file into `directory`; a text written before is hard-linked from its first file instead (copied when refused). */
+async function writeFilesOnce(directory: string, files: ReadonlyMap<string, string>): Promise<void> {
+  const fileOfText = new Map<string, string>();
+  const madeDirectories = new Set<string>();
+  let linking = true;
+  for (const [name, text] of files) {
+    const file = path.join(directory, name);
+    const parent = path.dirname(file);
+    if (!madeDirectories.has(parent)) {
+      await mkdir(parent, { recursive: true });
+      madeDirectories.add(parent);
+    }
+    const original = fileOfText.get(text);
+    if (original !== undefined && linking) {
+      try {
+        await link(original, file);
+        continue;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? '';
+        if (!LINK_REFUSED.has(code)) throw error;
+        // Too many links to one inode: this copy becomes the file the next ones link to. Any other refusal holds for the whole folder.
+        if (code !== 'EMLINK') linking = false;
+      }
+    }
+    await writeFile(file, text);
+    if (original === undefined || linking) fileOfText.set(text, file);
+  }
 }
 
 /** A build id as builds are named: the first 16 hex digits of the manifest's sha256. */

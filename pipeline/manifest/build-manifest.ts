@@ -142,7 +142,20 @@ function pageRecord(page: ManifestPage, content: number): ManifestPageRecord {
   return record;
 }
 
-/** Serialises a manifest the one way docsmith writes it (two-space JSON, trailing newline). */
+/** Members holding one record per page, content or redirect: written one compact record per line. */
+const RECORD_LISTS = new Set(['contents', 'pages', 'redirects']);
+
+/**
+ * Serialises a manifest the one way docsmith writes it: two-space JSON, except that the records of `contents`,
+ * `pages` and `redirects` are one compact line each (a site with 23,000 paths spent 40 % of its manifest on
+ * indentation; a line per record still diffs line by line), and a trailing newline.
+ */
 export function serializeManifest(manifest: Manifest | Omit<Manifest, 'buildId'>): string {
-  return `${JSON.stringify(manifest, null, 2)}\n`;
+  const members = Object.entries(manifest).filter(([, value]) => value !== undefined);
+  const lines = members.map(([key, value]) => {
+    const name = `  ${JSON.stringify(key)}: `;
+    if (!RECORD_LISTS.has(key) || !Array.isArray(value) || value.length === 0) return `${name}${JSON.stringify(value, null, 2).replaceAll('\n', '\n  ')}`;
+    return `${name}[\n${value.map((record) => `    ${JSON.stringify(record)}`).join(',\n')}\n  ]`;
+  });
+  return `{\n${lines.join(',\n')}\n}\n`;
 }

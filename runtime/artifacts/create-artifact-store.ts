@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import { buildDirectory, readCurrentBuildId } from '../../contract/artifact-layout.ts';
 import { loadSearchIndexTextInSlices, type SearchIndex } from '../search/index.ts';
+import { hashAndDecodeInSlices } from './hash-and-decode-in-slices.ts';
 import { ManifestReadError, readManifestSummary, type ManifestSummary } from './read-manifest-summary.ts';
 
 /** What the runtime needs of a published build, loaded and verified. */
@@ -57,7 +57,7 @@ const MEMORY_PER_BYTE = 4;
 
 /**
  * Loads published builds lazily on first request, verifies them (folder name = manifest.buildId, search.json
- * sha256 = manifest.artifacts.search.sha256) and keeps them in an LRU bounded by a memory budget. A new
+ * sha256 = manifest.artifacts.search.sha256, hashed and decoded in slices) and keeps them in an LRU bounded by a memory budget. A new
  * release is picked up when `current` changes, swapped atomically (requests holding the old one finish
  * on it); a corrupt new build is refused and the previous one kept.
  */
@@ -135,13 +135,12 @@ async function loadBuild(root: string, domain: string, buildId: string): Promise
     throw new ArtifactError(`build ${buildId} of ${domain} is incomplete: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   if (manifest.buildId !== buildId) throw new ArtifactError(`build ${buildId} of ${domain}: manifest names build ${String(manifest.buildId)}`);
-  const digest = await sha256InSlices(searchBytes);
-  if (digest !== manifest.searchSha256) throw new ArtifactError(`build ${buildId} of ${domain}: search.json does not match its checksum`);
+  const search = await hashAndDecodeInSlices(searchBytes);
+  if (search.sha256 !== manifest.searchSha256) throw new ArtifactError(`build ${buildId} of ${domain}: search.json does not match its checksum`);
   let index: SearchIndex;
   try {
-    const searchText = searchBytes.toString('utf8');
     await yieldToEvents();
-    index = await loadSearchIndexTextInSlices(searchText);
+    index = await loadSearchIndexTextInSlices(search.text);
   } catch (error) {
     throw new ArtifactError(`build ${buildId} of ${domain}: ${(error as Error).message}`);
   }
@@ -153,17 +152,4 @@ async function loadBuild(root: string, domain: string, buildId: string): Promise
     index,
     bytes: manifest.bytes + searchBytes.length,
   };
-}
-
-/** Bytes hashed between two yields to the event loop (~1 ms each). */
-const HASH_SLICE_BYTES = 1024 * 1024;
-
-/** The sha256 of a large buffer, in slices, so that verifying a big artifact does not hold the event loop. */
-async function sha256InSlices(bytes: Buffer): Promise<string> {
-  const hash = createHash('sha256');
-  for (let offset = 0; offset < bytes.length; offset += HASH_SLICE_BYTES) {
-    hash.update(bytes.subarray(offset, offset + HASH_SLICE_BYTES));
-    await yieldToEvents();
-  }
-  return hash.digest('hex');
 }

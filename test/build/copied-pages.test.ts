@@ -103,4 +103,24 @@ describe('buildManifestFile', () => {
     expect(result.files.get('manifest.json')).toBe(serializeManifest(result.manifest!));
     expect(buildId).toBe(createHash('sha256').update(serializeManifest(withoutId)).digest('hex').slice(0, 16));
   });
+
+  it('writes two-space JSON with one compact line per content, page and redirect record', async () => {
+    const result = await buildSite(siteSourceFromObject({ ...Object.fromEntries(site.files), 'docs.json': site.files.get('docs.json')!.replace('"navigation"', '"redirects":[{"source":"/old","destination":"/v2/start"}],"navigation"') }), { domain: 'copies' });
+    const text = result.files.get('manifest.json')!;
+    expect(JSON.parse(text)).toEqual(result.manifest);
+    const lines = text.split('\n');
+    const pages = lines.slice(lines.indexOf('  "pages": [') + 1, lines.indexOf('  ],', lines.indexOf('  "pages": [')));
+    expect(pages.map((line) => JSON.parse(line.replace(/,$/, '')) as unknown)).toEqual(result.manifest!.pages);
+    expect(lines.slice(0, 4).join('\n')).toMatchInlineSnapshot(`
+      "{
+        "formatVersion": 2,
+        "generator": "docsmith",
+        "domain": "copies","
+    `);
+    expect(lines.slice(lines.indexOf('  "redirects": ['), lines.indexOf('  "redirects": [') + 3).join('\n')).toMatchInlineSnapshot(`
+      "  "redirects": [
+          {"source":"/old","destination":"/v2/start","permanent":true}
+        ],"
+    `);
+  });
 });

@@ -36,6 +36,16 @@ describe('readSiteSource', () => {
     expect(source.files.get('guides/intro.md')).toBe('# Intro');
   });
 
+  it('reads copies of a file (a page kept in every version folder) as the same text, other files as their own', async () => {
+    const site = path.join(directory, 'versions');
+    for (const folder of ['v1', 'v2', 'fr/v2']) await mkdir(path.join(site, folder), { recursive: true });
+    const page = '---\ntitle: Setup\n---\n\nRéglez le service.\n';
+    const files: Record<string, string> = { 'docs.json': '{"name": "Site"}', 'v1/setup.mdx': page, 'v2/setup.mdx': page, 'fr/v2/setup.mdx': page.replace('Setup', 'Réglages') };
+    for (const [file, text] of Object.entries(files)) await writeFile(path.join(site, file), text);
+    const source = await readSiteSource(site);
+    expect(Object.fromEntries(source.files)).toEqual(files);
+  });
+
   it('leaves out what the site\'s .mintignore and the platform\'s default root folders exclude, gitignore-style', async () => {
     const site = path.join(directory, 'ignoring');
     for (const folder of ['drafts', 'guides/build', 'dist', 'docs/internal']) await mkdir(path.join(site, folder), { recursive: true });

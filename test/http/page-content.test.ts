@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -76,5 +76,33 @@ describe('GET /v1/page/{domain}?path=', () => {
     expect((await app.inject({ url: '/v1/page/example?path=quickstart' })).statusCode).toBe(401);
     expect((await app.inject({ url: '/v1/page/example' })).json().error.code).toBe('missing_key');
     expect((await app.inject({ url: '/v1/page/example?path=a&extra=1', headers: { authorization: 'Bearer nope' } })).json().error.code).toBe('invalid_key');
+  });
+});
+
+describe('GET /v1/page of a versioned site whose copies are hard links', () => {
+  it('answers each version\'s path with the shared page Markdown', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-page-links-'));
+    const setup = '---\ntitle: Setup\n---\n\nRun the installer.\n';
+    const files = {
+      'docs.json': JSON.stringify({ theme: 'mint', name: 'Versions', colors: { primary: '#16A34A' }, navigation: { versions: [{ version: 'v2', pages: ['v2/start', 'v2/setup'] }, { version: 'v1', pages: ['v1/setup'] }] } }),
+      'v2/start.mdx': '---\ntitle: Start\n---\n\nInstall it.\n',
+      'v2/setup.mdx': setup,
+      'v1/setup.mdx': setup,
+    };
+    const buildId = await publishTestSite(path.join(directory, 'dist'), 'versions', files);
+    const pages = path.join(directory, 'dist', 'versions', 'builds', buildId, 'pages');
+    const [v2, v1] = await Promise.all(['v2/setup.md', 'v1/setup.md'].map((name) => stat(path.join(pages, name))));
+    expect([v1?.ino === v2?.ino, v1?.nlink]).toEqual([true, 2]);
+    const key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({ domains: ['versions'], org: 'org' }).key;
+    const app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory' });
+    try {
+      for (const pagePath of ['v2/setup', 'v1/setup']) {
+        const response = await app.inject({ url: `/v1/page/versions?path=${pagePath}`, headers: { authorization: `Bearer ${key}` } });
+        expect([response.statusCode, response.body], pagePath).toEqual([200, '# Setup\n\nRun the installer.\n']);
+      }
+    } finally {
+      await app.close();
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,10 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildDirectory, publishBuild, readCurrentBuildId, readReleases, writeBuildDirectory } from '../../contract/artifact-layout.ts';
+import { buildSite } from '../../pipeline/build/build-site.ts';
+import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 
 describe('versioned artifact directories', () => {
   let domainDir: string;
@@ -20,6 +22,48 @@ describe('versioned artifact directories', () => {
     expect(await writeBuildDirectory(domainDir, 'aaaa000000000001', files('one'))).toBe(false);
     expect(await readFile(path.join(buildDirectory(domainDir, 'aaaa000000000001'), 'manifest.json'), 'utf8')).toBe('one');
     expect((await readdir(path.join(domainDir, 'builds'))).filter((entry) => entry.startsWith('.tmp-'))).toEqual([]);
+  });
+
+  it('writes each distinct text once: a page copied across versions is one inode, hard-linked at each path', async () => {
+    const page = '---\ntitle: Setup\ndescription: Set it up.\n---\n\n## Steps\n\nRun the installer.\n';
+    const site = siteSourceFromObject({
+      'docs.json': JSON.stringify({
+        theme: 'mint',
+        name: 'Copies',
+        colors: { primary: '#0F766E' },
+        navigation: {
+          languages: [
+            { language: 'en', default: true, versions: [{ version: 'v2', default: true, pages: ['v2/setup', 'v2/start'] }, { version: 'v1', pages: ['v1/setup'] }] },
+            { language: 'fr', versions: [{ version: 'v2', pages: ['fr/v2/setup'] }] },
+          ],
+        },
+      }),
+      'v2/setup.mdx': page,
+      'v1/setup.mdx': page,
+      'fr/v2/setup.mdx': page,
+      'v2/start.mdx': '---\ntitle: Start\n---\n\nInstall it.\n',
+    });
+    const result = await buildSite(site, { domain: 'copies' });
+    const buildId = result.manifest?.buildId ?? '';
+    expect(await writeBuildDirectory(domainDir, buildId, result.files)).toBe(true);
+    const directory = buildDirectory(domainDir, buildId);
+    const copies = ['pages/v2/setup.md', 'pages/v1/setup.md', 'pages/fr/v2/setup.md'];
+    const inodes = await Promise.all(copies.map(async (name) => (await stat(path.join(directory, name))).ino));
+    expect(new Set(inodes).size).toBe(1);
+    expect((await stat(path.join(directory, copies[0] as string))).nlink).toBe(3);
+    const start = await stat(path.join(directory, 'pages/v2/start.md'));
+    expect([start.nlink, inodes.includes(start.ino)]).toEqual([1, false]);
+    for (const [name, text] of result.files) expect(await readFile(path.join(directory, name), 'utf8'), name).toBe(text);
+    expect(await readFile(path.join(directory, 'pages/v1/setup.md'), 'utf8')).toMatchInlineSnapshot(`
+      "# Setup
+
+      > Set it up.
+
+      ## Steps
+
+      Run the installer.
+      "
+    `);
   });
 
   it('publishes by replacing the current pointer and keeps the last N releases', async () => {
