@@ -1,3 +1,4 @@
+import { withoutCodeFences } from './code-fences.ts';
 import { groupContents } from './group-contents.ts';
 import { prepareText } from './prepare-text.ts';
 import { SEARCH_ARTIFACT_FORMAT_VERSION, type SearchArtifact } from './search-artifact.ts';
@@ -33,7 +34,7 @@ export function buildSearchModel(records: SectionRecord[], defaults: { language?
     sections,
     terms: sections.map((record) => {
       const language = record.language;
-      return [prepare(record.title, language), prepare(record.headingPath.join(' '), language), prepare(record.text, language)];
+      return [prepare(record.title, language), prepare(record.headingPath.join(' '), language), prepare(withoutCodeFences(record.text), language)];
     }),
     contexts,
     pages,

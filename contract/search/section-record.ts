@@ -23,7 +23,7 @@ export interface SectionRecord {
   headingPath: string[];
   /** The page title. */
   title: string;
-  /** Plain text of the section (component text and attributes kept, JSX/ESM syntax dropped). */
+  /** Plain text of the section (component text and attributes kept, JSX/ESM syntax dropped); code blocks stay Markdown fenced blocks (`code-fences.ts`). */
   text: string;
   /** The page's frontmatter description, on the section before the first heading only (a strong search field). */
   description?: string;

@@ -56,7 +56,7 @@ type SearchPlacement = Pick<NavigationPageEntry, 'searchable' | 'boost'>;
  * other page file. Holds the indexing policy: a page is indexed unless hidden (a hidden tab or group marked
  * `searchable: true` keeps its pages indexed, unless a page hides itself) or `searchable: false`, and when it is
  * outside the navigation only with `indexing: all`. A page's search records carry its frontmatter `keywords` and its
- * `boost` (frontmatter, else its navigation group's). Pure.
+ * `boost` (frontmatter, else its navigation group's); every indexed page has a record, one without text its title. Pure.
  */
 export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
   const pages: ManifestPage[] = [];
@@ -202,6 +202,8 @@ function contentRecordsOnce(): (title: string, description: string | undefined, 
       if (records[0]) records[0].keywords = keywords;
       else records.push({ anchor: '', headingPath: [], title, text: '', keywords });
     }
+    // An indexed page without any text is still found by its title.
+    if (records.length === 0) records.push({ anchor: '', headingPath: [], title, text: '' });
     candidates.push({ title, description, keywords, records });
     made.set(sections, candidates);
     return records;

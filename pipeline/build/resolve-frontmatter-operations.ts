@@ -20,6 +20,8 @@ export interface FrontmatterOperation {
 }
 
 const MANUAL_ENDPOINT = /^([A-Za-z]+)\s+(\S+)$/;
+/** The method and path that end an operation reference (`POST /invoices/{id}/void`, `api.yaml get /x`). */
+const OPERATION_AT_END = /(?:^|\s)([A-Za-z]+)\s+(\/\S*)$/;
 
 /**
  * Reads the endpoint of each page's frontmatter. `openapi: "METHOD /path"` / `"spec METHOD /path"` (a spec path
@@ -28,7 +30,8 @@ const MANUAL_ENDPOINT = /^([A-Za-z]+)\s+(\S+)$/;
  * cannot be resolved is an `unknown-operation` warning and the page keeps its MDX content — no warning when the
  * operation may be in one of `unloadedSpecs` (the site's specs that did not load, each already reported once).
  * A page without frontmatter `title` (the scraper writes only `openapi:`) takes the operation's title and
- * description (its `sidebarTitle`, without a warning, when the operation's spec did not load). `api: "METHOD url"` marks a hand-written endpoint page (Mintlify's MDX API pages): its method and URL are
+ * description (its `sidebarTitle`, without a warning, when the operation's spec did not load). A page without text of
+ * its own whose operation does not resolve is searched by the method and path its reference names. `api: "METHOD url"` marks a hand-written endpoint page (Mintlify's MDX API pages): its method and URL are
  * metadata of the page.
  */
 export function resolveFrontmatterOperations(pages: Iterable<ParsedPage>, specs: LoadedSpecs, unloadedSpecs: readonly string[] = []): { byFile: Map<string, FrontmatterOperation>; diagnostics: Diagnostic[] } {
@@ -40,12 +43,16 @@ export function resolveFrontmatterOperations(pages: Iterable<ParsedPage>, specs:
       const resolution = resolveOperationReference(specs, pageSpecReference(openapi, page.file), [], unloadedSpecs);
       const untitled = page.diagnostics.some((diagnostic) => diagnostic.ruleId === 'missing-title');
       if (!resolution.ok) {
+        // A page with no text of its own is searched by the method and path its reference names.
+        const reference = OPERATION_AT_END.exec(openapi.trim());
+        const sections = reference && page.sections.length === 0 ? [{ anchor: '', headingPath: [], text: `${(reference[1] ?? '').toUpperCase()} ${reference[2] ?? ''}` }] : [];
         if (resolution.specNotLoaded) {
           // The title would come from the spec that did not load (already reported): the sidebar title stands in.
           const sidebarTitle = typeof page.frontmatter.sidebarTitle === 'string' && page.frontmatter.sidebarTitle.trim() ? page.frontmatter.sidebarTitle.trim() : page.title;
-          if (untitled) byFile.set(page.file, { sections: [], title: sidebarTitle });
+          if (untitled || sections.length > 0) byFile.set(page.file, { sections, ...(untitled ? { title: sidebarTitle } : {}) });
           continue;
         }
+        if (sections.length > 0) byFile.set(page.file, { sections });
         diagnostics.push({ file: page.file, line: 1, column: 1, severity: 'warning', ruleId: 'unknown-operation', message: `${resolution.message} (frontmatter \`openapi\`); the page keeps its own content`, ...(resolution.hint ? { hint: resolution.hint } : {}) });
         continue;
       }

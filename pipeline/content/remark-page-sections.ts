@@ -1,5 +1,6 @@
 import type { Nodes, Root } from 'mdast';
 import type { VFile } from 'vfile';
+import { fenceCode } from '../../contract/search/code-fences.ts';
 import { componentTitleLines, fieldLine, FIELD_COMPONENTS, tooltipTip } from './component-text.ts';
 import type { JsxElement } from './jsx-attribute.ts';
 import './page-data.ts';
@@ -63,7 +64,7 @@ class SectionWalk {
         this.writer.emit(node.children.map((cell) => collapse(this.inlineChildren(cell.children))).join(' | '));
         return;
       case 'code':
-        this.writer.emit(node.value);
+        if (node.value.trim() !== '') this.writer.emit(fenceCode(node.value, node.lang ?? undefined));
         return;
       case 'html':
         this.writer.emit(collapse(node.value.replace(HTML_TAG, ' ')));

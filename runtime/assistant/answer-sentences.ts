@@ -1,3 +1,4 @@
+import { textLines } from '../../contract/search/code-fences.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { isCodeLine, isTableRow } from './code-lines.ts';
 import { memoiseByText } from './memoise-by-text.ts';
@@ -57,10 +58,13 @@ export const answerSentencesOf: (text: string) => readonly AnswerSentence[] = me
 );
 
 function splitSentences(text: string): { sentence: string; items: string[]; rows: string[][] }[] {
-  const lines = text.split(/\n+/).map((line) => line.trim());
+  // Lines of fenced code blocks become empty lines: never quoted, and they end the list or table before them.
+  const lines = textLines(text)
+    .map((line) => (line.code ? '' : line.text.trim()))
+    .filter((line, index, all) => line !== '' || (index > 0 && all[index - 1] !== ''));
   const sentences: { sentence: string; items: string[]; rows: string[][] }[] = [];
   lines.forEach((line, index) => {
-    if (isCodeLine(line) || isTableRow(line)) return;
+    if (line === '' || isCodeLine(line) || isTableRow(line)) return;
     const parts = line.split(SENTENCE_BOUNDARY).map((sentence) => sentence.trim().replace(CALLOUT_LABEL, ''));
     parts.forEach((sentence, position) => {
       const introduces = position === parts.length - 1 && sentence.endsWith(':');
@@ -80,7 +84,7 @@ function isSentence(sentence: string): boolean {
 function listAfter(lines: readonly string[], index: number): string[] {
   const items: string[] = [];
   for (const line of lines.slice(index + 1)) {
-    if (items.length === MAX_LIST_ITEMS || isCodeLine(line) || isTableRow(line) || line.endsWith(':') || line.split(/\s+/).length > MAX_LIST_ITEM_WORDS) break;
+    if (items.length === MAX_LIST_ITEMS || line === '' || isCodeLine(line) || isTableRow(line) || line.endsWith(':') || line.split(/\s+/).length > MAX_LIST_ITEM_WORDS) break;
     items.push(line.replace(CALLOUT_LABEL, ''));
   }
   return items;
@@ -93,7 +97,7 @@ function listAfter(lines: readonly string[], index: number): string[] {
 function tableAfter(lines: readonly string[], index: number): string[][] {
   const rows: string[][] = [];
   const label = lines[index + 1] ?? '';
-  const start = !isTableRow(label) && label.split(/\s+/).length <= MAX_TAB_LABEL_WORDS ? index + 2 : index + 1;
+  const start = label !== '' && !isTableRow(label) && label.split(/\s+/).length <= MAX_TAB_LABEL_WORDS ? index + 2 : index + 1;
   for (const line of lines.slice(start)) {
     if (rows.length === MAX_TABLE_ROWS + 1 || !isTableRow(line)) break;
     rows.push(line.replace(/^\|\s*|\s*\|$/g, '').split(/\s\|\s/).map((cell) => (cell.length > MAX_CELL_LENGTH ? `${cell.slice(0, MAX_CELL_LENGTH).trimEnd()}…` : cell.trim())));

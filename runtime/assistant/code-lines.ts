@@ -1,3 +1,5 @@
+import { textLines } from '../../contract/search/code-fences.ts';
+
 /** Statement openings of common languages: `import x`, `const y =`, `def f(`, `print(`… */
 const CODE_OPENING = /^(?:import\s|from\s+\S+\s+import\s|export\s|const\s|let\s|var\s|function\s|async\s|await\s|return\s|def\s|class\s|package\s|using\s|#include|require\(|print\(|console\.|if\s*\(|for\s*\(|}|\)|]|@\w+\()/;
 /** Shell prompts and package managers or tools that start a command line. */
@@ -45,24 +47,36 @@ export interface CodeBlock {
   intro: string;
 }
 
-/** The runs of consecutive code lines of a text, each joined with newlines (a code block flattened into the text), with the prose line before each. */
+/**
+ * The code blocks of a section's text with the prose line before each: its fenced blocks exactly, and runs of
+ * consecutive code lines outside them (code flattened into the text by older builds), each joined with newlines.
+ */
 export function codeBlocksOf(text: string): CodeBlock[] {
   const blocks: CodeBlock[] = [];
-  let current: string[] = [];
+  let run: string[] = [];
   let intro = '';
   let lastProse = '';
-  for (const line of text.split('\n')) {
-    if (isCodeLine(line) || (current.length > 0 && /^\s+\S/.test(line))) {
-      if (current.length === 0) intro = lastProse;
-      current.push(line);
+  let fenced: string[] = [];
+  const endRun = (): void => {
+    if (run.length > 0) blocks.push({ code: run.join('\n').trimEnd(), intro });
+    run = [];
+  };
+  for (const { text: line, code, fence } of textLines(text)) {
+    if (code) {
+      endRun();
+      if (fence === 'open') fenced = [];
+      else if (fence === undefined) fenced.push(line);
+      if (fence === 'close' && fenced.some((codeLine) => codeLine.trim() !== '')) blocks.push({ code: fenced.join('\n').trimEnd(), intro: lastProse });
+    } else if (isCodeLine(line) || (run.length > 0 && /^\s+\S/.test(line))) {
+      if (run.length === 0) intro = lastProse;
+      run.push(line);
     } else if (line.trim() === '') {
-      if (current.length > 0) current.push('');
+      if (run.length > 0) run.push('');
     } else {
-      if (current.length > 0) blocks.push({ code: current.join('\n').trimEnd(), intro });
-      current = [];
+      endRun();
       lastProse = line.trim();
     }
   }
-  if (current.length > 0) blocks.push({ code: current.join('\n').trimEnd(), intro });
+  endRun();
   return blocks;
 }

@@ -1,11 +1,14 @@
+import { withoutCodeFences } from '../../contract/search/code-fences.ts';
+
 /** Length of a result's snippet, in characters. */
 const SNIPPET_LENGTH = 300;
 
 /**
- * About `SNIPPET_LENGTH` characters of a section's text around the first word of the query (or of the previous
+ * About `SNIPPET_LENGTH` characters of a section's text (code fences left out) around the first word of the query (or of the previous
  * turn) it holds, cut at word boundaries with an ellipsis on each cut side; the whole text when it is short.
  */
-export function snippetOf(text: string, query: string, previousQuery: string): string {
+export function snippetOf(sectionText: string, query: string, previousQuery: string): string {
+  const text = withoutCodeFences(sectionText);
   if (text.length <= SNIPPET_LENGTH) return text;
   const lower = text.toLowerCase();
   const words = `${query} ${previousQuery}`.toLowerCase().match(/[\p{L}\p{N}_]{3,}/gu) ?? [];

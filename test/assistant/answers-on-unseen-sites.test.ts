@@ -3,6 +3,7 @@ import { answerSentencesOf } from '../../runtime/assistant/answer-sentences.ts';
 import { codeBlocksOf, isCodeLine, isTableRow } from '../../runtime/assistant/code-lines.ts';
 import { extractAnswer, NOT_FOUND_ANSWER } from '../../runtime/assistant/extractive-model.ts';
 import { fencedCode } from '../../runtime/assistant/code-answer.ts';
+import { fenceCode } from '../../contract/search/code-fences.ts';
 
 // Section texts shaped like those of real Mintlify sites docsmith had never seen (tables, steps, labels, comments,
 // YAML and shell flattened into the text by the build), reduced to what each rule needs.
@@ -54,6 +55,32 @@ describe('sentences an answer may quote', () => {
     expect(codeBlocksOf('Create one at sign-up:\ncurl -X POST https://api.example.com/v1/customers \\\n  -d \'{"name": "Jane"}\'\n\nexport API_KEY=abc\nThen open the dashboard.')).toEqual([
       { code: 'curl -X POST https://api.example.com/v1/customers \\\n  -d \'{"name": "Jane"}\'\n\nexport API_KEY=abc', intro: 'Create one at sign-up:' },
     ]);
+  });
+});
+
+describe('fenced code in section text (builds since code blocks are fenced)', () => {
+  const retries = [
+    "When a step runs inside a try/catch block, you'll see the following error:",
+    fenceCode('WorkflowAbort: This is an Upstash Workflow error thrown after\na step executes. It is expected to be raised.'),
+    'The callback body is a JSON object:',
+    fenceCode('{\n  "maxRetries": 3,    // Number of retries before the message is assumed to have failed.\n}', 'json'),
+    'Messages that keep failing go to the dead letter queue after their last retry.',
+  ].join('\n');
+
+  it('never quotes a line of a fenced block, even one that reads like prose', () => {
+    expect(answerSentencesOf(retries).map((entry) => entry.sentence)).toEqual(['Messages that keep failing go to the dead letter queue after their last retry.']);
+  });
+
+  it('finds each fenced block exactly, with the line introducing it: blocks of two languages stay two', () => {
+    expect(codeBlocksOf(['Install it:', fenceCode('npm install client', 'bash'), fenceCode('pip install client', 'bash')].join('\n'))).toEqual([
+      { code: 'npm install client', intro: 'Install it:' },
+      { code: 'pip install client', intro: 'Install it:' },
+    ]);
+  });
+
+  it('answers with the sentence, not the fenced error output', () => {
+    const answer = extractAnswer('what happens to messages that keep failing', undefined, [{ number: 1, title: 'Retries', text: retries }]).join('');
+    expect(answer).toBe('Messages that keep failing go to the dead letter queue after their last retry [1]. ');
   });
 });
 

@@ -128,10 +128,18 @@ describe('parsePage on an MDX page with every component', () => {
               "Parameters",
               "Code",
             ],
-            "text": "npm install plants
+            "text": "\`\`\`bash
+      npm install plants
+      \`\`\`
+      \`\`\`bash
       yarn add plants
+      \`\`\`
+      \`\`\`bash
       curl https://api.example.com/plants
-      { "data": [] }",
+      \`\`\`
+      \`\`\`json
+      { "data": [] }
+      \`\`\`",
           },
           {
             "anchor": "structure",
