@@ -1,3 +1,4 @@
+import { fenceCode } from '../../contract/search/code-fences.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { codeBlocksOf } from './code-lines.ts';
 import { memoiseByText } from './memoise-by-text.ts';
@@ -10,6 +11,8 @@ export interface CodeAnswer {
   overlap: number;
   /** How many question terms the block holds. */
   matched: number;
+  /** The language its fence names, when it has one. */
+  language?: string;
 }
 
 const MAX_CODE_LINES = 15;
@@ -27,7 +30,7 @@ export function codeAnswer(sources: readonly { number: number; text: string }[],
   let best: (CodeAnswer & { score: number }) | undefined;
   const ordered = [...sources].sort((a, b) => Number(b.number === preferredSource) - Number(a.number === preferredSource) || a.number - b.number);
   for (const source of ordered) {
-    for (const { code, terms } of blocksOf(source.text)) {
+    for (const { code, terms, language } of blocksOf(source.text)) {
       let overlap = 0;
       let matched = 0;
       for (const [term, weight] of weights) {
@@ -36,19 +39,17 @@ export function codeAnswer(sources: readonly { number: number; text: string }[],
         matched += 1;
       }
       const score = overlap / (1 + RANK_DECAY * (source.number - 1));
-      if (overlap > 0 && (!best || score > best.score)) best = { code: code.split('\n').slice(0, MAX_CODE_LINES).join('\n'), source: source.number, overlap, matched, score };
+      if (overlap > 0 && (!best || score > best.score)) best = { code: code.split('\n').slice(0, MAX_CODE_LINES).join('\n'), source: source.number, overlap, matched, score, ...(language ? { language } : {}) };
     }
   }
-  return best && { code: best.code, source: best.source, overlap: best.overlap, matched: best.matched };
+  return best && { code: best.code, source: best.source, overlap: best.overlap, matched: best.matched, ...(best.language ? { language: best.language } : {}) };
 }
 
 /**
- * A code answer as Markdown: a fenced block, blank lines around it; captioned with its source when no sentence before
- * it cites that source. The fence is longer than any run of backticks in the code, so code that shows a fence
- * (a Markdown example) does not end the block early.
+ * A code answer as Markdown: a fenced block with its language, blank lines around it; captioned with its source when
+ * no sentence before it cites that source. The fence is longer than any run of backticks in the code (`fenceCode`),
+ * so code that shows a fence (a Markdown example) does not end the block early.
  */
 export function fencedCode(answer: CodeAnswer, caption?: string): string {
-  const longestRun = Math.max(0, ...(answer.code.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(Math.max(3, longestRun + 1));
-  return `${caption ? `${caption}\n` : '\n\n'}${fence}\n${answer.code}\n${fence}\n\n`;
+  return `${caption ? `${caption}\n` : '\n\n'}${fenceCode(answer.code, answer.language)}\n\n`;
 }

@@ -14,6 +14,8 @@ const MAX_COMMAND_LENGTH = 120;
 /** A short all-lower-case line of two to six words without a full stop (`flox install graphviz`), not a "name - summary" line. */
 const SHORT_COMMAND = /^[a-z][\w.-]*(?:\s+[a-z0-9<$@./-][^\s]*){1,5}$/;
 const CODE_PUNCTUATION = /[{}()[\];=<>&$`]/g;
+/** The language named after an opening fence (```python). */
+const FENCE_LANGUAGE = /^`{3,}\s*([\w#+.-]+)/;
 const TABLE_ROW = /\S\s\|\s\S|^\|.*\|$/;
 
 /**
@@ -45,6 +47,8 @@ export function isTableRow(line: string): boolean {
 export interface CodeBlock {
   code: string;
   intro: string;
+  /** The language its fence names (fenced blocks only). */
+  language?: string;
 }
 
 /**
@@ -57,6 +61,7 @@ export function codeBlocksOf(text: string): CodeBlock[] {
   let intro = '';
   let lastProse = '';
   let fenced: string[] = [];
+  let language = '';
   const endRun = (): void => {
     if (run.length > 0) blocks.push({ code: run.join('\n').trimEnd(), intro });
     run = [];
@@ -64,9 +69,11 @@ export function codeBlocksOf(text: string): CodeBlock[] {
   for (const { text: line, code, fence } of textLines(text)) {
     if (code) {
       endRun();
-      if (fence === 'open') fenced = [];
-      else if (fence === undefined) fenced.push(line);
-      if (fence === 'close' && fenced.some((codeLine) => codeLine.trim() !== '')) blocks.push({ code: fenced.join('\n').trimEnd(), intro: lastProse });
+      if (fence === 'open') {
+        fenced = [];
+        language = FENCE_LANGUAGE.exec(line)?.[1] ?? '';
+      } else if (fence === undefined) fenced.push(line);
+      if (fence === 'close' && fenced.some((codeLine) => codeLine.trim() !== '')) blocks.push({ code: fenced.join('\n').trimEnd(), intro: lastProse, ...(language ? { language } : {}) });
     } else if (isCodeLine(line) || (run.length > 0 && /^\s+\S/.test(line))) {
       if (run.length === 0) intro = lastProse;
       run.push(line);

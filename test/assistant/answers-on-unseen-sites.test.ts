@@ -71,11 +71,16 @@ describe('fenced code in section text (builds since code blocks are fenced)', ()
     expect(answerSentencesOf(retries).map((entry) => entry.sentence)).toEqual(['Messages that keep failing go to the dead letter queue after their last retry.']);
   });
 
-  it('finds each fenced block exactly, with the line introducing it: blocks of two languages stay two', () => {
-    expect(codeBlocksOf(['Install it:', fenceCode('npm install client', 'bash'), fenceCode('pip install client', 'bash')].join('\n'))).toEqual([
-      { code: 'npm install client', intro: 'Install it:' },
-      { code: 'pip install client', intro: 'Install it:' },
+  it('finds each fenced block exactly, with the line introducing it and its language: blocks of two languages stay two', () => {
+    expect(codeBlocksOf(['Create a client:', fenceCode('const client = new Client();', 'js'), fenceCode('client = Client()', 'python')].join('\n'))).toEqual([
+      { code: 'const client = new Client();', intro: 'Create a client:', language: 'js' },
+      { code: 'client = Client()', intro: 'Create a client:', language: 'python' },
     ]);
+  });
+
+  it('answers code with the language of its block, so chat clients highlight it', () => {
+    const source = { number: 1, title: 'Python SDK', text: ['Create a client with your key:', fenceCode('client = Client(api_key="...")', 'python')].join('\n') };
+    expect(extractAnswer('python code to create a client', undefined, [source]).join('')).toContain('```python\nclient = Client(api_key="...")\n```');
   });
 
   it('answers with the sentence, not the fenced error output', () => {
