@@ -33,10 +33,13 @@ export interface RetrievalFigures {
   mrrAt10: number;
 }
 
-/** A named group of sites whose questions are summarised together (e.g. one batch of the unseen split). */
+/** A named group of questions summarised together: those of some sites (one batch of the unseen split), of one style, or both. */
 export interface SiteGroup {
   name: string;
-  sites: string[];
+  /** The sites whose questions count (default: every site). */
+  sites?: string[];
+  /** Only questions typed this way count (default: every style). */
+  style?: QuestionStyle;
 }
 
 /** Both halves of the first set, in the order the benches report them. */
@@ -61,20 +64,22 @@ function samePage(route: string): string {
 
 /** Collects each system's rank of the gold page per half and site, and summarises them as recall@1, recall@5 and MRR@10. */
 export class RankRecorder {
-  private readonly ranks: { system: string; half: Half; site: string; rank: number }[] = [];
+  private readonly ranks: { system: string; half: Half; site: string; style: QuestionStyle | undefined; rank: number }[] = [];
 
   /** Records where `ranked` (paths, best first) puts the first of `question`'s answers, within the top 10. */
   record(system: string, question: Question, ranked: string[]): void {
     const wanted = new Set(question.answers.map(samePage));
     const position = ranked.slice(0, 10).findIndex((route) => wanted.has(samePage(route)));
-    this.ranks.push({ system, half: question.half, site: question.corpus, rank: position < 0 ? Infinity : position + 1 });
+    this.ranks.push({ system, half: question.half, site: question.corpus, style: question.style, rank: position < 0 ? Infinity : position + 1 });
   }
 
-  /** The figures of `system` over `half`: on every site without `scope`, only on the site it names, or on a group's sites. */
+  /** The figures of `system` over `half`: on every question without `scope`, only on the site it names, or on a group's questions. */
   figures(system: string, half: Half, scope?: string | SiteGroup): RetrievalFigures {
-    const group = typeof scope === 'string' ? { name: scope, sites: [scope] } : scope;
+    const group: SiteGroup | undefined = typeof scope === 'string' ? { name: scope, sites: [scope] } : scope;
+    const inGroup = (entry: { site: string; style: QuestionStyle | undefined }): boolean =>
+      group === undefined || ((group.sites === undefined || group.sites.includes(entry.site)) && (group.style === undefined || entry.style === group.style));
     const ranks = this.ranks
-      .filter((entry) => entry.system === system && entry.half === half && (group === undefined || group.sites.includes(entry.site)))
+      .filter((entry) => entry.system === system && entry.half === half && inGroup(entry))
       .map((entry) => entry.rank);
     const count = ranks.length;
     return {

@@ -7,7 +7,7 @@ import { type SectionRecord } from '../../contract/search/index.ts';
 import { percentile, printTable } from '../bench-helpers.ts';
 import { generateSyntheticSite } from '../synthetic-site.ts';
 import { figuresRow, HALVES, type Question, RankRecorder, readQuestions, RETRIEVAL_SITES, type RetrievalFigures } from './question-set.ts';
-import { locateUnseenSites, readUnseenQuestionSet, unseenBatches } from './unseen-sites.ts';
+import { locateUnseenSites, readUnseenQuestionSet, unseenBatches, unseenBatchStyles } from './unseen-sites.ts';
 
 /** Search latency of one system on the generated site. */
 export interface LatencyFigures {
@@ -26,7 +26,7 @@ const BASELINE = 'baseline (wink-bm25, whole pages, default prep)';
  * against a naive baseline: wink-bm25 over whole pages (title + body) with its default preparation (lower-case,
  * tokenize, stop words, stem). Prints recall@1, recall@5 and MRR@10 per half; then the same on the unseen split
  * (bench/retrieval/unseen-questions.json, real sites nobody tuned on, read from DOCSMITH_BENCH_UNSEEN_SITES;
- * one line says it is skipped without them), over all of it, per batch of sites and per site; then the search
+ * one line says it is skipped without them), over all of it, per batch of sites, per batch and style of question, and per site; then the search
  * latency of both on a generated 1,300-page site.
  */
 export async function runRetrievalBench(): Promise<{ quality: RetrievalFigures[]; latency: LatencyFigures[] }> {
@@ -58,7 +58,7 @@ async function runUnseenSplit(recorder: RankRecorder): Promise<RetrievalFigures[
     return [];
   }
   for (const [site, directory] of located.directories) await rankSite(recorder, site, directory, questions);
-  const scopes = [undefined, ...unseenBatches(sources), ...located.directories.keys()];
+  const scopes = [undefined, ...unseenBatches(sources), ...unseenBatchStyles(sources), ...located.directories.keys()];
   const quality = scopes.flatMap((scope) => [DOCSMITH, BASELINE].map((system) => recorder.figures(system, 'unseen', scope)));
   printTable(
     `Unseen split: ${questions.length} questions over ${sources.length} real sites nobody tuned on (${sources.map((source) => `${source.repo}@${source.commit.slice(0, 7)}`).join(', ')})`,

@@ -44,6 +44,12 @@ export function unseenBatches(sources: UnseenSource[]): SiteGroup[] {
   return batches.map((batch) => ({ name: `batch ${batch}`, sites: sources.filter((source) => source.batch === batch).map((source) => source.site) }));
 }
 
+/** Each batch's questions by the way they are typed (paraphrase, keyword, typo): "batch 2, keyword". */
+export function unseenBatchStyles(sources: UnseenSource[]): SiteGroup[] {
+  const styles: QuestionStyle[] = ['paraphrase', 'keyword', 'typo'];
+  return unseenBatches(sources).flatMap((batch) => styles.map((style) => ({ ...batch, name: `${batch.name}, ${style}`, style })));
+}
+
 /** The folder of `source`'s docs.json under `sitesFolder` (the extracted repository is `<owner>+<name>`). */
 export function unseenSiteDirectory(sitesFolder: string, source: UnseenSource): string {
   return path.resolve(sitesFolder, source.repo.replace('/', '+'), source.config);

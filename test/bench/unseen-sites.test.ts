@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RankRecorder, type Question } from '../../bench/retrieval/question-set.ts';
-import { locateUnseenSites, readUnseenQuestionSet, UNSEEN_SITES_VARIABLE, unseenBatches } from '../../bench/retrieval/unseen-sites.ts';
+import { locateUnseenSites, readUnseenQuestionSet, UNSEEN_SITES_VARIABLE, unseenBatches, unseenBatchStyles } from '../../bench/retrieval/unseen-sites.ts';
 
 describe('the unseen split of the retrieval bench', () => {
   const { sources, questions } = readUnseenQuestionSet();
@@ -64,5 +64,15 @@ describe('RankRecorder', () => {
     recorder.record('docsmith', question('flipt', 'b'), ['x', 'b']);
     recorder.record('docsmith', question('lago', 'c'), []);
     expect(recorder.figures('docsmith', 'unseen', { name: 'batch 1', sites: ['flox', 'flipt'] })).toEqual({ system: 'docsmith', half: 'unseen', site: 'batch 1', questions: 2, recallAt1: 0.5, recallAt5: 1, mrrAt10: 0.75 });
+  });
+
+  it('summarises a batch by the way its questions are typed', () => {
+    const recorder = new RankRecorder();
+    recorder.record('docsmith', { ...question('flox', 'a'), style: 'keyword' }, ['a']);
+    recorder.record('docsmith', { ...question('flipt', 'b'), style: 'paraphrase' }, ['x', 'b']);
+    recorder.record('docsmith', { ...question('lago', 'c'), style: 'keyword' }, []);
+    const [keyword] = unseenBatchStyles([{ site: 'flox', repo: 'o/flox', commit: 'c', config: '.', batch: 1 }, { site: 'flipt', repo: 'o/flipt', commit: 'c', config: '.', batch: 1 }]).filter((group) => group.style === 'keyword');
+    expect(keyword?.name).toBe('batch 1, keyword');
+    expect(recorder.figures('docsmith', 'unseen', keyword)).toEqual({ system: 'docsmith', half: 'unseen', site: 'batch 1, keyword', questions: 1, recallAt1: 1, recallAt5: 1, mrrAt10: 1 });
   });
 });
