@@ -115,6 +115,14 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
     const builder = new Bm25fIndexBuilder(parameters);
     const pageBuilder = new PageIndexBuilder(pageRankingParameters(parameters), outlineRankingParameters(parameters));
     const placeTerms = new Map<string, string[]>();
+    // Sections repeated across the contents of a versioned site (a page edited between releases is a new content,
+    // most of its sections are not) share one list of terms per distinct prepared text.
+    const splitTerms = new Map<string, string[]>();
+    const termsOf = (prepared: string): string[] => {
+      let split = splitTerms.get(prepared);
+      if (!split) splitTerms.set(prepared, (split = splitPreparedTerms(prepared)));
+      return split;
+    };
     for (const [index, [title, headings, body]] of terms.entries()) {
       // The section's record is at its preferred page: the place field names where a reader of the defaults finds it.
       const section = sections[index] as SectionRecord;
@@ -124,7 +132,7 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
       if (!place) placeTerms.set(placeKey, (place = prepareText(pagePlaceText(section), language)));
       const isFirstOfPage = index === 0 || (sections[index - 1] as SectionRecord).path !== section.path;
       const description = pageLeadText(section, isFirstOfPage);
-      const fields = [splitPreparedTerms(title), splitPreparedTerms(headings), splitPreparedTerms(body), place, description ? prepareText(description, language) : []];
+      const fields = [termsOf(title), termsOf(headings), termsOf(body), place, description ? prepareText(description, language) : []];
       builder.add(fields);
       pageBuilder.add(index, section, fields);
       if (multilingual) addVocabulary(vocabularies, language ?? defaults.language ?? '', fields);
