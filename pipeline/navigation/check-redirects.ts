@@ -1,14 +1,15 @@
 import type { ConfigPosition } from '../config/validate-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
-import { isWildcardSource, matchRedirect, type Redirect } from './match-redirect.ts';
+import { hasFragment, isWildcardSource, matchRedirect, type Redirect } from './match-redirect.ts';
 
 const MAX_HOPS = 10;
 
 /**
  * Checks redirects against the site: loops (error), chains of more than one hop (warning naming the final
- * target), sources that shadow an existing page (warning) and internal destinations that reach no page
- * (warning). Duplicate sources are reported by config validation.
+ * target), sources that shadow an existing page (warning), internal destinations that reach no page
+ * (warning) and sources with a `#fragment`, which never apply (warning; the redirect is not checked further).
+ * Duplicate sources are reported by config validation.
  */
 export function checkRedirects(redirects: readonly Redirect[], options: { routes: ReadonlySet<string>; locate: (pointer: string) => ConfigPosition }): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -20,6 +21,17 @@ export function checkRedirects(redirects: readonly Redirect[], options: { routes
   /** A destination may be the site root `/`: it always serves a page (index, else the first page of the navigation). */
   const isTarget = (path: string): boolean => isPage(path) || routeOf(path) === 'index';
   redirects.forEach((redirect, index) => {
+    if (hasFragment(redirect.source)) {
+      report(
+        index,
+        'source',
+        'warning',
+        'redirect-fragment-source',
+        `Unexpected \`#\` fragment in redirect source \`${redirect.source}\`, expected a path: browsers never send the fragment, so this redirect never applies`,
+        'Redirect the page path, or keep the old anchor as a heading id on the page.',
+      );
+      return;
+    }
     if (!isWildcardSource(redirect.source) && isPage(redirect.source)) {
       report(index, 'source', 'warning', 'redirect-shadows-page', `Unexpected redirect from \`${redirect.source}\`, which is also a page: the redirect wins and the page is unreachable`);
     }

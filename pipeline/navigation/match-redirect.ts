@@ -9,11 +9,13 @@ const compiled = new WeakMap<Redirect, RegExp>();
 
 /**
  * Finds the redirect that applies to a route (with or without leading slash) and its destination with
- * wildcards substituted: `:name` matches one segment, `:name*` and `*` match the rest of the path.
+ * wildcards substituted: `:name` matches one segment, `:name*` and `*` match the rest of the path. A source
+ * with a `#fragment` never applies: browsers do not send the fragment, so the server never sees it.
  */
 export function matchRedirect(redirects: readonly Redirect[], route: string): { destination: string; permanent: boolean } | undefined {
   const path = normalise(route);
   for (const redirect of redirects) {
+    if (hasFragment(redirect.source)) continue;
     const match = patternOf(redirect).exec(path);
     if (!match) continue;
     const groups = match.groups ?? {};
@@ -26,6 +28,11 @@ export function matchRedirect(redirects: readonly Redirect[], route: string): { 
 /** Whether a redirect source uses a wildcard (`:param`, `:param*` or `*`). */
 export function isWildcardSource(source: string): boolean {
   return /:[A-Za-z_]\w*|\*/.test(source);
+}
+
+/** Whether a redirect source carries a `#fragment`, which no request ever reaches a server with. */
+export function hasFragment(source: string): boolean {
+  return source.includes('#');
 }
 
 function patternOf(redirect: Redirect): RegExp {
