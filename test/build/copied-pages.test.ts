@@ -96,6 +96,16 @@ describe('checkLinks', () => {
   });
 });
 
+describe('checkLinks on folders', () => {
+  it('takes a link to a folder of pages as reaching its first page, as the platform redirects it; a folder of nothing stays broken', () => {
+    const pages = [parsePage({ file: 'a.mdx', text: '[modules](/concepts/modules), [sub](concepts/modules/), [deep](/concepts#x), [none](/concepts/mod)\n' })];
+    const targets = { routes: new Set(['a', 'concepts/modules/overview', 'concepts/modules/royalty']), redirects: [] };
+    expect(checkLinks(pages, targets).map((diagnostic) => `${diagnostic.ruleId} ${diagnostic.message}`)).toEqual([
+      'broken-link Unexpected link to `/concepts/mod`, expected a page of the site or a redirect source',
+    ]);
+  });
+});
+
 describe('buildManifestFile', () => {
   it('gives the text serializeManifest writes, with the buildId of the manifest serialised without it', async () => {
     const result = await buildSite(site, { domain: 'copies' });
