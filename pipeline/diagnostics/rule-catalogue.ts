@@ -46,7 +46,7 @@ export const RULE_CATALOGUE = {
   'redirect-chain': { severity: 'warning', description: 'A redirect needs more than one hop to reach a page.' },
   'redirect-dangling': { severity: 'warning', description: 'A redirect destination is no page of the site.' },
   'redirect-shadows-page': { severity: 'warning', description: 'A redirect source is also a page, which becomes unreachable.' },
-  'redirect-fragment-source': { severity: 'warning', description: 'A redirect source carries a `#fragment`, which browsers never send: the redirect never applies.' },
+  'redirect-anchor-or-query': { severity: 'warning', description: 'A redirect source carries an `#anchor` or `?query`, which redirects cannot include: it never applies.' },
   // OpenAPI specs
   'missing-spec': { severity: 'error', description: 'A spec file named by the configuration does not exist.' },
   'remote-spec-skipped': { severity: 'warning', description: 'A remote spec was not fetched (no --allow-network).' },

@@ -1,14 +1,14 @@
 import type { ConfigPosition } from '../config/validate-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
-import { hasFragment, isWildcardSource, matchRedirect, type Redirect } from './match-redirect.ts';
+import { hasAnchorOrQuery, isWildcardSource, matchRedirect, type Redirect } from './match-redirect.ts';
 
 const MAX_HOPS = 10;
 
 /**
  * Checks redirects against the site: loops (error), chains of more than one hop (warning naming the final
  * target), sources that shadow an existing page (warning), internal destinations that reach no page
- * (warning) and sources with a `#fragment`, which never apply (warning; the redirect is not checked further).
+ * (warning) and sources with an `#anchor` or `?query`, which never apply (warning; not checked further).
  * Duplicate sources are reported by config validation.
  */
 export function checkRedirects(redirects: readonly Redirect[], options: { routes: ReadonlySet<string>; locate: (pointer: string) => ConfigPosition }): Diagnostic[] {
@@ -21,13 +21,13 @@ export function checkRedirects(redirects: readonly Redirect[], options: { routes
   /** A destination may be the site root `/`: it always serves a page (index, else the first page of the navigation). */
   const isTarget = (path: string): boolean => isPage(path) || routeOf(path) === 'index';
   redirects.forEach((redirect, index) => {
-    if (hasFragment(redirect.source)) {
+    if (hasAnchorOrQuery(redirect.source)) {
       report(
         index,
         'source',
         'warning',
-        'redirect-fragment-source',
-        `Unexpected \`#\` fragment in redirect source \`${redirect.source}\`, expected a path: browsers never send the fragment, so this redirect never applies`,
+        'redirect-anchor-or-query',
+        `Unexpected anchor or query in redirect source \`${redirect.source}\`, expected a path: redirects cannot include them, so this one never applies`,
         'Redirect the page path, or keep the old anchor as a heading id on the page.',
       );
       return;

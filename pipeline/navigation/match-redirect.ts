@@ -10,12 +10,13 @@ const compiled = new WeakMap<Redirect, RegExp>();
 /**
  * Finds the redirect that applies to a route (with or without leading slash) and its destination with
  * wildcards substituted: `:name` matches one segment, `:name*` and `*` match the rest of the path. A source
- * with a `#fragment` never applies: browsers do not send the fragment, so the server never sees it.
+ * with an `#anchor` or a `?query` never applies: the platform documents that redirects cannot include them (and
+ * browsers never send the anchor).
  */
 export function matchRedirect(redirects: readonly Redirect[], route: string): { destination: string; permanent: boolean } | undefined {
   const path = normalise(route);
   for (const redirect of redirects) {
-    if (hasFragment(redirect.source)) continue;
+    if (hasAnchorOrQuery(redirect.source)) continue;
     const match = patternOf(redirect).exec(path);
     if (!match) continue;
     const groups = match.groups ?? {};
@@ -30,9 +31,9 @@ export function isWildcardSource(source: string): boolean {
   return /:[A-Za-z_]\w*|\*/.test(source);
 }
 
-/** Whether a redirect source carries a `#fragment`, which no request ever reaches a server with. */
-export function hasFragment(source: string): boolean {
-  return source.includes('#');
+/** Whether a redirect source carries an `#anchor` or a `?query`, which the platform's redirects cannot match. */
+export function hasAnchorOrQuery(source: string): boolean {
+  return /[#?]/.test(source);
 }
 
 function patternOf(redirect: Redirect): RegExp {

@@ -27,8 +27,8 @@ describe('matchRedirect', () => {
     expect(matchRedirect(redirects, '/legacy/api/v1')?.destination).toBe('https://legacy.example.com/api/v1');
   });
 
-  it('never applies a source with a `#fragment`: the server never sees one', () => {
-    expect(matchRedirect([redirect('/guide#old', '/elsewhere'), redirect('/guide', '/new-guide')], '/guide')?.destination).toBe('/new-guide');
+  it('never applies a source with an `#anchor` or a `?query`: redirects cannot include them', () => {
+    expect(matchRedirect([redirect('/guide#old', '/elsewhere'), redirect('/guide?tab=a', '/other'), redirect('/guide', '/new-guide')], '/guide')?.destination).toBe('/new-guide');
     expect(matchRedirect([redirect('/guide#old', '/elsewhere')], '/guide#old')).toBeUndefined();
   });
 
@@ -54,13 +54,13 @@ describe('checkRedirects', () => {
     expect(check([redirect('/self', '/self')])).toMatchObject([expect.stringContaining('redirect-loop')]);
   });
 
-  it('warns about a source with a `#fragment` and checks that redirect no further (no self-loop from stripping it)', () => {
+  it('warns about a source with an anchor and checks that redirect no further (no self-loop from stripping it)', () => {
     expect(check([redirect('/guides/intro#cloud', '/guides/intro#blob')])).toEqual([
-      '10 warning redirect-fragment-source /redirects/0/source: Unexpected `#` fragment in redirect source `/guides/intro#cloud`, expected a path: browsers never send the fragment, so this redirect never applies | Redirect the page path, or keep the old anchor as a heading id on the page.',
+      '10 warning redirect-anchor-or-query /redirects/0/source: Unexpected anchor or query in redirect source `/guides/intro#cloud`, expected a path: redirects cannot include them, so this one never applies | Redirect the page path, or keep the old anchor as a heading id on the page.',
     ]);
     expect(check([redirect('/old', '/moved'), redirect('/moved#a', '/elsewhere'), redirect('/moved', '/quickstart')])).toEqual([
       '10 warning redirect-chain /redirects/0/destination: Redirect `/old` takes 2 hops, expected one | Point it straight at `/quickstart`.',
-      expect.stringContaining('11 warning redirect-fragment-source'),
+      expect.stringContaining('11 warning redirect-anchor-or-query'),
     ]);
   });
 
