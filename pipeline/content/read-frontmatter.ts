@@ -28,8 +28,8 @@ const LINE_BREAK = /\r?\n/;
 const MAX_ALIAS_COUNT = 100;
 
 /**
- * Reads YAML frontmatter into `frontmatter`, `title` and `description`. A missing or empty title falls back to
- * the file name (warning `missing-title`); a title or description that is not text is a warning
+ * Reads YAML frontmatter into `frontmatter`, `title` and `description`. A missing or blank title falls back to
+ * the `sidebarTitle`, else the file name (warning `missing-title`, suggesting `title` for a key such as `Title`); a title or description that is not text is a warning
  * (`invalid-frontmatter`; numbers and booleans are kept as text); YAML that does not parse is an error
  * (`frontmatter-parse`) at its line and column, with an empty `frontmatter`. The common case — a text title and
  * an optional text description — is read with js-yaml; anything else takes the `yaml` path, whose nodes give positions.
@@ -101,7 +101,14 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
     diagnostics.push(notText(file, keyPosition('title'), 'title', typeof rawTitle));
   } else if (rawTitle === undefined || rawTitle === null || typeof rawTitle === 'string') {
     const position = rawTitle === undefined ? { line: source.line, column: 1 } : keyPosition('title');
-    diagnostics.push(missingTitle(file, position.line, position.column, fallbackTitle));
+    const sidebarTitle = typeof frontmatter.sidebarTitle === 'string' ? frontmatter.sidebarTitle.trim() : '';
+    title = sidebarTitle === '' ? fallbackTitle : sidebarTitle;
+    const misspelt = rawTitle === undefined ? Object.keys(frontmatter).find((key) => key.toLowerCase() === 'title') : undefined;
+    diagnostics.push({
+      ...missingTitle(file, position.line, position.column, fallbackTitle),
+      message: `${rawTitle === undefined ? 'Missing' : 'Unexpected blank'} frontmatter \`title\`, using \`${title}\` from ${sidebarTitle === '' ? 'the file name' : '`sidebarTitle`'}`,
+      hint: misspelt === undefined ? 'Add `title: …` to the frontmatter.' : `Did you mean \`title\`? Frontmatter keys are case-sensitive (found \`${misspelt}\`).`,
+    });
   } else {
     diagnostics.push(notText(file, keyPosition('title'), 'title', Array.isArray(rawTitle) ? 'list' : 'mapping'));
   }
