@@ -103,14 +103,15 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   };
   for (const file of parsedByFile.keys()) addRoute(pagePathForFile(file));
   for (const page of manifestPages.pages) addRoute(page.path);
-  diagnostics.push(...checkRedirects(config.redirects, { routes, locate }));
+  const unknownFolders = config.specReferences.filter((reference) => !specs.specs.has(reference.file)).map((reference) => reference.directory ?? 'api-reference');
+  diagnostics.push(...checkRedirects(config.redirects, { routes, locate, unknownFolders }));
   diagnostics.push(
     ...checkLinks(parsedByFile.values(), {
       routes,
       redirects: config.redirects,
       anchors: () => collectAnchors(parsedByFile.values(), navigation.entries, readSnippet),
       ...(source.assetFiles ? { files: new Set([...source.files.keys(), ...source.assetFiles]) } : {}),
-      unknownFolders: config.specReferences.filter((reference) => !specs.specs.has(reference.file)).map((reference) => reference.directory ?? 'api-reference'),
+      unknownFolders,
     }),
   );
   if (options.checkOnly) return diagnosticsOnlyResult(diagnostics, manifestPages.pages.length, manifestPages.endpointPages);

@@ -4,6 +4,7 @@ import type { ParsedPage } from '../content/parsed-page.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { ruleSeverity, type RuleId } from '../diagnostics/rule-catalogue.ts';
 import { matchRedirect } from '../navigation/match-redirect.ts';
+import { routeFolders } from '../navigation/route-folders.ts';
 import { anchorKey } from './collect-anchors.ts';
 import { pagePathForFile } from '../site/load-site.ts';
 
@@ -50,7 +51,7 @@ export function checkLinks(pages: Iterable<ParsedPage>, targets: LinkTargets): D
   const verdicts = new Map<string, LinkProblem | undefined>();
   let anchors: ReadonlyMap<string, ReadonlyMap<string, string>> | undefined;
   let folders: ReadonlySet<string> | undefined;
-  const isFolder = (route: string): boolean => (folders ??= foldersOf(targets.routes)).has(route);
+  const isFolder = (route: string): boolean => (folders ??= routeFolders(targets.routes)).has(route);
   const anchorsOf = (route: string): ReadonlyMap<string, string> | undefined => (anchors ??= targets.anchors?.() ?? new Map()).get(route);
   const judge = (key: string, check: () => LinkProblem | undefined): LinkProblem | undefined => {
     if (verdicts.has(key)) return verdicts.get(key);
@@ -107,15 +108,6 @@ function checkPageLink(
   const suggestion = closest === undefined ? undefined : anchors.get(closest);
   return { ruleId: 'broken-anchor', message: `Unexpected anchor \`#${fragment}\` in \`${url}\`, expected a heading of ${target === '' ? 'this page' : `\`/${route}\``}`,
     hint: suggestion ? `Did you mean \`#${suggestion}\`?` : 'Link to an existing heading, or drop the anchor.' };
-}
-
-/** Every folder that holds a route (`a/b/c` gives `a` and `a/b`): a link to one reaches its first page. */
-function foldersOf(routes: ReadonlySet<string>): ReadonlySet<string> {
-  const folders = new Set<string>();
-  for (const route of routes) {
-    for (let slash = route.indexOf('/'); slash !== -1; slash = route.indexOf('/', slash + 1)) folders.add(route.slice(0, slash));
-  }
-  return folders;
 }
 
 /** `path#fragment` → [path, fragment]; a query string is dropped. */

@@ -2,24 +2,38 @@ import type { ConfigPosition } from '../config/validate-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
 import { hasAnchorOrQuery, isWildcardSource, matchRedirect, type Redirect } from './match-redirect.ts';
+import { routeFolders } from './route-folders.ts';
 
 const MAX_HOPS = 10;
 
 /**
  * Checks redirects against the site: loops (error), chains of more than one hop (warning naming the final
- * target), sources that shadow an existing page (warning), internal destinations that reach no page
- * (warning) and sources with an `#anchor` or `?query`, which never apply (warning; not checked further).
+ * target), sources that shadow an existing page (warning), internal destinations that reach no page nor a
+ * folder of pages (warning; destinations in the folder of a spec that did not load are not judged) and sources with an `#anchor` or `?query`, which never apply (warning; not checked further).
  * Duplicate sources are reported by config validation.
  */
-export function checkRedirects(redirects: readonly Redirect[], options: { routes: ReadonlySet<string>; locate: (pointer: string) => ConfigPosition }): Diagnostic[] {
+export function checkRedirects(
+  redirects: readonly Redirect[],
+  options: { routes: ReadonlySet<string>; locate: (pointer: string) => ConfigPosition; unknownFolders?: readonly string[] },
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const report = (index: number, field: string, severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string): void => {
     const pointer = `/redirects/${index}/${field}`;
     diagnostics.push({ ...options.locate(pointer), pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
   };
   const isPage = (path: string): boolean => options.routes.has(routeOf(path));
-  /** A destination may be the site root `/`: it always serves a page (index, else the first page of the navigation). */
-  const isTarget = (path: string): boolean => isPage(path) || routeOf(path) === 'index';
+  let folders: ReadonlySet<string> | undefined;
+  /**
+   * A destination may be the site root `/` (it always serves a page: index, else the first page of the navigation),
+   * a folder of pages that no redirect claims (the platform serves its first page) or a route in the folder of a
+   * spec that did not load.
+   */
+  const isTarget = (path: string): boolean => {
+    const route = routeOf(path);
+    if (isPage(path) || route === 'index') return true;
+    if ((folders ??= routeFolders(options.routes)).has(route)) return !matchRedirect(redirects, path);
+    return options.unknownFolders?.some((folder) => route === folder || route.startsWith(`${folder}/`)) ?? false;
+  };
   redirects.forEach((redirect, index) => {
     if (hasAnchorOrQuery(redirect.source)) {
       report(

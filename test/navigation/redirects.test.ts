@@ -64,6 +64,15 @@ describe('checkRedirects', () => {
     ]);
   });
 
+  it('takes a folder of pages as a destination (its first page is served), unless a redirect claims the folder; a spec folder that did not load is not judged', () => {
+    expect(check([redirect('/start', '/concepts'), redirect('/old-guides', '/guides/')])).toEqual([]);
+    expect(check([redirect('/start', '/concepts'), redirect('/concepts', '/quickstart')])).toEqual([
+      '10 warning redirect-chain /redirects/0/destination: Redirect `/start` takes 2 hops, expected one | Point it straight at `/quickstart`.',
+    ]);
+    expect(check([redirect('/start', '/concept')])).toMatchObject([expect.stringContaining('redirect-dangling')]);
+    expect(checkRedirects([redirect('/old-api', '/api-reference/users/list')], { routes, locate, unknownFolders: ['api-reference'] })).toEqual([]);
+  });
+
   it('warns about chains with the final target, following wildcard redirects', () => {
     expect(check([redirect('/one', '/two'), redirect('/two', '/quickstart')])).toEqual([
       '10 warning redirect-chain /redirects/0/destination: Redirect `/one` takes 2 hops, expected one | Point it straight at `/quickstart`.',
