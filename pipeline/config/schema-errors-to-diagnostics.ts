@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
+import { mintJsonKeyHint } from './mint-json-key-hint.ts';
 import { escapePointer, type JsonLocation } from './parse-json-source.ts';
 import { suggestName } from './suggest-name.ts';
 
@@ -54,7 +55,7 @@ export function schemaErrorsToDiagnostics(
         if (allowed.has(name)) break;
         const suggestion = suggestName(name, allowed);
         add(`${pointer}/${escapePointer(name)}`, 'warning', 'unknown-key', `Unexpected key \`${name}\`${where(pointer)}, expected one of the documented keys`,
-          suggestion ? `Did you mean \`${suggestion}\`?` : `Known keys here: ${[...allowed].sort().join(', ')}.`, true);
+          mintJsonKeyHint(pointer, name) ?? (suggestion ? `Did you mean \`${suggestion}\`?` : `Known keys here: ${[...allowed].sort().join(', ')}.`), true);
         break;
       }
       case 'propertyNames': {

@@ -91,6 +91,17 @@ describe('schema errors as plain diagnostics', () => {
   });
 });
 
+describe('mint.json keys in a docs.json', () => {
+  it('says where docs.json keeps a mint.json setting (top level, and `name`/`url` of an anchor)', () => {
+    const config = { ...base, topbarLinks: [{ name: 'Support', url: 'mailto:hi@example.com' }], navigation: { anchors: [{ anchor: 'Docs', name: 'Docs', url: 'https://example.com/blog', pages: ['index'] }] } };
+    expect(diagnose(config).map(({ ruleId, pointer, hint }) => `${ruleId} ${pointer} | ${hint}`)).toEqual([
+      'unknown-key /navigation/anchors/0/name | `name` is a mint.json setting; docs.json writes it as `anchor`. `docsmith upgrade` converts a whole mint.json.',
+      'unknown-key /navigation/anchors/0/url | `url` is a mint.json setting; docs.json writes it as `href` for a link, or `pages`/`groups` for a section of the site. `docsmith upgrade` converts a whole mint.json.',
+      'unknown-key /topbarLinks | `topbarLinks` is a mint.json setting; docs.json writes it as `navbar.links` (each with `label` and `href`). `docsmith upgrade` converts a whole mint.json.',
+    ]);
+  });
+});
+
 describe('rules beyond the schema', () => {
   it('refuses a blank name', () => {
     expect(diagnose({ ...base, name: '   ' })).toMatchObject([{ pointer: '/name', severity: 'error', ruleId: 'empty-value' }]);
