@@ -92,12 +92,19 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
     return { line: source.line + before.split('\n').length - 1, column: offset - lineStart + 1 };
   };
 
+  /** The text a scalar value was written as (`3.10` stays `3.10`, not the number's `3.1`). */
+  const writtenAs = (name: string, value: number | boolean): string => {
+    const pair = isMap(contents) ? contents.items.find((item) => isScalar(item.key) && item.key.value === name) : undefined;
+    const source = pair && isScalar(pair.value) ? pair.value.source : undefined;
+    return typeof source === 'string' && source.trim() !== '' ? source.trim() : String(value);
+  };
+
   let title = fallbackTitle;
   const rawTitle = frontmatter.title;
   if (typeof rawTitle === 'string' && rawTitle.trim() !== '') {
     title = rawTitle.trim();
   } else if (typeof rawTitle === 'number' || typeof rawTitle === 'boolean') {
-    title = String(rawTitle);
+    title = writtenAs('title', rawTitle);
     diagnostics.push(notText(file, keyPosition('title'), 'title', typeof rawTitle));
   } else if (rawTitle === undefined || rawTitle === null || typeof rawTitle === 'string') {
     const position = rawTitle === undefined ? { line: source.line, column: 1 } : keyPosition('title');
@@ -118,7 +125,7 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
   if (typeof rawDescription === 'string') {
     description = rawDescription;
   } else if (typeof rawDescription === 'number' || typeof rawDescription === 'boolean') {
-    description = String(rawDescription);
+    description = writtenAs('description', rawDescription);
     diagnostics.push(notText(file, keyPosition('description'), 'description', typeof rawDescription));
   } else if (rawDescription !== undefined && rawDescription !== null) {
     diagnostics.push(notText(file, keyPosition('description'), 'description', Array.isArray(rawDescription) ? 'list' : 'mapping'));

@@ -387,6 +387,10 @@ describe('parsePage on pages with mistakes', () => {
     ]);
   });
 
+  it('keeps a number title as written (3.10 is not 3.1)', () => {
+    expect(parsePage({ file: 'release.mdx', text: '---\ntitle: 3.10\ndescription: 1.0\n---\n' })).toMatchObject({ title: '3.10', description: '1.0' });
+  });
+
   it('treats an empty title as missing', () => {
     const page = parsePage({ file: 'empty-title.md', text: '---\ntitle: ""\n---\n' });
     expect(page.title).toBe('Empty title');
