@@ -4,7 +4,6 @@ import type { ParsedPage } from '../content/parsed-page.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { ruleSeverity, type RuleId } from '../diagnostics/rule-catalogue.ts';
 import { matchRedirect } from '../navigation/match-redirect.ts';
-import { routeFolders } from '../navigation/route-folders.ts';
 import { anchorKey } from './collect-anchors.ts';
 import { pagePathForFile } from '../site/load-site.ts';
 
@@ -24,6 +23,8 @@ export interface LinkTargets {
    * routes are unknown, so links into them are not judged (default none).
    */
   unknownFolders?: readonly string[];
+  /** Folders of the navigation's visible pages (`routeFolders`): a link to one reaches its first page (default none). */
+  folders?: ReadonlySet<string>;
 }
 
 const EXTERNAL_LINK = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -50,8 +51,7 @@ export function checkLinks(pages: Iterable<ParsedPage>, targets: LinkTargets): D
   const diagnostics: Diagnostic[] = [];
   const verdicts = new Map<string, LinkProblem | undefined>();
   let anchors: ReadonlyMap<string, ReadonlyMap<string, string>> | undefined;
-  let folders: ReadonlySet<string> | undefined;
-  const isFolder = (route: string): boolean => (folders ??= routeFolders(targets.routes)).has(route);
+  const isFolder = (route: string): boolean => targets.folders?.has(route) ?? false;
   const anchorsOf = (route: string): ReadonlyMap<string, string> | undefined => (anchors ??= targets.anchors?.() ?? new Map()).get(route);
   const judge = (key: string, check: () => LinkProblem | undefined): LinkProblem | undefined => {
     if (verdicts.has(key)) return verdicts.get(key);

@@ -2,7 +2,6 @@ import type { ConfigPosition } from '../config/validate-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
 import { hasAnchorOrQuery, isWildcardSource, matchRedirect, type Redirect } from './match-redirect.ts';
-import { routeFolders } from './route-folders.ts';
 
 const MAX_HOPS = 10;
 
@@ -14,7 +13,14 @@ const MAX_HOPS = 10;
  */
 export function checkRedirects(
   redirects: readonly Redirect[],
-  options: { routes: ReadonlySet<string>; locate: (pointer: string) => ConfigPosition; unknownFolders?: readonly string[] },
+  options: {
+    routes: ReadonlySet<string>;
+    locate: (pointer: string) => ConfigPosition;
+    /** Folders of the navigation's visible pages (`routeFolders`), which serve their first page (default none). */
+    folders?: ReadonlySet<string>;
+    /** Folders of specs that did not load, whose routes are unknown (default none). */
+    unknownFolders?: readonly string[];
+  },
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const report = (index: number, field: string, severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string): void => {
@@ -22,7 +28,6 @@ export function checkRedirects(
     diagnostics.push({ ...options.locate(pointer), pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
   };
   const isPage = (path: string): boolean => options.routes.has(routeOf(path));
-  let folders: ReadonlySet<string> | undefined;
   /**
    * A destination may be the site root `/` (it always serves a page: index, else the first page of the navigation),
    * a folder of pages that no redirect claims (the platform serves its first page) or a route in the folder of a
@@ -31,7 +36,7 @@ export function checkRedirects(
   const isTarget = (path: string): boolean => {
     const route = routeOf(path);
     if (isPage(path) || route === 'index') return true;
-    if ((folders ??= routeFolders(options.routes)).has(route)) return !matchRedirect(redirects, path);
+    if (options.folders?.has(route)) return !matchRedirect(redirects, path);
     return options.unknownFolders?.some((folder) => route === folder || route.startsWith(`${folder}/`)) ?? false;
   };
   redirects.forEach((redirect, index) => {

@@ -1,6 +1,6 @@
 /**
  * Every folder that holds a route (`a/b/c` gives `a` and `a/b`). The platform sends a request for a folder to the
- * first page under it, so a link or redirect to one reaches a page.
+ * first navigation page under it (hidden pages excluded), so a link or redirect to one reaches a page.
  */
 export function routeFolders(routes: Iterable<string>): ReadonlySet<string> {
   const folders = new Set<string>();

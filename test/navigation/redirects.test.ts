@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkRedirects } from '../../pipeline/navigation/check-redirects.ts';
 import { matchRedirect, type Redirect } from '../../pipeline/navigation/match-redirect.ts';
+import { routeFolders } from '../../pipeline/navigation/route-folders.ts';
 
 const redirect = (source: string, destination: string, permanent = true): Redirect => ({ source, destination, permanent });
 const locate = (pointer: string) => ({ file: 'docs.json', line: Number(pointer.split('/')[2]) + 10, column: 5 });
@@ -40,7 +41,7 @@ describe('matchRedirect', () => {
 describe('checkRedirects', () => {
   const routes = new Set(['quickstart', 'concepts/retries', 'guides/intro', 'index']);
   const check = (redirects: Redirect[]) =>
-    checkRedirects(redirects, { routes, locate }).map((diagnostic) => `${diagnostic.line} ${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.pointer}: ${diagnostic.message}${diagnostic.hint ? ` | ${diagnostic.hint}` : ''}`);
+    checkRedirects(redirects, { routes, locate, folders: routeFolders(routes) }).map((diagnostic) => `${diagnostic.line} ${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.pointer}: ${diagnostic.message}${diagnostic.hint ? ` | ${diagnostic.hint}` : ''}`);
 
   it('accepts redirects to pages, external URLs and wildcard destinations', () => {
     expect(check([redirect('/start', '/quickstart'), redirect('/old/:slug*', '/concepts/:slug*'), redirect('/status', 'https://status.example.com'), redirect('/home', '/')])).toEqual([]);
