@@ -5,6 +5,7 @@ import type { SectionEmbedder } from '../embeddings/section-embedder.ts';
 import { buildSearchArtifact } from '../index/build-search-artifact.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { checkRedirects } from '../navigation/check-redirects.ts';
+import { routeFolders } from '../navigation/route-folders.ts';
 import { resolveNavigation } from '../navigation/resolve-navigation.ts';
 import { loadOpenApiSpecs } from '../openapi/load-openapi-specs.ts';
 import { renderEndpointPages } from '../openapi/render-endpoint-pages.ts';
@@ -103,14 +104,17 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   };
   for (const file of parsedByFile.keys()) addRoute(pagePathForFile(file));
   for (const page of manifestPages.pages) addRoute(page.path);
-  diagnostics.push(...checkRedirects(config.redirects, { routes, locate }));
+  const unknownFolders = config.specReferences.filter((reference) => !specs.specs.has(reference.file)).map((reference) => reference.directory ?? 'api-reference');
+  const folders = routeFolders(manifestPages.pages.filter((page) => page.inNavigation && !page.hidden).map((page) => page.path));
+  diagnostics.push(...checkRedirects(config.redirects, { routes, locate, folders, unknownFolders }));
   diagnostics.push(
     ...checkLinks(parsedByFile.values(), {
       routes,
       redirects: config.redirects,
       anchors: () => collectAnchors(parsedByFile.values(), navigation.entries, readSnippet),
       ...(source.assetFiles ? { files: new Set([...source.files.keys(), ...source.assetFiles]) } : {}),
-      unknownFolders: config.specReferences.filter((reference) => !specs.specs.has(reference.file)).map((reference) => reference.directory ?? 'api-reference'),
+      unknownFolders,
+      folders,
     }),
   );
   if (options.checkOnly) return diagnosticsOnlyResult(diagnostics, manifestPages.pages.length, manifestPages.endpointPages);

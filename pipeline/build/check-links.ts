@@ -23,6 +23,8 @@ export interface LinkTargets {
    * routes are unknown, so links into them are not judged (default none).
    */
   unknownFolders?: readonly string[];
+  /** Folders of the navigation's visible pages (`routeFolders`): a link to one reaches its first page (default none). */
+  folders?: ReadonlySet<string>;
 }
 
 const EXTERNAL_LINK = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -38,8 +40,9 @@ interface LinkProblem {
 }
 
 /**
- * Checks every link of the pages: an internal link (`[x](/path)`, `<Card href="/path">`) must reach a route or a
- * redirect (`broken-link`, with the closest route as a hint), its `#anchor` — or a same-page `#anchor` — a heading
+ * Checks every link of the pages: an internal link (`[x](/path)`, `<Card href="/path">`) must reach a route, a
+ * redirect or a folder of pages (the platform sends `/guides` to the first page under `guides/`) — else
+ * `broken-link`, with the closest route as a hint — its `#anchor` — or a same-page `#anchor` — a heading
  * of the target page (`broken-anchor`), and an image source a file of the site (`missing-image`). Each distinct
  * link (its text and the route or file it resolves to) is judged once: copies of a page across versions and
  * languages only repeat the diagnostic at their own file.
@@ -48,6 +51,7 @@ export function checkLinks(pages: Iterable<ParsedPage>, targets: LinkTargets): D
   const diagnostics: Diagnostic[] = [];
   const verdicts = new Map<string, LinkProblem | undefined>();
   let anchors: ReadonlyMap<string, ReadonlyMap<string, string>> | undefined;
+  const isFolder = (route: string): boolean => targets.folders?.has(route) ?? false;
   const anchorsOf = (route: string): ReadonlyMap<string, string> | undefined => (anchors ??= targets.anchors?.() ?? new Map()).get(route);
   const judge = (key: string, check: () => LinkProblem | undefined): LinkProblem | undefined => {
     if (verdicts.has(key)) return verdicts.get(key);
@@ -67,7 +71,7 @@ export function checkLinks(pages: Iterable<ParsedPage>, targets: LinkTargets): D
         const [target = '', fragment] = splitFragment(url);
         const route = target === '' ? pagePathForFile(page.file) : linkRoute(page.file, target);
         if (route === undefined) continue;
-        problem = judge(`link\u0000${link.url}\u0000${route}`, () => checkPageLink(link.url, target, route, fragment, targets, anchorsOf));
+        problem = judge(`link\u0000${link.url}\u0000${route}`, () => checkPageLink(link.url, target, route, fragment, targets, anchorsOf, isFolder));
       }
       if (problem) diagnostics.push({ file: page.file, line: link.line, column: link.column, severity: ruleSeverity(problem.ruleId), ...problem });
     }
@@ -81,9 +85,17 @@ function checkImage(url: string, file: string, targets: LinkTargets): LinkProble
   return { ruleId: 'missing-image', message: `Unexpected image \`${url}\`, expected a file of the site (looked for ${file})`, hint: suggestion ? `Did you mean \`/${suggestion}\`?` : 'Add the image or fix its path.' };
 }
 
-function checkPageLink(url: string, target: string, route: string, fragment: string | undefined, targets: LinkTargets, anchorsOf: (route: string) => ReadonlyMap<string, string> | undefined): LinkProblem | undefined {
+function checkPageLink(
+  url: string,
+  target: string,
+  route: string,
+  fragment: string | undefined,
+  targets: LinkTargets,
+  anchorsOf: (route: string) => ReadonlyMap<string, string> | undefined,
+  isFolder: (route: string) => boolean,
+): LinkProblem | undefined {
   if (target !== '' && route !== SITE_ROOT && !targets.routes.has(route)) {
-    if (matchRedirect(targets.redirects, route)) return undefined;
+    if (matchRedirect(targets.redirects, route) || isFolder(route)) return undefined;
     if (targets.unknownFolders?.some((folder) => route.startsWith(`${folder}/`))) return undefined;
     const suggestion = suggestName(route, targets.routes);
     return { ruleId: 'broken-link', message: `Unexpected link to \`${url}\`, expected a page of the site or a redirect source`,

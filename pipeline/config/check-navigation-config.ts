@@ -5,6 +5,9 @@ import type { JsonLocation } from './parse-json-source.ts';
 /** The child lists a navigation element may hold; more than one on the same element is allowed but warned. */
 const CHILD_KINDS = ['languages', 'versions', 'products', 'tabs', 'menu', 'dropdowns', 'anchors', 'groups', 'pages'] as const;
 
+/** An absolute URL (a scheme such as `https:` or `mailto:`), as a global anchor's `href` is documented to be. */
+const EXTERNAL_LINK = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
+
 /** Options of `checkNavigationConfig`. */
 export interface NavigationCheckOptions {
   locate: (pointer: string) => JsonLocation | undefined;
@@ -13,7 +16,9 @@ export interface NavigationCheckOptions {
 
 /**
  * Checks what the schema cannot: a navigation that yields no page at all (error), elements mixing several
- * child kinds (warning: all are resolved, in a stable order). Page files are checked by the navigation stage.
+ * child kinds (warning: all are resolved, in a stable order), global anchors whose `href` is a path of the site
+ * rather than an external link (warning: documented as external only, yet deployed sites use them). Page files
+ * are checked by the navigation stage.
  */
 export function checkNavigationConfig(navigation: unknown, options: NavigationCheckOptions): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -45,6 +50,13 @@ export function checkNavigationConfig(navigation: unknown, options: NavigationCh
   };
   if (navigation && typeof navigation === 'object' && !Array.isArray(navigation)) {
     visitElement(navigation, '/navigation');
+    const globalAnchors = ((navigation as { global?: { anchors?: unknown } }).global ?? {}).anchors;
+    (Array.isArray(globalAnchors) ? globalAnchors : []).forEach((anchor: unknown, index) => {
+      const href = (anchor as { href?: unknown } | null)?.href;
+      if (typeof href !== 'string' || href === '' || EXTERNAL_LINK.test(href)) return;
+      report(`/navigation/global/anchors/${index}/href`, 'warning', 'global-anchor-path', `Unexpected path \`${href}\` in a global anchor, expected an external URL (https://…)`,
+        'Global anchors are documented as external links: write the full URL, or link the page from a navigation anchor, tab or group.');
+    });
     if (pageCount === 0) {
       report('/navigation', 'error', 'empty-navigation', 'Unexpected navigation without any page, expected at least one page, group or OpenAPI spec',
         'Add "pages": ["index"] (or groups, tabs, …) to the navigation.');

@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
+import { mintJsonKeyHint } from './mint-json-key-hint.ts';
 import { escapePointer, type JsonLocation } from './parse-json-source.ts';
 import { suggestName } from './suggest-name.ts';
 
@@ -54,7 +55,7 @@ export function schemaErrorsToDiagnostics(
         if (allowed.has(name)) break;
         const suggestion = suggestName(name, allowed);
         add(`${pointer}/${escapePointer(name)}`, 'warning', 'unknown-key', `Unexpected key \`${name}\`${where(pointer)}, expected one of the documented keys`,
-          suggestion ? `Did you mean \`${suggestion}\`?` : `Known keys here: ${[...allowed].sort().join(', ')}.`, true);
+          mintJsonKeyHint(pointer, name) ?? (suggestion ? `Did you mean \`${suggestion}\`?` : `Known keys here: ${[...allowed].sort().join(', ')}.`), true);
         break;
       }
       case 'propertyNames': {
@@ -71,7 +72,9 @@ export function schemaErrorsToDiagnostics(
           add(`${pointer}/pages`, 'error', 'missing-field', `Missing \`pages\`${where(pointer)}, expected a list of pages (or an \`openapi\` spec to generate them)`, undefined, false, pointer);
           break;
         }
-        add(`${pointer}/${escapePointer(missing)}`, 'error', 'missing-field', `Missing required field \`${missing}\`${where(pointer)}`, hintForMissing(missing), false, pointer);
+        const legacyName = (missing === 'anchor' || missing === 'tab') && typeof (actual as { name?: unknown } | undefined)?.name === 'string';
+        const hint = legacyName ? `It has \`name\`, the mint.json spelling: rename it to \`${missing}\`.` : hintForMissing(missing);
+        add(`${pointer}/${escapePointer(missing)}`, 'error', 'missing-field', `Missing required field \`${missing}\`${where(pointer)}`, hint, false, pointer);
         break;
       }
       case 'enum': {

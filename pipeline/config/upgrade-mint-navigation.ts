@@ -87,7 +87,13 @@ export function upgradeMintNavigation(mint: Json, origin: OriginRecorder, droppe
       for (const { value, index, selected } of perAnchor) {
         const anchorPointer = `${pointer}/anchors/${anchorList.length}`;
         origin(anchorPointer, `/anchors/${index}`);
-        anchorList.push({ anchor: value.name, ...(value.icon === undefined ? {} : { icon: value.icon }), groups: place(selected, `${anchorPointer}/groups`) });
+        const extra: Json = value.icon === undefined ? {} : { icon: value.icon };
+        if (value.openapi !== undefined) {
+          extra.openapi = value.openapi;
+          origin(`${anchorPointer}/openapi`, `/anchors/${index}/openapi`, value.openapi);
+        }
+        const children = selected.length > 0 || value.openapi === undefined ? { groups: place(selected, `${anchorPointer}/groups`) } : {};
+        anchorList.push({ anchor: value.name, ...extra, ...children });
       }
       return { anchors: anchorList };
     }

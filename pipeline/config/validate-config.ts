@@ -40,6 +40,10 @@ export interface ValidateConfigOptions {
 
 const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true });
 addFormats.default(ajv);
+// The platform checks URLs with the WHATWG parser (`new URL`), which trims surrounding spaces and accepts what
+// browsers accept; RFC 3986's stricter grammar would fail sites that deploy.
+ajv.addFormat('uri', { type: 'string', validate: (value: string) => URL.canParse(value) });
+ajv.addFormat('uri-reference', { type: 'string', validate: (value: string) => URL.canParse(value, 'https://site.invalid/') });
 const validateSchema = ajv.compile(docsSchema);
 
 /**

@@ -28,8 +28,8 @@ const LINE_BREAK = /\r?\n/;
 const MAX_ALIAS_COUNT = 100;
 
 /**
- * Reads YAML frontmatter into `frontmatter`, `title` and `description`. A missing or empty title falls back to
- * the file name (warning `missing-title`); a title or description that is not text is a warning
+ * Reads YAML frontmatter into `frontmatter`, `title` and `description`. A missing or blank title falls back to
+ * the `sidebarTitle`, else the file name (warning `missing-title`, suggesting `title` for a key such as `Title`); a title or description that is not text is a warning
  * (`invalid-frontmatter`; numbers and booleans are kept as text); YAML that does not parse is an error
  * (`frontmatter-parse`) at its line and column, with an empty `frontmatter`. The common case — a text title and
  * an optional text description — is read with js-yaml; anything else takes the `yaml` path, whose nodes give positions.
@@ -92,16 +92,30 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
     return { line: source.line + before.split('\n').length - 1, column: offset - lineStart + 1 };
   };
 
+  /** The text a scalar value was written as (`3.10` stays `3.10`, not the number's `3.1`). */
+  const writtenAs = (name: string, value: number | boolean): string => {
+    const pair = isMap(contents) ? contents.items.find((item) => isScalar(item.key) && item.key.value === name) : undefined;
+    const source = pair && isScalar(pair.value) ? pair.value.source : undefined;
+    return typeof source === 'string' && source.trim() !== '' ? source.trim() : String(value);
+  };
+
   let title = fallbackTitle;
   const rawTitle = frontmatter.title;
   if (typeof rawTitle === 'string' && rawTitle.trim() !== '') {
     title = rawTitle.trim();
   } else if (typeof rawTitle === 'number' || typeof rawTitle === 'boolean') {
-    title = String(rawTitle);
+    title = writtenAs('title', rawTitle);
     diagnostics.push(notText(file, keyPosition('title'), 'title', typeof rawTitle));
   } else if (rawTitle === undefined || rawTitle === null || typeof rawTitle === 'string') {
     const position = rawTitle === undefined ? { line: source.line, column: 1 } : keyPosition('title');
-    diagnostics.push(missingTitle(file, position.line, position.column, fallbackTitle));
+    const sidebarTitle = typeof frontmatter.sidebarTitle === 'string' ? frontmatter.sidebarTitle.trim() : '';
+    title = sidebarTitle === '' ? fallbackTitle : sidebarTitle;
+    const misspelt = rawTitle === undefined ? Object.keys(frontmatter).find((key) => key.toLowerCase() === 'title') : undefined;
+    diagnostics.push({
+      ...missingTitle(file, position.line, position.column, fallbackTitle),
+      message: `${rawTitle === undefined ? 'Missing' : 'Unexpected blank'} frontmatter \`title\`, using \`${title}\` from ${sidebarTitle === '' ? 'the file name' : '`sidebarTitle`'}`,
+      hint: misspelt === undefined ? 'Add `title: …` to the frontmatter.' : `Did you mean \`title\`? Frontmatter keys are case-sensitive (found \`${misspelt}\`).`,
+    });
   } else {
     diagnostics.push(notText(file, keyPosition('title'), 'title', Array.isArray(rawTitle) ? 'list' : 'mapping'));
   }
@@ -111,7 +125,7 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
   if (typeof rawDescription === 'string') {
     description = rawDescription;
   } else if (typeof rawDescription === 'number' || typeof rawDescription === 'boolean') {
-    description = String(rawDescription);
+    description = writtenAs('description', rawDescription);
     diagnostics.push(notText(file, keyPosition('description'), 'description', typeof rawDescription));
   } else if (rawDescription !== undefined && rawDescription !== null) {
     diagnostics.push(notText(file, keyPosition('description'), 'description', Array.isArray(rawDescription) ? 'list' : 'mapping'));

@@ -38,6 +38,7 @@ export const RULE_CATALOGUE = {
   'missing-page': { severity: 'warning', description: 'A navigation entry names a page file that does not exist.' },
   'page-extension': { severity: 'warning', description: 'A navigation page path carries its `.mdx`/`.md` extension.' },
   'duplicate-page': { severity: 'warning', description: 'A page is listed twice in the same version and language.' },
+  'global-anchor-path': { severity: 'warning', description: 'A global anchor links to a path of the site; global anchors are documented as external links.' },
   'unknown-operation': { severity: 'warning', description: 'An OpenAPI operation reference matches no operation of the specs in scope (the entry is left out; a page keeps its content).' },
   // redirects
   'duplicate-redirect': { severity: 'error', description: 'Two redirects have the same source and different destinations.' },
@@ -45,6 +46,7 @@ export const RULE_CATALOGUE = {
   'redirect-chain': { severity: 'warning', description: 'A redirect needs more than one hop to reach a page.' },
   'redirect-dangling': { severity: 'warning', description: 'A redirect destination is no page of the site.' },
   'redirect-shadows-page': { severity: 'warning', description: 'A redirect source is also a page, which becomes unreachable.' },
+  'redirect-anchor-or-query': { severity: 'warning', description: 'A redirect source carries an `#anchor` or `?query`, which redirects cannot include: it never applies.' },
   // OpenAPI specs
   'missing-spec': { severity: 'error', description: 'A spec file named by the configuration does not exist.' },
   'remote-spec-skipped': { severity: 'warning', description: 'A remote spec was not fetched (no --allow-network).' },

@@ -1,25 +1,56 @@
 import type { ConfigPosition } from '../config/validate-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
-import { isWildcardSource, matchRedirect, type Redirect } from './match-redirect.ts';
+import { hasAnchorOrQuery, isWildcardSource, matchRedirect, type Redirect } from './match-redirect.ts';
 
 const MAX_HOPS = 10;
 
 /**
  * Checks redirects against the site: loops (error), chains of more than one hop (warning naming the final
- * target), sources that shadow an existing page (warning) and internal destinations that reach no page
- * (warning). Duplicate sources are reported by config validation.
+ * target), sources that shadow an existing page (warning), internal destinations that reach no page nor a
+ * folder of pages (warning; destinations in the folder of a spec that did not load are not judged) and sources with an `#anchor` or `?query`, which never apply (warning; not checked further).
+ * Duplicate sources are reported by config validation.
  */
-export function checkRedirects(redirects: readonly Redirect[], options: { routes: ReadonlySet<string>; locate: (pointer: string) => ConfigPosition }): Diagnostic[] {
+export function checkRedirects(
+  redirects: readonly Redirect[],
+  options: {
+    routes: ReadonlySet<string>;
+    locate: (pointer: string) => ConfigPosition;
+    /** Folders of the navigation's visible pages (`routeFolders`), which serve their first page (default none). */
+    folders?: ReadonlySet<string>;
+    /** Folders of specs that did not load, whose routes are unknown (default none). */
+    unknownFolders?: readonly string[];
+  },
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const report = (index: number, field: string, severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string): void => {
     const pointer = `/redirects/${index}/${field}`;
     diagnostics.push({ ...options.locate(pointer), pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
   };
   const isPage = (path: string): boolean => options.routes.has(routeOf(path));
-  /** A destination may be the site root `/`: it always serves a page (index, else the first page of the navigation). */
-  const isTarget = (path: string): boolean => isPage(path) || routeOf(path) === 'index';
+  /**
+   * A destination may be the site root `/` (it always serves a page: index, else the first page of the navigation),
+   * a folder of pages that no redirect claims (the platform serves its first page) or a route in the folder of a
+   * spec that did not load.
+   */
+  const isTarget = (path: string): boolean => {
+    const route = routeOf(path);
+    if (isPage(path) || route === 'index') return true;
+    if (options.folders?.has(route)) return !matchRedirect(redirects, path);
+    return options.unknownFolders?.some((folder) => route === folder || route.startsWith(`${folder}/`)) ?? false;
+  };
   redirects.forEach((redirect, index) => {
+    if (hasAnchorOrQuery(redirect.source)) {
+      report(
+        index,
+        'source',
+        'warning',
+        'redirect-anchor-or-query',
+        `Unexpected anchor or query in redirect source \`${redirect.source}\`, expected a path: redirects cannot include them, so this one never applies`,
+        'Redirect the page path, or keep the old anchor as a heading id on the page.',
+      );
+      return;
+    }
     if (!isWildcardSource(redirect.source) && isPage(redirect.source)) {
       report(index, 'source', 'warning', 'redirect-shadows-page', `Unexpected redirect from \`${redirect.source}\`, which is also a page: the redirect wins and the page is unreachable`);
     }

@@ -9,11 +9,14 @@ const compiled = new WeakMap<Redirect, RegExp>();
 
 /**
  * Finds the redirect that applies to a route (with or without leading slash) and its destination with
- * wildcards substituted: `:name` matches one segment, `:name*` and `*` match the rest of the path.
+ * wildcards substituted: `:name` matches one segment, `:name*` and `*` match the rest of the path. A source
+ * with an `#anchor` or a `?query` never applies: the platform documents that redirects cannot include them (and
+ * browsers never send the anchor).
  */
 export function matchRedirect(redirects: readonly Redirect[], route: string): { destination: string; permanent: boolean } | undefined {
   const path = normalise(route);
   for (const redirect of redirects) {
+    if (hasAnchorOrQuery(redirect.source)) continue;
     const match = patternOf(redirect).exec(path);
     if (!match) continue;
     const groups = match.groups ?? {};
@@ -26,6 +29,11 @@ export function matchRedirect(redirects: readonly Redirect[], route: string): { 
 /** Whether a redirect source uses a wildcard (`:param`, `:param*` or `*`). */
 export function isWildcardSource(source: string): boolean {
   return /:[A-Za-z_]\w*|\*/.test(source);
+}
+
+/** Whether a redirect source carries an `#anchor` or a `?query`, which the platform's redirects cannot match. */
+export function hasAnchorOrQuery(source: string): boolean {
+  return /[#?]/.test(source);
 }
 
 function patternOf(redirect: Redirect): RegExp {

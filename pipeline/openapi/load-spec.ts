@@ -43,10 +43,25 @@ export async function loadSpec(file: string, text: string, source: SiteSource, d
       report('error', 'invalid-spec', `Unexpected spec content: ${firstLine(error)}`);
       return undefined;
     }
-    report('warning', 'spec-reference', `Some $ref of the spec cannot be resolved (${firstLine(error).replaceAll(SITE_ORIGIN, '')}); it is used without them`);
+    const message = firstLine(error).replaceAll(SITE_ORIGIN, '');
+    const position = referencePosition(text, message);
+    report('warning', 'spec-reference', `Some $ref of the spec cannot be resolved (${message}); it is used without them`, position.line, position.column);
     dereferenced = document as Record<string, unknown>;
   }
   return { file, serverPaths: specServerPaths(dereferenced), operations: listSpecOperations(dereferenced) };
+}
+
+/**
+ * Where the first `$ref` to what a reference error names (`Missing $ref pointer "#/…"`, `Error reading file
+ * "schemas/x.yaml"`) is written in the spec text; 1:1 when it cannot be found.
+ */
+function referencePosition(text: string, message: string): { line: number; column: number } {
+  const target = /(?:\$ref pointer|file) "([^"]+)"/.exec(message)?.[1]?.replace(/#$/, '');
+  const escaped = target?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const offset = escaped ? text.search(new RegExp(`['"]?\\$ref['"]?\\s*:\\s*['"]?[^'"\\s,}]*?${escaped}(?![\\w/.-])`)) : -1;
+  if (offset === -1) return { line: 1, column: 1 };
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
 }
 
 /** A copy swagger-parser accepts: version strings it knows (3.0.4 → 3.0.3 family is fine; numbers → strings). */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../pipeline/build/build-site.ts';
 import { checkLinks } from '../../pipeline/build/check-links.ts';
+import { routeFolders } from '../../pipeline/navigation/route-folders.ts';
 import { createPageParser } from '../../pipeline/build/create-page-parser.ts';
 import { serializeManifest } from '../../pipeline/manifest/build-manifest.ts';
 import { parsePage } from '../../pipeline/content/parse-page.ts';
@@ -93,6 +94,30 @@ describe('checkLinks', () => {
       'a.mdx broken-anchor Unexpected anchor `#setup` in `/b#setup`, expected a heading of `/b`',
     ]);
     expect(once).toEqual(['anchors']);
+  });
+});
+
+describe('checkLinks on folders', () => {
+  it('takes a link to a folder of pages as reaching its first page, as the platform redirects it; a folder of nothing stays broken', () => {
+    const pages = [parsePage({ file: 'a.mdx', text: '[modules](/concepts/modules), [sub](concepts/modules/), [deep](/concepts#x), [none](/concepts/mod)\n' })];
+    const routes = new Set(['a', 'concepts/modules/overview', 'concepts/modules/royalty']);
+    const targets = { routes, redirects: [], folders: routeFolders(routes) };
+    expect(checkLinks(pages, targets).map((diagnostic) => `${diagnostic.ruleId} ${diagnostic.message}`)).toEqual([
+      'broken-link Unexpected link to `/concepts/mod`, expected a page of the site or a redirect source',
+    ]);
+  });
+
+  it('counts only folders of visible navigation pages, as the platform redirects to the first of those', async () => {
+    const result = await buildSite(
+      siteSourceFromObject({
+        'docs.json': JSON.stringify({ theme: 'mint', name: 'Folders', colors: { primary: '#16A34A' }, navigation: { pages: ['index', 'guides/start'] } }),
+        'index.mdx': '---\ntitle: Home\n---\n\nSee [guides](/guides) and [extras](/extras).\n',
+        'guides/start.mdx': '---\ntitle: Start\n---\n',
+        'extras/unlisted.mdx': '---\ntitle: Unlisted\n---\n',
+      }),
+      { domain: 'folders' },
+    );
+    expect(result.diagnostics.map((diagnostic) => `${diagnostic.ruleId} ${diagnostic.message}`)).toEqual(['broken-link Unexpected link to `/extras`, expected a page of the site or a redirect source']);
   });
 });
 

@@ -37,7 +37,8 @@ function countNavigationReferences(site: string): { pages: number; operations: n
 /**
  * Pinned figures of each corpus: manifest pages = navigation page references + generated endpoint pages, and the
  * warnings by rule, each checked by hand as a true problem of the site (the corpora ship without their images,
- * hence the `missing-image` warnings).
+ * hence the `missing-image` warnings). A link to a folder of pages (`/specification/draft/client`) is no broken link:
+ * the platform sends it to the folder's first page.
  */
 const EXPECTED = {
   x402: { pages: 20, endpointPages: 0, warnings: { 'broken-link': 4, 'unknown-key': 1 } },
@@ -46,10 +47,10 @@ const EXPECTED = {
   trigger: {
     pages: 314,
     endpointPages: 0,
-    warnings: { 'broken-anchor': 18, 'broken-link': 1, 'duplicate-page': 1, 'missing-image': 114, 'missing-title': 2, 'redirect-dangling': 1, 'redirect-shadows-page': 1 },
+    warnings: { 'broken-anchor': 18, 'duplicate-page': 1, 'missing-image': 114, 'missing-title': 2, 'redirect-dangling': 1, 'redirect-shadows-page': 1 },
   },
-  mcp: { pages: 342, endpointPages: 0, warnings: { 'broken-anchor': 8, 'broken-link': 6, 'missing-image': 269, 'redirect-chain': 9 } },
-  hoppscotch: { pages: 100, endpointPages: 0, warnings: { 'broken-anchor': 3, 'broken-link': 3, 'missing-image': 29, 'redirect-dangling': 1 } },
+  mcp: { pages: 342, endpointPages: 0, warnings: { 'broken-anchor': 8, 'missing-image': 269, 'redirect-chain': 9 } },
+  hoppscotch: { pages: 100, endpointPages: 0, warnings: { 'broken-anchor': 3, 'missing-image': 29, 'redirect-dangling': 1 } },
 } as const;
 
 /** Diagnostics counted by rule id, rules in alphabetical order. */

@@ -55,6 +55,24 @@ describe('a site with only the legacy mint.json', () => {
     expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['legacy-config']);
   });
 
+  it('keeps an anchor\'s `openapi` and gives an anchor that claims no group but has a spec no empty `groups`', () => {
+    const mint = {
+      name: 'Legacy',
+      colors: { primary: '#16A34A' },
+      anchors: [{ name: 'API Reference', icon: 'code', url: 'api-reference', openapi: 'https://example.com/openapi.json' }, { name: 'Guides', url: 'guides' }],
+      navigation: [{ group: 'Start', pages: ['index'] }, { group: 'Guides', pages: ['guides/one'] }],
+    };
+    expect(upgradeMintConfig(mint).config.navigation).toEqual({
+      anchors: [
+        { anchor: 'Documentation', groups: [{ group: 'Start', pages: ['index'] }] },
+        { anchor: 'API Reference', icon: 'code', openapi: 'https://example.com/openapi.json' },
+        { anchor: 'Guides', groups: [{ group: 'Guides', pages: ['guides/one'] }] },
+      ],
+    });
+    const result = validateConfig(siteSourceFromObject({ 'mint.json': JSON.stringify(mint, null, 2), 'index.mdx': '# Home', 'guides/one.mdx': '# One' }));
+    expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['legacy-config']);
+  });
+
   it('reports problems at their position in mint.json', () => {
     const mint = '{\n  "name": "Legacy",\n  "colors": { "primary": "green" },\n  "navigation": [{ "group": "Start", "pages": ["index", "missing"] }]\n}\n';
     const result = validateConfig(siteSourceFromObject({ 'mint.json': mint, 'index.mdx': '---\ntitle: Home\n---\n' }));

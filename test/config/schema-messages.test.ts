@@ -91,6 +91,20 @@ describe('schema errors as plain diagnostics', () => {
   });
 });
 
+describe('mint.json keys in a docs.json', () => {
+  it('says where docs.json keeps a mint.json setting (top level, and `name`/`url` of an anchor)', () => {
+    const config = { ...base, topbarLinks: [{ name: 'Support', url: 'mailto:hi@example.com' }], navigation: { anchors: [{ anchor: 'Docs', name: 'Docs', url: 'https://example.com/blog', pages: ['index'] }] } };
+    expect(diagnose(config).map(({ ruleId, pointer, hint }) => `${ruleId} ${pointer} | ${hint}`)).toEqual([
+      'unknown-key /navigation/anchors/0/name | `name` is a mint.json setting; docs.json writes it as `anchor`. `docsmith upgrade` converts a whole mint.json.',
+      'unknown-key /navigation/anchors/0/url | `url` is a mint.json setting; docs.json writes it as `href` for a link, or `pages`/`groups` for a section of the site. `docsmith upgrade` converts a whole mint.json.',
+      'unknown-key /topbarLinks | `topbarLinks` is a mint.json setting; docs.json writes it as `navbar.links` (each with `label` and `href`). `docsmith upgrade` converts a whole mint.json.',
+    ]);
+    expect(diagnose({ ...base, navigation: { anchors: [{ name: 'Docs', pages: ['index'] }] } }).filter(({ ruleId }) => ruleId === 'missing-field')).toMatchObject([
+      { pointer: '/navigation/anchors/0/anchor', hint: 'It has `name`, the mint.json spelling: rename it to `anchor`.' },
+    ]);
+  });
+});
+
 describe('rules beyond the schema', () => {
   it('refuses a blank name', () => {
     expect(diagnose({ ...base, name: '   ' })).toMatchObject([{ pointer: '/name', severity: 'error', ruleId: 'empty-value' }]);
@@ -103,6 +117,21 @@ describe('rules beyond the schema', () => {
 
   it('reports one type error, not an empty-navigation error too, for a navigation that is not an object', () => {
     expect(diagnose({ ...base, navigation: ['index'] })).toMatchObject([{ pointer: '/navigation', ruleId: 'invalid-type', message: 'Unexpected array for navigation, expected an object' }]);
+  });
+
+  it('warns about (and keeps) a global anchor that links to a path of the site; external links pass', () => {
+    const global = { anchors: [{ anchor: 'Changelog', href: '/changelog' }, { anchor: 'Blog', href: 'https://example.com/blog' }, { anchor: 'Mail', href: 'mailto:team@example.com' }] };
+    expect(diagnose({ ...base, navigation: { ...base.navigation, global } })).toEqual([
+      {
+        pointer: '/navigation/global/anchors/0/href',
+        line: 15,
+        column: 19,
+        severity: 'warning',
+        ruleId: 'global-anchor-path',
+        message: 'Unexpected path `/changelog` in a global anchor, expected an external URL (https://…)',
+        hint: 'Global anchors are documented as external links: write the full URL, or link the page from a navigation anchor, tab or group.',
+      },
+    ]);
   });
 
   it('reports the second of two redirects with the same source', () => {

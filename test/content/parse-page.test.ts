@@ -395,10 +395,27 @@ describe('parsePage on pages with mistakes', () => {
     ]);
   });
 
+  it('keeps a number title as written (3.10 is not 3.1)', () => {
+    expect(parsePage({ file: 'release.mdx', text: '---\ntitle: 3.10\ndescription: 1.0\n---\n' })).toMatchObject({ title: '3.10', description: '1.0' });
+  });
+
   it('treats an empty title as missing', () => {
     const page = parsePage({ file: 'empty-title.md', text: '---\ntitle: ""\n---\n' });
     expect(page.title).toBe('Empty title');
     expect(page.diagnostics).toMatchObject([{ ruleId: 'missing-title', line: 2, column: 1 }]);
+  });
+
+  it('titles a page with a blank title by its sidebarTitle, and suggests `title` for a key in another case', () => {
+    const blank = parsePage({ file: 'cli/api.mdx', text: '---\ntitle: " "\nsidebarTitle: prefect api\n---\n' });
+    expect(blank.title).toBe('prefect api');
+    expect(blank.diagnostics.map(({ line, ruleId, message, hint }) => `${line} ${ruleId} ${message} | ${hint}`)).toEqual([
+      '2 missing-title Unexpected blank frontmatter `title`, using `prefect api` from `sidebarTitle` | Add `title: …` to the frontmatter.',
+    ]);
+    const capital = parsePage({ file: 'integrations.mdx', text: '---\nTitle: Integrations\ndescription: All of them\n---\n' });
+    expect(capital.title).toBe('Integrations');
+    expect(capital.diagnostics.map(({ ruleId, message, hint }) => `${ruleId} ${message} | ${hint}`)).toEqual([
+      'missing-title Missing frontmatter `title`, using `Integrations` from the file name | Did you mean `title`? Frontmatter keys are case-sensitive (found `Title`).',
+    ]);
   });
 
   it('gives duplicate heading anchors -1, -2 per page', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkRedirects } from '../../pipeline/navigation/check-redirects.ts';
 import { matchRedirect, type Redirect } from '../../pipeline/navigation/match-redirect.ts';
+import { routeFolders } from '../../pipeline/navigation/route-folders.ts';
 
 const redirect = (source: string, destination: string, permanent = true): Redirect => ({ source, destination, permanent });
 const locate = (pointer: string) => ({ file: 'docs.json', line: Number(pointer.split('/')[2]) + 10, column: 5 });
@@ -27,6 +28,11 @@ describe('matchRedirect', () => {
     expect(matchRedirect(redirects, '/legacy/api/v1')?.destination).toBe('https://legacy.example.com/api/v1');
   });
 
+  it('never applies a source with an `#anchor` or a `?query`: redirects cannot include them', () => {
+    expect(matchRedirect([redirect('/guide#old', '/elsewhere'), redirect('/guide?tab=a', '/other'), redirect('/guide', '/new-guide')], '/guide')?.destination).toBe('/new-guide');
+    expect(matchRedirect([redirect('/guide#old', '/elsewhere')], '/guide#old')).toBeUndefined();
+  });
+
   it('uses the first redirect that matches', () => {
     expect(matchRedirect([redirect('/a/:x', '/first'), redirect('/a/b', '/second')], '/a/b')?.destination).toBe('/first');
   });
@@ -35,7 +41,7 @@ describe('matchRedirect', () => {
 describe('checkRedirects', () => {
   const routes = new Set(['quickstart', 'concepts/retries', 'guides/intro', 'index']);
   const check = (redirects: Redirect[]) =>
-    checkRedirects(redirects, { routes, locate }).map((diagnostic) => `${diagnostic.line} ${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.pointer}: ${diagnostic.message}${diagnostic.hint ? ` | ${diagnostic.hint}` : ''}`);
+    checkRedirects(redirects, { routes, locate, folders: routeFolders(routes) }).map((diagnostic) => `${diagnostic.line} ${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.pointer}: ${diagnostic.message}${diagnostic.hint ? ` | ${diagnostic.hint}` : ''}`);
 
   it('accepts redirects to pages, external URLs and wildcard destinations', () => {
     expect(check([redirect('/start', '/quickstart'), redirect('/old/:slug*', '/concepts/:slug*'), redirect('/status', 'https://status.example.com'), redirect('/home', '/')])).toEqual([]);
@@ -47,6 +53,25 @@ describe('checkRedirects', () => {
       '11 error redirect-loop /redirects/1/destination: Unexpected redirect loop: /b → /a → /b | Point the redirect at a page.',
     ]);
     expect(check([redirect('/self', '/self')])).toMatchObject([expect.stringContaining('redirect-loop')]);
+  });
+
+  it('warns about a source with an anchor and checks that redirect no further (no self-loop from stripping it)', () => {
+    expect(check([redirect('/guides/intro#cloud', '/guides/intro#blob')])).toEqual([
+      '10 warning redirect-anchor-or-query /redirects/0/source: Unexpected anchor or query in redirect source `/guides/intro#cloud`, expected a path: redirects cannot include them, so this one never applies | Redirect the page path, or keep the old anchor as a heading id on the page.',
+    ]);
+    expect(check([redirect('/old', '/moved'), redirect('/moved#a', '/elsewhere'), redirect('/moved', '/quickstart')])).toEqual([
+      '10 warning redirect-chain /redirects/0/destination: Redirect `/old` takes 2 hops, expected one | Point it straight at `/quickstart`.',
+      expect.stringContaining('11 warning redirect-anchor-or-query'),
+    ]);
+  });
+
+  it('takes a folder of pages as a destination (its first page is served), unless a redirect claims the folder; a spec folder that did not load is not judged', () => {
+    expect(check([redirect('/start', '/concepts'), redirect('/old-guides', '/guides/')])).toEqual([]);
+    expect(check([redirect('/start', '/concepts'), redirect('/concepts', '/quickstart')])).toEqual([
+      '10 warning redirect-chain /redirects/0/destination: Redirect `/start` takes 2 hops, expected one | Point it straight at `/quickstart`.',
+    ]);
+    expect(check([redirect('/start', '/concept')])).toMatchObject([expect.stringContaining('redirect-dangling')]);
+    expect(checkRedirects([redirect('/old-api', '/api-reference/users/list')], { routes, locate, unknownFolders: ['api-reference'] })).toEqual([]);
   });
 
   it('warns about chains with the final target, following wildcard redirects', () => {

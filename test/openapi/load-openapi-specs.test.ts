@@ -33,7 +33,7 @@ describe('loadOpenApiSpecs', () => {
   it('reports broken, unsupported, missing and remote specs as diagnostics instead of throwing', async () => {
     const { result } = await loadFixtureSpecs();
     expect(result.diagnostics.map(({ file, line, column, pointer, severity, ruleId }) => ({ file, line, column, pointer, severity, ruleId }))).toEqual([
-      { file: 'broken-ref.yaml', line: 1, column: 1, pointer: undefined, severity: 'warning', ruleId: 'spec-reference' },
+      { file: 'broken-ref.yaml', line: 12, column: 25, pointer: undefined, severity: 'warning', ruleId: 'spec-reference' },
       { file: 'unparsable.yaml', line: 2, column: 16, pointer: undefined, severity: 'error', ruleId: 'spec-parse' },
       { file: 'future.json', line: 1, column: 1, pointer: undefined, severity: 'error', ruleId: 'invalid-spec' },
       { file: 'docs.json', line: 0, column: 0, pointer: '/api/openapi/5', severity: 'error', ruleId: 'missing-spec' },
@@ -84,5 +84,15 @@ describe('loadOpenApiSpecs', () => {
     const result = await loadOpenApiSpecs({ specReferences: collectSpecReferences({ api: { openapi: 'openapi.yaml' } }), source });
     expect(result.diagnostics).toMatchObject([{ file: 'openapi.yaml', severity: 'warning', ruleId: 'spec-reference' }]);
     expect(result.specs.get('openapi.yaml')?.operations).toHaveLength(1);
+  });
+
+  it('points a missing local $ref pointer at the first $ref that names it', async () => {
+    const source = siteSourceFromObject({
+      'openapi.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'A', version: '1' }, paths: { '/a': { get: { parameters: [{ $ref: '#/components/parameters/apiKey' }], responses: { '200': { description: 'OK' } } } } } }, null, 2),
+    });
+    const result = await loadOpenApiSpecs({ specReferences: collectSpecReferences({ api: { openapi: 'openapi.json' } }), source });
+    expect(result.diagnostics.map(({ line, column, ruleId, message }) => `${line}:${column} ${ruleId} ${message}`)).toEqual([
+      '12:13 spec-reference Some $ref of the spec cannot be resolved (Missing $ref pointer "#/components/parameters/apiKey". Token "components" does not exist.); it is used without them',
+    ]);
   });
 });
