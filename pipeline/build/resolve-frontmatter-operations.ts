@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { LoadedSpecs } from '../openapi/loaded-spec.ts';
 import { operationToEndpointContent } from '../openapi/operation-to-endpoint-content.ts';
 import { pageSpecReference } from '../openapi/page-spec-reference.ts';
-import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
+import { operationOfReference, resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
 
 /** What an MDX page's frontmatter says about the endpoint it documents. */
 export interface FrontmatterOperation {
@@ -20,8 +20,6 @@ export interface FrontmatterOperation {
 }
 
 const MANUAL_ENDPOINT = /^([A-Za-z]+)\s+(\S+)$/;
-/** The method and path that end an operation reference (`POST /invoices/{id}/void`, `api.yaml get /x`). */
-const OPERATION_AT_END = /(?:^|\s)([A-Za-z]+)\s+(\/\S*)$/;
 
 /**
  * Reads the endpoint of each page's frontmatter. `openapi: "METHOD /path"` / `"spec METHOD /path"` (a spec path
@@ -44,8 +42,8 @@ export function resolveFrontmatterOperations(pages: Iterable<ParsedPage>, specs:
       const untitled = page.diagnostics.some((diagnostic) => diagnostic.ruleId === 'missing-title');
       if (!resolution.ok) {
         // A page with no text of its own is searched by the method and path its reference names.
-        const reference = OPERATION_AT_END.exec(openapi.trim());
-        const sections = reference && page.sections.length === 0 ? [{ anchor: '', headingPath: [], text: `${(reference[1] ?? '').toUpperCase()} ${reference[2] ?? ''}` }] : [];
+        const named = operationOfReference(openapi);
+        const sections = named && page.sections.length === 0 ? [{ anchor: '', headingPath: [], text: named }] : [];
         if (resolution.specNotLoaded) {
           // The title would come from the spec that did not load (already reported): the sidebar title stands in.
           const sidebarTitle = typeof page.frontmatter.sidebarTitle === 'string' && page.frontmatter.sidebarTitle.trim() ? page.frontmatter.sidebarTitle.trim() : page.title;
