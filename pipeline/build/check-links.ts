@@ -1,5 +1,6 @@
 import path from 'node:path/posix';
 import { suggestName } from '../config/suggest-name.ts';
+import { isExternalLink } from '../config/is-external-link.ts';
 import type { ParsedPage } from '../content/parsed-page.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { ruleSeverity, type RuleId } from '../diagnostics/rule-catalogue.ts';
@@ -27,7 +28,6 @@ export interface LinkTargets {
   folders?: ReadonlySet<string>;
 }
 
-const EXTERNAL_LINK = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 /** The route of `/`: the site root always serves a page (index, else the first page of the navigation). */
 const SITE_ROOT = 'index';
 const ASSET_EXTENSION = /\.(?!mdx?$)[a-z0-9]{1,5}$/i;
@@ -62,7 +62,7 @@ export function checkLinks(pages: Iterable<ParsedPage>, targets: LinkTargets): D
   for (const page of pages) {
     for (const link of page.links) {
       const url = link.url.trim();
-      if (url === '' || EXTERNAL_LINK.test(url)) continue;
+      if (url === '' || isExternalLink(url)) continue;
       let problem: LinkProblem | undefined;
       if (link.kind === 'image') {
         const file = sitePath(page.file, url);

@@ -1,12 +1,10 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
+import { isExternalLink } from './is-external-link.ts';
 import type { JsonLocation } from './parse-json-source.ts';
 
 /** The child lists a navigation element may hold; more than one on the same element is allowed but warned. */
 const CHILD_KINDS = ['languages', 'versions', 'products', 'tabs', 'menu', 'dropdowns', 'anchors', 'groups', 'pages'] as const;
-
-/** An absolute URL (a scheme such as `https:` or `mailto:`), as a global anchor's `href` is documented to be. */
-const EXTERNAL_LINK = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 
 /** Options of `checkNavigationConfig`. */
 export interface NavigationCheckOptions {
@@ -53,7 +51,7 @@ export function checkNavigationConfig(navigation: unknown, options: NavigationCh
     const globalAnchors = ((navigation as { global?: { anchors?: unknown } }).global ?? {}).anchors;
     (Array.isArray(globalAnchors) ? globalAnchors : []).forEach((anchor: unknown, index) => {
       const href = (anchor as { href?: unknown } | null)?.href;
-      if (typeof href !== 'string' || href === '' || EXTERNAL_LINK.test(href)) return;
+      if (typeof href !== 'string' || href === '' || isExternalLink(href)) return;
       report(`/navigation/global/anchors/${index}/href`, 'warning', 'global-anchor-path', `Unexpected path \`${href}\` in a global anchor, expected an external URL (https://…)`,
         'Global anchors are documented as external links: write the full URL, or link the page from a navigation anchor, tab or group.');
     });

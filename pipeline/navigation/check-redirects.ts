@@ -1,3 +1,4 @@
+import { isExternalLink } from '../config/is-external-link.ts';
 import type { ConfigPosition } from '../config/validate-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
@@ -54,7 +55,7 @@ export function checkRedirects(
     if (!isWildcardSource(redirect.source) && isPage(redirect.source)) {
       report(index, 'source', 'warning', 'redirect-shadows-page', `Unexpected redirect from \`${redirect.source}\`, which is also a page: the redirect wins and the page is unreachable`);
     }
-    if (isExternal(redirect.destination) || isWildcardSource(redirect.destination)) return;
+    if (isExternalLink(redirect.destination) || isWildcardSource(redirect.destination)) return;
     const seen = [routeOf(redirect.source)];
     let current = redirect.destination;
     let hops = 1;
@@ -68,12 +69,12 @@ export function checkRedirects(
       seen.push(routeOf(current));
       current = next.destination;
       hops += 1;
-      if (isExternal(current)) break;
+      if (isExternalLink(current)) break;
     }
     if (hops > 1 && !seen.includes(routeOf(current))) {
       report(index, 'destination', 'warning', 'redirect-chain', `Redirect \`${redirect.source}\` takes ${hops} hops, expected one`, `Point it straight at \`${current}\`.`);
     }
-    if (!isExternal(current) && !isTarget(current) && !matchRedirect(redirects, current)) {
+    if (!isExternalLink(current) && !isTarget(current) && !matchRedirect(redirects, current)) {
       report(index, 'destination', 'warning', 'redirect-dangling', `Unexpected redirect destination \`${redirect.destination}\`, expected a page of the site`);
     }
   });
@@ -83,8 +84,4 @@ export function checkRedirects(
 function routeOf(path: string): string {
   const route = (path.split(/[?#]/)[0] ?? '').replace(/^\/+/, '').replace(/\/+$/, '');
   return route === '' ? 'index' : route;
-}
-
-function isExternal(path: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//');
 }
