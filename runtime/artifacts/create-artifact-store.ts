@@ -4,7 +4,7 @@ import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import { buildDirectory, readCurrentBuildId } from '../../contract/artifact-layout.ts';
 import { loadSearchIndexTextInSlices, type SearchIndex } from '../search/index.ts';
-import { hashAndDecodeInSlices } from './hash-and-decode-in-slices.ts';
+import { hashInSlices } from './hash-in-slices.ts';
 import { ManifestReadError, readManifestSummary, type ManifestSummary } from './read-manifest-summary.ts';
 
 /** What the runtime needs of a published build, loaded and verified. */
@@ -57,7 +57,7 @@ const MEMORY_PER_BYTE = 4;
 
 /**
  * Loads published builds lazily on first request, verifies them (folder name = manifest.buildId, search.json
- * sha256 = manifest.artifacts.search.sha256, hashed and decoded in slices) and keeps them in an LRU bounded by a memory budget. A new
+ * sha256 = manifest.artifacts.search.sha256, hashed in slices, parsed a line at a time) and keeps them in an LRU bounded by a memory budget. A new
  * release is picked up when `current` changes, swapped atomically (requests holding the old one finish
  * on it); a corrupt new build is refused and the previous one kept.
  */
@@ -135,12 +135,11 @@ async function loadBuild(root: string, domain: string, buildId: string): Promise
     throw new ArtifactError(`build ${buildId} of ${domain} is incomplete: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   if (manifest.buildId !== buildId) throw new ArtifactError(`build ${buildId} of ${domain}: manifest names build ${String(manifest.buildId)}`);
-  const search = await hashAndDecodeInSlices(searchBytes);
-  if (search.sha256 !== manifest.searchSha256) throw new ArtifactError(`build ${buildId} of ${domain}: search.json does not match its checksum`);
+  if ((await hashInSlices(searchBytes)) !== manifest.searchSha256) throw new ArtifactError(`build ${buildId} of ${domain}: search.json does not match its checksum`);
   let index: SearchIndex;
   try {
     await yieldToEvents();
-    index = await loadSearchIndexTextInSlices(search.text);
+    index = await loadSearchIndexTextInSlices(searchBytes);
   } catch (error) {
     throw new ArtifactError(`build ${buildId} of ${domain}: ${(error as Error).message}`);
   }

@@ -13,6 +13,7 @@ import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type SearchArtifac
 import { parseSearchArtifactText } from '../../contract/search/search-artifact-text.ts';
 import type { SectionRanker } from './section-ranker.ts';
 import type { SectionRecord } from '../../contract/search/section-record.ts';
+import { SharedSectionRanker } from './shared-section-ranker.ts';
 import { TypoCorrector } from './typo-corrector.ts';
 import { winkSectionRanker } from './wink-section-ranker.ts';
 
@@ -72,10 +73,10 @@ export async function loadSearchIndexInSlices(artifact: unknown): Promise<Search
 }
 
 /**
- * `loadSearchIndexInSlices` from the text of search.json: the text is parsed in slices too when it has the layout
- * docsmith writes (one record per line). Throws a SearchArtifactError when the text is not JSON.
+ * `loadSearchIndexInSlices` from the text of search.json or its UTF-8 bytes: parsed in slices too when it has the
+ * layout docsmith writes (one record per line), bytes a line at a time. Throws a SearchArtifactError when it is not JSON.
  */
-export async function loadSearchIndexTextInSlices(text: string): Promise<SearchIndex> {
+export async function loadSearchIndexTextInSlices(text: string | Uint8Array): Promise<SearchIndex> {
   const loader = textLoader(text);
   for (let step = loader.next(); ; step = loader.next()) {
     if (step.done) return step.value;
@@ -83,7 +84,7 @@ export async function loadSearchIndexTextInSlices(text: string): Promise<SearchI
   }
 }
 
-function* textLoader(text: string): Generator<void, SearchIndex> {
+function* textLoader(text: string | Uint8Array): Generator<void, SearchIndex> {
   let artifact: unknown;
   try {
     artifact = yield* parseSearchArtifactText(text);
@@ -114,32 +115,44 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
     const parameters = rankingParameters({ fieldWeights, bm25Params } as Pick<SearchArtifact, 'fieldWeights' | 'bm25Params'>);
     const builder = new Bm25fIndexBuilder(parameters);
     const pageBuilder = new PageIndexBuilder(pageRankingParameters(parameters), outlineRankingParameters(parameters));
-    const placeTerms = new Map<string, string[]>();
-    // Sections repeated across the contents of a versioned site (a page edited between releases is a new content,
-    // most of its sections are not) share one list of terms per distinct prepared text.
-    const splitTerms = new Map<string, string[]>();
-    const termsOf = (prepared: string): string[] => {
-      let split = splitTerms.get(prepared);
-      if (!split) splitTerms.set(prepared, (split = splitPreparedTerms(prepared)));
-      return split;
+    // Each distinct prepared text is split once and numbered: sections repeated across the contents of a versioned
+    // site (a page edited between releases is a new content, most of its sections are not) share their term lists,
+    // and a section whose fields are all the same as an earlier one's is the same engine document.
+    const textIds = new Map<string, { id: number; terms: string[] }>();
+    const termsOf = (prepared: string): { id: number; terms: string[] } => {
+      let entry = textIds.get(prepared);
+      if (!entry) textIds.set(prepared, (entry = { id: textIds.size, terms: splitPreparedTerms(prepared) }));
+      return entry;
     };
+    const placeOfPath = new Map<string, { id: number; terms: string[] }>();
+    const documentOfFields = new Map<string, number>();
+    const occurrences: number[][] = [];
     for (const [index, [title, headings, body]] of terms.entries()) {
       // The section's record is at its preferred page: the place field names where a reader of the defaults finds it.
       const section = sections[index] as SectionRecord;
       const language = section.context.language;
       const placeKey = `${language ?? ''}\u0000${section.path}`;
-      let place = placeTerms.get(placeKey);
-      if (!place) placeTerms.set(placeKey, (place = prepareText(pagePlaceText(section), language)));
+      let place = placeOfPath.get(placeKey);
+      if (!place) placeOfPath.set(placeKey, (place = termsOf(prepareText(pagePlaceText(section), language).join(' '))));
       const isFirstOfPage = index === 0 || (sections[index - 1] as SectionRecord).path !== section.path;
-      const description = pageLeadText(section, isFirstOfPage);
-      const fields = [termsOf(title), termsOf(headings), termsOf(body), place, description ? prepareText(description, language) : []];
-      builder.add(fields);
+      const lead = pageLeadText(section, isFirstOfPage);
+      const preparedFields = [termsOf(title), termsOf(headings), termsOf(body), place, termsOf(lead ? prepareText(lead, language).join(' ') : '')];
+      const fields = preparedFields.map((field) => field.terms);
+      const key = `${language ?? ''} ${preparedFields.map((field) => field.id).join(' ')}`;
+      let document = documentOfFields.get(key);
+      if (document === undefined) {
+        documentOfFields.set(key, (document = occurrences.length));
+        occurrences.push([]);
+        builder.add(fields);
+        if (multilingual) addVocabulary(vocabularies, language ?? defaults.language ?? '', fields);
+      }
+      (occurrences[document] as number[]).push(index);
       pageBuilder.add(index, section, fields);
-      if (multilingual) addVocabulary(vocabularies, language ?? defaults.language ?? '', fields);
       if ((index + 1) % SECTIONS_PER_SLICE === 0) yield;
     }
     yield;
-    engine = yield* builder.finishInSlices();
+    const documents = yield* builder.finishInSlices();
+    engine = occurrences.length === sections.length ? documents : new SharedSectionRanker(documents, occurrences);
     pages = yield* pageBuilder.finishInSlices();
   }
   const index = searchIndexOf(defaults, sections, locations, engine, pages, vocabularies);

@@ -79,13 +79,19 @@ describe('search artifact', () => {
     const text = serializeSearchArtifact(artifact);
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(artifact)));
     expect(text.split('\n').length).toBeGreaterThan(2 * 2500);
-    const read = (input: string): { value: unknown; slices: number } => {
+    const read = (input: string | Uint8Array): { value: unknown; slices: number } => {
       const parser = parseSearchArtifactText(input);
       let slices = 0;
       for (let step = parser.next(); ; step = parser.next(), slices += 1) if (step.done) return { value: step.value, slices };
     };
     expect(read(text)).toEqual({ value: JSON.parse(text), slices: expect.any(Number) });
     expect(read(text).slices).toBeGreaterThan(3);
+    expect(read(Buffer.from(text))).toEqual(read(text));
+    const accented = serializeSearchArtifact(buildSearchArtifact([section('reglages', 'Réglages — 設定 🚀', 'Ligne une\nligne deux.')]));
+    expect(read(Buffer.from(accented)).value).toEqual(JSON.parse(accented));
+    expect(read(Buffer.from(JSON.stringify(artifact)))).toEqual({ value: JSON.parse(text), slices: 0 });
+    expect(() => read(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]))).toThrow(SyntaxError);
+    expect(() => read(Buffer.from(text.slice(0, -4)))).toThrow(SyntaxError);
     expect(read(JSON.stringify(artifact))).toEqual({ value: JSON.parse(text), slices: 0 });
     expect(read(serializeSearchArtifact(buildSearchArtifact([]))).value).toEqual(JSON.parse(JSON.stringify(buildSearchArtifact([]))));
     expect(() => read(text.replace('"terms":[', '"terms":{'))).toThrow(SyntaxError);
