@@ -16,26 +16,27 @@ export type PrepareTerms = (text: string, language: string | undefined) => strin
 export const prepareTerms: PrepareTerms = (text, language) => prepareText(text, language).join(' ');
 
 /**
- * Builds the search artifact from section records: pages of identical content are stored once (`groupContents`),
- * each distinct section's title, heading path and body prepared for its language (the costly, language-aware part
+ * Builds the search artifact from section records: pages of identical content, and section bodies repeated by
+ * several contents, are stored once (`groupContents`), each body's title, heading path and text prepared for its language (the costly, language-aware part
  * of indexing), plus one small record per page path for its context. The runtime feeds these terms to the BM25F
  * engine when it loads the artifact.
  * `prepare` can be a memo (the CLI's cache) as long as it returns what `prepareTerms` would.
  * Deterministic: the same records give the same JSON.
  */
 export function buildSearchModel(records: SectionRecord[], defaults: { language?: string; version?: string } = {}, prepare: PrepareTerms = prepareTerms): SearchArtifact {
-  const { sections, contexts, pages } = groupContents(records);
+  const { bodies, sections, contexts, pages } = groupContents(records);
   return {
     formatVersion: SEARCH_ARTIFACT_FORMAT_VERSION,
     engine: 'wink-bm25-text-search',
     defaults: { ...(defaults.language ? { language: defaults.language } : {}), ...(defaults.version ? { version: defaults.version } : {}) },
     fieldWeights: { ...FIELD_WEIGHTS },
     bm25Params: { ...BM25_PARAMS },
-    sections,
-    terms: sections.map((record) => {
-      const language = record.language;
-      return [prepare(record.title, language), prepare(record.headingPath.join(' '), language), prepare(withoutCodeFences(record.text), language)];
+    bodies,
+    terms: bodies.map((body) => {
+      const language = body.language;
+      return [prepare(body.title, language), prepare(body.headingPath.join(' '), language), prepare(withoutCodeFences(body.text), language)];
     }),
+    sections,
     contexts,
     pages,
   };

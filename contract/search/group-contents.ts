@@ -1,8 +1,9 @@
-import type { ContentSection, PageReference } from './search-artifact.ts';
+import type { ContentSection, PageReference, SectionBody } from './search-artifact.ts';
 import type { PageContext, SectionRecord } from './section-record.ts';
 
-/** The content-addressed layout of a site's section records: distinct sections, distinct contexts, and one small record per page path. */
+/** The content-addressed layout of a site's section records: distinct section bodies, the sections of distinct contents, distinct contexts, and one small record per page path. */
 export interface ContentLayout {
+  bodies: SectionBody[];
   sections: ContentSection[];
   contexts: PageContext[];
   pages: PageReference[];
@@ -11,9 +12,14 @@ export interface ContentLayout {
 /**
  * Groups section records (one run of records per page path, as the build emits them) by page content: pages whose
  * sections carry the same language, title, anchors, heading paths, text, description and keywords share one content,
- * stored once; each path keeps its own context and boost (the first record of its run carries it). Deterministic: contents and contexts are numbered in first-seen order.
+ * stored once; each path keeps its own context and boost (the first record of its run carries it). A section body
+ * (heading path, title, text, description, keywords, language) repeated by several contents — a page edited between
+ * two releases is a new content, most of its sections are not — is stored once too. Deterministic: bodies, contents
+ * and contexts are numbered in first-seen order.
  */
 export function groupContents(records: SectionRecord[]): ContentLayout {
+  const bodies: SectionBody[] = [];
+  const bodiesByText = new Map<string, number[]>();
   const sections: ContentSection[] = [];
   const contexts: PageContext[] = [];
   const pages: PageReference[] = [];
@@ -34,7 +40,15 @@ export function groupContents(records: SectionRecord[]): ContentLayout {
       candidates.push({ run, content });
       contentsByFirstText.set(first.text, candidates);
       for (const { anchor, headingPath, title, text, description, keywords } of run) {
-        sections.push({ content, anchor, headingPath, title, text, ...(description === undefined ? {} : { description }), ...(keywords === undefined ? {} : { keywords }), ...(language === undefined ? {} : { language }) });
+        const body: SectionBody = { headingPath, title, text, ...(description === undefined ? {} : { description }), ...(keywords === undefined ? {} : { keywords }), ...(language === undefined ? {} : { language }) };
+        const sameText = bodiesByText.get(text) ?? [];
+        let index = sameText.find((candidate) => bodies[candidate]?.language === language && sameBody(bodies[candidate] as SectionBody, body));
+        if (index === undefined) {
+          sameText.push((index = bodies.length));
+          bodiesByText.set(text, sameText);
+          bodies.push(body);
+        }
+        sections.push({ content, anchor, body: index });
       }
     }
     let context = contextByObject.get(first.context);
@@ -50,16 +64,18 @@ export function groupContents(records: SectionRecord[]): ContentLayout {
     }
     pages.push(first.boost === undefined ? { path: first.path, content, context } : { path: first.path, content, context, boost: first.boost });
   }
-  return { sections, contexts, pages };
+  return { bodies, sections, contexts, pages };
 }
 
 /** Whether two pages' sections carry the same language, anchors, heading paths, titles, texts, descriptions and keywords. */
 function sameContent(a: SectionRecord[], b: SectionRecord[]): boolean {
   if (a.length !== b.length || a[0]?.context.language !== b[0]?.context.language) return false;
-  return a.every((record, index) => {
-    const other = b[index] as SectionRecord;
-    return record.text === other.text && record.title === other.title && record.anchor === other.anchor && record.description === other.description && sameKeywords(record.keywords, other.keywords) && record.headingPath.length === other.headingPath.length && record.headingPath.every((heading, depth) => heading === other.headingPath[depth]);
-  });
+  return a.every((record, index) => record.anchor === (b[index] as SectionRecord).anchor && sameBody(record, b[index] as SectionRecord));
+}
+
+/** Whether two sections say the same: text, title, description, keywords and heading path. */
+function sameBody(a: Omit<SectionBody, 'language'>, b: Omit<SectionBody, 'language'>): boolean {
+  return a.text === b.text && a.title === b.title && a.description === b.description && sameKeywords(a.keywords, b.keywords) && a.headingPath.length === b.headingPath.length && a.headingPath.every((heading, depth) => heading === b.headingPath[depth]);
 }
 
 function sameKeywords(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {

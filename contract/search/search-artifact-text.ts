@@ -1,17 +1,17 @@
 import type { SearchArtifact } from './search-artifact.ts';
 
 /** Arrays written one element per line, so that a reader can parse them a slice at a time (`vectors` only when present). */
-const LINE_ARRAYS = ['sections', 'terms', 'pages', 'vectors'] as const;
+const LINE_ARRAYS = ['bodies', 'terms', 'sections', 'pages', 'vectors'] as const;
 
 /**
- * Serialises a search artifact as compact JSON with one element of `sections`, `terms`, `pages` and (when present)
- * `vectors` per line (JSON escapes every newline inside strings, so lines never split a value). Valid JSON for any
+ * Serialises a search artifact as compact JSON with one element of `bodies`, `terms`, `sections`, `pages` and (when
+ * present) `vectors` per line (JSON escapes every newline inside strings, so lines never split a value). Valid JSON for any
  * reader; the runtime parses it in slices (`parseSearchArtifactText`). Deterministic.
  */
 export function serializeSearchArtifact(artifact: SearchArtifact): string {
-  const { sections, terms, pages, vectors, ...header } = artifact;
+  const { bodies, terms, sections, pages, vectors, ...header } = artifact;
   const lines = [`${JSON.stringify(header).slice(0, -1)},`];
-  const arrays: Record<(typeof LINE_ARRAYS)[number], unknown[] | undefined> = { sections, terms, pages, vectors };
+  const arrays: Record<(typeof LINE_ARRAYS)[number], unknown[] | undefined> = { bodies, terms, sections, pages, vectors };
   const present = LINE_ARRAYS.filter((key) => arrays[key] !== undefined);
   present.forEach((key, position) => {
     lines.push(`${JSON.stringify(key)}:[`);

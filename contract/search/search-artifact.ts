@@ -1,16 +1,17 @@
 import type { PageContext } from './section-record.ts';
 
 /** Current search artifact format; bump when a change would confuse an older runtime. */
-export const SEARCH_ARTIFACT_FORMAT_VERSION = 3;
+export const SEARCH_ARTIFACT_FORMAT_VERSION = 4;
 
 /** The prepared terms of one section: title, heading path and body, each as terms joined by single spaces. */
 export type SectionTerms = [title: string, headings: string, body: string];
 
-/** One section of a distinct page content: indexed once, however many page paths show that content. */
-export interface ContentSection {
-  /** The distinct content this section belongs to (index shared by `pages[].content`). */
-  content: number;
-  anchor: string;
+/**
+ * What a section says — its heading path, page title, text, the page's description and keywords, its language —
+ * stored once however many contents repeat it (the same paragraph in 35 versions of a page, each version edited
+ * elsewhere).
+ */
+export interface SectionBody {
   headingPath: string[];
   title: string;
   text: string;
@@ -20,6 +21,15 @@ export interface ContentSection {
   keywords?: string[];
   /** The language its terms were prepared for (omitted for untagged, English, text). */
   language?: string;
+}
+
+/** One section of a distinct page content: where it is (its content and anchor) and what it says (`bodies[body]`). */
+export interface ContentSection {
+  /** The distinct content this section belongs to (index shared by `pages[].content`). */
+  content: number;
+  anchor: string;
+  /** Index into `bodies`. */
+  body: number;
 }
 
 /** A page path of the site: which distinct content it shows, and where it sits (index into `contexts`). */
@@ -42,17 +52,19 @@ export interface SearchArtifact {
   fieldWeights: { title: number; headings: number; body: number };
   /** BM25 parameters (k1, b, and k, the IDF offset). */
   bm25Params: { k1: number; b: number; k: number };
-  /** Sections of the distinct page contents, in index order; document `n` of the model is `sections[n]`. */
-  sections: ContentSection[];
-  /** `terms[n]`: the prepared terms of `sections[n]`. */
+  /** The distinct section bodies, in first-use order. */
+  bodies: SectionBody[];
+  /** `terms[n]`: the prepared terms of `bodies[n]`. */
   terms: SectionTerms[];
+  /** Sections of the distinct page contents, each page's in order; a section names its content and its body. */
+  sections: ContentSection[];
   /** The distinct navigation contexts the pages refer to. */
   contexts: PageContext[];
   /** Every indexed page path, in navigation order, with its content and context. */
   pages: PageReference[];
   /** How `vectors` were made; present only in builds with `--embeddings-url`. */
   embeddings?: SearchEmbeddings;
-  /** `vectors[n]`: the embedding of `sections[n]` (`encodeVector`), or the index of an earlier section with the same embedded text. */
+  /** `vectors[n]`: the embedding of `bodies[n]` (`encodeVector`), or the index of an earlier body with the same embedded text. */
   vectors?: SectionVector[];
 }
 
@@ -68,7 +80,7 @@ export interface SearchEmbeddings {
   encoding: 'int8-base64';
 }
 
-/** A section's vector in `vectors`: the encoded vector, or the index of an earlier section sharing it. */
+/** A body's vector in `vectors`: the encoded vector, or the index of an earlier body sharing it. */
 export type SectionVector = string | number;
 
 /** A search artifact that cannot be used: wrong format version, bad shape or an unusable model. */

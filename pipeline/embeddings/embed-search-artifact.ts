@@ -4,20 +4,20 @@ import { EmbeddingsError, type SectionEmbedder } from './section-embedder.ts';
 import { sectionEmbeddingText } from './section-embedding-text.ts';
 
 /**
- * Adds section vectors to a search artifact: each distinct section text (`sectionEmbeddingText`) is embedded once —
- * the artifact already stores a page content once however many versions show it, and a section repeated in
- * several contents points at its first copy — then stored `int8-base64` with the model, endpoint and dimensions.
+ * Adds section vectors to a search artifact, one per section body: each distinct embedded text
+ * (`sectionEmbeddingText`) is embedded once — the artifact already stores a section body once however many contents
+ * repeat it, and a body embedded like an earlier one points at it — then stored `int8-base64` with the model, endpoint and dimensions.
  * Rejects with an EmbeddingsError when the endpoint returns too few vectors, vectors of differing or unexpected
  * length, or non-finite values; the embedder's own errors (endpoint down, 4xx) pass through.
  */
 export async function embedSearchArtifact(artifact: SearchArtifact, embedder: SectionEmbedder): Promise<SearchArtifact> {
-  const firstSectionOfText = new Map<string, number>();
+  const firstBodyOfText = new Map<string, number>();
   const texts: string[] = [];
-  const references = artifact.sections.map((section, index): number | undefined => {
-    const text = sectionEmbeddingText(section);
-    const first = firstSectionOfText.get(text);
+  const references = artifact.bodies.map((body, index): number | undefined => {
+    const text = sectionEmbeddingText(body);
+    const first = firstBodyOfText.get(text);
     if (first !== undefined) return first;
-    firstSectionOfText.set(text, index);
+    firstBodyOfText.set(text, index);
     texts.push(text);
     return undefined;
   });

@@ -7,7 +7,7 @@ import { pageLeadText } from './page-lead-text.ts';
 import { pagePlaceText } from './page-place-text.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { outlineRankingParameters, pageRankingParameters, rankingParameters } from './ranking-parameters.ts';
-import { checkSectionRecords, PREVIOUS_FORMAT_VERSION, readSearchLayout, type PageLocation } from './read-search-layout.ts';
+import { checkSectionRecords, FORMAT_ONE_RECORD_PER_PATH, FORMAT_SECTION_PER_CONTENT, readSearchLayout, type PageLocation } from './read-search-layout.ts';
 import { readSectionVectors, type SectionVectors } from './read-section-vectors.ts';
 import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type SearchArtifact } from '../../contract/search/search-artifact.ts';
 import { parseSearchArtifactText } from '../../contract/search/search-artifact-text.ts';
@@ -99,14 +99,13 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
   if (!artifact || typeof artifact !== 'object') throw new SearchArtifactError('search artifact is not a JSON object');
   const candidate = artifact as Omit<Partial<SearchArtifact>, 'formatVersion'> & { formatVersion?: unknown };
   if (candidate.formatVersion === LEGACY_FORMAT_VERSION) return loadLegacySearchIndex(artifact as Partial<LegacySearchArtifact>);
-  if (candidate.formatVersion !== SEARCH_ARTIFACT_FORMAT_VERSION && candidate.formatVersion !== PREVIOUS_FORMAT_VERSION) {
-    throw new SearchArtifactError(
-      `search artifact format ${JSON.stringify(candidate.formatVersion)} is not supported (expected ${LEGACY_FORMAT_VERSION}, ${PREVIOUS_FORMAT_VERSION} or ${SEARCH_ARTIFACT_FORMAT_VERSION}); rebuild the site`,
-    );
+  const readable = [LEGACY_FORMAT_VERSION, FORMAT_ONE_RECORD_PER_PATH, FORMAT_SECTION_PER_CONTENT, SEARCH_ARTIFACT_FORMAT_VERSION];
+  if (!readable.includes(candidate.formatVersion as number)) {
+    throw new SearchArtifactError(`search artifact format ${JSON.stringify(candidate.formatVersion)} is not supported (expected ${readable.slice(0, -1).join(', ')} or ${SEARCH_ARTIFACT_FORMAT_VERSION}); rebuild the site`);
   }
-  const { defaults, sections, locations, terms, fieldWeights, bm25Params } = readSearchLayout(candidate);
+  const { defaults, sections, locations, terms, fieldWeights, bm25Params, bodyOfSection, bodyCount } = readSearchLayout(candidate);
   yield;
-  const vectors = yield* readSectionVectors(candidate, sections.length);
+  const vectors = yield* readSectionVectors(candidate, bodyCount, bodyOfSection);
   let engine: SectionRanker | undefined;
   let pages: PageIndex | undefined;
   const vocabularies: LanguageVocabularies = new Map();

@@ -1,4 +1,4 @@
-import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type ContentSection, type PageReference, type SearchArtifact, type SectionTerms } from '../../contract/search/search-artifact.ts';
+import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type ContentSection, type PageReference, type SearchArtifact, type SectionBody, type SectionTerms } from '../../contract/search/search-artifact.ts';
 import type { PageContext, SectionRecord } from '../../contract/search/section-record.ts';
 
 /** A page path showing some content, with its own navigation context. */
@@ -17,20 +17,29 @@ export interface SearchLayout {
   sections: SectionRecord[];
   /** Every page showing document `n`'s content, the default version and language first; shared by the sections of one content. */
   locations: PageLocation[][];
+  /** `terms[n]`: the prepared terms of `sections[n]` (one shared list for the sections of one body). */
   terms: SectionTerms[];
+  /** `bodyOfSection[n]`: the body of `sections[n]`, which the artifact's vectors belong to (format 4); absent when each section is its own body. */
+  bodyOfSection?: Uint32Array;
+  /** How many bodies (vectors) the artifact holds: the sections' count when each section is its own body. */
+  bodyCount: number;
 }
 
 /** Format 2 (before issue #14): one section record per page path, each with its own terms. Still read, so an upgrade never takes published builds down. */
-export const PREVIOUS_FORMAT_VERSION = 2;
+export const FORMAT_ONE_RECORD_PER_PATH = 2;
+/** Format 3 (before section bodies were shared): each section of a content carries its own body and terms. Still read. */
+export const FORMAT_SECTION_PER_CONTENT = 3;
 
 /**
- * Checks a parsed search artifact of format 3 (content-addressed) or 2 (one record per path) and lays it out for
- * the engine. Throws a SearchArtifactError with a plain message when it is corrupt.
+ * Checks a parsed search artifact of format 4 (section bodies shared across contents), 3 (content-addressed) or 2
+ * (one record per path) and lays it out for the engine. Throws a SearchArtifactError with a plain message when it is
+ * corrupt.
  */
 export function readSearchLayout(candidate: Omit<Partial<SearchArtifact>, 'formatVersion'> & { formatVersion?: unknown }): SearchLayout {
-  const { sections, terms, fieldWeights, bm25Params } = candidate;
-  if (!Array.isArray(sections) || !Array.isArray(terms) || terms.length !== sections.length) {
-    throw new SearchArtifactError('search artifact has no sections, or not one term list per section');
+  const { sections, terms, fieldWeights, bm25Params, formatVersion } = candidate;
+  const bodies = formatVersion === SEARCH_ARTIFACT_FORMAT_VERSION ? candidate.bodies : sections;
+  if (!Array.isArray(sections) || !Array.isArray(bodies) || !Array.isArray(terms) || terms.length !== bodies.length) {
+    throw new SearchArtifactError(`search artifact has no sections, or not one term list per ${formatVersion === SEARCH_ARTIFACT_FORMAT_VERSION ? 'body' : 'section'}`);
   }
   if (!isNonNegativeNumbers(fieldWeights, ['title', 'headings', 'body']) || !isNonNegativeNumbers(bm25Params, ['k1', 'b', 'k'])) {
     throw new SearchArtifactError('search artifact has no usable field weights or BM25 parameters');
@@ -41,14 +50,38 @@ export function readSearchLayout(candidate: Omit<Partial<SearchArtifact>, 'forma
     }
   });
   const defaults = candidate.defaults ?? {};
-  const base = { defaults, fieldWeights, bm25Params, terms };
-  if (candidate.formatVersion === PREVIOUS_FORMAT_VERSION) {
+  const base = { defaults, fieldWeights, bm25Params };
+  if (formatVersion === FORMAT_ONE_RECORD_PER_PATH) {
     const records = sections as unknown[];
     checkSectionRecords(records);
-    return { ...base, sections: records, locations: records.map((record) => [{ path: record.path, context: record.context }]) };
+    return { ...base, terms, bodyCount: records.length, sections: records, locations: records.map((record) => [{ path: record.path, context: record.context }]) };
   }
-  if (candidate.formatVersion !== SEARCH_ARTIFACT_FORMAT_VERSION) throw new SearchArtifactError(`search artifact format ${JSON.stringify(candidate.formatVersion)} is not supported`);
-  return { ...base, ...placeContents(sections, candidate.contexts, candidate.pages, defaults) };
+  if (formatVersion !== SEARCH_ARTIFACT_FORMAT_VERSION && formatVersion !== FORMAT_SECTION_PER_CONTENT) throw new SearchArtifactError(`search artifact format ${JSON.stringify(formatVersion)} is not supported`);
+  for (const body of bodies as Partial<SectionBody>[]) {
+    if (!body || typeof body.title !== 'string' || typeof body.text !== 'string' || !Array.isArray(body.headingPath) || !isOptionalString(body.description) || !isOptionalStrings(body.keywords)) {
+      throw new SearchArtifactError(`search artifact holds a malformed ${formatVersion === SEARCH_ARTIFACT_FORMAT_VERSION ? 'section body' : 'section, or one no page shows'}`);
+    }
+  }
+  const locationsByContent = locateContents(candidate.contexts, candidate.pages, defaults);
+  const shared = formatVersion === SEARCH_ARTIFACT_FORMAT_VERSION;
+  const bodyOfSection = new Uint32Array(sections.length);
+  const records: SectionRecord[] = [];
+  const locations: PageLocation[][] = [];
+  const sectionTerms: SectionTerms[] = [];
+  for (const [index, section] of (sections as Partial<ContentSection>[]).entries()) {
+    const shown = locationsByContent.get(section?.content as number);
+    const bodyIndex = shared ? section?.body : index;
+    const body = Number.isInteger(bodyIndex) ? ((bodies as SectionBody[])[bodyIndex as number] as SectionBody | undefined) : undefined;
+    if (!section || !shown || !body || typeof section.anchor !== 'string') throw new SearchArtifactError('search artifact holds a malformed section, or one no page shows');
+    const primary = shown[0] as PageLocation;
+    const description = body.description === undefined ? {} : { description: body.description };
+    const keywords = body.keywords === undefined ? {} : { keywords: body.keywords };
+    records.push({ path: primary.path, anchor: section.anchor, headingPath: body.headingPath, title: body.title, text: body.text, ...description, ...keywords, context: primary.context });
+    locations.push(shown);
+    sectionTerms.push(terms[bodyIndex as number] as SectionTerms);
+    bodyOfSection[index] = bodyIndex as number;
+  }
+  return { ...base, terms: sectionTerms, sections: records, locations, bodyCount: bodies.length, ...(shared ? { bodyOfSection } : {}) };
 }
 
 /** Checks format 2's section records. */
@@ -60,7 +93,8 @@ export function checkSectionRecords(sections: unknown[]): asserts sections is Se
   }
 }
 
-function placeContents(sections: unknown[], contexts: unknown, pages: unknown, defaults: SearchLayout['defaults']): Pick<SearchLayout, 'sections' | 'locations'> {
+/** The pages showing each content, the default version and language first. */
+function locateContents(contexts: unknown, pages: unknown, defaults: SearchLayout['defaults']): Map<number, PageLocation[]> {
   if (!Array.isArray(contexts) || contexts.some((context) => !context || typeof context !== 'object' || !Array.isArray((context as PageContext).groups))) {
     throw new SearchArtifactError('search artifact has no contexts, or a malformed one');
   }
@@ -77,20 +111,7 @@ function placeContents(sections: unknown[], contexts: unknown, pages: unknown, d
     (defaults.version && location.context.version !== undefined && location.context.version !== defaults.version ? 2 : 0) +
     (defaults.language && location.context.language !== undefined && location.context.language !== defaults.language ? 1 : 0);
   for (const locations of locationsByContent.values()) locations.sort((a, b) => preferred(a) - preferred(b));
-  const records: SectionRecord[] = [];
-  const locations: PageLocation[][] = [];
-  for (const section of sections as Partial<ContentSection>[]) {
-    const shown = locationsByContent.get(section?.content as number);
-    if (!section || !shown || typeof section.title !== 'string' || typeof section.anchor !== 'string' || typeof section.text !== 'string' || !Array.isArray(section.headingPath) || !isOptionalString(section.description) || !isOptionalStrings(section.keywords)) {
-      throw new SearchArtifactError('search artifact holds a malformed section, or one no page shows');
-    }
-    const primary = shown[0] as PageLocation;
-    const description = section.description === undefined ? {} : { description: section.description };
-    const keywords = section.keywords === undefined ? {} : { keywords: section.keywords };
-    records.push({ path: primary.path, anchor: section.anchor, headingPath: section.headingPath, title: section.title, text: section.text, ...description, ...keywords, context: primary.context });
-    locations.push(shown);
-  }
-  return { sections: records, locations };
+  return locationsByContent;
 }
 
 function isOptionalString(value: unknown): boolean {

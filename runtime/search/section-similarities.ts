@@ -5,9 +5,10 @@ import type { SectionVectors } from './read-section-vectors.ts';
 const WORK_PER_SLICE = 500_000;
 
 /**
- * The cosine similarity of a question's vector to every section vector (brute force: a few thousand sections of a
- * few hundred dimensions take milliseconds), computed in slices that give the event loop back, so a large site's
- * scan never stalls other requests. `query` must have the vectors' dimensions.
+ * The cosine similarity of a question's vector to every section's vector (brute force: a few thousand vectors of a
+ * few hundred dimensions take milliseconds; a body repeated by several sections is compared once), computed in
+ * slices that give the event loop back, so a large site's scan never stalls other requests. `query` must have the
+ * vectors' dimensions. Indexed by engine document (section).
  */
 export async function sectionSimilarities(vectors: SectionVectors, query: ArrayLike<number>): Promise<Float32Array> {
   const { dimensions } = vectors.embeddings;
@@ -21,13 +22,14 @@ export async function sectionSimilarities(vectors: SectionVectors, query: ArrayL
   const perSlice = Math.max(1, Math.floor(WORK_PER_SLICE / dimensions));
   for (let start = 0; start < count; start += perSlice) {
     if (start > 0) await yieldToEvents();
-    for (let section = start, end = Math.min(count, start + perSlice); section < end; section += 1) {
-      const norm = vectors.norms[section] as number;
+    for (let row = start, end = Math.min(count, start + perSlice); row < end; row += 1) {
+      const norm = vectors.norms[row] as number;
       if (norm === 0) continue;
       let dot = 0;
-      for (let component = 0, offset = section * dimensions; component < dimensions; component += 1, offset += 1) dot += (vectors.values[offset] as number) * (unit[component] as number);
-      similarities[section] = dot / norm;
+      for (let component = 0, offset = row * dimensions; component < dimensions; component += 1, offset += 1) dot += (vectors.values[offset] as number) * (unit[component] as number);
+      similarities[row] = dot / norm;
     }
   }
-  return similarities;
+  const { rowOfSection } = vectors;
+  return rowOfSection ? Float32Array.from(rowOfSection, (row) => similarities[row] as number) : similarities;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageContext, PageReference, ContentSection, SearchArtifact, SearchEmbeddings } from '../../contract/search/index.ts';
+import type { PageContext, PageReference, ContentSection, SearchArtifact, SearchEmbeddings, SectionBody } from '../../contract/search/index.ts';
 import type { Manifest, ManifestContent, ManifestHeading, ManifestNavigationNode, ManifestPage, ManifestPageRecord, ManifestRedirect, ManifestSite } from '../../schemas/manifest.ts';
 import manifestSchema from '../../schemas/manifest.schema.json' with { type: 'json' };
 import searchArtifactSchema from '../../schemas/search-artifact.schema.json' with { type: 'json' };
@@ -77,21 +77,22 @@ const manifestShapes: Record<string, { shape: { types: object; open: boolean; re
 const searchArtifactShapes: Record<string, { shape: { types: object; open: boolean; required: readonly string[] } }> = {
   '': {
     shape: {
-      types: { formatVersion: ['integer'], engine: ['string'], defaults: ['object'], fieldWeights: ['object'], bm25Params: ['object'], sections: ['array'], terms: ['array'], contexts: ['array'], pages: ['array'], embeddings: ['object'], vectors: ['array'] },
+      types: { formatVersion: ['integer'], engine: ['string'], defaults: ['object'], fieldWeights: ['object'], bm25Params: ['object'], bodies: ['array'], terms: ['array'], sections: ['array'], contexts: ['array'], pages: ['array'], embeddings: ['object'], vectors: ['array'] },
       open: false,
-      required: ['formatVersion', 'engine', 'defaults', 'fieldWeights', 'bm25Params', 'sections', 'terms', 'contexts', 'pages'],
+      required: ['formatVersion', 'engine', 'defaults', 'fieldWeights', 'bm25Params', 'bodies', 'terms', 'sections', 'contexts', 'pages'],
     } satisfies Shape<SearchArtifact>,
   },
   '/properties/defaults': { shape: { types: { language: ['string'], version: ['string'] }, open: false, required: [] } satisfies Shape<SearchArtifact['defaults']> },
   '/properties/fieldWeights': { shape: { types: { title: ['number'], headings: ['number'], body: ['number'] }, open: false, required: ['title', 'headings', 'body'] } satisfies Shape<SearchArtifact['fieldWeights']> },
   '/properties/bm25Params': { shape: { types: { k1: ['number'], b: ['number'], k: ['number'] }, open: false, required: ['k1', 'b', 'k'] } satisfies Shape<SearchArtifact['bm25Params']> },
-  '/properties/sections/items': {
+  '/properties/bodies/items': {
     shape: {
-      types: { content: ['integer'], anchor: ['string'], headingPath: ['array'], title: ['string'], text: ['string'], description: ['string'], keywords: ['array'], language: ['string'] },
+      types: { headingPath: ['array'], title: ['string'], text: ['string'], description: ['string'], keywords: ['array'], language: ['string'] },
       open: false,
-      required: ['content', 'anchor', 'headingPath', 'title', 'text'],
-    } satisfies Shape<ContentSection>,
+      required: ['headingPath', 'title', 'text'],
+    } satisfies Shape<SectionBody>,
   },
+  '/properties/sections/items': { shape: { types: { content: ['integer'], anchor: ['string'], body: ['integer'] }, open: false, required: ['content', 'anchor', 'body'] } satisfies Shape<ContentSection> },
   '/properties/embeddings': {
     shape: { types: { model: ['string'], url: ['string'], dimensions: ['integer'], encoding: ['string'] }, open: false, required: ['model', 'url', 'dimensions', 'encoding'] } satisfies Shape<SearchEmbeddings>,
   },

@@ -23,17 +23,18 @@ describe('hybrid retrieval (section vectors from an OpenAI-compatible endpoint o
     await stub.close();
   });
 
-  it('stores one vector per distinct section, int8 in base64, with the model, endpoint and dimensions', () => {
+  it('stores one vector per distinct section body, int8 in base64, with the model, endpoint and dimensions', () => {
     const artifact = built.searchArtifact as SearchArtifact;
     expect(artifact.embeddings).toEqual({ model: 'stub-embed', url: stub.url, dimensions: 256, encoding: 'int8-base64' });
     // v1/commands/dbsize is the same content as commands/dbsize (stored once); v1/commands/keys is another content
-    // whose Complexity section is the same as v2's (sent once, a reference to its first section); the persistence
-    // guide's last section repeats flushdb's text under another title, so it gets a vector of its own.
+    // whose Complexity section is the same as v2's (one body, embedded once); the persistence guide's last section
+    // repeats flushdb's text under another title, so it is a body, and gets a vector, of its own.
     expect(artifact.sections).toHaveLength(10);
-    expect(artifact.vectors).toHaveLength(10);
-    const complexity = artifact.sections.findIndex((section) => section.anchor === 'complexity');
-    expect(artifact.vectors?.filter((vector) => typeof vector === 'number')).toEqual([complexity]);
-    expect(artifact.vectors?.every((vector) => typeof vector === 'number' || Buffer.from(vector, 'base64').length === 256)).toBe(true);
+    expect(artifact.bodies).toHaveLength(9);
+    expect(artifact.vectors).toHaveLength(9);
+    const complexity = artifact.sections.filter((section) => section.anchor === 'complexity').map((section) => section.body);
+    expect(complexity).toEqual([complexity[0], complexity[0]]);
+    expect(artifact.vectors?.every((vector) => typeof vector === 'string' && Buffer.from(vector, 'base64').length === 256)).toBe(true);
     const sent = stub.requests.flatMap((request) => request.inputs);
     expect(new Set(sent).size).toBe(sent.length);
     expect(sent).toHaveLength(9);
@@ -53,9 +54,10 @@ describe('hybrid retrieval (section vectors from an OpenAI-compatible endpoint o
     let step = parser.next();
     while (!step.done) step = parser.next();
     expect((step.value as SearchArtifact).vectors).toEqual(built.searchArtifact?.vectors);
-    expect(index.vectors?.values).toHaveLength(10 * 256);
-    const [first, copy] = [built.searchArtifact?.vectors?.findIndex((vector) => typeof vector === 'number') as number, built.searchArtifact?.vectors?.find((vector) => typeof vector === 'number') as number];
-    expect(index.vectors?.values.subarray(first * 256, first * 256 + 256)).toEqual(index.vectors?.values.subarray(copy * 256, copy * 256 + 256));
+    expect(index.vectors?.values).toHaveLength(9 * 256);
+    const complexity = index.sections.flatMap((section, document) => (section.anchor === 'complexity' ? [document] : []));
+    expect(complexity).toHaveLength(2);
+    expect(index.vectors?.rowOfSection?.[complexity[0] as number]).toBe(index.vectors?.rowOfSection?.[complexity[1] as number]);
   });
 
   it('breaks near-ties by meaning, re-ranks, and brings in a page whose words the question does not share', async () => {
@@ -116,11 +118,21 @@ describe('hybrid retrieval (section vectors from an OpenAI-compatible endpoint o
   it('refuses an artifact whose vectors are malformed, naming what is wrong', () => {
     const artifact = JSON.parse(built.files.get('search.json') as string) as SearchArtifact;
     const load = (change: Partial<SearchArtifact>): unknown => loadSearchIndex({ ...artifact, ...change });
-    expect(() => load({ vectors: artifact.vectors?.slice(1) })).toThrow('search artifact has not one vector per section');
-    expect(() => load({ vectors: ['AAA=', ...(artifact.vectors ?? []).slice(1)] })).toThrow('search artifact holds a malformed vector for section 0');
-    expect(() => load({ vectors: [...(artifact.vectors ?? []).slice(0, -1), 9] })).toThrow('search artifact holds a malformed vector for section 9');
+    expect(() => load({ vectors: artifact.vectors?.slice(1) })).toThrow('search artifact has not one vector per section body');
+    expect(() => load({ vectors: ['AAA=', ...(artifact.vectors ?? []).slice(1)] })).toThrow('search artifact holds a malformed vector for section body 0');
+    expect(() => load({ vectors: [...(artifact.vectors ?? []).slice(0, -1), 9] })).toThrow('search artifact holds a malformed vector for section body 8');
     expect(() => load({ embeddings: { ...(artifact.embeddings as NonNullable<SearchArtifact['embeddings']>), dimensions: 0 } })).toThrow(/without a usable `embeddings` description/);
     expect(() => loadSearchIndex({ ...artifact, embeddings: undefined })).toThrow(/without a usable `embeddings` description/);
+  });
+
+  it('still reads format 3 (a vector per section), ranking as before', async () => {
+    const artifact = JSON.parse(built.files.get('search.json') as string) as SearchArtifact;
+    const { bodies, terms, sections, vectors, ...rest } = artifact;
+    const formatThree = { ...rest, formatVersion: 3, sections: sections.map(({ content, anchor, body }) => ({ content, anchor, ...bodies[body] })), terms: sections.map(({ body }) => terms[body]), vectors: sections.map(({ body }) => vectors?.[body]) };
+    const previous = loadSearchIndex(formatThree);
+    expect(previous.vectors?.rowOfSection).toBeUndefined();
+    const embedQuery = createQueryEmbedder();
+    for (const query of ['wipe the database', 'how many keys are in my database']) expect(await hybridSearch(previous, query, { embedQuery })).toEqual(await hybridSearch(index, query, { embedQuery }));
   });
 
   it('is search() itself for a site without vectors or without an embedder', async () => {

@@ -5,7 +5,7 @@ import searchArtifactSchema from '../../schemas/search-artifact.schema.json' wit
 import { buildSearchArtifact } from '../../pipeline/index/build-search-artifact.ts';
 import { detectQueryVersions } from '../../runtime/search/detect-query-versions.ts';
 import { loadSearchIndex, loadSearchIndexInSlices, search } from '../../runtime/search/index.ts';
-import { parseSearchArtifactText, prepareTerms, prepareText, SearchArtifactError, serializeSearchArtifact, type SectionRecord } from '../../contract/search/index.ts';
+import { parseSearchArtifactText, prepareTerms, prepareText, SearchArtifactError, serializeSearchArtifact, type SearchArtifact, type SectionRecord } from '../../contract/search/index.ts';
 import { section } from '../helpers/section-record.ts';
 
 
@@ -101,13 +101,15 @@ describe('search artifact', () => {
   it('refuses a corrupt artifact with a SearchArtifactError', () => {
     const valid = JSON.parse(JSON.stringify(buildSearchArtifact(records))) as Record<string, unknown>;
     const corrupt = (changes: Record<string, unknown>): Record<string, unknown> => ({ ...valid, ...changes });
-    expect(() => loadSearchIndex({ ...valid, formatVersion: 4 })).toThrow(/format 4 is not supported \(expected 1, 2 or 3\); rebuild the site/);
+    expect(() => loadSearchIndex({ ...valid, formatVersion: 5 })).toThrow(/format 5 is not supported \(expected 1, 2, 3 or 4\); rebuild the site/);
     expect(() => loadSearchIndex({ formatVersion: 1, sections: [], model: '[broken' })).toThrow(/search model cannot be imported/);
-    expect(() => loadSearchIndex(corrupt({ sections: [{}], terms: [['', '', '']] }))).toThrow(/malformed section, or one no page shows/);
+    expect(() => loadSearchIndex(corrupt({ sections: [{}] }))).toThrow(/malformed section, or one no page shows/);
+    expect(() => loadSearchIndex(corrupt({ sections: [{ content: 0, anchor: '', body: 99 }] }))).toThrow(/malformed section, or one no page shows/);
+    expect(() => loadSearchIndex(corrupt({ bodies: [{}], terms: [['', '', '']] }))).toThrow(/malformed section body/);
     expect(() => loadSearchIndex(corrupt({ pages: [{ path: 'x', content: 0, context: 99 }] }))).toThrow(/malformed page record/);
     expect(() => loadSearchIndex(corrupt({ contexts: [{}] }))).toThrow(/malformed one/);
     expect(() => loadSearchIndex({ ...formatTwo(records), sections: [{}], terms: [['', '', '']] })).toThrow(/malformed section record/);
-    expect(() => loadSearchIndex(corrupt({ terms: (valid.terms as unknown[]).slice(1) }))).toThrow(/not one term list per section/);
+    expect(() => loadSearchIndex(corrupt({ terms: (valid.terms as unknown[]).slice(1) }))).toThrow(/not one term list per body/);
     expect(() => loadSearchIndex(corrupt({ terms: (valid.terms as unknown[]).map(() => ['quickstart', 7, '']) }))).toThrow(/malformed terms for section 0/);
     expect(() => loadSearchIndex(corrupt({ bm25Params: { k1: 'high', b: 0.75, k: 1 } }))).toThrow(/BM25 parameters/);
     expect(() => loadSearchIndex('nope')).toThrow(SearchArtifactError);
@@ -122,7 +124,13 @@ function formatTwo(sections: SectionRecord[]): Record<string, unknown> {
   return { formatVersion: 2, engine: 'wink-bm25-text-search', defaults: { language: 'en', version: 'v2' }, fieldWeights, bm25Params, sections, terms };
 }
 
-describe('content-addressed artifact (format 3)', () => {
+/** The artifact docsmith wrote before section bodies were shared (format 3): each section of a content carries its body and terms. */
+function formatThree(artifact: SearchArtifact): Record<string, unknown> {
+  const { bodies, terms, sections, ...rest } = artifact;
+  return { ...rest, formatVersion: 3, sections: sections.map(({ content, anchor, body }) => ({ content, anchor, ...bodies[body] })), terms: sections.map(({ body }) => terms[body]) };
+}
+
+describe('content-addressed artifact', () => {
   const shared = (version: string, prefix: string): SectionRecord[] => [
     section(`${prefix}changelog`, 'Changelog', 'Webhook retries now back off exponentially.', { context: { version, groups: ['Releases'] } }),
     section(`${prefix}changelog`, 'Changelog', 'Tokens expire after ninety days.', { anchor: 'tokens', headingPath: ['Tokens'], context: { version, groups: ['Releases'] } }),
@@ -139,7 +147,7 @@ describe('content-addressed artifact (format 3)', () => {
   const versionedIndex = loadSearchIndex(JSON.parse(JSON.stringify(artifact)));
 
   it('stores identical page content once, with one small record per path', () => {
-    expect(artifact.sections.map((record) => record.title)).toEqual(['Changelog', 'Changelog', 'Guide', 'Legacy guide', 'Fax gateway']);
+    expect(artifact.sections.map((record) => artifact.bodies[record.body]?.title)).toEqual(['Changelog', 'Changelog', 'Guide', 'Legacy guide', 'Fax gateway']);
     expect(artifact.pages).toEqual([
       { path: 'changelog', content: 0, context: 0 },
       { path: 'guide', content: 1, context: 1 },
@@ -181,11 +189,32 @@ describe('content-addressed artifact (format 3)', () => {
     const limits = (version: string, prefix: string, description: string): SectionRecord =>
       section(`${prefix}limits`, 'Limits', 'Requests above the quota are refused.', { description, context: { version, groups: ['Operate'] } });
     const built = buildSearchArtifact([limits('v3', '', 'Throttling per key'), limits('v2', 'v2/', 'Throttling per key'), limits('v1', 'v1/', 'Quotas of the legacy plan')], { defaultVersion: 'v3' });
-    expect(built.sections.map((record) => record.description)).toEqual(['Throttling per key', 'Quotas of the legacy plan']);
+    expect(built.sections.map((record) => built.bodies[record.body]?.description)).toEqual(['Throttling per key', 'Quotas of the legacy plan']);
     const described = loadSearchIndex(JSON.parse(JSON.stringify(built)));
     expect(search(described, 'throttling')).toMatchObject([{ path: 'limits', metadata: { otherLocations: [{ path: 'v2/limits', version: 'v2' }] } }]);
     expect(search(described, 'legacy plan').map((result) => result.path)).toEqual(['v1/limits']);
     expect(search(described, 'throttling', { filter: { version: 'v2' } }).map((result) => result.path)).toEqual(['v2/limits']);
+  });
+
+  it('stores a section body repeated by several contents once, and finds it at the page of each version', () => {
+    const release = (version: string, prefix: string, note: string): SectionRecord[] => [
+      section(`${prefix}changelog`, 'Changelog', note, { context: { version, groups: ['Releases'] } }),
+      section(`${prefix}changelog`, 'Changelog', 'Tokens expire after ninety days.', { anchor: version === 'v3' ? 'tokens-1' : 'tokens', headingPath: ['Tokens'], context: { version, groups: ['Releases'] } }),
+    ];
+    const built = buildSearchArtifact([...release('v3', '', 'Webhooks are signed.'), ...release('v2', 'v2/', 'Webhook retries back off.')], { defaultVersion: 'v3' });
+    expect(built.bodies.map((body) => body.text)).toEqual(['Webhooks are signed.', 'Tokens expire after ninety days.', 'Webhook retries back off.']);
+    expect(built.sections).toEqual([{ content: 0, anchor: '', body: 0 }, { content: 0, anchor: 'tokens-1', body: 1 }, { content: 1, anchor: '', body: 2 }, { content: 1, anchor: 'tokens', body: 1 }]);
+    const shared = loadSearchIndex(JSON.parse(JSON.stringify(built)));
+    expect(search(shared, 'tokens expire')).toMatchObject([{ path: 'changelog', anchor: 'tokens-1' }]);
+    expect(search(shared, 'tokens expire', { filter: { version: 'v2' } })).toMatchObject([{ path: 'v2/changelog', anchor: 'tokens' }]);
+    expect(shared.engine?.documentFrequency('token')).toBe(1);
+  });
+
+  it('still serves format 3 (a body per section), ranking as before', () => {
+    const previous = loadSearchIndex(formatThree(JSON.parse(JSON.stringify(artifact)) as SearchArtifact));
+    for (const query of ['webhook retries back off', 'rotate the signing secret', 'fax gateway', 'tokens expire in v1']) {
+      expect(search(previous, query)).toEqual(search(versionedIndex, query));
+    }
   });
 
   it('still serves format 2 (one record per path), ranking as before', () => {
