@@ -71,7 +71,7 @@ describe('docsmith build --embeddings-url, then serve (stub endpoint on a real s
     const { buildId } = JSON.parse(await readFile(path.join(artifacts(), 'keystore', 'current'), 'utf8')) as { buildId: string };
     const artifact = JSON.parse(await readFile(path.join(artifacts(), 'keystore', 'builds', buildId, 'search.json'), 'utf8')) as { embeddings: unknown; vectors: unknown[] };
     expect(artifact.embeddings).toEqual({ model: 'stub-embed', url: stub.url, dimensions: 256, encoding: 'int8-base64' });
-    expect(artifact.vectors).toHaveLength(10);
+    expect(artifact.vectors).toHaveLength(9);
   });
 
   it('search ranks like the assistant: hybrid with the endpoint, lexical with --no-embeddings or when it is down', async () => {
