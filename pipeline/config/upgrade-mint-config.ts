@@ -142,7 +142,7 @@ function upgradeApi(mint: Json, origin: OriginRecorder, dropped: string[]): Json
   }
   const mode = record(legacy.playground).mode;
   if (typeof mode === 'string') {
-    api.playground = { display: PLAYGROUND_DISPLAY[mode] ?? mode };
+    api.playground = { display: (Object.hasOwn(PLAYGROUND_DISPLAY, mode) ? PLAYGROUND_DISPLAY[mode] : undefined) ?? mode };
     origin('/api/playground/display', '/api/playground/mode');
   }
   const languages = record(record(legacy.request).example).languages;

@@ -24,7 +24,7 @@ export const STRUCTURAL_COMPONENTS: ReadonlySet<string> = new Set([
 /** Lines a component adds before its children: a Tab/Accordion/Step/Card/Expandable title, Frame caption, Update label and description. */
 export function componentTitleLines(node: JsxElement): string[] {
   const name = node.name ?? '';
-  const titleAttribute = TITLE_ATTRIBUTE[name];
+  const titleAttribute = Object.hasOwn(TITLE_ATTRIBUTE, name) ? TITLE_ATTRIBUTE[name] : undefined;
   if (titleAttribute === undefined) return [];
   const lines: string[] = [];
   const heading = jsxAttribute(node, titleAttribute);

@@ -1,7 +1,7 @@
 import type { SectionRecord } from '../../contract/search/section-record.ts';
 
 /** Short and long names of the same SDK language, as docs folders and questions spell them. */
-const LANGUAGE_ALIASES: Record<string, string[]> = {
+const LANGUAGE_ALIASES = new Map<string, string[]>(Object.entries({
   ts: ['typescript', 'javascript', 'js'],
   typescript: ['ts', 'javascript', 'js'],
   js: ['javascript', 'typescript', 'ts'],
@@ -18,7 +18,7 @@ const LANGUAGE_ALIASES: Record<string, string[]> = {
   csharp: ['cs'],
   kt: ['kotlin'],
   kotlin: ['kt'],
-};
+}));
 const WORD_SEPARATOR = /[_.\s-]+/;
 /** Path segments that say nothing about the page: version folders (`2025-06-18`, `v2`), `index`, language folders. */
 const NOISE_SEGMENT = /^(?:\d[\d-]*|v\d+|index|draft)$/;
@@ -41,6 +41,6 @@ export function pagePlaceText(record: SectionRecord): string {
   const names = [context.tab, context.dropdown, context.product, context.menu, context.anchor, ...context.groups].filter((name): name is string => Boolean(name));
   const segments = record.path.split('/').filter((segment) => !NOISE_SEGMENT.test(segment) && !isContextSegment(segment, context));
   const words = [...names, ...segments].flatMap((name) => name.split(WORD_SEPARATOR)).filter((word) => word.length > 0);
-  for (const word of [...words]) words.push(...(LANGUAGE_ALIASES[word.toLowerCase()] ?? []));
+  for (const word of [...words]) words.push(...(LANGUAGE_ALIASES.get(word.toLowerCase()) ?? []));
   return words.join(' ');
 }

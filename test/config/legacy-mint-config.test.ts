@@ -46,6 +46,12 @@ describe('a site with only the legacy mint.json', () => {
     });
   });
 
+  it('keeps a playground mode it has no docs.json name for as written, even one named like an object property', () => {
+    for (const mode of ['constructor', 'toString', 'interactive']) {
+      expect(upgradeMintConfig({ name: 'Legacy', colors: { primary: '#16A34A' }, api: { playground: { mode } }, navigation: [{ group: 'Start', pages: ['index'] }] }).config).toMatchObject({ api: { playground: { display: mode } } });
+    }
+  });
+
   it('leaves out a version that no navigation group belongs to and says so, instead of an empty-list error', () => {
     const mint = { name: 'Legacy', colors: { primary: '#16A34A' }, versions: ['v2', 'v1', 'v0'], navigation: [{ group: 'Start', version: 'v2', pages: ['index'] }, { group: 'Old', version: 'v1', pages: ['old'] }] };
     const { config, dropped } = upgradeMintConfig(mint);

@@ -99,6 +99,7 @@ describe('mint.json keys in a docs.json', () => {
       'unknown-key /navigation/anchors/0/url | `url` is a mint.json setting; docs.json writes it as `href` for a link, or `pages`/`groups` for a section of the site. `docsmith upgrade` converts a whole mint.json.',
       'unknown-key /topbarLinks | `topbarLinks` is a mint.json setting; docs.json writes it as `navbar.links` (each with `label` and `href`). `docsmith upgrade` converts a whole mint.json.',
     ]);
+    expect(diagnose({ ...base, constructor: true, toString: 'x' }).map(({ ruleId, pointer, hint }) => `${ruleId} ${pointer} ${hint ?? 'no hint'}`)).toEqual([expect.stringMatching(/^unknown-key \/constructor Known keys here: /), expect.stringMatching(/^unknown-key \/toString Known keys here: /)]);
     expect(diagnose({ ...base, navigation: { anchors: [{ name: 'Docs', pages: ['index'] }] } }).filter(({ ruleId }) => ruleId === 'missing-field')).toMatchObject([
       { pointer: '/navigation/anchors/0/anchor', hint: 'It has `name`, the mint.json spelling: rename it to `anchor`.' },
     ]);

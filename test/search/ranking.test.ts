@@ -87,6 +87,12 @@ describe('the page place field', () => {
     expect(text).not.toContain('2025');
   });
 
+  it('leaves version and language folders out, and reads route words named like object properties as words', () => {
+    const text = pagePlaceText(section('v1.15.14/pt-br/constructor/to-string', 'Constructor', '', { context: { groups: ['API'], version: 'v1.15.14', language: 'pt-BR' } }));
+    expect(text.split(' ')).toEqual(['API', 'constructor', 'to', 'string']);
+    expect(pagePlaceText(section('edge/en/hooks', 'Hooks', '', { context: { groups: [], version: 'Edge', language: 'en' } }))).toBe('hooks');
+  });
+
   it('answers a language-specific question with that language SDK page', () => {
     const index = load([
       section('sdks/ts/verify', 'Verify signatures', 'Call verify(payload, header, secret) before trusting the request.', { context: { groups: ['SDKs'] } }),
