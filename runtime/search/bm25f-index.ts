@@ -137,8 +137,8 @@ function selectAscending(values: Float64Array, rank: number): number {
   return values[rank] as number;
 }
 
-/** Documents (and 20 × as many terms) turned into postings between two yields of `finishInSlices` (a few ms of work). */
-const DOCUMENTS_PER_SLICE = 200;
+/** Term occurrences counted (and, later, distinct terms packed) between two yields of `finishInSlices` (a few ms of work): whole pages of a long changelog hold tens of thousands each. */
+const TERMS_PER_SLICE = 20_000;
 
 /** Collects the prepared terms of each document, then builds the `Bm25fIndex` (two passes: field lengths, then postings). */
 export class Bm25fIndexBuilder {
@@ -160,12 +160,13 @@ export class Bm25fIndexBuilder {
     for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
   }
 
-  /** `finish` in slices: yields every `DOCUMENTS_PER_SLICE` documents and terms, so a server keeps answering while a large index is built. */
+  /** `finish` in slices: yields every `TERMS_PER_SLICE` term occurrences and distinct terms, so a server keeps answering while a large index is built. */
   *finishInSlices(): Generator<void, Bm25fIndex> {
     const documents = this.#documents;
     const fieldParameters = BM25F_FIELDS.map((field) => this.#parameters.fields[field]);
     const averageLengths = BM25F_FIELDS.map((_, field) => documents.reduce((sum, fields) => sum + (fields[field]?.length ?? 0), 0) / Math.max(1, documents.length) || 1);
     const collected = new Map<string, { documents: number[]; frequencies: number[] }>();
+    let work = 0;
     for (const [document, fields] of documents.entries()) {
       const frequencies = new Map<string, number>();
       fields.forEach((terms, field) => {
@@ -173,6 +174,7 @@ export class Bm25fIndexBuilder {
         if (weight === 0 || terms.length === 0) return;
         const share = weight / (1 - b + (b * terms.length) / (averageLengths[field] as number));
         for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + share);
+        work += terms.length;
       });
       for (const [term, frequency] of frequencies) {
         let postings = collected.get(term);
@@ -180,7 +182,10 @@ export class Bm25fIndexBuilder {
         postings.documents.push(document);
         postings.frequencies.push(frequency);
       }
-      if ((document + 1) % DOCUMENTS_PER_SLICE === 0) yield;
+      if (work >= TERMS_PER_SLICE) {
+        work = 0;
+        yield;
+      }
     }
     const count = documents.length;
     let total = 0;
@@ -189,7 +194,7 @@ export class Bm25fIndexBuilder {
     let offset = 0;
     for (const [term, collectedPostings] of collected) {
       const id = postings.termIds.size;
-      if ((id + 1) % (DOCUMENTS_PER_SLICE * 20) === 0) yield;
+      if ((id + 1) % TERMS_PER_SLICE === 0) yield;
       const frequency = collectedPostings.documents.length;
       postings.termIds.set(term, id);
       postings.starts[id] = offset;

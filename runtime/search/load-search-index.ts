@@ -103,7 +103,7 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
   if (!readable.includes(candidate.formatVersion as number)) {
     throw new SearchArtifactError(`search artifact format ${JSON.stringify(candidate.formatVersion)} is not supported (expected ${readable.slice(0, -1).join(', ')} or ${SEARCH_ARTIFACT_FORMAT_VERSION}); rebuild the site`);
   }
-  const { defaults, sections, locations, terms, fieldWeights, bm25Params, bodyOfSection, bodyCount } = readSearchLayout(candidate);
+  const { defaults, sections, locations, terms, fieldWeights, bm25Params, bodyOfSection, bodyCount } = yield* readSearchLayout(candidate);
   yield;
   const vectors = yield* readSectionVectors(candidate, bodyCount, bodyOfSection);
   let engine: SectionRanker | undefined;
