@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { mapConcurrently } from './map-concurrently.ts';
 
 /**
  * The on-disk layout of one domain's artifacts: the one writer (`docsmith build --publish`) and the one reader
@@ -49,33 +50,44 @@ export async function writeBuildDirectory(domainDir: string, buildId: string, fi
 /** Error codes of link(2) that mean the file system will not link here (other file system, no link support, no permission, too many links). */
 const LINK_REFUSED = new Set(['EXDEV', 'EPERM', 'EACCES', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
 
-/** Writes each file into `directory`; a text written before is hard-linked from its first file instead (copied when refused). */
+/** Texts written (each with its links) at once: the writes go through libuv's thread pool. */
+const WRITE_CONCURRENCY = 16;
+
+/**
+ * Writes each file into `directory`; a text written before is hard-linked from its first file instead (copied when
+ * refused). Distinct texts are written concurrently; the paths of one text are written in order, so the first is
+ * the one the others link to.
+ */
 async function writeFilesOnce(directory: string, files: ReadonlyMap<string, string>): Promise<void> {
-  const fileOfText = new Map<string, string>();
-  const madeDirectories = new Set<string>();
-  let linking = true;
+  const namesOfText = new Map<string, string[]>();
+  const parents = new Set<string>();
   for (const [name, text] of files) {
-    const file = path.join(directory, name);
-    const parent = path.dirname(file);
-    if (!madeDirectories.has(parent)) {
-      await mkdir(parent, { recursive: true });
-      madeDirectories.add(parent);
-    }
-    const original = fileOfText.get(text);
-    if (original !== undefined && linking) {
-      try {
-        await link(original, file);
-        continue;
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code ?? '';
-        if (!LINK_REFUSED.has(code)) throw error;
-        // Too many links to one inode: this copy becomes the file the next ones link to. Any other refusal holds for the whole folder.
-        if (code !== 'EMLINK') linking = false;
-      }
-    }
-    await writeFile(file, text);
-    if (original === undefined || linking) fileOfText.set(text, file);
+    const names = namesOfText.get(text);
+    if (names) names.push(name);
+    else namesOfText.set(text, [name]);
+    parents.add(path.dirname(path.join(directory, name)));
   }
+  for (const parent of parents) await mkdir(parent, { recursive: true });
+  let linking = true;
+  await mapConcurrently([...namesOfText], WRITE_CONCURRENCY, async ([text, names]) => {
+    let original: string | undefined;
+    for (const name of names) {
+      const file = path.join(directory, name);
+      if (original !== undefined && linking) {
+        try {
+          await link(original, file);
+          continue;
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code ?? '';
+          if (!LINK_REFUSED.has(code)) throw error;
+          // Too many links to one inode: this copy becomes the file the next ones link to. Any other refusal holds for the whole folder.
+          if (code !== 'EMLINK') linking = false;
+        }
+      }
+      await writeFile(file, text);
+      if (original === undefined || linking) original = file;
+    }
+  });
 }
 
 /** A build id as builds are named: the first 16 hex digits of the manifest's sha256. */

@@ -13,6 +13,12 @@ declare module 'wink-bm25-text-search' {
   export default bm25;
 }
 
+declare module 'wink-porter2-stemmer' {
+  /** The Porter2 (English) stem of a lower-case word. */
+  function stem(word: string): string;
+  export default stem;
+}
+
 declare module 'wink-nlp-utils' {
   const utils: {
     string: { stem(word: string): string; tokenize0(text: string): string[]; lowerCase(text: string): string; removeExtraSpaces(text: string): string };

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import winkUtils from 'wink-nlp-utils';
+import porter2Stem from 'wink-porter2-stemmer';
 
 const SEGMENTED_SCRIPT = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
 const WORD = /[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*/gu;
@@ -55,7 +55,7 @@ export function prepareText(text: string, language?: string): string[] {
 function stemOf(word: string): string {
   let stem = stems.get(word);
   if (stem === undefined) {
-    stem = winkUtils.string.stem(word);
+    stem = porter2Stem(word);
     if (stems.size >= MAX_MEMOISED_STEMS) stems.clear();
     stems.set(word, stem);
   }
