@@ -11,8 +11,6 @@ import { defaultCacheDir } from '../default-cache-dir.ts';
 import { openPageCache } from '../../pipeline/build/page-cache.ts';
 import { fileCacheStorage } from '../file-cache-storage.ts';
 import { createProgressBar } from '../progress-bar.ts';
-import { createSectionEmbedder } from '../create-section-embedder.ts';
-import { describeEmbeddingsError } from '../describe-embeddings-error.ts';
 import { cachedSectionEmbedder } from '../../pipeline/embeddings/cached-section-embedder.ts';
 import { readSiteSource, SiteReadError } from '../read-site-source.ts';
 import { readUserInput } from '../read-user-input.ts';
@@ -67,7 +65,7 @@ export function buildCommand(): Command {
 
 async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<number> {
   const started = performance.now();
-  const endpoint = sectionEmbedderOf(options);
+  const endpoint = await sectionEmbedderOf(options);
   if (endpoint === 'usage') return EXIT_USAGE;
   const source = await readUserInput('build', () => readSiteSource(siteDir), [SiteReadError]);
   if (!source) return EXIT_USAGE;
@@ -93,7 +91,9 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
       ...(options.threads ? { threads: options.threads } : {}),
       onProgress: progress.update,
     }),
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
+    if (!embedder) throw error;
+    const { describeEmbeddingsError } = await import('../describe-embeddings-error.ts');
     embeddingsFailure = describeEmbeddingsError(error, options.embeddingsUrl ?? '');
     if (embeddingsFailure === undefined) throw error;
     return undefined;
@@ -138,8 +138,11 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
   return failed ? EXIT_INVALID : EXIT_OK;
 }
 
-/** The build's embeddings client when `--embeddings-url` is given; 'usage' (after saying why) for embeddings options without it or a bad DOCSMITH_EMBEDDINGS_RETRIES. */
-function sectionEmbedderOf(options: BuildCommandOptions): SectionEmbedder | undefined | 'usage' {
+/**
+ * The build's embeddings client when `--embeddings-url` is given; 'usage' (after saying why) for embeddings options
+ * without it or a bad DOCSMITH_EMBEDDINGS_RETRIES. The AI SDK is imported only then (~60 ms of a build's start-up).
+ */
+async function sectionEmbedderOf(options: BuildCommandOptions): Promise<SectionEmbedder | undefined | 'usage'> {
   if (!options.embeddingsUrl) {
     if (options.embeddingsModel === DEFAULT_EMBEDDINGS_MODEL && options.embeddingsDimensions === undefined) return undefined;
     process.stderr.write('docsmith build: --embeddings-model and --embeddings-dimensions need --embeddings-url\n');
@@ -153,6 +156,7 @@ function sectionEmbedderOf(options: BuildCommandOptions): SectionEmbedder | unde
     return 'usage';
   }
   const apiKey = process.env.DOCSMITH_EMBEDDINGS_API_KEY;
+  const { createSectionEmbedder } = await import('../create-section-embedder.ts');
   return createSectionEmbedder({
     url: options.embeddingsUrl,
     model: options.embeddingsModel,

@@ -1,5 +1,3 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import docsSchema from '../../schemas/docs.schema.json' with { type: 'json' };
 import type { DocsConfig } from '../../schemas/docs-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
@@ -7,6 +5,7 @@ import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { checkNavigationConfig } from './check-navigation-config.ts';
 import { checkRedirectSources } from './check-redirect-sources.ts';
+import { validateDocsSchema } from './docs-schema-validator.ts';
 import { expandConfigRefs } from './expand-config-refs.ts';
 import { expandLegacyConfig, LEGACY_CONFIG_FILE } from './expand-legacy-config.ts';
 import { normalizeConfig } from './normalize-config.ts';
@@ -37,14 +36,6 @@ export interface ValidateConfigOptions {
   /** Path of the configuration inside the site (default `docs.json`, or the legacy `mint.json` when only that exists). */
   configFile?: string;
 }
-
-const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true });
-addFormats.default(ajv);
-// The platform checks URLs with the WHATWG parser (`new URL`), which trims surrounding spaces and accepts what
-// browsers accept; RFC 3986's stricter grammar would fail sites that deploy.
-ajv.addFormat('uri', { type: 'string', validate: (value: string) => URL.canParse(value) });
-ajv.addFormat('uri-reference', { type: 'string', validate: (value: string) => URL.canParse(value, 'https://site.invalid/') });
-const validateSchema = ajv.compile(docsSchema);
 
 /**
  * Validates a site's docs.json (or legacy mint.json, read as docs.json): JSON syntax with positions, `$ref` inclusion, the JSON Schema
@@ -85,8 +76,8 @@ export function validateConfig(source: SiteSource, options: ValidateConfigOption
     return finish(undefined, diagnostics);
   }
   const config = value as Record<string, unknown>;
-  if (!validateSchema(config)) {
-    diagnostics.push(...schemaErrorsToDiagnostics(validateSchema.errors ?? [], { rootSchema: docsSchema as Record<string, unknown>, value: config, locate: findLocation, configFile }));
+  if (!validateDocsSchema(config)) {
+    diagnostics.push(...schemaErrorsToDiagnostics(validateDocsSchema.errors ?? [], { rootSchema: docsSchema as Record<string, unknown>, value: config, locate: findLocation, configFile }));
   }
   if (typeof config.name === 'string' && config.name.length > 0 && config.name.trim() === '') {
     const location = locate('/name');

@@ -5,7 +5,6 @@ import { unreadableFileReason } from '../site/unreadable-file-reason.ts';
 import { isRemoteSpec, type SpecReference } from './collect-spec-references.ts';
 import { firstLine } from './first-line.ts';
 import type { LoadedSpecs } from './loaded-spec.ts';
-import { loadSpec } from './load-spec.ts';
 
 /** Input of `loadOpenApiSpecs`. */
 export interface LoadSpecsInput {
@@ -69,6 +68,8 @@ export async function loadOpenApiSpecs(input: LoadSpecsInput): Promise<{ specs: 
     }
     const isNamed = reference !== undefined || referenced.has(target);
     try {
+      // swagger-parser and its schemas are imported only by sites that have a spec (~50 ms of a build's start-up).
+      const { loadSpec } = await import('./load-spec.ts');
       const loaded = await loadSpec(target, text, input.source, diagnostics, isNamed);
       if (loaded) specs.set(target, loaded);
     } catch (error) {
