@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterSQLite } from 'rate-limiter-flexible';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { openRedis } from '../stores/open-redis.ts';
 import { openSqlite } from '../stores/open-sqlite.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
@@ -6,6 +6,7 @@ import { calendarWindow, type CalendarPeriod } from './calendar-window.ts';
 import { createFlexibleLimitTake } from './flexible-limit-take.ts';
 import type { CounterState, LimitTake } from './limit-take.ts';
 import { createRedisLimitTake } from './redis-limit-take.ts';
+import { createSqliteLimitTake } from './sqlite-limit-take.ts';
 
 /** The three limits of the assistant API (assistant-api.md, Limits). */
 export interface Limits {
@@ -76,8 +77,8 @@ interface Counter {
 /**
  * Creates the limiter. Windows are calendar windows in UTC: the window id is part of each counter key and the
  * counter expires when the window ends. The three limits are taken all-or-nothing (key, then organization, then
- * IP): a refused request counts against none of them. Memory and SQLite use rate-limiter-flexible with the takes
- * of this process run one at a time; Redis, shared by replicas, takes all three in one Lua script.
+ * IP): a refused request counts against none of them. Memory uses rate-limiter-flexible with the takes of this
+ * process run one at a time; SQLite takes all three in one transaction; Redis, shared by replicas, in one Lua script.
  */
 export async function createLimiter(options: LimiterOptions): Promise<Limiter> {
   const limits = { perKeyPerMonth: 10_000, perOrgPerHour: 10_000, perIpPerDay: 10_000, ...options.limits };
@@ -131,30 +132,12 @@ async function openTake(options: LimiterOptions, counters: Counter[]): Promise<L
       options.storeTimeoutMs,
     );
   }
+  const tables = counters.map((counter) => `${budget === 'message' ? 'rate' : budget}_limits_${counter.scope}`);
   const database = openSqlite(options.sqlitePath ?? ':memory:');
-  const limiters = await Promise.all(
-    counters.map(
-      (counter) =>
-        new Promise<RateLimiterSQLite>((resolve, reject) => {
-          const limiter = new RateLimiterSQLite(
-            { storeClient: database, storeType: 'better-sqlite3', tableName: `${budget === 'message' ? 'rate' : budget}_limits_${counter.scope}`, keyPrefix: '', points: counter.points, duration: 0, clearExpiredByTimeout: false },
-            (error?: Error) => (error ? reject(new StoreUnavailableError(`rate limit table cannot be created: ${error.message}`)) : resolve(limiter)),
-          );
-        }),
-    ),
-  );
-  // Expired counters are swept here rather than by rate-limiter-flexible's own timer, whose failure (a locked
-  // or closed database) would be an unhandled rejection.
-  const sweep = setInterval(() => {
-    for (const limiter of limiters) (limiter as unknown as { clearExpired(nowMs: number): Promise<void> }).clearExpired(Date.now()).catch(() => undefined);
-  }, 300_000);
-  sweep.unref();
-  return createFlexibleLimitTake(
-    limiters,
-    async () => {
-      clearInterval(sweep);
-      database.close();
-    },
-    options.storeTimeoutMs,
-  );
+  try {
+    return createSqliteLimitTake(database, tables, options.storeTimeoutMs);
+  } catch (error) {
+    database.close();
+    throw new StoreUnavailableError(`rate limit tables cannot be created: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

@@ -3,13 +3,12 @@ import { DEFAULT_STORE_TIMEOUT_MS, retryWhileBusy } from '../stores/retry-while-
 import type { CounterState, LimitTake } from './limit-take.ts';
 
 /**
- * All-or-nothing takes on rate-limiter-flexible counters that one process owns (memory, SQLite). Takes run one
+ * All-or-nothing takes on rate-limiter-flexible counters that one process owns (in memory). Takes run one
  * at a time: each reads every counter (`get`), refuses without writing when one is at its limit, else consumes
  * one point from each. Nothing else touches the counters between the read and the writes, so a refused request
  * never counts and never makes another request see a count it did not cause. A store failure after some
  * counters were taken gives those points back (`reward`). A take that cannot reach the store within
- * `storeTimeoutMs` (default 2000, waiting in line included; a locked SQLite file is retried) fails with
- * StoreUnavailableError.
+ * `storeTimeoutMs` (default 2000, waiting in line included) fails with StoreUnavailableError.
  */
 export function createFlexibleLimitTake(limiters: RateLimiterAbstract[], close: () => Promise<void>, storeTimeoutMs = DEFAULT_STORE_TIMEOUT_MS): LimitTake {
   let queue: Promise<unknown> = Promise.resolve();

@@ -96,6 +96,13 @@ describe.each(stores)('limits on %s', (store, available) => {
   });
 });
 
+describe('limits on one SQLite file shared by two processes', () => {
+  it('takes all-or-nothing across both', async () => {
+    const file = await sqlitePath();
+    expect(await takeInTwoProcesses(file, () => createLimiter({ store: 'sqlite', sqlitePath: file, limits: { perKeyPerMonth: 20, perOrgPerHour: 40 } }))).toEqual({ busyAllowed: 20, quietAllowed: 20 });
+  });
+});
+
 describe('limits survive a restart', () => {
   it('keeps SQLite counters across close and reopen', async () => {
     const file = await sqlitePath();
@@ -136,25 +143,28 @@ describe.skipIf(!redisUrl)('limits shared by two replicas on one Redis (skipped:
   });
 
   it('takes all-or-nothing across two processes', async () => {
-    const org = `org-${unique()}`;
-    const busy = `key-${unique()}`;
-    const quiet = `key-${unique()}`;
-    const script = path.resolve(import.meta.dirname, '../reliability/take-limits-process.ts');
-    const child = spawn(process.execPath, ['--import', 'tsx', script, redisUrl as string, busy, org, '25', '20', '40'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    const lines: string[] = [];
-    const nextLine = () => new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
-    expect(await nextLine()).toBe('ready');
-    const limiter = await createLimiter({ store: 'redis', redisUrl, limits: { perKeyPerMonth: 20, perOrgPerHour: 40 } });
-    const childAllowed = nextLine();
-    child.stdin.write('go\n');
-    const decisions = await Promise.all([
-      ...Array.from({ length: 25 }, () => limiter.consume({ keyId: busy, org, ip: '10.1.1.2' })),
-      ...Array.from({ length: 20 }, () => limiter.consume({ keyId: quiet, org, ip: '10.1.1.3' })),
-    ]);
-    lines.push(await childAllowed);
-    expect(decisions.slice(0, 25).filter((decision) => decision.allowed).length + Number(lines[0])).toBe(20);
-    expect(decisions.slice(25).filter((decision) => decision.allowed)).toHaveLength(20);
-    await limiter.close();
-    child.kill();
+    expect(await takeInTwoProcesses(redisUrl as string, () => createLimiter({ store: 'redis', redisUrl, limits: { perKeyPerMonth: 20, perOrgPerHour: 40 } }))).toEqual({ busyAllowed: 20, quietAllowed: 20 });
   });
 });
+
+/** Runs 25 takes of a busy key in a second process and 25 + 20 (busy, quiet key of the same org) here, at once; returns how many each side allowed. */
+async function takeInTwoProcesses(store: string, createHere: () => ReturnType<typeof createLimiter>): Promise<{ busyAllowed: number; quietAllowed: number }> {
+  const org = `org-${unique()}`;
+  const busy = `key-${unique()}`;
+  const quiet = `key-${unique()}`;
+  const script = path.resolve(import.meta.dirname, '../reliability/take-limits-process.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, store, busy, org, '25', '20', '40'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const nextLine = () => new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
+  expect(await nextLine()).toBe('ready');
+  const limiter = await createHere();
+  const childAllowed = nextLine();
+  child.stdin.write('go\n');
+  const decisions = await Promise.all([
+    ...Array.from({ length: 25 }, () => limiter.consume({ keyId: busy, org, ip: '10.1.1.2' })),
+    ...Array.from({ length: 20 }, () => limiter.consume({ keyId: quiet, org, ip: '10.1.1.3' })),
+  ]);
+  const busyAllowed = decisions.slice(0, 25).filter((decision) => decision.allowed).length + Number(await childAllowed);
+  await limiter.close();
+  child.kill();
+  return { busyAllowed, quietAllowed: decisions.slice(25).filter((decision) => decision.allowed).length };
+}
