@@ -25,6 +25,14 @@ export const prepareTerms: PrepareTerms = (text, language) => prepareText(text, 
  */
 export function buildSearchModel(records: SectionRecord[], defaults: { language?: string; version?: string } = {}, prepare: PrepareTerms = prepareTerms): SearchArtifact {
   const { bodies, sections, contexts, pages } = groupContents(records);
+  // A page's title is the title of each of its bodies, and heading paths repeat across pages: each is prepared once.
+  const preparedLabels = new Map<string, string>();
+  const prepareLabel = (text: string, language: string | undefined): string => {
+    const key = `${language ?? ''}\u0000${text}`;
+    let prepared = preparedLabels.get(key);
+    if (prepared === undefined) preparedLabels.set(key, (prepared = prepare(text, language)));
+    return prepared;
+  };
   return {
     formatVersion: SEARCH_ARTIFACT_FORMAT_VERSION,
     engine: 'wink-bm25-text-search',
@@ -34,7 +42,7 @@ export function buildSearchModel(records: SectionRecord[], defaults: { language?
     bodies,
     terms: bodies.map((body) => {
       const language = body.language;
-      return [prepare(body.title, language), prepare(body.headingPath.join(' '), language), prepare(withoutCodeFences(body.text), language)];
+      return [prepareLabel(body.title, language), prepareLabel(body.headingPath.join(' '), language), prepare(withoutCodeFences(body.text), language)];
     }),
     sections,
     contexts,
