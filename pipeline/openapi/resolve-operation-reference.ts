@@ -51,7 +51,8 @@ export function resolveOperationReference(specs: LoadedSpecs, reference: string,
       : findHttpOperation(spec, method, pathText);
     if (operation) return { ok: true, spec, operation };
   }
-  const known = candidates.flatMap((spec) => spec.operations.map((operation) => `${operation.webhook ? 'webhook' : operation.method} ${operation.path}`));
+  // Several specs in scope often share operations (copies of one spec, a common `/health`): each is suggested once.
+  const known = [...new Set(candidates.flatMap((spec) => spec.operations.map((operation) => `${operation.webhook ? 'webhook' : operation.method} ${operation.path}`)))];
   const wanted = `${method} ${pathText}`.toLowerCase();
   const closest = known
     .map((name) => ({ name, score: distance(wanted, name.toLowerCase()) }))

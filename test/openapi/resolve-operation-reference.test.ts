@@ -42,6 +42,13 @@ describe('resolveOperationReference', () => {
     expect(resolveOperationReference(new Map(), 'GET /x')).toEqual({ ok: false, message: 'Cannot resolve `GET /x`: no OpenAPI spec is in scope', hint: 'Set `openapi` on this element or on `api.openapi` in docs.json.' });
   });
 
+  it('suggests an operation once when several specs in scope hold it', () => {
+    const shop = specs.get('shop.yaml');
+    if (!shop) throw new Error('fixture spec shop.yaml not loaded');
+    const copies: LoadedSpecs = new Map(['a.yaml', 'b.yaml', 'c.yaml'].map((file) => [file, { ...shop, file }]));
+    expect(resolveOperationReference(copies, 'GET /product')).toMatchObject({ ok: false, hint: 'Closest operations: `GET /products`, `POST /products`, `GET /health`.' });
+  });
+
   it('does not fall back to other specs when the specs in scope were not loaded', () => {
     expect(resolved('GET /products', 'missing.yaml')).toBe('error: Cannot resolve `GET /products`: the spec in scope (`missing.yaml`) was not loaded | ');
     const remote = resolveOperationReference(specs, 'GET /products', ['https://api.example.com/openapi.json']);
