@@ -1,10 +1,9 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { openRedis } from '../stores/open-redis.ts';
 import { openSqlite } from '../stores/open-sqlite.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
 import { calendarWindow, type CalendarPeriod } from './calendar-window.ts';
-import { createFlexibleLimitTake } from './flexible-limit-take.ts';
 import type { CounterState, LimitTake } from './limit-take.ts';
+import { createMemoryLimitTake } from './memory-limit-take.ts';
 import { createRedisLimitTake } from './redis-limit-take.ts';
 import { createSqliteLimitTake } from './sqlite-limit-take.ts';
 
@@ -77,8 +76,8 @@ interface Counter {
 /**
  * Creates the limiter. Windows are calendar windows in UTC: the window id is part of each counter key and the
  * counter expires when the window ends. The three limits are taken all-or-nothing (key, then organization, then
- * IP): a refused request counts against none of them. Memory uses rate-limiter-flexible with the takes of this
- * process run one at a time; SQLite takes all three in one transaction; Redis, shared by replicas, in one Lua script.
+ * IP): a refused request counts against none of them. Memory takes all three synchronously, SQLite in one
+ * transaction, Redis (shared by replicas) in one Lua script.
  */
 export async function createLimiter(options: LimiterOptions): Promise<Limiter> {
   const limits = { perKeyPerMonth: 10_000, perOrgPerHour: 10_000, perIpPerDay: 10_000, ...options.limits };
@@ -125,13 +124,7 @@ async function openTake(options: LimiterOptions, counters: Counter[]): Promise<L
     const client = openRedis(options.redisUrl ?? 'redis://127.0.0.1:6379', options.storeTimeoutMs ? { commandTimeoutMs: options.storeTimeoutMs } : {});
     return createRedisLimitTake(client, budget === 'message' ? LIMIT_KEY_PREFIX : `${LIMIT_KEY_PREFIX}${budget}:`);
   }
-  if (options.store === 'memory') {
-    return createFlexibleLimitTake(
-      counters.map((counter) => new RateLimiterMemory({ keyPrefix: '', points: counter.points, duration: 0 })),
-      async () => undefined,
-      options.storeTimeoutMs,
-    );
-  }
+  if (options.store === 'memory') return createMemoryLimitTake(counters.length);
   const tables = counters.map((counter) => `${budget === 'message' ? 'rate' : budget}_limits_${counter.scope}`);
   const database = openSqlite(options.sqlitePath ?? ':memory:');
   try {
