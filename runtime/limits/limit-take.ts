@@ -22,3 +22,6 @@ export interface LimitTake {
   take(slots: CounterSlot[]): Promise<TakeOutcome>;
   close(): Promise<void>;
 }
+
+/** How often a store that keeps its own counters (memory, SQLite) deletes expired ones (ms): every five minutes. */
+export const COUNTER_SWEEP_INTERVAL_MS = 300_000;

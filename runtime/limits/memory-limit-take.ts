@@ -1,7 +1,4 @@
-import type { CounterState, LimitTake } from './limit-take.ts';
-
-/** How often expired counters are dropped (ms). */
-const SWEEP_INTERVAL_MS = 300_000;
+import { COUNTER_SWEEP_INTERVAL_MS, type CounterState, type LimitTake } from './limit-take.ts';
 
 interface Counter {
   consumed: number;
@@ -25,7 +22,7 @@ export function createMemoryLimitTake(counterCount: number): LimitTake {
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const map of maps) for (const [key, counter] of map) if (counter.expiresAt <= now) map.delete(key);
-  }, SWEEP_INTERVAL_MS);
+  }, COUNTER_SWEEP_INTERVAL_MS);
   sweep.unref();
   return {
     async take(slots) {

@@ -1,10 +1,7 @@
 import type Database from 'better-sqlite3';
 import { DEFAULT_STORE_TIMEOUT_MS, retryWhileBusy } from '../stores/retry-while-busy.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
-import type { CounterState, LimitTake, TakeOutcome } from './limit-take.ts';
-
-/** How often expired counters are deleted (ms). */
-const SWEEP_INTERVAL_MS = 300_000;
+import { COUNTER_SWEEP_INTERVAL_MS, type CounterState, type LimitTake, type TakeOutcome } from './limit-take.ts';
 
 interface CounterRow {
   points: number;
@@ -65,7 +62,7 @@ export function createSqliteLimitTake(database: Database.Database, tables: strin
     } catch {
       // A locked or closed database: the next sweep deletes them.
     }
-  }, SWEEP_INTERVAL_MS);
+  }, COUNTER_SWEEP_INTERVAL_MS);
   sweep.unref();
   return {
     take: (slots) =>
