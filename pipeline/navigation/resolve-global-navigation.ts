@@ -4,7 +4,10 @@ import { NAVIGATION_LISTS, NAVIGATION_NODE_FIELDS } from './navigation-lists.ts'
 
 const GLOBAL_KINDS = ['languages', 'versions', 'products', 'tabs', 'anchors', 'dropdowns'] as const;
 
-/** `navigation.global` members are link-only: one node each (`global-tab`, `global-anchor`…), with its label and `href`. */
+/**
+ * `navigation.global` members are link-only: one node each (`global-tab`, `global-anchor`…), with its label and its
+ * `href` (a global product may have none: the platform documents it as a switcher entry without a link).
+ */
 export function resolveGlobalNavigation(global: unknown): ManifestNavigationNode[] {
   if (!isRecord(global)) return [];
   const nodes: ManifestNavigationNode[] = [];
@@ -14,7 +17,8 @@ export function resolveGlobalNavigation(global: unknown): ManifestNavigationNode
     const [, nameKey, kind] = NAVIGATION_LISTS.find(([candidate]) => candidate === listKey) ?? NAVIGATION_LISTS[0];
     for (const item of list) {
       if (!isRecord(item)) continue;
-      const node: ManifestNavigationNode = { kind: `global-${kind}`, label: String(item[nameKey] ?? ''), href: String(item.href ?? '') };
+      const node: ManifestNavigationNode = { kind: `global-${kind}`, label: String(item[nameKey] ?? '') };
+      if (typeof item.href === 'string') node.href = item.href;
       for (const field of NAVIGATION_NODE_FIELDS) if (item[field] !== undefined) node[field] = item[field];
       if (item.hidden === true) node.hidden = true;
       nodes.push(node);
