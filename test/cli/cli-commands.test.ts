@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,16 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
   it('prints its version from the compiled code', async () => {
     const { version } = JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
     expect(await docsmith('--version')).toMatchObject({ code: 0, stdout: `${version}\n` });
+  });
+
+  it('ends quietly when its reader closes the pipe early (`docsmith serve --help | head -1`)', async () => {
+    const child = spawn(process.execPath, [cli, 'serve', '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   let directory: string;
