@@ -9,7 +9,12 @@ const TITLE_ATTRIBUTE: Readonly<Record<string, string>> = {
   Expandable: 'title',
   Frame: 'caption',
   Update: 'label',
+  View: 'title',
+  Tile: 'title',
+  Prompt: 'description',
 };
+/** Components whose `description` attribute is a line after their title (an Update's, a Tile's). */
+const DESCRIBED_COMPONENTS: ReadonlySet<string> = new Set(['Update', 'Tile']);
 /** Components whose text is one field line: ParamField and ResponseField. */
 export const FIELD_COMPONENTS: ReadonlySet<string> = new Set(['ParamField', 'ResponseField']);
 /** ParamField/ResponseField attributes that name the field, in the order they are looked up. */
@@ -18,10 +23,13 @@ const FIELD_NAME_ATTRIBUTES = ['path', 'body', 'query', 'header', 'name'];
 export const STRUCTURAL_COMPONENTS: ReadonlySet<string> = new Set([
   'ParamField', 'ResponseField', 'Snippet', 'Note', 'Tip', 'Warning', 'Info', 'Check', 'Steps', 'Step', 'Tabs', 'Tab',
   'AccordionGroup', 'Accordion', 'Card', 'CardGroup', 'Columns', 'Expandable', 'Frame', 'Update', 'CodeGroup',
-  'RequestExample', 'ResponseExample', 'Callout', 'Danger',
+  'RequestExample', 'ResponseExample', 'Callout', 'Danger', 'View', 'Tile', 'Prompt',
 ]);
 
-/** Lines a component adds before its children: a Tab/Accordion/Step/Card/Expandable title, Frame caption, Update label and description. */
+/**
+ * Lines a component adds before its children: a Tab/Accordion/Step/Card/Expandable/View title, Frame caption, Update
+ * label, Tile title, each Update's and Tile's description, and a Prompt's description.
+ */
 export function componentTitleLines(node: JsxElement): string[] {
   const name = node.name ?? '';
   const titleAttribute = Object.hasOwn(TITLE_ATTRIBUTE, name) ? TITLE_ATTRIBUTE[name] : undefined;
@@ -29,8 +37,8 @@ export function componentTitleLines(node: JsxElement): string[] {
   const lines: string[] = [];
   const heading = jsxAttribute(node, titleAttribute);
   if (typeof heading === 'string') lines.push(heading);
-  const updateDescription = name === 'Update' ? jsxAttribute(node, 'description') : undefined;
-  if (typeof updateDescription === 'string') lines.push(updateDescription);
+  const description = DESCRIBED_COMPONENTS.has(name) ? jsxAttribute(node, 'description') : undefined;
+  if (typeof description === 'string') lines.push(description);
   return lines;
 }
 

@@ -202,6 +202,27 @@ describe('parsePage on an MDX page with every component', () => {
     const parsed = parsePage({ file: 'recipes.mdx', text: `---\ntitle: Recipes\n---\n\n${text}` });
     expect(parsed.sections.map((section) => section.text).join('\n')).toBe('Function Calling\nAdd function calling.\nRecipes\nAll recipes.');
   });
+
+  it('names the view, tile and prompt its text belongs to (View title, Tile title and description, Prompt description)', () => {
+    const text = [
+      '<View title="React Native" icon="mobile">',
+      'Wrap the app in the provider.',
+      '</View>',
+      '',
+      '<Tile href="/sdks" title="SDKs" description="Client libraries">',
+      '![Preview](/images/sdks.png)',
+      '</Tile>',
+      '',
+      '<Prompt description="Summarise a support ticket.">',
+      'Read the ticket and list the customer\'s problems.',
+      '</Prompt>',
+      '',
+    ].join('\n');
+    const parsed = parsePage({ file: 'views.mdx', text: `---\ntitle: Views\n---\n\n${text}` });
+    expect(parsed.sections.map((section) => section.text).join('\n')).toBe(
+      "React Native\nWrap the app in the provider.\nSDKs\nClient libraries\nPreview\nSummarise a support ticket.\nRead the ticket and list the customer's problems.",
+    );
+  });
 });
 
 describe('parsePage on a Markdown page', () => {
