@@ -61,6 +61,8 @@ export interface ManifestPage {
   operation?: { specFile: string; method: string; path: string };
   /** A hand-written endpoint page (frontmatter `api: "METHOD url"`): method and URL as written. */
   api?: { method: string; url: string };
+  /** A navigation link (frontmatter `url`): its entry opens this URL, so the page has no content of its own and is not indexed. */
+  url?: string;
 }
 
 /** Format 1 (before issue #14): every page carries its own description and headings. Still read by `docsmith diff`. */

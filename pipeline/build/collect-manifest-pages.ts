@@ -54,7 +54,8 @@ type SearchPlacement = Pick<NavigationPageEntry, 'searchable' | 'boost'>;
  * Collects the manifest pages, once per route: the navigation's pages and endpoint pages in navigation order (a
  * page referenced twice takes the context `preferDefaultContext` picks), then, when `seo.indexing` is `all`, every
  * other page file. Holds the indexing policy: a page is indexed unless hidden (a hidden tab or group marked
- * `searchable: true` keeps its pages indexed, unless a page hides itself) or `searchable: false`, and when it is
+ * `searchable: true` keeps its pages indexed, unless a page hides itself), `searchable: false` or a navigation link
+ * (frontmatter `url`: its entry opens that URL, the page shows nothing of its own), and when it is
  * outside the navigation only with `indexing: all`. A page's search records carry its frontmatter `keywords` and its
  * `boost` (frontmatter, else its navigation group's); every indexed page has a record, one without text its title. Pure.
  */
@@ -68,7 +69,7 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
 
   const place = (route: string, placement: PagePlacement, context: PageContext, inNavigation: boolean, search: SearchPlacement = {}): void => {
     const { page, hidden, sections, searchDescription, keywords } = placement;
-    const indexed = (!hidden || (search.searchable === true && !placement.hiddenByPage)) && page.searchable && (inNavigation || input.indexing === 'all');
+    const indexed = (!hidden || (search.searchable === true && !placement.hiddenByPage)) && page.searchable && page.url === undefined && (inNavigation || input.indexing === 'all');
     // Built member by member in the manifest's order: spreading optional members costs more than the rest of a page.
     const manifestPage: ManifestPage = { path: route, title: page.title } as ManifestPage;
     if (page.description !== undefined) manifestPage.description = page.description;
@@ -84,6 +85,7 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
     manifestPage.headings = page.headings;
     if (page.operation !== undefined) manifestPage.operation = page.operation;
     if (page.api !== undefined) manifestPage.api = page.api;
+    if (page.url !== undefined) manifestPage.url = page.url;
     pages.push(manifestPage);
     if (!indexed) return;
     const boost = placement.boost ?? search.boost;
@@ -137,6 +139,7 @@ function contentPlacement(page: ParsedPage, operation: FrontmatterOperation | un
       headings: manifestHeadings(page.headings),
       operation: operation?.operation || undefined,
       api: operation?.api || undefined,
+      url: typeof frontmatter.url === 'string' && frontmatter.url.trim() !== '' ? frontmatter.url.trim() : undefined,
     },
     hidden: navigationHidden || frontmatter.hidden === true,
     hiddenByPage: frontmatter.hidden === true,

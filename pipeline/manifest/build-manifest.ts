@@ -138,6 +138,7 @@ function pageRecord(page: ManifestPage, content: number): ManifestPageRecord {
   record.indexed = page.indexed;
   if (page.operation !== undefined) record.operation = page.operation;
   if (page.api !== undefined) record.api = page.api;
+  if (page.url !== undefined) record.url = page.url;
   record.content = content;
   return record;
 }

@@ -64,4 +64,19 @@ describe('collectManifestPages', () => {
       { path: 'plain', anchor: '', keywords: undefined, boost: undefined },
     ]);
   });
+
+  it('keeps a navigation link (frontmatter `url`) in the manifest with its URL, and out of the search records', () => {
+    const linked = [
+      parsePage({ file: 'guide.mdx', text: '---\ntitle: Guide\n---\n\nStart here.\n' }),
+      parsePage({ file: 'examples.mdx', text: '---\ntitle: Examples\nurl: " https://github.com/acme/examples "\n---\n\nimport Cta from "/snippets/cta.mdx";\n\n<Cta />\n' }),
+      parsePage({ file: 'blank.mdx', text: '---\ntitle: Blank\nurl: ""\n---\n\nA page after all.\n' }),
+    ];
+    const result = collectManifestPages(input({ parsedByFile: new Map(linked.map((page) => [page.file, page])), entries: [entry('guide'), entry('examples'), entry('blank')] }));
+    expect(result.pages.map(({ path, url, indexed }) => ({ path, url, indexed }))).toEqual([
+      { path: 'guide', url: undefined, indexed: true },
+      { path: 'examples', url: 'https://github.com/acme/examples', indexed: false },
+      { path: 'blank', url: undefined, indexed: true },
+    ]);
+    expect(result.sectionRecords.map((record) => record.path)).toEqual(['guide', 'blank']);
+  });
 });
