@@ -63,6 +63,8 @@ export interface ManifestPage {
   api?: { method: string; url: string };
   /** A navigation link (frontmatter `url`): its entry opens this URL, so the page has no content of its own and is not indexed. */
   url?: string;
+  /** The user groups the page is restricted to (frontmatter `groups`): shown by the platform only to signed-in members of one of them, so never indexed. */
+  userGroups?: string[];
 }
 
 /** Format 1 (before issue #14): every page carries its own description and headings. Still read by `docsmith diff`. */

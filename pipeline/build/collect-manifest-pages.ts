@@ -54,8 +54,9 @@ type SearchPlacement = Pick<NavigationPageEntry, 'searchable' | 'boost'>;
  * Collects the manifest pages, once per route: the navigation's pages and endpoint pages in navigation order (a
  * page referenced twice takes the context `preferDefaultContext` picks), then, when `seo.indexing` is `all`, every
  * other page file. Holds the indexing policy: a page is indexed unless hidden (a hidden tab or group marked
- * `searchable: true` keeps its pages indexed, unless a page hides itself), `searchable: false` or a navigation link
- * (frontmatter `url`: its entry opens that URL, the page shows nothing of its own), and when it is
+ * `searchable: true` keeps its pages indexed, unless a page hides itself), `searchable: false`, a navigation link
+ * (frontmatter `url`: its entry opens that URL, the page shows nothing of its own) or restricted to user groups
+ * (frontmatter `groups`: the platform shows it only to signed-in members; an open assistant must not quote it), and when it is
  * outside the navigation only with `indexing: all`. A page's search records carry its frontmatter `keywords` and its
  * `boost` (frontmatter, else its navigation group's); every indexed page has a record, one without text its title. Pure.
  */
@@ -69,7 +70,7 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
 
   const place = (route: string, placement: PagePlacement, context: PageContext, inNavigation: boolean, search: SearchPlacement = {}): void => {
     const { page, hidden, sections, searchDescription, keywords } = placement;
-    const indexed = (!hidden || (search.searchable === true && !placement.hiddenByPage)) && page.searchable && page.url === undefined && (inNavigation || input.indexing === 'all');
+    const indexed = (!hidden || (search.searchable === true && !placement.hiddenByPage)) && page.searchable && page.url === undefined && page.userGroups === undefined && (inNavigation || input.indexing === 'all');
     // Built member by member in the manifest's order: spreading optional members costs more than the rest of a page.
     const manifestPage: ManifestPage = { path: route, title: page.title } as ManifestPage;
     if (page.description !== undefined) manifestPage.description = page.description;
@@ -86,6 +87,7 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
     if (page.operation !== undefined) manifestPage.operation = page.operation;
     if (page.api !== undefined) manifestPage.api = page.api;
     if (page.url !== undefined) manifestPage.url = page.url;
+    if (page.userGroups !== undefined) manifestPage.userGroups = page.userGroups;
     pages.push(manifestPage);
     if (!indexed) return;
     const boost = placement.boost ?? search.boost;
@@ -140,6 +142,7 @@ function contentPlacement(page: ParsedPage, operation: FrontmatterOperation | un
       operation: operation?.operation || undefined,
       api: operation?.api || undefined,
       url: typeof frontmatter.url === 'string' && frontmatter.url.trim() !== '' ? frontmatter.url.trim() : undefined,
+      userGroups: userGroupsOf(frontmatter.groups),
     },
     hidden: navigationHidden || frontmatter.hidden === true,
     hiddenByPage: frontmatter.hidden === true,
@@ -169,6 +172,13 @@ function endpointPlacement(endpoint: EndpointPage, navigationHidden: boolean): P
     keywords: undefined,
     boost: undefined,
   };
+}
+
+/** Frontmatter `groups`: the user groups a page is restricted to, a list of strings (or one string); undefined when none. */
+function userGroupsOf(value: unknown): string[] | undefined {
+  const listed = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+  const groups = listed.filter((group): group is string => typeof group === 'string').map((group) => group.trim()).filter(Boolean);
+  return groups.length > 0 ? groups : undefined;
 }
 
 /** Frontmatter `keywords`: a list of strings, or one comma-separated string; blank ones dropped (undefined when none). */

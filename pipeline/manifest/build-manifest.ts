@@ -139,6 +139,7 @@ function pageRecord(page: ManifestPage, content: number): ManifestPageRecord {
   if (page.operation !== undefined) record.operation = page.operation;
   if (page.api !== undefined) record.api = page.api;
   if (page.url !== undefined) record.url = page.url;
+  if (page.userGroups !== undefined) record.userGroups = page.userGroups;
   record.content = content;
   return record;
 }

@@ -79,4 +79,21 @@ describe('collectManifestPages', () => {
     ]);
     expect(result.sectionRecords.map((record) => record.path)).toEqual(['guide', 'blank']);
   });
+
+  it('records the user groups a page is restricted to (frontmatter `groups`) and never indexes it', () => {
+    const restricted = [
+      parsePage({ file: 'guide.mdx', text: '---\ntitle: Guide\n---\n\nStart here.\n' }),
+      parsePage({ file: 'admin.mdx', text: '---\ntitle: Admin dashboard\ngroups: ["admin", " pro "]\n---\n\nRotate the master key.\n' }),
+      parsePage({ file: 'staff.mdx', text: '---\ntitle: Staff\ngroups: staff\n---\n\nInternal.\n' }),
+      parsePage({ file: 'open.mdx', text: '---\ntitle: Open\ngroups: []\npublic: true\n---\n\nFor everyone.\n' }),
+    ];
+    const result = collectManifestPages(input({ parsedByFile: new Map(restricted.map((page) => [page.file, page])), entries: ['guide', 'admin', 'staff', 'open'].map((route) => entry(route)) }));
+    expect(result.pages.map(({ path, userGroups, indexed }) => ({ path, userGroups, indexed }))).toEqual([
+      { path: 'guide', userGroups: undefined, indexed: true },
+      { path: 'admin', userGroups: ['admin', 'pro'], indexed: false },
+      { path: 'staff', userGroups: ['staff'], indexed: false },
+      { path: 'open', userGroups: undefined, indexed: true },
+    ]);
+    expect(result.sectionRecords.map((record) => record.path)).toEqual(['guide', 'open']);
+  });
 });

@@ -53,7 +53,7 @@ const manifestShapes: Record<string, { shape: { types: object; open: boolean; re
   '/$defs/heading': { shape: { types: { depth: ['integer'], text: ['string'], anchor: ['string'] }, open: false, required: ['depth', 'text', 'anchor'] } satisfies Shape<ManifestHeading> },
   '/$defs/page': {
     shape: {
-      types: { path: ['string'], title: ['string'], description: ['string'], file: ['string'], kind: ['string'], contentHash: ['string'], context: ['object'], ...pageFlags, headings: ['array'], operation: ['object'], api: ['object'], url: ['string'] },
+      types: { path: ['string'], title: ['string'], description: ['string'], file: ['string'], kind: ['string'], contentHash: ['string'], context: ['object'], ...pageFlags, headings: ['array'], operation: ['object'], api: ['object'], url: ['string'], userGroups: ['array'] },
       open: false,
       required: ['path', 'title', 'kind', 'contentHash', 'context', 'inNavigation', 'hidden', 'noindex', 'searchable', 'indexed', 'headings'],
     } satisfies Shape<ManifestPage>,
@@ -62,7 +62,7 @@ const manifestShapes: Record<string, { shape: { types: object; open: boolean; re
   '/$defs/page/properties/api': { shape: apiShape },
   '/$defs/pageRecord': {
     shape: {
-      types: { path: ['string'], title: ['string'], file: ['string'], kind: ['string'], contentHash: ['string'], context: ['object'], ...pageFlags, operation: ['object'], api: ['object'], url: ['string'], content: ['integer'] },
+      types: { path: ['string'], title: ['string'], file: ['string'], kind: ['string'], contentHash: ['string'], context: ['object'], ...pageFlags, operation: ['object'], api: ['object'], url: ['string'], userGroups: ['array'], content: ['integer'] },
       open: false,
       required: ['path', 'title', 'kind', 'contentHash', 'context', 'inNavigation', 'hidden', 'noindex', 'searchable', 'indexed', 'content'],
     } satisfies Shape<ManifestPageRecord>,
