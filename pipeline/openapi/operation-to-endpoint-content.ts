@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import GithubSlugger from 'github-slugger';
 import { identifierWords } from '../../contract/search/identifier-words.ts';
 import type { PageHeading, PageSection } from '../content/parsed-page.ts';
+import { parsePage } from '../content/parse-page.ts';
 import type { SpecOperation } from './loaded-spec.ts';
 
 /** The searchable text and headings of one endpoint page. */
@@ -16,21 +17,54 @@ export interface EndpointContent {
 const MAX_SCHEMA_DEPTH = 4;
 const MAX_FIELDS = 200;
 
-/** The title of an operation's endpoint page: its summary, else a title made from its method and path. */
+/** The title of an operation's endpoint page: its `x-mint.metadata.title`, else its summary, else a title made from its method and path. */
 export function endpointTitle(operation: SpecOperation): string {
-  return operation.summary ?? titleFromOperation(operation);
+  return xMintString(operation, 'metadata', 'title') ?? operation.summary ?? titleFromOperation(operation);
+}
+
+/** A string member of the operation's `x-mint` extension (`content`, or a member of `metadata`); undefined when absent or blank. */
+function xMintString(operation: SpecOperation, key: 'metadata' | 'content', member?: string): string | undefined {
+  const xMint = operation.operation['x-mint'];
+  if (!xMint || typeof xMint !== 'object') return undefined;
+  let value = (xMint as Record<string, unknown>)[key];
+  if (member !== undefined) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[member] : undefined;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/**
+ * The sections of an operation's `x-mint.content` (MDX the platform shows before the generated reference), parsed
+ * like a page: the text before its first heading, then one section per heading. A content that does not parse is
+ * kept as plain text.
+ */
+function xMintContentSections(operation: SpecOperation): PageSection[] {
+  const content = xMintString(operation, 'content');
+  if (content === undefined) return [];
+  const parsed = parsePage({ file: 'x-mint-content.mdx', text: `---\ntitle: content\n---\n${content}\n` });
+  return parsed.sections.length > 0 ? parsed.sections : [{ anchor: '', headingPath: [], text: content }];
 }
 
 /**
  * Renders an operation as page content for the index: an intro (method, path, summary — with its words when it is
- * an operation id like `ListSpaces`, so "list spaces" finds it —, description), then
- * Parameters, Request body and Responses sections with one line per field: `name (type, required): text`.
+ * an operation id like `ListSpaces`, so "list spaces" finds it —, description), the sections of its `x-mint.content`,
+ * then Parameters, Request body and Responses sections with one line per field: `name (type, required): text`.
+ * `x-mint.metadata` sets the title and description, as on the platform.
  */
 export function operationToEndpointContent(operation: SpecOperation): EndpointContent {
   const title = endpointTitle(operation);
+  const description = xMintString(operation, 'metadata', 'description') ?? operation.description;
   const slugger = new GithubSlugger();
   const headings: PageHeading[] = [];
-  const sections: PageSection[] = [{ anchor: '', headingPath: [], text: lines([`${operation.webhook ? 'Webhook' : operation.method} ${operation.path}`, operation.summary, summaryWords(operation.summary), operation.description]) }];
+  const [contentIntro, ...contentSections] = xMintContentSections(operation);
+  const intro = [`${operation.webhook ? 'Webhook' : operation.method} ${operation.path}`, operation.summary, summaryWords(operation.summary), description];
+  // The content's own text keeps its lines (a code block stays a fenced block).
+  const introText = [lines(intro), contentIntro?.anchor === '' ? contentIntro.text : ''].filter(Boolean).join('\n');
+  const sections: PageSection[] = [{ anchor: '', headingPath: [], text: introText }];
+  for (const section of contentIntro?.anchor === '' ? contentSections : [contentIntro, ...contentSections].filter((candidate) => candidate !== undefined)) {
+    const heading = section.headingPath.at(-1) ?? '';
+    const anchor = slugger.slug(heading);
+    headings.push({ depth: section.headingPath.length + 1, text: heading, anchor, line: 0 });
+    sections.push({ ...section, anchor });
+  }
   const addSection = (heading: string, body: string[]): void => {
     if (body.length === 0) return;
     const anchor = slugger.slug(heading);
@@ -69,8 +103,8 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
   }
   addSection('Responses', responseLines);
 
-  const contentHash = createHash('sha256').update(JSON.stringify([operation.method, operation.path, title, operation.description ?? '', sections])).digest('hex');
-  return { title, ...(operation.description ? { description: firstSentence(operation.description) } : {}), headings, sections, contentHash };
+  const contentHash = createHash('sha256').update(JSON.stringify([operation.method, operation.path, title, description ?? '', sections])).digest('hex');
+  return { title, ...(description ? { description: firstSentence(description) } : {}), headings, sections, contentHash };
 }
 
 /** A readable title for an operation without summary: `POST /users/{id}` → `Post users id`. */

@@ -23,6 +23,43 @@ describe('operationToEndpointContent', () => {
     expect(operationToEndpointContent(generated('ListSpaces')).title).toBe('ListSpaces');
   });
 
+  it('takes the title and description of x-mint.metadata and shows x-mint.content before the reference, code as code', () => {
+    const content = operationToEndpointContent({
+      method: 'POST',
+      path: '/v1/orders/{id}/invoice',
+      operation: {
+        'x-mint': {
+          metadata: { title: 'Generate an invoice', description: 'Makes the invoice of an order. It is permanent.', sidebarTitle: 'Invoice' },
+          content: '<Warning>\n  Once generated, an invoice **cannot** be changed.\n</Warning>\n\n```bash\ncurl -X POST /v1/orders/1/invoice\n```\n\n## Prerequisites\n\nThe order must be paid.\n',
+        },
+      },
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      tags: [],
+      summary: 'Generate Order Invoice',
+      description: 'Trigger generation of an order invoice.',
+      hidden: false,
+      excluded: false,
+      webhook: false,
+    });
+    expect(content.title).toBe('Generate an invoice');
+    expect(content.description).toBe('Makes the invoice of an order.');
+    expect(content.headings.map((heading) => heading.anchor)).toEqual(['prerequisites', 'parameters']);
+    expect(content.sections.map((section) => `## ${section.headingPath.join(' › ') || '(intro)'}\n${section.text}`).join('\n')).toMatchInlineSnapshot(`
+      "## (intro)
+      POST /v1/orders/{id}/invoice
+      Generate Order Invoice
+      Makes the invoice of an order. It is permanent.
+      Once generated, an invoice cannot be changed.
+      \`\`\`bash
+      curl -X POST /v1/orders/1/invoice
+      \`\`\`
+      ## Prerequisites
+      The order must be paid.
+      ## Parameters
+      id (path, string, required)"
+    `);
+  });
+
   it('makes summary, description, parameters, nested response fields and statuses searchable', () => {
     const content = operationToEndpointContent(operation('shop.yaml', 'GET', '/products'));
     expect(content.title).toBe('List products');
