@@ -54,12 +54,12 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
   const description = xMintString(operation, 'metadata', 'description') ?? operation.description;
   const slugger = new GithubSlugger();
   const headings: PageHeading[] = [];
-  const [contentIntro, ...contentSections] = xMintContentSections(operation);
+  const contentSections = xMintContentSections(operation);
+  const contentIntro = contentSections[0]?.anchor === '' ? contentSections.shift() : undefined;
   const intro = [`${operation.webhook ? 'Webhook' : operation.method} ${operation.path}`, operation.summary, summaryWords(operation.summary), description];
   // The content's own text keeps its lines (a code block stays a fenced block).
-  const introText = [lines(intro), contentIntro?.anchor === '' ? contentIntro.text : ''].filter(Boolean).join('\n');
-  const sections: PageSection[] = [{ anchor: '', headingPath: [], text: introText }];
-  for (const section of contentIntro?.anchor === '' ? contentSections : [contentIntro, ...contentSections].filter((candidate) => candidate !== undefined)) {
+  const sections: PageSection[] = [{ anchor: '', headingPath: [], text: [lines(intro), contentIntro?.text ?? ''].filter(Boolean).join('\n') }];
+  for (const section of contentSections) {
     const heading = section.headingPath.at(-1) ?? '';
     const anchor = slugger.slug(heading);
     headings.push({ depth: section.headingPath.length + 1, text: heading, anchor, line: 0 });
