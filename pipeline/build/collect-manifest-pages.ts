@@ -176,16 +176,18 @@ function endpointPlacement(endpoint: EndpointPage, navigationHidden: boolean): P
 
 /** Frontmatter `groups`: the user groups a page is restricted to, a list of strings (or one string); undefined when none. */
 function userGroupsOf(value: unknown): string[] | undefined {
-  const listed = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
-  const groups = listed.filter((group): group is string => typeof group === 'string').map((group) => group.trim()).filter(Boolean);
-  return groups.length > 0 ? groups : undefined;
+  return frontmatterStrings(Array.isArray(value) ? value : [value]);
 }
 
 /** Frontmatter `keywords`: a list of strings, or one comma-separated string; blank ones dropped (undefined when none). */
 function keywordsOf(value: unknown): string[] | undefined {
-  const listed = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-  const keywords = listed.filter((keyword): keyword is string => typeof keyword === 'string').map((keyword) => keyword.trim()).filter(Boolean);
-  return keywords.length > 0 ? keywords : undefined;
+  return frontmatterStrings(typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : []);
+}
+
+/** The strings of a frontmatter list, trimmed, without blanks and other values; undefined when none is left. */
+function frontmatterStrings(listed: readonly unknown[]): string[] | undefined {
+  const strings = listed.filter((item): item is string => typeof item === 'string').map((item) => item.trim()).filter(Boolean);
+  return strings.length > 0 ? strings : undefined;
 }
 
 /** A search record without the fields that differ from one copy of a page to the next. */

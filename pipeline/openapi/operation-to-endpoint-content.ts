@@ -59,17 +59,16 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
   const intro = [`${operation.webhook ? 'Webhook' : operation.method} ${operation.path}`, operation.summary, summaryWords(operation.summary), description];
   // The content's own text keeps its lines (a code block stays a fenced block).
   const sections: PageSection[] = [{ anchor: '', headingPath: [], text: [lines(intro), contentIntro?.text ?? ''].filter(Boolean).join('\n') }];
-  for (const section of contentSections) {
-    const heading = section.headingPath.at(-1) ?? '';
+  /** A section under its heading path, anchored by the page's one slugger (so anchors stay unique). */
+  const pushSection = (headingPath: string[], text: string): void => {
+    const heading = headingPath.at(-1) ?? '';
     const anchor = slugger.slug(heading);
-    headings.push({ depth: section.headingPath.length + 1, text: heading, anchor, line: 0 });
-    sections.push({ ...section, anchor });
-  }
+    headings.push({ depth: headingPath.length + 1, text: heading, anchor, line: 0 });
+    sections.push({ anchor, headingPath, text });
+  };
+  for (const section of contentSections) pushSection(section.headingPath, section.text);
   const addSection = (heading: string, body: string[]): void => {
-    if (body.length === 0) return;
-    const anchor = slugger.slug(heading);
-    headings.push({ depth: 2, text: heading, anchor, line: 0 });
-    sections.push({ anchor, headingPath: [heading], text: lines(body) });
+    if (body.length > 0) pushSection([heading], lines(body));
   };
 
   addSection(
