@@ -3,6 +3,7 @@ import type { DocsConfig } from '../../schemas/docs-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';
 import type { SiteSource } from '../site/site-source.ts';
+import { checkNavbarLinks } from './check-navbar-links.ts';
 import { checkNavigationConfig } from './check-navigation-config.ts';
 import { checkRedirectSources } from './check-redirect-sources.ts';
 import { validateDocsSchema } from './docs-schema-validator.ts';
@@ -84,6 +85,7 @@ export function validateConfig(source: SiteSource, options: ValidateConfigOption
     diagnostics.push({ ...location, pointer: '/name', severity: 'error', ruleId: 'empty-value', message: 'Unexpected blank name, expected the name of the project or product', hint: 'Add "name": "Your product".' });
   }
   diagnostics.push(...checkNavigationConfig(config.navigation, { locate: findLocation, configFile }));
+  diagnostics.push(...checkNavbarLinks(config.navbar, findLocation, configFile));
   diagnostics.push(...checkRedirectSources(config.redirects, findLocation, configFile));
   return finish(normalizeConfig(config as unknown as DocsConfig), diagnostics);
 }

@@ -135,6 +135,13 @@ describe('rules beyond the schema', () => {
     ]);
   });
 
+  it('warns about (and keeps) a navbar link of an undocumented type; github, discord and plain links pass', () => {
+    const links = [{ type: 'button', label: 'Sign up', href: 'https://example.com/signup' }, { type: 'github', href: 'https://github.com/example' }, { label: 'Blog', href: 'https://example.com/blog' }];
+    expect(diagnose({ ...base, navbar: { links } })).toMatchObject([
+      { pointer: '/navbar/links/0/type', severity: 'warning', ruleId: 'navbar-link-type', message: 'Unexpected navbar link type `button`, expected `github` or `discord`' },
+    ]);
+  });
+
   it('reports the second of two redirects with the same source', () => {
     const redirects = [{ source: '/old', destination: '/new' }, { source: '/old/', destination: '/newer' }];
     expect(diagnose({ ...base, redirects })).toMatchObject([{ pointer: '/redirects/1/source', severity: 'error', ruleId: 'duplicate-redirect' }]);
