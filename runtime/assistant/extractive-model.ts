@@ -96,10 +96,11 @@ export function extractAnswer(question: string, previousQuestion: string | undef
   if (sources.length === 0) return [NOT_FOUND_ANSWER];
   const sentencesBySource = sources.map((source) => answerSentencesOf(source.text));
   const sourceTerms = sources.map((source) => termsOf(source.text));
+  const titleTerms = sources.map((source) => termsOf(source.title ?? ''));
   const spelling = spellingAgainst(sourceTerms);
   const questionTerms = new Set(prepareText(question).map(spelling));
   const contextTerms = new Set(previousQuestion ? prepareText(previousQuestion).map(spelling) : []);
-  if (questionTerms.size === 0 || !coversQuestion(question, sourceTerms, spelling)) return [NOT_FOUND_ANSWER];
+  if (questionTerms.size === 0 || !coversQuestion(question, sourceTerms.map((terms, rank) => union(terms, titleTerms[rank] as ReadonlySet<string>)), spelling)) return [NOT_FOUND_ANSWER];
   const containing = (term: string): number => sourceTerms.filter((terms) => terms.has(term)).length;
   const rarity = (term: string): number => Math.log(1 + (sources.length + 1) / (containing(term) + 0.5));
   const weights = new Map([...questionTerms].map((term) => [term, rarity(term)]));
@@ -108,29 +109,46 @@ export function extractAnswer(question: string, previousQuestion: string | undef
   const strongest = Math.max(...found.map(([, weight]) => weight));
   const foundWeight = found.reduce((sum, [, weight]) => sum + weight, 0);
   const asksDefinition = DEFINITION_QUESTION.test(question);
-  const candidates: ScoredSentence[] = [];
-  sentencesBySource.forEach((sentences, rank) => {
-    const source = sources[rank] as { number: number };
-    sentences.forEach(({ sentence, items, rows, terms, complete, meta, definition }, position) => {
-      let overlap = 0;
-      let matched = 0;
-      let matchedTerms = 0;
-      for (const term of terms) {
-        const weight = weights.get(term);
-        if (weight !== undefined) {
+  /**
+   * Scores every sentence against the question; with `titleCredit`, a question term in a source's title (page
+   * title › heading) counts for each sentence of that source too — the fallback when no sentence names what the
+   * question asks ("how do I log in?" → under *Log in*, "Run example login to connect your account").
+   */
+  const scoreSentences = (titleCredit: boolean): ScoredSentence[] => {
+    const candidates: ScoredSentence[] = [];
+    sentencesBySource.forEach((sentences, rank) => {
+      const source = sources[rank] as { number: number };
+      const credited = titleCredit ? [...weights].filter(([term]) => titleTerms[rank]?.has(term)) : [];
+      sentences.forEach(({ sentence, items, rows, terms, complete, meta, definition }, position) => {
+        let overlap = 0;
+        let matched = 0;
+        let matchedTerms = 0;
+        for (const term of terms) {
+          const weight = weights.get(term);
+          if (weight !== undefined) {
+            overlap += weight;
+            matched += weight;
+            matchedTerms += 1;
+          } else {
+            overlap += contextWeights.get(term) ?? 0;
+          }
+        }
+        for (const [term, weight] of credited) {
+          if (terms.has(term)) continue;
           overlap += weight;
           matched += weight;
           matchedTerms += 1;
-        } else {
-          overlap += contextWeights.get(term) ?? 0;
         }
-      }
-      if ((matchedTerms < 2 && matched < foundWeight * MIN_SENTENCE_COVERAGE) || overlap < strongest * 0.6) return;
-      if ((items.length > 0 || rows.length > 0) && !prepareText(sentence).some((term) => weights.has(term) && !GENERIC_QUESTION_TERMS.has(term))) return;
-      const relevance = overlap / Math.sqrt(Math.max(terms.size, 4)) + 0.3 / (rank + 1) + 0.15 / (position + 1);
-      candidates.push({ text: sentence, items, rows, terms, definition, source: source.number, position, score: relevance * (complete ? 1 : FRAGMENT_FACTOR) * (meta ? META_FACTOR : 1) * (definition && asksDefinition ? DEFINITION_FACTOR : 1) });
+        if (matched === 0 || (matchedTerms < 2 && matched < foundWeight * MIN_SENTENCE_COVERAGE) || overlap < strongest * 0.6) return;
+        if ((items.length > 0 || rows.length > 0) && !prepareText(sentence).some((term) => weights.has(term) && !GENERIC_QUESTION_TERMS.has(term))) return;
+        const relevance = overlap / Math.sqrt(Math.max(terms.size, 4)) + 0.3 / (rank + 1) + 0.15 / (position + 1);
+        candidates.push({ text: sentence, items, rows, terms, definition, source: source.number, position, score: relevance * (complete ? 1 : FRAGMENT_FACTOR) * (meta ? META_FACTOR : 1) * (definition && asksDefinition ? DEFINITION_FACTOR : 1) });
+      });
     });
-  });
+    return candidates;
+  };
+  const direct = scoreSentences(false);
+  const candidates = direct.length > 0 ? direct : scoreSentences(true);
   const codeWanted = CODE_QUESTION.test(question) || candidates.length === 0;
   const code = codeWanted ? codeAnswer(sources, weights) : undefined;
   const caption = (answer: CodeAnswer): string => `From ${sources.find((source) => source.number === answer.source)?.title ?? 'source'} [${answer.source}]:`;
@@ -178,4 +196,8 @@ function usageOf(input: number, output: number): LanguageModelV3Usage {
     inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
     outputTokens: { total: output, text: output, reasoning: undefined },
   };
+}
+
+function union(first: ReadonlySet<string>, second: ReadonlySet<string>): ReadonlySet<string> {
+  return second.size === 0 ? first : new Set([...first, ...second]);
 }

@@ -185,6 +185,13 @@ describe('answers on unseen sites', () => {
     const deployment = { number: 1, text: 'See the satellite deployment example for the Terraform configuration.' };
     expect(extractAnswer('how do I deploy one?', 'What is a satellite?', [deployment]).join('')).toBe('See the satellite deployment example for the Terraform configuration [1]. ');
   });
+
+  it('when no sentence names what the question asks, quotes the section whose heading does (and only that one)', () => {
+    const login = { number: 1, title: 'Quickstart › Log in', text: 'Run example login to connect your account to the CLI.' };
+    const install = { number: 2, title: 'Quickstart › Install', text: 'Install the CLI with npm i -g example-cli.' };
+    expect(extractAnswer('And how do I log in?', 'How do I install the CLI?', [login, install])).toEqual(['Run example login to connect your account to the CLI [1]. ']);
+    expect(extractAnswer('How do I log in with SSO?', undefined, [login, install])).toEqual([NOT_FOUND_ANSWER]);
+  });
 });
 
 describe('fenced code in answers', () => {
