@@ -15,6 +15,7 @@ interface ServeCommandOptions {
   host: string;
   trustProxy?: TrustProxy;
   playground: boolean;
+  searchToolParts?: boolean;
   limitKeyMonth?: number;
   limitOrgHour?: number;
   limitIpDay?: number;
@@ -47,6 +48,7 @@ export function serveCommand(): Command {
     .option('--analytics-retention-days <n>', 'days analytics events are kept, 0 = forever (env DOCSMITH_ANALYTICS_RETENTION_DAYS, default 400)', wholeNumberOption(0))
     .option('--embeddings-url <url>', 'embeddings endpoint for questions on sites built with --embeddings-url, instead of the one their artifact names (env DOCSMITH_EMBEDDINGS_URL; key in DOCSMITH_EMBEDDINGS_API_KEY)', parseHttpUrl)
     .option('--no-embeddings', 'lexical retrieval only, even for sites built with vectors')
+    .option('--search-tool-parts', 'v1 data stream: also send the sources as a `search` tool invocation, as the platform\'s assistant embed example reads them (env DOCSMITH_SEARCH_TOOL_PARTS=1)')
     .option('--no-playground', 'do not serve GET /playground, e.g. in production (env DOCSMITH_PLAYGROUND=0); /widget.js stays')
     .addHelpText('after', '\nExample:\n  $ docsmith serve --artifacts dist --data .data --port 8080 --no-playground --limit-org-hour 5000')
     .action(async (options: ServeCommandOptions) => {
@@ -77,6 +79,7 @@ export function serveCommand(): Command {
       }
       const redisUrl = process.env.REDIS_URL;
       const playground = options.playground && process.env.DOCSMITH_PLAYGROUND !== '0';
+      const searchToolParts = Boolean(options.searchToolParts) || process.env.DOCSMITH_SEARCH_TOOL_PARTS === '1';
       const app = await buildApp({
         artifactsDir: options.artifacts,
         dataDir: options.data,
@@ -89,13 +92,14 @@ export function serveCommand(): Command {
         feedbackLimits: { perKeyPerMonth: feedbackLimits.keyMonth, perOrgPerHour: feedbackLimits.orgHour, perIpPerDay: feedbackLimits.ipDay },
         web: { playground },
         embeddings,
+        searchToolParts,
       });
       const domains = publishedDomains(options.artifacts);
       if (domains.length === 0) app.log.warn({ artifacts: path.resolve(options.artifacts) }, `the artifacts folder ${existsSync(options.artifacts) ? 'has no published domain' : 'does not exist (yet)'}; publish one with \`docsmith build <site> --publish\``);
       else app.log.info({ domains }, `serving ${domains.length} domain(s)`);
       app.log.info({ store: redisUrl ? `redis ${redactRedisUrl(redisUrl)}` : `sqlite ${path.resolve(options.data, 'docsmith.sqlite')}` }, 'threads, limits and analytics store');
       app.log.info({ model: process.env.ASSISTANT_LLM_BASE_URL ? `${process.env.ASSISTANT_LLM_MODEL ?? 'gpt-4o-mini'} at ${process.env.ASSISTANT_LLM_BASE_URL}` : 'offline extractive model (set ASSISTANT_LLM_BASE_URL for an LLM)' }, 'answer model');
-      app.log.info({ limits, feedbackLimits, playground }, 'limits and playground');
+      app.log.info({ limits, feedbackLimits, playground, searchToolParts }, 'limits, playground and stream options');
       app.log.info({ embeddings: embeddings === false ? 'off' : (embeddings?.url ?? 'the endpoint each artifact built with vectors names') }, 'question embeddings');
       const shutdown = (signal: string): void => {
         app.log.info({ signal }, 'shutting down');

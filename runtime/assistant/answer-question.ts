@@ -36,6 +36,8 @@ export interface AnswerQuestionInput {
   modelTimeoutMs?: number;
   /** Embeds the question for sites built with section vectors, with the vector ranking's weight (default: none, lexical retrieval). */
   hybrid?: HybridRetrieval;
+  /** Data stream: the sources also as a `search` tool invocation's result (default false). */
+  searchToolParts?: boolean;
 }
 
 /** An answer under way: its thread and the stream to send. */
@@ -79,6 +81,7 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
     readerContext,
     ...(input.abortSignal ? { abortSignal: input.abortSignal } : {}),
     ...(input.modelTimeoutMs ? { modelTimeoutMs: input.modelTimeoutMs } : {}),
+    ...(input.searchToolParts ? { searchToolParts: true } : {}),
     onFinish: async (result) => {
       sinks.onUsage?.(result.usage.inputTokens, result.usage.outputTokens);
       const answer = { id: messageId, role: 'assistant' as const, text: result.text, sources: result.sources.map(({ url, title, path, anchor }) => ({ url, title, path, anchor })) };

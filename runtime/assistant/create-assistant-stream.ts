@@ -22,6 +22,8 @@ export interface AssistantStreamInput {
   abortSignal?: AbortSignal;
   /** Milliseconds the model may take for the whole answer before the stream ends with a timeout error (default 60000). */
   modelTimeoutMs?: number;
+  /** Data stream: the sources also as a `search` tool invocation's result (default false; see createStreamEncoder). */
+  searchToolParts?: boolean;
   /**
    * Called once the answer is complete (not after an error), before the finish part, e.g. to store the answer;
    * when it throws, the stream carries an error part instead of the finish part.
@@ -51,7 +53,7 @@ export class ModelTimeoutError extends Error {
  * model's text deltas (through `ai`'s streamText), then the finish parts carrying the thread id.
  */
 export function createAssistantStream(input: AssistantStreamInput): AssistantStream {
-  const encoder = createStreamEncoder(input.protocol, input.threadId);
+  const encoder = createStreamEncoder(input.protocol, input.threadId, { searchToolParts: input.searchToolParts ?? false });
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       let pending = '';
@@ -77,7 +79,7 @@ export function createAssistantStream(input: AssistantStreamInput): AssistantStr
         }
       };
       write(encoder.start(input.messageId, input.threadId));
-      for (const source of input.sources) write(encoder.source(source));
+      write(encoder.sources(input.question, input.sources));
       const timeoutMs = input.modelTimeoutMs ?? 60_000;
       const timeout = AbortSignal.timeout(timeoutMs);
       try {

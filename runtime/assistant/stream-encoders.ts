@@ -11,7 +11,8 @@ export interface StreamUsage {
 export interface StreamEncoder {
   headers: Record<string, string>;
   start(messageId: string, threadId: string): string;
-  source(source: AssistantSource): string;
+  /** The retrieved sources of the answer, before its text. */
+  sources(question: string, sources: readonly AssistantSource[]): string;
   textStart(): string;
   textDelta(delta: string): string;
   textEnd(): string;
@@ -21,13 +22,34 @@ export interface StreamEncoder {
 }
 
 const TEXT_ID = 'txt_0';
+/** The tool call id of the `search` tool invocation that carries a data-stream answer's sources. */
+const SEARCH_CALL_ID = 'call_search';
 
-/** The encoder of a protocol: AI SDK 4's data stream (`0:"…"` lines) or the UI message stream (SSE `data:` events). */
-export function createStreamEncoder(protocol: StreamProtocol, threadId: string): StreamEncoder {
-  return protocol === 'ui' ? uiEncoder(threadId) : dataEncoder(threadId);
+/**
+ * A source as an item of the `search` tool's result, shaped like a result of `POST /v1/search` (`path`, `content`,
+ * `metadata.title`) plus its absolute `url`: what the platform's embed example reads
+ * (`source.url || source.path`, `source.metadata?.title`).
+ */
+function searchToolResultItem(source: AssistantSource): Record<string, unknown> {
+  return { url: source.url, path: `/${source.path}${source.anchor ? `#${source.anchor}` : ''}`, content: source.snippet, metadata: { title: source.title } };
 }
 
-function dataEncoder(threadId: string): StreamEncoder {
+/**
+ * The encoder of a protocol: AI SDK 4's data stream (`0:"…"` lines; the sources as `h:` source parts, and with
+ * `searchToolParts` also as the result of a `search` tool invocation, `9:` + `a:`, where the platform's embed example
+ * reads them) or the UI message stream (SSE `data:` events; the sources as `source-url` parts).
+ */
+export function createStreamEncoder(protocol: StreamProtocol, threadId: string, options: StreamEncoderOptions = {}): StreamEncoder {
+  return protocol === 'ui' ? uiEncoder(threadId) : dataEncoder(threadId, options.searchToolParts ?? false);
+}
+
+/** Options of `createStreamEncoder`. */
+export interface StreamEncoderOptions {
+  /** Data stream: also send the sources as the result of a `search` tool invocation (`9:` + `a:`), as the platform's embed example reads them (default false: `h:` source parts only). */
+  searchToolParts?: boolean;
+}
+
+function dataEncoder(threadId: string, searchToolParts: boolean): StreamEncoder {
   const line = (code: string, value: unknown): string => `${code}:${JSON.stringify(value)}\n`;
   return {
     headers: {
@@ -37,7 +59,10 @@ function dataEncoder(threadId: string): StreamEncoder {
       'access-control-expose-headers': 'x-thread-id',
     },
     start: (messageId) => line('f', { messageId }),
-    source: (source) => line('h', { sourceType: 'url', id: source.id, url: source.url, title: source.title }),
+    sources: (question, sources) =>
+      (searchToolParts
+        ? line('9', { toolCallId: SEARCH_CALL_ID, toolName: 'search', args: { query: question } }) + line('a', { toolCallId: SEARCH_CALL_ID, result: sources.map(searchToolResultItem) })
+        : '') + sources.map((source) => line('h', { sourceType: 'url', id: source.id, url: source.url, title: source.title })).join(''),
     textStart: () => '',
     textDelta: (delta) => line('0', delta),
     textEnd: () => '',
@@ -61,7 +86,7 @@ function uiEncoder(threadId: string): StreamEncoder {
       'access-control-expose-headers': 'x-thread-id',
     },
     start: (messageId, startThreadId) => event({ type: 'start', messageId, messageMetadata: { threadId: startThreadId } }),
-    source: (source) => event({ type: 'source-url', sourceId: source.id, url: source.url, title: source.title }),
+    sources: (_question, sources) => sources.map((source) => event({ type: 'source-url', sourceId: source.id, url: source.url, title: source.title })).join(''),
     textStart: () => event({ type: 'text-start', id: TEXT_ID }),
     textDelta: (delta) => event({ type: 'text-delta', id: TEXT_ID, delta }),
     textEnd: () => event({ type: 'text-end', id: TEXT_ID }),

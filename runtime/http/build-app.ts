@@ -91,6 +91,11 @@ export interface AppOptions {
    * fusion (default `{}`: DEFAULT_VECTOR_WEIGHT); false: lexical retrieval only.
    */
   embeddings?: (QueryEmbedderOptions & { weight?: number }) | false;
+  /**
+   * v1 data stream: send each answer's sources also as the result of a `search` tool invocation (`9:` + `a:` parts),
+   * where the platform's assistant embed example reads them (default false: `h:` source parts only, the wire of DESIGN).
+   */
+  searchToolParts?: boolean;
 }
 
 /**
@@ -133,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const threads = store === 'redis' ? createRedisThreadStore(options.redisUrl as string, threadOptions) : createSqliteThreadStore(sqlitePath, threadOptions);
   const analytics = store === 'redis' ? createRedisAnalyticsStore(options.redisUrl as string) : createSqliteAnalyticsStore(sqlitePath);
   const hybrid = options.embeddings === false ? undefined : { embedQuery: createQueryEmbedder(options.embeddings), ...(options.embeddings?.weight === undefined ? {} : { vectorWeight: options.embeddings.weight }) };
-  const context: RouteContext = { artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}) };
+  const context: RouteContext = { artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}) };
   const stopHealthMonitor = monitorStoreHealth({ problem: () => threads.problem(), onChange: (problem) => (problem ? app.log.error({ problem }, 'thread store unusable') : app.log.info('thread store usable again')) });
   const retention = options.threadRetentionDays
     ? startRetentionSweeper({

@@ -34,6 +34,7 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
           abortSignal: abort.signal,
           ...(context.modelTimeoutMs ? { modelTimeoutMs: context.modelTimeoutMs } : {}),
           ...(context.hybrid ? { hybrid: context.hybrid } : {}),
+          ...(context.searchToolParts ? { searchToolParts: true } : {}),
         });
         return reply.code(200).headers(stream.headers).send(stream.body);
       },

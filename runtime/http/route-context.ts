@@ -24,4 +24,6 @@ export interface RouteContext {
   modelTimeoutMs?: number;
   /** Embeds questions for sites built with section vectors, and the vector ranking's weight (undefined: lexical retrieval only). */
   hybrid?: HybridRetrieval;
+  /** Data stream answers also carry their sources as a `search` tool invocation (default false). */
+  searchToolParts?: boolean;
 }

@@ -66,6 +66,22 @@ describe('assistant streams', () => {
     `);
   });
 
+  it('with searchToolParts, the data stream also carries the sources as a `search` tool invocation before the source parts', async () => {
+    const stream = createAssistantStream({ protocol: 'data', question: 'How do I install the CLI?', sources: sources.slice(0, 1), threadId: 'thr_1', messageId: 'msg_1', model: scripted(), searchToolParts: true });
+    expect((await readAll(stream.body)).split('\n').slice(0, 4).join('\n')).toMatchInlineSnapshot(`
+      "f:{"messageId":"msg_1"}
+      9:{"toolCallId":"call_search","toolName":"search","args":{"query":"How do I install the CLI?"}}
+      a:{"toolCallId":"call_search","result":[{"url":"https://docs.example.com/quickstart#install","path":"/quickstart#install","content":"Install the CLI…","metadata":{"title":"Quickstart"}}]}
+      h:{"sourceType":"url","id":"src_1","url":"https://docs.example.com/quickstart#install","title":"Quickstart"}"
+    `);
+  });
+
+  it('with searchToolParts, the UI message stream is unchanged (source-url parts only)', async () => {
+    const plain = await readAll(createAssistantStream({ protocol: 'ui', question: 'q', sources, threadId: 'thr_1', messageId: 'msg_1', model: scripted() }).body);
+    const withTool = await readAll(createAssistantStream({ protocol: 'ui', question: 'q', sources, threadId: 'thr_1', messageId: 'msg_1', model: scripted(), searchToolParts: true }).body);
+    expect(withTool).toBe(plain);
+  });
+
   it('writes the UI message stream byte for byte, threadId only in message metadata', async () => {
     const stream = createAssistantStream({ protocol: 'ui', question: 'How do I install the CLI?', sources: sources.slice(0, 1), threadId: 'thr_1', messageId: 'msg_1', model: scripted() });
     expect(stream.headers['content-type']).toBe('text/event-stream');
