@@ -8,28 +8,45 @@ import { ApiError } from './error-catalog.ts';
 import type { RouteContext } from './route-context.ts';
 import { createRouteGuards, domainParams, type DomainRequest } from './route-guards.ts';
 
-const pageQuery = { type: 'object', required: ['path'], additionalProperties: false, properties: { path: { type: 'string', minLength: 1, maxLength: 1024 } } } as const;
+const pagePathSchema = { type: 'string', minLength: 1, maxLength: 1024 } as const;
+const pageQuery = { type: 'object', required: ['path'], additionalProperties: false, properties: { path: pagePathSchema } } as const;
+/** The body of the platform's `POST /v1/page/{domain}`: the page path and, optionally, the caller's documentation groups; other fields are ignored, as on the assistant route. */
+const pageBody = {
+  type: 'object',
+  required: ['path'],
+  additionalProperties: true,
+  properties: { path: pagePathSchema, groups: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 256 } } },
+} as const;
 /** A page path: segments of letters, digits, `-`, `_`, `.` (no `..`), optional leading `/`, `.md` and `#anchor`. */
 const PAGE_PATH = /^\/?((?:[\p{L}\p{N}_-][\p{L}\p{N}._-]*)(?:\/[\p{L}\p{N}_-][\p{L}\p{N}._-]*)*)?\/?(?:\.md)?(?:#.*)?$/u;
 
 /**
- * GET /v1/page/:domain?path=… — the Markdown of one page of the current build (`pages/<path>.md`, written by
- * the build), for agents and widgets. The key is checked in the onRequest guard, before the query is validated. `path` may carry a leading `/`, a `.md` suffix or an `#anchor`; `/` is the index.
+ * The page routes, for agents and widgets: the Markdown of one page of the current build (`pages/<path>.md`,
+ * written by the build). `GET /v1/page/:domain?path=…` answers it as `text/markdown`; `POST /v1/page/:domain` with
+ * `{path, groups?}` (the platform's form) as JSON `{path, content}`. Neither spends the request budget (the platform:
+ * "page content requests do not consume credits"). The key is checked in the onRequest guard, before the input is
+ * validated. `path` may carry a leading `/`, a `.md` suffix or an `#anchor`; `/` is the index. Pages restricted to
+ * user groups are never in the build, so `groups` opens none of them: it is accepted and has no effect.
  */
 export function registerPageRoutes(app: FastifyInstance, context: RouteContext, artifactsDir: string): void {
   const guards = createRouteGuards(context);
-  app.get('/v1/page/:domain', { schema: { params: domainParams, querystring: pageQuery }, onRequest: guards.authorize }, async (request: DomainRequest<unknown, { path: string }>, reply) => {
-    const authorization = request.authorization as Authorization;
-    const match = PAGE_PATH.exec(request.query.path.trim());
-    if (!match) throw new ApiError('invalid_body', 'Invalid query: `path` must be a page path like /guides/setup.', 'path');
+  const readPage = async (authorization: Authorization, requested: string): Promise<string> => {
+    const match = PAGE_PATH.exec(requested.trim());
+    if (!match) throw new ApiError('invalid_body', 'Invalid path: `path` must be a page path like /guides/setup.', 'path');
     const pagePath = (match[1] ?? '').replace(/\.md$/, '') || 'index';
     const file = path.join(buildDirectory(path.join(artifactsDir, authorization.site.domain), authorization.site.buildId), pageMarkdownFile(pagePath));
-    let markdown: string;
     try {
-      markdown = await readFile(file, 'utf8');
+      return await readFile(file, 'utf8');
     } catch {
       throw new ApiError('page_not_found', `No page /${pagePath} in the current build of ${authorization.site.domain}.`);
     }
+  };
+  app.get('/v1/page/:domain', { schema: { params: domainParams, querystring: pageQuery }, onRequest: guards.authorize }, async (request: DomainRequest<unknown, { path: string }>, reply) => {
+    const markdown = await readPage(request.authorization as Authorization, request.query.path);
     return reply.type('text/markdown; charset=utf-8').send(markdown);
   });
+  app.post('/v1/page/:domain', { schema: { params: domainParams, body: pageBody }, onRequest: guards.authorize }, async (request: DomainRequest<{ path: string; groups?: string[] }>) => ({
+    path: request.body.path,
+    content: await readPage(request.authorization as Authorization, request.body.path),
+  }));
 }

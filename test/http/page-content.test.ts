@@ -79,6 +79,41 @@ describe('GET /v1/page/{domain}?path=', () => {
   });
 });
 
+describe("POST /v1/page/{domain} {path, groups}, the platform's form", () => {
+  let directory: string;
+  let app: FastifyInstance;
+  let key: string;
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'docsmith-page-post-'));
+    await publishTestSite(path.join(directory, 'dist'), 'example');
+    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({ domains: ['example'], org: 'org' }).key;
+    app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory', limits: { perKeyPerMonth: 1, perOrgPerHour: 1, perIpPerDay: 1 } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+  const post = (body: unknown) => app.inject({ method: 'POST', url: '/v1/page/example', headers: { authorization: `Bearer ${key}` }, payload: body as Record<string, unknown> });
+
+  it('answers {path, content} with the page Markdown, as the path of a search result names it, without spending the budget', async () => {
+    for (const pagePath of ['/cli/configure#tokens-in-ci', 'cli/configure', '/cli/configure']) {
+      const response = await post({ path: pagePath, groups: [] });
+      expect(response.statusCode, pagePath).toBe(200);
+      expect(response.json()).toEqual({ path: pagePath, content: expect.stringMatching(/^# Configure the CLI\n/) as unknown });
+    }
+    expect((await post({ path: '/quickstart', groups: ['admins'] })).json().content).toMatch(/^# Quickstart\n/);
+  });
+
+  it('answers 404 page_not_found for an unknown page, 400 for a path that leaves the build or a body without path', async () => {
+    expect((await post({ path: '/nope' })).json()).toMatchObject({ error: { code: 'page_not_found' } });
+    expect((await post({ path: '../../data/keys.json' })).statusCode).toBe(400);
+    expect((await post({ groups: ['a'] })).json()).toMatchObject({ error: { code: 'invalid_body', field: 'path' } });
+    expect((await post({ path: '/quickstart', groups: 'admins' })).json()).toMatchObject({ error: { code: 'invalid_body', field: 'groups' } });
+    expect((await post({ path: '/quickstart', clientField: 1 })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/v1/page/example', payload: { path: '/quickstart' } })).json().error.code).toBe('missing_key');
+  });
+});
+
 describe('GET /v1/page of a versioned site whose copies are hard links', () => {
   it('answers each version\'s path with the shared page Markdown', async () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-page-links-'));
