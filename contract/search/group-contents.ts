@@ -62,7 +62,10 @@ export function groupContents(records: SectionRecord[]): ContentLayout {
       }
       contextByObject.set(first.context, context);
     }
-    pages.push(first.boost === undefined ? { path: first.path, content, context } : { path: first.path, content, context, boost: first.boost });
+    const page: PageReference = { path: first.path, content, context };
+    if (first.boost !== undefined) page.boost = first.boost;
+    if (first.tag !== undefined) page.tag = first.tag;
+    pages.push(page);
   }
   return { bodies, sections, contexts, pages };
 }

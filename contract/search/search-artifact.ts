@@ -39,6 +39,8 @@ export interface PageReference {
   context: number;
   /** Search ranking multiplier of this path (frontmatter or navigation group `boost`); omitted when none. */
   boost?: number;
+  /** The tag of this path (frontmatter or navigation group `tag`), matched by the `tag` search filter; omitted when none. */
+  tag?: string;
 }
 
 /** The prebuilt retrieval artifact (`search.json`, schemas/search-artifact.schema.json), content-addressed. */

@@ -31,5 +31,7 @@ export interface SectionRecord {
   keywords?: string[];
   /** Search ranking multiplier of the page at this path: its frontmatter `boost`, else its nearest navigation group's; on the page's first record only (omitted when none). */
   boost?: number;
+  /** The page's tag at this path (frontmatter `tag`, else its nearest navigation group's), for the `tag` search filter; on the first record only (omitted when none). */
+  tag?: string;
   context: PageContext;
 }

@@ -45,10 +45,12 @@ interface PagePlacement {
   keywords: string[] | undefined;
   /** Frontmatter `boost`, which wins over the navigation group's. */
   boost: number | undefined;
+  /** Frontmatter `tag` (the badge beside the page title), which wins over the navigation group's. */
+  tag: string | undefined;
 }
 
 /** What the navigation says about a page's search beyond its context (see `NavigationPageEntry`). */
-type SearchPlacement = Pick<NavigationPageEntry, 'searchable' | 'boost'>;
+type SearchPlacement = Pick<NavigationPageEntry, 'searchable' | 'boost' | 'tag'>;
 
 /**
  * Collects the manifest pages, once per route: the navigation's pages and endpoint pages in navigation order (a
@@ -91,11 +93,13 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
     pages.push(manifestPage);
     if (!indexed) return;
     const boost = placement.boost ?? search.boost;
+    const tag = placement.tag ?? search.tag;
     contentRecords(page.title, searchDescription, keywords, sections).forEach(({ anchor, headingPath, title, text, description, keywords: pageKeywords }, position) => {
       const record: SectionRecord = { path: route, anchor, headingPath, title, text, context };
       if (description !== undefined) record.description = description;
       if (pageKeywords !== undefined) record.keywords = pageKeywords;
       if (position === 0 && boost !== undefined && boost !== 1) record.boost = boost;
+      if (position === 0 && tag !== undefined) record.tag = tag;
       sectionRecords.push(record);
     });
   };
@@ -150,6 +154,7 @@ function contentPlacement(page: ParsedPage, operation: FrontmatterOperation | un
     searchDescription: page.description ?? operation?.description,
     keywords: keywordsOf(frontmatter.keywords),
     boost: typeof frontmatter.boost === 'number' && Number.isFinite(frontmatter.boost) && frontmatter.boost > 0 ? frontmatter.boost : undefined,
+    tag: typeof frontmatter.tag === 'string' && frontmatter.tag.trim() !== '' ? frontmatter.tag.trim() : undefined,
   };
 }
 
@@ -171,6 +176,7 @@ function endpointPlacement(endpoint: EndpointPage, navigationHidden: boolean): P
     searchDescription: undefined,
     keywords: undefined,
     boost: undefined,
+    tag: undefined,
   };
 }
 
@@ -191,7 +197,7 @@ function frontmatterStrings(listed: readonly unknown[]): string[] | undefined {
 }
 
 /** A search record without the fields that differ from one copy of a page to the next. */
-type ContentRecord = Omit<SectionRecord, 'path' | 'context' | 'boost'>;
+type ContentRecord = Omit<SectionRecord, 'path' | 'context' | 'boost' | 'tag'>;
 
 /**
  * The content of a page's search records, one per section, made once per distinct page (copies across versions

@@ -41,6 +41,8 @@ export interface NavigationPageEntry {
   searchable?: true;
   /** The `boost` of its nearest group that sets one (absent when none does). */
   boost?: number;
+  /** The `tag` of its nearest group that sets one (absent when none does). */
+  tag?: string;
   context: PageContext;
   /** The specs in scope where the page was referenced (absent when none). */
   openapi?: SpecInScope;

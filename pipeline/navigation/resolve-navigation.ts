@@ -40,6 +40,8 @@ interface Scope {
   searchable: boolean;
   /** The nearest group's `boost`, if any. */
   boost?: number;
+  /** The nearest group's `tag` (a badge such as "NEW"), if any. */
+  tag?: string;
   specs: SpecInScope;
   /** Human path of labels for messages: "tab API › group Users". */
   trail: string[];
@@ -152,7 +154,8 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
     // A hidden element decides afresh whether its pages stay searchable; one that is not hidden keeps its parent's answer.
     const searchable = element.hidden === true ? element.searchable === true : parent.scope.searchable;
     const boost = kind === 'group' && typeof element.boost === 'number' && element.boost > 0 ? element.boost : parent.scope.boost;
-    const scope: Scope = { context, hidden, searchable, ...(boost === undefined ? {} : { boost }), specs: ownSpecs.length > 0 ? ownSpecs : parent.scope.specs, trail: [...parent.scope.trail, `${kind} ${label ?? '?'}`] };
+    const tag = kind === 'group' && typeof element.tag === 'string' && element.tag.trim() !== '' ? element.tag.trim() : parent.scope.tag;
+    const scope: Scope = { context, hidden, searchable, ...(boost === undefined ? {} : { boost }), ...(tag === undefined ? {} : { tag }), specs: ownSpecs.length > 0 ? ownSpecs : parent.scope.specs, trail: [...parent.scope.trail, `${kind} ${label ?? '?'}`] };
     return { scope, node, children: [], ownSpecs };
   };
 
@@ -180,9 +183,9 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
   return { tree, entries: entries.entries, diagnostics };
 }
 
-/** What an entry says about search beyond its context: indexed although hidden, and its group's boost. */
-function searchPlacement(scope: Scope): Pick<NavigationPageEntry, 'searchable' | 'boost'> {
-  return { ...(scope.hidden && scope.searchable ? { searchable: true as const } : {}), ...(scope.boost === undefined ? {} : { boost: scope.boost }) };
+/** What an entry says about search beyond its context: indexed although hidden, and its group's boost and tag. */
+function searchPlacement(scope: Scope): Pick<NavigationPageEntry, 'searchable' | 'boost' | 'tag'> {
+  return { ...(scope.hidden && scope.searchable ? { searchable: true as const } : {}), ...(scope.boost === undefined ? {} : { boost: scope.boost }), ...(scope.tag === undefined ? {} : { tag: scope.tag }) };
 }
 
 function describeTrail(trail: string[]): string {

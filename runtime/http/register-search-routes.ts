@@ -6,13 +6,18 @@ import type { Authorization } from './authorize-request.ts';
 import type { RouteContext } from './route-context.ts';
 import { createRouteGuards, domainParams, type DomainRequest } from './route-guards.ts';
 
-/** POST /v1/search/:domain: `{query, pageSize = 10, filter}` → the ranked sections as `[{content, path, metadata}]`. */
+/**
+ * POST /v1/search/:domain: `{query, pageSize = 10, scoreThreshold?, filter?}` → the ranked sections as
+ * `[{content, path, metadata}]`. `scoreThreshold` (0–1) keeps the results scoring at least that share of the best
+ * one's score (scores are relative within a query, so the best result always stays); `filter` takes `version`,
+ * `language`, `groups` and `tag`.
+ */
 export function registerSearchRoutes(app: FastifyInstance, context: RouteContext): void {
   const guards = createRouteGuards(context);
   app.post(
     '/v1/search/:domain',
     { schema: { params: domainParams, body: searchRequestSchema }, onRequest: guards.authorize, preHandler: [guards.requireQuery, guards.consumeLimits] },
-    async (request: DomainRequest<{ query: string; pageSize?: number; filter?: SearchFilter | null }>) => {
+    async (request: DomainRequest<{ query: string; pageSize?: number; scoreThreshold?: number; filter?: SearchFilter | null }>) => {
       const authorization = request.authorization as Authorization;
       const results = await hybridSearch(authorization.site.index, request.body.query, {
         pageSize: request.body.pageSize ?? 10,
@@ -20,8 +25,10 @@ export function registerSearchRoutes(app: FastifyInstance, context: RouteContext
         ...context.hybrid,
         onEmbeddingError: (error) => request.log.warn({ domain: authorization.site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical retrieval only'),
       });
-      await context.analytics.recordSearch({ domain: authorization.site.domain, query: request.body.query, resultCount: results.length, at: new Date() });
-      return results.map((result) => ({
+      const minimumScore = (request.body.scoreThreshold ?? 0) * (results[0]?.score ?? 0);
+      const kept = results.filter((result) => result.score >= minimumScore);
+      await context.analytics.recordSearch({ domain: authorization.site.domain, query: request.body.query, resultCount: kept.length, at: new Date() });
+      return kept.map((result) => ({
         content: result.text,
         path: `/${result.path}${result.anchor ? `#${result.anchor}` : ''}`,
         metadata: { title: result.title, headingPath: result.headingPath, score: result.score, ...result.metadata },

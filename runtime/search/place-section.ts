@@ -8,6 +8,8 @@ export interface SearchFilter {
   language?: string;
   /** Group names; a page matches when any of them is on its group path. */
   groups?: string[];
+  /** A page tag (frontmatter or navigation group `tag`, such as "NEW"); a page matches when its tag is this one, letter case aside. */
+  tag?: string;
 }
 
 /** Where results may come from: the filter, and whether versions/languages the filter leaves open are the site's defaults only. */
@@ -39,7 +41,7 @@ export type PlacedSection = SectionRecord & { shownAt: PageLocation[] };
 export function locationInScope(index: SearchIndex, documentId: number, scope: SearchScope): PageLocation | undefined {
   const section = index.sections[documentId];
   if (!section) return undefined;
-  return locationsOf(index, documentId, section).find((location) => inScope(location.context, scope, index.defaults));
+  return locationsOf(index, documentId, section).find((location) => inScope(location, scope, index.defaults));
 }
 
 /** Engine document `documentId` placed at `place`, one of the pages showing it. */
@@ -57,7 +59,8 @@ export function otherLocationsOf(section: PlacedSection): OtherLocation[] {
   return section.shownAt.filter((location) => location.path !== section.path).map(otherLocationOf);
 }
 
-function inScope(context: PageContext, { filter, defaultsOnly, language, versions }: SearchScope, defaults: SearchIndex['defaults']): boolean {
+function inScope({ context, tag }: PageLocation, { filter, defaultsOnly, language, versions }: SearchScope, defaults: SearchIndex['defaults']): boolean {
+  if (filter?.tag !== undefined && tag?.toLowerCase() !== filter.tag.trim().toLowerCase()) return false;
   const kept = filter?.version !== undefined ? [filter.version] : defaultsOnly ? (versions ?? (defaults.version === undefined ? [] : [defaults.version])) : [];
   if (kept.length > 0 && context.version !== undefined && !kept.includes(context.version)) return false;
   const preferredLanguage = language ?? defaults.language;

@@ -7,6 +7,8 @@ export interface PageLocation {
   context: PageContext;
   /** Search ranking multiplier of this path (frontmatter or navigation group `boost`); absent when none. */
   boost?: number;
+  /** The tag of this path (frontmatter or navigation group `tag`), for the `tag` filter; absent when none. */
+  tag?: string;
 }
 
 /** What the loader feeds to the engine: document `n` is `sections[n]` (at its preferred location), shown at `locations[n]`. */
@@ -108,9 +110,12 @@ function locateContents(contexts: unknown, pages: unknown, defaults: SearchLayou
   if (!Array.isArray(pages)) throw new SearchArtifactError('search artifact has no page records');
   for (const page of pages as Partial<PageReference>[]) {
     const context = contexts[page?.context as number] as PageContext | undefined;
-    if (!page || typeof page.path !== 'string' || !Number.isInteger(page.content) || !context || !isOptionalBoost(page.boost)) throw new SearchArtifactError('search artifact holds a malformed page record');
+    if (!page || typeof page.path !== 'string' || !Number.isInteger(page.content) || !context || !isOptionalBoost(page.boost) || !(page.tag === undefined || typeof page.tag === 'string')) throw new SearchArtifactError('search artifact holds a malformed page record');
     const locations = locationsByContent.get(page.content as number) ?? [];
-    locations.push(page.boost === undefined ? { path: page.path, context } : { path: page.path, context, boost: page.boost });
+    const location: PageLocation = { path: page.path, context };
+    if (page.boost !== undefined) location.boost = page.boost;
+    if (page.tag !== undefined) location.tag = page.tag;
+    locations.push(location);
     locationsByContent.set(page.content as number, locations);
   }
   const preferred = (location: PageLocation): number =>

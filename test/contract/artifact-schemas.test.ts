@@ -97,7 +97,7 @@ const searchArtifactShapes: Record<string, { shape: { types: object; open: boole
     shape: { types: { model: ['string'], url: ['string'], dimensions: ['integer'], encoding: ['string'] }, open: false, required: ['model', 'url', 'dimensions', 'encoding'] } satisfies Shape<SearchEmbeddings>,
   },
   '/properties/contexts/items': { shape: contextShape },
-  '/properties/pages/items': { shape: { types: { path: ['string'], content: ['integer'], context: ['integer'], boost: ['number'] }, open: false, required: ['path', 'content', 'context'] } satisfies Shape<PageReference> },
+  '/properties/pages/items': { shape: { types: { path: ['string'], content: ['integer'], context: ['integer'], boost: ['number'], tag: ['string'] }, open: false, required: ['path', 'content', 'context'] } satisfies Shape<PageReference> },
 };
 
 describe.each([

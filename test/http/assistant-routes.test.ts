@@ -75,6 +75,20 @@ describe('assistant HTTP API (inject)', () => {
     expect(results[0]?.content).toContain('Invoices are emailed');
   });
 
+  it("accepts the platform's documented search body (pageSize, scoreThreshold, filter with version, language, tag and groups)", async () => {
+    const searchFor = (body: Record<string, unknown>) => app.inject({ method: 'POST', url: '/v1/search/example', headers: { authorization: `Bearer ${key}` }, payload: body });
+    const all = (await searchFor({ query: 'the CLI login', pageSize: 10 })).json() as { path: string; metadata: { score: number } }[];
+    expect(all.length).toBeGreaterThan(1);
+    const best = all[0]?.metadata.score as number;
+    const kept = (await searchFor({ query: 'the CLI login', pageSize: 10, scoreThreshold: 0.99 })).json() as { path: string; metadata: { score: number } }[];
+    expect(kept.map((result) => result.path)).toEqual(all.filter((result) => result.metadata.score >= 0.99 * best).map((result) => result.path));
+    expect(kept.length).toBeLessThan(all.length);
+    expect((await searchFor({ query: 'the CLI login', scoreThreshold: 0 })).json()).toHaveLength(all.length);
+    const filtered = await searchFor({ query: 'invoices', pageSize: 5, scoreThreshold: 0.5, filter: { version: 'v1', language: 'en', tag: 'NEW', groups: ['Start'] }, clientField: true });
+    expect([filtered.statusCode, filtered.json()]).toEqual([200, []]);
+    expect((await searchFor({ query: 'invoices', scoreThreshold: 2 })).json()).toMatchObject({ error: { code: 'invalid_body', field: 'scoreThreshold' } });
+  });
+
   it.each([
     ['no key', {}, 401, 'missing_key'],
     ['a malformed header', { authorization: 'Token abc' }, 401, 'invalid_key'],

@@ -7,6 +7,8 @@ import { detectQueryVersions } from '../../runtime/search/detect-query-versions.
 import { loadSearchIndex, loadSearchIndexInSlices, search } from '../../runtime/search/index.ts';
 import { parseSearchArtifactText, prepareTerms, prepareText, SearchArtifactError, serializeSearchArtifact, type SearchArtifact, type SectionRecord } from '../../contract/search/index.ts';
 import { section } from '../helpers/section-record.ts';
+import { buildSite } from '../../pipeline/build/build-site.ts';
+import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 
 
 const records: SectionRecord[] = [
@@ -246,6 +248,22 @@ describe('search', () => {
     expect(search(index, 'installez la CLI', { filter: { language: 'fr' } }).map((result) => result.path)).toEqual(['fr/quickstart']);
     expect(search(index, 'invoices', { filter: { groups: ['Operate'] } })).toEqual([]);
     expect(search(index, 'invoices', { filter: { groups: ['Account'] } })[0]?.path).toBe('billing');
+  });
+
+  it('filters by tag: the page frontmatter `tag`, else its nearest navigation group\'s, letter case aside (built from a site)', async () => {
+    const files = {
+      'docs.json': JSON.stringify({ theme: 'mint', name: 'Tags', colors: { primary: '#16A34A' }, navigation: { groups: [{ group: 'Start', tag: 'NEW', pages: ['webhooks', 'retries'] }, { group: 'Old', pages: ['legacy'] }] } }),
+      'webhooks.mdx': '---\ntitle: Webhooks\n---\n\nWebhooks deliver events to your endpoint.\n',
+      'retries.mdx': '---\ntitle: Retries\ntag: Beta\n---\n\nFailed webhook events are retried.\n',
+      'legacy.mdx': '---\ntitle: Legacy webhooks\n---\n\nThe legacy webhook events.\n',
+    };
+    const built = await buildSite(siteSourceFromObject(files), { domain: 'tags' });
+    const tagged = loadSearchIndex(JSON.parse(built.files.get('search.json') as string) as SearchArtifact);
+    const paths = (tag?: string) => search(tagged, 'webhook events', tag === undefined ? {} : { filter: { tag } }).map((result) => result.path).sort();
+    expect(paths()).toEqual(['legacy', 'retries', 'webhooks']);
+    expect(paths('new')).toEqual(['webhooks']);
+    expect(paths('BETA')).toEqual(['retries']);
+    expect(paths('Deprecated')).toEqual([]);
   });
 
   it('ignores a language or version filter on a site that has no languages or versions, as the filter cannot apply', () => {
