@@ -1,8 +1,8 @@
 import type { SearchIndex } from './load-search-index.ts';
 import type { PageLocation } from './read-search-layout.ts';
-import type { PageContext, SectionRecord } from '../../contract/search/section-record.ts';
+import type { SectionRecord } from '../../contract/search/section-record.ts';
 
-/** Narrows results to a version, a language and/or pages under some groups. */
+/** Narrows results to a version, a language, pages under some groups and/or pages of a tag. */
 export interface SearchFilter {
   version?: string;
   language?: string;
