@@ -7,6 +7,7 @@ import { hybridSearch, type HybridRetrieval, type SearchFilter } from '../search
 import type { ThreadStore } from '../threads/thread-store.ts';
 import type { AssistantRequestBody } from './assistant-request.ts';
 import { createAssistantStream, type AssistantStream } from './create-assistant-stream.ts';
+import { currentPagePath } from './current-page-path.ts';
 import type { StreamProtocol } from './negotiate-stream-protocol.ts';
 import { readConversation } from './read-conversation.ts';
 import { retrievalQuery } from './reader-context.ts';
@@ -59,6 +60,7 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
     pageSize: body.retrievalPageSize ?? 5,
     ...(body.filter ? { filter: body.filter as SearchFilter } : {}),
     ...(conversation.previousQuestion ? { previousQuery: conversation.previousQuestion } : {}),
+    ...(body.currentPath ? { currentPath: currentPagePath(body.currentPath, site.siteUrl) } : {}),
     ...input.hybrid,
     onEmbeddingError: (error) => sinks.log.warn({ domain: site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical retrieval only'),
   });

@@ -21,6 +21,7 @@ export interface AssistantFilter {
   version?: string;
   language?: string;
   groups?: string[];
+  tag?: string;
 }
 
 /** Something the reader selected on the page (Mintlify's `context`): a code block or a text selection. */
@@ -42,5 +43,7 @@ export interface AssistantRequestBody {
   id?: string;
   metadata?: unknown;
   context?: ReaderContext[] | null;
+  /** The path of the page the reader is on (Mintlify's `currentPath`, at most 200 characters). */
+  currentPath?: string | null;
   [field: string]: unknown;
 }

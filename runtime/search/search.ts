@@ -18,6 +18,8 @@ export interface SearchOptions {
   filter?: SearchFilter;
   /** The previous user turn, searched with a lower weight so follow-ups ("and in Python?") keep their topic. */
   previousQuery?: string;
+  /** The page the reader is on (a page path, as `pagePathOf` reads it): its score is raised ×`CURRENT_PAGE_FACTOR` when it matches the query. */
+  currentPath?: string;
 }
 
 /** One page of the results, represented by its best section. */
@@ -57,6 +59,9 @@ const OUTLINE_SCORE_WEIGHT = 0.5;
 /** Boost of a page whose whole title is in the query (a share of it for part of the title). */
 const TITLE_COVERAGE_WEIGHT = 0.3;
 
+/** Score factor of the page the reader is on (the assistant's `currentPath`): a page that matches the query about as well as the best wins. */
+const CURRENT_PAGE_FACTOR = 1.2;
+
 /** How strongly a page's `boost` counts: `boost: 3` raises its score ×1.39, `boost: 10` ×2, `boost: 0.25` lowers it ×0.66. */
 const BOOST_EXPONENT = 0.3;
 
@@ -84,7 +89,8 @@ interface Hits {
 /**
  * Ranks the pages of a site for a query: BM25F over sections (title, headings, body, the page's place and
  * description) fused with BM25F over whole pages and over page outlines (the same without bodies), raised by title
- * coverage, times the page's `boost` (frontmatter or navigation group); one entry per page (its best section).
+ * coverage, times the page's `boost` (frontmatter or navigation group) and, for the page the reader is on
+ * (`currentPath`), `CURRENT_PAGE_FACTOR`; one entry per page (its best section).
  * Unknown query terms are corrected to indexed ones. A filter restricts results; the default version and language
  * win: without a version/language in the filter, results come from the versions the query names (else the site's
  * default version) and the query's language (detected on multilingual sites, else the default), and from the others
@@ -124,6 +130,8 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   }
   if (index.pages) boostTitleCoverage(index, pages, index.pages, weightedQuery);
   applyBoosts(pages);
+  const current = options.currentPath === undefined ? undefined : pages.get(options.currentPath);
+  if (current) current.score *= CURRENT_PAGE_FACTOR;
   return [...pages.values()]
     .sort((a, b) => b.score - a.score)
     .slice(0, pageSize)

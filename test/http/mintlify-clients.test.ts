@@ -85,7 +85,7 @@ describe('Mintlify clients, unchanged', () => {
   it('ignores unknown top-level fields and logs them at debug', async () => {
     const response = await post('/v1/assistant/example/message', { fp: 'anonymous', messages: [{ role: 'user', content: 'How do I install the CLI?' }], locale: 'en', currentPath: '/quickstart' });
     expect(response.statusCode).toBe(200);
-    expect(debugLines.some((line) => line.includes('ignored unknown request fields') && line.includes('"locale"') && line.includes('"currentPath"'))).toBe(true);
+    expect(debugLines.some((line) => line.includes('ignored unknown request fields') && line.includes('"locale"') && !line.includes('"currentPath"'))).toBe(true);
   });
 
   it.each([
@@ -93,6 +93,7 @@ describe('Mintlify clients, unchanged', () => {
     ['a context item has no value', { context: [{ type: 'code' }] }, 'context.0.value'],
     ['a context value is not a string', { context: [{ type: 'textSelection', value: 42 }] }, 'context.0.value'],
     ['retrievalPageSize is a string', { retrievalPageSize: '5' }, 'retrievalPageSize'],
+    ['currentPath is longer than the documented 200 characters', { currentPath: `/${'a'.repeat(200)}` }, 'currentPath'],
   ])('answers 400 when %s', async (_name, extra, field) => {
     const response = await post('/v1/assistant/example/message', { fp: 'anonymous', messages: [{ role: 'user', content: 'hi' }], ...extra });
     expect(response.statusCode).toBe(400);
@@ -105,6 +106,16 @@ describe('Mintlify clients, unchanged', () => {
     expect(without.body).not.toContain('https://docs.example.com/cli/configure#tokens-in-ci');
     const withContext = await post('/v1/assistant/example/message', { ...vague, context: [{ type: 'textSelection', value: 'EXAMPLE_TOKEN interactive login CI pipelines', elementId: 'p-3' }] });
     expect(withContext.body).toContain('https://docs.example.com/cli/configure#tokens-in-ci');
+  });
+
+  it('takes currentPath (a path or a URL of the site) without changing what a clear question finds', async () => {
+    const question = { fp: 'anonymous', messages: [{ role: 'user', content: 'How do I log in to the CLI?' }] };
+    const firstSource = (body: string): string | undefined => /^h:\{"sourceType":"url","id":"src_1","url":"([^"]+)"/m.exec(body)?.[1];
+    for (const currentPath of [undefined, '/cli/configure#tokens-in-ci', 'https://docs.example.com/billing', '/nope']) {
+      const response = await post('/v1/assistant/example/message', currentPath === undefined ? question : { ...question, currentPath });
+      expect(response.statusCode, currentPath).toBe(200);
+      expect(firstSource(response.body), currentPath).toBe('https://docs.example.com/quickstart#log-in');
+    }
   });
 
   it('hands the selection to the answer model after the sources', () => {

@@ -185,6 +185,16 @@ describe('query language on a translated site', () => {
   });
 });
 
+describe('the page the reader is on', () => {
+  it('ranks the current page first among pages matching the question about as well, and never brings in one that does not match', () => {
+    const index = loadSearchIndex(JSON.parse(JSON.stringify(buildSearchArtifact([section('a', 'Webhooks A', 'Configure webhook retries.'), section('b', 'Webhooks B', 'Configure webhook retries.'), section('c', 'Billing', 'Invoices are monthly.')]))));
+    const first = search(index, 'webhook retries')[0]?.path as string;
+    const other = first === 'a' ? 'b' : 'a';
+    expect(search(index, 'webhook retries', { currentPath: other })[0]?.path).toBe(other);
+    expect(search(index, 'webhook retries', { currentPath: 'c' }).map((result) => result.path)).not.toContain('c');
+  });
+});
+
 describe('frontmatter keywords and boost', () => {
   it('finds a page by a keyword its text never uses', () => {
     const index = load([
