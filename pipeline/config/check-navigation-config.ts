@@ -6,6 +6,12 @@ import type { JsonLocation } from './parse-json-source.ts';
 /** The child lists a navigation element may hold; more than one on the same element is allowed but warned. */
 const CHILD_KINDS = ['languages', 'versions', 'products', 'tabs', 'menu', 'dropdowns', 'anchors', 'groups', 'pages'] as const;
 
+/** Navigation keys from which the platform generates reference pages that docsmith does not generate. */
+const REFERENCE_GENERATORS = [
+  { key: 'graphql', pages: 'GraphQL reference pages from a schema' },
+  { key: 'sdk', pages: 'SDK reference pages from TypeDoc, DocFX, Javadoc, Sphinx or phpDocumentor output' },
+] as const;
+
 /** Options of `checkNavigationConfig`. */
 export interface NavigationCheckOptions {
   locate: (pointer: string) => JsonLocation | undefined;
@@ -15,8 +21,9 @@ export interface NavigationCheckOptions {
 /**
  * Checks what the schema cannot: a navigation that yields no page at all (error), elements mixing several
  * child kinds (warning: all are resolved, in a stable order), global anchors whose `href` is a path of the site
- * rather than an external link (warning: documented as external only, yet deployed sites use them). Page files
- * are checked by the navigation stage.
+ * rather than an external link (warning: documented as external only, yet deployed sites use them), `graphql` and
+ * `sdk` elements whose generated reference pages docsmith does not build (warning; they count as pages for the
+ * empty-navigation check, as the platform generates them). Page files are checked by the navigation stage.
  */
 export function checkNavigationConfig(navigation: unknown, options: NavigationCheckOptions): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -36,6 +43,12 @@ export function checkNavigationConfig(navigation: unknown, options: NavigationCh
     if (!element || typeof element !== 'object' || Array.isArray(element)) return;
     const record = element as Record<string, unknown>;
     if (record.openapi !== undefined || record.asyncapi !== undefined) pageCount += 1;
+    for (const generator of REFERENCE_GENERATORS) {
+      if (record[generator.key] === undefined) continue;
+      pageCount += 1;
+      report(`${pointer}/${generator.key}`, 'warning', 'reference-not-generated', `Unexpected \`${generator.key}\` reference, expected pages docsmith can build: it does not generate ${generator.pages}`,
+        "docsmith builds the element's own listed pages only: the generated pages are not in the manifest, the search index or the assistant's sources.");
+    }
     if (typeof record.root === 'string') visitPage(record.root, `${pointer}/root`);
     const kinds = CHILD_KINDS.filter((kind) => Array.isArray(record[kind]));
     if (kinds.length > 1) {

@@ -142,6 +142,22 @@ describe('rules beyond the schema', () => {
     ]);
   });
 
+  it('accepts the documented `graphql` tab and `sdk` tab and group (a group with `sdk` needs no pages), warning that their reference pages are not generated', () => {
+    const navigation = {
+      tabs: [
+        { tab: 'GraphQL API', graphql: 'schema.graphql' },
+        { tab: 'GraphQL v2', graphql: { source: 'https://example.com/schema.graphql', directory: 'api/graphql' } },
+        { tab: 'SDK', groups: [{ group: 'TypeScript', sdk: { format: 'typedoc', source: 'sdk/typedoc.json', directory: 'sdk/ts' } }] },
+      ],
+    };
+    expect(diagnose({ ...base, navigation })).toMatchObject([
+      { pointer: '/navigation/tabs/0/graphql', severity: 'warning', ruleId: 'reference-not-generated' },
+      { pointer: '/navigation/tabs/1/graphql', severity: 'warning', ruleId: 'reference-not-generated' },
+      { pointer: '/navigation/tabs/2/groups/0/sdk', severity: 'warning', ruleId: 'reference-not-generated', message: 'Unexpected `sdk` reference, expected pages docsmith can build: it does not generate SDK reference pages from TypeDoc, DocFX, Javadoc, Sphinx or phpDocumentor output' },
+    ]);
+    expect(diagnose({ ...base, navigation: { tabs: [{ tab: 'SDK', sdk: { format: 'rustdoc', source: 'x.json' } }] } })).toContainEqual(expect.objectContaining({ pointer: '/navigation/tabs/0/sdk/format', severity: 'error', ruleId: 'invalid-value' }));
+  });
+
   it('reports the second of two redirects with the same source', () => {
     const redirects = [{ source: '/old', destination: '/new' }, { source: '/old/', destination: '/newer' }];
     expect(diagnose({ ...base, redirects })).toMatchObject([{ pointer: '/redirects/1/source', severity: 'error', ruleId: 'duplicate-redirect' }]);
