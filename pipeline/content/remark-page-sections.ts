@@ -2,20 +2,22 @@ import type { Nodes, Root } from 'mdast';
 import type { VFile } from 'vfile';
 import { fenceCode } from '../../contract/search/code-fences.ts';
 import { componentTitleLines, fieldLine, FIELD_COMPONENTS, tooltipTip } from './component-text.ts';
-import type { JsxElement } from './jsx-attribute.ts';
+import { jsxAttribute, type JsxElement } from './jsx-attribute.ts';
 import './page-data.ts';
 import { pageKind } from './parse-page-tree.ts';
 import { SectionWriter } from './section-writer.ts';
 import { fieldDescriptionLength, startsOwnLine } from './text-flow.ts';
 
 const HTML_TAG = /<[^>]*>/g;
+/** A JSX heading element written in MDX (`<h2 id="custom">Title</h2>`): a heading like `## Title {#custom}`. */
+const JSX_HEADING = /^h([1-6])$/;
 /** Whitespace to collapse to one space: runs of two or more, or one character other than a space (a lone space is left as it is, so most text is not copied). */
 const WHITESPACE = /\s{2,}|[^\S ]/g;
 
 /**
  * Unified plugin (after `remarkInlineSnippets`): walks the page tree in document order and writes
- * `file.data.pageSections`, the headings and the text split into sections at each Markdown heading (anchored by its
- * custom id from `file.data.customHeadingIds`, else GitHub's slug). Inlined snippets (`data.snippet`) are walked
+ * `file.data.pageSections`, the headings and the text split into sections at each Markdown heading or JSX heading
+ * element (`<h2 id="…">`; anchored by its custom id from `file.data.customHeadingIds` or its `id`, else GitHub's slug). Inlined snippets (`data.snippet`) are walked
  * where they stand, with their own custom ids, so their text lands in the section they are used in. Component text
  * (titles, captions, fields, tooltips) is component-text.ts. A tree nested too deep to walk gets an error in
  * `file.data.pageDiagnostics` and no sections.
@@ -73,6 +75,12 @@ class SectionWalk {
       case 'mdxJsxTextElement':
         this.component(node, headingIds);
         return;
+      case 'paragraph': {
+        const only = node.children.filter((child) => child.type !== 'text' || child.value.trim() !== '');
+        if (only.length === 1 && only[0]?.type === 'mdxJsxTextElement' && JSX_HEADING.test(only[0].name ?? '')) this.jsxHeading(only[0]);
+        else this.blockChildren(node.children, headingIds);
+        return;
+      }
       default:
         if ('children' in node) this.blockChildren(node.children as Nodes[], headingIds);
     }
@@ -103,10 +111,22 @@ class SectionWalk {
       this.fieldComponent(node, headingIds);
       return;
     }
+    if (node.type === 'mdxJsxFlowElement' && JSX_HEADING.test(node.name ?? '')) {
+      this.jsxHeading(node);
+      return;
+    }
     for (const line of componentTitleLines(node)) this.writer.emit(collapse(line));
     this.blockChildren(node.children as Nodes[], headingIds);
     const tip = tooltipTip(node);
     if (tip !== undefined) this.writer.emit(collapse(tip));
+  }
+
+  /** A JSX heading element (`<h2 id="custom">Title</h2>`, alone on its line or as a block): a heading of that depth, anchored by its `id`, else the slug of its text. */
+  private jsxHeading(node: JsxElement): void {
+    const text = collapse(this.inlineChildren(node.children as Nodes[]));
+    if (text === '') return;
+    const id = jsxAttribute(node, 'id');
+    this.writer.heading(Number(JSX_HEADING.exec(node.name ?? '')?.[1]), text, node.position?.start.line ?? 0, typeof id === 'string' && id.trim() !== '' ? id.trim() : undefined);
   }
 
   /** ParamField/ResponseField: one line "name (type, required, default x): leading text", then the rest. */

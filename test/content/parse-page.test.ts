@@ -223,6 +223,20 @@ describe('parsePage on an MDX page with every component', () => {
       "React Native\nWrap the app in the provider.\nSDKs\nClient libraries\nPreview\nSummarise a support ticket.\nRead the ticket and list the customer's problems.",
     );
   });
+
+  it('reads JSX heading elements as headings: anchored by their id, else the slug of their text; inline ones stay text', () => {
+    const text = ['Intro.', '', '<h2 id="custom-id">JSX heading</h2>', '', 'Text under it.', '', '<h3>', '  Plain <code>code</code> one', '</h3>', '', 'More, with an inline <h2>not a heading</h2> here.', ''].join('\n');
+    const parsed = parsePage({ file: 'jsx-headings.mdx', text: `---\ntitle: JSX headings\n---\n\n${text}` });
+    expect(parsed.headings).toEqual([
+      { depth: 2, text: 'JSX heading', anchor: 'custom-id', line: 7 },
+      { depth: 3, text: 'Plain code one', anchor: 'plain-code-one', line: 11 },
+    ]);
+    expect(parsed.sections).toEqual([
+      { anchor: '', headingPath: [], text: 'Intro.' },
+      { anchor: 'custom-id', headingPath: ['JSX heading'], text: 'Text under it.' },
+      { anchor: 'plain-code-one', headingPath: ['JSX heading', 'Plain code one'], text: 'More, with an inline not a heading here.' },
+    ]);
+  });
 });
 
 describe('parsePage on a Markdown page', () => {
