@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
@@ -32,8 +33,8 @@ export interface PageInput {
 const FRONTMATTER_BLOCK = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 /** Parsed snippet trees, shared by every page this thread parses. */
 const snippetTrees = new SnippetTreeCache();
-const markdownProcessor = unified().use(remarkParse).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkPageFrontmatter).use(remarkInlineSnippets, { snippetTrees }).use(remarkPageSections).use(remarkPageLinks).freeze();
-const mdxProcessor = unified().use(remarkParse).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMdx).use(remarkPageFrontmatter).use(remarkInlineSnippets, { snippetTrees }).use(remarkPageSections).use(remarkPageLinks).freeze();
+const markdownProcessor = unified().use(remarkParse).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMath).use(remarkPageFrontmatter).use(remarkInlineSnippets, { snippetTrees }).use(remarkPageSections).use(remarkPageLinks).freeze();
+const mdxProcessor = unified().use(remarkParse).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMath).use(remarkMdx).use(remarkPageFrontmatter).use(remarkInlineSnippets, { snippetTrees }).use(remarkPageSections).use(remarkPageLinks).freeze();
 
 /**
  * Parses one page file into what the pipeline needs: frontmatter, title, headings with anchors, sections of
@@ -41,7 +42,7 @@ const mdxProcessor = unified().use(remarkParse).use(remarkCustomHeadingIds).use(
  * with an error diagnostic (`mdx-parse`), its frontmatter when that can be read, and no sections.
  *
  * The unified pipeline: remark-parse with `remarkCustomHeadingIds` (a heading's `{#custom-id}` suffix, Mintlify's
- * syntax, sets its anchor), remark-frontmatter, remark-gfm (+ remark-mdx for `.mdx`), then `remarkPageFrontmatter`,
+ * syntax, sets its anchor), remark-frontmatter, remark-gfm, remark-math (+ remark-mdx for `.mdx`), then `remarkPageFrontmatter`,
  * `remarkInlineSnippets` (snippets replaced by their trees), `remarkPageSections` and `remarkPageLinks`, whose
  * results are typed on the vfile's `data` (page-data.ts).
  *

@@ -68,6 +68,9 @@ class SectionWalk {
       case 'code':
         if (node.value.trim() !== '') this.writer.emit(fenceCode(node.value, node.lang ?? undefined));
         return;
+      case 'math':
+        if (node.value.trim() !== '') this.writer.emit(`$$\n${node.value.trim()}\n$$`);
+        return;
       case 'html':
         this.writer.emit(collapse(node.value.replace(HTML_TAG, ' ')));
         return;
@@ -144,6 +147,8 @@ class SectionWalk {
       case 'text':
       case 'inlineCode':
         return node.value;
+      case 'inlineMath':
+        return `$${node.value}$`;
       case 'break':
         return ' ';
       case 'image':

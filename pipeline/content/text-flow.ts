@@ -4,7 +4,7 @@ import { STRUCTURAL_COMPONENTS } from './component-text.ts';
 /** Inline (phrasing) node types: their text joins the current line. */
 const PHRASING: ReadonlySet<string> = new Set([
   'text', 'inlineCode', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'image', 'imageReference', 'break',
-  'html', 'mdxTextExpression', 'mdxJsxTextElement', 'footnoteReference',
+  'html', 'mdxTextExpression', 'mdxJsxTextElement', 'footnoteReference', 'inlineMath',
 ]);
 
 /** Whether a node is a JSX element that structures content: a structural component or one the page imports (`data.importedFrom`). */

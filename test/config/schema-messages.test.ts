@@ -135,8 +135,8 @@ describe('rules beyond the schema', () => {
     ]);
   });
 
-  it('warns about (and keeps) a navbar link of an undocumented type; github, discord and plain links pass', () => {
-    const links = [{ type: 'button', label: 'Sign up', href: 'https://example.com/signup' }, { type: 'github', href: 'https://github.com/example' }, { label: 'Blog', href: 'https://example.com/blog' }];
+  it('warns about (and keeps) a navbar link of an undocumented type; github, discord, plain links and links to a path of the site pass', () => {
+    const links = [{ type: 'button', label: 'Sign up', href: 'https://example.com/signup' }, { type: 'github', href: 'https://github.com/example' }, { label: 'Blog', href: 'https://example.com/blog' }, { label: 'Reference', href: '/reference/javascript' }];
     expect(diagnose({ ...base, navbar: { links } })).toMatchObject([
       { pointer: '/navbar/links/0/type', severity: 'warning', ruleId: 'navbar-link-type', message: 'Unexpected navbar link type `button`, expected `github` or `discord`' },
     ]);

@@ -237,6 +237,15 @@ describe('parsePage on an MDX page with every component', () => {
       { anchor: 'plain-code-one', headingPath: ['JSX heading', 'Plain code one'], text: 'More, with an inline not a heading here.' },
     ]);
   });
+
+  it('reads LaTeX in $…$ and $$…$$ as math, as the platform renders it, not as MDX expressions (braces included); text keeps its dollars', () => {
+    const text = ['A price of $\\frac{3 \\cdot 10^6}{10^{18}} \\approx 2.5$ USDC; plans cost $5 and $10.', '', '$$', 'S = \\left\\{ x \\in \\{0, Y\\} \\right\\}', '$$', '', '<Note>', 'Inside $a^{2}$ a note.', '</Note>', ''].join('\n');
+    const parsed = parsePage({ file: 'math.mdx', text: `---\ntitle: Math\n---\n\n${text}` });
+    expect(parsed.diagnostics).toEqual([]);
+    expect(parsed.sections.map((section) => section.text)).toEqual([
+      'A price of $\\frac{3 \\cdot 10^6}{10^{18}} \\approx 2.5$ USDC; plans cost $5 and $10.\n$$\nS = \\left\\{ x \\in \\{0, Y\\} \\right\\}\n$$\nInside $a^{2}$ a note.',
+    ]);
+  });
 });
 
 describe('parsePage on a Markdown page', () => {
