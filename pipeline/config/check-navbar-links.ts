@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { JsonLocation } from './parse-json-source.ts';
+import type { ConfigPosition } from './validate-config.ts';
 
 /** The navbar link types the platform documents: a link shown with that service's icon. */
 const NAVBAR_LINK_TYPES = new Set(['github', 'discord']);
@@ -9,19 +9,16 @@ const NAVBAR_LINK_TYPES = new Set(['github', 'discord']);
  * platform deploys such sites and shows the entry as a standard link (Box's docs write `"type": "button"`), so the
  * link is kept as written instead of failing the build.
  */
-export function checkNavbarLinks(navbar: unknown, locate: (pointer: string) => JsonLocation | undefined, configFile: string): Diagnostic[] {
+export function checkNavbarLinks(navbar: unknown, locate: (pointer: string) => ConfigPosition): Diagnostic[] {
   const links = (navbar as { links?: unknown } | null | undefined)?.links;
   if (!Array.isArray(links)) return [];
   return links.flatMap((link: unknown, index): Diagnostic[] => {
     const type = (link as { type?: unknown } | null)?.type;
     if (typeof type !== 'string' || NAVBAR_LINK_TYPES.has(type)) return [];
     const pointer = `/navbar/links/${index}/type`;
-    const location = locate(pointer);
     return [
       {
-        file: location?.file ?? configFile,
-        line: location?.line ?? 0,
-        column: location?.column ?? 0,
+        ...locate(pointer),
         pointer,
         severity: 'warning',
         ruleId: 'navbar-link-type',

@@ -1,12 +1,12 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { JsonLocation } from './parse-json-source.ts';
+import type { ConfigPosition } from './validate-config.ts';
 
 /**
  * Reports every redirect whose `source` repeats an earlier one with another destination (an error: only one can
  * apply). Sources are compared without trailing slashes; the same redirect written twice (`/a` and `/a/` to one
  * destination, as sites do for hosts that tell the two apart) is no conflict.
  */
-export function checkRedirectSources(redirects: unknown, locate: (pointer: string) => JsonLocation | undefined, configFile: string): Diagnostic[] {
+export function checkRedirectSources(redirects: unknown, locate: (pointer: string) => ConfigPosition): Diagnostic[] {
   if (!Array.isArray(redirects)) return [];
   const firstIndex = new Map<string, { index: number; destination: unknown }>();
   const diagnostics: Diagnostic[] = [];
@@ -21,11 +21,8 @@ export function checkRedirectSources(redirects: unknown, locate: (pointer: strin
     }
     if (typeof destination === 'string' && destination === first.destination) return;
     const pointer = `/redirects/${index}/source`;
-    const location = locate(pointer);
     diagnostics.push({
-      file: location?.file ?? configFile,
-      line: location?.line ?? 0,
-      column: location?.column ?? 0,
+      ...locate(pointer),
       pointer,
       severity: 'error',
       ruleId: 'duplicate-redirect',
