@@ -20,6 +20,7 @@ import { parseSitePages, type ParsePages } from './parse-site-pages.ts';
 import { reportUnreadableFiles } from './report-unreadable-files.ts';
 import { resolveFrontmatterOperations } from './resolve-frontmatter-operations.ts';
 import { selectPageFiles } from './select-page-files.ts';
+import { unlistedPageDiagnostics } from './unlisted-page-diagnostics.ts';
 
 export type { BuildResult } from './assemble-build-result.ts';
 export type { PageParseInput } from './parse-site-pages.ts';
@@ -92,7 +93,8 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   diagnostics.push(...operations.diagnostics);
   for (const page of parsedByFile.values()) {
     const titledBySpec = operations.byFile.get(page.file)?.title !== undefined;
-    diagnostics.push(...(titledBySpec ? page.diagnostics.filter((diagnostic) => diagnostic.ruleId !== 'missing-title') : page.diagnostics));
+    const pageDiagnostics = titledBySpec ? page.diagnostics.filter((diagnostic) => diagnostic.ruleId !== 'missing-title') : page.diagnostics;
+    diagnostics.push(...unlistedPageDiagnostics(pageDiagnostics, page.file, namedPageFiles.has(page.file)));
   }
 
   const manifestPages = collectManifestPages({ entries: navigation.entries, parsedByFile, endpointPages, operations: operations.byFile, indexing: config.indexing, defaults: config.defaults });

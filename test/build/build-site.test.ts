@@ -91,4 +91,17 @@ describe('build output', () => {
     expect(failure?.line).toBeGreaterThan(0);
     expect(result.manifest?.pages.map((page) => page.path)).toEqual(['good', 'broken']);
   });
+
+  it('reports a page file the navigation does not list that fails to parse as a warning, as the platform validates it', async () => {
+    const result = await buildSite(
+      siteSourceFromObject({
+        'docs.json': JSON.stringify({ theme: 'mint', name: 'Stray', colors: { primary: '#000000' }, navigation: { pages: ['good'] } }),
+        'good.mdx': '---\ntitle: Good\n---\n\nFine.\n',
+        'drafts/stray.mdx': '---\ntitle: Stray\n---\n\nUse a value <5 here.\n',
+      }),
+      { domain: 'stray' },
+    );
+    expect(result.diagnostics).toMatchObject([{ file: 'drafts/stray.mdx', line: 5, severity: 'warning', ruleId: 'mdx-parse', hint: expect.stringMatching(/^The navigation does not list this page/) as unknown }]);
+    expect(result.stats.errors).toBe(0);
+  });
 });

@@ -1,0 +1,19 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+
+/** Rules of a page file that cannot be parsed: an error for a page of the navigation, a warning for another page file. */
+const PARSE_RULES: ReadonlySet<string> = new Set(['mdx-parse', 'markdown-parse']);
+
+/**
+ * The diagnostics of a parsed page file as the build reports them: a parse failure of the file itself is a warning
+ * when the navigation does not name it (the platform's `mint validate` reports it as a warning and passes; the file is
+ * left out of the site's text), an error when it does (the platform's production build fails). Diagnostics of the
+ * snippets it imports, and every other rule, keep their severity.
+ */
+export function unlistedPageDiagnostics(diagnostics: readonly Diagnostic[], file: string, named: boolean): Diagnostic[] {
+  if (named) return [...diagnostics];
+  return diagnostics.map((diagnostic) =>
+    diagnostic.file === file && diagnostic.severity === 'error' && PARSE_RULES.has(diagnostic.ruleId)
+      ? { ...diagnostic, severity: 'warning', hint: `The navigation does not list this page, so the build goes on without its text. ${diagnostic.hint ?? ''}`.trim() }
+      : diagnostic,
+  );
+}
