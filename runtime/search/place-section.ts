@@ -8,7 +8,7 @@ export interface SearchFilter {
   language?: string;
   /** Group names; a page matches when any of them is on its group path. */
   groups?: string[];
-  /** A page tag (frontmatter or navigation group `tag`, such as "NEW"); a page matches when its tag is this one, letter case aside. */
+  /** A page tag (frontmatter or navigation group `tag`, such as "NEW"); a page matches when its tag is this one, letter case aside (a blank tag filters nothing). */
   tag?: string;
 }
 
@@ -60,7 +60,8 @@ export function otherLocationsOf(section: PlacedSection): OtherLocation[] {
 }
 
 function inScope({ context, tag }: PageLocation, { filter, defaultsOnly, language, versions }: SearchScope, defaults: SearchIndex['defaults']): boolean {
-  if (filter?.tag !== undefined && tag?.toLowerCase() !== filter.tag.trim().toLowerCase()) return false;
+  const wantedTag = filter?.tag?.trim().toLowerCase();
+  if (wantedTag && tag?.toLowerCase() !== wantedTag) return false;
   const kept = filter?.version !== undefined ? [filter.version] : defaultsOnly ? (versions ?? (defaults.version === undefined ? [] : [defaults.version])) : [];
   if (kept.length > 0 && context.version !== undefined && !kept.includes(context.version)) return false;
   const preferredLanguage = language ?? defaults.language;

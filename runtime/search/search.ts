@@ -18,7 +18,7 @@ export interface SearchOptions {
   filter?: SearchFilter;
   /** The previous user turn, searched with a lower weight so follow-ups ("and in Python?") keep their topic. */
   previousQuery?: string;
-  /** The page the reader is on (a page path, as `pagePathOf` reads it): its score is raised ×`CURRENT_PAGE_FACTOR` when it matches the query. */
+  /** The page the reader is on (a page path, as runtime/assistant's `currentPagePath` reads it): its score is raised ×`CURRENT_PAGE_FACTOR` when it matches the query. */
   currentPath?: string;
 }
 

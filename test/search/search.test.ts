@@ -264,6 +264,7 @@ describe('search', () => {
     expect(paths('new')).toEqual(['webhooks']);
     expect(paths('BETA')).toEqual(['retries']);
     expect(paths('Deprecated')).toEqual([]);
+    expect(paths(' ')).toEqual(['legacy', 'retries', 'webhooks']);
   });
 
   it('ignores a language or version filter on a site that has no languages or versions, as the filter cannot apply', () => {
