@@ -1,6 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
-import { isExternalLink } from './is-external-link.ts';
 import type { JsonLocation } from './parse-json-source.ts';
 
 /** The child lists a navigation element may hold; more than one on the same element is allowed but warned. */
@@ -20,9 +19,7 @@ export interface NavigationCheckOptions {
 
 /**
  * Checks what the schema cannot: a navigation that yields no page at all (error), elements mixing several
- * child kinds (warning: all are resolved, in a stable order), global anchors whose `href` is a path of the site
- * rather than an external link (warning: documented as external only, yet deployed sites use them), `graphql` and
- * `sdk` elements whose generated reference pages docsmith does not build (warning; they count as pages for the
+ * child kinds (warning: all are resolved, in a stable order), `graphql` and `sdk` elements whose generated reference pages docsmith does not build (warning; they count as pages for the
  * empty-navigation check, as the platform generates them). Page files are checked by the navigation stage.
  */
 export function checkNavigationConfig(navigation: unknown, options: NavigationCheckOptions): Diagnostic[] {
@@ -61,13 +58,6 @@ export function checkNavigationConfig(navigation: unknown, options: NavigationCh
   };
   if (navigation && typeof navigation === 'object' && !Array.isArray(navigation)) {
     visitElement(navigation, '/navigation');
-    const globalAnchors = ((navigation as { global?: { anchors?: unknown } }).global ?? {}).anchors;
-    (Array.isArray(globalAnchors) ? globalAnchors : []).forEach((anchor: unknown, index) => {
-      const href = (anchor as { href?: unknown } | null)?.href;
-      if (typeof href !== 'string' || href === '' || isExternalLink(href)) return;
-      report(`/navigation/global/anchors/${index}/href`, 'warning', 'global-anchor-path', `Unexpected path \`${href}\` in a global anchor, expected an external URL (https://…)`,
-        'Global anchors are documented as external links: write the full URL, or link the page from a navigation anchor, tab or group.');
-    });
     if (pageCount === 0) {
       report('/navigation', 'error', 'empty-navigation', 'Unexpected navigation without any page, expected at least one page, group or OpenAPI spec',
         'Add "pages": ["index"] (or groups, tabs, …) to the navigation.');

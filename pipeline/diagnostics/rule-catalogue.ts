@@ -40,7 +40,6 @@ export const RULE_CATALOGUE = {
   'duplicate-page': { severity: 'warning', description: 'A page is listed twice in the same version and language.' },
   'reference-not-generated': { severity: 'warning', description: 'A `graphql` tab or an `sdk` tab or group asks for generated reference pages, which docsmith does not build.' },
   'navbar-link-type': { severity: 'warning', description: 'A `navbar.links` entry has a `type` other than `github` or `discord`; it is shown as a standard link.' },
-  'global-anchor-path': { severity: 'warning', description: 'A global anchor links to a path of the site; global anchors are documented as external links.' },
   'unknown-operation': { severity: 'warning', description: 'An OpenAPI operation reference matches no operation of the specs in scope (the entry is left out; a page keeps its content).' },
   // redirects
   'duplicate-redirect': { severity: 'error', description: 'Two redirects have the same source and different destinations.' },
