@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
-import type { JsonLocation } from './parse-json-source.ts';
+import type { ConfigPosition } from './validate-config.ts';
 
 /** The child lists a navigation element may hold; more than one on the same element is allowed but warned. */
 const CHILD_KINDS = ['languages', 'versions', 'products', 'tabs', 'menu', 'dropdowns', 'anchors', 'groups', 'pages'] as const;
@@ -11,23 +11,17 @@ const REFERENCE_GENERATORS = [
   { key: 'sdk', pages: 'SDK reference pages from TypeDoc, DocFX, Javadoc, Sphinx or phpDocumentor output' },
 ] as const;
 
-/** Options of `checkNavigationConfig`. */
-export interface NavigationCheckOptions {
-  locate: (pointer: string) => JsonLocation | undefined;
-  configFile: string;
-}
-
 /**
  * Checks what the schema cannot: a navigation that yields no page at all (error), elements mixing several
- * child kinds (warning: all are resolved, in a stable order), `graphql` and `sdk` elements whose generated reference pages docsmith does not build (warning; they count as pages for the
- * empty-navigation check, as the platform generates them). Page files are checked by the navigation stage.
+ * child kinds (warning: all are resolved, in a stable order), `graphql` and `sdk` elements whose generated
+ * reference pages docsmith does not build (warning; they count as pages for the empty-navigation check, as the
+ * platform generates them). Page files are checked by the navigation stage.
  */
-export function checkNavigationConfig(navigation: unknown, options: NavigationCheckOptions): Diagnostic[] {
+export function checkNavigationConfig(navigation: unknown, locate: (pointer: string) => ConfigPosition): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   let pageCount = 0;
   const report = (pointer: string, severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string): void => {
-    const location = options.locate(pointer);
-    diagnostics.push({ file: location?.file ?? options.configFile, line: location?.line ?? 0, column: location?.column ?? 0, pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
+    diagnostics.push({ ...locate(pointer), pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
   };
   const visitPage = (entry: unknown, pointer: string): void => {
     if (typeof entry === 'string') {

@@ -84,7 +84,7 @@ export function validateConfig(source: SiteSource, options: ValidateConfigOption
     const location = locate('/name');
     diagnostics.push({ ...location, pointer: '/name', severity: 'error', ruleId: 'empty-value', message: 'Unexpected blank name, expected the name of the project or product', hint: 'Add "name": "Your product".' });
   }
-  diagnostics.push(...checkNavigationConfig(config.navigation, { locate: findLocation, configFile }));
+  diagnostics.push(...checkNavigationConfig(config.navigation, locate));
   diagnostics.push(...checkNavbarLinks(config.navbar, locate));
   diagnostics.push(...checkRedirectSources(config.redirects, locate));
   return finish(normalizeConfig(config as unknown as DocsConfig), diagnostics);

@@ -79,8 +79,8 @@ class SectionWalk {
         this.component(node, headingIds);
         return;
       case 'paragraph': {
-        const only = node.children.filter((child) => child.type !== 'text' || child.value.trim() !== '');
-        if (only.length === 1 && only[0]?.type === 'mdxJsxTextElement' && JSX_HEADING.test(only[0].name ?? '')) this.jsxHeading(only[0]);
+        const heading = soleJsxHeading(node.children);
+        if (heading) this.jsxHeading(heading);
         else this.blockChildren(node.children, headingIds);
         return;
       }
@@ -114,22 +114,24 @@ class SectionWalk {
       this.fieldComponent(node, headingIds);
       return;
     }
-    if (node.type === 'mdxJsxFlowElement' && JSX_HEADING.test(node.name ?? '')) {
-      this.jsxHeading(node);
-      return;
-    }
+    if (node.type === 'mdxJsxFlowElement' && this.jsxHeading(node)) return;
     for (const line of componentTitleLines(node)) this.writer.emit(collapse(line));
     this.blockChildren(node.children as Nodes[], headingIds);
     const tip = tooltipTip(node);
     if (tip !== undefined) this.writer.emit(collapse(tip));
   }
 
-  /** A JSX heading element (`<h2 id="custom">Title</h2>`, alone on its line or as a block): a heading of that depth, anchored by its `id`, else the slug of its text. */
-  private jsxHeading(node: JsxElement): void {
+  /**
+   * A JSX heading element (`<h2 id="custom">Title</h2>`, alone on its line or as a block): a heading of that depth,
+   * anchored by its `id`, else the slug of its text. False when the element is not `h1`…`h6`.
+   */
+  private jsxHeading(node: JsxElement): boolean {
+    const depth = headingDepth(node);
+    if (depth === undefined) return false;
     const text = collapse(this.inlineChildren(node.children as Nodes[]));
-    if (text === '') return;
     const id = jsxAttribute(node, 'id');
-    this.writer.heading(Number(JSX_HEADING.exec(node.name ?? '')?.[1]), text, node.position?.start.line ?? 0, typeof id === 'string' && id.trim() !== '' ? id.trim() : undefined);
+    if (text !== '') this.writer.heading(depth, text, node.position?.start.line ?? 0, typeof id === 'string' && id.trim() !== '' ? id.trim() : undefined);
+    return true;
   }
 
   /** ParamField/ResponseField: one line "name (type, required, default x): leading text", then the rest. */
@@ -174,6 +176,23 @@ class SectionWalk {
     for (const child of children) joined += this.inline(child);
     return joined;
   }
+}
+
+/** The depth of a JSX heading element (`h1`…`h6`), else undefined. */
+function headingDepth(node: JsxElement): number | undefined {
+  const depth = JSX_HEADING.exec(node.name ?? '')?.[1];
+  return depth === undefined ? undefined : Number(depth);
+}
+
+/** The JSX heading a paragraph holds alone (`<h2 id="x">Title</h2>` on its own line, blank text aside), else undefined. */
+function soleJsxHeading(children: readonly Nodes[]): JsxElement | undefined {
+  let heading: JsxElement | undefined;
+  for (const child of children) {
+    if (child.type === 'text' && child.value.trim() === '') continue;
+    if (heading || child.type !== 'mdxJsxTextElement' || headingDepth(child) === undefined) return undefined;
+    heading = child;
+  }
+  return heading;
 }
 
 function collapse(text: string): string {

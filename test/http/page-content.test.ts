@@ -46,7 +46,7 @@ describe('content for docs tools: llms.txt, llms-full.txt, a Markdown file per p
   });
 });
 
-describe('GET /v1/page/{domain}?path=', () => {
+describe('the page routes: GET /v1/page/{domain}?path= and POST /v1/page/{domain} {path, groups}, the platform\'s form', () => {
   let directory: string;
   let app: FastifyInstance;
   let key: string;
@@ -54,13 +54,14 @@ describe('GET /v1/page/{domain}?path=', () => {
     directory = await mkdtemp(path.join(tmpdir(), 'docsmith-page-'));
     await publishTestSite(path.join(directory, 'dist'), 'example');
     key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({ domains: ['example'], org: 'org' }).key;
-    app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory' });
+    app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory', limits: { perKeyPerMonth: 1, perOrgPerHour: 1, perIpPerDay: 1 } });
   });
   afterAll(async () => {
     await app.close();
     await rm(directory, { recursive: true, force: true });
   });
   const page = (pagePath: string) => app.inject({ url: `/v1/page/example?path=${encodeURIComponent(pagePath)}`, headers: { authorization: `Bearer ${key}` } });
+  const post = (body: unknown) => app.inject({ method: 'POST', url: '/v1/page/example', headers: { authorization: `Bearer ${key}` }, payload: body as Record<string, unknown> });
 
   it.each(['cli/configure', '/cli/configure', '/cli/configure.md', 'cli/configure#tokens-in-ci'])('answers the page Markdown for %s', async (pagePath) => {
     const response = await page(pagePath);
@@ -77,23 +78,6 @@ describe('GET /v1/page/{domain}?path=', () => {
     expect((await app.inject({ url: '/v1/page/example' })).json().error.code).toBe('missing_key');
     expect((await app.inject({ url: '/v1/page/example?path=a&extra=1', headers: { authorization: 'Bearer nope' } })).json().error.code).toBe('invalid_key');
   });
-});
-
-describe("POST /v1/page/{domain} {path, groups}, the platform's form", () => {
-  let directory: string;
-  let app: FastifyInstance;
-  let key: string;
-  beforeAll(async () => {
-    directory = await mkdtemp(path.join(tmpdir(), 'docsmith-page-post-'));
-    await publishTestSite(path.join(directory, 'dist'), 'example');
-    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({ domains: ['example'], org: 'org' }).key;
-    app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory', limits: { perKeyPerMonth: 1, perOrgPerHour: 1, perIpPerDay: 1 } });
-  });
-  afterAll(async () => {
-    await app.close();
-    await rm(directory, { recursive: true, force: true });
-  });
-  const post = (body: unknown) => app.inject({ method: 'POST', url: '/v1/page/example', headers: { authorization: `Bearer ${key}` }, payload: body as Record<string, unknown> });
 
   it('answers {path, content} with the page Markdown, as the path of a search result names it, without spending the budget', async () => {
     for (const pagePath of ['/cli/configure#tokens-in-ci', 'cli/configure', '/cli/configure']) {
