@@ -17,6 +17,8 @@ export interface AnswerSentence {
   meta: boolean;
   /** Defines something: "A Satellite is an application…", "Newt is…". */
   definition: boolean;
+  /** Opens by pointing back at what came before it ("This will open…", "Then, enter…", "It works by…"): it reads well after its context, not as an answer's first sentence. */
+  anaphoric: boolean;
 }
 
 const MIN_SENTENCE_LENGTH = 20;
@@ -39,7 +41,8 @@ const PROPERTY_WITH_TYPE = /^`?[\w.[\]-]+`?\s*\([^)]*\b(?:string|number|integer|
 const LABELLED = /^[^:—]{1,40}(?::|\s[—–]\s)\s*\S/;
 /** Words an unfinished fragment ends with ("Download installer for Macs with"). */
 const DANGLING_END = /\b(?:a|an|the|and|or|but|of|to|for|with|in|on|at|by|from|into|via|as|like|such|than|is|are|your|our|its|their)$/i;
-const META = /^(?:learn (?:how|about|more)\b|this (?:guide|page|section|document|tutorial|article)\b|in this (?:guide|tutorial|section)\b|release notes (?:for|of)\b|(?:a |the )?complete (?:api )?reference\b|see\b|check out\b|refer to\b|read more\b|for more (?:information|details)\b|(?:\S+ )?documentation$)/i;
+const META = /^(?:learn (?:how|about|more)\b|this (?:guide|page|section|document|tutorial|article)\b|in this (?:guide|tutorial|section)\b|release notes (?:for|of)\b|(?:a |the )?complete (?:api )?reference\b|see\b|check out\b|refer to\b|read more\b|for more (?:information|details)\b|(?:\S+ )?documentation$|.*\bsee (?:here|below|above)$)/i;
+const ANAPHORIC = /^(?:this|that|these|those|it|its|they|their|then|also|however|otherwise|additionally|instead|similarly|furthermore|moreover)\b(?!(?:\s+is|['’]s)\s+(?:recommended|possible|important|best|advisable|a good idea|good practice)\b)/i;
 const DEFINITION = /^(?:(?:an?|the)\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}\s+(?:is|are|refers to|means)\s+(?:an?|the|one|any)\s/i;
 
 /**
@@ -53,7 +56,7 @@ export const answerSentencesOf: (text: string) => readonly AnswerSentence[] = me
   splitSentences(text).map(({ sentence, items, rows }) => {
     const complete = items.length > 0 || rows.length > 0 || COMPLETE.test(sentence);
     const terms = new Set(prepareText([sentence, ...items, ...rows.flat()].join('\n')));
-    return { sentence, items, rows, terms, complete, meta: META.test(sentence.replace(/[.!?:]+$/, '')), definition: DEFINITION.test(sentence) };
+    return { sentence, items, rows, terms, complete, meta: META.test(sentence.replace(/[.!?:]+$/, '')), definition: DEFINITION.test(sentence), anaphoric: ANAPHORIC.test(sentence) };
   }),
 );
 

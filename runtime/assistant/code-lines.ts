@@ -1,7 +1,7 @@
 import { textLines } from '../../contract/search/code-fences.ts';
 
-/** Statement openings of common languages: `import x`, `const y =`, `def f(`, `print(`… */
-const CODE_OPENING = /^(?:import\s|from\s+\S+\s+import\s|export\s|const\s|let\s|var\s|function\s|async\s|await\s|return\s|def\s|class\s|package\s|using\s|#include|require\(|print\(|console\.|if\s*\(|for\s*\(|}|\)|]|@\w+\()/;
+/** Statement openings of common languages: `import x`, `const y =`, `def f(`, `print(`, `interface X {`… */
+const CODE_OPENING = /^(?:import\s|interface\s+\w+(?:<[^>]*>)?\s*(?:extends\s+[\w.,\s<>]+)?\{|enum\s+\w+\s*\{|type\s+\w+(?:<[^>]*>)?\s*=|struct\s+\w+|func\s+\w+\(|fn\s+\w+|from\s+\S+\s+import\s|export\s|const\s|let\s|var\s|function\s|async\s|await\s|return\s|def\s|class\s|package\s|using\s|#include|require\(|print\(|console\.|if\s*\(|for\s*\(|}|\)|]|@\w+\()/;
 /** Shell prompts and package managers or tools that start a command line. */
 const COMMAND_OPENING = /^(?:\$\s|>\s|sudo\s|npm\s|npx\s|pnpm\s|yarn\s|bun\s|pip\s|pip3\s|uv\s|poetry\s|go\s+(?:get|install|run)\s|cargo\s|brew\s|apt(?:-get)?\s|curl\s|wget\s|docker\s|kubectl\s|helm\s|git\s|echo\s|export\s+[A-Z_]+=|[A-Z][A-Z0-9_]+=)/;
 /** Comments (`# …`, `// …`), `key: value` and `name = value` lines of configuration, and member expressions (`input.query.x in …`). */

@@ -30,6 +30,8 @@ interface ScoredSentence {
   text: string;
   /** Defines something ("A Satellite is an application…"): leads the answer to a "what is" question. */
   definition: boolean;
+  /** Points back at what came before it ("This will open…"): never the lead while its source has another strong sentence. */
+  anaphoric: boolean;
   items: readonly string[];
   rows: readonly (readonly string[])[];
   terms: ReadonlySet<string>;
@@ -119,7 +121,7 @@ export function extractAnswer(question: string, previousQuestion: string | undef
     sentencesBySource.forEach((sentences, rank) => {
       const source = sources[rank] as { number: number };
       const credited = titleCredit ? [...weights].filter(([term]) => titleTerms[rank]?.has(term)) : [];
-      sentences.forEach(({ sentence, items, rows, terms, complete, meta, definition }, position) => {
+      sentences.forEach(({ sentence, items, rows, terms, complete, meta, definition, anaphoric }, position) => {
         let overlap = 0;
         let matched = 0;
         let matchedTerms = 0;
@@ -142,7 +144,7 @@ export function extractAnswer(question: string, previousQuestion: string | undef
         if (matched === 0 || (matchedTerms < 2 && matched < foundWeight * MIN_SENTENCE_COVERAGE) || overlap < strongest * 0.6) return;
         if ((items.length > 0 || rows.length > 0) && !prepareText(sentence).some((term) => weights.has(term) && !GENERIC_QUESTION_TERMS.has(term))) return;
         const relevance = overlap / Math.sqrt(Math.max(terms.size, 4)) + 0.3 / (rank + 1) + 0.15 / (position + 1);
-        candidates.push({ text: sentence, items, rows, terms, definition, source: source.number, position, score: relevance * (complete ? 1 : FRAGMENT_FACTOR) * (meta ? META_FACTOR : 1) * (definition && asksDefinition ? DEFINITION_FACTOR : 1) });
+        candidates.push({ text: sentence, items, rows, terms, definition, anaphoric, source: source.number, position, score: relevance * (complete ? 1 : FRAGMENT_FACTOR) * (meta ? META_FACTOR : 1) * (definition && asksDefinition ? DEFINITION_FACTOR : 1) });
       });
     });
     return candidates;
@@ -161,7 +163,8 @@ export function extractAnswer(question: string, previousQuestion: string | undef
   const definitions = asksDefinition ? strong.filter((candidate) => candidate.definition) : [];
   const leadPool = code && strong.some((candidate) => candidate.source === code.source) ? strong.filter((candidate) => candidate.source === code.source) : definitions.length > 0 ? definitions : strong;
   const leadSource = Math.min(...leadPool.map((candidate) => candidate.source));
-  const lead = leadPool.find((candidate) => candidate.source === leadSource) as ScoredSentence;
+  const fromLeadSource = leadPool.filter((candidate) => candidate.source === leadSource);
+  const lead = fromLeadSource.find((candidate) => !candidate.anaphoric) ?? (fromLeadSource[0] as ScoredSentence);
   const chosen: ScoredSentence[] = [lead];
   for (const candidate of best) {
     if (chosen.length >= MAX_SENTENCES || candidate.score < lead.score * 0.4) break;

@@ -1,5 +1,6 @@
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { TypoCorrector } from '../search/typo-corrector.ts';
+import { isCommonProperName } from './common-proper-names.ts';
 
 /** Shortest question term corrected against the sources' terms: shorter ones are too often another word. */
 const MIN_CORRECTED_LENGTH = 5;
@@ -22,16 +23,21 @@ export function spellingAgainst(sourceTerms: readonly ReadonlySet<string>[]): (t
 }
 
 /**
- * Whether the sources speak about the question at all (their text, code included, typos forgiven): not when at
- * least half of the question's terms appear in none of them, nor when a name the question writes with a capital or
- * in capitals past its first word ("a Unity SDK", "SCIM") appears in none. Generic question words ("how much",
- * "one") do not count.
+ * Whether the sources speak about the question at all (their text, code included, typos forgiven, "SDKs" found as
+ * "SDK"): not when at least half of the question's terms appear in none of them, nor when a name the question
+ * writes with a capital or in capitals past its first word ("a Unity SDK", "SCIM") appears in none. Generic question
+ * words ("how much", "one") do not count, nor do countries, languages, months and weekdays as names ("visitors from
+ * Germany").
  */
 export function coversQuestion(question: string, sourceTerms: readonly ReadonlySet<string>[], spelling: (term: string) => string): boolean {
-  const missing = (term: string): boolean => !GENERIC_QUESTION_TERMS.has(term) && sourceTerms.every((terms) => !terms.has(spelling(term)));
+  const holds = (terms: ReadonlySet<string>, term: string): boolean => {
+    const spelt = spelling(term);
+    return terms.has(spelt) || (spelt.length > 3 && spelt.endsWith('s') && terms.has(spelt.slice(0, -1)));
+  };
+  const missing = (term: string): boolean => !GENERIC_QUESTION_TERMS.has(term) && sourceTerms.every((terms) => !holds(terms, term));
   const terms = [...new Set(prepareText(question))].filter((term) => !GENERIC_QUESTION_TERMS.has(term));
   if (terms.length > 0 && terms.filter(missing).length / terms.length >= MAX_MISSING_SHARE) return false;
-  const names = question.split(/\s+/).slice(1).filter((word) => /^[("'`]?[A-Z]/.test(word));
+  const names = question.split(/\s+/).slice(1).filter((word) => /^[("'`]?[A-Z]/.test(word) && !isCommonProperName(word));
   return !names.some((name) => {
     const nameTerms = prepareText(name);
     return nameTerms.length > 0 && nameTerms.every(missing);

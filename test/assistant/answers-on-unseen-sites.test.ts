@@ -40,10 +40,10 @@ describe('sentences an answer may quote', () => {
   });
 
   it('tells comments, configuration, member expressions and commands from prose', () => {
-    for (const line of ['# Run the application locally', 'image: fosrl/pangolin:1.7.3  # Update to latest version', 'version: v1.4.1', 'input.query.statement_type in ["INSERT", "DELETE"]', 'external_user_id="katie@example.com"', 'eksctl delete nodegroup -f nodegroup.yaml', 'make restart-app', 'flox install graphviz', 'sudo docker compose down']) {
+    for (const line of ['# Run the application locally', 'image: fosrl/pangolin:1.7.3  # Update to latest version', 'version: v1.4.1', 'input.query.statement_type in ["INSERT", "DELETE"]', 'external_user_id="katie@example.com"', 'eksctl delete nodegroup -f nodegroup.yaml', 'make restart-app', 'flox install graphviz', 'sudo docker compose down', 'interface InvalidRequestError { message: string; code: -32600;} A JSON-RPC error indicating that the request is not valid.', 'type Role = "user" | "assistant";', 'enum LoggingLevel { debug, info }']) {
       expect(isCodeLine(line), line).toBe(true);
     }
-    for (const line of ['Restart Flexprice Services (keep infrastructure running)', 'yarn will be installed via npm, so we include that in the RUN command.', 'flox-delete - delete an environment', 'Add the --upstream flag to see the packages in the upstream copy.', 'Name the key (e.g., "terraform-production")']) {
+    for (const line of ['Restart Flexprice Services (keep infrastructure running)', 'yarn will be installed via npm, so we include that in the RUN command.', 'flox-delete - delete an environment', 'Add the --upstream flag to see the packages in the upstream copy.', 'Name the key (e.g., "terraform-production")', 'Interface settings let you change the theme of the dashboard.', 'type the name of the project and press Enter to create it.']) {
       expect(isCodeLine(line), line).toBe(false);
     }
     expect(isTableRow('Cisco | Often relayed | Allow required UDP flows')).toBe(true);
@@ -179,6 +179,26 @@ describe('answers on unseen sites', () => {
     const sdks = { number: 1, text: 'Flipt provides client-side SDKs for JavaScript, Dart and Swift. Each SDK evaluates flags locally.' };
     expect(extractAnswer('Is there a Unity SDK for Flipt?', undefined, [sdks])).toEqual([NOT_FOUND_ANSWER]);
     expect(extractAnswer('Which SDK languages does Flipt provide?', undefined, [sdks])).not.toEqual([NOT_FOUND_ANSWER]);
+  });
+
+  it('reads countries, languages, months, weekdays and country abbreviations in a question as examples, not as names the sources must hold', () => {
+    const geo = { number: 1, text: 'Geo targeting lets you redirect visitors to a different landing page based on their country.' };
+    expect(extractAnswer('redirect visitors from Germany to a different landing page than visitors from the US', undefined, [geo]).join('')).toBe('Geo targeting lets you redirect visitors to a different landing page based on their country [1]. ');
+    expect(extractAnswer('redirect visitors to a different landing page on Friday', undefined, [geo])).not.toEqual([NOT_FOUND_ANSWER]);
+    expect(extractAnswer('redirect visitors to a different landing page with Cloudflare', undefined, [geo])).toEqual([NOT_FOUND_ANSWER]);
+  });
+
+  it('finds the plural of a name the sources write in the singular ("SDKs" under "SDK")', () => {
+    const frameworks = { number: 1, text: 'The TypeScript SDK has middleware for the Express, Hono and Next.js web frameworks.' };
+    expect(extractAnswer('which web frameworks have middleware in the SDKs', undefined, [frameworks]).join('')).toBe('The TypeScript SDK has middleware for the Express, Hono and Next.js web frameworks [1]. ');
+  });
+
+  it('does not lead with a sentence that points back at what came before it, when its source has another strong one', () => {
+    const password = { number: 1, text: 'This will protect the link with a password. Click the Password button in the link builder to protect a link.' };
+    const answer = extractAnswer('protect a link with a password', undefined, [password]);
+    expect(answer).toEqual(['Click the Password button in the link builder to protect a link [1]. ']);
+    const alone = { number: 1, text: 'This protects a link with a password.' };
+    expect(extractAnswer('protect a link with a password', undefined, [alone])).toEqual(['This protects a link with a password [1]. ']);
   });
 
   it('answers a follow-up from a term of the question the sources share, with the previous question as context', () => {
