@@ -18,7 +18,14 @@ export interface DocsConfig {
 }
 
 /** Where OpenAPI/AsyncAPI specifications come from: a path or URL, several, or a folder to search. */
-export type ApiSpecReference = string | string[] | { source: string; directory?: string };
+export type ApiSpecReference = string | (string | ApiSpecObject)[] | ApiSpecObject;
+
+/** A spec with the folder its generated pages go under, and the overlays applied to it. */
+export interface ApiSpecObject {
+  source: string;
+  directory?: string;
+  overlays?: string[];
+}
 
 /** Any navigation element: the root, a language, version, product, tab, menu item, dropdown, anchor or group. */
 export interface NavigationElement {

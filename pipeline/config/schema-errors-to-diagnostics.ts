@@ -90,7 +90,7 @@ export function schemaErrorsToDiagnostics(
         else if (pattern === SPEC_SOURCE_PATTERN) {
           add(pointer, 'error', 'invalid-spec-source', `Unexpected ${specField(pointer)} source ${show(actual)}, expected a path relative to the site root or an http(s) URL`, 'Write e.g. "openapi.json", "/specs/api.yaml" or "https://example.com/openapi.json".');
         } else if (pattern === ASSET_PATH_PATTERN) {
-          add(pointer, 'error', 'invalid-asset-path', `Unexpected ${field} ${show(actual)}, expected the path of a file with its extension`, 'Write e.g. "/logo/light.svg" or "/favicon.png".');
+          add(pointer, 'warning', 'invalid-asset-path', `Unexpected ${field} ${show(actual)}, expected the path of a file with its extension`, 'Write e.g. "/logo/light.svg" or "/favicon.png".');
         } else add(pointer, 'error', 'invalid-value', `Unexpected ${field} ${show(actual)}, expected ${PATTERN_NAMES[pattern] ?? `a value matching \`${pattern}\``}`, patternHint(pattern));
         break;
       }

@@ -29,7 +29,7 @@ export const RULE_CATALOGUE = {
   'invalid-color': { severity: 'error', description: 'A color is not a hex color such as #16A34A.' },
   'invalid-format': { severity: 'error', description: 'A value is not a URL (or URI) where one is expected.' },
   'invalid-spec-source': { severity: 'error', description: 'An `openapi`/`asyncapi` source is neither a relative path nor an http(s) URL.' },
-  'invalid-asset-path': { severity: 'error', description: 'A `logo`, `favicon` or `background.image` path does not name a file with an extension.' },
+  'invalid-asset-path': { severity: 'warning', description: 'A `logo`, `favicon` or `background.image` path does not name a file with an extension (the platform accepts it; a URL without one may still serve an image).' },
   'empty-value': { severity: 'error', description: 'A string that must not be empty (or blank) is.' },
   'empty-list': { severity: 'error', description: 'A list that must have entries is empty.' },
   // navigation

@@ -30,8 +30,8 @@ describe('configuration verdicts', () => {
     expect(result.diagnostics).toEqual([]);
   });
 
-  it('accepts every setting of the platform\'s settings reference without a warning', () => {
-    const text = readFileSync(path.join(casesDir, '28-documented-settings-reference.json'), 'utf8');
+  it.each(['28-documented-settings-reference', '46-platform-validator-keys'])('accepts every setting of the platform\'s settings reference and validator without a warning (%s)', (name) => {
+    const text = readFileSync(path.join(casesDir, `${name}.json`), 'utf8');
     expect(validateConfig(siteSourceFromObject({ 'docs.json': text })).diagnostics).toEqual([]);
   });
 
