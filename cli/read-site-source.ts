@@ -5,6 +5,7 @@ import type { SiteSource, SkippedFile } from '../pipeline/site/site-source.ts';
 import { mintIgnoreFilter } from '../pipeline/site/mint-ignore.ts';
 import { BINARY_SNIFF_BYTES } from '../pipeline/site/unreadable-file-reason.ts';
 import { mapConcurrently } from '../contract/map-concurrently.ts';
+import { dotFolderReferences } from './dot-folder-references.ts';
 
 /** A site folder that cannot be read: the message is one plain line for the user. */
 export class SiteReadError extends Error {
@@ -23,13 +24,15 @@ const SPEC_FILE = /\.(?:json|ya?ml)$/i;
 const HEAD_BYTES = 4096;
 const SKIPPED_FOLDERS = new Set(['node_modules']);
 const LEGACY_CONFIG = 'mint.json';
+/** How many times files named under dot-folders are followed to the files they name. */
+const DOT_FOLDER_ROUNDS = 3;
 /** Files read at once: reads go through libuv's thread pool. */
 const READ_CONCURRENCY = 16;
 
 /**
  * Reads every text file a build may need (`.json .md .mdx .yaml .yml .js .jsx .ts .tsx`) of a site folder
  * into memory, keyed by POSIX path relative to the site root, and lists the other files (images, …) as
- * `assetFiles`. Skips node_modules, dot-folders and what the platform excludes (its default list and the site's
+ * `assetFiles`. Skips node_modules, dot-folders (but for the files docs.json or a page names there) and what the platform excludes (its default list and the site's
  * `.mintignore`, `mintIgnoreFilter`); binary and too-large files are listed in `skippedFiles` (with
  * why) for the build to report. Accepts the folder or its docs.json (or legacy mint.json);
  * refuses a missing folder, a folder without docs.json or mint.json, a binary or oversized configuration
@@ -68,8 +71,7 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
     }
   };
   await walk('');
-  // Files are read concurrently (one at a time left a cold build idle for most of its reading) and kept in walk order.
-  const read = await mapConcurrently(textFiles, READ_CONCURRENCY, async (child): Promise<string | SkippedFile> => {
+  const readText = async (child: string): Promise<string | SkippedFile> => {
     const unreadable = (error: unknown): never => {
       throw new SiteReadError(`${path.join(root, child)}: cannot read this file (${errorCode(error)})`);
     };
@@ -84,12 +86,23 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
     let text = textOfBytes.get(digest);
     if (text === undefined) textOfBytes.set(digest, (text = bytes.toString('utf8')));
     return text;
-  });
-  read.forEach((content, position) => {
-    const child = textFiles[position] as string;
-    if (typeof content === 'string') files.set(child, content);
-    else skippedFiles.set(child, content);
-  });
+  };
+  const keep = (children: readonly string[], contents: readonly (string | SkippedFile)[]): void => {
+    contents.forEach((content, position) => {
+      const child = children[position] as string;
+      if (typeof content === 'string') files.set(child, content);
+      else skippedFiles.set(child, content);
+    });
+  };
+  // Files are read concurrently (one at a time left a cold build idle for most of its reading) and kept in walk order.
+  keep(textFiles, await mapConcurrently(textFiles, READ_CONCURRENCY, readText));
+  // Dot-folders are skipped, but a file that docs.json or a page names there (a generated spec, a snippet) is read, and what it names in turn.
+  for (let round = 0; round < DOT_FOLDER_ROUNDS; round += 1) {
+    const named = dotFolderReferences(files).filter((child) => !skippedFiles.has(child) && !excluded(child));
+    const present = (await mapConcurrently(named, READ_CONCURRENCY, async (child) => ((await stat(path.join(root, child)).catch(() => undefined))?.isFile() ? child : ''))).filter(Boolean);
+    if (present.length === 0) break;
+    keep(present, await mapConcurrently(present, READ_CONCURRENCY, readText));
+  }
   if (configName !== 'docs.json' && configName !== LEGACY_CONFIG) files.set('docs.json', files.get(configName) ?? '');
   return { files, skippedFiles, assetFiles };
 }

@@ -36,6 +36,24 @@ describe('readSiteSource', () => {
     expect(source.files.get('guides/intro.md')).toBe('# Intro');
   });
 
+  it('reads the files docs.json or a page names under a dot-folder (a generated spec, a snippet and what it imports), and no others there', async () => {
+    const site = path.join(directory, 'dot-folders');
+    await mkdir(path.join(site, 'snippets/.cache/openapi'), { recursive: true });
+    await mkdir(path.join(site, '.github'), { recursive: true });
+    const files: Record<string, string> = {
+      'docs.json': '{"navigation": {"pages": ["index"], "openapi": {"source": "snippets/.cache/openapi/spec.json"}}}',
+      'index.mdx': 'import Readme from "/snippets/.cache/readme.mdx";\n\n<Readme />',
+      'snippets/.cache/openapi/spec.json': '{"openapi": "3.1.0"}',
+      'snippets/.cache/readme.mdx': 'import Part from "./part.mdx";\n\n<Part />',
+      'snippets/.cache/part.mdx': 'Part.',
+      'snippets/.cache/unnamed.mdx': 'Not named by anything.',
+      '.github/notes.md': 'Notes that name "snippets/.cache/missing.json".',
+    };
+    for (const [file, text] of Object.entries(files)) await writeFile(path.join(site, file), text);
+    const source = await readSiteSource(site);
+    expect([...source.files.keys()].sort()).toEqual(['docs.json', 'index.mdx', 'snippets/.cache/openapi/spec.json', 'snippets/.cache/part.mdx', 'snippets/.cache/readme.mdx']);
+  });
+
   it('reads copies of a file (a page kept in every version folder) as the same text, other files as their own', async () => {
     const site = path.join(directory, 'versions');
     for (const folder of ['v1', 'v2', 'fr/v2']) await mkdir(path.join(site, folder), { recursive: true });
