@@ -6,6 +6,8 @@ import { pagePathForFile } from '../site/load-site.ts';
 const ELEMENT_ID = /\bid=\{?\s*["'`]([^"'`]+)["'`]/g;
 /** `<ParamField body="limit">`: the platform gives each parameter the anchor `<kind>-<name>`. */
 const PARAM_FIELD = /<ParamField\b[^>]*?\b(body|query|path|header|cookie)=["']([^"']+)["']/g;
+/** `<ResponseField name="thumbnails.background">`: the platform's anchor is `param-<name>` (its own docs link `#param-thumbnails-background`). */
+const RESPONSE_FIELD = /<ResponseField\b[^>]*?\bname=["']([^"']+)["']/g;
 /** `<Update label="…" description="…">`: a changelog entry is a link target under its label and its description. */
 const UPDATE_TAG = /<Update\b[^>]*>/g;
 const UPDATE_TITLE = /\b(?:label|description)=["']([^"']+)["']/g;
@@ -15,7 +17,8 @@ const TITLED_COMPONENT = /<(?:Tab|Accordion|Step)\b[^>]*?\btitle=(?:"([^"]+)"|'(
 
 /**
  * The anchors each route offers, by `anchorKey`: heading and section anchors of its page, element ids,
- * ParamField and Update anchors and the titles of tabs, accordions and steps found in the page text. A page file is known by its own route and by every
+ * ParamField, ResponseField and Update anchors and the titles of tabs, accordions and steps found in the page text
+ * and in the snippets it imports. A page file is known by its own route and by every
  * navigation route that names it; `x/index` also as `x`. Pages that document an API operation (endpoint pages,
  * frontmatter `openapi`/`api`) get anchors for every parameter from the platform and are left unchecked.
  * Copies of a page (same text, one shared parse) are scanned once and their routes share one read-only map.
@@ -63,11 +66,13 @@ function distinctPageAnchors(readText: (file: string) => string | undefined): (p
     const candidates = byParse.get(page.sections) ?? [];
     const known = candidates.find((candidate) => candidate.headings === page.headings);
     if (known) return known.keyed;
-    const text = readText(page.file) ?? '';
+    // Components of the snippets a page imports render on the page: their tabs and fields are its link targets too.
+    const text = [page.file, ...page.imports].map((file) => readText(file) ?? '').join('\n');
     const names = [
       ...[...page.headings, ...page.sections].map((item) => item.anchor),
       ...[...text.matchAll(ELEMENT_ID)].map((match) => decodeEntities(match[1] ?? '')),
       ...[...text.matchAll(PARAM_FIELD)].map((match) => `${match[1]}-${match[2]}`),
+      ...[...text.matchAll(RESPONSE_FIELD)].map((match) => `param-${match[1]}`),
       ...[...text.matchAll(UPDATE_TAG)].flatMap((tag) => [...tag[0].matchAll(UPDATE_TITLE)].map((match) => match[1] ?? '')),
       ...[...text.matchAll(TITLED_COMPONENT)].map((match) => decodeEntities(match[1] ?? match[2] ?? match[3] ?? '')),
     ];

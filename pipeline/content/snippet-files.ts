@@ -12,10 +12,14 @@ export function snippetElementCandidates(fileAttribute: string): string[] {
   return fileAttribute.startsWith('/') ? [path.normalize(fileAttribute.slice(1))] : SNIPPET_FOLDERS.map((folder) => path.normalize(`${folder}/${fileAttribute}`));
 }
 
-/** The site path an import specifier names from `fromFile` (without extension), or undefined for a package import. */
+/**
+ * The site path an import specifier names from `fromFile` (without extension), or undefined for a package import.
+ * Paths resolve like URL paths under the site root: `..` past the root stays at the root, so
+ * `../../../snippets/x.mdx` from `vmagent/setup/docker.mdx` is `snippets/x.mdx` (Odigos deploys such imports).
+ */
 export function importBase(specifier: string, fromFile: string): string | undefined {
   if (!SITE_FILE_SPECIFIER.test(specifier)) return undefined;
-  return path.normalize(specifier.startsWith('/') ? specifier.slice(1) : path.join(path.dirname(fromFile), specifier));
+  return path.join('/', specifier.startsWith('/') ? specifier : path.join(path.dirname(fromFile), specifier)).slice(1);
 }
 
 /** The files an import of `base` may name, in the order they are tried. */

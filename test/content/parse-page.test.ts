@@ -374,6 +374,12 @@ describe('parsePage with snippets', () => {
     expect(cyclic.diagnostics).toMatchObject([{ file: 'snippets/cycle-b.mdx', line: 5, column: 1, severity: 'warning', ruleId: 'snippet-cycle' }]);
   });
 
+  it('resolves a relative import like a URL path: `..` past the site root stays at the root', () => {
+    const climbing = parsePage({ file: 'vmagent/setup/docker.mdx', text: "---\ntitle: Docker\n---\nimport Intro from '../../../snippets/intro.mdx';\n\n<Intro />\n", readSnippet });
+    expect(climbing.imports).toEqual(['snippets/intro.mdx', 'snippets/nested.mdx']);
+    expect(climbing.diagnostics).toEqual([]);
+  });
+
   it('warns about a missing snippet at the import or element, and skips module imports', () => {
     const missing = parsePage({
       file: 'guides/missing.mdx',
