@@ -38,6 +38,7 @@ export const RULE_CATALOGUE = {
   'missing-page': { severity: 'warning', description: 'A navigation entry names a page file that does not exist.' },
   'page-extension': { severity: 'warning', description: 'A navigation page path carries its `.mdx`/`.md` extension.' },
   'duplicate-page': { severity: 'warning', description: 'A page is listed twice in the same version and language.' },
+  'source-ref-not-built': { severity: 'warning', description: 'A `sourceRef` entry names another repository of a multi-repository deployment, whose navigation docsmith does not build here.' },
   'reference-not-generated': { severity: 'warning', description: 'A `graphql` tab or an `sdk` tab or group asks for generated reference pages, which docsmith does not build.' },
   'navbar-link-type': { severity: 'warning', description: 'A `navbar.links` entry has a `type` other than `github` or `discord`; it is shown as a standard link.' },
   'unknown-operation': { severity: 'warning', description: 'An OpenAPI operation reference matches no operation of the specs in scope (the entry is left out; a page keeps its content).' },

@@ -1,5 +1,6 @@
 import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
 import { isRecord } from '../config/is-record.ts';
+import { isSourceReference } from './source-references.ts';
 import { NAVIGATION_LISTS, NAVIGATION_NODE_FIELDS } from './navigation-lists.ts';
 
 const GLOBAL_KINDS = ['languages', 'versions', 'products', 'tabs', 'anchors', 'dropdowns'] as const;
@@ -16,7 +17,7 @@ export function resolveGlobalNavigation(global: unknown): ManifestNavigationNode
     if (!Array.isArray(list)) continue;
     const [, nameKey, kind] = NAVIGATION_LISTS.find(([candidate]) => candidate === listKey) ?? NAVIGATION_LISTS[0];
     for (const item of list) {
-      if (!isRecord(item)) continue;
+      if (!isRecord(item) || isSourceReference(item)) continue;
       const node: ManifestNavigationNode = { kind: `global-${kind}`, label: String(item[nameKey] ?? '') };
       if (typeof item.href === 'string') node.href = item.href;
       for (const field of NAVIGATION_NODE_FIELDS) if (item[field] !== undefined) node[field] = item[field];

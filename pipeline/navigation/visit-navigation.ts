@@ -2,6 +2,7 @@ import type { NavigationElement } from '../../schemas/docs-config.ts';
 import { isRecord } from '../config/is-record.ts';
 import type { DeepReadonly, SiteConfig } from '../config/site-config.ts';
 import { NAVIGATION_LISTS, type NavigationListKind } from './navigation-lists.ts';
+import { isSourceReference } from './source-references.ts';
 
 /** Returned by `NavigationVisitor.enter` to leave what an element holds unvisited (and not call `leave`). */
 export const SKIP = Symbol('skip');
@@ -38,7 +39,8 @@ export interface NavigationVisitor<Context> {
 /**
  * Walks docs.json `navigation` depth first, the way it is resolved: an element, then its `root`, then its lists in
  * `NAVIGATION_LISTS` order, then its `pages` (strings are page references, objects are groups). `navigation.global`
- * (links only) and keys that are not navigation are not walked; entries of the wrong type are skipped, so a
+ * (links only), `sourceRef` entries (another repository's navigation) and keys that are not navigation are not
+ * walked; entries of the wrong type are skipped, so a
  * configuration with schema errors is walked as far as it makes sense. Like unist-util-visit, for the navigation tree.
  */
 export function visitNavigation<Context>(navigation: SiteConfig['navigation'] | undefined, visitor: NavigationVisitor<Context>, context: Context): void {
@@ -55,7 +57,7 @@ function visitElement<Context>(visit: NavigationElementVisit, visitor: Navigatio
     const list: unknown = element[listKey];
     if (!Array.isArray(list)) continue;
     list.forEach((child: unknown, index) => {
-      if (isRecord(child)) visitElement(elementVisit(child, kind, nameKey, `${pointer}/${listKey}/${index}`), visitor, context);
+      if (isRecord(child) && !isSourceReference(child)) visitElement(elementVisit(child, kind, nameKey, `${pointer}/${listKey}/${index}`), visitor, context);
     });
   }
   const pages: unknown = element.pages;
@@ -63,7 +65,7 @@ function visitElement<Context>(visit: NavigationElementVisit, visitor: Navigatio
     pages.forEach((entry: unknown, index) => {
       const entryPointer = `${pointer}/pages/${index}`;
       if (typeof entry === 'string') visitor.page?.({ entry, pointer: entryPointer, role: 'page' }, context);
-      else if (isRecord(entry)) visitElement(elementVisit(entry, 'group', 'group', entryPointer), visitor, context);
+      else if (isRecord(entry) && !isSourceReference(entry)) visitElement(elementVisit(entry, 'group', 'group', entryPointer), visitor, context);
     });
   }
   visitor.leave?.(visit, context);
