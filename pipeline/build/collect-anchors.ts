@@ -4,10 +4,12 @@ import { pagePathForFile } from '../site/load-site.ts';
 
 /** `id="x"` / `id='x'` / `id={"x"}` on an HTML or JSX element: a link target besides the headings. */
 const ELEMENT_ID = /\bid=\{?\s*["'`]([^"'`]+)["'`]/g;
-/** `<ParamField body="limit">`: the platform gives each parameter the anchor `<kind>-<name>`. */
-const PARAM_FIELD = /<ParamField\b[^>]*?\b(body|query|path|header|cookie)=["']([^"']+)["']/g;
-/** `<ResponseField name="thumbnails.background">`: the platform's anchor is `param-<name>` (its own docs link `#param-thumbnails-background`). */
-const RESPONSE_FIELD = /<ResponseField\b[^>]*?\bname=["']([^"']+)["']/g;
+/**
+ * `<ParamField body="limit">` and `<ResponseField name="thumbnails.background">`: the platform anchors each field at
+ * `param-<name>`, a repeated name at `param-<name>-1`, `-2`… (its own docs link `#param-thumbnails-background`); a
+ * ParamField is also known as `<kind>-<name>` (`body-limit`), as API pages name parameters.
+ */
+const FIELD = /<(?:ParamField|ResponseField)\b[^>]*?\b(body|query|path|header|cookie|name)=["']([^"']+)["']/g;
 /** `<Update label="…" description="…">`: a changelog entry is a link target under its label and its description. */
 const UPDATE_TAG = /<Update\b[^>]*>/g;
 const UPDATE_TITLE = /\b(?:label|description)=["']([^"']+)["']/g;
@@ -20,7 +22,8 @@ const TITLED_COMPONENT = /<(?:Tab|Accordion|Step)\b[^>]*?\btitle=(?:"([^"]+)"|'(
  * ParamField, ResponseField and Update anchors and the titles of tabs, accordions and steps found in the page text
  * and in the snippets it imports. A page file is known by its own route and by every
  * navigation route that names it; `x/index` also as `x`. Pages that document an API operation (endpoint pages,
- * frontmatter `openapi`/`api`) get anchors for every parameter from the platform and are left unchecked.
+ * frontmatter `openapi`/`api`) get anchors for every parameter from the platform and are left unchecked, and so are
+ * pages that failed to parse.
  * Copies of a page (same text, one shared parse) are scanned once and their routes share one read-only map.
  */
 export function collectAnchors(pages: Iterable<ParsedPage>, entries: readonly NavigationPageEntry[], readText: (file: string) => string | undefined): Map<string, ReadonlyMap<string, string>> {
@@ -45,6 +48,8 @@ export function collectAnchors(pages: Iterable<ParsedPage>, entries: readonly Na
   };
   for (const page of pages) {
     if (typeof page.frontmatter.openapi === 'string' || typeof page.frontmatter.api === 'string') continue;
+    // A page that did not parse has no known headings: links into it are not judged (its parse error is reported).
+    if (page.diagnostics.some((diagnostic) => diagnostic.ruleId === 'mdx-parse' || diagnostic.ruleId === 'markdown-parse')) continue;
     const keyed = pageAnchors(page);
     byFile.set(page.file, keyed);
     add(pagePathForFile(page.file), keyed);
@@ -71,8 +76,7 @@ function distinctPageAnchors(readText: (file: string) => string | undefined): (p
     const names = [
       ...[...page.headings, ...page.sections].map((item) => item.anchor),
       ...[...text.matchAll(ELEMENT_ID)].map((match) => decodeEntities(match[1] ?? '')),
-      ...[...text.matchAll(PARAM_FIELD)].map((match) => `${match[1]}-${match[2]}`),
-      ...[...text.matchAll(RESPONSE_FIELD)].map((match) => `param-${match[1]}`),
+      ...fieldAnchors(text),
       ...[...text.matchAll(UPDATE_TAG)].flatMap((tag) => [...tag[0].matchAll(UPDATE_TITLE)].map((match) => match[1] ?? '')),
       ...[...text.matchAll(TITLED_COMPONENT)].map((match) => decodeEntities(match[1] ?? match[2] ?? match[3] ?? '')),
     ];
@@ -104,4 +108,16 @@ export function anchorKey(anchor: string): string {
 /** `&#x5F;` → `_`, `&#95;` → `_` (ids written by HTML generators). */
 function decodeEntities(text: string): string {
   return text.replace(HTML_ENTITY, (_, code: string) => String.fromCodePoint(code.startsWith('x') || code.startsWith('X') ? Number.parseInt(code.slice(1), 16) : Number(code)));
+}
+
+/** The anchors of a page's ParamField and ResponseField elements, in order (see `FIELD`). */
+function fieldAnchors(text: string): string[] {
+  const seen = new Map<string, number>();
+  return [...text.matchAll(FIELD)].flatMap((match) => {
+    const [, kind = '', name = ''] = match;
+    const repeats = seen.get(name) ?? 0;
+    seen.set(name, repeats + 1);
+    const param = repeats === 0 ? `param-${name}` : `param-${name}-${repeats}`;
+    return kind === 'name' ? [param] : [`${kind}-${name}`, param];
+  });
 }

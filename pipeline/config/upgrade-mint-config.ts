@@ -52,9 +52,11 @@ export function upgradeMintConfig(mint: Json): UpgradedMintConfig {
   set(config, 'name', mint.name === undefined ? undefined : copy('name', '/name'));
   if (mint.description !== undefined) set(config, 'description', copy('description', '/description'));
   const colors = record(mint.colors);
-  const { background: backgroundColor, anchors: _anchorColors, ...docsColors } = colors;
-  void _anchorColors;
-  if (colors.anchors !== undefined) dropped.push('colors.anchors');
+  // `anchors`, `ultraLight` and `ultraDark` colours have no docs.json key (the platform's legacy schema only tolerates the last two).
+  const LEGACY_ONLY_COLORS = ['anchors', 'ultraLight', 'ultraDark'];
+  const docsColors = Object.fromEntries(Object.entries(colors).filter(([key]) => key !== 'background' && !LEGACY_ONLY_COLORS.includes(key)));
+  const backgroundColor = colors.background;
+  for (const key of LEGACY_ONLY_COLORS) if (colors[key] !== undefined) dropped.push(`colors.${key}`);
   config.colors = docsColors;
   origin('/colors', '/colors', docsColors);
   if (mint.logo !== undefined) config.logo = copy('logo', '/logo');
@@ -120,7 +122,7 @@ export function upgradeMintConfig(mint: Json): UpgradedMintConfig {
     origin('/background/color', '/colors/background', backgroundColor);
   }
   if (Object.keys(background).length > 0) config.background = background;
-  if (mint.font !== undefined) config.fonts = copy('font', '/fonts');
+  if (mint.font !== undefined) config.fonts = upgradeFont(mint.font, '/fonts', '/font', origin);
   const codeBlockMode = record(mint.codeBlock).mode;
   if (codeBlockMode !== undefined) {
     config.styling = { codeblocks: codeBlockMode === 'dark' ? 'dark' : 'system' };
@@ -130,6 +132,27 @@ export function upgradeMintConfig(mint: Json): UpgradedMintConfig {
   const api = upgradeApi(mint, origin, dropped);
   if (Object.keys(api).length > 0) config.api = api;
   return { config, origins, dropped };
+}
+
+/** mint.json `font` → docs.json `fonts`: `url` is `source` and `headings` is `heading`, at the top and inside `headings`/`body`. */
+function upgradeFont(font: unknown, target: string, source: string, origin: OriginRecorder): unknown {
+  if (!font || typeof font !== 'object' || Array.isArray(font)) {
+    origin(target, source, font);
+    return font;
+  }
+  origin(target, source);
+  const fonts: Json = {};
+  for (const [key, value] of Object.entries(font)) {
+    const name = key === 'url' ? 'source' : key === 'headings' ? 'heading' : key;
+    const at = `${target}/${escapePointer(name)}`;
+    const from = `${source}/${escapePointer(key)}`;
+    if (key === 'headings' || key === 'heading' || key === 'body') fonts[name] = upgradeFont(value, at, from, origin);
+    else {
+      fonts[name] = value;
+      origin(at, from, value);
+    }
+  }
+  return fonts;
 }
 
 /** mint.json `api` and `openapi` → docs.json `api` (playground display, example languages, parameter expansion, specs). */

@@ -1,14 +1,14 @@
-import GithubSlugger from 'github-slugger';
+import { AnchorSlugger } from './anchor-slugger.ts';
 import type { PageHeading, PageSection } from './parsed-page.ts';
 
 /**
  * Writes a page's text into sections as the walk meets it: lines go to the current section, a heading closes it
- * and opens the next (anchored by its custom id, else GitHub's slug). One writer per page, snippets included.
+ * and opens the next (anchored by its custom id, else the platform's anchor of its text, `AnchorSlugger`). One writer per page, snippets included.
  */
 export class SectionWriter {
   readonly sections: PageSection[] = [];
   readonly headings: PageHeading[] = [];
-  private readonly slugger = new GithubSlugger();
+  private readonly slugger = new AnchorSlugger();
   private readonly headingStack: { depth: number; text: string }[] = [];
   private current: { anchor: string; headingPath: string[]; lines: string[] } = { anchor: '', headingPath: [], lines: [] };
 

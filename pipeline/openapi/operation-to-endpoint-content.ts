@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import GithubSlugger from 'github-slugger';
+import { AnchorSlugger } from '../content/anchor-slugger.ts';
 import { identifierWords } from '../../contract/search/identifier-words.ts';
 import type { PageHeading, PageSection } from '../content/parsed-page.ts';
 import { parsePage } from '../content/parse-page.ts';
@@ -52,7 +52,7 @@ function xMintContentSections(operation: SpecOperation): PageSection[] {
 export function operationToEndpointContent(operation: SpecOperation): EndpointContent {
   const title = endpointTitle(operation);
   const description = xMintString(operation, 'metadata', 'description') ?? operation.description;
-  const slugger = new GithubSlugger();
+  const slugger = new AnchorSlugger();
   const headings: PageHeading[] = [];
   const contentSections = xMintContentSections(operation);
   const contentIntro = contentSections[0]?.anchor === '' ? contentSections.shift() : undefined;

@@ -30,7 +30,7 @@ export function resolveOperationReference(specs: LoadedSpecs, reference: string,
   let candidates: LoadedSpec[];
   if (specName) {
     const spec = findSpec(specs, specName);
-    if (!spec) return { ok: false, message: `Cannot find the spec \`${specName}\` named in \`${reference}\``, hint: `Loaded specs: ${[...specs.keys()].join(', ') || 'none'}.` };
+    if (!spec) return { ok: false, message: `Cannot find the spec \`${specName}\` named in \`${reference}\``, hint: loadedSpecsHint(specName, [...specs.keys()]) };
     candidates = [spec];
   } else if (specsInScope.length > 0 && inScope.length === 0) {
     const remote = specsInScope.some(isRemoteSpec);
@@ -113,4 +113,15 @@ function normalisePath(path: string): string {
 
 function withoutParameterNames(path: string): string {
   return path.replace(/\{[^}]*\}/g, '{}');
+}
+
+/** How many loaded specs a hint names: the closest to the name written, then how many more there are. */
+const MAX_SPECS_NAMED = 5;
+
+/** "Loaded specs: a.json, b.yaml." — at most `MAX_SPECS_NAMED`, the closest to `specName` first, and "and N more". */
+function loadedSpecsHint(specName: string, loaded: string[]): string {
+  if (loaded.length === 0) return 'Loaded specs: none.';
+  const closest = loaded.length <= MAX_SPECS_NAMED ? loaded : [...loaded].sort((left, right) => distance(specName, left) - distance(specName, right) || left.localeCompare(right)).slice(0, MAX_SPECS_NAMED);
+  const more = loaded.length - closest.length;
+  return `Loaded specs: ${closest.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`;
 }

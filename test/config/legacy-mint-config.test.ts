@@ -46,6 +46,20 @@ describe('a site with only the legacy mint.json', () => {
     });
   });
 
+  it('renames the legacy font keys (`url` → `source`, `headings` → `heading`) and leaves out the legacy-only colours', () => {
+    const mint = {
+      name: 'Legacy',
+      colors: { primary: '#16A34A', light: '#4ADE80', ultraLight: '#DCFCE7', ultraDark: '#14532D' },
+      font: { headings: { family: 'Poppins', url: 'https://example.com/poppins.woff2', format: 'woff2' }, body: { family: 'Inter', url: 'https://example.com/inter.woff2', format: 'woff2' } },
+      navigation: [{ group: 'Start', pages: ['index'] }],
+    };
+    const { config, dropped } = upgradeMintConfig(mint);
+    expect(config.fonts).toEqual({ heading: { family: 'Poppins', source: 'https://example.com/poppins.woff2', format: 'woff2' }, body: { family: 'Inter', source: 'https://example.com/inter.woff2', format: 'woff2' } });
+    expect(config.colors).toEqual({ primary: '#16A34A', light: '#4ADE80' });
+    expect(dropped).toEqual(['colors.ultraLight', 'colors.ultraDark']);
+    expect(validateConfig(siteSourceFromObject({ 'mint.json': JSON.stringify(mint, null, 2), 'index.mdx': '# Home' })).diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['legacy-config']);
+  });
+
   it('keeps a playground mode it has no docs.json name for as written, even one named like an object property', () => {
     for (const mode of ['constructor', 'toString', 'interactive']) {
       expect(upgradeMintConfig({ name: 'Legacy', colors: { primary: '#16A34A' }, api: { playground: { mode } }, navigation: [{ group: 'Start', pages: ['index'] }] }).config).toMatchObject({ api: { playground: { display: mode } } });

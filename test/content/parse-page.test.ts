@@ -51,7 +51,7 @@ describe('parsePage on an MDX page with every component', () => {
             "text": "Structure",
           },
           {
-            "anchor": "parameters-1",
+            "anchor": "parameters-2",
             "depth": 3,
             "line": 93,
             "text": "Parameters",
@@ -163,7 +163,7 @@ describe('parsePage on an MDX page with every component', () => {
       The dashboard",
           },
           {
-            "anchor": "parameters-1",
+            "anchor": "parameters-2",
             "headingPath": [
               "Parameters",
               "Structure",
@@ -262,7 +262,7 @@ describe('parsePage on a Markdown page', () => {
         },
         "headings": [
           {
-            "anchor": "setup--install",
+            "anchor": "setup-&-install",
             "depth": 2,
             "line": 8,
             "text": "Setup & install",
@@ -294,7 +294,7 @@ describe('parsePage on a Markdown page', () => {
             "text": "Some text with inline HTML and a link.",
           },
           {
-            "anchor": "setup--install",
+            "anchor": "setup-&-install",
             "headingPath": [
               "Setup & install",
             ],
@@ -468,9 +468,9 @@ describe('parsePage on pages with mistakes', () => {
     ]);
   });
 
-  it('gives duplicate heading anchors -1, -2 per page', () => {
+  it('gives duplicate heading anchors -2, -3 per page, as the platform does', () => {
     const page = parsePage({ file: 'dup.md', text: '---\ntitle: Dup\n---\n# A\n## A\n### A\n' });
-    expect(page.headings.map((heading) => heading.anchor)).toEqual(['a', 'a-1', 'a-2']);
+    expect(page.headings.map((heading) => heading.anchor)).toEqual(['a', 'a-2', 'a-3']);
     expect(parsePage({ file: 'other.md', text: '---\ntitle: Other\n---\n# A\n' }).headings[0]?.anchor).toBe('a');
   });
 });

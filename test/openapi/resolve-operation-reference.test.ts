@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LoadedSpecs } from '../../pipeline/openapi/loaded-spec.ts';
+import type { LoadedSpec, LoadedSpecs } from '../../pipeline/openapi/loaded-spec.ts';
 import { resolveOperationReference } from '../../pipeline/openapi/resolve-operation-reference.ts';
 import { loadFixtureSpecs } from './load-fixture-specs.ts';
 
@@ -38,6 +38,9 @@ describe('resolveOperationReference', () => {
       'error: Cannot find the operation `GET /product` in `shop.yaml` | Closest operations: `GET /products`, `POST /products`, `GET /health`.',
     );
     expect(resolved('nope.yaml GET /products')).toBe('error: Cannot find the spec `nope.yaml` named in `nope.yaml GET /products` | Loaded specs: shop.yaml, legacy-swagger.json, broken-ref.yaml.');
+    const many: LoadedSpecs = new Map(Array.from({ length: 40 }, (_, index) => [`specs/chain-${index}.json`, { file: `specs/chain-${index}.json`, serverPaths: [], operations: [] } as unknown as LoadedSpec]));
+    const manyHint = resolveOperationReference(many, 'specs/chain-7.yaml GET /x');
+    expect(manyHint).toMatchObject({ ok: false, hint: 'Loaded specs: specs/chain-7.json, specs/chain-0.json, specs/chain-1.json, specs/chain-17.json, specs/chain-2.json and 35 more.' });
     expect(resolved('FETCH /products')).toBe('error: Unexpected operation reference `FETCH /products`, expected `METHOD /path` | ');
     expect(resolveOperationReference(new Map(), 'GET /x')).toEqual({ ok: false, message: 'Cannot resolve `GET /x`: no OpenAPI spec is in scope', hint: 'Set `openapi` on this element or on `api.openapi` in docs.json.' });
   });
