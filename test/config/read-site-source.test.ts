@@ -6,6 +6,14 @@ import { readSiteSource, SiteReadError } from '../../cli/read-site-source.ts';
 
 let directory: string;
 
+/** Writes `files` (site path → text) under `site`, creating their folders. */
+async function writeSite(site: string, files: Record<string, string>): Promise<void> {
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(site, file)), { recursive: true });
+    await writeFile(path.join(site, file), text);
+  }
+}
+
 beforeAll(async () => {
   directory = await mkdtemp(path.join(tmpdir(), 'docsmith-read-site-'));
   const site = path.join(directory, 'site');
@@ -38,9 +46,7 @@ describe('readSiteSource', () => {
 
   it('reads the files docs.json or a page names under a dot-folder (a generated spec, a snippet and what it imports), and no others there', async () => {
     const site = path.join(directory, 'dot-folders');
-    await mkdir(path.join(site, 'snippets/.cache/openapi'), { recursive: true });
-    await mkdir(path.join(site, '.github'), { recursive: true });
-    const files: Record<string, string> = {
+    await writeSite(site, {
       'docs.json': '{"navigation": {"pages": ["index"], "openapi": {"source": "snippets/.cache/openapi/spec.json"}}}',
       'index.mdx': 'import Readme from "/snippets/.cache/readme.mdx";\n\n<Readme />',
       'snippets/.cache/openapi/spec.json': '{"openapi": "3.1.0"}',
@@ -48,26 +54,23 @@ describe('readSiteSource', () => {
       'snippets/.cache/part.mdx': 'Part.',
       'snippets/.cache/unnamed.mdx': 'Not named by anything.',
       '.github/notes.md': 'Notes that name "snippets/.cache/missing.json".',
-    };
-    for (const [file, text] of Object.entries(files)) await writeFile(path.join(site, file), text);
+    });
     const source = await readSiteSource(site);
     expect([...source.files.keys()].sort()).toEqual(['docs.json', 'index.mdx', 'snippets/.cache/openapi/spec.json', 'snippets/.cache/part.mdx', 'snippets/.cache/readme.mdx']);
   });
 
   it('reads copies of a file (a page kept in every version folder) as the same text, other files as their own', async () => {
     const site = path.join(directory, 'versions');
-    for (const folder of ['v1', 'v2', 'fr/v2']) await mkdir(path.join(site, folder), { recursive: true });
     const page = '---\ntitle: Setup\n---\n\nRéglez le service.\n';
     const files: Record<string, string> = { 'docs.json': '{"name": "Site"}', 'v1/setup.mdx': page, 'v2/setup.mdx': page, 'fr/v2/setup.mdx': page.replace('Setup', 'Réglages') };
-    for (const [file, text] of Object.entries(files)) await writeFile(path.join(site, file), text);
+    await writeSite(site, files);
     const source = await readSiteSource(site);
     expect(Object.fromEntries(source.files)).toEqual(files);
   });
 
   it('leaves out what the site\'s .mintignore and the platform\'s default root folders exclude, gitignore-style', async () => {
     const site = path.join(directory, 'ignoring');
-    for (const folder of ['drafts', 'guides/build', 'dist', 'docs/internal']) await mkdir(path.join(site, folder), { recursive: true });
-    const files: Record<string, string> = {
+    await writeSite(site, {
       'docs.json': '{"name": "Site"}',
       '.mintignore': '# drafts stay private\ndrafts/\n*.draft.mdx\n**/internal/**\n!guides/keep.draft.mdx\n',
       'index.mdx': '# Home',
@@ -79,8 +82,7 @@ describe('readSiteSource', () => {
       'dist/page.mdx': '# Built copy',
       'guides/build/workflow.mdx': '# A Build section, not a build output',
       'docs/internal/notes.mdx': '# Notes',
-    };
-    for (const [file, text] of Object.entries(files)) await writeFile(path.join(site, file), text);
+    });
     const source = await readSiteSource(site);
     expect([...source.files.keys()]).toEqual(['docs.json', 'guides/build/workflow.mdx', 'guides/keep.draft.mdx', 'guides/README.md', 'index.mdx', 'README.md']);
   });
