@@ -32,8 +32,8 @@ const READ_CONCURRENCY = 16;
 /**
  * Reads every text file a build may need (`.json .md .mdx .yaml .yml .js .jsx .ts .tsx`) of a site folder
  * into memory, keyed by POSIX path relative to the site root, and lists the other files (images, …) as
- * `assetFiles`. Skips node_modules, dot-folders (but for the files docs.json or a page names there) and what the platform excludes (its default list and the site's
- * `.mintignore`, `mintIgnoreFilter`); binary and too-large files are listed in `skippedFiles` (with
+ * `assetFiles`. Skips node_modules, dot-folders (but for the files docs.json or a page names there) and what the
+ * platform excludes (its default list and the site's `.mintignore`, `mintIgnoreFilter`); binary and too-large files are listed in `skippedFiles` (with
  * why) for the build to report. Accepts the folder or its docs.json (or legacy mint.json);
  * refuses a missing folder, a folder without docs.json or mint.json, a binary or oversized configuration
  * with a SiteReadError. Files with the same bytes (a page kept in every version folder) share one string.

@@ -7,7 +7,7 @@ import { checkNavbarLinks } from './check-navbar-links.ts';
 import { checkNavigationConfig } from './check-navigation-config.ts';
 import { checkRedirectSources } from './check-redirect-sources.ts';
 import { validateDocsSchema } from './docs-schema-validator.ts';
-import { sourceReferencePointers } from '../navigation/source-references.ts';
+import { findSourceReferences } from '../navigation/source-references.ts';
 import { expandConfigRefs } from './expand-config-refs.ts';
 import { expandLegacyConfig, LEGACY_CONFIG_FILE } from './expand-legacy-config.ts';
 import { normalizeConfig } from './normalize-config.ts';
@@ -79,14 +79,14 @@ export function validateConfig(source: SiteSource, options: ValidateConfigOption
   }
   const config = value as Record<string, unknown>;
   // `{"sourceRef": "owner/repo"}` stands for another repository's navigation: one warning each, no schema errors for them.
-  const sourceReferences = sourceReferencePointers(config.navigation);
-  const inSourceReference = (pointer: string): boolean => sourceReferences.some((reference) => pointer === reference || pointer.startsWith(`${reference}/`));
+  const sourceReferences = findSourceReferences(config.navigation);
+  const inSourceReference = (pointer: string): boolean => sourceReferences.some((reference) => pointer === reference.pointer || pointer.startsWith(`${reference.pointer}/`));
   if (!validateDocsSchema(config)) {
     const errors = (validateDocsSchema.errors ?? []).filter((error) => !inSourceReference(error.instancePath));
     diagnostics.push(...schemaErrorsToDiagnostics(errors, { rootSchema: docsSchema as Record<string, unknown>, value: config, locate: findLocation, configFile }));
   }
-  for (const pointer of sourceReferences) {
-    diagnostics.push({ ...locate(pointer), pointer, severity: 'warning', ruleId: 'source-ref-not-built', message: `Unexpected \`sourceRef\` to another repository, expected pages of this site: docsmith builds one repository, so this entry is left out`, hint: 'Build the referenced repository as a site of its own, or copy its pages into this one.' });
+  for (const { pointer, repository } of sourceReferences) {
+    diagnostics.push({ ...locate(pointer), pointer, severity: 'warning', ruleId: 'source-ref-not-built', message: `Unexpected \`sourceRef\` to \`${repository}\`, expected pages of this site: docsmith builds one repository, so this entry is left out`, hint: 'Build the referenced repository as a site of its own, or copy its pages into this one.' });
   }
   if (typeof config.name === 'string' && config.name.length > 0 && config.name.trim() === '') {
     const location = locate('/name');

@@ -15,11 +15,11 @@ export function isSourceReference(entry: unknown): entry is SourceReference {
   return isRecord(entry) && typeof entry.sourceRef === 'string';
 }
 
-/** The JSON pointers of every `sourceRef` entry in the arrays of `navigation` (at any depth, `global` included). */
-export function sourceReferencePointers(navigation: unknown, pointer = '/navigation'): string[] {
+/** Every `sourceRef` entry in the arrays of `navigation` (at any depth, `global` included): its JSON pointer and repository. */
+export function findSourceReferences(navigation: unknown, pointer = '/navigation'): { pointer: string; repository: string }[] {
   if (Array.isArray(navigation)) {
-    return navigation.flatMap((entry: unknown, index) => (isSourceReference(entry) ? [`${pointer}/${index}`] : sourceReferencePointers(entry, `${pointer}/${index}`)));
+    return navigation.flatMap((entry: unknown, index) => (isSourceReference(entry) ? [{ pointer: `${pointer}/${index}`, repository: entry.sourceRef }] : findSourceReferences(entry, `${pointer}/${index}`)));
   }
   if (!isRecord(navigation)) return [];
-  return Object.entries(navigation).flatMap(([key, value]) => (typeof value === 'object' && value !== null ? sourceReferencePointers(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`) : []));
+  return Object.entries(navigation).flatMap(([key, value]) => (typeof value === 'object' && value !== null ? findSourceReferences(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`) : []));
 }

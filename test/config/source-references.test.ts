@@ -23,6 +23,7 @@ describe('sourceRef entries (multi-repository deployments)', () => {
   it('are one warning each, at the entry, and no schema error', () => {
     const result = validateConfig(siteSourceFromObject(files));
     expect(result.valid).toBe(true);
+    expect(result.diagnostics[1]?.message).toBe('Unexpected `sourceRef` to `acme/recipes`, expected pages of this site: docsmith builds one repository, so this entry is left out');
     expect(result.diagnostics.map(({ severity, ruleId, pointer, line }) => `${severity} ${ruleId} ${pointer} ${line}`)).toEqual([
       'warning source-ref-not-built /navigation/global/anchors/0 10',
       'warning source-ref-not-built /navigation/anchors/0/pages/1 20',
