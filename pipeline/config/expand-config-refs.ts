@@ -59,9 +59,9 @@ export function expandConfigRefs(source: SiteSource, configFile: string): Expand
     diagnostics.push(...included.diagnostics);
     if (included.value === undefined) return expandMembers(siblingKeys);
     const expanded = expand(included.value, target, included.locations, '', outPointer, [...stack, target]);
-    const siblings = expandMembers(siblingKeys);
-    if (expanded && typeof expanded === 'object' && !Array.isArray(expanded)) return { ...(expanded as Record<string, unknown>), ...siblings };
-    return Object.keys(siblings).length > 0 ? siblings : expanded;
+    if (expanded && typeof expanded === 'object' && !Array.isArray(expanded)) return { ...(expanded as Record<string, unknown>), ...expandMembers(siblingKeys) };
+    // The platform ignores the sibling keys of a `$ref` to a list, a string or a number ("Merge sibling keys").
+    return expanded;
   };
 
   const value = expand(root.value, configFile, root.locations, '', '', [configFile]);

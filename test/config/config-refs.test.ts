@@ -19,6 +19,17 @@ describe('"$ref" inclusion in docs.json', () => {
     expect(result.locate('/navigation/groups/0/group')).toEqual({ file: 'config/group.json', line: 2, column: 12 });
   });
 
+  it('ignores the sibling keys of a $ref to a list, as the platform does ("Merge sibling keys")', () => {
+    const result = validateConfig(
+      siteSourceFromObject({
+        'docs.json': JSON.stringify({ ...base, navigation: { groups: [{ group: 'Guides', pages: { $ref: 'pages.json', note: 1 } }] } }),
+        'pages.json': '["guides/a", "guides/b"]',
+      }),
+    );
+    expect(result.valid).toBe(true);
+    expect(result.config?.navigation).toEqual({ groups: [{ group: 'Guides', pages: ['guides/a', 'guides/b'] }] });
+  });
+
   it('refuses cycles, missing files and paths outside the site root', () => {
     const cycle = validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify({ ...base, navigation: { $ref: 'a.json' } }), 'a.json': '{"$ref": "b.json"}', 'b.json': '{"$ref": "a.json"}' }));
     expect(cycle.diagnostics.map((diagnostic) => diagnostic.ruleId)).toContain('ref-cycle');
