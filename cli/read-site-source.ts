@@ -96,12 +96,15 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
   };
   // Files are read concurrently (one at a time left a cold build idle for most of its reading) and kept in walk order.
   keep(textFiles, await mapConcurrently(textFiles, READ_CONCURRENCY, readText));
-  // Dot-folders are skipped, but a file that docs.json or a page names there (a generated spec, a snippet) is read, and what it names in turn.
+  // Dot-folders are skipped, but a file that docs.json or a page names there (a generated spec, a snippet) is read, and
+  // what it names in turn: each round scans only the texts the round before read.
+  let scanned: Iterable<[string, string]> = files;
   for (let round = 0; round < DOT_FOLDER_ROUNDS; round += 1) {
-    const named = dotFolderReferences(files).filter((child) => !skippedFiles.has(child) && !excluded(child));
+    const named = dotFolderReferences(scanned, (child) => files.has(child) || skippedFiles.has(child) || excluded(child));
     const present = (await mapConcurrently(named, READ_CONCURRENCY, async (child) => ((await stat(path.join(root, child)).catch(() => undefined))?.isFile() ? child : ''))).filter(Boolean);
     if (present.length === 0) break;
     keep(present, await mapConcurrently(present, READ_CONCURRENCY, readText));
+    scanned = present.flatMap((child): [string, string][] => (files.has(child) ? [[child, files.get(child) as string]] : []));
   }
   if (configName !== 'docs.json' && configName !== LEGACY_CONFIG) files.set('docs.json', files.get(configName) ?? '');
   return { files, skippedFiles, assetFiles };

@@ -1,3 +1,4 @@
+import { isParseFailure } from '../content/parse-failure.ts';
 import type { ParsedPage } from '../content/parsed-page.ts';
 import type { NavigationPageEntry } from '../navigation/navigation-page-entry.ts';
 import { pagePathForFile } from '../site/load-site.ts';
@@ -49,7 +50,7 @@ export function collectAnchors(pages: Iterable<ParsedPage>, entries: readonly Na
   for (const page of pages) {
     if (typeof page.frontmatter.openapi === 'string' || typeof page.frontmatter.api === 'string') continue;
     // A page that did not parse has no known headings: links into it are not judged (its parse error is reported).
-    if (page.diagnostics.some((diagnostic) => diagnostic.ruleId === 'mdx-parse' || diagnostic.ruleId === 'markdown-parse')) continue;
+    if (page.diagnostics.some(isParseFailure)) continue;
     const keyed = pageAnchors(page);
     byFile.set(page.file, keyed);
     add(pagePathForFile(page.file), keyed);

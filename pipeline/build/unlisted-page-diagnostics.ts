@@ -1,7 +1,5 @@
+import { isParseFailure } from '../content/parse-failure.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-
-/** Rules of a page file that cannot be parsed: an error for a page of the navigation, a warning for another page file. */
-const PARSE_RULES: ReadonlySet<string> = new Set(['mdx-parse', 'markdown-parse']);
 
 /**
  * The diagnostics of a parsed page file as the build reports them: a parse failure of the file itself is a warning
@@ -12,7 +10,7 @@ const PARSE_RULES: ReadonlySet<string> = new Set(['mdx-parse', 'markdown-parse']
 export function unlistedPageDiagnostics(diagnostics: readonly Diagnostic[], file: string, named: boolean): readonly Diagnostic[] {
   if (named) return diagnostics;
   return diagnostics.map((diagnostic) =>
-    diagnostic.file === file && diagnostic.severity === 'error' && PARSE_RULES.has(diagnostic.ruleId)
+    diagnostic.file === file && diagnostic.severity === 'error' && isParseFailure(diagnostic)
       ? { ...diagnostic, severity: 'warning', hint: `The navigation does not list this page, so the build goes on without its text. ${diagnostic.hint ?? ''}`.trim() }
       : diagnostic,
   );

@@ -1,5 +1,8 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 
+/** The rules of a page (or snippet) the parser rejects. */
+const PARSE_FAILURE_RULES: ReadonlySet<string> = new Set(['mdx-parse', 'markdown-parse']);
+
 /** The `(line:column-line:column)` a parser reason ends with when the error itself carries no position. */
 const PARSER_POSITION_SUFFIX = /\s*\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/;
 
@@ -18,4 +21,9 @@ export function parseFailure(file: string, error: unknown, kind: 'md' | 'mdx'): 
     message: place ? reason.slice(0, place.index) : reason,
     ...(kind === 'mdx' ? { hint: 'In MDX, write `{` as `\\{` and `<` as `&lt;` in prose, and close every component tag.' } : {}),
   };
+}
+
+/** Whether a diagnostic says that a page or snippet could not be parsed (`mdx-parse`, `markdown-parse`). */
+export function isParseFailure(diagnostic: Pick<Diagnostic, 'ruleId'>): boolean {
+  return PARSE_FAILURE_RULES.has(diagnostic.ruleId);
 }

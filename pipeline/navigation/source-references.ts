@@ -1,4 +1,5 @@
 import { isRecord } from '../config/is-record.ts';
+import { escapePointer } from '../config/parse-json-source.ts';
 
 /** A navigation entry that stands for another repository's navigation in a multi-repository deployment. */
 export interface SourceReference {
@@ -21,5 +22,5 @@ export function findSourceReferences(navigation: unknown, pointer = '/navigation
     return navigation.flatMap((entry: unknown, index) => (isSourceReference(entry) ? [{ pointer: `${pointer}/${index}`, repository: entry.sourceRef }] : findSourceReferences(entry, `${pointer}/${index}`)));
   }
   if (!isRecord(navigation)) return [];
-  return Object.entries(navigation).flatMap(([key, value]) => (typeof value === 'object' && value !== null ? findSourceReferences(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`) : []));
+  return Object.entries(navigation).flatMap(([key, value]) => (typeof value === 'object' && value !== null ? findSourceReferences(value, `${pointer}/${escapePointer(key)}`) : []));
 }
