@@ -14,6 +14,7 @@ import { createProgressBar } from '../progress-bar.ts';
 import { cachedSectionEmbedder } from '../../pipeline/embeddings/cached-section-embedder.ts';
 import { readSiteSource, SiteReadError } from '../read-site-source.ts';
 import { readUserInput } from '../read-user-input.ts';
+import { remoteTextFetcher } from '../remote-text-fetcher.ts';
 import { GENERATOR } from '../generator.ts';
 import { parseHttpUrl } from '../parse-http-url.ts';
 import type { SectionEmbedder } from '../../pipeline/embeddings/section-embedder.ts';
@@ -50,7 +51,7 @@ export function buildCommand(): Command {
     .option('--publish', 'point the domain\'s current release at this build')
     .option('--keep <n>', 'releases kept when publishing', parsePositiveInteger, 5)
     .option('--strict', 'treat warnings as errors')
-    .option('--allow-network', 'fetch remote OpenAPI specs')
+    .option('--allow-network', 'fetch remote OpenAPI specs and the remote documents their $refs name (http(s) only, 15 s and 10 MB each)')
     .option('--quiet', 'print only errors, the summary line and how many warnings were not shown')
     .option('--cache-dir <dir>', 'content-hash cache of parsed pages (default: $XDG_CACHE_HOME/docsmith, else node_modules/.cache/docsmith, else ~/.cache/docsmith; never inside the site)')
     .option('--no-cache', 'parse every page, ignoring and not writing the cache')
@@ -83,7 +84,7 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
     ...(embedder ? { embedder } : {}),
     generator: GENERATOR,
     ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
-    allowNetwork: options.allowNetwork ?? false,
+    ...(options.allowNetwork ? { fetchRemote: remoteTextFetcher() } : {}),
     ...(cache ? { prepareTerms: cache.prepareTerms } : {}),
     parsePages: createPageParser({
       files: source.files,

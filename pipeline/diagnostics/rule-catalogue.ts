@@ -19,6 +19,7 @@ export const RULE_CATALOGUE = {
   'ref-outside-site': { severity: 'error', description: 'A `$ref` points outside the site folder.' },
   'ref-cycle': { severity: 'error', description: '`$ref` files include each other in a cycle.' },
   'ref-missing': { severity: 'error', description: 'A `$ref` names a file that does not exist.' },
+  'nesting-too-deep': { severity: 'error', description: 'A JSON or YAML input (docs.json, a `$ref` file, a spec, frontmatter) nests lists and objects more than 128 levels deep (a warning for a spec nothing names).' },
   'legacy-config': { severity: 'warning', description: 'The site is configured by the legacy mint.json, read as the equivalent docs.json.' },
   // docs.json: schema
   'unknown-key': { severity: 'warning', description: 'A key the configuration does not define (ignored).' },
@@ -55,7 +56,7 @@ export const RULE_CATALOGUE = {
   'spec-unreachable': { severity: 'error', description: 'A remote spec could not be fetched.' },
   'spec-parse': { severity: 'error', description: 'A spec file is not valid JSON or YAML.' },
   'invalid-spec': { severity: 'error', description: 'A spec file is not a valid OpenAPI, Swagger or AsyncAPI document.' },
-  'spec-reference': { severity: 'warning', description: 'Some `$ref` of a spec cannot be resolved.' },
+  'spec-reference': { severity: 'warning', description: 'A `$ref` of a spec cannot be resolved (not fetched, unreachable, outside the site, missing); the operations that use it are built without it.' },
   // pages
   'frontmatter-parse': { severity: 'error', description: 'The YAML frontmatter of a page cannot be parsed.' },
   'invalid-frontmatter': { severity: 'warning', description: 'The frontmatter is not a mapping, or `title`/`description` is not text.' },

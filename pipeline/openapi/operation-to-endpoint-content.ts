@@ -73,10 +73,11 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
 
   addSection(
     'Parameters',
-    operation.parameters.map((parameter) => {
+    // A parameter without a name (an unresolved `$ref`, reported where the spec is loaded) has nothing to say.
+    operation.parameters.filter((parameter) => typeof parameter.name === 'string' && parameter.name !== '').map((parameter) => {
       const schema = (parameter.schema ?? {}) as Record<string, unknown>;
       const details = [String(parameter.in ?? ''), typeOf(schema), parameter.required === true ? 'required' : ''].filter(Boolean);
-      return `${String(parameter.name ?? '')} (${details.join(', ')}): ${text(parameter.description)}`.replace(/: $/, '');
+      return `${String(parameter.name)} (${details.join(', ')}): ${text(parameter.description)}`.replace(/: $/, '');
     }),
   );
 
