@@ -35,6 +35,7 @@ export const RULE_CATALOGUE = {
   'empty-list': { severity: 'error', description: 'A list that must have entries is empty.' },
   // navigation
   'empty-navigation': { severity: 'error', description: 'The navigation yields no page at all.' },
+  'group-without-pages': { severity: 'warning', description: 'A navigation group has no `pages` (the platform deploys it empty); it is left out of the navigation, and its `groups`, if any, are resolved as subgroups.' },
   'mixed-navigation-children': { severity: 'warning', description: 'One navigation element holds several kinds of children.' },
   'missing-page': { severity: 'warning', description: 'A navigation entry names a page file that does not exist.' },
   'page-extension': { severity: 'warning', description: 'A navigation page path carries its `.mdx`/`.md` extension.' },

@@ -52,6 +52,8 @@ interface Level {
   scope: Scope;
   node?: ManifestNavigationNode;
   children: ManifestNavigationNode[];
+  /** The list the element's node is in (its parent's children). */
+  siblings?: ManifestNavigationNode[];
   /** The element's own `openapi` specs: with no lists, it generates a page per operation. */
   ownSpecs: SpecInScope;
 }
@@ -61,7 +63,7 @@ interface Level {
  * version, product, tab, menu item, dropdown, anchor and group path, whether it is hidden and the OpenAPI
  * specs in scope. Operation references and whole-spec elements become endpoint references, which
  * `renderEndpointPages` renders. Elements nest in any combination; an element holding several child kinds
- * resolves them all in a stable order (`visitNavigation`'s). Pure.
+ * resolves them all in a stable order (`visitNavigation`'s); a group left without any child is dropped from the tree. Pure.
  */
 export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' | 'api'>>, options: ResolveNavigationOptions): ResolvedNavigation {
   const diagnostics: Diagnostic[] = [];
@@ -156,7 +158,7 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
     const boost = kind === 'group' && typeof element.boost === 'number' && element.boost > 0 ? element.boost : parent.scope.boost;
     const tag = kind === 'group' && typeof element.tag === 'string' && element.tag.trim() !== '' ? element.tag.trim() : parent.scope.tag;
     const scope: Scope = { context, hidden, searchable, ...(boost === undefined ? {} : { boost }), ...(tag === undefined ? {} : { tag }), specs: ownSpecs.length > 0 ? ownSpecs : parent.scope.specs, trail: [...parent.scope.trail, `${kind} ${label ?? '?'}`] };
-    return { scope, node, children: [], ownSpecs };
+    return { scope, node, children: [], siblings: parent.children, ownSpecs };
   };
 
   const tree: ManifestNavigationNode[] = [];
@@ -176,7 +178,10 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
     },
     leave: ({ element, pointer }, level) => {
       if (!holdsNavigationLists(element) && level.ownSpecs.length > 0) level.children.push(...generateWholeSpec(level.ownSpecs, pointer, level.scope));
-      if (level.node) level.node.children = level.children;
+      if (!level.node) return;
+      level.node.children = level.children;
+      // A group left with nothing to show (no pages listed, or every entry left out) has no place in the tree.
+      if (level.node.kind === 'group' && level.children.length === 0 && level.node.root === undefined && level.node.href === undefined && level.siblings?.at(-1) === level.node) level.siblings.pop();
     },
   }, root);
   tree.push(...resolveGlobalNavigation(navigation?.global));

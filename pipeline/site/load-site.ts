@@ -29,8 +29,12 @@ const REPOSITORY_MDX = /(?:^|\/)(?:README|LICENSE|LICENCE|CONTRIBUTING|AGENTS|CL
 const SPEC_MARKER = /^[ \t]*\{?[ \t]*["']?(?:openapi|swagger|asyncapi)["']?[ \t]*:[ \t]*["']?\d/m;
 /** The same key anywhere on a line of JSON (minified specs put `info` first). */
 const JSON_SPEC_MARKER = /"(?:openapi|swagger|asyncapi)"[ \t]*:[ \t]*"?\d/;
-/** How much of a JSON/YAML file is searched for the spec marker. */
+/** How much of a JSON/YAML file is searched for the marker at any depth; further on, only a top-level key counts. */
 const SPEC_MARKER_WINDOW = 4000;
+/** A top-level key of YAML: at the start of a line. */
+const TOP_LEVEL_YAML_SPEC_MARKER = /^["']?(?:openapi|swagger|asyncapi)["']?[ \t]*:[ \t]*["']?\d/m;
+/** The JSON marker where a string token starts (checked at depth 1 only). */
+const JSON_SPEC_KEY = /"(?:openapi|swagger|asyncapi)"\s*:\s*"?\d/y;
 const PAGE_EXTENSION = /\.mdx?$/i;
 const PAGE_EXTENSIONS = ['.mdx', '.md', '.MDX', '.MD'];
 
@@ -89,10 +93,37 @@ export function isPageCandidate(file: string): boolean {
   return PAGE_FILE.test(file) && !isSnippetFile(file) && !isIgnoredFile(file) && !REPOSITORY_MARKDOWN.test(file) && !REPOSITORY_MDX.test(file);
 }
 
-/** Whether JSON/YAML text looks like an OpenAPI, Swagger or AsyncAPI document (a cheap textual check of its start). */
+/**
+ * Whether JSON/YAML text looks like an OpenAPI, Swagger or AsyncAPI document: the version key near its start (a cheap
+ * textual check), or as a top-level key anywhere further on (a generated spec may write `info`, `paths` and
+ * `components` first: one linear pass, only for texts that hold the key at all).
+ */
 export function looksLikeApiSpec(text: string): boolean {
   const start = text.slice(0, SPEC_MARKER_WINDOW);
-  return SPEC_MARKER.test(start) || (start.trimStart().startsWith('{') && JSON_SPEC_MARKER.test(start));
+  const json = start.trimStart().startsWith('{');
+  if (SPEC_MARKER.test(start) || (json && JSON_SPEC_MARKER.test(start))) return true;
+  if (text.length <= SPEC_MARKER_WINDOW) return false;
+  return json ? JSON_SPEC_MARKER.test(text) && hasTopLevelJsonSpecKey(text) : TOP_LEVEL_YAML_SPEC_MARKER.test(text);
+}
+
+/** Whether a JSON text has the spec version key at depth 1 (a member of the top-level object). */
+function hasTopLevelJsonSpecKey(text: string): boolean {
+  let depth = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 34) {
+      if (depth === 1) {
+        JSON_SPEC_KEY.lastIndex = index;
+        if (JSON_SPEC_KEY.test(text)) return true;
+      }
+      for (index += 1; index < text.length && text.charCodeAt(index) !== 34; index += 1) if (text.charCodeAt(index) === 92) index += 1;
+    } else if (code === 123 || code === 91) {
+      depth += 1;
+    } else if (code === 125 || code === 93) {
+      depth -= 1;
+    }
+  }
+  return false;
 }
 
 /** The route of a page file: its path without extension, no leading slash (`guides/intro.mdx` → `guides/intro`). */
