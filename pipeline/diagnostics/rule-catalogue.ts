@@ -39,7 +39,7 @@ export const RULE_CATALOGUE = {
   'mixed-navigation-children': { severity: 'warning', description: 'One navigation element holds several kinds of children.' },
   'missing-page': { severity: 'warning', description: 'A navigation entry names a page file that does not exist.' },
   'page-extension': { severity: 'warning', description: 'A navigation page path carries its `.mdx`/`.md` extension.' },
-  'duplicate-page': { severity: 'warning', description: 'A page is listed twice in the same version and language.' },
+  'duplicate-page': { severity: 'warning', description: 'A page is listed twice in one navigation (same language, version, product, tab, menu item, dropdown and anchor); listing it under several is cross-listing, not a duplicate.' },
   'source-ref-not-built': { severity: 'warning', description: 'A `sourceRef` entry names another repository of a multi-repository deployment, whose navigation docsmith does not build here.' },
   'reference-not-generated': { severity: 'warning', description: 'A `graphql` tab or an `sdk` tab or group asks for generated reference pages, which docsmith does not build.' },
   'navbar-link-type': { severity: 'warning', description: 'A `navbar.links` entry has a `type` other than `github` or `discord`; it is shown as a standard link.' },
