@@ -69,7 +69,7 @@ export function parsePage(input: PageInput): ParsedPage {
   processor.runSync(tree, vfile);
   const { pageFrontmatter, pageSnippets, pageSections, pageLinks, pageDiagnostics } = vfile.data;
   if (!pageFrontmatter || !pageSnippets || !pageSections || !pageLinks) throw new Error('parsePage: the page plugins did not run');
-  const hash = createHash('sha256').update(text);
+  const hash = createHash('sha256').update(contentWithoutTitle(text, pageFrontmatter.frontmatter));
   for (const inlined of pageSnippets.inlinedTexts) hash.update(inlined);
   return {
     file,
@@ -84,6 +84,17 @@ export function parsePage(input: PageInput): ParsedPage {
     contentHash: hash.digest('hex'),
     diagnostics: pageDiagnostics ?? [],
   };
+}
+
+/**
+ * What a page's content hash covers: its frontmatter but the `title` (as JSON) and its body. A title-only change keeps
+ * the hash, so `docsmith diff` lists it once, as retitled, and a retitled page that moved is still found as moved.
+ */
+function contentWithoutTitle(text: string, frontmatter: Record<string, unknown>): string {
+  const rest = { ...frontmatter };
+  delete rest.title;
+  const block = FRONTMATTER_BLOCK.exec(text);
+  return `${JSON.stringify(rest)}\u0000${block ? text.slice(block[0].length) : text}`;
 }
 
 /** A page the parser rejects: the parse error, and its frontmatter when that can still be read. */

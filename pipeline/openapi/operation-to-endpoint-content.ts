@@ -103,7 +103,9 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
   }
   addSection('Responses', responseLines);
 
-  const contentHash = createHash('sha256').update(JSON.stringify([operation.method, operation.path, title, description ?? '', sections])).digest('hex');
+  // The title (and the summary it is made from, on the intro) is left out, as for content pages: a title-only change is a
+  // retitled page, not a changed one.
+  const contentHash = createHash('sha256').update(JSON.stringify([operation.method, operation.path, description ?? '', contentIntro?.text ?? '', sections.slice(1)])).digest('hex');
   return { title, ...(description ? { description: firstSentence(description) } : {}), headings, sections, contentHash };
 }
 
