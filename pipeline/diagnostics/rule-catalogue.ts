@@ -43,6 +43,7 @@ export const RULE_CATALOGUE = {
   'source-ref-not-built': { severity: 'warning', description: 'A `sourceRef` entry names another repository of a multi-repository deployment, whose navigation docsmith does not build here.' },
   'reference-not-generated': { severity: 'warning', description: 'A `graphql` tab or an `sdk` tab or group asks for generated reference pages, which docsmith does not build.' },
   'navbar-link-type': { severity: 'warning', description: 'A `navbar.links` entry has a `type` other than `github` or `discord`; it is shown as a standard link.' },
+  'spec-not-loaded': { severity: 'warning', description: 'Operation entries of a navigation element, or the pages a whole-spec element generates, name a spec that did not load (not fetched, unreachable, invalid); they are left out, and so is a group left empty.' },
   'unknown-operation': { severity: 'warning', description: 'An OpenAPI operation reference matches no operation of the specs in scope (the entry is left out; a page keeps its content).' },
   // redirects
   'duplicate-redirect': { severity: 'error', description: 'Two redirects have the same source and different destinations.' },

@@ -222,9 +222,10 @@ describe('resolveNavigation on small configurations', () => {
     expect(result.entries.map(({ route, boost }) => `${route} ${String(boost)}`)).toEqual(['index 5', 'cloud/deep 0.5', 'help 5', 'edge/start undefined']);
   });
 
-  it('leaves out references to a spec that did not load without repeating its warning, and warns when no spec is in scope', () => {
+  it('leaves out references to a spec that did not load with one warning for their group, and warns when no spec is in scope', () => {
     const remote = resolve({ navigation: { groups: [{ group: 'R', openapi: 'https://api.example.com/openapi.json', pages: ['GET /things'] }] } });
-    expect(remote.diagnostics).toEqual([]);
+    expect(remote.diagnostics).toMatchObject([{ severity: 'warning', ruleId: 'spec-not-loaded', pointer: '/navigation/groups/0' }]);
+    expect(remote.tree).toEqual([]);
     expect(remote.entries.map((entry) => entry.route)).toEqual([]);
     const none = resolveNavigation({ navigation: { pages: ['GET /things'] } }, { pageFileFor: () => undefined, specs: new Map(), locate: stubLocate });
     expect(none.diagnostics).toMatchObject([{ severity: 'warning', ruleId: 'unknown-operation', message: 'Cannot resolve `GET /things`: no OpenAPI spec is in scope (referenced from the top-level navigation); the entry is left out' }]);
