@@ -81,14 +81,15 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   const specs = await loadOpenApiSpecs({ specReferences: config.specReferences, source, specFiles: site.specFiles, referencedSpecFiles, ...(options.fetchRemote ? { fetchRemote: options.fetchRemote } : {}), locate });
   diagnostics.push(...specs.diagnostics);
   const namedSpecFiles = new Set([...config.specReferences.map((reference) => reference.file), ...referencedSpecFiles]);
-  diagnostics.push(...reportUnreadableFiles(site.unreadableFiles, { pages: namedPageFiles, specs: namedSpecFiles }));
+  diagnostics.push(...reportUnreadableFiles(site, { pages: namedPageFiles, specs: namedSpecFiles, routes: config.navigationReferences.routes }));
 
   const unreadablePageFile = pageFileFinder(site.unreadableFiles.keys());
+  const outsideFolders = site.outsideLinks.filter((link) => link.folder).map((link) => `${link.path}/`);
   const navigation = resolveNavigation(config, {
     pageFileFor: pageFileFinder(parsedByFile.keys()),
     specs: specs.specs,
     locate,
-    isUnreadable: (route) => unreadablePageFile(route) !== undefined,
+    isUnreadable: (route) => unreadablePageFile(route) !== undefined || outsideFolders.some((folder) => route.startsWith(folder)),
     pageRoutes: [...site.pageFiles, ...site.namedOnlyPageFiles].map(pagePathForFile),
   });
   diagnostics.push(...navigation.diagnostics);

@@ -13,8 +13,10 @@ export interface SiteFiles {
   snippetFiles: string[];
   /** JSON/YAML files that look like OpenAPI, Swagger or AsyncAPI documents, anywhere in the site. */
   specFiles: string[];
-  /** Page and spec files that cannot be read as text, with the reason (`binary file`, `file larger than 10 MB`). */
+  /** Page and spec files that cannot be read as text, with the reason (`binary file`, `file larger than 10 MB`, a link out of the site). */
   unreadableFiles: Map<string, string>;
+  /** Other symbolic links that leave the site folder (to a folder, an image, a snippet…): never read, reported by the build. */
+  outsideLinks: { path: string; folder: boolean }[];
 }
 
 const CONFIG_FILE = 'docs.json';
@@ -67,11 +69,22 @@ export function loadSite(source: SiteSource): SiteFiles {
       specFiles.push(file);
     }
   }
+  const outsideLinks: SiteFiles['outsideLinks'] = [];
   for (const [file, skipped] of source.skippedFiles ?? []) {
-    if (isIgnoredFile(file) || !(PAGE_FILE.test(file) || SPEC_FILE.test(file))) continue;
-    if (PAGE_FILE.test(file) || looksLikeApiSpec(skipped.head ?? '')) unreadableFiles.set(file, describeSkippedFile(skipped));
+    if (isIgnoredFile(file)) continue;
+    const folder = skipped.reason === 'outside-site' && skipped.folder === true;
+    if (!folder && (PAGE_FILE.test(file) || (SPEC_FILE.test(file) && looksLikeApiSpec(skipped.head ?? '')))) unreadableFiles.set(file, describeSkippedFile(skipped));
+    else if (skipped.reason === 'outside-site') outsideLinks.push({ path: file, folder });
   }
-  return { configFile: source.files.has(CONFIG_FILE) ? CONFIG_FILE : undefined, pageFiles, namedOnlyPageFiles, snippetFiles, specFiles, unreadableFiles: new Map([...unreadableFiles].sort(([left], [right]) => left.localeCompare(right))) };
+  return {
+    configFile: source.files.has(CONFIG_FILE) ? CONFIG_FILE : undefined,
+    pageFiles,
+    namedOnlyPageFiles,
+    snippetFiles,
+    specFiles,
+    unreadableFiles: new Map([...unreadableFiles].sort(([left], [right]) => left.localeCompare(right))),
+    outsideLinks: outsideLinks.sort((left, right) => left.path.localeCompare(right.path)),
+  };
 }
 
 /** Whether a file is in `node_modules` or a dot-folder (`.cursor/`, `.github/`): never part of the site. */

@@ -41,6 +41,7 @@ describe('loadSite', () => {
       snippetFiles: ['nested/_snippets/b.mdx', 'snippets/a.mdx', 'snippets/button.jsx'],
       specFiles: ['events.yml', 'openapi.yaml', 'specs/min.json', 'specs/v2.json'],
       unreadableFiles: new Map(),
+      outsideLinks: [],
     });
   });
 
