@@ -126,17 +126,16 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
     process.stderr.write(`${domain}: build failed: ${counts}\n`);
     return EXIT_INVALID;
   }
+  // A failed build writes nothing: the build folder is written to a temporary folder and moved in only on success.
+  if (failed) {
+    process.stdout.write(`${domain}: build failed${stats.errors > 0 ? '' : ' (--strict: warnings fail it)'}: ${counts}; nothing written${options.publish ? ', not published' : ''}\n`);
+    return EXIT_INVALID;
+  }
   const written = await writeBuildDirectory(outDir, result.manifest.buildId, result.files);
   const target = buildDirectory(outDir, result.manifest.buildId);
-  let publishNote = '';
-  if (options.publish && !failed) {
-    publishNote = (await publishBuild(outDir, result.manifest.buildId, { keep: options.keep })) ? ', published' : ', already current';
-  } else if (options.publish) {
-    publishNote = ', not published (build failed)';
-  }
-  const status = !failed ? 'built' : stats.errors > 0 ? 'build failed:' : 'build failed (--strict: warnings fail it):';
-  process.stdout.write(`${domain}: ${status} ${counts} → ${target}${written ? '' : ' (unchanged)'}${publishNote}\n`);
-  return failed ? EXIT_INVALID : EXIT_OK;
+  const publishNote = options.publish ? ((await publishBuild(outDir, result.manifest.buildId, { keep: options.keep })) ? ', published' : ', already current') : '';
+  process.stdout.write(`${domain}: built ${counts} → ${target}${written ? '' : ' (unchanged)'}${publishNote}\n`);
+  return EXIT_OK;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -94,6 +94,19 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
     const result = await docsmith('validate', site);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('ref-cycle');
+  });
+
+  it('build: a failed build leaves no build folder and publishes nothing (issue #30 item 8)', async () => {
+    const site = path.join(directory, 'failing');
+    await mkdir(site);
+    await writeFile(path.join(site, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Failing', colors: { primary: '#0F766E' }, navigation: { pages: ['index', 'broken'] } }));
+    await writeFile(path.join(site, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n');
+    await writeFile(path.join(site, 'broken.mdx'), '---\ntitle: Broken\n---\n\n<Note>never closed\n');
+    const out = path.join(directory, 'dist-failing');
+    const failed = await docsmith('build', site, '--out', out, '--publish', '--no-cache');
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toMatch(/^failing: build failed: 2 pages \(0 endpoint pages\), 0 warnings, 1 error in [\d.]+s; nothing written, not published\n$/);
+    await expect(readdir(out)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('build publishes once, search reads the release, diff flags breaking changes', async () => {
