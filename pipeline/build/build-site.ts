@@ -10,10 +10,11 @@ import { resolveNavigation } from '../navigation/resolve-navigation.ts';
 import type { FetchRemoteText } from '../openapi/fetch-remote-text.ts';
 import { loadOpenApiSpecs } from '../openapi/load-openapi-specs.ts';
 import { renderEndpointPages } from '../openapi/render-endpoint-pages.ts';
-import { loadSite, pageFileFinder, pagePathForFile } from '../site/load-site.ts';
+import { isPageCandidate, loadSite, pageFileFinder, pagePathForFile } from '../site/load-site.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { assembleBuildResult, diagnosticsOnlyResult, type BuildResult } from './assemble-build-result.ts';
 import { checkLinks } from './check-links.ts';
+import { checkPagePaths } from './check-page-paths.ts';
 import { collectAnchors } from './collect-anchors.ts';
 import { collectManifestPages } from './collect-manifest-pages.ts';
 import { collectReferencedSpecFiles } from './collect-referenced-spec-files.ts';
@@ -101,6 +102,8 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     const pageDiagnostics = titledBySpec ? page.diagnostics.filter((diagnostic) => diagnostic.ruleId !== 'missing-title') : page.diagnostics;
     diagnostics.push(...unlistedPageDiagnostics(pageDiagnostics, page.file, namedPageFiles.has(page.file)));
   }
+
+  diagnostics.push(...checkPagePaths([...parsedByFile.keys()].filter((file) => isPageCandidate(file) || namedPageFiles.has(file))));
 
   const manifestPages = collectManifestPages({ entries: navigation.entries, parsedByFile, endpointPages, operations: operations.byFile, indexing: config.indexing, defaults: config.defaults });
 

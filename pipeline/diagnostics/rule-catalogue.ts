@@ -62,6 +62,8 @@ export const RULE_CATALOGUE = {
   // pages
   'frontmatter-parse': { severity: 'error', description: 'The YAML frontmatter of a page cannot be parsed.' },
   'invalid-frontmatter': { severity: 'warning', description: 'The frontmatter is not a mapping, or `title`/`description` is not text.' },
+  'page-path-not-url': { severity: 'warning', description: 'The path of a page file holds `#`, `?`, `\\` or a control character, which a URL path cannot carry as written.' },
+  'page-path-case': { severity: 'warning', description: 'Two page files have paths that differ only in case (`Upper.mdx`, `upper.mdx`).' },
   'missing-title': { severity: 'warning', description: 'A page has no frontmatter `title`; one is made from the file name.' },
   'mdx-parse': { severity: 'error', description: 'An MDX page cannot be parsed (a warning when the navigation does not list the page).' },
   'markdown-parse': { severity: 'error', description: 'A Markdown page cannot be parsed (a warning when the navigation does not list the page).' },
