@@ -15,6 +15,7 @@ import { remarkCustomHeadingIds } from './remark-custom-heading-ids.ts';
 import { remarkInlineSnippets } from './remark-inline-snippets.ts';
 import { remarkPageFrontmatter } from './remark-page-frontmatter.ts';
 import { remarkPageLinks } from './remark-page-links.ts';
+import { remarkParseInSlices } from './remark-parse-in-slices.ts';
 import { remarkPageSections } from './remark-page-sections.ts';
 import { SnippetTreeCache } from './snippet-tree-cache.ts';
 
@@ -33,15 +34,15 @@ export interface PageInput {
 const FRONTMATTER_BLOCK = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 /** Parsed snippet trees, shared by every page this thread parses. */
 const snippetTrees = new SnippetTreeCache();
-const markdownProcessor = unified().use(remarkParse).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMath).use(remarkPageFrontmatter).use(remarkInlineSnippets, { snippetTrees }).use(remarkPageSections).use(remarkPageLinks).freeze();
-const mdxProcessor = unified().use(remarkParse).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMath).use(remarkMdx).use(remarkPageFrontmatter).use(remarkInlineSnippets, { snippetTrees }).use(remarkPageSections).use(remarkPageLinks).freeze();
+const markdownProcessor = unified().use(remarkParse).use(remarkParseInSlices).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMath).use(remarkPageFrontmatter).use(remarkInlineSnippets, { snippetTrees }).use(remarkPageSections).use(remarkPageLinks).freeze();
+const mdxProcessor = unified().use(remarkParse).use(remarkParseInSlices).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMath).use(remarkMdx).use(remarkPageFrontmatter).use(remarkInlineSnippets, { snippetTrees }).use(remarkPageSections).use(remarkPageLinks).freeze();
 
 /**
  * Parses one page file into what the pipeline needs: frontmatter, title, headings with anchors, sections of
  * plain text, links and the files it imports. Pure and synchronous; a page that fails to parse comes back
  * with an error diagnostic (`mdx-parse`), its frontmatter when that can be read, and no sections.
  *
- * The unified pipeline: remark-parse with `remarkCustomHeadingIds` (a heading's `{#custom-id}` suffix, Mintlify's
+ * The unified pipeline: remark-parse (a page of many blocks in slices, `remarkParseInSlices`) with `remarkCustomHeadingIds` (a heading's `{#custom-id}` suffix, Mintlify's
  * syntax, sets its anchor), remark-frontmatter, remark-gfm, remark-math (+ remark-mdx for `.mdx`), then `remarkPageFrontmatter`,
  * `remarkInlineSnippets` (snippets replaced by their trees), `remarkPageSections` and `remarkPageLinks`, whose
  * results are typed on the vfile's `data` (page-data.ts).

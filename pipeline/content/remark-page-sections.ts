@@ -5,7 +5,7 @@ import { componentTitleLines, fieldLine, FIELD_COMPONENTS, tooltipTip } from './
 import { jsxAttribute, type JsxElement } from './jsx-attribute.ts';
 import './page-data.ts';
 import { pageKind } from './parse-page-tree.ts';
-import { SectionWriter } from './section-writer.ts';
+import { MAX_SECTIONS_PER_PAGE, SectionWriter } from './section-writer.ts';
 import { fieldDescriptionLength, startsOwnLine } from './text-flow.ts';
 
 const HTML_TAG = /<[^>]*>/g;
@@ -34,6 +34,9 @@ export function remarkPageSections() {
       writer.discard();
     }
     writer.close();
+    if (writer.cappedAt !== undefined) {
+      (file.data.pageDiagnostics ??= []).push({ file: file.path, line: writer.cappedAt, column: 1, severity: 'warning', ruleId: 'too-many-sections', message: `Unexpected heading past the ${MAX_SECTIONS_PER_PAGE.toLocaleString('en-US')}th of the page, expected at most ${MAX_SECTIONS_PER_PAGE.toLocaleString('en-US')} sections per page: this heading and the next are text of the last section`, hint: 'Split the page: its text is all indexed, but these headings get no anchor and no section of their own.' });
+    }
     file.data.pageSections = { headings: writer.headings, sections: writer.sections };
   };
 }

@@ -1,9 +1,13 @@
 import { AnchorSlugger } from './anchor-slugger.ts';
 import type { PageHeading, PageSection } from './parsed-page.ts';
 
+/** Most sections (headings) a page is split into; further headings are text of the last section (docs/reference/limits.mdx). */
+export const MAX_SECTIONS_PER_PAGE = 10_000;
+
 /**
  * Writes a page's text into sections as the walk meets it: lines go to the current section, a heading closes it
  * and opens the next (anchored by its custom id, else the platform's anchor of its text, `AnchorSlugger`). One writer per page, snippets included.
+ * Past `MAX_SECTIONS_PER_PAGE` headings, a heading is a line of the current section (`cappedAt` is the first one's line).
  */
 export class SectionWriter {
   readonly sections: PageSection[] = [];
@@ -11,6 +15,8 @@ export class SectionWriter {
   private readonly slugger = new AnchorSlugger();
   private readonly headingStack: { depth: number; text: string }[] = [];
   private current: { anchor: string; headingPath: string[]; lines: string[] } = { anchor: '', headingPath: [], lines: [] };
+  /** Line of the first heading past `MAX_SECTIONS_PER_PAGE`, written as text (undefined while under it). */
+  cappedAt: number | undefined;
 
   /** Adds a line of text to the current section (blank lines are dropped). */
   emit(line: string): void {
@@ -20,6 +26,11 @@ export class SectionWriter {
 
   /** Closes the current section and opens one under this heading. */
   heading(depth: number, text: string, line: number, customId: string | undefined): void {
+    if (this.headings.length === MAX_SECTIONS_PER_PAGE) {
+      this.cappedAt ??= line;
+      this.emit(text);
+      return;
+    }
     this.close();
     const anchor = customId ?? this.slugger.slug(text);
     this.headings.push({ depth, text, anchor, line });

@@ -69,6 +69,7 @@ export const RULE_CATALOGUE = {
   'markdown-parse': { severity: 'error', description: 'A Markdown page cannot be parsed (a warning when the navigation does not list the page).' },
   'unreadable-file': { severity: 'error', description: 'A page or spec file is binary or too large to read (a warning when nothing names the file).' },
   'symlink-outside-site': { severity: 'error', description: 'A symbolic link of the site points outside the site folder; it is never read (a warning when the navigation names no page through it).' },
+  'too-many-sections': { severity: 'warning', description: 'A page has more than 10,000 headings; the headings past that are text of its last section.' },
   'missing-snippet': { severity: 'warning', description: 'A page imports or embeds a snippet file that does not exist.' },
   'snippet-cycle': { severity: 'warning', description: 'Snippets include each other in a cycle.' },
   // links
