@@ -70,7 +70,7 @@ export function parsePage(input: PageInput): ParsedPage {
   processor.runSync(tree, vfile);
   const { pageFrontmatter, pageSnippets, pageSections, pageLinks, pageDiagnostics } = vfile.data;
   if (!pageFrontmatter || !pageSnippets || !pageSections || !pageLinks) throw new Error('parsePage: the page plugins did not run');
-  const hash = createHash('sha256').update(contentWithoutTitle(text, pageFrontmatter.frontmatter));
+  const hash = createHash('sha256').update(contentWithoutTitle(text));
   for (const inlined of pageSnippets.inlinedTexts) hash.update(inlined);
   return {
     file,
@@ -87,15 +87,18 @@ export function parsePage(input: PageInput): ParsedPage {
   };
 }
 
+/** The `title` key of a frontmatter block and the indented lines that continue its value. */
+const TITLE_LINES = /^title[ \t]*:.*(?:\r?\n[ \t]+.*)*(?:\r?\n|$)/m;
+
 /**
- * What a page's content hash covers: its frontmatter but the `title` (as JSON) and its body. A title-only change keeps
- * the hash, so `docsmith diff` lists it once, as retitled, and a retitled page that moved is still found as moved.
+ * What a page's content hash covers: its text without the frontmatter's `title` (its line, and the indented lines that
+ * continue it). A title-only change keeps the hash, so `docsmith diff` lists it once, as retitled, and a retitled page
+ * that moved is still found as moved.
  */
-function contentWithoutTitle(text: string, frontmatter: Record<string, unknown>): string {
-  const rest = { ...frontmatter };
-  delete rest.title;
+function contentWithoutTitle(text: string): string {
   const block = FRONTMATTER_BLOCK.exec(text);
-  return `${JSON.stringify(rest)}\u0000${block ? text.slice(block[0].length) : text}`;
+  if (!block) return text;
+  return text.slice(0, block[0].length).replace(TITLE_LINES, '') + text.slice(block[0].length);
 }
 
 /** A page the parser rejects: the parse error, and its frontmatter when that can still be read. */

@@ -256,7 +256,7 @@ describe('parsePage on a Markdown page', () => {
   it('parses without MDX: HTML stays text, HTML links are recorded', () => {
     expect(parseFixture('guide.md')).toMatchInlineSnapshot(`
       {
-        "contentHash": "ad4b7494bd5edabe3c8ae5ffb5642034c5df6612786e94d4e6ddbd3fd70cffc9",
+        "contentHash": "0141e68f456b03781a5f347dfc3f08e76005fee3578ae10b09b4c24f9e17072d",
         "description": "A plain Markdown page.",
         "diagnostics": [],
         "file": "guide.md",
