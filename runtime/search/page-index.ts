@@ -11,6 +11,20 @@ export interface PageIndex {
   /** The prepared terms of each page's title, and the page number of each path. */
   titleTermsOfPage: string[][];
   pageOfPath: Map<string, number>;
+  /** `linksOfPage[p]`: how many links page `p` holds (its first record's `links`), and `bodyTermsOfPage[p]`: how many terms its body holds. */
+  linksOfPage: number[];
+  bodyTermsOfPage: number[];
+}
+
+/** Fewest links of a hub page. */
+export const HUB_MINIMUM_LINKS = 5;
+/** A hub page has fewer body terms than this per link: a card or list item of links says ~10 words, a page about a topic hundreds per link. */
+export const HUB_TERMS_PER_LINK = 15;
+
+/** Whether page `page` is a hub: mostly links to other pages (an overview of cards, a list of guides), little text of its own. */
+export function isHubPage(pages: PageIndex, page: number): boolean {
+  const links = pages.linksOfPage[page] ?? 0;
+  return links >= HUB_MINIMUM_LINKS && (pages.bodyTermsOfPage[page] ?? 0) < links * HUB_TERMS_PER_LINK;
 }
 
 /**
@@ -24,6 +38,8 @@ export class PageIndexBuilder {
   readonly #firstSectionOfPage: number[] = [];
   readonly #titleTermsOfPage: string[][] = [];
   readonly #pageOfPath = new Map<string, number>();
+  readonly #linksOfPage: number[] = [];
+  readonly #bodyTermsOfPage: number[] = [];
   #current: { path: string; fields: string[][] } | undefined;
 
   constructor(parameters: Bm25fParameters, outlineParameters: Bm25fParameters) {
@@ -39,12 +55,16 @@ export class PageIndexBuilder {
       this.#pageOfPath.set(section.path, this.#firstSectionOfPage.length);
       this.#firstSectionOfPage.push(index);
       this.#titleTermsOfPage.push(title);
+      this.#linksOfPage.push(section.links ?? 0);
+      this.#bodyTermsOfPage.push(body.length);
       this.#current = { path: section.path, fields: [title, [...headings], [...body], place, description] };
       return;
     }
     const [, pageHeadings, pageBody, , pageDescription] = this.#current.fields as string[][];
     pageHeadings!.push(...headings);
     pageBody!.push(...body);
+    const page = this.#bodyTermsOfPage.length - 1;
+    this.#bodyTermsOfPage[page] = (this.#bodyTermsOfPage[page] ?? 0) + body.length;
     if (description.length > 0 && pageDescription!.length === 0) this.#current.fields[4] = description;
   }
 
@@ -53,7 +73,7 @@ export class PageIndexBuilder {
     this.#flush();
     const index = yield* this.#builder.finishInSlices();
     const outline = yield* this.#outlineBuilder.finishInSlices();
-    return { index, outline, firstSectionOfPage: this.#firstSectionOfPage, titleTermsOfPage: this.#titleTermsOfPage, pageOfPath: this.#pageOfPath };
+    return { index, outline, firstSectionOfPage: this.#firstSectionOfPage, titleTermsOfPage: this.#titleTermsOfPage, pageOfPath: this.#pageOfPath, linksOfPage: this.#linksOfPage, bodyTermsOfPage: this.#bodyTermsOfPage };
   }
 
   #flush(): void {
