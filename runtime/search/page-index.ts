@@ -1,4 +1,7 @@
 import { type Bm25fIndex, Bm25fIndexBuilder, type Bm25fParameters } from './bm25f-index.ts';
+import { searchTerms } from '../../contract/search/identifier-terms.ts';
+import { isEnglish } from '../../contract/search/prepare-text.ts';
+import { splitExclusions } from './query-exclusions.ts';
 import type { SectionRecord } from '../../contract/search/section-record.ts';
 
 /** Whole pages as BM25F documents, beside the section index: a page about a topic as a whole is found even when no single section says it all. */
@@ -10,6 +13,8 @@ export interface PageIndex {
   firstSectionOfPage: number[];
   /** The prepared terms of each page's title, and the page number of each path. */
   titleTermsOfPage: string[][];
+  /** What each page says it is about: the terms of its title, frontmatter description and keywords (`subjectOf`). */
+  subjectTermsOfPage: Set<string>[];
   pageOfPath: Map<string, number>;
   /** `linksOfPage[p]`: how many links page `p` holds (its first record's `links`), and `bodyTermsOfPage[p]`: how many terms its body holds. */
   linksOfPage: number[];
@@ -19,12 +24,28 @@ export interface PageIndex {
 /** Fewest links of a hub page. */
 export const HUB_MINIMUM_LINKS = 5;
 /** A hub page has fewer body terms than this per link: a card or list item of links says ~10 words, a page about a topic hundreds per link. */
-export const HUB_TERMS_PER_LINK = 15;
+export const HUB_TERMS_PER_LINK = Number(process.env.X_HT ?? 15);
 
 /** Whether page `page` is a hub: mostly links to other pages (an overview of cards, a list of guides), little text of its own. */
 export function isHubPage(pages: PageIndex, page: number): boolean {
   const links = pages.linksOfPage[page] ?? 0;
   return links >= HUB_MINIMUM_LINKS && (pages.bodyTermsOfPage[page] ?? 0) < links * HUB_TERMS_PER_LINK;
+}
+
+/**
+ * What a page says it is about: its title's terms (`title`, read with its qualifier) and those of its frontmatter
+ * description and keywords; in English, without what they say it is not ("Run models without a GPU", "Pause billing
+ * without cancelling the subscription" are not about GPUs or cancelling).
+ */
+function subjectOf(section: SectionRecord, title: string[]): Set<string> {
+  const language = section.context.language;
+  const declared = [section.description ?? '', ...(section.keywords ?? [])].join('\n');
+  if (!isEnglish(language)) return new Set([...title, ...(declared ? searchTerms(declared, language) : [])]);
+  const own = splitExclusions(`${section.title}\n${declared}`);
+  const denied = new Set(searchTerms(own.excluded, language));
+  const said = searchTerms(own.included, language);
+  for (const term of said) denied.delete(term);
+  return new Set([...title.filter((term) => !denied.has(term)), ...said]);
 }
 
 /**
@@ -37,6 +58,7 @@ export class PageIndexBuilder {
   readonly #outlineBuilder: Bm25fIndexBuilder;
   readonly #firstSectionOfPage: number[] = [];
   readonly #titleTermsOfPage: string[][] = [];
+  readonly #subjectTermsOfPage: Set<string>[] = [];
   readonly #pageOfPath = new Map<string, number>();
   readonly #linksOfPage: number[] = [];
   readonly #bodyTermsOfPage: number[] = [];
@@ -55,6 +77,7 @@ export class PageIndexBuilder {
       this.#pageOfPath.set(section.path, this.#firstSectionOfPage.length);
       this.#firstSectionOfPage.push(index);
       this.#titleTermsOfPage.push(title);
+      this.#subjectTermsOfPage.push(subjectOf(section, title));
       this.#linksOfPage.push(section.links ?? 0);
       this.#bodyTermsOfPage.push(body.length);
       this.#current = { path: section.path, fields: [title, [...headings], [...body], place, description] };
@@ -73,7 +96,7 @@ export class PageIndexBuilder {
     this.#flush();
     const index = yield* this.#builder.finishInSlices();
     const outline = yield* this.#outlineBuilder.finishInSlices();
-    return { index, outline, firstSectionOfPage: this.#firstSectionOfPage, titleTermsOfPage: this.#titleTermsOfPage, pageOfPath: this.#pageOfPath, linksOfPage: this.#linksOfPage, bodyTermsOfPage: this.#bodyTermsOfPage };
+    return { index, outline, firstSectionOfPage: this.#firstSectionOfPage, titleTermsOfPage: this.#titleTermsOfPage, subjectTermsOfPage: this.#subjectTermsOfPage, pageOfPath: this.#pageOfPath, linksOfPage: this.#linksOfPage, bodyTermsOfPage: this.#bodyTermsOfPage };
   }
 
   #flush(): void {
