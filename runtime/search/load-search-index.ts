@@ -129,7 +129,7 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
     };
     const placeOfPath = new Map<string, { id: number; terms: string[] }>();
     // A title several pages share is read with the label that tells its page apart ("Organizations › List").
-    const titleOfPath = new Map<string, { id: number; terms: string[] }>();
+    const qualifierOfPath = new Map<string, string[]>();
     const documentOfFields = new Map<string, number>();
     const occurrences: number[][] = [];
     for (const [index, [title, headings, body]] of terms.entries()) {
@@ -141,9 +141,9 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
       if (!place) placeOfPath.set(placeKey, (place = termsOf(searchTerms(pagePlaceText(section), language).join(' '))));
       const isFirstOfPage = index === 0 || (sections[index - 1] as SectionRecord).path !== section.path;
       const lead = pageLeadText(section, isFirstOfPage);
-      const qualifier = qualifiers.get(section.path);
-      let qualifiedTitle = qualifier === undefined ? termsOf(title) : titleOfPath.get(placeKey);
-      if (!qualifiedTitle) titleOfPath.set(placeKey, (qualifiedTitle = termsOf([...searchTerms(qualifier as string, language), title].join(' ').trim())));
+      let qualifier = qualifierOfPath.get(placeKey);
+      if (!qualifier) qualifierOfPath.set(placeKey, (qualifier = qualifierTerms(qualifiers.get(section.path), language)));
+      const qualifiedTitle = qualifier.length === 0 ? termsOf(title) : termsOf(`${qualifier.join(' ')} ${title}`.trim());
       const preparedFields = [qualifiedTitle, termsOf(headings), termsOf(body), place, termsOf(lead ? searchTerms(lead, language).join(' ') : '')];
       const fields = preparedFields.map((field) => field.terms);
       const key = `${language ?? ''} ${preparedFields.map((field) => field.id).join(' ')}`;
@@ -155,7 +155,7 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
         if (multilingual) addVocabulary(vocabularies, language ?? defaults.language ?? '', fields);
       }
       (occurrences[document] as number[]).push(index);
-      pageBuilder.add(index, section, fields);
+      pageBuilder.add(index, section, fields, qualifier);
       if ((index + 1) % SECTIONS_PER_SLICE === 0) yield;
     }
     yield;
@@ -165,6 +165,11 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
   }
   const index = searchIndexOf(defaults, sections, locations, engine, pages, vocabularies, qualifiers);
   return vectors ? { ...index, vectors } : index;
+}
+
+/** The terms of a title's qualifier (none when the page has none). */
+function qualifierTerms(qualifier: string | undefined, language: string | undefined): string[] {
+  return qualifier === undefined ? [] : searchTerms(qualifier, language);
 }
 
 function addVocabulary(vocabularies: LanguageVocabularies, language: string, fields: string[][]): void {

@@ -32,7 +32,9 @@ export function applyPageFactors(index: SearchIndex, pages: Map<string, RankedPa
       // The page index knows each content by its preferred page, the first place it is shown at.
       const number = pageIndex.pageOfPath.get(index.locations[page.best.document]?.[0]?.path ?? page.best.location.path) ?? -1;
       const titleTerms = pageIndex.titleTermsOfPage[number] ?? [];
-      if (titleTerms.length > 0) page.score *= 1 + (TITLE_COVERAGE_WEIGHT * titleTerms.filter((term) => asked.has(term)).length) / titleTerms.length;
+      // A qualifier ("Organizations" of a "List") counts when the question names it, and does not dilute the title when it does not.
+      const qualifierAsked = (pageIndex.qualifierTermsOfPage[number] ?? []).filter((term) => asked.has(term)).length;
+      if (titleTerms.length > 0) page.score *= 1 + (TITLE_COVERAGE_WEIGHT * (titleTerms.filter((term) => asked.has(term)).length + qualifierAsked)) / (titleTerms.length + qualifierAsked);
       if (query.excluded.size > 0 && [...query.excluded].some((term) => pageIndex.subjectTermsOfPage[number]?.has(term))) page.score /= ABOUT_AS_WELL;
       if (number >= 0 && isHubPage(pageIndex, number)) page.score /= ABOUT_AS_WELL;
     }

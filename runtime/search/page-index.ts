@@ -11,8 +11,10 @@ export interface PageIndex {
   outline: Bm25fIndex;
   /** `firstSectionOfPage[p]`: the first section of page `p` (its record gives the page's path and context). */
   firstSectionOfPage: number[];
-  /** The prepared terms of each page's title, and the page number of each path. */
+  /** The prepared terms of each page's own title, and the page number of each path. */
   titleTermsOfPage: string[][];
+  /** The prepared terms of the label a shared title is read with (`titleQualifiers`; empty for other pages). */
+  qualifierTermsOfPage: string[][];
   /** What each page says it is about: the terms of its title, frontmatter description and keywords (`subjectOf`). */
   subjectTermsOfPage: Set<string>[];
   pageOfPath: Map<string, number>;
@@ -58,6 +60,7 @@ export class PageIndexBuilder {
   readonly #outlineBuilder: Bm25fIndexBuilder;
   readonly #firstSectionOfPage: number[] = [];
   readonly #titleTermsOfPage: string[][] = [];
+  readonly #qualifierTermsOfPage: string[][] = [];
   readonly #subjectTermsOfPage: Set<string>[] = [];
   readonly #pageOfPath = new Map<string, number>();
   readonly #linksOfPage: number[] = [];
@@ -69,14 +72,18 @@ export class PageIndexBuilder {
     this.#outlineBuilder = new Bm25fIndexBuilder(outlineParameters);
   }
 
-  /** Adds section `index` with its field terms (title, headings, body, place, description). */
-  add(index: number, section: SectionRecord, fields: string[][]): void {
+  /**
+   * Adds section `index` with its field terms (title, headings, body, place, description); the title field holds
+   * the terms of the page's `qualifier` (`titleQualifiers`) before those of its own title.
+   */
+  add(index: number, section: SectionRecord, fields: string[][], qualifier: string[] = []): void {
     const [title = [], headings = [], body = [], place = [], description = []] = fields;
     if (this.#current?.path !== section.path) {
       this.#flush();
       this.#pageOfPath.set(section.path, this.#firstSectionOfPage.length);
       this.#firstSectionOfPage.push(index);
-      this.#titleTermsOfPage.push(title);
+      this.#titleTermsOfPage.push(title.slice(qualifier.length));
+      this.#qualifierTermsOfPage.push(qualifier);
       this.#subjectTermsOfPage.push(subjectOf(section, title));
       this.#linksOfPage.push(section.links ?? 0);
       this.#bodyTermsOfPage.push(body.length);
@@ -96,7 +103,7 @@ export class PageIndexBuilder {
     this.#flush();
     const index = yield* this.#builder.finishInSlices();
     const outline = yield* this.#outlineBuilder.finishInSlices();
-    return { index, outline, firstSectionOfPage: this.#firstSectionOfPage, titleTermsOfPage: this.#titleTermsOfPage, subjectTermsOfPage: this.#subjectTermsOfPage, pageOfPath: this.#pageOfPath, linksOfPage: this.#linksOfPage, bodyTermsOfPage: this.#bodyTermsOfPage };
+    return { index, outline, firstSectionOfPage: this.#firstSectionOfPage, titleTermsOfPage: this.#titleTermsOfPage, qualifierTermsOfPage: this.#qualifierTermsOfPage, subjectTermsOfPage: this.#subjectTermsOfPage, pageOfPath: this.#pageOfPath, linksOfPage: this.#linksOfPage, bodyTermsOfPage: this.#bodyTermsOfPage };
   }
 
   #flush(): void {
