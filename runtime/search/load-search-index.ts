@@ -14,7 +14,7 @@ import { parseSearchArtifactText } from '../../contract/search/search-artifact-t
 import type { SectionRanker } from './section-ranker.ts';
 import type { SectionRecord } from '../../contract/search/section-record.ts';
 import { SharedSectionRanker } from './shared-section-ranker.ts';
-import { titleQualifiers } from './title-qualifiers.ts';
+import { type TitleQualifier, titleQualifiers } from './title-qualifiers.ts';
 import { TypoCorrector } from './typo-corrector.ts';
 import { winkSectionRanker } from './wink-section-ranker.ts';
 
@@ -37,7 +37,7 @@ export interface SearchIndex {
   /** The terms of each language's sections, for detecting a query's language (empty for one-language sites). */
   vocabularies: LanguageVocabularies;
   /** The label each page of a shared title is read with ("Organizations" for its "List"), by path (`titleQualifiers`). */
-  titleQualifiers: Map<string, string>;
+  titleQualifiers: Map<string, TitleQualifier>;
   /** Section vectors for hybrid retrieval (`hybridSearch`), when the site was built with `--embeddings-url`. */
   vectors?: SectionVectors;
 }
@@ -111,7 +111,7 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
   const vectors = yield* readSectionVectors(candidate, bodyCount, bodyOfSection);
   let engine: SectionRanker | undefined;
   let pages: PageIndex | undefined;
-  const qualifiers = titleQualifiers(sections);
+  const qualifiers = titleQualifiers(sections, searchTerms);
   const vocabularies: LanguageVocabularies = new Map();
   const multilingual = new Set(sections.map((section) => section.context.language ?? defaults.language)).size > 1;
   if (sections.length > 0) {
@@ -128,8 +128,6 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
       return entry;
     };
     const placeOfPath = new Map<string, { id: number; terms: string[] }>();
-    // A title several pages share is read with the label that tells its page apart ("Organizations › List").
-    const qualifierOfPath = new Map<string, string[]>();
     const documentOfFields = new Map<string, number>();
     const occurrences: number[][] = [];
     for (const [index, [title, headings, body]] of terms.entries()) {
@@ -141,8 +139,8 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
       if (!place) placeOfPath.set(placeKey, (place = termsOf(searchTerms(pagePlaceText(section), language).join(' '))));
       const isFirstOfPage = index === 0 || (sections[index - 1] as SectionRecord).path !== section.path;
       const lead = pageLeadText(section, isFirstOfPage);
-      let qualifier = qualifierOfPath.get(placeKey);
-      if (!qualifier) qualifierOfPath.set(placeKey, (qualifier = qualifierTerms(qualifiers.get(section.path), language)));
+      // A title several pages share is read with the label that tells its page apart ("Organizations › List").
+      const qualifier = qualifiers.get(section.path)?.terms ?? [];
       const qualifiedTitle = qualifier.length === 0 ? termsOf(title) : termsOf(`${qualifier.join(' ')} ${title}`.trim());
       const preparedFields = [qualifiedTitle, termsOf(headings), termsOf(body), place, termsOf(lead ? searchTerms(lead, language).join(' ') : '')];
       const fields = preparedFields.map((field) => field.terms);
@@ -165,11 +163,6 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
   }
   const index = searchIndexOf(defaults, sections, locations, engine, pages, vocabularies, qualifiers);
   return vectors ? { ...index, vectors } : index;
-}
-
-/** The terms of a title's qualifier (none when the page has none). */
-function qualifierTerms(qualifier: string | undefined, language: string | undefined): string[] {
-  return qualifier === undefined ? [] : searchTerms(qualifier, language);
 }
 
 function addVocabulary(vocabularies: LanguageVocabularies, language: string, fields: string[][]): void {
@@ -214,7 +207,7 @@ function searchIndexOf(
   engine: SectionRanker | undefined,
   pages?: PageIndex,
   vocabularies: LanguageVocabularies = new Map(),
-  qualifiers: Map<string, string> = new Map(),
+  qualifiers: Map<string, TitleQualifier> = new Map(),
 ): SearchIndex {
   // The sections of one content share its list of locations: each list is visited once.
   const visited = new Set<PageLocation[]>();

@@ -33,8 +33,9 @@ export function applyPageFactors(index: SearchIndex, pages: Map<string, RankedPa
       const number = pageIndex.pageOfPath.get(index.locations[page.best.document]?.[0]?.path ?? page.best.location.path) ?? -1;
       const titleTerms = pageIndex.titleTermsOfPage[number] ?? [];
       // A qualifier ("Organizations" of a "List") counts when the question names it, and does not dilute the title when it does not.
+      const titleAsked = titleTerms.filter((term) => asked.has(term)).length;
       const qualifierAsked = (pageIndex.qualifierTermsOfPage[number] ?? []).filter((term) => asked.has(term)).length;
-      if (titleTerms.length > 0) page.score *= 1 + (TITLE_COVERAGE_WEIGHT * (titleTerms.filter((term) => asked.has(term)).length + qualifierAsked)) / (titleTerms.length + qualifierAsked);
+      if (titleTerms.length > 0) page.score *= 1 + (TITLE_COVERAGE_WEIGHT * (titleAsked + qualifierAsked)) / (titleTerms.length + qualifierAsked);
       if (query.excluded.size > 0 && [...query.excluded].some((term) => pageIndex.subjectTermsOfPage[number]?.has(term))) page.score /= ABOUT_AS_WELL;
       if (number >= 0 && isHubPage(pageIndex, number)) page.score /= ABOUT_AS_WELL;
     }
@@ -44,7 +45,7 @@ export function applyPageFactors(index: SearchIndex, pages: Map<string, RankedPa
     if (boost !== undefined) page.score *= boost ** BOOST_EXPONENT;
     if (path === currentPath) page.score *= ABOUT_AS_WELL;
     else if (reader) {
-      const qualifier = index.titleQualifiers.get(path)?.toLowerCase();
+      const qualifier = index.titleQualifiers.get(path)?.label.toLowerCase();
       if (qualifier !== undefined && reader.has(qualifier)) page.score *= ABOUT_AS_WELL;
     }
   }

@@ -26,7 +26,7 @@ export interface PageIndex {
 /** Fewest links of a hub page. */
 export const HUB_MINIMUM_LINKS = 5;
 /** A hub page has fewer body terms than this per link: a card or list item of links says ~10 words, a page about a topic hundreds per link. */
-export const HUB_TERMS_PER_LINK = Number(process.env.X_HT ?? 15);
+export const HUB_TERMS_PER_LINK = 15;
 
 /** Whether page `page` is a hub: mostly links to other pages (an overview of cards, a list of guides), little text of its own. */
 export function isHubPage(pages: PageIndex, page: number): boolean {

@@ -1,5 +1,12 @@
 import type { SectionRecord } from '../../contract/search/section-record.ts';
 
+/** The label a page of a shared title is read with, and the terms of it that tell the page apart. */
+export interface TitleQualifier {
+  label: string;
+  /** The label's terms, less those of the title itself and those every page of the title's labels hold ("Supported LLMs" / "Supported Embedding Models": `llms` / `embed`, `model`). */
+  terms: string[];
+}
+
 /** Route segments that name no place: version folders, `index`. */
 const NOISE_SEGMENT = /^(?:\d[\d-]*|v\d+|index)$/;
 
@@ -9,9 +16,9 @@ const NOISE_SEGMENT = /^(?:\d[\d-]*|v\d+|index)$/;
  * read with it — "Organizations › List", "Python › Quickstart". The label is the innermost of the page's navigation
  * names (groups from the innermost, then menu, anchor, dropdown, tab, product) and route folders that the others of
  * its title do not all share, else its innermost group. Titles are compared within one version and language, letter
- * case aside; a page whose title no other page has gets no label.
+ * case aside; a page whose title no other page has gets no label. `prepare` gives a text's terms in a language.
  */
-export function titleQualifiers(sections: readonly SectionRecord[]): Map<string, string> {
+export function titleQualifiers(sections: readonly SectionRecord[], prepare: (text: string, language: string | undefined) => string[]): Map<string, TitleQualifier> {
   const pagesByTitle = new Map<string, Map<string, SectionRecord>>();
   for (const section of sections) {
     const key = `${section.context.language ?? ''}\u0000${section.context.version ?? ''}\u0000${section.title.trim().toLowerCase()}`;
@@ -19,18 +26,27 @@ export function titleQualifiers(sections: readonly SectionRecord[]): Map<string,
     if (!pages) pagesByTitle.set(key, (pages = new Map()));
     if (!pages.has(section.path)) pages.set(section.path, section);
   }
-  const qualifiers = new Map<string, string>();
+  const qualifiers = new Map<string, TitleQualifier>();
   for (const pages of pagesByTitle.values()) {
     if (pages.size < 2) continue;
-    const labels = [...pages.values()].map((section) => ({ path: section.path, labels: placeLabels(section) }));
-    for (const { path, labels: own } of labels) {
-      const others = labels.filter((other) => other.path !== path).map((other) => new Set(other.labels.map((label) => label.toLowerCase())));
-      const distinguishing = own.find((label) => others.some((other) => !other.has(label.toLowerCase())));
-      const label = distinguishing ?? own[0];
-      if (label !== undefined) qualifiers.set(path, label);
-    }
+    const twins = [...pages.values()];
+    const labelled = twins.map((section) => ({ section, label: distinguishingLabel(section, twins) }));
+    const language = twins[0]?.context.language;
+    const title = new Set(prepare(twins[0]?.title ?? '', language));
+    const termsOf = labelled.map(({ label }) => (label === undefined ? [] : prepare(label, language).filter((term) => !title.has(term))));
+    const everywhere = new Set((termsOf[0] ?? []).filter((term) => termsOf.every((terms) => terms.includes(term))));
+    labelled.forEach(({ section, label }, position) => {
+      if (label !== undefined) qualifiers.set(section.path, { label, terms: (termsOf[position] ?? []).filter((term) => !everywhere.has(term)) });
+    });
   }
   return qualifiers;
+}
+
+/** The innermost of a page's labels (`placeLabels`) that the other pages of its title do not all share, else its innermost. */
+function distinguishingLabel(page: SectionRecord, twins: readonly SectionRecord[]): string | undefined {
+  const own = placeLabels(page);
+  const others = twins.filter((twin) => twin.path !== page.path).map((twin) => new Set(placeLabels(twin).map((label) => label.toLowerCase())));
+  return own.find((label) => others.some((other) => !other.has(label.toLowerCase()))) ?? own[0];
 }
 
 /** A page's navigation names (groups from the innermost, then menu, anchor, dropdown, tab, product) and route folders, innermost first. */

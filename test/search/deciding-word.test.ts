@@ -14,15 +14,31 @@ const first = (records: SectionRecord[] | ReturnType<typeof load>, query: string
 const others = Array.from({ length: 12 }, (_, number) => section(`guides/other-${number}`, `Guide ${number}`, `Projects, invoices and teams explained, part ${number}.`));
 
 describe('a title several pages share is read with its place', () => {
-  it('labels each page of a shared title with the innermost navigation name or folder the others do not all share', () => {
-    const qualifiers = titleQualifiers([
-      section('api/organizations/list', 'List', '', { context: { groups: ['API', 'Organizations'] } }),
-      section('api/tokens/list', 'List', '', { context: { groups: ['API', 'Tokens'] } }),
-      section('k8s/helm', 'Helm', '', { context: { groups: ['Kubernetes'] } }),
-      section('k8s/agent/helm', 'helm', '', { context: { groups: ['Kubernetes', 'Agent'] } }),
-      section('api/tokens/create', 'Create', '', { context: { groups: ['API', 'Tokens'] } }),
-    ]);
-    expect(Object.fromEntries(qualifiers)).toEqual({ 'api/organizations/list': 'Organizations', 'api/tokens/list': 'Tokens', 'k8s/helm': 'Kubernetes', 'k8s/agent/helm': 'Agent' });
+  it('labels each page of a shared title with the innermost navigation name or folder the others do not all share, and keeps the terms that tell it apart', () => {
+    const qualifiers = titleQualifiers(
+      [
+        section('api/organizations/list', 'List', '', { context: { groups: ['API', 'Organizations'] } }),
+        section('api/tokens/list', 'List', '', { context: { groups: ['API', 'Tokens'] } }),
+        section('k8s/helm', 'Helm', '', { context: { groups: ['Kubernetes'] } }),
+        section('k8s/agent/helm', 'helm', '', { context: { groups: ['Kubernetes', 'Agent'] } }),
+        section('api/tokens/create', 'Create', '', { context: { groups: ['API', 'Tokens'] } }),
+        section('llms/openai', 'OpenAI', '', { context: { groups: ['Supported LLMs'] } }),
+        section('embedders/openai', 'OpenAI', '', { context: { groups: ['Supported embedding models'] } }),
+        section('memory/update', 'Update memory', '', { context: { groups: ['Core memory operations'] } }),
+        section('concepts/update', 'Update memory', '', { context: { groups: ['Core concepts'] } }),
+      ],
+      searchTerms,
+    );
+    expect(Object.fromEntries([...qualifiers].map(([path, { label, terms }]) => [path, `${label}: ${terms.join(' ')}`]))).toEqual({
+      'api/organizations/list': 'Organizations: organ',
+      'api/tokens/list': 'Tokens: token',
+      'k8s/helm': 'Kubernetes: kubernet',
+      'k8s/agent/helm': 'Agent: agent',
+      'llms/openai': 'Supported LLMs: llms',
+      'embedders/openai': 'Supported embedding models: embed model',
+      'memory/update': 'Core memory operations: oper',
+      'concepts/update': 'Core concepts: concept',
+    });
   });
 
   it('ranks "Organizations › List" first for the organizations a user belongs to, over "List (Organization)" of tokens', () => {
