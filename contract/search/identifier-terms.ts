@@ -17,6 +17,11 @@ export function identifierTerms(text: string): string[] {
   return terms;
 }
 
+/** Whether a term is an identifier whole (`context.call`, `client::new`, `--group`), as `identifierTerms` makes them. */
+export function isWholeIdentifier(term: string): boolean {
+  return /[.:]|^-/.test(term);
+}
+
 /**
  * The terms of a text for the search index and its queries: `prepareText`'s words, then the text's identifiers whole
  * (`identifierTerms`), so that `context.call` matches whole as well as in parts. Build and query share it.

@@ -1,7 +1,7 @@
 import type { WeightedTerm } from './bm25f-index.ts';
 import type { SearchIndex } from './load-search-index.ts';
 import { splitExclusions } from './query-exclusions.ts';
-import { searchTerms } from '../../contract/search/identifier-terms.ts';
+import { isWholeIdentifier, searchTerms } from '../../contract/search/identifier-terms.ts';
 import { isEnglish, prepareText } from '../../contract/search/prepare-text.ts';
 
 const MAX_QUERY_TERMS = 64;
@@ -16,8 +16,6 @@ const PREVIOUS_TURN_WEIGHT = 1;
 const IDENTIFIER_WEIGHT = 0.5;
 /** Unknown terms corrected per query: each correction scans part of the vocabulary, and a long garbled query must stay cheap. */
 const MAX_CORRECTED_TERMS = 8;
-/** A term of an identifier whole (see `identifierTerms`). */
-const IDENTIFIER_TERM = /[.:]|^-/;
 
 /** A question as search weighs it. */
 export interface SearchQuery {
@@ -39,7 +37,7 @@ export function searchQuery(index: SearchIndex, question: string, previousQuesti
   const previousTerms = previousQuestion ? [...new Set(searchTerms(previousQuestion, language))].slice(0, MAX_QUERY_TERMS / 2) : [];
   const previous = previousQuestion ? weighted(previousTerms, PREVIOUS_TURN_WEIGHT, index, previousQuestion, language) : [];
   const excluded = isEnglish(language) ? excludedTerms(question, language, questionTerms, asked) : new Set<string>();
-  return { terms: [...asked, ...previous].map((entry) => (IDENTIFIER_TERM.test(entry.term) ? { ...entry, weight: entry.weight * IDENTIFIER_WEIGHT } : entry)), excluded };
+  return { terms: [...asked, ...previous].map((entry) => (isWholeIdentifier(entry.term) ? { ...entry, weight: entry.weight * IDENTIFIER_WEIGHT } : entry)), excluded };
 }
 
 /**

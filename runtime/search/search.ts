@@ -18,7 +18,7 @@ export interface SearchOptions {
   filter?: SearchFilter;
   /** The previous user turn, searched with a lower weight so follow-ups ("and in Python?") keep their topic. */
   previousQuery?: string;
-  /** The page the reader is on (a page path, as runtime/assistant's `currentPagePath` reads it): its score is raised ×`CURRENT_PAGE_FACTOR` when it matches the query. */
+  /** The page the reader is on (a page path, as runtime/assistant's `currentPagePath` reads it): it, and its twin among pages of a shared title, rank first among pages that match about as well (`applyPageFactors`). */
   currentPath?: string;
 }
 
@@ -57,11 +57,10 @@ interface Hits {
 }
 
 /**
- * Ranks the pages of a site for a query: BM25F over sections (title, headings, body, the page's place and
- * description) fused with BM25F over whole pages and over page outlines (the same without bodies), raised by title
- * coverage, times the page's `boost` (frontmatter or navigation group) and, for the page the reader is on
- * (`currentPath`), `CURRENT_PAGE_FACTOR`; one entry per page (its best section).
- * Unknown query terms are corrected to indexed ones. A filter restricts results; the default version and language
+ * Ranks the pages of a site for a query (`searchQuery`: unknown terms respelt, identifiers whole, what the question
+ * excludes): BM25F over sections (title, headings, body, the page's place and description) fused with BM25F over
+ * whole pages and over page outlines (the same without bodies), then the page factors (`applyPageFactors`: title
+ * coverage, `boost`, exclusions, hubs, the reader's page); one entry per page (its best section). A filter restricts results; the default version and language
  * win: without a version/language in the filter, results come from the versions the query names (else the site's
  * default version) and the query's language (detected on multilingual sites, else the default), and from the others
  * only when those have no match.

@@ -1,12 +1,11 @@
 import { distance } from 'fastest-levenshtein';
+import { isWholeIdentifier } from '../../contract/search/identifier-terms.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
 
 /** Shortest query term corrected; shorter words are too often another real word. */
 const MINIMUM_LENGTH = 4;
 /** Terms of this length or more may be two edits away; shorter ones one. */
 const TWO_EDITS_FROM = 8;
-/** Terms with a digit (versions, identifiers), a `.` or `:` (`context.call`, `client::new`) or a leading `-` (`--group`) are names, not misspelt words. */
-const IDENTIFIER_TERM = /\d|[.:]|^-/;
 /** Shortest indexed prefix an uncorrectable term falls back to (and never under half the term). */
 const MINIMUM_PREFIX = 5;
 
@@ -69,7 +68,7 @@ export class TypoCorrector {
   }
 
   #isUnknown(term: string): boolean {
-    return term.length >= MINIMUM_LENGTH && !IDENTIFIER_TERM.test(term) && this.#vocabulary.documentFrequency(term) === 0;
+    return term.length >= MINIMUM_LENGTH && !/\d/.test(term) && !isWholeIdentifier(term) && this.#vocabulary.documentFrequency(term) === 0;
   }
 
   #writtenWords(): Map<string, Map<string, number>> {
