@@ -43,7 +43,7 @@ interface PagePlacement {
   searchDescription: string | undefined;
   /** Frontmatter `keywords`: words readers search for that the page may not use. */
   keywords: string[] | undefined;
-  /** How many links the page's own text holds (images left out): a page that is mostly links is a hub of other pages. */
+  /** How many links to other pages the page's own text holds (images and links within the page left out): a page that is mostly links is a hub of other pages. */
   links: number;
   /** Frontmatter `boost`, which wins over the navigation group's. */
   boost: number | undefined;
@@ -156,7 +156,7 @@ function contentPlacement(page: ParsedPage, operation: FrontmatterOperation | un
     sections: operation ? [...page.sections, ...operation.sections] : page.sections,
     searchDescription: page.description ?? operation?.description,
     keywords: keywordsOf(frontmatter.keywords),
-    links: page.links.filter((link) => link.kind !== 'image').length,
+    links: page.links.filter((link) => link.kind !== 'image' && !link.url.startsWith('#')).length,
     boost: typeof frontmatter.boost === 'number' && Number.isFinite(frontmatter.boost) && frontmatter.boost > 0 ? frontmatter.boost : undefined,
     tag: typeof frontmatter.tag === 'string' && frontmatter.tag.trim() !== '' ? frontmatter.tag.trim() : undefined,
   };

@@ -65,9 +65,9 @@ describe('collectManifestPages', () => {
     ]);
   });
 
-  it('gives the first record the number of links the page holds, images left out: a hub of cards is told from a guide', () => {
+  it('gives the first record the number of links to other pages the page holds, images and its own anchors left out: a hub of cards is told from a guide', () => {
     const pages = [
-      parsePage({ file: 'overview.mdx', text: '---\ntitle: Overview\n---\n\n<CardGroup>\n<Card title="Install" href="/install">Set up.</Card>\n<Card title="Deploy" href="/deploy">Ship it.</Card>\n</CardGroup>\n\n## More\n\nSee [the API](/api) and ![a diagram](/diagram.png).\n' }),
+      parsePage({ file: 'overview.mdx', text: '---\ntitle: Overview\n---\n\n<CardGroup>\n<Card title="Install" href="/install">Set up.</Card>\n<Card title="Deploy" href="/deploy">Ship it.</Card>\n</CardGroup>\n\n## More\n\nSee [the API](/api), [below](#more) and ![a diagram](/diagram.png).\n' }),
       parsePage({ file: 'guide.mdx', text: '---\ntitle: Guide\n---\n\nNo links here.\n' }),
     ];
     const result = collectManifestPages(input({ parsedByFile: new Map(pages.map((page) => [page.file, page])), entries: [entry('overview'), entry('guide')] }));
