@@ -30,7 +30,14 @@ export function titleQualifiers(sections: readonly SectionRecord[], prepare: (te
   for (const pages of pagesByTitle.values()) {
     if (pages.size < 2) continue;
     const twins = [...pages.values()];
-    const labelled = twins.map((section) => ({ section, label: distinguishingLabel(section, twins) }));
+    const labelsOf = twins.map((section) => placeLabels(section));
+    // How many of the twins hold each label: a label some twin lacks tells its pages apart.
+    const holders = new Map<string, number>();
+    for (const labels of labelsOf) for (const label of new Set(labels.map((name) => name.toLowerCase()))) holders.set(label, (holders.get(label) ?? 0) + 1);
+    const labelled = twins.map((section, position) => {
+      const own = labelsOf[position] ?? [];
+      return { section, label: own.find((label) => (holders.get(label.toLowerCase()) ?? 0) < twins.length) ?? own[0] };
+    });
     const language = twins[0]?.context.language;
     const title = new Set(prepare(twins[0]?.title ?? '', language));
     const termsOf = labelled.map(({ label }) => (label === undefined ? [] : prepare(label, language).filter((term) => !title.has(term))));
@@ -42,12 +49,6 @@ export function titleQualifiers(sections: readonly SectionRecord[], prepare: (te
   return qualifiers;
 }
 
-/** The innermost of a page's labels (`placeLabels`) that the other pages of its title do not all share, else its innermost. */
-function distinguishingLabel(page: SectionRecord, twins: readonly SectionRecord[]): string | undefined {
-  const own = placeLabels(page);
-  const others = twins.filter((twin) => twin.path !== page.path).map((twin) => new Set(placeLabels(twin).map((label) => label.toLowerCase())));
-  return own.find((label) => others.some((other) => !other.has(label.toLowerCase()))) ?? own[0];
-}
 
 /** A page's navigation names (groups from the innermost, then menu, anchor, dropdown, tab, product) and route folders, innermost first. */
 export function placeLabels({ path, context }: SectionRecord): string[] {
