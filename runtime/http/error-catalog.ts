@@ -52,4 +52,19 @@ export class ApiError extends Error {
   toBody(): ErrorBody {
     return { error: { code: this.code, message: this.message, ...(this.field ? { field: this.field } : {}) } };
   }
+
+  /**
+   * The response body on an MCP endpoint: a JSON-RPC error response without an id, as the Streamable HTTP transport
+   * allows with an HTTP error status (-32600 Invalid Request for a 400, -32000 otherwise); the catalog code in `data`.
+   */
+  toJsonRpcBody(): JsonRpcErrorBody {
+    return { jsonrpc: '2.0', id: null, error: { code: this.status === 400 ? -32600 : -32000, message: this.message, data: this.toBody().error } };
+  }
+}
+
+/** The JSON body of an error on an MCP endpoint. */
+export interface JsonRpcErrorBody {
+  jsonrpc: '2.0';
+  id: null;
+  error: { code: number; message: string; data: ErrorBody['error'] };
 }

@@ -1,0 +1,68 @@
+import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { siteFilesPath } from '../artifacts/page-url.ts';
+import { summarizeErrorForLog } from '../assistant/summarize-error-for-log.ts';
+import { createDocsMcpServer } from '../mcp/create-docs-mcp-server.ts';
+import type { Authorization } from './authorize-request.ts';
+import { ApiError } from './error-catalog.ts';
+import type { RouteContext } from './route-context.ts';
+import { createRouteGuards, domainParams, type DomainRequest } from './route-guards.ts';
+import { siteAddresses } from './site-hosts.ts';
+
+/**
+ * The MCP server of each domain over Streamable HTTP (official SDK, stateless: a server and a transport per request,
+ * JSON responses, nothing kept between requests, so any replica answers): `POST /mcp/:domain`, the same at
+ * `/sites/:domain/mcp`, and `/mcp` on a site host (`site-hosts.ts`). Order per request: key (or a public domain) →
+ * domain → each `tools/call` counted against the limits → the SDK. Initialization, listing and notifications are free.
+ * Errors are JSON-RPC error responses with the catalog's HTTP status; GET and DELETE are 405 (no session, no stream).
+ */
+export function registerMcpRoutes(app: FastifyInstance, context: RouteContext): void {
+  const guards = createRouteGuards(context);
+  const consumeToolCalls = async (request: DomainRequest, reply: FastifyReply): Promise<void> => {
+    const messages = Array.isArray(request.body) ? request.body : [request.body];
+    // A batch past the SDK's bound is refused by the transport below; its calls must not spend the budget first.
+    if (messages.length > MAX_BATCH_SIZE) return;
+    // One take per call; a batch refused halfway keeps the takes before the refusal (as separate requests would).
+    for (const message of messages) if (isToolCall(message)) await guards.consumeLimits(request, reply);
+  };
+  const methodNotAllowed = async (): Promise<never> => {
+    throw new ApiError('method_not_allowed', 'This MCP server is stateless: send each JSON-RPC message in a POST; it opens no stream and keeps no session.', undefined, { allow: 'POST' });
+  };
+  for (const url of ['/mcp/:domain', `${siteFilesPath(':domain')}/mcp`]) {
+    app.post(url, { schema: { params: domainParams }, config: { jsonRpcErrors: true }, onRequest: guards.authorizeDocs, preHandler: consumeToolCalls }, async (request: DomainRequest, reply) => {
+      const { site } = request.authorization as Authorization;
+      const server = createDocsMcpServer({
+        site,
+        currentSite: async () => site,
+        readBuildFile: (build, file) => context.artifacts.readBuildFile(build, file),
+        markdownBase: siteAddresses(request, site.domain).filesBase,
+        ...(context.hybrid ? { hybrid: context.hybrid } : {}),
+        recordSearch: (searched, query, resultCount) => context.analytics.recordSearch({ domain: searched.domain, query, resultCount, at: new Date() }),
+        onEmbeddingError: (error) => request.log.warn({ domain: site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical retrieval only'),
+      });
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      // The SDK writes the response itself: the headers fastify holds so far (CORS, RateLimit-*) go onto it first.
+      reply.hijack();
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+      reply.raw.once('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      try {
+        await server.connect(transport);
+        await transport.handleRequest(request.raw, reply.raw, request.body);
+      } catch (error) {
+        request.log.error({ err: error }, 'MCP request failed');
+        if (reply.raw.headersSent) reply.raw.end();
+        else reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(new ApiError('internal').toJsonRpcBody()));
+      }
+    });
+    app.route({ method: ['GET', 'DELETE'], url, config: { jsonRpcErrors: true }, handler: methodNotAllowed });
+  }
+}
+
+/** Whether a JSON-RPC message calls a tool (what the limits count). */
+function isToolCall(message: unknown): boolean {
+  return typeof message === 'object' && message !== null && (message as { method?: unknown }).method === 'tools/call';
+}
