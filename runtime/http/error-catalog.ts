@@ -39,6 +39,8 @@ export class ApiError extends Error {
     message?: string,
     readonly field?: string,
     readonly headers: Record<string, string> = {},
+    /** The JSON-RPC error code on an MCP endpoint (default: from the status, see `toJsonRpcBody`). */
+    readonly jsonRpcCode?: number,
   ) {
     super(message ?? ERROR_CATALOG[code].message);
   }
@@ -55,10 +57,11 @@ export class ApiError extends Error {
 
   /**
    * The response body on an MCP endpoint: a JSON-RPC error response without an id, as the Streamable HTTP transport
-   * allows with an HTTP error status (-32600 Invalid Request for a 400, -32000 otherwise); the catalog code in `data`.
+   * allows with an HTTP error status (`jsonRpcCode`, else -32600 Invalid Request for a 400 and -32000 otherwise); the
+   * catalog code in `data`.
    */
   toJsonRpcBody(): JsonRpcErrorBody {
-    return { jsonrpc: '2.0', id: null, error: { code: this.status === 400 ? -32600 : -32000, message: this.message, data: this.toBody().error } };
+    return { jsonrpc: '2.0', id: null, error: { code: this.jsonRpcCode ?? (this.status === 400 ? -32600 : -32000), message: this.message, data: this.toBody().error } };
   }
 }
 

@@ -10,6 +10,9 @@ import type { RouteContext } from './route-context.ts';
 import { createRouteGuards, domainParams, type DomainRequest } from './route-guards.ts';
 import { siteAddresses } from './site-hosts.ts';
 
+/** JSON-RPC's code for a body that is not JSON. */
+const JSON_RPC_PARSE_ERROR = -32700;
+
 /**
  * The MCP server of each domain over Streamable HTTP (official SDK, stateless: a server and a transport per request,
  * JSON responses, nothing kept between requests, so any replica answers): `POST /mcp/:domain`, the same at
@@ -29,37 +32,45 @@ export function registerMcpRoutes(app: FastifyInstance, context: RouteContext): 
   const methodNotAllowed = async (): Promise<never> => {
     throw new ApiError('method_not_allowed', 'This MCP server is stateless: send each JSON-RPC message in a POST; it opens no stream and keeps no session.', undefined, { allow: 'POST' });
   };
-  for (const url of ['/mcp/:domain', `${siteFilesPath(':domain')}/mcp`]) {
-    app.post(url, { schema: { params: domainParams }, config: { jsonRpcErrors: true }, onRequest: guards.authorizeDocs, preHandler: consumeToolCalls }, async (request: DomainRequest, reply) => {
-      const { site } = request.authorization as Authorization;
-      const server = createDocsMcpServer({
-        site,
-        currentSite: async () => site,
-        readBuildFile: (build, file) => context.artifacts.readBuildFile(build, file),
-        markdownBase: siteAddresses(request, site.domain).filesBase,
-        ...(context.hybrid ? { hybrid: context.hybrid } : {}),
-        recordSearch: (searched, query, resultCount) => context.analytics.recordSearch({ domain: searched.domain, query, resultCount, at: new Date() }),
-        onEmbeddingError: (error) => request.log.warn({ domain: site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical retrieval only'),
-      });
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      // The SDK writes the response itself: the headers fastify holds so far (CORS, RateLimit-*) go onto it first.
-      reply.hijack();
-      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
-      reply.raw.once('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      try {
-        await server.connect(transport);
-        await transport.handleRequest(request.raw, reply.raw, request.body);
-      } catch (error) {
-        request.log.error({ err: error }, 'MCP request failed');
-        if (reply.raw.headersSent) reply.raw.end();
-        else reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(new ApiError('internal').toJsonRpcBody()));
-      }
+  // Own JSON parsing in this scope: a body that is not JSON is a JSON-RPC Parse error (-32700), not the catalog's 400.
+  void app.register(async (scope) => {
+    const parseJson = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      parseJson(request, String(body), (error, value) => (error ? done(new ApiError('invalid_body', 'Parse error: the request body is not valid JSON.', 'body', {}, JSON_RPC_PARSE_ERROR)) : done(null, value)));
     });
-    app.route({ method: ['GET', 'DELETE'], url, config: { jsonRpcErrors: true }, handler: methodNotAllowed });
-  }
+    for (const url of ['/mcp/:domain', `${siteFilesPath(':domain')}/mcp`]) {
+      scope.post(url, { schema: { params: domainParams }, config: { jsonRpcErrors: true }, onRequest: guards.authorizeDocs, preHandler: consumeToolCalls }, async (request: DomainRequest, reply) => {
+        const { site } = request.authorization as Authorization;
+        const server = createDocsMcpServer({
+          site,
+          currentSite: async () => site,
+          readBuildFile: (build, file) => context.artifacts.readBuildFile(build, file),
+          markdownBase: siteAddresses(request, site.domain).filesBase,
+          ...(context.hybrid ? { hybrid: context.hybrid } : {}),
+          recordSearch: (searched, query, resultCount) => context.analytics.recordSearch({ domain: searched.domain, query, resultCount, at: new Date() }),
+          onEmbeddingError: (error) => request.log.warn({ domain: site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical retrieval only'),
+        });
+        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+        // The SDK writes the response itself: the headers fastify holds so far (CORS, RateLimit-*) go onto it first.
+        reply.hijack();
+        for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+        reply.raw.once('close', () => {
+          void transport.close();
+          void server.close();
+        });
+        try {
+          await server.connect(transport);
+          await transport.handleRequest(request.raw, reply.raw, request.body);
+        } catch (error) {
+          request.log.error({ err: error }, 'MCP request failed');
+          if (reply.raw.headersSent) reply.raw.end();
+          else reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(new ApiError('internal').toJsonRpcBody()));
+        }
+      });
+      scope.route({ method: ['GET', 'DELETE'], url, config: { jsonRpcErrors: true }, handler: methodNotAllowed });
+    }
+  });
 }
 
 /** Whether a JSON-RPC message calls a tool (what the limits count). */
