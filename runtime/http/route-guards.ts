@@ -67,7 +67,7 @@ async function consume(context: RouteContext, limiter: Limiter, budget: string, 
   if (!decision.allowed) {
     context.metrics.limitHit(budget ? `${budget}_${decision.scope}` : decision.scope);
     const retryAfter = String(decision.retryAfterSeconds ?? decision.resetSeconds);
-    throw new ApiError('rate_limited', `Rate limit exceeded (${limitName(decision.scope, budget)}); retry in ${retryAfter} s.`, undefined, { ...headers, 'retry-after': retryAfter });
+    throw new ApiError('rate_limited', `Rate limit exceeded (${limitName(decision.scope, budget, authorization.public === true)}); retry in ${retryAfter} s.`, undefined, { ...headers, 'retry-after': retryAfter });
   }
   reply.headers(headers);
 }
@@ -80,7 +80,9 @@ function limitHeaders(decision: LimitDecision): Record<string, string> {
   };
 }
 
-function limitName(scope: LimitDecision['scope'], budget: string): string {
+/** The limit a refusal names; a public reader's key and organization limits are its IP's monthly one and the site's hourly one. */
+function limitName(scope: LimitDecision['scope'], budget: string, publicReader: boolean): string {
   const kind = budget ? ` ${budget}` : '';
+  if (publicReader && scope !== 'ip') return scope === 'key' ? `monthly${kind} limit of this IP address` : `hourly${kind} limit of this site's public documentation`;
   return scope === 'key' ? `monthly${kind} limit of this key` : scope === 'org' ? `hourly${kind} limit of the organization` : `daily${kind} limit of this IP address`;
 }

@@ -139,4 +139,17 @@ describe('bad input to the MCP server: each a protocol-correct error, no 5xx, no
     const listed = await post('/mcp/open', { jsonrpc: '2.0', id: 8, method: 'tools/list' }, MCP_HEADERS);
     expect(listed.headers['ratelimit-limit']).toBeUndefined();
   });
+
+  it('a public domain past a client\'s limit: 429 naming the IP address\'s limit, Retry-After set', async () => {
+    const limited = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory', limits: { perKeyPerMonth: 1 }, publicDocs: ['open'] });
+    try {
+      const call = () => limited.inject({ method: 'POST', url: '/mcp/open', headers: MCP_HEADERS, payload: searchCall(1) });
+      expect((await call()).statusCode).toBe(200);
+      const refused = await call();
+      expect([refused.statusCode, Number(refused.headers['retry-after']) > 0]).toEqual([429, true]);
+      expect(refused.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringMatching(/^Rate limit exceeded \(monthly limit of this IP address\)/), data: { code: 'rate_limited' } } });
+    } finally {
+      await limited.close();
+    }
+  });
 });
