@@ -15,8 +15,9 @@ const JSON_RPC_PARSE_ERROR = -32700;
 
 /**
  * The MCP server of each domain over Streamable HTTP (official SDK, stateless: a server and a transport per request,
- * JSON responses, nothing kept between requests, so any replica answers): `POST /mcp/:domain`, the same at
- * `/sites/:domain/mcp`, and `/mcp` on a site host (`site-hosts.ts`). Order per request: key (or a public domain) →
+ * JSON responses, nothing kept between requests, so any replica answers): `POST /sites/:domain/mcp` (the address the
+ * discovery documents give: it ends in `/mcp`, as clients such as the MCP Inspector expect), the same at
+ * `/mcp/:domain`, and `/mcp` on a site host (`site-hosts.ts`); `/mcp` elsewhere is a 404 saying so. Order per request: key (or a public domain) →
  * domain → each `tools/call` counted against the limits → the SDK. Initialization, listing and notifications are free.
  * Errors are JSON-RPC error responses with the catalog's HTTP status; GET and DELETE are 405 (no session, no stream).
  */
@@ -32,6 +33,9 @@ export function registerMcpRoutes(app: FastifyInstance, context: RouteContext): 
   const methodNotAllowed = async (): Promise<never> => {
     throw new ApiError('method_not_allowed', 'This MCP server is stateless: send each JSON-RPC message in a POST; it opens no stream and keeps no session.', undefined, { allow: 'POST' });
   };
+  const noDomain = async (): Promise<never> => {
+    throw new ApiError('not_found', 'No MCP server at /mcp on this host: each site\'s is at /sites/<domain>/mcp (or /mcp/<domain>); a docs host mapped with --site-host serves its site\'s at /mcp.');
+  };
   // Own JSON parsing in this scope: a body that is not JSON is a JSON-RPC Parse error (-32700), not the catalog's 400.
   void app.register(async (scope) => {
     const parseJson = scope.getDefaultJsonParser('error', 'error');
@@ -39,7 +43,7 @@ export function registerMcpRoutes(app: FastifyInstance, context: RouteContext): 
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       parseJson(request, String(body), (error, value) => (error ? done(new ApiError('invalid_body', 'Parse error: the request body is not valid JSON.', 'body', {}, JSON_RPC_PARSE_ERROR)) : done(null, value)));
     });
-    for (const url of ['/mcp/:domain', `${siteFilesPath(':domain')}/mcp`]) {
+    for (const url of [`${siteFilesPath(':domain')}/mcp`, '/mcp/:domain']) {
       scope.post(url, { schema: { params: domainParams }, config: { jsonRpcErrors: true }, onRequest: guards.authorizeDocs, preHandler: consumeToolCalls }, async (request: DomainRequest, reply) => {
         const { site } = request.authorization as Authorization;
         const server = createDocsMcpServer({
@@ -70,6 +74,8 @@ export function registerMcpRoutes(app: FastifyInstance, context: RouteContext): 
       });
       scope.route({ method: ['GET', 'DELETE'], url, config: { jsonRpcErrors: true }, handler: methodNotAllowed });
     }
+    // `/mcp` names no domain unless a site host rewrote it: say where the servers are (a client given `/mcp/<domain>` may have dropped the domain).
+    scope.route({ method: ['GET', 'POST', 'DELETE'], url: '/mcp', config: { jsonRpcErrors: true }, handler: noDomain });
   });
 }
 

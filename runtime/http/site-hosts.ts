@@ -14,7 +14,7 @@ export interface SiteHost {
 
 /** The public addresses of a site's MCP server and files, as one request reached them. */
 export interface SiteAddresses {
-  /** The MCP endpoint (`https://docs.acme.com/mcp`, or `https://runtime.example/mcp/acme`). */
+  /** The MCP endpoint (`https://docs.acme.com/mcp`, or `https://runtime.example/sites/acme/mcp`: clients such as the MCP Inspector take a URL ending in `/mcp` as it is and replace any other path by `/mcp`). */
   mcpUrl: string;
   /** Where `llms.txt` and the `<page>.md` files are (`https://docs.acme.com`, or `https://runtime.example/sites/acme`). */
   filesBase: string;
@@ -64,14 +64,14 @@ export function siteHostRewriter(siteHosts: readonly SiteHost[]): (request: Inco
 
 /**
  * Where a site's MCP server and files are, as the request reached them: at the mapped host's root (under its base
- * path) when the request came through a site host, else under `/mcp/<domain>` and `/sites/<domain>` of the host the
- * request named; root-relative when the request's host is not a usable host name.
+ * path) when the request came through a site host, else under `/sites/<domain>` of the host the request named;
+ * root-relative when the request's host is not a usable host name.
  */
 export function siteAddresses(request: FastifyRequest, domain: string): SiteAddresses {
   const origin = HOST.test(request.host) ? `${request.protocol}://${request.host}` : '';
   const mapping = mappedRequests.get(request.raw);
   if (mapping?.domain === domain) return { mcpUrl: `${origin}${mapping.basePath}/mcp`, filesBase: `${origin}${mapping.basePath}` };
-  return { mcpUrl: `${origin}/mcp/${domain}`, filesBase: `${origin}${siteFilesPath(domain)}` };
+  return { mcpUrl: `${origin}${siteFilesPath(domain)}/mcp`, filesBase: `${origin}${siteFilesPath(domain)}` };
 }
 
 function siteHostOf(siteHosts: readonly SiteHost[], header: string | undefined): SiteHost | undefined {

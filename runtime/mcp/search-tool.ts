@@ -62,7 +62,7 @@ function resultOf(result: SearchResult, siteUrl: string, markdownBase: string | 
   const url = pageUrl(siteUrl, markdownBase, result.path, result.anchor);
   return {
     title: result.title,
-    breadcrumb: [...(tab ? [tab] : []), ...groups, result.title, ...result.headingPath].join(' › '),
+    breadcrumb: [...(tab ? [tab] : []), ...groups, result.title, ...result.headingPath].filter((part, index, parts) => part !== parts[index - 1]).join(' › '),
     path: `/${result.path}${result.anchor ? `#${result.anchor}` : ''}`,
     ...(url ? { url } : {}),
     snippet: result.snippet,

@@ -57,16 +57,16 @@ describe('the files agents read: llms.txt, llms-full.txt, <page>.md and the MCP 
 
   it('answers the four discovery documents with the MCP endpoint as the request reached it', async () => {
     const documents = await Promise.all(DISCOVERY.map(async (file) => (await get(`/sites/open/${file}`)).json() as Record<string, unknown>));
-    expect(documents[0]).toEqual({ version: expect.any(String), transport: 'http', url: 'http://runtime.test/mcp/open', servers: [{ name: 'public', url: 'http://runtime.test/mcp/open', transport: 'http', authentication: 'none' }] });
+    expect(documents[0]).toEqual({ version: expect.any(String), transport: 'http', url: 'http://runtime.test/sites/open/mcp', servers: [{ name: 'public', url: 'http://runtime.test/sites/open/mcp', transport: 'http', authentication: 'none' }] });
     expect(documents[1]).toEqual(documents[0]);
-    expect(documents[2]).toMatchObject({ name: 'open-docs', url: 'http://runtime.test/mcp/open', authentication: 'none', capabilities: { tools: true } });
+    expect(documents[2]).toMatchObject({ name: 'open-docs', url: 'http://runtime.test/sites/open/mcp', authentication: 'none', capabilities: { tools: true } });
     expect((documents[2] as { tools: { name: string; inputSchema: { properties: object } }[] }).tools.map((tool) => [tool.name, Object.keys(tool.inputSchema.properties)])).toEqual([
       ['search', ['query', 'pageSize', 'scoreThreshold', 'version', 'language']],
       ['get_page', ['path']],
     ]);
     expect(documents[3]).toEqual({ servers: [documents[2]] });
     const forwarded = (await get('/sites/open/.well-known/mcp', { 'x-forwarded-proto': 'https' })).json() as { url: string };
-    expect(forwarded.url).toBe('http://runtime.test/mcp/open');
+    expect(forwarded.url).toBe('http://runtime.test/sites/open/mcp');
   });
 
   it('a keyed domain: 401 without a key, with one the same files, cached privately, discovery saying bearer', async () => {
@@ -113,6 +113,8 @@ describe('the files agents read: llms.txt, llms-full.txt, <page>.md and the MCP 
     expect(mcp.json()).toMatchObject({ id: 1, result: { serverInfo: { name: 'open-docs', title: 'Open documentation' } } });
     expect((await get('/healthz', { host: 'docs.open.test' })).statusCode).toBe(200);
     expect((await get('/llms.txt')).json()).toMatchObject({ error: { code: 'not_found' } });
+    const unmapped = await app.inject({ method: 'POST', url: '/mcp', headers: { host: 'runtime.test', accept: 'application/json, text/event-stream', 'content-type': 'application/json' }, payload: initialize });
+    expect([unmapped.statusCode, unmapped.json().error.message]).toEqual([404, expect.stringContaining('/sites/<domain>/mcp')]);
     expect((await get('/quickstart.md', { host: 'www.open.test' })).statusCode).toBe(404);
   });
 });

@@ -54,7 +54,7 @@ describe('the MCP server of a domain over Streamable HTTP, read by the official 
 
   async function sdkClient(key: string): Promise<Client> {
     const client = new Client({ name: 'docsmith-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp/example`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/sites/example/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
     return client;
   }
 
