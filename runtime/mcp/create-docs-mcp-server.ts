@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { DocsTool, DocsToolContext } from './docs-tool.ts';
 import { getPageTool } from './get-page-tool.ts';
@@ -6,6 +7,9 @@ import { searchTool } from './search-tool.ts';
 
 /** Largest number of array elements and object members one tool call's arguments may hold (the tools take five scalars). */
 const MAX_TOOL_INPUT_ELEMENTS = 32;
+
+/** The JSON Schema validator of every server (the SDK makes a new Ajv per server otherwise; these servers never use it: no elicitation). */
+const sharedValidator = new AjvJsonSchemaValidator();
 
 /** The tools of a site's MCP server, in the order `tools/list` shows them. */
 export function docsTools(context: DocsToolContext): DocsTool[] {
@@ -24,6 +28,7 @@ export function createDocsMcpServer(context: DocsToolContext): McpServer {
     {
       instructions: `Tools for the ${site.siteName} documentation: \`search\` finds the pages about a question, \`get_page\` reads one of them whole as Markdown. Cite the result links.`,
       maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
+      jsonSchemaValidator: sharedValidator,
     },
   );
   for (const tool of docsTools(context)) {

@@ -8,15 +8,17 @@ import { READ_ONLY_TOOL, toolError, type DocsTool, type DocsToolContext } from '
 /** Longest page path (or link) accepted, as `GET /v1/page` accepts it. */
 const MAX_PATH_LENGTH = 1024;
 
+/** The tool's input, the same for every site: made once (a server is made per request). */
+const inputSchema = z.object({
+  path: z.string().min(1).max(MAX_PATH_LENGTH).describe('The page path as search returns it, e.g. /quickstart or /guides/setup#install'),
+});
+
 /**
  * The `get_page` tool: the Markdown of one page of the current build, the same text as the build's `pages/<path>.md`
  * (and `GET /v1/page`). It takes a page path as `search` returns it (`/guides/setup#install`; a leading `/`, `.md`
  * and `#anchor` are optional) or a result's link. A path that names no page is a tool error naming the closest paths.
  */
 export function getPageTool(context: DocsToolContext): DocsTool {
-  const inputSchema = z.object({
-    path: z.string().min(1).max(MAX_PATH_LENGTH).describe('The page path as search returns it, e.g. /quickstart or /guides/setup#install'),
-  });
   return {
     name: 'get_page',
     title: `Read a page of the ${context.site.siteName} documentation`,

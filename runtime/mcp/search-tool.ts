@@ -1,5 +1,6 @@
 import * as z from 'zod/v4';
 import searchRequestSchema from '../../schemas/search-request.schema.json' with { type: 'json' };
+import type { LoadedSite } from '../artifacts/create-artifact-store.ts';
 import { pageUrl } from '../artifacts/page-url.ts';
 import { searchPages, siteFacets, type SearchResult } from '../search/index.ts';
 import { READ_ONLY_TOOL, toolError, type DocsTool, type DocsToolContext } from './docs-tool.ts';
@@ -18,26 +19,45 @@ const resultSchema = z.object({
   language: z.string().optional(),
 });
 
+/** What the tool returns. */
+const outputSchema = z.object({ results: z.array(resultSchema), note: z.string().optional() });
+
+const inputSchemaOfSite = new WeakMap<LoadedSite, ReturnType<typeof buildInputSchema>>();
+
+/** The tool's input schema for a loaded site (its versions and languages in the descriptions), made once per build: a server is made per request. */
+function inputSchemaOf(site: LoadedSite): ReturnType<typeof buildInputSchema> {
+  let schema = inputSchemaOfSite.get(site);
+  if (!schema) {
+    schema = buildInputSchema(site);
+    inputSchemaOfSite.set(site, schema);
+  }
+  return schema;
+}
+
+function buildInputSchema(site: LoadedSite) {
+  const { versions, languages } = siteFacets(site.index);
+  return z.object({
+    query: z.string().min(1).max(bounds.query.maxLength).describe('What to look for: a question or keywords'),
+    pageSize: z.number().int().min(bounds.pageSize.minimum).max(bounds.pageSize.maximum).default(bounds.pageSize.default).describe('How many pages to return'),
+    scoreThreshold: z.number().min(bounds.scoreThreshold.minimum).max(bounds.scoreThreshold.maximum).optional().describe('Keep only results scoring at least this share of the best result (0 to 1)'),
+    version: z.string().max(bounds.filter.properties.version.maxLength).optional().describe(filterDescription('version', versions, site.index.defaults.version)),
+    language: z.string().max(bounds.filter.properties.language.maxLength).optional().describe(filterDescription('language', languages, site.index.defaults.language)),
+  });
+}
+
 /**
  * The `search` tool: ranks the site's pages for a query exactly as `POST /v1/search` does (`searchPages`) and returns
  * each page's best section with its title, breadcrumb, path, link and a snippet, as structured content and as its
  * JSON text. A filter value the site does not have is named in a `note` beside the empty results.
  */
 export function searchTool(context: DocsToolContext): DocsTool {
-  const { versions, languages } = siteFacets(context.site.index);
-  const inputSchema = z.object({
-    query: z.string().min(1).max(bounds.query.maxLength).describe('What to look for: a question or keywords'),
-    pageSize: z.number().int().min(bounds.pageSize.minimum).max(bounds.pageSize.maximum).default(bounds.pageSize.default).describe('How many pages to return'),
-    scoreThreshold: z.number().min(bounds.scoreThreshold.minimum).max(bounds.scoreThreshold.maximum).optional().describe('Keep only results scoring at least this share of the best result (0 to 1)'),
-    version: z.string().max(bounds.filter.properties.version.maxLength).optional().describe(filterDescription('version', versions, context.site.index.defaults.version)),
-    language: z.string().max(bounds.filter.properties.language.maxLength).optional().describe(filterDescription('language', languages, context.site.index.defaults.language)),
-  });
+  const inputSchema = inputSchemaOf(context.site);
   return {
     name: 'search',
     title: `Search the ${context.site.siteName} documentation`,
     description: `Search the ${context.site.siteName} documentation for the pages about a question or topic. Returns the best pages, each with its title, breadcrumb, path, link and a snippet of its best section; read a whole page with get_page.`,
     inputSchema,
-    outputSchema: z.object({ results: z.array(resultSchema), note: z.string().optional() }),
+    outputSchema,
     annotations: READ_ONLY_TOOL,
     async call(input) {
       const { query, pageSize, scoreThreshold, version, language } = input as z.infer<typeof inputSchema>;
