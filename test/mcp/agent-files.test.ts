@@ -69,6 +69,16 @@ describe('the files agents read: llms.txt, llms-full.txt, <page>.md and the MCP 
     expect(forwarded.url).toBe('http://runtime.test/sites/open/mcp');
   });
 
+  it('behind a trusted proxy, the addresses take the scheme and host it reports', async () => {
+    const proxied = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory', publicDocs: ['open'], trustProxy: 1 });
+    try {
+      const response = await proxied.inject({ url: '/sites/open/.well-known/mcp', headers: { host: 'internal:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'docs.open.example' } });
+      expect((response.json() as { url: string }).url).toBe('https://docs.open.example/sites/open/mcp');
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('a keyed domain: 401 without a key, with one the same files, cached privately, discovery saying bearer', async () => {
     expect((await get('/sites/example/llms.txt')).json()).toMatchObject({ error: { code: 'missing_key' } });
     expect((await get('/sites/example/.well-known/mcp')).statusCode).toBe(401);
