@@ -1,5 +1,7 @@
-/** A page path: segments of letters, digits, `-`, `_`, `.` (none starting with `.`, so no `..`), optional leading `/`, trailing `/`, `.md` and `#anchor`. */
-const PAGE_PATH = /^\/?((?:[\p{L}\p{N}_-][\p{L}\p{N}._-]*)(?:\/[\p{L}\p{N}_-][\p{L}\p{N}._-]*)*)?\/?(?:\.md)?(?:#.*)?$/u;
+/** One segment of a page path (a file name as the site has it): no `/`, `\\`, `#`, `?`, `%` or control character, not starting with a dot or a space (so never `.` or `..`). */
+const SEGMENT = String.raw`[^\s./\\#?%\p{Cc}][^/\\#?%\p{Cc}]*`;
+/** A page path: segments, an optional leading `/`, trailing `/`, `.md` and `#anchor`. */
+const PAGE_PATH = new RegExp(String.raw`^\/?((?:${SEGMENT})(?:\/${SEGMENT})*)?\/?(?:\.md)?(?:#.*)?$`, 'u');
 
 /**
  * The page path (`guides/setup`; `index` for `/`) that a caller names as `/guides/setup`, `guides/setup.md` or
