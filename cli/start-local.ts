@@ -50,7 +50,7 @@ export async function startLocal(): Promise<number> {
       `  -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\`,
       `  -d '{"fp":"demo","messages":[{"id":"1","role":"user","content":"How do I verify webhook signatures?"}]}'`,
       '',
-      `MCP server, no key needed locally: ${url}/mcp/${first}  (agent files: ${url}/sites/${first}/llms.txt)`,
+      `MCP server, no key needed locally: ${url}/sites/${first}/mcp  (agent files: ${url}/sites/${first}/llms.txt)`,
       '',
     ].join('\n'),
   );

@@ -17,9 +17,10 @@ const JSON_RPC_PARSE_ERROR = -32700;
  * The MCP server of each domain over Streamable HTTP (official SDK, stateless: a server and a transport per request,
  * JSON responses, nothing kept between requests, so any replica answers): `POST /sites/:domain/mcp` (the address the
  * discovery documents give: it ends in `/mcp`, as clients such as the MCP Inspector expect), the same at
- * `/mcp/:domain`, and `/mcp` on a site host (`site-hosts.ts`); `/mcp` elsewhere is a 404 saying so. Order per request: key (or a public domain) →
- * domain → each `tools/call` counted against the limits → the SDK. Initialization, listing and notifications are free.
- * Errors are JSON-RPC error responses with the catalog's HTTP status; GET and DELETE are 405 (no session, no stream).
+ * `/mcp/:domain`, and `/mcp` on a site host (`site-hosts.ts`); `/mcp` elsewhere is a 404 saying so. Order per
+ * request: key (or a public domain) → domain → each `tools/call` counted against the limits → the SDK.
+ * Initialization, listing and notifications are free. Errors are JSON-RPC error responses with the catalog's HTTP
+ * status; GET and DELETE are 405 (no session, no stream). A search not recorded for analytics is logged, not failed.
  */
 export function registerMcpRoutes(app: FastifyInstance, context: RouteContext): void {
   const guards = createRouteGuards(context);
@@ -52,7 +53,8 @@ export function registerMcpRoutes(app: FastifyInstance, context: RouteContext): 
           readBuildFile: (build, file) => context.artifacts.readBuildFile(build, file),
           markdownBase: siteAddresses(request, site.domain).filesBase,
           ...(context.hybrid ? { hybrid: context.hybrid } : {}),
-          recordSearch: (searched, query, resultCount) => context.analytics.recordSearch({ domain: searched.domain, query, resultCount, at: new Date() }),
+          recordSearch: (searched, query, resultCount) =>
+            context.analytics.recordSearch({ domain: searched.domain, query, resultCount, at: new Date() }).catch((error: unknown) => request.log.warn({ domain: searched.domain, error: summarizeErrorForLog(error) }, 'search not recorded for analytics')),
           onEmbeddingError: (error) => request.log.warn({ domain: site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical retrieval only'),
         });
         const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
