@@ -21,15 +21,15 @@ export interface DocsToolContext {
   onEmbeddingError?(error: unknown): void;
 }
 
-/** One tool of the server: its name, what `tools/list` shows of it, and what a call does. */
-export interface DocsTool<Input extends z.ZodObject = z.ZodObject> {
+/** One tool of the server: its name, what `tools/list` shows of it, and what a call does with input its schema accepted. */
+export interface DocsTool {
   name: string;
   title: string;
   description: string;
-  inputSchema: Input;
+  inputSchema: z.ZodObject;
   outputSchema?: z.ZodObject;
   annotations: ToolAnnotations;
-  call(input: z.infer<Input>): Promise<CallToolResult>;
+  call(input: Record<string, unknown>): Promise<CallToolResult>;
 }
 
 /** The annotations of every docs tool: it reads the site's published documentation and changes nothing. */
