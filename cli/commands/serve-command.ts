@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { buildApp, type AppOptions } from '../../runtime/http/build-app.ts';
 import { parseTrustProxy, type TrustProxy } from '../../runtime/http/client-address.ts';
 import { reliabilityFromEnvironment } from '../../runtime/http/reliability-from-environment.ts';
+import { AssistantSettingsError } from '../../runtime/settings/assistant-settings-store.ts';
 import { EnvironmentSettingError, parseWholeNumber, wholeNumberFromEnvironment } from '../../runtime/http/whole-number-from-environment.ts';
 import { EXIT_USAGE } from '../exit-codes.ts';
 import { parseHttpUrl } from '../parse-http-url.ts';
@@ -25,6 +26,7 @@ interface ServeCommandOptions {
   feedbackLimitOrgHour?: number;
   feedbackLimitIpDay?: number;
   analyticsRetentionDays?: number;
+  assistantSettings?: string;
 }
 
 /** The spec's limits (assistant-api.md): 10,000 uses per key per month, per organization per hour, per IP per day. */
@@ -49,6 +51,7 @@ export function serveCommand(): Command {
     .option('--embeddings-url <url>', 'embeddings endpoint for questions on sites built with --embeddings-url, instead of the one their artifact names (env DOCSMITH_EMBEDDINGS_URL; key in DOCSMITH_EMBEDDINGS_API_KEY)', parseHttpUrl)
     .option('--no-embeddings', 'lexical retrieval only, even for sites built with vectors')
     .option('--search-tool-parts', 'v1 data stream: also send the sources as a `search` tool invocation, as the platform\'s assistant embed example reads them (env DOCSMITH_SEARCH_TOOL_PARTS=1)')
+    .option('--assistant-settings <file>', 'starter questions and support contact per site, re-read on change (env DOCSMITH_ASSISTANT_SETTINGS, default <data>/assistant-settings.json; docs/guides/widget.mdx)', process.env.DOCSMITH_ASSISTANT_SETTINGS)
     .option('--no-playground', 'do not serve GET /playground, e.g. in production (env DOCSMITH_PLAYGROUND=0); /widget.js stays')
     .addHelpText('after', '\nExample:\n  $ docsmith serve --artifacts dist --data .data --port 8080 --no-playground --limit-org-hour 5000')
     .action(async (options: ServeCommandOptions) => {
@@ -93,7 +96,14 @@ export function serveCommand(): Command {
         web: { playground },
         embeddings,
         searchToolParts,
+        ...(options.assistantSettings ? { assistantSettingsFile: options.assistantSettings } : {}),
+      }).catch((error: unknown) => {
+        if (!(error instanceof AssistantSettingsError)) throw error;
+        process.stderr.write(`docsmith serve: ${error.message}\n`);
+        process.exitCode = EXIT_USAGE;
+        return undefined;
       });
+      if (!app) return;
       const domains = publishedDomains(options.artifacts);
       if (domains.length === 0) app.log.warn({ artifacts: path.resolve(options.artifacts) }, `the artifacts folder ${existsSync(options.artifacts) ? 'has no published domain' : 'does not exist (yet)'}; publish one with \`docsmith build <site> --publish\``);
       else app.log.info({ domains }, `serving ${domains.length} domain(s)`);
