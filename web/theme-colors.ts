@@ -41,22 +41,28 @@ export function textOn(background: Rgb): string {
  * else mixed toward black (light backgrounds) or white (dark ones) by the smallest step that does. A site's brand
  * colour stays recognisable and the panel stays accessible whatever colour the site chose.
  */
-export function readableOn(color: Rgb, background: Rgb, ratio = 4.5): string {
+export function readableOn(color: Rgb, background: Rgb, ratio = 4.5): Rgb {
   const target: Rgb = luminance(background) > 0.18 ? [0, 0, 0] : [255, 255, 255];
-  for (let step = 0; step <= 20; step += 1) {
-    const mixed = color.map((channel, index) => channel + ((target[index] as number) - channel) * (step / 20)) as Rgb;
-    if (contrastRatio(mixed, background) >= ratio) return toHex(mixed);
+  for (let step = 0; step <= 40; step += 1) {
+    const mixed = color.map((channel, index) => Math.round(channel + ((target[index] as number) - channel) * (step / 40))) as Rgb;
+    if (contrastRatio(mixed, background) >= ratio) return mixed;
   }
-  return toHex(target);
+  return target;
 }
 
 /** The two panel backgrounds the accent is checked against. */
-export const PANEL_BACKGROUND = { light: [255, 255, 255] as Rgb, dark: [17, 24, 39] as Rgb };
+export const PANEL_BACKGROUND = { light: [255, 255, 255] as Rgb, dark: INK };
 
-/** CSS custom properties of the accent on one theme: the fill, the text on it, and the accent as readable text. */
+/**
+ * CSS custom properties of the accent on one theme: the fill (buttons, the reader's questions; at least 3:1 against
+ * the panel, and dark or light enough for white or ink text at 4.5:1), the text on it, and the accent as readable
+ * text (links, citations, focus rings).
+ */
 export function accentProperties(accent: string, theme: 'light' | 'dark'): Record<string, string> | undefined {
   const rgb = parseHexColor(accent);
   if (!rgb) return undefined;
-  const fill = contrastRatio(rgb, PANEL_BACKGROUND[theme]) >= 3 ? rgb : (parseHexColor(readableOn(rgb, PANEL_BACKGROUND[theme], 3)) as Rgb);
-  return { '--docsmith-accent': toHex(fill), '--docsmith-on-accent': textOn(fill), '--docsmith-link': readableOn(rgb, PANEL_BACKGROUND[theme]) };
+  const background = PANEL_BACKGROUND[theme];
+  let fill = readableOn(rgb, background, 3);
+  if (Math.max(contrastRatio(fill, WHITE), contrastRatio(fill, INK)) < 4.5) fill = readableOn(fill, theme === 'light' ? WHITE : INK, 4.5);
+  return { '--docsmith-accent': toHex(fill), '--docsmith-on-accent': textOn(fill), '--docsmith-link': toHex(readableOn(rgb, background)) };
 }

@@ -90,6 +90,7 @@ function describeError(error: ErrorObject | undefined): string {
   const extra = (error.params as { additionalProperty?: string }).additionalProperty;
   const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {}).filter((name) => name !== '$schema');
   if (extra) return `unexpected member "${extra}" in ${where}, expected one of ${known.join(', ')}`;
+  const subject = error.propertyName === undefined ? where : `the key "${error.propertyName}" of ${where}`;
   const expected = error.keyword === 'pattern' ? (error.parentSchema as { description?: string } | undefined)?.description : undefined;
-  return expected ? `${where} is not valid, expected ${expected.charAt(0).toLowerCase()}${expected.slice(1).replace(/\.$/, '')}` : `${where} ${error.message ?? 'is not valid'}`;
+  return expected ? `${subject} is not valid, expected ${expected.charAt(0).toLowerCase()}${expected.slice(1).replace(/\.$/, '')}` : `${subject} ${error.message ?? 'is not valid'}`;
 }
