@@ -34,7 +34,7 @@ function startPlayground(): void {
     }
     status.textContent = `Connected to ${settings.name} (${target.domain}).`;
     status.dataset.state = 'connected';
-    chat = mountChat(chatRoot, target, { siteName: settings.name, starterQuestions: () => settings.starterQuestions.slice(0, 3), ...(settings.support ? { support: settings.support } : {}) });
+    chat = mountChat(chatRoot, target, { startOverButton: true, siteName: settings.name, starterQuestions: () => settings.starterQuestions.slice(0, 3), ...(settings.support ? { support: settings.support } : {}) });
     chat.focusInput();
   });
 }

@@ -16,6 +16,8 @@ export interface ChatOptions {
   support?: SupportContact;
   /** Keeps the assistant from working here (a bad key, say): shown in place of the conversation, the question box disabled. */
   standingProblem?: AssistantProblem;
+  /** A "New conversation" button beside the question box, where no header holds one (the playground; default false). */
+  startOverButton?: boolean;
 }
 
 /** A chat mounted in the page. */
@@ -36,7 +38,7 @@ export interface MountedChat {
  * Mounts a chat in `root` (in a document or a shadow root; its styles go where `root` lives): the empty state with
  * starter questions, the conversation (questions as plain text, answers as safe Markdown with sources, copy and
  * thumbs), a problem line with a retry, the support contact when the assistant could not answer, the question box
- * (Enter sends, Shift+Enter breaks the line; while answering it stops), and a polite live region that announces
+ * (Enter sends, Shift+Enter breaks the line; while answering it stops; optionally "New conversation" beside it), and a polite live region that announces
  * finished blocks of answers.
  */
 export function mountChat(root: HTMLElement, target: ChatTarget, initialOptions: ChatOptions = {}): MountedChat {
@@ -57,6 +59,11 @@ export function mountChat(root: HTMLElement, target: ChatTarget, initialOptions:
   input.setAttribute('aria-label', 'Your question');
   const submit = Object.assign(element('button', 'docsmith-ask'), { type: 'submit' });
   form.append(input, submit);
+  if (initialOptions.startOverButton) {
+    const reset = Object.assign(element('button', 'docsmith-button docsmith-reset'), { type: 'button', textContent: 'New conversation' });
+    reset.addEventListener('click', () => startOver());
+    form.append(reset);
+  }
   const disclaimer = Object.assign(element('p', 'docsmith-disclaimer'), { textContent: 'Answers are written by AI from the documentation and may be wrong; check the sources.' });
   const live = element('div', 'docsmith-visually-hidden docsmith-live');
   live.setAttribute('role', 'log');
@@ -232,7 +239,7 @@ function fitHeight(input: HTMLTextAreaElement): void {
   input.style.height = `${input.scrollHeight}px`;
 }
 
-/** The chat's styles, once per document or shadow root that holds a chat. */
+/** The chat's styles, once per document or shadow root that holds a chat (the widget's shadow root has them from the start). */
 function injectStyles(root: HTMLElement): void {
   const container = root.getRootNode() as Document | ShadowRoot;
   const head = container instanceof Document ? container.head : container;

@@ -1,4 +1,5 @@
 import type { AssistantProblem } from './assistant-problem.ts';
+import { CHAT_STYLES } from './chat-styles.ts';
 import { element, icon, iconButton } from './dom-helpers.ts';
 import { describeShortcut, isApplePlatform, matchesShortcut } from './keyboard-shortcut.ts';
 import { mountChat, type ChatOptions, type MountedChat } from './render-chat.ts';
@@ -38,10 +39,11 @@ export function createWidget(options: WidgetOptions): WidgetApi {
   const launcher = Object.assign(element('button', 'docsmith-launcher'), { type: 'button', hidden: true });
   launcher.append(icon('sparkle'), options.label);
   if (shortcut) {
-    launcher.append(Object.assign(element('kbd', ''), { textContent: shortcut.label }));
+    const hint = Object.assign(element('kbd', ''), { textContent: shortcut.label });
+    hint.setAttribute('aria-hidden', 'true');
+    launcher.append(hint);
     launcher.setAttribute('aria-keyshortcuts', shortcut.aria);
   }
-  launcher.setAttribute('aria-label', options.label);
   launcher.setAttribute('aria-haspopup', 'dialog');
   launcher.setAttribute('aria-expanded', 'false');
   launcher.setAttribute('aria-controls', 'docsmith-panel');
@@ -59,7 +61,8 @@ export function createWidget(options: WidgetOptions): WidgetApi {
   const chatRoot = element('div', '');
   panel.append(header, chatRoot);
   root.append(launcher, panel);
-  const style = Object.assign(document.createElement('style'), { textContent: WIDGET_STYLES });
+  const style = Object.assign(document.createElement('style'), { textContent: CHAT_STYLES + WIDGET_STYLES });
+  style.dataset.docsmithChat = '';
   shadow.append(style, root);
   document.body.append(host);
 
