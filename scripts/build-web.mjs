@@ -1,6 +1,7 @@
-// Bundles the browser client with esbuild into web/dist/, served by the runtime: the widget bundle under a
-// content-hashed name (widget.<hash>.js, served immutable), the short-lived loader that embeds name (widget.js, from
-// web/widget-loader.ts), and the playground (playground.js). Each file is written with its brotli (.br) and gzip
+// Bundles the browser client with esbuild into web/dist/, served by the runtime: the widget in two content-hashed
+// bundles served immutable — the shell (widget.<hash>.js: launcher, panel, settings) and the chat it loads on first
+// need (widget-chat.<hash>.js: conversation, stream, Markdown) — the short-lived loader that names the shell
+// (widget.js, from web/widget-loader.ts), and the playground (playground.js). Each file is written with its brotli (.br) and gzip
 // (.gz) forms beside it, so the server sends compressed bytes without compressing per request. Run by
 // `npm run build:web` and by `prepare`, so `npm ci` produces it; nothing comes from a CDN. A production install
 // without devDependencies (`npm ci --omit=dev`) has no esbuild: it says so and skips.
@@ -14,27 +15,35 @@ import zlib from 'node:zlib';
 const webDir = path.resolve(import.meta.dirname, '../web');
 const distDir = path.join(webDir, 'dist');
 /** Files of earlier builds that this build replaces: the hashed bundles and every compressed form. */
-const STALE = /^widget\.[0-9a-f]{12}\.js(\.br|\.gz)?$|\.(br|gz)$/;
+const STALE = /^widget(-chat)?\.[0-9a-f]{12}\.js(\.br|\.gz)?$|\.(br|gz)$/;
 
 const common = { bundle: true, format: 'iife', platform: 'browser', target: ['es2022'], minify: true, legalComments: 'none', logLevel: 'warning', write: false };
 
+/** `<prefix>.<first 12 hex digits of the sha256 of contents>.js`. */
+function hashedName(prefix, contents) {
+  return `${prefix}.${createHash('sha256').update(contents).digest('hex').slice(0, 12)}.js`;
+}
+
 /**
- * Bundles the three browser files in memory: `{ files: [{ name, contents }], widgetMetafile }` (the widget bundle's
- * esbuild metafile says what its bytes are made of).
+ * Bundles the browser files in memory: `{ files: [{ name, contents }], widgetMetafiles }` (the esbuild metafiles of
+ * the widget's two bundles say what their bytes are made of). Each bundle is named after its contents, which hold
+ * the name of the bundle they load: chat, then shell, then loader.
  */
 export async function bundleWeb(esbuild) {
-  const widget = await esbuild.build({ ...common, entryPoints: [path.join(webDir, 'widget.ts')], metafile: true });
-  const widgetContents = widget.outputFiles[0].contents;
-  const widgetName = `widget.${createHash('sha256').update(widgetContents).digest('hex').slice(0, 12)}.js`;
-  const loader = await esbuild.build({ ...common, entryPoints: [path.join(webDir, 'widget-loader.ts')], define: { WIDGET_BUNDLE: JSON.stringify(widgetName) } });
+  const chat = await esbuild.build({ ...common, entryPoints: [path.join(webDir, 'widget-chat.ts')], metafile: true });
+  const chatName = hashedName('widget-chat', chat.outputFiles[0].contents);
+  const shell = await esbuild.build({ ...common, entryPoints: [path.join(webDir, 'widget.ts')], metafile: true, define: { WIDGET_CHAT_BUNDLE: JSON.stringify(chatName) } });
+  const shellName = hashedName('widget', shell.outputFiles[0].contents);
+  const loader = await esbuild.build({ ...common, entryPoints: [path.join(webDir, 'widget-loader.ts')], define: { WIDGET_BUNDLE: JSON.stringify(shellName) } });
   const playground = await esbuild.build({ ...common, entryPoints: [path.join(webDir, 'playground.ts')] });
   return {
     files: [
-      { name: widgetName, contents: widgetContents },
       { name: 'widget.js', contents: loader.outputFiles[0].contents },
+      { name: shellName, contents: shell.outputFiles[0].contents },
+      { name: chatName, contents: chat.outputFiles[0].contents },
       { name: 'playground.js', contents: playground.outputFiles[0].contents },
     ],
-    widgetMetafile: widget.metafile,
+    widgetMetafiles: [shell.metafile, chat.metafile],
   };
 }
 

@@ -1,6 +1,5 @@
 import type { AssistantProblem } from './assistant-problem.ts';
 import { browserFingerprint, ChatSession, type ChatTarget } from './chat-session.ts';
-import { CHAT_STYLES } from './chat-styles.ts';
 import { element, icon } from './dom-helpers.ts';
 import { createAnswerView, type AnswerView } from './render-answer.ts';
 import type { SupportContact } from './site-settings.ts';
@@ -35,14 +34,13 @@ export interface MountedChat {
 }
 
 /**
- * Mounts a chat in `root` (in a document or a shadow root; its styles go where `root` lives): the empty state with
+ * Mounts a chat in `root` (in a document or a shadow root that holds CHAT_STYLES): the empty state with
  * starter questions, the conversation (questions as plain text, answers as safe Markdown with sources, copy and
  * thumbs), a problem line with a retry, the support contact when the assistant could not answer, the question box
  * (Enter sends, Shift+Enter breaks the line; while answering it stops; optionally "New conversation" beside it), and a polite live region that announces
  * finished blocks of answers.
  */
 export function mountChat(root: HTMLElement, target: ChatTarget, initialOptions: ChatOptions = {}): MountedChat {
-  injectStyles(root);
   let options = initialOptions;
   root.classList.add('docsmith-chat');
   if (!root.closest('.docsmith-theme')) root.classList.add('docsmith-theme');
@@ -237,14 +235,4 @@ function renderSupport(paragraph: HTMLElement, contact: SupportContact | undefin
 function fitHeight(input: HTMLTextAreaElement): void {
   input.style.height = 'auto';
   input.style.height = `${input.scrollHeight}px`;
-}
-
-/** The chat's styles, once per document or shadow root that holds a chat (the widget's shadow root has them from the start). */
-function injectStyles(root: HTMLElement): void {
-  const container = root.getRootNode() as Document | ShadowRoot;
-  const head = container instanceof Document ? container.head : container;
-  if (head.querySelector('style[data-docsmith-chat]')) return;
-  const style = Object.assign(document.createElement('style'), { textContent: CHAT_STYLES });
-  style.dataset.docsmithChat = '';
-  head.prepend(style);
 }

@@ -5,6 +5,10 @@ import type { SupportContact } from './site-settings.ts';
 /** The settings of one embed, from the attributes of its `<script>` tag (docs/guides/widget.mdx lists them). */
 export interface WidgetOptions {
   target: ChatTarget;
+  /** Where the widget's files are: the folder of the script (its chat bundle is beside it). */
+  assetBase: string;
+  /** The script's CSP nonce, given to the chat bundle's script ('' when none). */
+  nonce: string;
   /** `data-label`: the launcher's text (default "Ask AI"). */
   label: string;
   /** `data-launcher="false"`: no launcher; the page opens the panel itself (`window.DocsmithAssistant.open()`). */
@@ -28,8 +32,10 @@ export function readWidgetOptions(script: HTMLScriptElement): WidgetOptions | Er
   const data = script.dataset;
   if (!data.domain || !data.key) return new Error('add data-domain and data-key to the <script> tag that loads widget.js');
   let baseUrl: string;
+  let assetBase: string;
   try {
-    baseUrl = new URL(data.api ? data.api.replace(/\/*$/, '/') : '.', data.api ? location.href : script.src).href;
+    assetBase = new URL('.', script.src).href;
+    baseUrl = data.api ? new URL(data.api.replace(/\/*$/, '/'), location.href).href : assetBase;
   } catch {
     return new Error(`data-api="${data.api}" is not a URL`);
   }
@@ -41,6 +47,8 @@ export function readWidgetOptions(script: HTMLScriptElement): WidgetOptions | Er
   const support = data.supportEmail || data.supportUrl ? { ...(data.supportEmail ? { email: data.supportEmail } : {}), ...(data.supportUrl ? { url: data.supportUrl } : {}) } : undefined;
   return {
     target: { baseUrl, domain: data.domain, key: data.key },
+    assetBase,
+    nonce: script.nonce ?? '',
     label: data.label?.trim() || 'Ask AI',
     launcher: data.launcher !== 'false',
     ...(data.title?.trim() ? { title: data.title.trim() } : {}),

@@ -1,8 +1,9 @@
-import type { AssistantProblem } from './assistant-problem.ts';
+import { problemFromFailure, type AssistantProblem } from './assistant-problem.ts';
 import { CHAT_STYLES } from './chat-styles.ts';
 import { element, icon, iconButton } from './dom-helpers.ts';
 import { describeShortcut, isApplePlatform, matchesShortcut } from './keyboard-shortcut.ts';
-import { mountChat, type ChatOptions, type MountedChat } from './render-chat.ts';
+import { loadChat, prefetchChat } from './load-chat.ts';
+import type { ChatOptions, MountedChat } from './render-chat.ts';
 import { fetchSiteSettings, isSiteSettings, starterQuestionsFor, type SiteSettings } from './site-settings.ts';
 import { accentProperties } from './theme-colors.ts';
 import type { WidgetOptions } from './widget-options.ts';
@@ -27,7 +28,9 @@ const LAUNCHER_WAIT_MS = 1500;
  * and the shortcut, closes on Escape, the close button and the shortcut, keeps Tab inside while open and gives the
  * keyboard back to the launcher; it follows the host's light or dark mode and the site's colour. The site's settings
  * (name, colours, starter questions, support contact) are fetched at once, so a key that cannot work here is told to
- * the console before anyone asks; the chat itself is built on first open.
+ * the console before anyone asks. The chat is a bundle of its own (Markdown and all): fetched into the cache when the
+ * page is idle, run when a reader reaches for the launcher (hover, focus, touch) or opens the panel
+ * (docs/decisions/0152), so the page's load carries only the shell.
  */
 export function createWidget(options: WidgetOptions): WidgetApi {
   const host = document.createElement('docsmith-assistant');
@@ -58,7 +61,8 @@ export function createWidget(options: WidgetOptions): WidgetApi {
   const newChat = iconButton('newChat', 'New conversation', 'docsmith-header-button docsmith-reset');
   const close = iconButton('close', 'Close assistant', 'docsmith-header-button docsmith-close');
   header.append(title, newChat, close);
-  const chatRoot = element('div', '');
+  const chatRoot = element('div', 'docsmith-chat');
+  panel.tabIndex = -1;
   panel.append(header, chatRoot);
   root.append(launcher, panel);
   const style = Object.assign(document.createElement('style'), { textContent: CHAT_STYLES + WIDGET_STYLES });
@@ -105,20 +109,36 @@ export function createWidget(options: WidgetOptions): WidgetApi {
     chat?.configure(chatOptions());
   };
 
+  let mounting: Promise<MountedChat | undefined> | undefined;
+  /** The chat, its bundle loaded and run on first need; a bundle that did not load says so in the panel, with a retry. */
+  const ensureChat = (): Promise<MountedChat | undefined> =>
+    (mounting ??= loadChat(options.assetBase, options.nonce).then(
+      ({ mountChat }) => (chat = mountChat(chatRoot, options.target, chatOptions())),
+      (error: unknown) => {
+        mounting = undefined;
+        const problem = problemFromFailure(error, navigator.onLine);
+        console.error(`docsmith assistant (${options.target.domain}): ${problem.developer}`);
+        const retry = Object.assign(element('button', 'docsmith-button'), { type: 'button', textContent: 'Try again' });
+        retry.addEventListener('click', () => void ensureChat().then((mounted) => mounted?.focusInput()));
+        const box = element('div', 'docsmith-problem');
+        box.setAttribute('role', 'alert');
+        box.append(Object.assign(element('p', ''), { textContent: problem.reader }), retry);
+        chatRoot.replaceChildren(box);
+        return undefined;
+      },
+    ));
+
   const isOpen = (): boolean => panel.dataset.open === 'true';
   const open = (): void => {
     if (isOpen()) return chat?.focusInput();
     panel.dataset.open = 'true';
     launcher.setAttribute('aria-expanded', 'true');
-    if (!chat) {
-      chat = mountChat(chatRoot, options.target, chatOptions());
-      newChat.addEventListener('click', () => {
-        chat?.startOver();
-        chat?.focusInput();
-      });
-    }
     if (!settings && settingsProblem?.action !== 'none') void loadSettings();
-    chat.focusInput();
+    if (chat) return chat.focusInput();
+    panel.focus();
+    void ensureChat().then((mounted) => {
+      if (isOpen()) mounted?.focusInput();
+    });
   };
   const closePanel = (): void => {
     if (!isOpen()) return;
@@ -130,7 +150,12 @@ export function createWidget(options: WidgetOptions): WidgetApi {
   const toggle = (): void => (isOpen() ? closePanel() : open());
 
   launcher.addEventListener('click', open);
+  for (const intent of ['pointerenter', 'focus', 'touchstart']) launcher.addEventListener(intent, () => void ensureChat(), { once: true, passive: true });
   close.addEventListener('click', closePanel);
+  newChat.addEventListener('click', () => {
+    chat?.startOver();
+    chat?.focusInput();
+  });
   panel.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') {
       event.preventDefault();
@@ -155,13 +180,16 @@ export function createWidget(options: WidgetOptions): WidgetApi {
   if (options.color) showLauncher();
   else setTimeout(showLauncher, LAUNCHER_WAIT_MS);
   void loadSettings();
+  const prefetchWhenIdle = (): void => void (globalThis.requestIdleCallback ?? setTimeout)(() => prefetchChat(options.assetBase));
+  if (document.readyState === 'complete') prefetchWhenIdle();
+  else addEventListener('load', prefetchWhenIdle, { once: true });
   return {
     open,
     close: closePanel,
     toggle,
     ask(question) {
       open();
-      chat?.ask(question);
+      void ensureChat().then((mounted) => mounted?.ask(question));
     },
   };
 }

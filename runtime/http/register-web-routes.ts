@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './error-catalog.ts';
-import { chooseEncoding, createWebAssets, WIDGET_BUNDLE_NAME } from './web-assets.ts';
+import { chooseEncoding, createWebAssets, isHashedBundle } from './web-assets.ts';
 
 /** Options of `registerWebRoutes`. */
 export interface WebRoutesOptions {
@@ -21,9 +21,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * The browser client, bundles of `web/` built at install time (503 `web_client_missing` when not built):
- * `GET /widget.js`, the short-lived loader of the one-tag embed, which adds `GET /widget.<hash>.js`, the widget
- * itself under a content-hashed name, cached for good (a name of an older build redirects to the current one, so
- * a page holding an older loader still gets a widget); and, unless disabled, `GET /playground` with its script.
+ * `GET /widget.js`, the short-lived loader of the one-tag embed, which adds `GET /widget.<hash>.js`, the widget's
+ * shell, which loads `GET /widget-chat.<hash>.js`, its chat: both under content-hashed names, cached for good (a
+ * name of an older build redirects to the current one, so a page holding an older loader or shell still gets a
+ * widget); and, unless disabled, `GET /playground` with its script.
  * Each answer is brotli or gzip as the browser accepts (precompressed at build), with a strong ETag (304 when it
  * matches) and `Vary: Accept-Encoding`.
  */
@@ -40,14 +41,16 @@ export function registerWebRoutes(app: FastifyInstance, options: WebRoutesOption
   };
 
   app.get('/widget.js', (request, reply) => send('widget.js', SHORT_LIVED, request, reply));
-  app.get('/widget.:hash.js', async (request: FastifyRequest<{ Params: { hash: string } }>, reply) => {
-    const name = `widget.${request.params.hash}.js`;
-    if (!WIDGET_BUNDLE_NAME.test(name)) throw new ApiError('not_found');
-    if (await assets.get(name)) return send(name, IMMUTABLE, request, reply);
-    const current = await assets.currentWidgetBundle();
-    if (!current) throw new ApiError('web_client_missing');
-    return reply.code(302).header('cache-control', 'no-cache').header('location', current).send();
-  });
+  for (const prefix of ['widget', 'widget-chat']) {
+    app.get(`/${prefix}.:hash.js`, async (request: FastifyRequest<{ Params: { hash: string } }>, reply) => {
+      const name = `${prefix}.${request.params.hash}.js`;
+      if (!isHashedBundle(name, prefix)) throw new ApiError('not_found');
+      if (await assets.get(name)) return send(name, IMMUTABLE, request, reply);
+      const current = await assets.currentBundle(prefix);
+      if (!current) throw new ApiError('web_client_missing');
+      return reply.code(302).header('cache-control', 'no-cache').header('location', current).send();
+    });
+  }
   if (options.playground === false) return;
   app.get('/playground.js', (request, reply) => send('playground.js', SHORT_LIVED, request, reply));
   app.get('/playground', async (_request, reply) => {

@@ -15,12 +15,14 @@ export interface WebAsset {
 export interface WebAssets {
   /** The file, or undefined when the folder does not hold it. */
   get(name: string): Promise<WebAsset | undefined>;
-  /** The name of the current content-hashed widget bundle (`widget.<hash>.js`), or undefined when none is built. */
-  currentWidgetBundle(): Promise<string | undefined>;
+  /** The name of the current content-hashed bundle of a prefix (`widget` → `widget.<hash>.js`), or undefined when none is built. */
+  currentBundle(prefix: string): Promise<string | undefined>;
 }
 
-/** A content-hashed widget bundle's file name. */
-export const WIDGET_BUNDLE_NAME = /^widget\.[0-9a-f]{12}\.js$/;
+/** The name of a content-hashed bundle of `prefix`. */
+export function isHashedBundle(name: string, prefix: string): boolean {
+  return name.startsWith(`${prefix}.`) && /^\.[0-9a-f]{12}\.js$/.test(name.slice(prefix.length));
+}
 
 /** Opens the built browser files of `directory`. */
 export function createWebAssets(directory: string): WebAssets {
@@ -40,8 +42,8 @@ export function createWebAssets(directory: string): WebAssets {
       }
       return cached.asset;
     },
-    async currentWidgetBundle() {
-      const names = (await readdir(directory).catch(() => [] as string[])).filter((name) => WIDGET_BUNDLE_NAME.test(name));
+    async currentBundle(prefix) {
+      const names = (await readdir(directory).catch(() => [] as string[])).filter((name) => isHashedBundle(name, prefix));
       if (names.length <= 1) return names[0];
       const times = await Promise.all(names.map(async (name) => ({ name, mtimeMs: (await stat(path.join(directory, name))).mtimeMs })));
       return times.sort((first, second) => second.mtimeMs - first.mtimeMs)[0]?.name;

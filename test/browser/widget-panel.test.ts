@@ -185,6 +185,7 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
     await page.keyboard.press('Tab');
     expect((await focused(page))?.className).toContain('docsmith-launcher');
     await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused(page))?.className).toContain('docsmith-input');
     await page.keyboard.type('How do I install the CLI?');
     await page.keyboard.press('Enter');
     await page.locator('.docsmith-rate').first().waitFor({ timeout: 15_000 });
@@ -258,6 +259,20 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
     await elsewhere.getByRole('button', { name: 'Ask AI' }).click();
     await elsewhere.getByText("This assistant isn't available on this page.").waitFor();
     expect(elsewhereErrors.some((line) => line.includes(`403 forbidden_origin: The API key is not allowed from ${new URL(otherOrigin).origin}`))).toBe(true);
+    await context.close();
+  });
+
+  it('a chat bundle that does not arrive is told in the panel, and Try again loads it', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await context.route(/\/widget-chat\.[0-9a-f]{12}\.js$/, (route) => route.abort('internetdisconnected'));
+    const page = await context.newPage();
+    await page.goto(pageUrl);
+    await page.keyboard.press('Control+i');
+    await page.getByText("Couldn't reach the assistant. Check your connection and try again.").waitFor();
+    await context.unroute(/\/widget-chat\.[0-9a-f]{12}\.js$/);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('.docsmith-starter').first().waitFor();
+    expect((await focused(page))?.className).toContain('docsmith-input');
     await context.close();
   });
 

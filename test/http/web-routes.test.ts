@@ -7,6 +7,7 @@ import { buildApp } from '../../runtime/http/build-app.ts';
 import { compressedForms } from '../../scripts/build-web.mjs';
 
 const BUNDLE = 'widget.0123456789ab.js';
+const CHAT_BUNDLE = 'widget-chat.fedcba987654.js';
 const BUNDLE_TEXT = `/* the widget */ ${'console.log("widget");'.repeat(50)}`;
 
 /** Writes a built file with its .br and .gz forms, as scripts/build-web.mjs does. */
@@ -25,6 +26,7 @@ describe('browser client routes', () => {
     await mkdir(webDir);
     await writeBuilt(webDir, 'widget.js', `/* loader of ${BUNDLE} */`);
     await writeBuilt(webDir, BUNDLE, BUNDLE_TEXT);
+    await writeBuilt(webDir, CHAT_BUNDLE, '/* the chat */');
     await writeFile(path.join(webDir, 'playground.js'), 'console.log("playground")');
   });
   afterAll(async () => {
@@ -66,6 +68,7 @@ describe('browser client routes', () => {
     const revalidated = await get({ 'accept-encoding': 'br', 'if-none-match': etag });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
+    expect((await app.inject({ url: `/${CHAT_BUNDLE}`, headers: { 'accept-encoding': 'gzip' } })).headers).toMatchObject({ 'cache-control': 'public, max-age=31536000, immutable', 'content-encoding': 'gzip' });
     await app.close();
   });
 
@@ -74,6 +77,7 @@ describe('browser client routes', () => {
     const older = await app.inject({ url: '/widget.ffffffffffff.js' });
     expect(older.statusCode).toBe(302);
     expect(older.headers.location).toBe(BUNDLE);
+    expect((await app.inject({ url: '/widget-chat.ffffffffffff.js' })).headers.location).toBe(CHAT_BUNDLE);
     expect(older.headers['cache-control']).toBe('no-cache');
     expect((await app.inject({ url: '/widget.not-a-hash.js' })).statusCode).toBe(404);
     await writeBuilt(webDir, 'widget.js', '/* rebuilt loader */');
@@ -92,7 +96,7 @@ describe('browser client routes', () => {
 
   it('answers 503 web_client_missing when the bundle was not built', async () => {
     const app = await open({ webDir: path.join(directory, 'nothing') });
-    for (const url of ['/widget.js', `/${BUNDLE}`, '/playground']) {
+    for (const url of ['/widget.js', `/${BUNDLE}`, `/${CHAT_BUNDLE}`, '/playground']) {
       const response = await app.inject({ url });
       expect(response.statusCode).toBe(503);
       expect(response.json().error.code).toBe('web_client_missing');
