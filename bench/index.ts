@@ -4,6 +4,7 @@ import { runDomainsBench } from './domains/run-domains-bench.ts';
 import { runHybridBench } from './retrieval/run-hybrid-bench.ts';
 import { runRetrievalBench } from './retrieval/run-retrieval-bench.ts';
 import { runServeBench } from './serve/run-serve-bench.ts';
+import { runWidgetBench } from './widget/run-widget-bench.ts';
 
 /** Each bench, and whether it takes site filters (`npm run bench -- build versioned`: only the sites whose name contains a filter word). */
 const benches: Record<string, { run: (sites: string[]) => Promise<unknown>; filtersSites: boolean }> = {
@@ -13,6 +14,7 @@ const benches: Record<string, { run: (sites: string[]) => Promise<unknown>; filt
   hybrid: { run: runHybridBench, filtersSites: false },
   serve: { run: runServeBench, filtersSites: false },
   domains: { run: runDomainsBench, filtersSites: false },
+  widget: { run: runWidgetBench, filtersSites: false },
 };
 
 /** `build versioned artifacts` → build with the site filter `versioned`, then artifacts. */

@@ -1,4 +1,4 @@
-import { createWidget, type WidgetApi } from './widget-panel.ts';
+import { createWidget, type WidgetApi } from './create-widget.ts';
 import { readWidgetOptions } from './widget-options.ts';
 
 declare global {

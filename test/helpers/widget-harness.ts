@@ -95,10 +95,11 @@ export async function startWidgetHarness(options: WidgetHarnessOptions = {}): Pr
 /**
  * A docs page that embeds the widget with one tag, and whose styles would leak into an unprotected widget: a serif
  * font, a large line height and letter spacing, global button, list and box rules, and the widget's own custom
- * property names set on `:root`.
+ * property names set on `:root`; it runs a script of its own, as docs pages do. Without `embed`, the same page
+ * without the widget (a benchmark's baseline).
  */
-export function docsPage(embed: { src: string; attributes: Record<string, string> }, htmlAttributes = ''): string {
-  const attributes = Object.entries(embed.attributes)
+export function docsPage(embed: { src: string; attributes: Record<string, string> } | undefined, htmlAttributes = ''): string {
+  const attributes = Object.entries(embed?.attributes ?? {})
     .map(([name, value]) => ` ${name}="${value.replace(/"/g, '&quot;')}"`)
     .join('');
   return `<!doctype html>
@@ -118,12 +119,13 @@ html.dark body { background: #0b0f19; color: #e5e7eb; }
 </style>
 </head>
 <body>
+<script>document.documentElement.dataset.docsReady = 'true';</script>
 <h1>Quickstart</h1>
 <p>Install the CLI with npm, then log in to connect your account.</p>
 <pre><code>npm i -g example-cli
 example login</code></pre>
 <p>The CLI reads its settings from <code>~/.example/config.toml</code>.</p>
-<script async src="${embed.src}"${attributes}></script>
+${embed ? `<script async src="${embed.src}"${attributes}></script>` : ''}
 </body>
 </html>
 `;
