@@ -24,6 +24,10 @@ export const CHAT_STYLES = `
 .docsmith-message { min-width: 0; }
 .docsmith-user { align-self: flex-end; max-width: 85%; padding: 8px 12px; border-radius: 14px 14px 4px 14px; background: var(--docsmith-accent); color: var(--docsmith-on-accent); white-space: pre-wrap; overflow-wrap: anywhere; }
 .docsmith-assistant { align-self: stretch; }
+.docsmith-pending { align-self: flex-start; color: var(--docsmith-muted); }
+.docsmith-pending::after { content: ""; display: inline-block; width: 6px; height: 6px; margin-left: 8px; border-radius: 50%; background: currentColor; vertical-align: middle; animation: docsmith-pulse 1s ease-in-out infinite; }
+@keyframes docsmith-pulse { 50% { opacity: .2; } }
+@media (prefers-reduced-motion: reduce) { .docsmith-pending::after { animation: none; } }
 .docsmith-markdown { overflow-wrap: anywhere; }
 .docsmith-markdown > :first-child { margin-top: 0; }
 .docsmith-markdown > :last-child { margin-bottom: 0; }

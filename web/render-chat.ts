@@ -68,6 +68,7 @@ export function mountChat(root: HTMLElement, target: ChatTarget, initialOptions:
   live.setAttribute('aria-live', 'polite');
   root.replaceChildren(scroll, form, disclaimer, live);
 
+  const pending = Object.assign(element('li', 'docsmith-message docsmith-pending'), { textContent: 'Searching the docs…' });
   const fp = browserFingerprint();
   const views = new Map<ChatMessage, HTMLLIElement | AnswerView>();
   let draft: { message: ChatMessage; rating: 'up' | 'down' } | undefined;
@@ -113,6 +114,7 @@ export function mountChat(root: HTMLElement, target: ChatTarget, initialOptions:
       return view.item;
     });
     for (const message of views.keys()) if (!messages.includes(message)) views.delete(message);
+    if (session.status === 'submitted') items.push(pending);
     if (items.length !== list.children.length || items.some((item, index) => list.children[index] !== item)) list.replaceChildren(...items);
     list.setAttribute('aria-busy', String(session.busy));
     renderProblem(problem, standing ?? session.problem, () => void session.retry(), startOver);

@@ -265,6 +265,25 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
     await context.close();
   });
 
+  it('says it is searching until the first bytes of the answer arrive', async () => {
+    const page = await open();
+    await page.keyboard.press('Control+i');
+    let letThrough = (): void => {};
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.route(`${harness.baseUrl}/v2/assistant/example/message`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.fill('.docsmith-panel [name="question"]', 'How do I install the CLI?');
+    await page.press('.docsmith-panel [name="question"]', 'Enter');
+    await page.getByText('Searching the docs…').waitFor();
+    expect(await page.getByRole('button', { name: 'Stop answering' }).count()).toBe(1);
+    letThrough();
+    await page.locator('.docsmith-rate').first().waitFor({ timeout: 15_000 });
+    expect(await page.locator('.docsmith-pending').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('a chat bundle that does not arrive is told in the panel, and Try again loads it', async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     await context.route(/\/widget-chat\.[0-9a-f]{12}\.js$/, (route) => route.abort('internetdisconnected'));
