@@ -39,6 +39,7 @@ export function createWidget(options: WidgetOptions): WidgetApi {
   const shadow = host.attachShadow({ mode: 'open' });
   const root = element('div', 'docsmith-theme docsmith-widget');
   const style = Object.assign(document.createElement('style'), { textContent: CHAT_STYLES + WIDGET_STYLES });
+  if (options.nonce) style.nonce = options.nonce;
   shadow.append(style, root);
   const apple = isApplePlatform();
   const launcher = createLauncher(options, apple);

@@ -7,7 +7,7 @@ export interface WidgetOptions {
   target: ChatTarget;
   /** Where the widget's files are: the folder of the script (its chat bundle is beside it). */
   assetBase: string;
-  /** The script's CSP nonce, given to the chat bundle's script ('' when none). */
+  /** The script's CSP nonce, given to the widget's style sheet and the chat bundle's script ('' when none). */
   nonce: string;
   /** `data-label`: the launcher's text (default "Ask AI"). */
   label: string;

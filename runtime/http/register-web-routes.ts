@@ -33,7 +33,8 @@ export function registerWebRoutes(app: FastifyInstance, options: WebRoutesOption
   const send = async (name: string, cacheControl: string, request: FastifyRequest, reply: FastifyReply) => {
     const asset = await assets.get(name);
     if (!asset) throw new ApiError('web_client_missing');
-    reply.type('text/javascript; charset=utf-8').header('cache-control', cacheControl).header('etag', asset.etag).header('vary', 'Accept-Encoding');
+    const vary = reply.getHeader('vary');
+    reply.type('text/javascript; charset=utf-8').header('cache-control', cacheControl).header('etag', asset.etag).header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
     const encoding = chooseEncoding(request.headers['accept-encoding'], asset);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);

@@ -284,6 +284,24 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
     await page.context().close();
   });
 
+  it('works under a strict Content-Security-Policy with the nonce on its tag', async () => {
+    const csp = `script-src 'nonce-r4nd0m'; style-src 'nonce-r4nd0m'; connect-src ${harness.baseUrl}`;
+    const strict = harness.servePage('/strict', docsPage({ src: `${harness.baseUrl}/widget.js`, attributes: { 'data-domain': 'example', 'data-key': harness.key, nonce: 'r4nd0m' } }), { 'content-security-policy': csp });
+    const violations: string[] = [];
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    page.on('console', (message) => void (/Content Security Policy/.test(message.text()) && violations.push(message.text())));
+    await page.goto(strict);
+    const launcher = page.getByRole('button', { name: 'Ask AI' });
+    await launcher.waitFor();
+    expect(await launcher.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(22, 163, 74)');
+    await launcher.click();
+    await ask(page, 'How do I install the CLI?', 1);
+    expect(await page.locator('.docsmith-assistant .docsmith-text').textContent()).toContain('npm i -g example-cli');
+    expect(violations.filter((line) => !line.includes('inline'))).toEqual([]);
+    await context.close();
+  });
+
   it('a chat bundle that does not arrive is told in the panel, and Try again loads it', async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     await context.route(/\/widget-chat\.[0-9a-f]{12}\.js$/, (route) => route.abort('internetdisconnected'));

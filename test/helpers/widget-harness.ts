@@ -52,8 +52,8 @@ export interface WidgetHarness {
   key: string;
   /** An admin key for `example` (analytics). */
   adminKey: string;
-  /** Serves `html` at `pagePath` of the host; resolves to its URL. */
-  servePage(pagePath: string, html: string): string;
+  /** Serves `html` at `pagePath` of the host, with extra response `headers` (a Content-Security-Policy, say); returns its URL. */
+  servePage(pagePath: string, html: string, headers?: Record<string, string>): string;
   close(): Promise<void>;
 }
 
@@ -66,10 +66,10 @@ export async function startWidgetHarness(options: WidgetHarnessOptions = {}): Pr
   if (options.settings) await writeFile(path.join(dataDir, 'assistant-settings.json'), JSON.stringify(options.settings));
   const app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir, logger: false, limitStore: 'memory', ...(options.model ? { model: options.model } : {}), ...(options.limits ? { limits: options.limits } : {}) });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  const pages = new Map<string, string>();
+  const pages = new Map<string, { html: string; headers: Record<string, string> }>();
   const host = createServer((request, response) => {
-    const html = pages.get(new URL(request.url ?? '/', 'http://host').pathname);
-    response.writeHead(html ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(html ?? 'not found');
+    const page = pages.get(new URL(request.url ?? '/', 'http://host').pathname);
+    response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', ...page?.headers }).end(page?.html ?? 'not found');
   });
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
   const hostOrigin = `http://localhost:${(host.address() as { port: number }).port}`;
@@ -80,8 +80,8 @@ export async function startWidgetHarness(options: WidgetHarnessOptions = {}): Pr
     hostOrigin,
     key: keys.create({ domains: ['example'], org: 'org', origins: [hostOrigin] }).key,
     adminKey: keys.create({ domains: ['example'], org: 'org', admin: true }).key,
-    servePage(pagePath, html) {
-      pages.set(pagePath, html);
+    servePage(pagePath, html, headers = {}) {
+      pages.set(pagePath, { html, headers });
       return `${hostOrigin}${pagePath}`;
     },
     async close() {

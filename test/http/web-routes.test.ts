@@ -51,7 +51,7 @@ describe('browser client routes', () => {
     const app = await open({ webDir });
     const get = (headers: Record<string, string>) => app.inject({ url: `/${BUNDLE}`, headers });
     const brotli = await get({ 'accept-encoding': 'gzip, deflate, br' });
-    expect(brotli.headers).toMatchObject({ 'cache-control': 'public, max-age=31536000, immutable', 'content-encoding': 'br', vary: 'Accept-Encoding' });
+    expect(brotli.headers).toMatchObject({ 'cache-control': 'public, max-age=31536000, immutable', 'content-encoding': 'br', vary: 'Origin, Accept-Encoding' });
     expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(BUNDLE_TEXT);
     expect(Number(brotli.headers['content-length'])).toBeLessThan(BUNDLE_TEXT.length / 4);
     const gzip = await get({ 'accept-encoding': 'gzip, br;q=0' });
