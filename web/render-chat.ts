@@ -123,9 +123,12 @@ export function mountChat(root: HTMLElement, target: ChatTarget, initialOptions:
     renderSupport(support, couldNotAnswer ? options.support : undefined);
     input.disabled = standing !== undefined;
     submit.disabled = standing !== undefined;
-    submit.replaceChildren(icon(session.busy ? 'stop' : 'send'));
-    submit.setAttribute('aria-label', session.busy ? 'Stop answering' : 'Ask');
-    submit.title = session.busy ? 'Stop answering' : 'Ask';
+    if (submit.dataset.busy !== String(session.busy)) {
+      submit.dataset.busy = String(session.busy);
+      submit.replaceChildren(icon(session.busy ? 'stop' : 'send'));
+      submit.setAttribute('aria-label', session.busy ? 'Stop answering' : 'Ask');
+      submit.title = session.busy ? 'Stop answering' : 'Ask';
+    }
     root.dataset.status = standing ? 'unavailable' : session.status;
     if (stickToBottom) scroll.scrollTop = scroll.scrollHeight;
   };
@@ -194,9 +197,13 @@ function userItem(message: ChatMessage): HTMLLIElement {
   return item;
 }
 
+/** The greeting and starter questions, rebuilt only when they change (a focused starter keeps the keyboard). */
 function renderEmpty(empty: HTMLElement, options: ChatOptions, ask: (question: string) => void): void {
-  const greeting = Object.assign(element('p', 'docsmith-greeting'), { textContent: `Ask a question about ${options.siteName ? `the ${options.siteName} docs` : 'the docs'}. Answers cite the pages they come from.` });
   const questions = options.starterQuestions?.() ?? [];
+  const shown = JSON.stringify([options.siteName, questions]);
+  if (empty.dataset.shown === shown) return;
+  empty.dataset.shown = shown;
+  const greeting = Object.assign(element('p', 'docsmith-greeting'), { textContent: `Ask a question about ${options.siteName ?? 'these docs'}. Answers cite the pages they come from.` });
   if (questions.length === 0) return empty.replaceChildren(greeting);
   const heading = Object.assign(element('h3', 'docsmith-starters-heading'), { id: 'docsmith-starters-heading', textContent: 'Suggestions' });
   const list = element('ul', 'docsmith-starters');

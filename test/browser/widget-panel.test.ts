@@ -85,7 +85,7 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
     const dialog = page.getByRole('dialog', { name: 'Example Assistant' });
     await dialog.waitFor();
     expect(await launcher.getAttribute('aria-expanded')).toBe('true');
-    expect((await focused(page))?.className).toContain('docsmith-input');
+    await expect.poll(async () => (await focused(page))?.className).toContain('docsmith-input');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect((await focused(page))?.className).toContain('docsmith-launcher');
@@ -166,6 +166,7 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
     const page = await open();
     await page.keyboard.press('Control+i');
     const starters = page.locator('.docsmith-starter');
+    await starters.first().waitFor();
     expect(await starters.allTextContents()).toEqual(SETTINGS.domains.example.starterQuestions);
     await starters.nth(1).click();
     await page.locator('.docsmith-rate').first().waitFor({ timeout: 15_000 });
@@ -174,10 +175,12 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
     await page.context().close();
     const billing = await open({}, harness.servePage('/billing/invoices', docsPage({ src: `${harness.baseUrl}/widget.js`, attributes: { 'data-domain': 'example', 'data-key': harness.key } })));
     await billing.keyboard.press('Control+i');
+    await billing.locator('.docsmith-starter').first().waitFor();
     expect(await billing.locator('.docsmith-starter').allTextContents()).toEqual(['When are invoices emailed?']);
     await billing.context().close();
     const own = await open({}, harness.servePage('/own', docsPage({ src: `${harness.baseUrl}/widget.js`, attributes: { 'data-domain': 'example', 'data-key': harness.key, 'data-starter-questions': 'Is there a free plan? | How do I log in?', 'data-label': 'Ask the docs', 'data-shortcut': 'mod+k' } })));
     await own.keyboard.press('Control+k');
+    await own.locator('.docsmith-starter').first().waitFor();
     expect(await own.locator('.docsmith-starter').allTextContents()).toEqual(['Is there a free plan?', 'How do I log in?']);
     expect(await own.getByRole('button', { name: 'Ask the docs' }).getAttribute('aria-keyshortcuts')).toBe('Control+K');
     await own.context().close();
