@@ -315,7 +315,7 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
     await context.unroute(/\/widget-chat\.[0-9a-f]{12}\.js$/);
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.locator('.docsmith-starter').first().waitFor();
-    expect((await focused(page))?.className).toContain('docsmith-input');
+    await expect.poll(async () => (await focused(page))?.className).toContain('docsmith-input');
     await context.close();
   });
 
