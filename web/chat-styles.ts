@@ -1,11 +1,14 @@
 /**
- * Styles of the chat (all classes prefixed `docsmith-`, so a host page that holds the playground's chat is untouched).
- * Colours are custom properties of `.docsmith-theme` (light, or `data-theme="dark"`); the site's accent is set inline
+ * The colours, custom properties of `.docsmith-theme` (light, or `data-theme="dark"`); the site's accent is set inline
  * on that element (theme-colors.ts keeps it readable on either theme).
  */
-export const CHAT_STYLES = `
+export const THEME_STYLES = `
 .docsmith-theme { --docsmith-bg: #ffffff; --docsmith-fg: #111827; --docsmith-muted: #4b5563; --docsmith-border: #e5e7eb; --docsmith-surface: #f3f4f6; --docsmith-code-bg: #eef0f3; --docsmith-pre-bg: #0f172a; --docsmith-pre-fg: #e5e7eb; --docsmith-accent: #111827; --docsmith-on-accent: #ffffff; --docsmith-link: #1d4ed8; --docsmith-problem-bg: #fef2f2; --docsmith-problem-border: #fecaca; --docsmith-shadow: rgba(15, 23, 42, .18); color-scheme: light; }
 .docsmith-theme[data-theme="dark"] { --docsmith-bg: #111827; --docsmith-fg: #f3f4f6; --docsmith-muted: #9ca3af; --docsmith-border: #374151; --docsmith-surface: #1f2937; --docsmith-code-bg: #1f2937; --docsmith-pre-bg: #030712; --docsmith-accent: #f3f4f6; --docsmith-on-accent: #111827; --docsmith-link: #93c5fd; --docsmith-problem-bg: #2a1215; --docsmith-problem-border: #7f1d1d; --docsmith-shadow: rgba(0, 0, 0, .5); color-scheme: dark; }
+`;
+
+/** Styles of the chat (all classes prefixed `docsmith-`, so a host page that holds the playground's chat is untouched). */
+export const CHAT_STYLES = `
 .docsmith-chat { display: flex; flex-direction: column; min-height: 0; font: 14px/1.55 ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--docsmith-fg); background: var(--docsmith-bg); text-align: left; }
 .docsmith-chat *, .docsmith-chat *::before, .docsmith-chat *::after { box-sizing: border-box; }
 .docsmith-chat :focus-visible { outline: 2px solid var(--docsmith-link); outline-offset: 2px; }

@@ -1,5 +1,5 @@
 import { problemFromFailure, type AssistantProblem } from './assistant-problem.ts';
-import { CHAT_STYLES } from './chat-styles.ts';
+import { CHAT_STYLES, THEME_STYLES } from './chat-styles.ts';
 import { element, icon } from './dom-helpers.ts';
 import { hostTheme, watchHostTheme } from './host-theme.ts';
 import { describeShortcut, isApplePlatform, matchesShortcut } from './keyboard-shortcut.ts';
@@ -9,7 +9,7 @@ import { fetchSiteSettings, isSiteSettings, starterQuestionsFor, type SiteSettin
 import { accentProperties } from './theme-colors.ts';
 import { createDialog, type WidgetDialog } from './widget-dialog.ts';
 import type { WidgetOptions } from './widget-options.ts';
-import { WIDGET_STYLES } from './widget-styles.ts';
+import { LAUNCHER_STYLES, PANEL_STYLES } from './widget-styles.ts';
 
 /** What a page can do with the widget (`window.DocsmithAssistant`). */
 export interface WidgetApi {
@@ -30,7 +30,8 @@ const LAUNCHER_WAIT_MS = 1500;
  *
  * Light at load (docs/decisions/0152): the site's settings (name, colours, starter questions, support contact) are
  * fetched at once, so a key that cannot work here is told to the console before anyone asks, and the launcher enters
- * the page once, dressed, when they arrive (at most 1.5 s later); the panel is built on first open; the chat is a
+ * the page once, dressed, when they arrive (at most 1.5 s later), with only its own styles; the panel and its styles
+ * are built on first open; the chat is a
  * bundle of its own (Markdown and all), fetched into the cache when the page is idle and run when a reader reaches
  * for the launcher (hover, focus, touch) or opens the panel.
  */
@@ -38,9 +39,12 @@ export function createWidget(options: WidgetOptions): WidgetApi {
   const host = document.createElement('docsmith-assistant');
   const shadow = host.attachShadow({ mode: 'open' });
   const root = element('div', 'docsmith-theme docsmith-widget');
-  const style = Object.assign(document.createElement('style'), { textContent: CHAT_STYLES + WIDGET_STYLES });
-  if (options.nonce) style.nonce = options.nonce;
-  shadow.append(style, root);
+  const styleSheet = (text: string): HTMLStyleElement => {
+    const style = Object.assign(document.createElement('style'), { textContent: text });
+    if (options.nonce) style.nonce = options.nonce;
+    return style;
+  };
+  shadow.append(styleSheet(THEME_STYLES + LAUNCHER_STYLES), root);
   const apple = isApplePlatform();
   const launcher = createLauncher(options, apple);
   if (options.launcher) root.append(launcher);
@@ -118,6 +122,7 @@ export function createWidget(options: WidgetOptions): WidgetApi {
         chat?.focusInput();
       },
     });
+    shadow.insertBefore(styleSheet(CHAT_STYLES + PANEL_STYLES), root);
     root.append(dialog.panel);
     launcher.setAttribute('aria-controls', dialog.panel.id);
     showTitle();

@@ -1,4 +1,4 @@
-import { CHAT_STYLES } from './chat-styles.ts';
+import { CHAT_STYLES, THEME_STYLES } from './chat-styles.ts';
 import { mountChat, type MountedChat } from './render-chat.ts';
 import { fetchSiteSettings, isSiteSettings } from './site-settings.ts';
 
@@ -13,7 +13,7 @@ function startPlayground(): void {
   const chatRoot = document.getElementById('docsmith-playground-chat');
   const status = document.getElementById('docsmith-playground-status');
   if (!form || !chatRoot || !status) return;
-  document.head.append(Object.assign(document.createElement('style'), { textContent: CHAT_STYLES }));
+  document.head.append(Object.assign(document.createElement('style'), { textContent: THEME_STYLES + CHAT_STYLES }));
   const domain = form.elements.namedItem('domain') as HTMLInputElement;
   const key = form.elements.namedItem('key') as HTMLInputElement;
   domain.value = sessionStorage.getItem('docsmith-domain') ?? domain.value;
