@@ -7,8 +7,8 @@ import { mainThreadTime, threadThatParsed, tracedPageThread, type TraceEvent } f
 const LOAD_BUDGET_MS = 50;
 const RUNS = Number(process.env.BENCH_WIDGET_RUNS ?? 7);
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'loading'];
-/** After the launcher shows (or the bare page loads), the trace goes on this long to catch late callbacks. */
-const SETTLE_MS = 500;
+/** Every load is traced this long from navigation (the same window with and without the widget), and at least until the launcher shows. */
+const WINDOW_MS = 3000;
 
 /** A way the page is read: the screen and the processor's speed. */
 interface Profile {
@@ -96,9 +96,10 @@ async function tracedLoad(browser: Browser, profile: Profile, url: string, harne
   });
   try {
     await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    const started = performance.now();
     await page.goto(url, { waitUntil: 'load' });
     if (widget) await page.locator('.docsmith-launcher').waitFor();
-    await page.waitForTimeout(SETTLE_MS);
+    await page.waitForTimeout(Math.max(0, WINDOW_MS - (performance.now() - started)));
     const events = traceEvents(await browser.stopTracing());
     const time = mainThreadTime(events, threadThatParsed(events, url), (candidate) => candidate.startsWith(harness.baseUrl));
     const firstOpenMs = widget ? await tracedFirstOpen(browser, page) : 0;
@@ -135,7 +136,7 @@ function resourceName(url: string, method: string, baseUrl: string): string | un
 function printFigures(figures: WidgetFigures): void {
   const ms = (value: number): string => `${value.toFixed(1)} ms`;
   printTable(
-    `Widget main-thread work at load (median of ${RUNS} cold loads per profile; Chromium trace; bar ≤ ${LOAD_BUDGET_MS} ms)`,
+    `Widget main-thread work at load (median of ${RUNS} cold loads per profile, each traced ${WINDOW_MS / 1000} s from navigation; bar ≤ ${LOAD_BUDGET_MS} ms)`,
     ['profile', 'bare page', 'with widget', 'difference', 'widget tasks', 'ratio to bare page', `bar ${LOAD_BUDGET_MS} ms`, 'first open'],
     figures.profiles.map((profile) => [
       profile.name,
@@ -147,6 +148,10 @@ function printFigures(figures: WidgetFigures): void {
       profile.widgetTasksMs <= LOAD_BUDGET_MS ? 'met' : 'MISSED',
       ms(profile.firstOpenMs),
     ]),
+  );
+  process.stdout.write(
+    '  widget tasks: the tasks that ran the widget\'s scripts or received its responses (the bar\'s measure); difference: every\n' +
+      '  main-thread task with the widget minus without, same window: adds the IPC and microtask tasks of its requests, and this machine\'s noise.\n',
   );
   const total = Object.values(figures.loadBytes).reduce((sum, bytes) => sum + bytes, 0);
   printTable(
