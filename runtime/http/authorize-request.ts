@@ -29,7 +29,7 @@ export async function authorizeRequest(request: FastifyRequest<{ Params: { domai
     throw new ApiError('invalid_key');
   }
   const origin = request.headers.origin;
-  if (verification.origins && typeof origin === 'string' && !verification.origins.includes(origin)) throw new ApiError('forbidden_origin', `The API key is not allowed from ${origin}; its origins are ${verification.origins.join(', ')}.`);
+  if (verification.origins && typeof origin === 'string' && !verification.origins.includes(origin)) throw new ApiError('forbidden_origin');
   const site = await loadSite(request, context);
   return { keyId: verification.keyId, org: verification.org, site, admin: verification.admin === true };
 }

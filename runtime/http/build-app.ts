@@ -21,6 +21,7 @@ import { ApiError } from './error-catalog.ts';
 import { keyOriginCors } from './key-origin-cors.ts';
 import { createMetrics } from './metrics.ts';
 import { methodAwareNotFound } from './router-errors.ts';
+import { parseJsonBody } from './parse-json-body.ts';
 import { sendError } from './send-error.ts';
 import { serverOptions, type ServerTimeouts } from './server-options.ts';
 import { registerAnalyticsRoutes } from './register-analytics-routes.ts';
@@ -129,6 +130,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', ignoreNonIpForwardedFor);
   app.addHook('preParsing', bodyTimeout(options.bodyTimeoutMs ?? 10_000));
   app.removeContentTypeParser('text/plain');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
   const sqlitePath = path.join(options.dataDir, 'docsmith.sqlite');
   const artifacts: ArtifactStore = createArtifactStore({
     root: options.artifactsDir,
@@ -226,8 +229,6 @@ function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return error.statusCode === 415 ? new ApiError('unsupported_media_type') : new ApiError('invalid_body', 'The request body cannot be read.');
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ApiError('invalid_body', 'The request body is empty; send a JSON object.', 'body');
     default:
       break;
   }

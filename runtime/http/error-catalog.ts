@@ -1,6 +1,7 @@
 /** Every error the HTTP API returns, with its status and default message (documented in docs/errors.md). */
 export const ERROR_CATALOG = {
   invalid_body: { status: 400, message: 'The request body is invalid.' },
+  forbidden_key: { status: 400, message: 'The request body holds a key that is not allowed (`__proto__`, or `constructor` with `prototype`).' },
   invalid_url: { status: 400, message: 'The request URL cannot be decoded.' },
   missing_key: { status: 401, message: 'Missing API key: send Authorization: Bearer <key>.' },
   invalid_key: { status: 401, message: 'The API key is not valid.' },
@@ -16,6 +17,7 @@ export const ERROR_CATALOG = {
   body_too_large: { status: 413, message: 'The request body is too large.' },
   uri_too_long: { status: 414, message: 'A part of the request path is too long.' },
   unsupported_media_type: { status: 415, message: 'Send the body as application/json.' },
+  unsupported_charset: { status: 415, message: 'Send the JSON body as UTF-8.' },
   rate_limited: { status: 429, message: 'Rate limit exceeded.' },
   internal: { status: 500, message: 'Internal error.' },
   artifacts_not_ready: { status: 503, message: 'The documentation artifacts are not available yet.' },
