@@ -32,7 +32,7 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
           body: request.body,
           protocol: negotiateStreamProtocol({ path: request.url, query: request.query ?? {}, headers: request.headers, body: request.body }),
           model: context.model,
-          sinks: { threads: context.threads, analytics: context.analytics, onUsage: context.metrics.addTokens, log: request.log },
+          sinks: { threads: context.threads, analytics: context.analytics, onUsage: context.metrics.addTokens, onFailure: context.metrics.answerFailed, log: request.log },
           abortSignal: abort.signal,
           ...(context.modelTimeoutMs ? { modelTimeoutMs: context.modelTimeoutMs } : {}),
           ...(context.hybrid ? { hybrid: context.hybrid } : {}),
