@@ -11,6 +11,7 @@ import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
 import { createRedisThreadStore } from '../threads/redis-thread-store.ts';
 import { createSqliteThreadStore } from '../threads/sqlite-thread-store.ts';
 import { summarizeErrorForLog } from '../assistant/summarize-error-for-log.ts';
+import { ServerShutdownError } from '../assistant/answer-failure.ts';
 import { monitorStoreHealth } from '../stores/store-health-monitor.ts';
 import { startRetentionSweeper } from '../stores/retention-sweeper.ts';
 import { bodyTimeout } from './body-timeout.ts';
@@ -18,8 +19,10 @@ import { ignoreNonIpForwardedFor, type TrustProxy } from './client-address.ts';
 import { createRedisAnalyticsStore } from '../analytics/redis-analytics-store.ts';
 import { createSqliteAnalyticsStore } from '../analytics/sqlite-analytics-store.ts';
 import { ApiError } from './error-catalog.ts';
+import { InFlightAnswers } from './in-flight-answers.ts';
 import { keyOriginCors } from './key-origin-cors.ts';
-import { createMetrics } from './metrics.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
+import type { MetricsAccess } from './register-metrics-route.ts';
 import { methodAwareNotFound } from './router-errors.ts';
 import { parseJsonBody } from './parse-json-body.ts';
 import { sendError } from './send-error.ts';
@@ -36,6 +39,9 @@ import { registerAgentFileRoutes } from './register-agent-file-routes.ts';
 import { siteHostRewriter, type SiteHost } from './site-hosts.ts';
 import { createQueryEmbedder, type QueryEmbedderOptions } from '../search/index.ts';
 import type { RouteContext } from './route-context.ts';
+
+/** Milliseconds in-flight answers may take to finish once the app closes, by default: within a container orchestrator's usual 30 s grace. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
 /** Days analytics events are kept by default: a year-over-year report still works (the earlier Redis trim). */
 export const DEFAULT_ANALYTICS_RETENTION_DAYS = 400;
@@ -81,6 +87,11 @@ export interface AppOptions {
   analyticsRetentionDays?: number;
   /** Milliseconds an answer may take before its stream ends with a timeout error (default 60000). */
   modelTimeoutMs?: number;
+  /**
+   * Milliseconds that answers still streaming when the app closes (SIGTERM) may take to finish; past it, each ends
+   * with an error part and what it had said is stored as incomplete (default 10000; 0 ends them at once).
+   */
+  shutdownGraceMs?: number;
   /** Milliseconds for a request body to arrive before 408 `request_timeout` (default 10000). */
   bodyTimeoutMs?: number;
   /** Headers, whole-request and keep-alive timeouts of the HTTP server. */
@@ -108,6 +119,10 @@ export interface AppOptions {
   publicDocs?: readonly string[];
   /** Hosts whose root serves one domain's MCP server and agent files (`/mcp`, `/llms.txt`, `/<page>.md`, `/.well-known/mcp…`), for a reverse proxy in front of a docs site (default: none). */
   siteHosts?: readonly SiteHost[];
+  /** The metrics the app counts into (default: its own registry); pass the same to `buildMetricsApp` to serve them elsewhere. */
+  metrics?: Metrics;
+  /** GET /metrics on this app: open (default `{}`), behind a bearer token (`{ token }`), or not at all (`false`: a separate listener serves it). */
+  metricsRoute?: MetricsAccess | false;
 }
 
 /**
@@ -153,7 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const threads = store === 'redis' ? createRedisThreadStore(options.redisUrl as string, threadOptions) : createSqliteThreadStore(sqlitePath, threadOptions);
   const analytics = store === 'redis' ? createRedisAnalyticsStore(options.redisUrl as string) : createSqliteAnalyticsStore(sqlitePath);
   const hybrid = options.embeddings === false ? undefined : { embedQuery: createQueryEmbedder(options.embeddings), ...(options.embeddings?.weight === undefined ? {} : { vectorWeight: options.embeddings.weight }) };
-  const context: RouteContext = { artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}), ...(options.publicDocs?.length ? { isPublicDocs: publicDocsPredicate(options.publicDocs) } : {}) };
+  const answersInFlight = new InFlightAnswers();
+  const context: RouteContext = { answersInFlight, artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: options.metrics ?? createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}), ...(options.publicDocs?.length ? { isPublicDocs: publicDocsPredicate(options.publicDocs) } : {}) };
   const stopHealthMonitor = monitorStoreHealth({ problem: () => threads.problem(), onChange: (problem) => (problem ? app.log.error({ problem }, 'thread store unusable') : app.log.info('thread store usable again')) });
   const retention = options.threadRetentionDays
     ? startRetentionSweeper({
@@ -172,7 +188,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         onError: (error) => app.log.warn({ error: summarizeErrorForLog(error) }, 'analytics retention sweep failed'),
       })
     : undefined;
+  const shutdownGraceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+  let graceTimer: NodeJS.Timeout | undefined;
+  let closing = false;
+  // Once closing, a connection whose response has ended is closed, rather than kept alive until its idle timeout.
+  app.addHook('onResponse', async () => {
+    if (closing) setImmediate(() => app.server.closeIdleConnections());
+  });
+  app.addHook('preClose', (done) => {
+    closing = true;
+    if (answersInFlight.size > 0) app.log.info({ answers: answersInFlight.size, shutdownGraceMs }, 'closing: the answers in flight may take the grace period to finish');
+    graceTimer = setTimeout(() => answersInFlight.abortAll(new ServerShutdownError()), shutdownGraceMs);
+    done();
+  });
   app.addHook('onClose', async () => {
+    clearTimeout(graceTimer);
     stopHealthMonitor();
     retention?.stop();
     analyticsRetention?.stop();
@@ -188,7 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(toApiError(error, request), reply));
   app.setNotFoundHandler(notFound);
 
-  registerOperationalRoutes(app, context);
+  registerOperationalRoutes(app, context, options.metricsRoute ?? {});
   registerMessageRoutes(app, context);
   registerSearchRoutes(app, context);
   registerThreadRoutes(app, context);

@@ -5,6 +5,7 @@ export const ERROR_CATALOG = {
   invalid_url: { status: 400, message: 'The request URL cannot be decoded.' },
   missing_key: { status: 401, message: 'Missing API key: send Authorization: Bearer <key>.' },
   invalid_key: { status: 401, message: 'The API key is not valid.' },
+  metrics_unauthorized: { status: 401, message: 'GET /metrics needs Authorization: Bearer <metrics token> (DOCSMITH_METRICS_TOKEN).' },
   forbidden_domain: { status: 403, message: 'The API key is not valid for this domain.' },
   forbidden_origin: { status: 403, message: 'The API key is not allowed from this origin (see `docsmith keys create --origin`).' },
   admin_required: { status: 403, message: 'This endpoint needs an admin key (`docsmith keys create --admin`).' },

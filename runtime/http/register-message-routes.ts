@@ -23,8 +23,10 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
         const ignored = unknownRequestFields(request.body);
         if (ignored.length > 0) request.log.debug({ fields: ignored }, 'ignored unknown request fields');
         const abort = new AbortController();
+        const untrack = context.answersInFlight.track(abort);
         reply.raw.once('close', () => {
           if (!reply.raw.writableFinished) abort.abort();
+          untrack();
         });
         const { site } = request.authorization as Authorization;
         const { stream } = await answerQuestion({

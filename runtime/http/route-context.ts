@@ -5,6 +5,7 @@ import type { KeyStore } from '../auth/key-store.ts';
 import type { Limiter } from '../limits/create-limiter.ts';
 import type { HybridRetrieval } from '../search/index.ts';
 import type { ThreadStore } from '../threads/thread-store.ts';
+import type { InFlightAnswers } from './in-flight-answers.ts';
 import type { Metrics } from './metrics.ts';
 
 /** The stores and services the routes share. */
@@ -28,4 +29,6 @@ export interface RouteContext {
   searchToolParts?: boolean;
   /** Whether a domain's documentation (MCP server, agent files) is public: readable without a key (default: none is). */
   isPublicDocs?: (domain: string) => boolean;
+  /** The answers streaming now: those still running when the shutdown grace period ends are aborted (ServerShutdownError). */
+  answersInFlight: InFlightAnswers;
 }
