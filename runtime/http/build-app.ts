@@ -19,7 +19,9 @@ import { ignoreNonIpForwardedFor, type TrustProxy } from './client-address.ts';
 import { createRedisAnalyticsStore } from '../analytics/redis-analytics-store.ts';
 import { createSqliteAnalyticsStore } from '../analytics/sqlite-analytics-store.ts';
 import { ApiError } from './error-catalog.ts';
+import { EventLoopTurns } from './event-loop-turns.ts';
 import { InFlightAnswers } from './in-flight-answers.ts';
+import { modelTakingTurns } from './model-taking-turns.ts';
 import { keyOriginCors } from './key-origin-cors.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 import type { MetricsAccess } from './register-metrics-route.ts';
@@ -169,7 +171,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const analytics = store === 'redis' ? createRedisAnalyticsStore(options.redisUrl as string) : createSqliteAnalyticsStore(sqlitePath);
   const hybrid = options.embeddings === false ? undefined : { embedQuery: createQueryEmbedder(options.embeddings), ...(options.embeddings?.weight === undefined ? {} : { vectorWeight: options.embeddings.weight }) };
   const answersInFlight = new InFlightAnswers();
-  const context: RouteContext = { answersInFlight, artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: options.metrics ?? createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}), ...(options.publicDocs?.length ? { isPublicDocs: publicDocsPredicate(options.publicDocs) } : {}) };
+  const turns = new EventLoopTurns();
+  const context: RouteContext = { answersInFlight, turns, artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: options.metrics ?? createMetrics(), model: modelTakingTurns(options.model ?? createModelFromEnvironment(), turns), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}), ...(options.publicDocs?.length ? { isPublicDocs: publicDocsPredicate(options.publicDocs) } : {}) };
   const stopHealthMonitor = monitorStoreHealth({ problem: () => threads.problem(), onChange: (problem) => (problem ? app.log.error({ problem }, 'thread store unusable') : app.log.info('thread store usable again')) });
   const retention = options.threadRetentionDays
     ? startRetentionSweeper({
