@@ -37,18 +37,13 @@ const CLIENT = path.join(import.meta.dirname, 'burst-client.mjs');
  */
 export async function measureHealthUnderBurst(url: string, streams: number, request: (index: number) => BurstRequest, probeEveryMs = 10): Promise<BurstFigures> {
   const { hostname, port } = new URL(url);
-  const client = spawn(process.execPath, [CLIENT], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const lines: string[] = [];
-  const lineArrived = (): Promise<void> => new Promise((resolve) => client.stdout.once('data', () => resolve()));
-  client.stdout.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
-  const exited = new Promise<void>((resolve) => client.once('exit', () => resolve()));
-  client.stdin.end(JSON.stringify({ port: Number(port), host: hostname, requests: Array.from({ length: streams }, (_, index) => raw('POST', request(index))) }));
-  while (lines.length === 0) await Promise.race([lineArrived(), exited]);
+  const burst = openBurst(url, streams, request);
+  await burst.open;
   const monitor = monitorEventLoopDelay({ resolution: 10 });
   monitor.enable();
   const started = performance.now();
   let running = true;
-  void exited.then(() => (running = false));
+  void burst.answered.then(() => (running = false));
   const healthMs: number[] = [];
   const readyMs: number[] = [];
   let failedProbes = 0;
@@ -59,10 +54,37 @@ export async function measureHealthUnderBurst(url: string, streams: number, requ
     if (!response.startsWith('HTTP/1.1 200')) failedProbes += 1;
     await new Promise((resolve) => setTimeout(resolve, probeEveryMs));
   }
-  await exited;
+  const answered = await burst.answered;
   const burstMs = performance.now() - started;
   monitor.disable();
-  return { streams, answered: Number(lines[1] ?? 0), burstMs, healthMs, readyMs, failedProbes, maxStallMs: monitor.max / 1e6, p99StallMs: monitor.percentile(99) / 1e6 };
+  return { streams, answered, burstMs, healthMs, readyMs, failedProbes, maxStallMs: monitor.max / 1e6, p99StallMs: monitor.percentile(99) / 1e6 };
+}
+
+/** A burst under way: `open` resolves once every request is written, `answered` to the number of 200 answers once all ended. */
+export interface Burst {
+  open: Promise<void>;
+  answered: Promise<number>;
+}
+
+/** Opens `streams` requests at once from a child process (`burst-client.mjs`, raw sockets) against the server at `url`. */
+export function openBurst(url: string, streams: number, request: (index: number) => BurstRequest): Burst {
+  const { hostname, port } = new URL(url);
+  const client = spawn(process.execPath, [CLIENT], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let output = '';
+  let opened!: () => void;
+  const open = new Promise<void>((resolve) => (opened = resolve));
+  client.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.includes('open\n')) opened();
+  });
+  const answered = new Promise<number>((resolve) =>
+    client.once('exit', () => {
+      opened();
+      resolve(Number(output.split('\n').filter(Boolean)[1] ?? 0));
+    }),
+  );
+  client.stdin.end(JSON.stringify({ port: Number(port), host: hostname, requests: Array.from({ length: streams }, (_, index) => raw('POST', request(index))) }));
+  return { open, answered };
 }
 
 function raw(method: string, request: BurstRequest): string {

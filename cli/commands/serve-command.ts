@@ -1,7 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { Command, InvalidArgumentError } from 'commander';
 import type { FastifyInstance } from 'fastify';
+import { defaultArtifactMemoryBytes } from '../../runtime/artifacts/create-artifact-store.ts';
 import { buildApp, type AppOptions } from '../../runtime/http/build-app.ts';
 import { buildMetricsApp } from '../../runtime/http/build-metrics-app.ts';
 import { createMetrics } from '../../runtime/http/metrics.ts';
@@ -34,6 +36,7 @@ interface ServeCommandOptions {
   shutdownGrace?: number;
   metricsPort?: number;
   metricsHost?: string;
+  artifactMemory?: number;
 }
 
 /** The spec's limits (assistant-api.md): 10,000 uses per key per month, per organization per hour, per IP per day. */
@@ -64,6 +67,7 @@ export function serveCommand(): Command {
     .option('--shutdown-grace <ms>', 'on SIGTERM/SIGINT, milliseconds the answers in flight may take to finish before they end with an error part and are stored as incomplete (env DOCSMITH_SHUTDOWN_GRACE_MS, default 10000); a second signal exits at once', wholeNumberOption(0))
     .option('--metrics-port <port>', 'serve GET /metrics on this port instead of the API port (env DOCSMITH_METRICS_PORT); set DOCSMITH_METRICS_TOKEN to require a bearer token on either', parsePort)
     .option('--metrics-host <host>', 'address of the metrics port (env DOCSMITH_METRICS_HOST, default: --host)')
+    .option('--artifact-memory <MiB>', "memory budget of the loaded sites, as the artifact store estimates it; the least recently used are unloaded past it (env DOCSMITH_ARTIFACT_MEMORY_MB, default: half of V8's heap limit, 64 to 512)", wholeNumberOption(1))
     .addHelpText('after', '\nExample:\n  $ docsmith serve --artifacts dist --data .data --port 8080 --no-playground --limit-org-hour 5000')
     .action(async (options: ServeCommandOptions) => {
       let limits: { keyMonth: number; orgHour: number; ipDay: number };
@@ -74,6 +78,7 @@ export function serveCommand(): Command {
       let siteHosts: SiteHost[];
       let publicDocs: string[];
       let metricsPort: number | undefined;
+      let artifactMemoryMiB: number | undefined;
       try {
         siteHosts = options.siteHost.length > 0 ? options.siteHost : siteHostsFromEnvironment(process.env);
         publicDocs = options.publicDocs.length > 0 ? options.publicDocs : splitList(process.env.DOCSMITH_PUBLIC_DOCS ?? '');
@@ -92,6 +97,7 @@ export function serveCommand(): Command {
         };
         port = options.port ?? portFromEnvironment('PORT') ?? 8080;
         metricsPort = options.metricsPort ?? portFromEnvironment('DOCSMITH_METRICS_PORT');
+        artifactMemoryMiB = options.artifactMemory ?? wholeNumberFromEnvironment(process.env, 'DOCSMITH_ARTIFACT_MEMORY_MB', 1);
       } catch (error) {
         process.stderr.write(`docsmith serve: ${(error as Error).message}\n`);
         process.exitCode = EXIT_USAGE;
@@ -119,6 +125,7 @@ export function serveCommand(): Command {
         publicDocs,
         siteHosts,
         metrics,
+        ...(artifactMemoryMiB !== undefined ? { artifactMemoryBytes: artifactMemoryMiB * 1024 * 1024 } : {}),
         metricsRoute: metricsPort === undefined ? metricsAccess : false,
         ...(options.shutdownGrace !== undefined ? { shutdownGraceMs: options.shutdownGrace } : {}),
       });
@@ -132,6 +139,8 @@ export function serveCommand(): Command {
       app.log.info({ limits, feedbackLimits, playground, searchToolParts }, 'limits, playground and stream options');
       app.log.info({ embeddings: embeddings === false ? 'off' : (embeddings?.url ?? 'the endpoint each artifact built with vectors names') }, 'question embeddings');
       app.log.info({ publicDocs, siteHosts: siteHosts.map(({ host, basePath, domain }) => `${host}${basePath}=${domain}`) }, 'MCP servers and agent files: public domains (no key) and site hosts');
+      const heapLimitMiB = Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024);
+      app.log.info({ heapLimitMiB, artifactMemoryMiB: artifactMemoryMiB ?? Math.round(defaultArtifactMemoryBytes() / 1024 / 1024) }, 'memory: V8 heap limit (NODE_OPTIONS=--max-old-space-size) and the loaded sites\' budget');
       app.log.info({ metrics: metricsApp ? `its own port, ${metricsHost}:${metricsPort}` : 'the API port', token: Boolean(metricsToken) }, 'GET /metrics');
       let stopping = false;
       const shutdown = (signal: string): void => {

@@ -75,7 +75,7 @@ export interface AppOptions {
   bodyLimit?: number;
   /** How often a domain's published release is re-checked, in ms (default 1000). */
   artifactPollMs?: number;
-  /** Memory budget of loaded artifacts in bytes (default 512 MiB). */
+  /** Memory budget of loaded artifacts in bytes (default: half of V8's heap limit, 64 to 512 MiB; see defaultArtifactMemoryBytes). */
   artifactMemoryBytes?: number;
   /** Proxies whose X-Forwarded-For gives the client IP: a hop count or addresses/CIDRs (default: none; see parseTrustProxy). */
   trustProxy?: TrustProxy;

@@ -44,6 +44,7 @@ describe('numbers from the environment', () => {
     ['DOCSMITH_STORE_TIMEOUT_MS', 'abc', 'Unexpected DOCSMITH_STORE_TIMEOUT_MS=abc, expected a whole number ≥ 1'],
     ['PORT', 'abc', 'Unexpected PORT=abc, expected a whole number ≥ 0'],
     ['DOCSMITH_METRICS_PORT', '70000', 'Unexpected DOCSMITH_METRICS_PORT=70000, expected a port number (0 to 65535)'],
+    ['DOCSMITH_ARTIFACT_MEMORY_MB', '0', 'Unexpected DOCSMITH_ARTIFACT_MEMORY_MB=0, expected a whole number ≥ 1'],
     ['DOCSMITH_SHUTDOWN_GRACE_MS', '10s', 'Unexpected DOCSMITH_SHUTDOWN_GRACE_MS=10s, expected a whole number ≥ 0'],
     ['DOCSMITH_FEEDBACK_LIMIT_IP_DAY', '0', 'Unexpected DOCSMITH_FEEDBACK_LIMIT_IP_DAY=0, expected a whole number ≥ 1'],
     ['ASSISTANT_LLM_BASE_URL', 'localhost:11434/v1', 'Unexpected ASSISTANT_LLM_BASE_URL=localhost:11434/v1, expected an http:// or https:// URL'],
