@@ -1,14 +1,10 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { publishBuild, writeBuildDirectory } from '../../contract/artifact-layout.ts';
-import { readSiteSource } from '../../cli/read-site-source.ts';
-import { buildSite } from '../../pipeline/build/build-site.ts';
 import { createKeyStore } from '../../runtime/auth/key-store.ts';
 import { buildApp } from '../../runtime/http/build-app.ts';
-import { corpusPath, percentile, printTable } from '../bench-helpers.ts';
-import { generateSyntheticSite } from '../synthetic-site.ts';
+import { percentile, printTable } from '../bench-helpers.ts';
+import { publishServingSite } from './publish-serving-site.ts';
 import { measureHealthUnderBurst } from './stream-burst.ts';
 
 const STREAMS = Number(process.env.BENCH_BURST_STREAMS ?? 500);
@@ -25,12 +21,7 @@ const QUESTIONS = ['How do I increase the context window size?', 'How do I run a
 export async function runBurstBench(): Promise<{ healthMaxMs: number; readyMaxMs: number; maxStallMs: number }> {
   const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-bench-burst-'));
   try {
-    const corpus = existsSync(corpusPath('ollama'));
-    const domain = corpus ? 'ollama' : 'synthetic';
-    const result = await buildSite(corpus ? await readSiteSource(corpusPath('ollama')) : generateSyntheticSite({ pages: 1250 }), { domain });
-    const domainDir = path.join(directory, 'dist', domain);
-    await writeBuildDirectory(domainDir, result.manifest!.buildId, result.files);
-    await publishBuild(domainDir, result.manifest!.buildId);
+    const { domain, pages } = await publishServingSite(path.join(directory, 'dist'));
     const key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({ domains: [domain], org: 'bench' }).key;
     const app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limits: { perKeyPerMonth: 1e9, perOrgPerHour: 1e9, perIpPerDay: 1e9 } });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -47,7 +38,7 @@ export async function runBurstBench(): Promise<{ healthMaxMs: number; readyMaxMs
     // A probe sent while the loop stalls is not read before the stall ends: the longest stall bounds what a prober sees.
     const worstMs = Math.max(healthMaxMs, readyMaxMs, figures.maxStallMs);
     printTable(
-      `Health under a burst: ${STREAMS} answer streams opened at once on ${domain} (${result.manifest!.pages.length} pages), /healthz and /readyz probed until the last ended`,
+      `Health under a burst: ${STREAMS} answer streams opened at once on ${domain} (${pages} pages), /healthz and /readyz probed until the last ended`,
       ['answered', 'burst ms', 'probes', 'health p50 ms', 'health max ms', 'ready p50 ms', 'ready max ms', 'loop max stall ms', 'loop p99 ms', 'worst wait ms', `bar: ≤ ${HEALTH_BAR_MS} ms`],
       [[
         `${figures.answered}/${figures.streams}`,

@@ -1,15 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { publishBuild, writeBuildDirectory } from '../../contract/artifact-layout.ts';
-import { readSiteSource } from '../../cli/read-site-source.ts';
-import { buildSite } from '../../pipeline/build/build-site.ts';
 import { createKeyStore } from '../../runtime/auth/key-store.ts';
-import { corpusPath, printTable } from '../bench-helpers.ts';
-import { generateSyntheticSite } from '../synthetic-site.ts';
+import { printTable } from '../bench-helpers.ts';
 import { measureDomainMemory } from './measure-domain-memory.ts';
+import { publishServingSite } from './publish-serving-site.ts';
 import { openBurst } from './stream-burst.ts';
 
 const ANSWERS = Number(process.env.BENCH_MEMORY_ANSWERS ?? 4000);
@@ -50,12 +46,7 @@ const SETTINGS: ServerSetting[] = [
 export async function runMemoryBench(): Promise<Record<string, MemorySample[]>> {
   const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-bench-memory-'));
   try {
-    const corpus = existsSync(corpusPath('ollama'));
-    const domain = corpus ? 'ollama' : 'synthetic';
-    const result = await buildSite(corpus ? await readSiteSource(corpusPath('ollama')) : generateSyntheticSite({ pages: 1250 }), { domain });
-    const domainDir = path.join(directory, 'dist', domain);
-    await writeBuildDirectory(domainDir, result.manifest!.buildId, result.files);
-    await publishBuild(domainDir, result.manifest!.buildId);
+    const { domain, pages } = await publishServingSite(path.join(directory, 'dist'));
     const outcome: Record<string, MemorySample[]> = {};
     const rows: string[][] = [];
     for (const setting of SETTINGS) {
@@ -81,7 +72,7 @@ export async function runMemoryBench(): Promise<Record<string, MemorySample[]>> 
         samples.push({ label: 'idle 3 s', memory: await server.memory() });
         samples.push({ label: 'a full GC (live heap)', memory: await server.memory(true) });
         printTable(
-          `Memory of docsmith serve (${setting.name}) over ${ANSWERS} sequential answers on ${domain} (${result.manifest!.pages.length} pages), then a burst (MiB)`,
+          `Memory of docsmith serve (${setting.name}) over ${ANSWERS} sequential answers on ${domain} (${pages} pages), then a burst (MiB)`,
           ['after', 'RSS', 'anonymous', 'heap used', 'heap total', 'external', 'arrayBuffers'],
           samples.map(({ label, memory }) => [label, mib(memory.rss), mib(memory.rssAnon), mib(memory.heapUsed), mib(memory.heapTotal), mib(memory.external), mib(memory.arrayBuffers)]),
         );
