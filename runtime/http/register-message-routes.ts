@@ -18,9 +18,8 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
   for (const prefix of ['/v1', '/v2']) {
     app.post(
       `${prefix}/assistant/:domain/message`,
-      { schema: { params: domainParams, body: assistantRequestSchema }, onRequest: [guards.takeTurn, guards.authorize], preHandler: [guards.requireQuestion, guards.consumeLimits] },
+      { schema: { params: domainParams, body: assistantRequestSchema }, onRequest: [guards.takeTurn, guards.authorize], preHandler: [guards.requireQuestion, guards.consumeLimits, guards.takeTurn] },
       async (request: DomainRequest<AssistantRequestBody, Record<string, unknown>>, reply) => {
-        await context.turns.next();
         const ignored = unknownRequestFields(request.body);
         if (ignored.length > 0) request.log.debug({ fields: ignored }, 'ignored unknown request fields');
         const abort = new AbortController();

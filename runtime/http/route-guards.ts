@@ -20,7 +20,7 @@ declare module 'fastify' {
 
 /** The hooks every `/:domain` route runs before its work, in this order: key → domain → body → limits. */
 export interface RouteGuards {
-  /** onRequest, first: waits for a turn of the event loop (`context.turns`), so a burst of requests is taken one per loop iteration. */
+  /** Waits for a turn of the event loop (`context.turns`): first of all (onRequest) and again before retrieval (last preHandler), so a burst is taken one slice per loop iteration. */
   takeTurn(): Promise<void>;
   /** onRequest: checks the key for the domain and loads its site into `request.authorization`. */
   authorize(request: DomainRequest): Promise<void>;
