@@ -1,5 +1,7 @@
 import { runArtifactsBench } from './artifacts/run-artifacts-bench.ts';
 import { runBuildBench } from './build/run-build-bench.ts';
+import { runBurstBench } from './serve/run-burst-bench.ts';
+import { runMemoryBench } from './serve/run-memory-bench.ts';
 import { runDomainsBench } from './domains/run-domains-bench.ts';
 import { runHybridBench } from './retrieval/run-hybrid-bench.ts';
 import { runMcpBench } from './mcp/run-mcp-bench.ts';
@@ -14,6 +16,8 @@ const benches: Record<string, { run: (sites: string[]) => Promise<unknown>; filt
   retrieval: { run: runRetrievalBench, filtersSites: false },
   hybrid: { run: runHybridBench, filtersSites: false },
   serve: { run: runServeBench, filtersSites: false },
+  burst: { run: runBurstBench, filtersSites: false },
+  memory: { run: runMemoryBench, filtersSites: false },
   domains: { run: runDomainsBench, filtersSites: false },
   mcp: { run: runMcpBench, filtersSites: false },
   widget: { run: runWidgetBench, filtersSites: false },

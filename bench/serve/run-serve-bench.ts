@@ -171,8 +171,8 @@ async function measureStageCosts(index: SearchIndex, key: string, dataDir: strin
   const answerText = 'An answer of a few sentences [1]. '.repeat(4);
   const site = { domain: 'ollama', buildId: 'bench', siteName: 'Ollama', siteUrl: '', index, bytes: 0 };
   const body = QUESTION as AssistantRequestBody;
-  const noStore = { resolveThread: async () => ({ threadId: 'thr_bench', isNew: true }), appendMessage: async () => undefined };
-  const silent = { warn: () => undefined, error: () => undefined };
+  const noStore = { resolveThread: async () => ({ threadId: 'thr_bench', isNew: true }), appendMessage: async () => undefined, recentMessages: async () => [] };
+  const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
   try {
     return [
       { stage: 'key check', microseconds: await meanMicroseconds(milliseconds, () => keys.verify(key, 'ollama')) },

@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import { buildDirectory, readCurrentBuildId } from '../../contract/artifact-layout.ts';
@@ -42,7 +43,7 @@ export interface ArtifactStore {
 /** Options of `createArtifactStore`. */
 export interface ArtifactStoreOptions {
   root: string;
-  /** Memory the loaded artifacts may take, estimated from their size (default 512 MiB). */
+  /** Memory the loaded artifacts may take, estimated from their size (default: defaultArtifactMemoryBytes()). */
   memoryBudgetBytes?: number;
   /** How often (ms) a domain's `current` pointer is re-read to pick up a new release (default 1000). */
   pollMs?: number;
@@ -57,6 +58,17 @@ interface Entry {
 }
 
 const DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const MiB = 1024 * 1024;
+
+/**
+ * The artifacts' memory budget when none is given: half of V8's heap limit, between 64 and 512 MiB. Capping the heap
+ * (`NODE_OPTIONS=--max-old-space-size=…`, as the Docker image does) so bounds the process, and the loaded artifacts
+ * leave the other half to answering; with Node's default limit (gigabytes) it is 512 MiB, as before.
+ */
+export function defaultArtifactMemoryBytes(heapLimitBytes = getHeapStatistics().heap_size_limit): number {
+  return Math.min(512 * MiB, Math.max(64 * MiB, Math.floor(heapLimitBytes / 2)));
+}
+
 /** Parsed JSON takes several times its byte size in memory. */
 const MEMORY_PER_BYTE = 4;
 
@@ -69,7 +81,7 @@ const MEMORY_PER_BYTE = 4;
 export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStore {
   const pollMs = options.pollMs ?? 1000;
   const cache = new LRUCache<string, Entry>({
-    maxSize: options.memoryBudgetBytes ?? 512 * 1024 * 1024,
+    maxSize: options.memoryBudgetBytes ?? defaultArtifactMemoryBytes(),
     sizeCalculation: (entry) => Math.max(1, entry.site.bytes * MEMORY_PER_BYTE),
   });
   const pending = new Map<string, Promise<LoadedSite | undefined>>();

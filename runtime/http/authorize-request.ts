@@ -30,7 +30,7 @@ export async function authorizeRequest(request: FastifyRequest<{ Params: { domai
   }
   const origin = request.headers.origin;
   // The refusal itself is readable by the refused page (CORS granted on this 403 only), so the widget can tell its developer why.
-  if (verification.origins && typeof origin === 'string' && !verification.origins.includes(origin)) throw new ApiError('forbidden_origin', `The API key is not allowed from ${origin}; its origins are ${verification.origins.join(', ')}.`, undefined, { 'access-control-allow-origin': origin, vary: 'Origin' });
+  if (verification.origins && typeof origin === 'string' && !verification.origins.includes(origin)) throw new ApiError('forbidden_origin', undefined, undefined, { 'access-control-allow-origin': origin, vary: 'Origin' });
   const site = await loadSite(request, context);
   return { keyId: verification.keyId, org: verification.org, site, admin: verification.admin === true };
 }

@@ -45,7 +45,7 @@ export function registerMcpRoutes(app: FastifyInstance, context: RouteContext): 
       parseJson(request, String(body), (error, value) => (error ? done(new ApiError('invalid_body', 'Parse error: the request body is not valid JSON.', 'body', {}, JSON_RPC_PARSE_ERROR)) : done(null, value)));
     });
     for (const url of [`${siteFilesPath(':domain')}/mcp`, '/mcp/:domain']) {
-      scope.post(url, { schema: { params: domainParams }, config: { jsonRpcErrors: true }, onRequest: guards.authorizeDocs, preHandler: consumeToolCalls }, async (request: DomainRequest, reply) => {
+      scope.post(url, { schema: { params: domainParams }, config: { jsonRpcErrors: true }, onRequest: [guards.takeTurn, guards.authorizeDocs], preHandler: consumeToolCalls }, async (request: DomainRequest, reply) => {
         const { site } = request.authorization as Authorization;
         const server = createDocsMcpServer({
           site,

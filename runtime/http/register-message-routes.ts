@@ -18,13 +18,15 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
   for (const prefix of ['/v1', '/v2']) {
     app.post(
       `${prefix}/assistant/:domain/message`,
-      { schema: { params: domainParams, body: assistantRequestSchema }, onRequest: guards.authorize, preHandler: [guards.requireQuestion, guards.consumeLimits] },
+      { schema: { params: domainParams, body: assistantRequestSchema }, onRequest: [guards.takeTurn, guards.authorize], preHandler: [guards.requireQuestion, guards.consumeLimits, guards.takeTurn] },
       async (request: DomainRequest<AssistantRequestBody, Record<string, unknown>>, reply) => {
         const ignored = unknownRequestFields(request.body);
         if (ignored.length > 0) request.log.debug({ fields: ignored }, 'ignored unknown request fields');
         const abort = new AbortController();
+        const untrack = context.answersInFlight.track(abort);
         reply.raw.once('close', () => {
           if (!reply.raw.writableFinished) abort.abort();
+          untrack();
         });
         const { site } = request.authorization as Authorization;
         const { stream } = await answerQuestion({
@@ -32,7 +34,7 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
           body: request.body,
           protocol: negotiateStreamProtocol({ path: request.url, query: request.query ?? {}, headers: request.headers, body: request.body }),
           model: context.model,
-          sinks: { threads: context.threads, analytics: context.analytics, onUsage: context.metrics.addTokens, log: request.log },
+          sinks: { threads: context.threads, analytics: context.analytics, onUsage: context.metrics.addTokens, onFailure: context.metrics.answerFailed, log: request.log },
           abortSignal: abort.signal,
           ...(context.modelTimeoutMs ? { modelTimeoutMs: context.modelTimeoutMs } : {}),
           ...(context.hybrid ? { hybrid: context.hybrid } : {}),

@@ -16,7 +16,7 @@ export function registerSearchRoutes(app: FastifyInstance, context: RouteContext
   const guards = createRouteGuards(context);
   app.post(
     '/v1/search/:domain',
-    { schema: { params: domainParams, body: searchRequestSchema }, onRequest: guards.authorize, preHandler: [guards.requireQuery, guards.consumeLimits] },
+    { schema: { params: domainParams, body: searchRequestSchema }, onRequest: [guards.takeTurn, guards.authorize], preHandler: [guards.requireQuery, guards.consumeLimits, guards.takeTurn] },
     async (request: DomainRequest<{ query: string; pageSize?: number; scoreThreshold?: number; filter?: SearchFilter | null }>) => {
       const authorization = request.authorization as Authorization;
       const { query, pageSize = 10, scoreThreshold, filter } = request.body;

@@ -20,6 +20,8 @@ declare module 'fastify' {
 
 /** The hooks every `/:domain` route runs before its work, in this order: key → domain → body → limits. */
 export interface RouteGuards {
+  /** Waits for a turn of the event loop (`context.turns`): first of all (onRequest) and again before retrieval (last preHandler), so a burst is taken one slice per loop iteration. */
+  takeTurn(): Promise<void>;
   /** onRequest: checks the key for the domain and loads its site into `request.authorization`. */
   authorize(request: DomainRequest): Promise<void>;
   /** onRequest: `authorize` for reading a site's documentation, which a public domain allows without a key. */
@@ -39,6 +41,7 @@ export interface RouteGuards {
 /** The guards of the assistant routes over the shared stores. */
 export function createRouteGuards(context: RouteContext): RouteGuards {
   return {
+    takeTurn: () => context.turns.next(),
     async authorize(request) {
       request.authorization = await authorizeRequest(request, context);
     },
