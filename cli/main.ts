@@ -11,6 +11,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   diff: async () => (await import('./commands/diff-command.ts')).diffCommand(),
   serve: async () => (await import('./commands/serve-command.ts')).serveCommand(),
   keys: async () => (await import('./commands/keys-command.ts')).keysCommand(),
+  dev: async () => (await import('./commands/dev-command.ts')).devCommand(),
 };
 
 /** An example run of each command, shown at the end of its `--help` (serve and keys carry their own). */
@@ -20,6 +21,7 @@ const EXAMPLES: Record<string, string> = {
   build: 'docsmith build ./docs --out dist/acme --publish --site-url https://docs.acme.com',
   search: 'docsmith search dist/acme "rotate an API key" --page-size 5',
   diff: 'docsmith diff dist/acme/builds/1a2b3c4d5e6f7a8b dist/acme --format markdown --fail-on-breaking',
+  dev: 'docsmith dev ./docs --port 3000',
 };
 
 /** Runs the docsmith CLI with the given arguments (without `node` and the script) and resolves to its exit code. */

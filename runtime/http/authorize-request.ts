@@ -15,10 +15,12 @@ export interface Authorization {
 /**
  * Checks the bearer key for the domain of the path (401 missing/invalid, 403 other domain), then that the
  * key allows the browser origin (403), then that the domain has a usable published build (404 unknown, 503 not readable yet). Runs before the body is read.
+ * With `keylessLoopback` (`docsmith dev`), a request from this machine without a key passes as the local caller.
  */
 export async function authorizeRequest(request: FastifyRequest<{ Params: { domain: string } }>, context: RouteContext): Promise<Authorization> {
   const header = request.headers.authorization;
   const token = typeof header === 'string' && /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '').trim() : undefined;
+  if (!token && context.keylessLoopback && isLoopbackAddress(request.socket.remoteAddress)) return { ...LOOPBACK_CALLER, site: await siteOf(request, context) };
   if (header !== undefined && !token) throw new ApiError('invalid_key', 'Send the key as Authorization: Bearer <key>.');
   const verification = context.keys.verify(token, request.params.domain);
   if (!verification.ok) {
@@ -28,6 +30,19 @@ export async function authorizeRequest(request: FastifyRequest<{ Params: { domai
   }
   const origin = request.headers.origin;
   if (verification.origins && typeof origin === 'string' && !verification.origins.includes(origin)) throw new ApiError('forbidden_origin', `The API key is not allowed from ${origin}; its origins are ${verification.origins.join(', ')}.`);
+  return { keyId: verification.keyId, org: verification.org, site: await siteOf(request, context), admin: verification.admin === true };
+}
+
+/** The caller of a keyless request from this machine (`docsmith dev`): one local key, organization and admin. */
+const LOOPBACK_CALLER = { keyId: 'local', org: 'local', admin: true } as const;
+
+/** Whether a socket's peer is this machine (127.0.0.0/8, ::1, or an IPv4-mapped loopback address). */
+function isLoopbackAddress(address: string | undefined): boolean {
+  return address !== undefined && /^(?:127\.|::1$|::ffff:127\.)/.test(address);
+}
+
+/** The current build of the path's domain: 404 unknown, 503 when it has none readable. */
+async function siteOf(request: FastifyRequest<{ Params: { domain: string } }>, context: RouteContext): Promise<LoadedSite> {
   let site: LoadedSite | undefined;
   try {
     site = await context.artifacts.get(request.params.domain);
@@ -39,5 +54,5 @@ export async function authorizeRequest(request: FastifyRequest<{ Params: { domai
     throw error;
   }
   if (!site) throw new ApiError('unknown_domain');
-  return { keyId: verification.keyId, org: verification.org, site, admin: verification.admin === true };
+  return site;
 }

@@ -96,6 +96,12 @@ export interface AppOptions {
    * where the platform's assistant embed example reads them (default false: `h:` source parts only, the wire of DESIGN).
    */
   searchToolParts?: boolean;
+  /** The published builds (default: an artifact store over `artifactsDir`); `docsmith dev` passes its own to load each build as it publishes it. */
+  artifactStore?: ArtifactStore;
+  /** Requests from this machine (a loopback address) need no key: `docsmith dev` serves one writer (default false). */
+  keylessLoopback?: boolean;
+  /** Registered before the routes, so that a plugin sees them all (the OpenAPI generator registers @fastify/swagger; default none). */
+  registerFirst?: (app: FastifyInstance) => Promise<void>;
 }
 
 /**
@@ -118,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preParsing', bodyTimeout(options.bodyTimeoutMs ?? 10_000));
   app.removeContentTypeParser('text/plain');
   const sqlitePath = path.join(options.dataDir, 'docsmith.sqlite');
-  const artifacts: ArtifactStore = createArtifactStore({
+  const artifacts: ArtifactStore = options.artifactStore ?? createArtifactStore({
     root: options.artifactsDir,
     ...(options.artifactMemoryBytes ? { memoryBudgetBytes: options.artifactMemoryBytes } : {}),
     ...(options.artifactPollMs !== undefined ? { pollMs: options.artifactPollMs } : {}),
@@ -138,7 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const threads = store === 'redis' ? createRedisThreadStore(options.redisUrl as string, threadOptions) : createSqliteThreadStore(sqlitePath, threadOptions);
   const analytics = store === 'redis' ? createRedisAnalyticsStore(options.redisUrl as string) : createSqliteAnalyticsStore(sqlitePath);
   const hybrid = options.embeddings === false ? undefined : { embedQuery: createQueryEmbedder(options.embeddings), ...(options.embeddings?.weight === undefined ? {} : { vectorWeight: options.embeddings.weight }) };
-  const context: RouteContext = { artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}) };
+  const context: RouteContext = { artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}), ...(options.keylessLoopback ? { keylessLoopback: true } : {}) };
   const stopHealthMonitor = monitorStoreHealth({ problem: () => threads.problem(), onChange: (problem) => (problem ? app.log.error({ problem }, 'thread store unusable') : app.log.info('thread store usable again')) });
   const retention = options.threadRetentionDays
     ? startRetentionSweeper({
@@ -173,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(toApiError(error, request), reply));
   app.setNotFoundHandler(notFound);
 
+  await options.registerFirst?.(app);
   registerOperationalRoutes(app, context);
   registerMessageRoutes(app, context);
   registerSearchRoutes(app, context);

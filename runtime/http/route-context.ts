@@ -26,4 +26,6 @@ export interface RouteContext {
   hybrid?: HybridRetrieval;
   /** Data stream answers also carry their sources as a `search` tool invocation (default false). */
   searchToolParts?: boolean;
+  /** Requests from this machine need no key (`docsmith dev`; default false). */
+  keylessLoopback?: boolean;
 }
