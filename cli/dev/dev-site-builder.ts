@@ -5,7 +5,7 @@ import type { PageCache } from '../../pipeline/build/page-cache.ts';
 import type { Diagnostic } from '../../pipeline/diagnostics/diagnostic.ts';
 import { diagnosticsChange, type DiagnosticsChange } from '../../pipeline/diagnostics/diagnostics-change.ts';
 import type { SiteSource } from '../../pipeline/site/site-source.ts';
-import { publishBuild, writeBuildDirectory } from '../../contract/artifact-layout.ts';
+import { buildDirectory, publishBuild, writeBuildDirectory } from '../../contract/artifact-layout.ts';
 import { GENERATOR } from '../generator.ts';
 
 /** One build of `docsmith dev`: what it found and what is served now. */
@@ -52,7 +52,8 @@ const KEPT_BUILDS = 2;
 export function createDevSiteBuilder(options: DevSiteBuilderOptions): DevSiteBuilder {
   const domainDir = path.join(options.artifactsDir, options.domain);
   let previous: Diagnostic[] = [];
-  let servedBuildId: string | undefined;
+  /** The build served now, whose unchanged files the next build links to. */
+  let served: { buildId: string; files: ReadonlyMap<string, string> } | undefined;
   let first = true;
   return {
     async build() {
@@ -78,12 +79,12 @@ export function createDevSiteBuilder(options: DevSiteBuilderOptions): DevSiteBui
       let status: DevBuild['status'] = 'failed';
       if (result.manifest && result.stats.errors === 0) {
         const { buildId } = result.manifest;
-        await writeBuildDirectory(domainDir, buildId, result.files);
+        await writeBuildDirectory(domainDir, buildId, result.files, served ? { linkFrom: { directory: buildDirectory(domainDir, served.buildId), files: served.files } } : {});
+        served = { buildId, files: result.files };
         status = (await publishBuild(domainDir, buildId, { keep: KEPT_BUILDS })) ? 'published' : 'unchanged';
-        servedBuildId = buildId;
         await options.warm(options.domain);
       }
-      return { status, servedBuildId, stats: result.stats, diagnostics: result.diagnostics, change, parsedPages, milliseconds: performance.now() - started };
+      return { status, servedBuildId: served?.buildId, stats: result.stats, diagnostics: result.diagnostics, change, parsedPages, milliseconds: performance.now() - started };
     },
   };
 }
