@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Command } from 'commander';
@@ -52,6 +52,8 @@ async function runDev(siteDir: string, options: DevCommandOptions): Promise<numb
   const domain = options.domain ?? path.basename(path.resolve(siteDir));
   const workDir = await mkdtemp(path.join(tmpdir(), 'docsmith-dev-'));
   const artifactsDir = path.join(workDir, 'artifacts');
+  // The domain's folder exists from the start: until a build is served, requests get 503 artifacts_not_ready (retry), not 404.
+  await mkdir(path.join(artifactsDir, domain), { recursive: true });
   const artifacts = createArtifactStore({ root: artifactsDir, pollMs: 0 });
   const app = await buildApp({
     artifactsDir,

@@ -1,0 +1,68 @@
+/** What the HTTP reference says of one route beyond its schemas: a title, a description and the group it is listed in. */
+export interface RouteDocumentation {
+  summary: string;
+  description: string;
+  tag: 'Assistant' | 'Search and pages' | 'Threads and feedback' | 'Analytics' | 'Browser client' | 'Operations';
+  /** The route needs no key (health, metrics, the browser client). */
+  public?: boolean;
+  /** Content types of a 200 answer other than JSON. */
+  produces?: string[];
+}
+
+/**
+ * Titles and descriptions of the runtime's routes, keyed `METHOD /path` as fastify registers them. The request
+ * schemas come from the routes themselves (`runtime/http/register-*-routes.ts`); a route missing here is still
+ * documented, titled by its method and path.
+ */
+export const HTTP_ROUTES: Record<string, RouteDocumentation> = {
+  'POST /v1/assistant/:domain/message': {
+    summary: 'Ask the assistant',
+    description:
+      'The specification\'s endpoint: retrieves the sections that answer the last user message and streams an answer citing them. AI SDK 4\'s data stream (`text/plain`, `x-vercel-ai-data-stream: v1`) by default; the UI message stream (`text/event-stream`) with `?stream=ui`, `x-assistant-stream: ui`, `Accept: text/event-stream`, a string `trigger` in the body, or messages that carry only `parts`. The thread id is in the `x-thread-id` header and the finish part. Counts against the key\'s, organization\'s and IP\'s limits.',
+    tag: 'Assistant',
+    produces: ['text/plain', 'text/event-stream'],
+  },
+  'POST /v2/assistant/:domain/message': {
+    summary: 'Ask the assistant (UI message stream)',
+    description: 'The same as the v1 endpoint, always answered as the AI SDK UI message stream (`text/event-stream`, `x-vercel-ai-ui-message-stream: v1`): what AI SDK 5 and later `DefaultChatTransport` reads.',
+    tag: 'Assistant',
+    produces: ['text/event-stream'],
+  },
+  'POST /v1/search/:domain': {
+    summary: 'Search the documentation',
+    description: 'Ranks the site\'s pages as the assistant retrieves them: `[{content, path, metadata}]`, one entry per page (its best section, with the anchor), best first. `scoreThreshold` keeps the results scoring at least that share of the best one. Counts against the limits like a question.',
+    tag: 'Search and pages',
+  },
+  'GET /v1/page/:domain': {
+    summary: 'Get a page as Markdown',
+    description: 'The Markdown of one page of the current build (`text/markdown`); a search result\'s `path` works as it is. Spends no budget.',
+    tag: 'Search and pages',
+    produces: ['text/markdown'],
+  },
+  'POST /v1/page/:domain': {
+    summary: 'Get a page (platform form)',
+    description: 'The platform\'s form of the page route: `{path, groups?}` → `{path, content}`. Pages restricted to user groups are never in a build, so `groups` opens none. Spends no budget.',
+    tag: 'Search and pages',
+  },
+  'GET /v1/assistant/:domain/threads': {
+    summary: 'List a fingerprint\'s threads',
+    description: 'The threads and messages of one `fp`, newest first, paged with `nextCursor`; at most 1 MiB and the newest 50 messages of each thread per page.',
+    tag: 'Threads and feedback',
+  },
+  'POST /v1/assistant/:domain/feedback': {
+    summary: 'Rate an answer',
+    description: 'Thumbs up or down (and an optional comment) on an answer of one of the fingerprint\'s threads; 201 when recorded. Has its own budget, so rating never spends the answers\' quota.',
+    tag: 'Threads and feedback',
+  },
+  'GET /v1/analytics/:domain/questions': {
+    summary: 'Question analytics',
+    description: 'For admin keys: top questions, questions answered "not found in the docs", feedback counts and comments, searches with no result, between `from` and `to` (default: the last 30 days).',
+    tag: 'Analytics',
+  },
+  'GET /playground': { summary: 'Playground', description: 'A page to try the assistant: pick a domain, give a key (none from this machine under `docsmith dev`), ask. Off with `serve --no-playground`.', tag: 'Browser client', public: true, produces: ['text/html'] },
+  'GET /playground.js': { summary: 'Playground script', description: 'The playground\'s bundled script.', tag: 'Browser client', public: true, produces: ['text/javascript'] },
+  'GET /widget.js': { summary: 'Ask AI widget', description: 'The embeddable widget: `<script src=".../widget.js" data-domain="acme" data-key="ds_…" async></script>` puts an "Ask AI" button on any page.', tag: 'Browser client', public: true, produces: ['text/javascript'] },
+  'GET /healthz': { summary: 'Liveness', description: '200 while the process serves requests.', tag: 'Operations', public: true },
+  'GET /readyz': { summary: 'Readiness', description: '200 once a published build is readable and the store is reachable; 503 otherwise (also when the SQLite file was deleted or replaced under the server).', tag: 'Operations', public: true },
+  'GET /metrics': { summary: 'Prometheus metrics', description: 'Request counts and latency histograms per route, tokens, limit hits, answer failures and process metrics, in the Prometheus text format.', tag: 'Operations', public: true, produces: ['text/plain'] },
+};
