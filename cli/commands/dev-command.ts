@@ -60,7 +60,8 @@ async function runDev(siteDir: string, options: DevCommandOptions): Promise<numb
     dataDir: path.join(workDir, 'data'),
     artifactStore: artifacts,
     keylessLoopback: true,
-    logger: { level: 'warn' },
+    // The terminal is the writer's: builds and diagnostics; the server says only what goes wrong.
+    logger: { level: 'error' },
     web: { playground: true, buildEvents: BUILD_EVENTS_PATH },
   });
   const events = createBuildEventStream();

@@ -44,7 +44,10 @@ export function registerWebRoutes(app: FastifyInstance, options: WebRoutesOption
   app.get('/widget.js', script('widget.js'));
   if (options.playground === false) return;
   app.get('/playground.js', script('playground.js'));
-  const playgroundHtml = PLAYGROUND_HTML.replace('<!--build-events-->', options.buildEvents ? `<meta name="docsmith-build-events" content="${options.buildEvents}">` : '');
+  // Under docsmith dev the page names its build events and needs no key from this machine.
+  const playgroundHtml = options.buildEvents
+    ? PLAYGROUND_HTML.replace('<!--build-events-->', `<meta name="docsmith-build-events" content="${options.buildEvents}">`).replace(' required aria-label="API key"', ' aria-label="API key"')
+    : PLAYGROUND_HTML.replace('<!--build-events-->\n', '');
   app.get('/playground', async (_request, reply) => {
     await bundle('playground.js');
     return reply.type('text/html; charset=utf-8').send(playgroundHtml);
@@ -77,7 +80,7 @@ h1 { font-size: 20px; margin: 0; }
 <h1>docsmith playground</h1>
 <form id="docsmith-playground-form">
 <input name="domain" placeholder="domain, e.g. acme" required aria-label="Domain">
-<input name="key" placeholder="API key (ds_…; none from this machine in docsmith dev)" aria-label="API key" type="password">
+<input name="key" placeholder="API key (ds_…)" required aria-label="API key" type="password">
 <button type="submit">Connect</button>
 </form>
 <p id="docsmith-playground-build" role="status" hidden></p>

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { access, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSiteSource } from '../../cli/read-site-source.ts';
@@ -24,5 +24,17 @@ describe('the documentation site (docs/)', () => {
     const listed = new Set(navigationPages(JSON.parse(await readFile(path.join(DOCS, 'docs.json'), 'utf8')).navigation));
     const files = (await readdir(DOCS, { recursive: true })).filter((file) => /\.mdx?$/.test(file)).map((file) => file.split(path.sep).join('/').replace(/\.mdx?$/, ''));
     expect(files.filter((page) => !listed.has(page)).sort(), 'add these pages to docs/docs.json').toEqual([]);
+  });
+
+  it('is where the README, CONTRIBUTING and CHANGELOG link: every relative link names a file of the checkout', async () => {
+    const missing: string[] = [];
+    for (const file of ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md']) {
+      const text = await readFile(path.join(checkoutRoot, file), 'utf8');
+      for (const match of text.matchAll(/\]\((?!https?:|#|mailto:)([^)#\s]+)(?:#[^)]*)?\)/g)) {
+        const target = match[1] as string;
+        if (!(await access(path.join(checkoutRoot, target)).then(() => true, () => false))) missing.push(`${file} → ${target}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });
