@@ -135,9 +135,9 @@ async function runDev(siteDir: string, options: DevCommandOptions): Promise<numb
     onError: (error) => process.stderr.write(`docsmith dev: watching ${siteDir} failed: ${error.message}\n`),
   });
 
+  // Ctrl-C, a stop, or the terminal closing: each ends the server and removes the temporary folder.
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
+    for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(name, () => resolve(name));
   });
   process.stdout.write(`\ndocsmith dev: ${signal}, stopping\n`);
   await building;
