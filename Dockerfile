@@ -2,6 +2,7 @@
 #   docker build -t docsmith .
 #   docker run -p 8080:8080 -v "$PWD/dist:/artifacts:ro" -v docsmith-data:/data docsmith
 # Keys:  docker run --rm -v docsmith-data:/data docsmith keys create --domain <domain> --org <org>
+# MCP over stdio for a local agent:  docker run -i --rm -v "$PWD/dist:/artifacts:ro" docsmith mcp /artifacts --domain <domain>
 # The image serves and manages keys; it does not build sites (run `docsmith build` from the npm package or a checkout).
 
 # Stage 1: compile the TypeScript into lib/ and bundle the browser client into web/dist/ (`npm ci` runs the `prepare` script).

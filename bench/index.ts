@@ -4,6 +4,7 @@ import { runDevBench } from './dev/run-dev-bench.ts';
 import { captureOutput, updateLatestOutput } from './latest-output.ts';
 import { runDomainsBench } from './domains/run-domains-bench.ts';
 import { runHybridBench } from './retrieval/run-hybrid-bench.ts';
+import { runMcpBench } from './mcp/run-mcp-bench.ts';
 import { runRetrievalBench } from './retrieval/run-retrieval-bench.ts';
 import { runServeBench } from './serve/run-serve-bench.ts';
 
@@ -15,6 +16,7 @@ const benches: Record<string, { run: (sites: string[]) => Promise<unknown>; filt
   hybrid: { run: runHybridBench, filtersSites: false },
   serve: { run: runServeBench, filtersSites: false },
   domains: { run: runDomainsBench, filtersSites: false },
+  mcp: { run: runMcpBench, filtersSites: false },
   dev: { run: runDevBench, filtersSites: false },
 };
 

@@ -14,7 +14,8 @@ const PORT = process.env.PORT ?? '8080';
  * The local demo: creates a local API key for every site of sites/ on first run (kept in .data/local-dev-key so
  * later runs can print it again — a development convenience, never done by `docsmith keys create`), prints the
  * playground's address first (opening it connected), the key and a ready-to-paste curl line, then builds and
- * publishes every site and serves until interrupted.
+ * publishes every site and serves until interrupted, the sites' documentation public (their MCP servers and agent
+ * files answer without a key, as on a developer's machine they may).
  */
 export async function startLocal(): Promise<number> {
   const domains = readdirSync(SITES_DIR, { withFileTypes: true })
@@ -47,13 +48,15 @@ export async function startLocal(): Promise<number> {
       `  -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\`,
       `  -d '{"fp":"demo","messages":[{"id":"1","role":"user","content":"How do I verify webhook signatures?"}]}'`,
       '',
+      `MCP server, no key needed locally: ${url}/sites/${first}/mcp  (agent files: ${url}/sites/${first}/llms.txt)`,
+      '',
     ].join('\n'),
   );
   for (const domain of domains) {
     const code = await main(['build', path.join(SITES_DIR, domain), '--out', path.join(DIST_DIR, domain), '--publish', '--quiet']);
     if (code !== EXIT_OK) return code;
   }
-  return main(['serve', '--artifacts', DIST_DIR, '--data', DATA_DIR, '--port', PORT]);
+  return main(['serve', '--artifacts', DIST_DIR, '--data', DATA_DIR, '--port', PORT, '--public-docs', domains.join(',')]);
 }
 
 function localKey(domains: string[]): string {

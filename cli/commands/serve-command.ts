@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { buildApp, type AppOptions } from '../../runtime/http/build-app.ts';
 import { parseTrustProxy, type TrustProxy } from '../../runtime/http/client-address.ts';
 import { reliabilityFromEnvironment } from '../../runtime/http/reliability-from-environment.ts';
+import { parseSiteHost, type SiteHost } from '../../runtime/http/site-hosts.ts';
 import { EnvironmentSettingError, parseWholeNumber, wholeNumberFromEnvironment } from '../../runtime/http/whole-number-from-environment.ts';
 import { EXIT_USAGE } from '../exit-codes.ts';
 import { parseHttpUrl } from '../parse-http-url.ts';
@@ -25,6 +26,8 @@ interface ServeCommandOptions {
   feedbackLimitOrgHour?: number;
   feedbackLimitIpDay?: number;
   analyticsRetentionDays?: number;
+  publicDocs: string[];
+  siteHost: SiteHost[];
 }
 
 /** The spec's limits (assistant-api.md): 10,000 uses per key per month, per organization per hour, per IP per day. */
@@ -50,6 +53,8 @@ export function serveCommand(): Command {
     .option('--no-embeddings', 'lexical retrieval only, even for sites built with vectors')
     .option('--search-tool-parts', 'v1 data stream: also send the sources as a `search` tool invocation, as the platform\'s assistant embed example reads them (env DOCSMITH_SEARCH_TOOL_PARTS=1)')
     .option('--no-playground', 'do not serve GET /playground, e.g. in production (env DOCSMITH_PLAYGROUND=0); /widget.js stays')
+    .option('--public-docs <domains>', 'domains whose MCP server and agent files (llms.txt, <page>.md, /.well-known/mcp) answer without a key, limited per client IP; comma-separated or repeated, * for all (env DOCSMITH_PUBLIC_DOCS; default: a key is needed)', collectList, [])
+    .option('--site-host <host=domain>', 'answer /mcp, /llms.txt, /<page>.md and /.well-known/mcp* at the root of this host for a domain, e.g. docs.acme.com=acme or acme.com/docs=acme; repeatable (env DOCSMITH_SITE_HOSTS, comma-separated)', collectSiteHost, [])
     .addHelpText('after', '\nExample:\n  $ docsmith serve --artifacts dist --data .data --port 8080 --no-playground --limit-org-hour 5000')
     .action(async (options: ServeCommandOptions) => {
       let limits: { keyMonth: number; orgHour: number; ipDay: number };
@@ -57,7 +62,11 @@ export function serveCommand(): Command {
       let reliability: ReturnType<typeof reliabilityFromEnvironment>;
       let embeddings: AppOptions['embeddings'];
       let port: number;
+      let siteHosts: SiteHost[];
+      let publicDocs: string[];
       try {
+        siteHosts = options.siteHost.length > 0 ? options.siteHost : siteHostsFromEnvironment(process.env);
+        publicDocs = options.publicDocs.length > 0 ? options.publicDocs : splitList(process.env.DOCSMITH_PUBLIC_DOCS ?? '');
         reliability = reliabilityFromEnvironment(process.env);
         embeddings = embeddingsFromEnvironment(options, process.env);
         checkAnswerModelUrl(process.env);
@@ -93,6 +102,8 @@ export function serveCommand(): Command {
         web: { playground },
         embeddings,
         searchToolParts,
+        publicDocs,
+        siteHosts,
       });
       const domains = publishedDomains(options.artifacts);
       if (domains.length === 0) app.log.warn({ artifacts: path.resolve(options.artifacts) }, `the artifacts folder ${existsSync(options.artifacts) ? 'has no published domain' : 'does not exist (yet)'}; publish one with \`docsmith build <site> --publish\``);
@@ -101,6 +112,7 @@ export function serveCommand(): Command {
       app.log.info({ model: process.env.ASSISTANT_LLM_BASE_URL ? `${process.env.ASSISTANT_LLM_MODEL ?? 'gpt-4o-mini'} at ${process.env.ASSISTANT_LLM_BASE_URL}` : 'offline extractive model (set ASSISTANT_LLM_BASE_URL for an LLM)' }, 'answer model');
       app.log.info({ limits, feedbackLimits, playground, searchToolParts }, 'limits, playground and stream options');
       app.log.info({ embeddings: embeddings === false ? 'off' : (embeddings?.url ?? 'the endpoint each artifact built with vectors names') }, 'question embeddings');
+      app.log.info({ publicDocs, siteHosts: siteHosts.map(({ host, basePath, domain }) => `${host}${basePath}=${domain}`) }, 'MCP servers and agent files: public domains (no key) and site hosts');
       const shutdown = (signal: string): void => {
         app.log.info({ signal }, 'shutting down');
         void app.close().then(() => process.exit(0));
@@ -118,6 +130,36 @@ export function serveCommand(): Command {
       }
       await new Promise<void>((resolve) => app.server.once('close', resolve));
     });
+}
+
+/** Reads DOCSMITH_SITE_HOSTS (`docs.acme.com=acme,docs.beta.dev=beta`). */
+function siteHostsFromEnvironment(environment: NodeJS.ProcessEnv): SiteHost[] {
+  return splitList(environment.DOCSMITH_SITE_HOSTS ?? '').map((value) => {
+    try {
+      return parseSiteHost(value);
+    } catch (error) {
+      throw new EnvironmentSettingError(`DOCSMITH_SITE_HOSTS: ${(error as Error).message}`);
+    }
+  });
+}
+
+/** The entries of a comma-separated list, blanks dropped. */
+function splitList(text: string): string[] {
+  return text.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
+/** A commander collector of a comma-separated, repeatable list flag. */
+function collectList(value: string, previous: string[]): string[] {
+  return [...previous, ...splitList(value)];
+}
+
+/** A commander collector of `--site-host`: each value parsed, a malformed one a usage error. */
+function collectSiteHost(value: string, previous: SiteHost[]): SiteHost[] {
+  try {
+    return [...previous, parseSiteHost(value)];
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
 }
 
 /** Refuses an ASSISTANT_LLM_BASE_URL that is not an http(s) URL at start, rather than failing every answer after its sources. */

@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { buildDirectory, readCurrentBuildId } from '../../contract/artifact-layout.ts';
 import { loadSearchIndexTextInSlices, type SearchIndex } from '../search/index.ts';
 import { hashInSlices } from './hash-in-slices.ts';
+import { readBuildFile } from './read-build-file.ts';
 import { ManifestReadError, readManifestSummary, type ManifestSummary } from './read-manifest-summary.ts';
 
 /** What the runtime needs of a published build, loaded and verified. */
@@ -32,6 +33,8 @@ export interface ArtifactStore {
   isReady(): Promise<boolean>;
   /** Domains currently held in memory. */
   loadedDomains(): string[];
+  /** A text file of a site's build (`llms.txt`, `pages/guides/setup.md`); undefined when it has none of that name inside its folder. */
+  readBuildFile(site: LoadedSite, file: string): Promise<string | undefined>;
 }
 
 /** Options of `createArtifactStore`. */
@@ -121,6 +124,7 @@ export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStor
     loadedDomains() {
       return [...cache.keys()];
     },
+    readBuildFile: (site, file) => readBuildFile(options.root, site, file),
   };
 }
 

@@ -39,6 +39,8 @@ export interface AnswerQuestionInput {
   hybrid?: HybridRetrieval;
   /** Data stream: the sources also as a `search` tool invocation's result (default false). */
   searchToolParts?: boolean;
+  /** Where this runtime serves the site's page Markdown (`https://runtime.example/sites/acme`), linked when the site has no site URL (default: root-relative `/sites/<domain>`). */
+  markdownBase?: string;
 }
 
 /** An answer under way: its thread and the stream to send. */
@@ -64,7 +66,7 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
     ...input.hybrid,
     onEmbeddingError: (error) => sinks.log.warn({ domain: site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical retrieval only'),
   });
-  const sources = sourcesFromResults(results, site.siteUrl);
+  const sources = sourcesFromResults(results, { siteUrl: site.siteUrl, domain: site.domain, ...(input.markdownBase ? { markdownBase: input.markdownBase } : {}) });
   const owner = { domain: site.domain, fp: body.fp };
   const { threadId } = await sinks.threads.resolveThread({ ...owner, threadId: body.threadId ?? conversation.historyThreadId ?? null });
   const messageId = newMessageId();

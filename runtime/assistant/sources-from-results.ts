@@ -1,11 +1,25 @@
+import { pageUrl, siteFilesPath } from '../artifacts/page-url.ts';
 import type { SearchResult } from '../search/search.ts';
 import type { AssistantSource } from './assistant-prompt.ts';
 
-/** The sources of an answer from ranked search results: `src_n` ids in rank order, absolute links under `siteUrl`, heading in the title. */
-export function sourcesFromResults(results: SearchResult[], siteUrl: string): AssistantSource[] {
+/** Where an answer's sources link to. */
+export interface SourceLinks {
+  /** The site's public URL ('' when its build has none). */
+  siteUrl: string;
+  domain: string;
+  /** Where this runtime serves the domain's page Markdown, used when there is no site URL (default: root-relative `/sites/<domain>`). */
+  markdownBase?: string;
+}
+
+/**
+ * The sources of an answer from ranked search results: `src_n` ids in rank order, heading in the title, links under
+ * the site URL, else to the page's Markdown on this runtime (so that the first click on a citation opens the page).
+ */
+export function sourcesFromResults(results: SearchResult[], links: SourceLinks): AssistantSource[] {
+  const markdownBase = links.markdownBase ?? siteFilesPath(links.domain);
   return results.map((result, position) => ({
     id: `src_${position + 1}`,
-    url: `${siteUrl}/${result.path}${result.anchor ? `#${result.anchor}` : ''}`,
+    url: pageUrl(links.siteUrl, markdownBase, result.path, result.anchor),
     title: result.headingPath.length > 0 ? `${result.title} › ${result.headingPath.at(-1)}` : result.title,
     path: result.path,
     anchor: result.anchor,

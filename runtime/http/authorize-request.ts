@@ -10,6 +10,8 @@ export interface Authorization {
   site: LoadedSite;
   /** Whether the key may read analytics. */
   admin: boolean;
+  /** Whether the caller sent no key to a domain whose documentation is public (`authorizeDocsReader`). */
+  public?: true;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface Authorization {
 export async function authorizeRequest(request: FastifyRequest<{ Params: { domain: string } }>, context: RouteContext): Promise<Authorization> {
   const header = request.headers.authorization;
   const token = typeof header === 'string' && /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '').trim() : undefined;
-  if (!token && context.keylessLoopback && isLoopbackAddress(request.socket.remoteAddress)) return { ...LOOPBACK_CALLER, site: await siteOf(request, context) };
+  if (!token && context.keylessLoopback && isLoopbackAddress(request.socket.remoteAddress)) return { ...LOOPBACK_CALLER, site: await loadSite(request, context) };
   if (header !== undefined && !token) throw new ApiError('invalid_key', 'Send the key as Authorization: Bearer <key>.');
   const verification = context.keys.verify(token, request.params.domain);
   if (!verification.ok) {
@@ -30,7 +32,20 @@ export async function authorizeRequest(request: FastifyRequest<{ Params: { domai
   }
   const origin = request.headers.origin;
   if (verification.origins && typeof origin === 'string' && !verification.origins.includes(origin)) throw new ApiError('forbidden_origin', `The API key is not allowed from ${origin}; its origins are ${verification.origins.join(', ')}.`);
-  return { keyId: verification.keyId, org: verification.org, site: await siteOf(request, context), admin: verification.admin === true };
+  const site = await loadSite(request, context);
+  return { keyId: verification.keyId, org: verification.org, site, admin: verification.admin === true };
+}
+
+/**
+ * `authorizeRequest` for reading a site's documentation (its MCP server, llms.txt, page Markdown, discovery documents):
+ * on a domain whose documentation is public (`context.isPublicDocs`), a request without a key passes, counted against
+ * the limits as key `public:<client IP>` of organization `public:<domain>` (each client its own monthly and daily
+ * limits, all of them together the organization's hourly one). A key, when one is sent, is checked as everywhere.
+ */
+export async function authorizeDocsReader(request: FastifyRequest<{ Params: { domain: string } }>, context: RouteContext): Promise<Authorization> {
+  if (request.headers.authorization !== undefined || !context.isPublicDocs?.(request.params.domain)) return authorizeRequest(request, context);
+  const site = await loadSite(request, context);
+  return { keyId: `public:${request.ip}`, org: `public:${site.domain}`, site, admin: false, public: true };
 }
 
 /** The caller of a keyless request from this machine (`docsmith dev`): one local key, organization and admin. */
@@ -41,8 +56,8 @@ function isLoopbackAddress(address: string | undefined): boolean {
   return address !== undefined && /^(?:127\.|::1$|::ffff:127\.)/.test(address);
 }
 
-/** The current build of the path's domain: 404 unknown, 503 when it has none readable. */
-async function siteOf(request: FastifyRequest<{ Params: { domain: string } }>, context: RouteContext): Promise<LoadedSite> {
+/** The published build of the path's domain: 404 when there is none, 503 when it cannot be read yet. */
+async function loadSite(request: FastifyRequest<{ Params: { domain: string } }>, context: RouteContext): Promise<LoadedSite> {
   let site: LoadedSite | undefined;
   try {
     site = await context.artifacts.get(request.params.domain);

@@ -30,6 +30,9 @@ import { registerPageRoutes } from './register-page-routes.ts';
 import { registerSearchRoutes } from './register-search-routes.ts';
 import { registerThreadRoutes } from './register-thread-routes.ts';
 import { registerWebRoutes, type WebRoutesOptions } from './register-web-routes.ts';
+import { registerMcpRoutes } from './register-mcp-routes.ts';
+import { registerAgentFileRoutes } from './register-agent-file-routes.ts';
+import { siteHostRewriter, type SiteHost } from './site-hosts.ts';
 import { createQueryEmbedder, type QueryEmbedderOptions } from '../search/index.ts';
 import type { RouteContext } from './route-context.ts';
 
@@ -96,6 +99,14 @@ export interface AppOptions {
    * where the platform's assistant embed example reads them (default false: `h:` source parts only, the wire of DESIGN).
    */
   searchToolParts?: boolean;
+  /**
+   * Domains whose documentation is public: their MCP server and the files agents read answer without a key, counted
+   * per client IP (default: none, a key of the domain is needed; `*`: every domain). The assistant and the search API
+   * always need a key.
+   */
+  publicDocs?: readonly string[];
+  /** Hosts whose root serves one domain's MCP server and agent files (`/mcp`, `/llms.txt`, `/<page>.md`, `/.well-known/mcp…`), for a reverse proxy in front of a docs site (default: none). */
+  siteHosts?: readonly SiteHost[];
   /** The published builds (default: an artifact store over `artifactsDir`); `docsmith dev` passes its own to load each build as it publishes it. */
   artifactStore?: ArtifactStore;
   /** Requests from this machine (a loopback address) need no key: `docsmith dev` serves one writer (default false). */
@@ -118,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...serverOptions({ ...options.timeouts, ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}) }),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, verbose: true } },
     return503OnClosing: true,
+    ...(options.siteHosts?.length ? { rewriteUrl: siteHostRewriter(options.siteHosts) } : {}),
   });
   const notFound = methodAwareNotFound(app);
   app.addHook('onRequest', ignoreNonIpForwardedFor);
@@ -144,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const threads = store === 'redis' ? createRedisThreadStore(options.redisUrl as string, threadOptions) : createSqliteThreadStore(sqlitePath, threadOptions);
   const analytics = store === 'redis' ? createRedisAnalyticsStore(options.redisUrl as string) : createSqliteAnalyticsStore(sqlitePath);
   const hybrid = options.embeddings === false ? undefined : { embedQuery: createQueryEmbedder(options.embeddings), ...(options.embeddings?.weight === undefined ? {} : { vectorWeight: options.embeddings.weight }) };
-  const context: RouteContext = { artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}), ...(options.keylessLoopback ? { keylessLoopback: true } : {}) };
+  const context: RouteContext = { artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}), ...(options.publicDocs?.length ? { isPublicDocs: publicDocsPredicate(options.publicDocs) } : {}), ...(options.keylessLoopback ? { keylessLoopback: true } : {}) };
   const stopHealthMonitor = monitorStoreHealth({ problem: () => threads.problem(), onChange: (problem) => (problem ? app.log.error({ problem }, 'thread store unusable') : app.log.info('thread store usable again')) });
   const retention = options.threadRetentionDays
     ? startRetentionSweeper({
@@ -185,9 +197,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSearchRoutes(app, context);
   registerThreadRoutes(app, context);
   registerAnalyticsRoutes(app, context);
-  registerPageRoutes(app, context, options.artifactsDir);
+  registerPageRoutes(app, context);
   registerWebRoutes(app, options.web);
+  registerMcpRoutes(app, context);
+  registerAgentFileRoutes(app, context);
   return app;
+}
+
+/** Whether a domain is among the public ones (`*`: all of them). */
+function publicDocsPredicate(domains: readonly string[]): (domain: string) => boolean {
+  const named = new Set(domains);
+  return (domain) => named.has('*') || named.has(domain);
 }
 
 function toApiError(error: FastifyError, request: FastifyRequest): ApiError {

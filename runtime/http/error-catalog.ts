@@ -39,6 +39,8 @@ export class ApiError extends Error {
     message?: string,
     readonly field?: string,
     readonly headers: Record<string, string> = {},
+    /** The JSON-RPC error code on an MCP endpoint (default: from the status, see `toJsonRpcBody`). */
+    readonly jsonRpcCode?: number,
   ) {
     super(message ?? ERROR_CATALOG[code].message);
   }
@@ -52,4 +54,20 @@ export class ApiError extends Error {
   toBody(): ErrorBody {
     return { error: { code: this.code, message: this.message, ...(this.field ? { field: this.field } : {}) } };
   }
+
+  /**
+   * The response body on an MCP endpoint: a JSON-RPC error response without an id, as the Streamable HTTP transport
+   * allows with an HTTP error status (`jsonRpcCode`, else -32600 Invalid Request for a 400 and -32000 otherwise); the
+   * catalog code in `data`.
+   */
+  toJsonRpcBody(): JsonRpcErrorBody {
+    return { jsonrpc: '2.0', id: null, error: { code: this.jsonRpcCode ?? (this.status === 400 ? -32600 : -32000), message: this.message, data: this.toBody().error } };
+  }
+}
+
+/** The JSON body of an error on an MCP endpoint. */
+export interface JsonRpcErrorBody {
+  jsonrpc: '2.0';
+  id: null;
+  error: { code: number; message: string; data: ErrorBody['error'] };
 }

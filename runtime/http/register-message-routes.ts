@@ -7,6 +7,7 @@ import { unknownRequestFields } from '../assistant/reader-context.ts';
 import type { Authorization } from './authorize-request.ts';
 import type { RouteContext } from './route-context.ts';
 import { createRouteGuards, domainParams, type DomainRequest } from './route-guards.ts';
+import { siteAddresses } from './site-hosts.ts';
 
 /**
  * POST /v1|v2/assistant/:domain/message: the streamed answer (data stream or UI message stream, negotiated).
@@ -25,8 +26,9 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
         reply.raw.once('close', () => {
           if (!reply.raw.writableFinished) abort.abort();
         });
+        const { site } = request.authorization as Authorization;
         const { stream } = await answerQuestion({
-          site: (request.authorization as Authorization).site,
+          site,
           body: request.body,
           protocol: negotiateStreamProtocol({ path: request.url, query: request.query ?? {}, headers: request.headers, body: request.body }),
           model: context.model,
@@ -35,6 +37,7 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
           ...(context.modelTimeoutMs ? { modelTimeoutMs: context.modelTimeoutMs } : {}),
           ...(context.hybrid ? { hybrid: context.hybrid } : {}),
           ...(context.searchToolParts ? { searchToolParts: true } : {}),
+          markdownBase: siteAddresses(request, site.domain).filesBase,
         });
         return reply.code(200).headers(stream.headers).send(stream.body);
       },

@@ -26,6 +26,8 @@ export interface RouteContext {
   hybrid?: HybridRetrieval;
   /** Data stream answers also carry their sources as a `search` tool invocation (default false). */
   searchToolParts?: boolean;
+  /** Whether a domain's documentation (MCP server, agent files) is public: readable without a key (default: none is). */
+  isPublicDocs?: (domain: string) => boolean;
   /** Requests from this machine need no key (`docsmith dev`; default false). */
   keylessLoopback?: boolean;
 }

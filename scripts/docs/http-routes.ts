@@ -2,17 +2,19 @@
 export interface RouteDocumentation {
   summary: string;
   description: string;
-  tag: 'Assistant' | 'Search and pages' | 'Threads and feedback' | 'Analytics' | 'Browser client' | 'Operations';
+  tag: 'Assistant' | 'Search and pages' | 'Threads and feedback' | 'Analytics' | 'Agents' | 'Browser client' | 'Operations';
   /** The route needs no key (health, metrics, the browser client). */
   public?: boolean;
   /** Content types of a 200 answer other than JSON. */
   produces?: string[];
+  /** Left out of the reference: a route that only refuses (a method the protocol does not use). */
+  hidden?: true;
 }
 
 /**
- * Titles and descriptions of the runtime's routes, keyed `METHOD /path` as fastify registers them. The request
- * schemas come from the routes themselves (`runtime/http/register-*-routes.ts`); a route missing here is still
- * documented, titled by its method and path.
+ * Titles and descriptions of the runtime's routes, keyed `METHOD /path` as fastify registers them (a route of several
+ * methods: `GET|DELETE /path`). The request schemas come from the routes themselves (`runtime/http/register-*-routes.ts`);
+ * a route missing here is still documented, titled by its method and path.
  */
 export const HTTP_ROUTES: Record<string, RouteDocumentation> = {
   'POST /v1/assistant/:domain/message': {
@@ -58,6 +60,21 @@ export const HTTP_ROUTES: Record<string, RouteDocumentation> = {
     summary: 'Question analytics',
     description: 'For admin keys: top questions, questions answered "not found in the docs", feedback counts and comments, searches with no result, between `from` and `to` (default: the last 30 days).',
     tag: 'Analytics',
+  },
+  'POST /sites/:domain/mcp': {
+    summary: 'MCP server',
+    description: 'The site\'s search MCP server (Model Context Protocol over Streamable HTTP, stateless, JSON-RPC): tools `search` (`query`, `pageSize` 1–50, `scoreThreshold`, `version`, `language`) and `get_page` (a page\'s Markdown). Needs a key of the domain unless its documentation is public (`serve --public-docs`); each tool call counts once against the limits.',
+    tag: 'Agents',
+  },
+  'POST /mcp/:domain': { summary: 'MCP server (short path)', description: 'The same MCP server as `/sites/{domain}/mcp`.', tag: 'Agents' },
+  'GET|DELETE /sites/:domain/mcp': { summary: 'MCP methods not used', description: 'Stateless: no session stream, nothing to delete (405 as a JSON-RPC error).', tag: 'Agents', hidden: true },
+  'GET|DELETE /mcp/:domain': { summary: 'MCP methods not used', description: 'Stateless: no session stream, nothing to delete.', tag: 'Agents', hidden: true },
+  'GET|POST|DELETE /mcp': { summary: 'MCP without a domain', description: 'Refused unless the host is mapped to a domain (`--site-host`).', tag: 'Agents', hidden: true },
+  'GET /sites/:domain/*': {
+    summary: 'Files for agents',
+    description: 'A site\'s `llms.txt`, `llms-full.txt`, the Markdown of each page (`/sites/{domain}/<page>.md`) and the MCP discovery documents (`/.well-known/mcp…`). Needs a key of the domain unless its documentation is public; also served at the root of a host mapped with `--site-host`.',
+    tag: 'Agents',
+    produces: ['text/plain', 'text/markdown'],
   },
   'GET /playground': { summary: 'Playground', description: 'A page to try the assistant: pick a domain, give a key (none from this machine under `docsmith dev`), ask. Off with `serve --no-playground`.', tag: 'Browser client', public: true, produces: ['text/html'] },
   'GET /playground.js': { summary: 'Playground script', description: 'The playground\'s bundled script.', tag: 'Browser client', public: true, produces: ['text/javascript'] },

@@ -55,8 +55,8 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
           components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'A key made with `docsmith keys create` (`ds_<id>_<secret>`).' } } },
         },
         transform: ({ schema, url, route }) => {
-          const method = [route.method].flat()[0] as string;
-          const documentation = HTTP_ROUTES[`${method} ${url}`];
+          const methods = [route.method].flat();
+          const documentation = HTTP_ROUTES[`${methods.join('|')} ${url}`];
           const guarded = url.includes(':domain');
           const responses: Record<string, unknown> = {
             '200': documentation?.produces ? { description: 'Success', content: Object.fromEntries(documentation.produces.map((type) => [type, { schema: { type: 'string' } }])) } : { description: 'Success', content: { 'application/json': { schema: {} } } },
@@ -66,11 +66,12 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
             url,
             schema: {
               ...schema,
-              summary: documentation?.summary ?? `${method} ${url}`,
+              summary: documentation?.summary ?? `${methods.join('|')} ${url}`,
               description: documentation?.description ?? '',
               tags: [documentation?.tag ?? 'Other'],
               ...(guarded && !documentation?.public ? { security: [{ apiKey: [] }] } : {}),
               response: responses,
+              ...(documentation?.hidden ? { hide: true } : {}),
             },
           };
         },

@@ -44,6 +44,7 @@ describe('numbers from the environment', () => {
     ['PORT', 'abc', 'Unexpected PORT=abc, expected a whole number ≥ 0'],
     ['DOCSMITH_FEEDBACK_LIMIT_IP_DAY', '0', 'Unexpected DOCSMITH_FEEDBACK_LIMIT_IP_DAY=0, expected a whole number ≥ 1'],
     ['ASSISTANT_LLM_BASE_URL', 'localhost:11434/v1', 'Unexpected ASSISTANT_LLM_BASE_URL=localhost:11434/v1, expected an http:// or https:// URL'],
+    ['DOCSMITH_SITE_HOSTS', 'docs.acme.com=acme,docs.acme.com', 'DOCSMITH_SITE_HOSTS: Unexpected site host `docs.acme.com`, expected <host>=<domain> (docs.acme.com=acme) or <host>/<base path>=<domain> (acme.com/docs=acme)'],
   ])('`serve` with %s=%s is a usage error (exit 2) with one line, no stack trace', async (name, value, message) => {
     const { code, err } = await serveWith(name, value);
     expect(code).toBe(2);
@@ -53,6 +54,7 @@ describe('numbers from the environment', () => {
   it.each([
     ['--limit-ip-day', '1.5', 'Unexpected 1.5, expected a whole number ≥ 1'],
     ['--analytics-retention-days', '-1', 'Unexpected -1, expected a whole number ≥ 0'],
+    ['--site-host', 'https://docs.acme.com=acme', 'Unexpected site host `https://docs.acme.com=acme`, expected <host>=<domain>'],
   ])('`serve %s %s` is a usage error in the same words', async (flag, value, message) => {
     const { code, err } = await serveWith('DOCSMITH_UNUSED', '', [flag, value]);
     expect(code).toBe(2);
