@@ -7,6 +7,7 @@ import { runHybridBench } from './retrieval/run-hybrid-bench.ts';
 import { runMcpBench } from './mcp/run-mcp-bench.ts';
 import { runRetrievalBench } from './retrieval/run-retrieval-bench.ts';
 import { runServeBench } from './serve/run-serve-bench.ts';
+import { runWidgetBench } from './widget/run-widget-bench.ts';
 
 /** Each bench, and whether it takes site filters (`npm run bench -- build versioned`: only the sites whose name contains a filter word). */
 const benches: Record<string, { run: (sites: string[]) => Promise<unknown>; filtersSites: boolean }> = {
@@ -17,6 +18,7 @@ const benches: Record<string, { run: (sites: string[]) => Promise<unknown>; filt
   serve: { run: runServeBench, filtersSites: false },
   domains: { run: runDomainsBench, filtersSites: false },
   mcp: { run: runMcpBench, filtersSites: false },
+  widget: { run: runWidgetBench, filtersSites: false },
   dev: { run: runDevBench, filtersSites: false },
 };
 

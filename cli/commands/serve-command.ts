@@ -5,6 +5,7 @@ import { buildApp, type AppOptions } from '../../runtime/http/build-app.ts';
 import { parseTrustProxy, type TrustProxy } from '../../runtime/http/client-address.ts';
 import { reliabilityFromEnvironment } from '../../runtime/http/reliability-from-environment.ts';
 import { parseSiteHost, type SiteHost } from '../../runtime/http/site-hosts.ts';
+import { AssistantSettingsError } from '../../runtime/settings/assistant-settings-store.ts';
 import { EnvironmentSettingError, parseWholeNumber, wholeNumberFromEnvironment } from '../../runtime/http/whole-number-from-environment.ts';
 import { EXIT_USAGE } from '../exit-codes.ts';
 import { parseHttpUrl } from '../parse-http-url.ts';
@@ -28,6 +29,7 @@ interface ServeCommandOptions {
   analyticsRetentionDays?: number;
   publicDocs: string[];
   siteHost: SiteHost[];
+  assistantSettings?: string;
 }
 
 /** The spec's limits (assistant-api.md): 10,000 uses per key per month, per organization per hour, per IP per day. */
@@ -52,6 +54,7 @@ export function serveCommand(): Command {
     .option('--embeddings-url <url>', 'embeddings endpoint for questions on sites built with --embeddings-url, instead of the one their artifact names (env DOCSMITH_EMBEDDINGS_URL; key in DOCSMITH_EMBEDDINGS_API_KEY)', parseHttpUrl)
     .option('--no-embeddings', 'lexical retrieval only, even for sites built with vectors')
     .option('--search-tool-parts', 'v1 data stream: also send the sources as a `search` tool invocation, as the platform\'s assistant embed example reads them (env DOCSMITH_SEARCH_TOOL_PARTS=1)')
+    .option('--assistant-settings <file>', 'starter questions and support contact per site, re-read on change (env DOCSMITH_ASSISTANT_SETTINGS, default <data>/assistant-settings.json; docs/guides/widget.mdx)', process.env.DOCSMITH_ASSISTANT_SETTINGS)
     .option('--no-playground', 'do not serve GET /playground, e.g. in production (env DOCSMITH_PLAYGROUND=0); /widget.js stays')
     .option('--public-docs <domains>', 'domains whose MCP server and agent files (llms.txt, <page>.md, /.well-known/mcp) answer without a key, limited per client IP; comma-separated or repeated, * for all (env DOCSMITH_PUBLIC_DOCS; default: a key is needed)', collectList, [])
     .option('--site-host <host=domain>', 'answer /mcp, /llms.txt, /<page>.md and /.well-known/mcp* at the root of this host for a domain, e.g. docs.acme.com=acme or acme.com/docs=acme; repeatable (env DOCSMITH_SITE_HOSTS, comma-separated)', collectSiteHost, [])
@@ -104,7 +107,14 @@ export function serveCommand(): Command {
         searchToolParts,
         publicDocs,
         siteHosts,
+        ...(options.assistantSettings ? { assistantSettingsFile: options.assistantSettings } : {}),
+      }).catch((error: unknown) => {
+        if (!(error instanceof AssistantSettingsError)) throw error;
+        process.stderr.write(`docsmith serve: ${error.message}\n`);
+        process.exitCode = EXIT_USAGE;
+        return undefined;
       });
+      if (!app) return;
       const domains = publishedDomains(options.artifacts);
       if (domains.length === 0) app.log.warn({ artifacts: path.resolve(options.artifacts) }, `the artifacts folder ${existsSync(options.artifacts) ? 'has no published domain' : 'does not exist (yet)'}; publish one with \`docsmith build <site> --publish\``);
       else app.log.info({ domains }, `serving ${domains.length} domain(s)`);

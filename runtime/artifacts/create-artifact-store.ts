@@ -15,6 +15,8 @@ export interface LoadedSite {
   siteName: string;
   /** Public base URL of the site (no trailing slash); '' when unset: source links stay root-relative. */
   siteUrl: string;
+  /** docs.json `colors` (`primary`, `light`, `dark`; hex), the strings only; for the widget (none when the manifest has none). */
+  colors?: Record<string, string>;
   index: SearchIndex;
   /** Bytes of the artifact files, the LRU's measure of its memory. */
   bytes: number;
@@ -152,7 +154,14 @@ async function loadBuild(root: string, domain: string, buildId: string): Promise
     buildId,
     siteName: typeof manifest.site?.name === 'string' ? manifest.site.name : domain,
     siteUrl: typeof manifest.site?.url === 'string' ? manifest.site.url.replace(/\/+$/, '') : '',
+    colors: stringMembers(manifest.site?.colors),
     index,
     bytes: manifest.bytes + searchBytes.length,
   };
+}
+
+/** The string members of a JSON object (none for anything else). */
+function stringMembers(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }

@@ -10,6 +10,8 @@ export interface AssistantSource {
   anchor: string;
   text: string;
   snippet: string;
+  /** Where the page sits in the site's navigation (product, tab, dropdown, anchor, menu item, groups), outermost first. */
+  breadcrumb?: string[];
 }
 
 /** The prompt the answer model receives. */

@@ -1,5 +1,6 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { streamText } from 'ai';
+import { isNotFoundAnswer } from '../analytics/is-not-found-answer.ts';
 import { buildAssistantPrompt, type AssistantSource } from './assistant-prompt.ts';
 import type { ReaderContext } from './assistant-request.ts';
 import type { StreamProtocol } from './negotiate-stream-protocol.ts';
@@ -50,7 +51,8 @@ export class ModelTimeoutError extends Error {
 
 /**
  * Streams an answer in the negotiated protocol: message start (with the thread id), the sources, the
- * model's text deltas (through `ai`'s streamText), then the finish parts carrying the thread id.
+ * model's text deltas (through `ai`'s streamText), then the finish parts carrying the thread id (and, on the UI
+ * stream, `notFound` when the answer says the docs do not hold it: isNotFoundAnswer, as analytics counts it).
  */
 export function createAssistantStream(input: AssistantStreamInput): AssistantStream {
   const encoder = createStreamEncoder(input.protocol, input.threadId, { searchToolParts: input.searchToolParts ?? false });
@@ -114,7 +116,7 @@ export function createAssistantStream(input: AssistantStreamInput): AssistantStr
         if (started) write(encoder.textEnd());
         try {
           await input.onFinish?.({ text, usage: { inputTokens, outputTokens }, sources: input.sources });
-          write(encoder.finish(input.threadId, { promptTokens: inputTokens, completionTokens: outputTokens }));
+          write(encoder.finish(input.threadId, { promptTokens: inputTokens, completionTokens: outputTokens }, isNotFoundAnswer(text, input.sources.length)));
         } catch (error) {
           input.onError?.(error);
           write(encoder.error(NOT_STORED_ERROR));

@@ -1,4 +1,5 @@
 import { pageUrl, siteFilesPath } from '../artifacts/page-url.ts';
+import type { PageContext } from '../../contract/search/section-record.ts';
 import type { SearchResult } from '../search/search.ts';
 import type { AssistantSource } from './assistant-prompt.ts';
 
@@ -25,5 +26,12 @@ export function sourcesFromResults(results: SearchResult[], links: SourceLinks):
     anchor: result.anchor,
     text: result.text,
     snippet: result.snippet,
+    breadcrumb: navigationBreadcrumb(result.metadata),
   }));
+}
+
+/** The places of a page in the navigation, outermost first, without repeats (a tab and its only group often share a name). */
+function navigationBreadcrumb(context: PageContext): string[] {
+  const places = [context.product, context.tab, context.dropdown, context.anchor, context.menu, ...context.groups];
+  return places.filter((place, index): place is string => typeof place === 'string' && place !== '' && place !== places[index - 1]);
 }

@@ -16,7 +16,7 @@ export interface Authorization {
 
 /**
  * Checks the bearer key for the domain of the path (401 missing/invalid, 403 other domain), then that the
- * key allows the browser origin (403), then that the domain has a usable published build (404 unknown, 503 not readable yet). Runs before the body is read.
+ * key allows the browser origin (403, readable by that origin), then that the domain has a usable published build (404 unknown, 503 not readable yet). Runs before the body is read.
  * With `keylessLoopback` (`docsmith dev`), a request from this machine without a key passes as the local caller.
  */
 export async function authorizeRequest(request: FastifyRequest<{ Params: { domain: string } }>, context: RouteContext): Promise<Authorization> {
@@ -31,7 +31,8 @@ export async function authorizeRequest(request: FastifyRequest<{ Params: { domai
     throw new ApiError('invalid_key');
   }
   const origin = request.headers.origin;
-  if (verification.origins && typeof origin === 'string' && !verification.origins.includes(origin)) throw new ApiError('forbidden_origin', `The API key is not allowed from ${origin}; its origins are ${verification.origins.join(', ')}.`);
+  // The refusal itself is readable by the refused page (CORS granted on this 403 only), so the widget can tell its developer why.
+  if (verification.origins && typeof origin === 'string' && !verification.origins.includes(origin)) throw new ApiError('forbidden_origin', `The API key is not allowed from ${origin}; its origins are ${verification.origins.join(', ')}.`, undefined, { 'access-control-allow-origin': origin, vary: 'Origin' });
   const site = await loadSite(request, context);
   return { keyId: verification.keyId, org: verification.org, site, admin: verification.admin === true };
 }

@@ -28,6 +28,8 @@ import { registerMessageRoutes } from './register-message-routes.ts';
 import { registerOperationalRoutes } from './register-operational-routes.ts';
 import { registerPageRoutes } from './register-page-routes.ts';
 import { registerSearchRoutes } from './register-search-routes.ts';
+import { registerSettingsRoutes } from './register-settings-routes.ts';
+import { createAssistantSettingsStore } from '../settings/assistant-settings-store.ts';
 import { registerThreadRoutes } from './register-thread-routes.ts';
 import { registerWebRoutes, type WebRoutesOptions } from './register-web-routes.ts';
 import { registerMcpRoutes } from './register-mcp-routes.ts';
@@ -86,6 +88,12 @@ export interface AppOptions {
   timeouts?: ServerTimeouts;
   /** Origins allowed by CORS (default: any). */
   corsOrigin?: string | string[] | boolean;
+  /**
+   * The operator's per-site assistant settings (starter questions, support contact; schemas/assistant-settings.schema.json),
+   * re-read when it changes (default `<dataDir>/assistant-settings.json`; a missing file is no settings, an invalid one
+   * throws AssistantSettingsError).
+   */
+  assistantSettingsFile?: string;
   /** The browser client: `/widget.js` always, `/playground` unless `playground: false`. */
   web?: WebRoutesOptions;
   /**
@@ -135,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', ignoreNonIpForwardedFor);
   app.addHook('preParsing', bodyTimeout(options.bodyTimeoutMs ?? 10_000));
   app.removeContentTypeParser('text/plain');
+  const assistantSettings = createAssistantSettingsStore({ file: options.assistantSettingsFile ?? path.join(options.dataDir, 'assistant-settings.json'), onInvalidReload: (error) => app.log.warn({ reason: error.message }, 'assistant settings not reloaded; keeping the previous ones') });
   const sqlitePath = path.join(options.dataDir, 'docsmith.sqlite');
   const artifacts: ArtifactStore = options.artifactStore ?? createArtifactStore({
     root: options.artifactsDir,
@@ -182,7 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await Promise.allSettled([limiter.close(), feedbackLimiter.close(), threads.close(), analytics.close(), sharedKeys?.close()]);
   });
 
-  const corsOptions = { origin: options.corsOrigin ?? true, methods: ['GET', 'POST', 'OPTIONS'], exposedHeaders: ['x-thread-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] };
+  const corsOptions = { origin: options.corsOrigin ?? true, methods: ['GET', 'POST', 'OPTIONS'], maxAge: 600, exposedHeaders: ['x-thread-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] };
   await app.register(cors, () => keyOriginCors(keys, corsOptions));
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -201,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerWebRoutes(app, options.web);
   registerMcpRoutes(app, context);
   registerAgentFileRoutes(app, context);
+  registerSettingsRoutes(app, context, assistantSettings);
   return app;
 }
 

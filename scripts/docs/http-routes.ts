@@ -76,6 +76,13 @@ export const HTTP_ROUTES: Record<string, RouteDocumentation> = {
     tag: 'Agents',
     produces: ['text/plain', 'text/markdown'],
   },
+  'GET /v1/assistant/:domain/settings': {
+    summary: 'Site settings for a chat',
+    description: 'What the widget and the playground show before a question: the site\'s name and docs.json colours (from the published build) and the operator\'s starter questions and support contact (the settings file). Checks the key, domain and origin like every `/{domain}` route, so a bad one is known before anyone asks; spends no limit.',
+    tag: 'Browser client',
+  },
+  'GET /widget.:hash.js': { summary: 'Widget shell', description: 'The widget\'s shell under a content-hashed name, cached for good; an older name redirects to the current bundle.', tag: 'Browser client', public: true, produces: ['text/javascript'] },
+  'GET /widget-chat.:hash.js': { summary: 'Widget chat', description: 'The widget\'s chat, loaded on first need, under a content-hashed name, cached for good; an older name redirects to the current bundle.', tag: 'Browser client', public: true, produces: ['text/javascript'] },
   'GET /playground': { summary: 'Playground', description: 'A page to try the assistant: pick a domain, give a key (none from this machine under `docsmith dev`), ask. Off with `serve --no-playground`.', tag: 'Browser client', public: true, produces: ['text/html'] },
   'GET /playground.js': { summary: 'Playground script', description: 'The playground\'s bundled script.', tag: 'Browser client', public: true, produces: ['text/javascript'] },
   'GET /widget.js': { summary: 'Ask AI widget', description: 'The embeddable widget: `<script src=".../widget.js" data-domain="acme" data-key="ds_…" async></script>` puts an "Ask AI" button on any page.', tag: 'Browser client', public: true, produces: ['text/javascript'] },

@@ -36,8 +36,8 @@ describe.skipIf(!hasChromium || !hasBundle)('the playground follows docsmith dev
     const status = page.locator('#docsmith-playground-build');
     await expect.poll(() => status.textContent()).toMatch(/serving build [0-9a-f]{16}/);
     const firstBuild = /serving build ([0-9a-f]{16})/.exec((await status.textContent()) ?? '')?.[1];
-    await page.fill('#docsmith-playground-chat input[name="question"]', 'How do I verify webhook signatures?');
-    await page.press('#docsmith-playground-chat input[name="question"]', 'Enter');
+    await page.fill('#docsmith-playground-chat [name="question"]', 'How do I verify webhook signatures?');
+    await page.press('#docsmith-playground-chat [name="question"]', 'Enter');
     await expect.poll(() => page.locator('#docsmith-playground-chat').textContent(), { timeout: 20_000 }).toMatch(/Relay/);
 
     const file = path.join(dev.site, 'concepts/signatures.mdx');
@@ -64,8 +64,8 @@ describe.skipIf(!hasChromium || !hasBundle)('the link npm start prints (Chromium
       const origin = await app.listen({ port: 0, host: '127.0.0.1' });
       const page = await browser.newPage();
       await page.goto(`${origin}/playground?domain=example#key=${key}`);
-      await page.fill('#docsmith-playground-chat input[name="question"]', 'How do I install the CLI?');
-      await page.press('#docsmith-playground-chat input[name="question"]', 'Enter');
+      await page.fill('#docsmith-playground-chat [name="question"]', 'How do I install the CLI?');
+      await page.press('#docsmith-playground-chat [name="question"]', 'Enter');
       await expect.poll(() => page.locator('#docsmith-playground-chat').textContent(), { timeout: 20_000 }).toMatch(/npm i -g example-cli/);
       expect(await page.inputValue('input[name="domain"]')).toBe('example');
     } finally {
