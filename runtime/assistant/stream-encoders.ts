@@ -7,7 +7,7 @@ export interface StreamUsage {
   completionTokens: number;
 }
 
-/** Writes the parts of one assistant message in a wire protocol (README, "The runtime"). */
+/** Writes the parts of one assistant message in a wire protocol (docs/reference/http-api.mdx, "Ask the assistant"). */
 export interface StreamEncoder {
   headers: Record<string, string>;
   start(messageId: string, threadId: string): string;

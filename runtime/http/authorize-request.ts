@@ -17,10 +17,12 @@ export interface Authorization {
 /**
  * Checks the bearer key for the domain of the path (401 missing/invalid, 403 other domain), then that the
  * key allows the browser origin (403, readable by that origin), then that the domain has a usable published build (404 unknown, 503 not readable yet). Runs before the body is read.
+ * With `keylessLoopback` (`docsmith dev`), a request from this machine without a key passes as the local caller.
  */
 export async function authorizeRequest(request: FastifyRequest<{ Params: { domain: string } }>, context: RouteContext): Promise<Authorization> {
   const header = request.headers.authorization;
   const token = typeof header === 'string' && /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '').trim() : undefined;
+  if (!token && context.keylessLoopback && isLoopbackAddress(request.socket.remoteAddress)) return { ...LOOPBACK_CALLER, site: await loadSite(request, context) };
   if (header !== undefined && !token) throw new ApiError('invalid_key', 'Send the key as Authorization: Bearer <key>.');
   const verification = context.keys.verify(token, request.params.domain);
   if (!verification.ok) {
@@ -45,6 +47,14 @@ export async function authorizeDocsReader(request: FastifyRequest<{ Params: { do
   if (request.headers.authorization !== undefined || !context.isPublicDocs?.(request.params.domain)) return authorizeRequest(request, context);
   const site = await loadSite(request, context);
   return { keyId: `public:${request.ip}`, org: `public:${site.domain}`, site, admin: false, public: true };
+}
+
+/** The caller of a keyless request from this machine (`docsmith dev`): one local key, organization and admin. */
+const LOOPBACK_CALLER = { keyId: 'local', org: 'local', admin: true } as const;
+
+/** Whether a socket's peer is this machine (127.0.0.0/8, ::1, or an IPv4-mapped loopback address). */
+function isLoopbackAddress(address: string | undefined): boolean {
+  return address !== undefined && /^(?:127\.|::1$|::ffff:127\.)/.test(address);
 }
 
 /** The published build of the path's domain: 404 when there is none, 503 when it cannot be read yet. */

@@ -133,6 +133,12 @@ export interface AppOptions {
   metrics?: Metrics;
   /** GET /metrics on this app: open (default `{}`), behind a bearer token (`{ token }`), or not at all (`false`: a separate listener serves it). */
   metricsRoute?: MetricsAccess | false;
+  /** The published builds (default: an artifact store over `artifactsDir`); `docsmith dev` passes its own to load each build as it publishes it. */
+  artifactStore?: ArtifactStore;
+  /** Requests from this machine (a loopback address) need no key: `docsmith dev` serves one writer (default false). */
+  keylessLoopback?: boolean;
+  /** Registered before the routes, so that a plugin sees them all (the OpenAPI generator registers @fastify/swagger; default none). */
+  registerFirst?: (app: FastifyInstance) => Promise<void>;
 }
 
 /**
@@ -159,7 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
   const sqlitePath = path.join(options.dataDir, 'docsmith.sqlite');
-  const artifacts: ArtifactStore = createArtifactStore({
+  const artifacts: ArtifactStore = options.artifactStore ?? createArtifactStore({
     root: options.artifactsDir,
     ...(options.artifactMemoryBytes ? { memoryBudgetBytes: options.artifactMemoryBytes } : {}),
     ...(options.artifactPollMs !== undefined ? { pollMs: options.artifactPollMs } : {}),
@@ -181,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const hybrid = options.embeddings === false ? undefined : { embedQuery: createQueryEmbedder(options.embeddings), ...(options.embeddings?.weight === undefined ? {} : { vectorWeight: options.embeddings.weight }) };
   const answersInFlight = new InFlightAnswers();
   const turns = new EventLoopTurns();
-  const context: RouteContext = { answersInFlight, turns, artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: options.metrics ?? createMetrics(), model: modelTakingTurns(options.model ?? createModelFromEnvironment(), turns), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}), ...(options.publicDocs?.length ? { isPublicDocs: publicDocsPredicate(options.publicDocs) } : {}) };
+  const context: RouteContext = { answersInFlight, turns, artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: options.metrics ?? createMetrics(), model: modelTakingTurns(options.model ?? createModelFromEnvironment(), turns), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}), ...(options.publicDocs?.length ? { isPublicDocs: publicDocsPredicate(options.publicDocs) } : {}), ...(options.keylessLoopback ? { keylessLoopback: true } : {}) };
   const stopHealthMonitor = monitorStoreHealth({ problem: () => threads.problem(), onChange: (problem) => (problem ? app.log.error({ problem }, 'thread store unusable') : app.log.info('thread store usable again')) });
   const retention = options.threadRetentionDays
     ? startRetentionSweeper({
@@ -230,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(toApiError(error, request), reply));
   app.setNotFoundHandler(notFound);
 
+  await options.registerFirst?.(app);
   registerOperationalRoutes(app, context, options.metricsRoute ?? {});
   registerMessageRoutes(app, context);
   registerSearchRoutes(app, context);

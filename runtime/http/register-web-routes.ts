@@ -9,6 +9,11 @@ export interface WebRoutesOptions {
   webDir?: string;
   /** Serve `GET /playground` (default true; turn off in production with `serve --no-playground`). */
   playground?: boolean;
+  /**
+   * Path of a server-sent event stream announcing each new build (`docsmith dev`'s `/dev/events`): the playground
+   * shows every build and its errors as they come and connects without a key (default none).
+   */
+  buildEvents?: string;
 }
 
 /** The checkout's `web/dist`: this file is in runtime/http of the sources, or of the compiled lib/ (`npm run build`). */
@@ -54,9 +59,13 @@ export function registerWebRoutes(app: FastifyInstance, options: WebRoutesOption
   }
   if (options.playground === false) return;
   app.get('/playground.js', (request, reply) => send('playground.js', SHORT_LIVED, request, reply));
+  // Under docsmith dev the page names its build events and needs no key from this machine.
+  const playgroundHtml = options.buildEvents
+    ? PLAYGROUND_HTML.replace('<!--build-events-->', `<meta name="docsmith-build-events" content="${options.buildEvents}">`).replace(' required aria-label="API key"', ' aria-label="API key"')
+    : PLAYGROUND_HTML.replace('<!--build-events-->\n', '');
   app.get('/playground', async (_request, reply) => {
     if (!(await assets.get('playground.js'))) throw new ApiError('web_client_missing');
-    return reply.type('text/html; charset=utf-8').send(PLAYGROUND_HTML);
+    return reply.type('text/html; charset=utf-8').send(playgroundHtml);
   });
 }
 
@@ -66,6 +75,7 @@ const PLAYGROUND_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>docsmith playground</title>
+<!--build-events-->
 <style>
 body { margin: 0; font: 14px/1.5 system-ui, sans-serif; background: #f9fafb; color: #111827; }
 main { max-width: 760px; margin: 0 auto; padding: 24px; display: flex; flex-direction: column; gap: 16px; height: 100vh; box-sizing: border-box; }
@@ -74,6 +84,9 @@ h1 { font-size: 20px; margin: 0; }
 #docsmith-playground-form input { padding: 8px; border: 1px solid #d1d5db; border-radius: 8px; font: inherit; }
 #docsmith-playground-form input[name="key"] { flex: 1; min-width: 240px; }
 #docsmith-playground-form button { padding: 8px 12px; border: 0; border-radius: 8px; background: #111827; color: white; font: inherit; cursor: pointer; }
+#docsmith-playground-build { margin: 0; padding: 8px 12px; border-radius: 8px; background: #ecfdf5; color: #065f46; white-space: pre-wrap; font: 12px/1.5 ui-monospace, monospace; }
+#docsmith-playground-build[data-state="failed"] { background: #fef2f2; color: #991b1b; }
+#docsmith-playground-build[data-state="building"] { background: #f3f4f6; color: #374151; }
 #docsmith-playground-status { margin: 0; color: #374151; }
 #docsmith-playground-status[data-state="problem"] { color: #b91c1c; }
 #docsmith-playground-chat { flex: 1; min-height: 0; background: white; border: 1px solid #e5e7eb; border-radius: 12px; overflow: hidden; display: flex; flex-direction: column; }
@@ -88,6 +101,7 @@ h1 { font-size: 20px; margin: 0; }
 <button type="submit">Connect</button>
 </form>
 <p id="docsmith-playground-status" role="status"></p>
+<p id="docsmith-playground-build" role="status" hidden></p>
 <div id="docsmith-playground-chat"></div>
 </main>
 <script src="/playground.js"></script>

@@ -34,4 +34,6 @@ export interface RouteContext {
   turns: EventLoopTurns;
   /** The answers streaming now: those still running when the shutdown grace period ends are aborted (ServerShutdownError). */
   answersInFlight: InFlightAnswers;
+  /** Requests from this machine need no key (`docsmith dev`; default false). */
+  keylessLoopback?: boolean;
 }
