@@ -264,7 +264,7 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
     await elsewhere.goto(otherOrigin);
     await elsewhere.getByRole('button', { name: 'Ask AI' }).click();
     await elsewhere.getByText("This assistant isn't available on this page.").waitFor();
-    expect(elsewhereErrors.some((line) => line.includes(`403 forbidden_origin: The API key is not allowed from ${new URL(otherOrigin).origin}`))).toBe(true);
+    expect(elsewhereErrors.some((line) => line.includes('403 forbidden_origin: The API key is not allowed from this origin'))).toBe(true);
     await context.close();
   });
 
