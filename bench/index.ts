@@ -1,3 +1,4 @@
+import { runAnswersBench } from './answers/run-answers-bench.ts';
 import { runArtifactsBench } from './artifacts/run-artifacts-bench.ts';
 import { runBuildBench } from './build/run-build-bench.ts';
 import { runDomainsBench } from './domains/run-domains-bench.ts';
@@ -11,6 +12,7 @@ const benches: Record<string, { run: (sites: string[]) => Promise<unknown>; filt
   artifacts: { run: runArtifactsBench, filtersSites: false },
   retrieval: { run: runRetrievalBench, filtersSites: false },
   hybrid: { run: runHybridBench, filtersSites: false },
+  answers: { run: runAnswersBench, filtersSites: false },
   serve: { run: runServeBench, filtersSites: false },
   domains: { run: runDomainsBench, filtersSites: false },
 };
