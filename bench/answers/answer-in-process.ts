@@ -24,7 +24,7 @@ export async function answerInProcess(site: LoadedSite, model: LanguageModelV3, 
     doGenerate: (options) => model.doGenerate(options),
     doStream: (options) => {
       const system = options.prompt.map((message) => (message.role === 'system' ? message.content : '')).join('');
-      sourceTexts = readPromptSources(system).map((source) => source.text);
+      sourceTexts = readPromptSources(system).map((source) => [source.text, ...source.sections.map((section) => section.text)].join('\n'));
       return model.doStream(options);
     },
   };
