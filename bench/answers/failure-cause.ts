@@ -9,6 +9,7 @@ export const FAILURE_CAUSES = [
   'retrieval miss (no gold page among the sources)',
   'refused with a gold page among the sources',
   'facts there, but only other pages cited',
+  'fact in another section of a gold page',
   'fact in a table row',
   'fact in a code block',
   'fact in a heading or the page title',
@@ -40,21 +41,23 @@ const CALLOUT = /^<(Note|Tip|Warning|Info|Check|Danger|Callout|Caution|Important
 const FIELD = /^<(ParamField|ResponseField|Field|Property)\b/;
 
 /**
- * Why an answer that does not score missed: retrieval, a refusal, citations, or — for a fact the text lacks —
- * where that fact stands on the gold page (the source file as written, else the page's built Markdown): a table row,
+ * Why an answer that does not score missed: retrieval, a refusal, citations, a fact only in a section of a gold
+ * page that is not among the sources, or — for a fact the sources hold but the text lacks — where that fact stands on the gold page (the source file as written, else the page's built Markdown): a table row,
  * a code block, a heading, a callout, a field component, frontmatter, a list or label line, or prose (then: the
  * answer quoted other sources, or a neighbouring sentence of the right one).
  */
-export function failureCause(question: AnswerQuestion, answer: ComposedAnswer, score: AnswerScore, site: BuiltSite): FailureCause {
+export function failureCause(question: AnswerQuestion, answer: ComposedAnswer & { sourceTexts: readonly string[] }, score: AnswerScore, site: BuiltSite): FailureCause {
   if (!score.goldAmongSources) return 'retrieval miss (no gold page among the sources)';
   if (score.notFound) return 'refused with a gold page among the sources';
   if (score.facts) return 'facts there, but only other pages cited';
+  const evidence = normaliseForFacts(answer.sourceTexts.join('\n'));
   const goldPages = site.pages.filter((page) => answersQuestion(question, page.path));
   const places = new Set<Place>();
   for (const fact of score.missingFacts) for (const page of goldPages) for (const place of placesOf(fact, pageLines(site, page))) places.add(place);
   for (const page of goldPages) if (score.missingFacts.some((fact) => fact.some((spelling) => normaliseForFacts(page.title).includes(normaliseForFacts(spelling))))) places.add('heading');
   const place = PLACE_ORDER.find((candidate) => places.has(candidate));
   if (place === undefined) return 'fact not on any gold page';
+  if (!score.missingFacts.every((fact) => fact.some((spelling) => evidence.includes(normaliseForFacts(spelling))))) return 'fact in another section of a gold page';
   if (place !== 'prose') return PLACE_CAUSE[place];
   const cited = [...citedSources(answer.text)].map((number) => answer.sources[number - 1] ?? '');
   return cited.some((source) => answersQuestion(question, source)) ? 'neighbouring sentence instead of the fact' : 'off-topic sentences from other sources';

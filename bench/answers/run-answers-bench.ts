@@ -9,7 +9,7 @@ import { QUESTION_KINDS, readAnswerQuestions, readUnseenAnswerQuestions, type An
 import { builtSite, type BuiltSite } from './built-site-cache.ts';
 import { FAILURE_CAUSES, failureCause, type FailureCause } from './failure-cause.ts';
 import { leadSentencesAnswer } from './lead-sentences-answer.ts';
-import { normaliseForFacts, scoreAnswer, type AnswerScore } from './score-answer.ts';
+import { answersQuestion, normaliseForFacts, scoreAnswer, type AnswerScore } from './score-answer.ts';
 
 /** One question answered by docsmith and by the naive composer, scored. */
 interface AnsweredQuestion {
@@ -20,6 +20,8 @@ interface AnsweredQuestion {
   baseline: AnswerScore;
   /** Every fact is somewhere in the sources' text: what a perfect composer could quote. */
   factsInSources: boolean;
+  /** Every fact is somewhere on a gold page (its built Markdown): what a composer reading whole pages could quote. */
+  factsOnGoldPage: boolean;
   cause?: FailureCause;
 }
 
@@ -70,10 +72,11 @@ export async function runAnswersBench(): Promise<void> {
 function scoreQuestion(question: AnswerQuestion, answer: AnswerWithEvidence, site: BuiltSite): AnsweredQuestion {
   const score = scoreAnswer(question, answer);
   const baseline = scoreAnswer(question, { text: leadSentencesAnswer(answer.sourceTexts[0]), sources: answer.sources });
-  const evidence = normaliseForFacts(answer.sourceTexts.join('\n'));
-  const factsInSources = question.facts.every((spellings) => spellings.some((spelling) => evidence.includes(normaliseForFacts(spelling))));
+  const holdsFacts = (text: string): boolean => question.facts.every((spellings) => spellings.some((spelling) => text.includes(normaliseForFacts(spelling))));
+  const factsInSources = holdsFacts(normaliseForFacts(answer.sourceTexts.join('\n')));
+  const factsOnGoldPage = site.pages.some((page) => answersQuestion(question, page.path) && holdsFacts(normaliseForFacts(`${page.title}\n${page.markdown}`)));
   const scored = score.facts && score.goldCited;
-  return { question, text: answer.text, sources: answer.sources, score, baseline, factsInSources, ...(scored ? {} : { cause: failureCause(question, answer, score, site) }) };
+  return { question, text: answer.text, sources: answer.sources, score, baseline, factsInSources, factsOnGoldPage, ...(scored ? {} : { cause: failureCause(question, answer, score, site) }) };
 }
 
 /** Each site's folder: the shared corpora and the project's sample site, then the unseen sites of both benches (when `DOCSMITH_BENCH_UNSEEN_SITES` holds them). */
@@ -96,7 +99,7 @@ function report(answered: AnsweredQuestion[], unseenSources: UnseenSource[]): vo
   ].filter((scope) => answered.some(scope.keep));
   printTable(
     `Answers over ${answered.length} questions: facts in the text and a gold page cited [n] (same sources, same run)`,
-    ['system', 'split', 'questions', 'facts+gold cited', 'facts', 'gold cited', 'gold in sources', 'not found', 'facts in sources'],
+    ['system', 'split', 'questions', 'facts+gold cited', 'facts', 'gold cited', 'gold in sources', 'not found', 'facts in sources', 'facts on a gold page'],
     splits.flatMap((scope) => {
       const entries = answered.filter(scope.keep);
       return [figuresRow(DOCSMITH, scope.name, entries, (entry) => entry.score), figuresRow(BASELINE, scope.name, entries, (entry) => entry.baseline)];
@@ -136,6 +139,7 @@ function figuresRow(system: string, split: string, entries: AnsweredQuestion[], 
     percent(share(entries, (entry) => scoreOf(entry).goldAmongSources)),
     percent(share(entries, (entry) => scoreOf(entry).notFound)),
     percent(share(entries, (entry) => entry.factsInSources)),
+    percent(share(entries, (entry) => entry.factsOnGoldPage)),
   ];
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { answerSentencesOf } from '../../runtime/assistant/answer-sentences.ts';
 import { codeBlocksOf, isCodeLine, isTableRow } from '../../runtime/assistant/code-lines.ts';
-import { extractAnswer, NOT_FOUND_ANSWER } from '../../runtime/assistant/extractive-model.ts';
-import { fencedCode } from '../../runtime/assistant/code-answer.ts';
+import { composeAnswer as extractAnswer, NOT_FOUND_ANSWER } from '../../runtime/assistant/compose-answer.ts';
+import { renderCode } from '../../runtime/assistant/render-answer.ts';
 import { fenceCode } from '../../contract/search/code-fences.ts';
 
 // Section texts shaped like those of real Mintlify sites docsmith had never seen (tables, steps, labels, comments,
@@ -53,7 +53,7 @@ describe('sentences an answer may quote', () => {
 
   it('finds code blocks with the prose line that introduces them, blank lines kept inside', () => {
     expect(codeBlocksOf('Create one at sign-up:\ncurl -X POST https://api.example.com/v1/customers \\\n  -d \'{"name": "Jane"}\'\n\nexport API_KEY=abc\nThen open the dashboard.')).toEqual([
-      { code: 'curl -X POST https://api.example.com/v1/customers \\\n  -d \'{"name": "Jane"}\'\n\nexport API_KEY=abc', intro: 'Create one at sign-up:' },
+      { code: 'curl -X POST https://api.example.com/v1/customers \\\n  -d \'{"name": "Jane"}\'\n\nexport API_KEY=abc', intro: 'Create one at sign-up:', introLine: 0, line: 1 },
     ]);
   });
 });
@@ -73,8 +73,8 @@ describe('fenced code in section text (builds since code blocks are fenced)', ()
 
   it('finds each fenced block exactly, with the line introducing it and its language: blocks of two languages stay two', () => {
     expect(codeBlocksOf(['Create a client:', fenceCode('const client = new Client();', 'js'), fenceCode('client = Client()', 'python')].join('\n'))).toEqual([
-      { code: 'const client = new Client();', intro: 'Create a client:', language: 'js' },
-      { code: 'client = Client()', intro: 'Create a client:', language: 'python' },
+      { code: 'const client = new Client();', intro: 'Create a client:', introLine: 0, line: 1, language: 'js' },
+      { code: 'client = Client()', intro: 'Create a client:', introLine: 0, line: 4, language: 'python' },
     ]);
   });
 
@@ -95,9 +95,13 @@ describe('answers on unseen sites', () => {
     expect(extractAnswer('How do I create an API key?', undefined, [keys]).join('')).toMatchInlineSnapshot(`
       "Create an API key in the console [1]:
 
-      - Navigate to API Keys
-      - Click Create API Key
-      - Copy the key immediately
+      1. Navigate to API Keys
+      2. Click Create API Key
+      3. Copy the key immediately
+
+      \`\`\`
+      export EXAMPLE_API_KEY="your-api-key-here"
+      \`\`\`
 
       "
     `);
@@ -121,7 +125,7 @@ describe('answers on unseen sites', () => {
     const events = { number: 1, title: 'Sending Events', text: 'Send one event per request to record usage for a customer.\ncurl --request POST \\\n  --url https://api.example.com/v1/events \\\n  --data \'{"external_customer_id": "cust-1"}\'' };
     const customers = { number: 2, title: 'Implementation Guide › Create a customer', text: 'A customer must exist before a session can be created. Create one at sign-up:\ncurl -X POST https://api.example.com/v1/customers \\\n  -d \'{"external_id": "user_1"}\'' };
     expect(extractAnswer('curl command to create a customer', undefined, [events, customers]).join('')).toMatchInlineSnapshot(`
-      "A customer must exist before a session can be created [2]. 
+      "A customer must exist before a session can be created. Create one at sign-up [2]:
 
       \`\`\`
       curl -X POST https://api.example.com/v1/customers \\
@@ -136,6 +140,7 @@ describe('answers on unseen sites', () => {
     const policy = { number: 1, title: 'Policies › Block writes', text: 'package formal.v2\n\npre_request := {\n  "action": "block"\n} if {\n  input.query.statement_type == "DELETE"\n}' };
     expect(extractAnswer('How do I write a policy that blocks DELETE queries?', undefined, [policy]).join('')).toMatchInlineSnapshot(`
       "From Policies › Block writes [1]:
+
       \`\`\`
       package formal.v2
 
@@ -216,8 +221,8 @@ describe('answers on unseen sites', () => {
 
 describe('fenced code in answers', () => {
   it('fences code with more backticks than it holds, so a Markdown example inside does not end the block', () => {
-    const fenced = fencedCode({ code: 'Write:\n```js\nconsole.log(1)\n```', source: 1, overlap: 1, matched: 1 });
-    expect(fenced).toBe('\n\n````\nWrite:\n```js\nconsole.log(1)\n```\n````\n\n');
-    expect(fencedCode({ code: 'npm i', source: 1, overlap: 1, matched: 1 })).toBe('\n\n```\nnpm i\n```\n\n');
+    const unit = (code: string) => ({ kind: 'code' as const, code, intro: '', introLine: -1, line: 0, terms: new Set<string>(), contextTerms: new Set<string>() });
+    expect(renderCode(unit('Write:\n```js\nconsole.log(1)\n```'), 1, undefined)).toBe('\n\n````\nWrite:\n```js\nconsole.log(1)\n```\n````\n\n');
+    expect(renderCode(unit('npm i'), 1, 'Install it')).toBe('Install it [1]:\n\n```\nnpm i\n```\n\n');
   });
 });
