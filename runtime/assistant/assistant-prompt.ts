@@ -7,6 +7,8 @@ export interface AssistantSource {
   url: string;
   /** The page title, then the section's heading: "Configure › Tokens in CI". */
   title: string;
+  /** The page title and every heading down to the section's, when the section is nested: "Docker › Nvidia GPU › Start the container" (what the prompt names). */
+  fullTitle?: string;
   path: string;
   anchor: string;
   text: string;
@@ -17,7 +19,7 @@ export interface AssistantSource {
   moreSections?: readonly SourceSection[];
 }
 
-/** A further section of a source's page: its title (page › heading), link and text. */
+/** A further section of a source's page: its title (page › every heading down to its own), link and text. */
 export interface SourceSection {
   title: string;
   url: string;
@@ -51,7 +53,7 @@ const INSTRUCTIONS = [
 
 /**
  * Builds the prompt shared by every answer model: instructions and the numbered sources in the system message —
- * each a `<source number="n" title="Page › Heading" url="…" breadcrumbs="Group › Group">` block holding its
+ * each a `<source number="n" title="Page › Heading › Heading" url="…" breadcrumbs="Group › Group">` block holding its
  * section's text whole (code blocks fenced), then any further sections of the page, each in a
  * `<source-section title="…" url="…">` block; the question, with the previous user turn and the previous answer
  * (its first 4,000 characters) for context, as the user message. What the reader selected on the page follows the
@@ -62,7 +64,7 @@ export function buildAssistantPrompt(input: { question: string; previousQuestion
     .map((source, index) => {
       const breadcrumbs = source.breadcrumbs && source.breadcrumbs.length > 0 ? ` breadcrumbs="${attribute(source.breadcrumbs.join(' › '))}"` : '';
       const sections = (source.moreSections ?? []).map((section) => `\n<source-section title="${attribute(section.title)}" url="${attribute(section.url)}">\n${blockText(section.text)}\n</source-section>`).join('');
-      return `<source number="${index + 1}" title="${attribute(source.title)}" url="${attribute(source.url)}"${breadcrumbs}>\n${blockText(source.text)}${sections}\n</source>`;
+      return `<source number="${index + 1}" title="${attribute(source.fullTitle ?? source.title)}" url="${attribute(source.url)}"${breadcrumbs}>\n${blockText(source.text)}${sections}\n</source>`;
     })
     .join('\n\n');
   const system = [

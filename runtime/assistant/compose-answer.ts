@@ -32,7 +32,7 @@ const ENDPOINT = /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+\/|(?:^|\s)\/[\
 /** Units quoted at most, the lead included. */
 const MAX_UNITS = 5;
 /** Units from sources other than the lead's, at most. */
-const MAX_OTHER_SOURCE_UNITS = 1;
+const MAX_OTHER_SOURCE_UNITS = 2;
 /** A unit is quoted beside the lead when it scores at least this share of the lead's (same section); more from elsewhere. */
 const SUPPORT_SHARE = 0.45;
 const SAME_SOURCE_SHARE = 0.6;
@@ -69,7 +69,7 @@ export function composeAnswer(question: string, previousQuestion: string | undef
   const sectionTerms = sections.map((section) => union(termsOf(section.text), termsOf(section.title)));
   const sourceTerms = sources.map((source) => union(...sectionTerms.filter((_, index) => sections[index]?.source === source.number)));
   const spelling = spellingAgainst(sourceTerms);
-  const questionTerms = [...new Set(prepareText(question).map(spelling))];
+  const questionTerms = [...new Set(prepareText(`${question} ${limitWordsOf(question)}`).map(spelling))];
   if (questionTerms.length === 0 || !coversQuestion(question, sourceTerms, spelling)) return [NOT_FOUND_ANSWER];
   const weights = weightsOf(questionTerms, previousQuestion ? prepareText(previousQuestion).map(spelling) : [], sectionTerms);
   if (weights.found === 0) return [NOT_FOUND_ANSWER];
@@ -144,7 +144,8 @@ function withTableRows(chosen: readonly ScoredUnit[], scored: readonly ScoredUni
 /**
  * The lead's neighbours a reader needs: for a value question, the next unit of its section holding a number when
  * no quoted unit of the section does ("… requires minimal resources." then "A basic VPS with 1 vCPU, 2GB RAM…");
- * for a where question, the section's endpoint or path line ("GET /api/version") when no quoted unit names one; for
+ * for a where question, the endpoint or path line of its source ("GET /api/version"), its own section's first, when
+ * no quoted unit of the source names one; for
  * a lead that points back ("This is the default port…"), the line before it that it points at.
  */
 function withNeighbours(chosen: readonly ScoredUnit[], sections: readonly ComposerSection[], intent: QuestionIntent): ScoredUnit[] {
@@ -159,9 +160,14 @@ function withNeighbours(chosen: readonly ScoredUnit[], sections: readonly Compos
     const next = after.find((unit) => NUMBER.test(quotedText(unit)));
     if (next && !quoted(next)) result.splice(1, 0, neighbour(next));
   }
-  if (intent === 'where' && !inSection.some((text) => ENDPOINT.test(text))) {
-    const path = units.find((unit) => unit.kind === 'line' && ENDPOINT.test(unit.text));
-    if (path && !quoted(path)) result.unshift(neighbour(path));
+  if (intent === 'where' && !chosen.some((unit) => unit.source === lead.source && ENDPOINT.test(quotedText(unit.unit)))) {
+    const path = sections
+      .map((section, index) => ({ section, index }))
+      .filter(({ section }) => section.source === lead.source)
+      .sort((a, b) => Number(b.index === lead.section) - Number(a.index === lead.section))
+      .flatMap(({ section, index }) => answerUnitsOf(section.text).map((unit) => ({ unit, index })))
+      .find(({ unit }) => unit.kind === 'line' && ENDPOINT.test(unit.text));
+    if (path && !quoted(path.unit)) result.unshift({ ...neighbour(path.unit), section: path.index });
   }
   if (isAnaphoric(lead.unit)) {
     const before = units.filter((unit) => unit.line === lead.unit.line - 1 && unit.kind === 'line').at(-1);
@@ -221,6 +227,18 @@ function decidingSources(sources: readonly ComposerSource[], sourceTerms: readon
   const held = sourceTerms.map((terms) => [...weights.terms].reduce((sum, [term, weight]) => sum + (terms.has(term) ? weight : 0), 0));
   const best = Math.max(...held);
   return new Set(sources.filter((_, index) => (held[index] as number) >= best * DECIDING_SHARE).map((source) => source.number));
+}
+
+/**
+ * The words documentation uses for a limit a question names in other words: "smallest", "lowest", "fewest" →
+ * minimum; "largest", "longest", "at most" → maximum. Docs write "The minimum maxDuration is 5 seconds"; readers
+ * ask for the smallest.
+ */
+function limitWordsOf(question: string): string {
+  const words: string[] = [];
+  if (/\b(?:smallest|lowest|least|fewest|shortest|minimal|min)\b/i.test(question)) words.push('minimum');
+  if (/\b(?:largest|biggest|highest|most|longest|max|upper limit|cap)\b/i.test(question)) words.push('maximum');
+  return words.join(' ');
 }
 
 function languageHint(question: string): string | undefined {

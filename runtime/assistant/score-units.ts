@@ -48,6 +48,8 @@ const DEFINITION_FACTOR = 1.5;
 /** Units that name what flag, setting, endpoint or value questions ask for: identifiers, paths, numbers. */
 const IDENTIFIER = /(?:^|[\s(`'"])--?[a-z][\w-]*|`[^`]+`|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b[a-z]+[A-Z]\w*\b|(?:^|\s)\/[\w{}.:-]+|\b(?:GET|POST|PUT|PATCH|DELETE)\s+\//;
 const NUMBER = /\d/;
+/** Diagram sources (a flowchart in Mermaid): drawn on the page, no answer as code. */
+const DIAGRAM = /^(?:mermaid|plantuml|dot|graphviz)$/i;
 /** Languages of shell blocks, as fences name them. */
 const SHELL = /^(?:bash|sh|shell|zsh|console|terminal|powershell|ps1|cmd|bat)$/i;
 /** Per intent, the factor of each kind of unit (a unit holding an identifier or a number may weigh more, see `intentFactor`). */
@@ -86,7 +88,7 @@ export function scoreUnits(sections: readonly ComposerSection[], weights: Questi
     units.forEach((unit, position) => {
       const underHeading = headingAnswers && position < HEADING_ANSWER_UNITS;
       const { own, framed, matched } = overlapOf(unit, framing, weights, underHeading ? 1 : FRAMED_SHARE);
-      if ((own === 0 && !underHeading) || (matched < 2 && own + framed < weights.found * MIN_COVERAGE)) return;
+      if ((own === 0 && !underHeading) || (matched < 2 && own + framed < weights.found * MIN_COVERAGE) || isStub(unit)) return;
       const length = unit.terms.size > CONCISE_TERMS ? Math.sqrt(CONCISE_TERMS / unit.terms.size) : 1;
       const meta = unit.kind === 'sentence' && unit.sentence.meta ? META_FACTOR : 1;
       const definition = unit.kind === 'sentence' && unit.sentence.definition && asksDefinition ? DEFINITION_FACTOR : 1;
@@ -101,13 +103,14 @@ export function scoreUnits(sections: readonly ComposerSection[], weights: Questi
  * The code blocks of the sections scored against the question, best first: the question weight in the code and in
  * the line introducing it (both whole) and in its section's title (at half), a little less for each rank below the
  * first, more in the lead's section (`preferredSection`) and its source; for a code question, more in the language
- * it names (`language`), for a command question more in a shell block. Blocks without a question term are left out.
+ * it names (`language`), for a command question more in a shell block. Blocks without a question term and diagram
+ * sources (Mermaid) are left out.
  */
 export function scoreCodeUnits(sections: readonly ComposerSection[], weights: QuestionWeights, preferredSection: number, intent: QuestionIntent, language: string | undefined): ScoredUnit[] {
   const scored: ScoredUnit[] = [];
   sections.forEach((section, index) => {
     for (const unit of answerUnitsOf(section.text)) {
-      if (unit.kind !== 'code') continue;
+      if (unit.kind !== 'code' || (unit.language !== undefined && DIAGRAM.test(unit.language))) continue;
       const { own, framed } = overlapOf({ ...unit, terms: new Set([...unit.terms, ...unit.contextTerms]) }, titleTerms(section.title), weights);
       if (own + framed === 0) continue;
       const fit = intent === 'code' && language && unit.language ? (unit.language.toLowerCase().startsWith(language) ? 1.3 : 0.8) : intent === 'command' && unit.language ? (SHELL.test(unit.language) ? 1.2 : 0.9) : 1;
@@ -117,6 +120,11 @@ export function scoreCodeUnits(sections: readonly ComposerSection[], weights: Qu
     }
   });
   return scored.sort((a, b) => b.score - a.score);
+}
+
+/** A line too short to say anything on its own ("Steps", "Python"), unless it names something: a path, a flag, a number. */
+function isStub(unit: Exclude<AnswerUnit, { kind: 'code' }>): boolean {
+  return unit.kind === 'line' && unit.text.split(/\s+/).length < 3 && !IDENTIFIER.test(unit.text) && !NUMBER.test(unit.text);
 }
 
 /** The question weight a set of terms holds. */
