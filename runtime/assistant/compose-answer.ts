@@ -177,22 +177,21 @@ function withNeighbours(chosen: readonly ScoredUnit[], sections: readonly Compos
 }
 
 /**
- * The code blocks to quote (at most two): the best one a quoted line introduces, and the best of all when it holds
- * enough of the question's weight — less is enough in the lead's source, and when the question asks for a command
- * or code; for a value, a yes/no question or a comparison only one of the lead's section; for an explanation, none.
+ * The code blocks to quote (at most two): the best one a quoted line introduces, and the best of the others when it
+ * holds enough of the question's weight — less is enough in the lead's source, and when the question asks for a command or code; for a value, a
+ * yes/no question or a comparison only one of the lead's section; for an explanation, none.
  */
 function codeFor(intent: QuestionIntent, question: string, sections: readonly ComposerSection[], weights: QuestionWeights, lead: ScoredUnit, chosen: readonly ScoredUnit[]): ScoredUnit[] {
   const codes = scoreCodeUnits(sections, weights, lead.section, intent, languageHint(question));
   const introduced = codes.find((code) => chosen.some((unit) => introduces(unit, code)));
-  const best = codes[0];
+  const best = codes.find((code) => code !== introduced);
   const asked = intent === 'command' || intent === 'code' || intent === 'steps';
-  const near = best?.source === lead.source;
-  const enough = !best || intent === 'explain'
-    ? false
-    : intent === 'yesno' || intent === 'comparison' || intent === 'value'
-      ? best.section === lead.section && best.coverage >= CODE_SHARE_UNASKED - 0.15
-      : best.coverage >= (near ? CODE_SHARE_ASKED : asked ? CODE_SHARE_ASKED + 0.15 : CODE_SHARE_UNASKED);
-  return [...new Set([introduced, enough ? best : undefined].filter((code): code is ScoredUnit => code !== undefined))];
+  const enough = (code: ScoredUnit): boolean => {
+    if (intent === 'explain') return false;
+    if (intent === 'yesno' || intent === 'comparison' || intent === 'value') return code.section === lead.section && code.coverage >= CODE_SHARE_UNASKED - 0.15;
+    return code.coverage >= (code.source === lead.source ? CODE_SHARE_ASKED : asked ? CODE_SHARE_ASKED + 0.15 : CODE_SHARE_UNASKED);
+  };
+  return [introduced, best && enough(best) ? best : undefined].filter((code): code is ScoredUnit => code !== undefined);
 }
 
 /** The code blocks, each after the unit that introduces it (or the last unit of its section before it), else right after the lead. */
@@ -201,7 +200,7 @@ function placeCode(chosen: readonly ScoredUnit[], codes: readonly ScoredUnit[]):
   for (const code of codes) {
     let at = placed.findIndex((unit) => introduces(unit, code));
     if (at < 0) at = placed.reduce((last, unit, index) => (unit.section === code.section && unit.unit.line < code.unit.line ? index : last), 0);
-    while (placed[at + 1]?.unit.kind === 'code' && (placed[at + 1] as ScoredUnit).unit.line < code.unit.line) at += 1;
+    while (placed[at + 1]?.unit.kind === 'code') at += 1;
     placed.splice(at + 1, 0, code);
   }
   return placed;
