@@ -14,8 +14,10 @@ export type AnswerUnit = SentenceUnit | LineUnit | RowUnit | CodeUnit;
 interface UnitBase {
   /** The line of the section's text it starts on: reading order and neighbours. */
   line: number;
-  /** Its own terms. */
+  /** Its own terms (a sentence's with those of the list or table it introduces). */
   terms: ReadonlySet<string>;
+  /** How many terms it says itself, a list's or table's items aside: its length, for the score. */
+  size: number;
   /** The terms of what frames it: the line introducing a list or code block, a table's header. */
   contextTerms: ReadonlySet<string>;
 }
@@ -63,9 +65,12 @@ export const answerUnitsOf: (text: string) => readonly AnswerUnit[] = memoiseByT
   const sentenceLines = new Set<number>();
   for (const sentence of answerSentencesOf(text)) {
     sentenceLines.add(sentence.line);
-    units.push({ kind: 'sentence', sentence, line: sentence.line, terms: sentence.terms, contextTerms: NO_TERMS });
+    units.push({ kind: 'sentence', sentence, line: sentence.line, terms: sentence.terms, size: new Set(prepareText(sentence.sentence)).size, contextTerms: NO_TERMS });
   }
-  for (const block of codeBlocksOf(text)) units.push({ kind: 'code', code: block.code, intro: block.intro, introLine: block.introLine, line: block.line, terms: new Set(prepareText(block.code)), contextTerms: new Set(prepareText(block.intro)), ...(block.language ? { language: block.language } : {}) });
+  for (const block of codeBlocksOf(text)) {
+    const terms = new Set(prepareText(block.code));
+    units.push({ kind: 'code', code: block.code, intro: block.intro, introLine: block.introLine, line: block.line, terms, size: terms.size, contextTerms: new Set(prepareText(block.intro)), ...(block.language ? { language: block.language } : {}) });
+  }
   const lines = textLines(text);
   let header: string[] | undefined;
   let intro: string | undefined;
@@ -86,7 +91,8 @@ export const answerUnitsOf: (text: string) => readonly AnswerUnit[] = memoiseByT
         header = cells;
         intro = previous.endsWith(':') ? previous : intro;
       } else {
-        units.push({ kind: 'row', cells, header, line: number, terms: new Set(prepareText(cells.join('\n'))), contextTerms: new Set(prepareText(`${header.join('\n')}\n${intro ?? ''}`)), ...(intro ? { intro } : {}) });
+        const terms = new Set(prepareText(cells.join('\n')));
+        units.push({ kind: 'row', cells, header, line: number, terms, size: terms.size, contextTerms: new Set(prepareText(`${header.join('\n')}\n${intro ?? ''}`)), ...(intro ? { intro } : {}) });
       }
       return;
     }
@@ -98,7 +104,8 @@ export const answerUnitsOf: (text: string) => readonly AnswerUnit[] = memoiseByT
       intro = undefined;
       introLine = -1;
     } else if (line.length <= MAX_LINE_LENGTH && /[\p{L}\p{N}]/u.test(line)) {
-      units.push({ kind: 'line', text: line, line: number, introLine, terms: new Set(prepareText(line)), contextTerms: new Set(prepareText(intro ?? '')), ...(intro ? { intro } : {}) });
+      const terms = new Set(prepareText(line));
+      units.push({ kind: 'line', text: line, line: number, introLine, terms, size: terms.size, contextTerms: new Set(prepareText(intro ?? '')), ...(intro ? { intro } : {}) });
     }
     previous = line;
   });

@@ -44,6 +44,10 @@ const GENERIC_WEIGHT = 0.3;
 const CONTEXT_WEIGHT = 0.3;
 /** Share of the question weight a code block must hold to be quoted: less when the question asks for code. */
 const CODE_SHARE_ASKED = 0.3;
+/** A block a quoted line introduces holds at least this share (its intro's words included): "Here is an example of the data sent:" alone does not make a sample payload an answer. */
+const CODE_SHARE_INTRODUCED = 0.25;
+/** Beside a block a quoted line introduces, another block is quoted only when it matches the question about as well. */
+const SECOND_BLOCK_SHARE = 0.9;
 const CODE_SHARE_UNASKED = 0.6;
 /** Languages a question may name, as code fences name them. */
 const LANGUAGE_HINT = /\b(python|javascript|typescript|js|ts|go|rust|java|ruby|php|curl|bash|shell|sql|yaml|json|swift|kotlin|c#|csharp)\b/i;
@@ -177,14 +181,15 @@ function withNeighbours(chosen: readonly ScoredUnit[], sections: readonly Compos
 }
 
 /**
- * The code blocks to quote (at most two): the best one a quoted line introduces, and the best of the others when it
+ * The code blocks to quote (at most two): the best one a quoted line introduces (when it holds a quarter of the
+ * question's weight), and the best of the others (beside an introduced one, only one matching about as well) when it
  * holds enough of the question's weight — less is enough in the lead's source, and when the question asks for a command or code; for a value, a
  * yes/no question or a comparison only one of the lead's section; for an explanation, none.
  */
 function codeFor(intent: QuestionIntent, question: string, sections: readonly ComposerSection[], weights: QuestionWeights, lead: ScoredUnit, chosen: readonly ScoredUnit[]): ScoredUnit[] {
   const codes = scoreCodeUnits(sections, weights, lead.section, intent, languageHint(question));
-  const introduced = codes.find((code) => chosen.some((unit) => introduces(unit, code)));
-  const best = codes.find((code) => code !== introduced);
+  const introduced = codes.find((code) => code.coverage >= CODE_SHARE_INTRODUCED && chosen.some((unit) => introduces(unit, code)));
+  const best = codes.find((code) => code !== introduced && (!introduced || code.coverage >= introduced.coverage * SECOND_BLOCK_SHARE));
   const asked = intent === 'command' || intent === 'code' || intent === 'steps';
   const enough = (code: ScoredUnit): boolean => {
     if (intent === 'explain') return false;

@@ -89,7 +89,7 @@ export function scoreUnits(sections: readonly ComposerSection[], weights: Questi
       const underHeading = headingAnswers && position < HEADING_ANSWER_UNITS;
       const { own, framed, matched } = overlapOf(unit, framing, weights, underHeading ? 1 : FRAMED_SHARE);
       if ((own === 0 && !underHeading) || (matched < 2 && own + framed < weights.found * MIN_COVERAGE) || isStub(unit)) return;
-      const length = unit.terms.size > CONCISE_TERMS ? Math.sqrt(CONCISE_TERMS / unit.terms.size) : 1;
+      const length = unit.size > CONCISE_TERMS ? Math.sqrt(CONCISE_TERMS / unit.size) : 1;
       const meta = unit.kind === 'sentence' && unit.sentence.meta ? META_FACTOR : 1;
       const definition = unit.kind === 'sentence' && unit.sentence.definition && asksDefinition ? DEFINITION_FACTOR : 1;
       const score = ((own + framed) / weights.found) * length * meta * definition * intentFactor(unit, intent) / (1 + RANK_DECAY * section.rank);

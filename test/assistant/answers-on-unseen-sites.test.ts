@@ -221,7 +221,7 @@ describe('answers on unseen sites', () => {
 
 describe('fenced code in answers', () => {
   it('fences code with more backticks than it holds, so a Markdown example inside does not end the block', () => {
-    const unit = (code: string) => ({ kind: 'code' as const, code, intro: '', introLine: -1, line: 0, terms: new Set<string>(), contextTerms: new Set<string>() });
+    const unit = (code: string) => ({ kind: 'code' as const, code, intro: '', introLine: -1, line: 0, terms: new Set<string>(), size: 0, contextTerms: new Set<string>() });
     expect(renderCode(unit('Write:\n```js\nconsole.log(1)\n```'), 1, undefined)).toBe('\n\n````\nWrite:\n```js\nconsole.log(1)\n```\n````\n\n');
     expect(renderCode(unit('npm i'), 1, 'Install it')).toBe('Install it [1]:\n\n```\nnpm i\n```\n\n');
   });
