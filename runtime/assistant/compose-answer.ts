@@ -52,8 +52,8 @@ const CODE_SHARE_UNASKED = 0.6;
 /** Languages a question may name, as code fences name them. */
 const LANGUAGE_HINT = /\b(python|javascript|typescript|js|ts|go|rust|java|ruby|php|curl|bash|shell|sql|yaml|json|swift|kotlin|c#|csharp)\b/i;
 
-/** The terms of a text (code included), memoised by text. */
-const termsOf = memoiseByText((text): ReadonlySet<string> => new Set(prepareText(text)));
+/** The terms of a section's title and text (code included), memoised by the two. */
+const termsOf = memoiseByText((titleAndText): ReadonlySet<string> => new Set(prepareText(titleAndText)));
 
 /**
  * Composes an answer from the sources in the prompt, answering what the question asks (`questionIntent`): the unit
@@ -70,7 +70,7 @@ export function composeAnswer(question: string, previousQuestion: string | undef
     { source: source.number, rank, title: source.title ?? '', text: source.text },
     ...(source.sections ?? []).map((section) => ({ source: source.number, rank, title: section.title, text: section.text })),
   ]);
-  const sectionTerms = sections.map((section) => union(termsOf(section.text), termsOf(section.title)));
+  const sectionTerms = sections.map((section) => termsOf(`${section.title}\n${section.text}`));
   const sourceTerms = sources.map((source) => union(...sectionTerms.filter((_, index) => sections[index]?.source === source.number)));
   const spelling = spellingAgainst(sourceTerms);
   const questionTerms = [...new Set(prepareText(`${question} ${limitWordsOf(question)}`).map(spelling))];

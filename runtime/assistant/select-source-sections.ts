@@ -21,7 +21,9 @@ const LEAD_SECTION_FACTOR = 1.3;
 /** Share of a section's match that comes from its best line (heading included): a line saying it all beats words scattered over a long section. */
 const BEST_LINE_SHARE = 0.5;
 
-/** The prepared terms of each line of a section's text (a fenced code block is one line), memoised by text. */
+/** The terms of a section's whole text, memoised by text. */
+const textTermsOf = memoiseByText((text): ReadonlySet<string> => new Set(prepareText(text)));
+/** The terms of each line of a section's text (a fenced code block is one line), memoised by text. */
 const lineTermsOf = memoiseByText((text): readonly ReadonlySet<string>[] => {
   const lines: string[] = [];
   let fence: string | undefined;
@@ -38,36 +40,43 @@ const lineTermsOf = memoiseByText((text): readonly ReadonlySet<string>[] => {
     else lines.push(line);
   }
   if (fence !== undefined) lines.push(block.join('\n'));
-  return lines.map((line) => new Set(prepareText(line))).filter((terms) => terms.size > 0);
+  return lines.map((line) => new Set(prepareText(line))).filter((set) => set.size > 0);
 });
+/** The terms of a section's page title and headings, memoised by their text. */
+const headingTermsOf = memoiseByText((heading): ReadonlySet<string> => new Set(prepareText(heading)));
 
 /**
- * The sections of each result's page an answer is composed from: the ranked section, and up to two other sections
- * of the same page that match the question about as well (80 % of its match or more) — a page found for its words can hold the answer under
- * another heading than the one ranked ("how many requests does the server queue" ranks the FAQ's *concurrent
- * requests* answer's neighbour). A section matches by the question terms it holds (its heading's too), weighted by
- * how rare each is among the sections of the results' pages, half over the whole section and half over its best
- * line. A sibling that matches clearly better comes first, so the source links to it.
+ * The sections of each result's page an answer is composed from: the ranked section, and up to three other sections
+ * of the same page that match the question at least half as well (6,000 characters of them at most) — a page found
+ * for its words can hold the answer under another heading than the one ranked ("how many requests does the server
+ * queue" can rank the FAQ's *proxy* answer, a neighbour of the *concurrent requests* one). A section matches by the
+ * question terms it holds (its headings' too), weighted by how rare each is among the sections of the results'
+ * pages, half over the whole section and half over its best line. A sibling matching a third better comes first, so
+ * the source links to it.
  */
 export function selectSourceSections(question: string, results: readonly SearchResult[], sectionsOfPage: (path: string) => readonly SectionRecord[]): SelectedSection[][] {
   const questionTerms = [...new Set(prepareText(question))];
   const pages = results.map((result) => sectionsOfPage(result.path));
   const pool = pages.flat();
   if (questionTerms.length === 0 || pool.length === 0) return results.map((result) => [sectionOf(result)]);
-  const headingTerms = (section: { title: string; headingPath: readonly string[] }): ReadonlySet<string> => new Set(prepareText([section.title, ...section.headingPath].join('\n')));
-  const holders = new Map(questionTerms.map((term) => [term, 0]));
-  for (const section of pool) {
-    const terms = new Set([...headingTerms(section), ...lineTermsOf(section.text).flatMap((line) => [...line])]);
-    for (const term of questionTerms) if (terms.has(term)) holders.set(term, (holders.get(term) as number) + 1);
-  }
-  const weights = new Map(questionTerms.map((term) => [term, Math.log(1 + pool.length / ((holders.get(term) as number) + 0.5))]));
-  const total = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
-  const match = (section: { title: string; headingPath: readonly string[]; text: string }): number => {
-    const heading = headingTerms(section);
-    const lines = lineTermsOf(section.text);
-    const weightOf = (holds: (term: string) => boolean): number => questionTerms.reduce((sum, term) => sum + (holds(term) ? (weights.get(term) as number) : 0), 0);
-    const whole = weightOf((term) => heading.has(term) || lines.some((line) => line.has(term)));
-    const bestLine = Math.max(weightOf((term) => heading.has(term)), ...lines.map((line) => weightOf((term) => heading.has(term) || line.has(term))));
+  const headingOf = (section: { title: string; headingPath: readonly string[] }): ReadonlySet<string> => headingTermsOf([section.title, ...section.headingPath].join('\n'));
+  const held = pool.map((section) => [headingOf(section), textTermsOf(section.text)]);
+  const weights = questionTerms.map((term) => {
+    const holders = held.filter(([heading, text]) => heading?.has(term) || text?.has(term)).length;
+    return Math.log(1 + pool.length / (holders + 0.5));
+  });
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const weightOf = (holds: (term: string) => boolean): number => questionTerms.reduce((sum, term, index) => sum + (holds(term) ? (weights[index] as number) : 0), 0);
+  /**
+   * Half the weight the section holds, plus half the weight its best line holds, over the question's; 0 when the
+   * section holds less than `atLeast` of it (its lines are not read then: it cannot match better).
+   */
+  const match = (section: { title: string; headingPath: readonly string[]; text: string }, atLeast = 0): number => {
+    const heading = headingOf(section);
+    const whole = weightOf((term) => heading.has(term) || textTermsOf(section.text).has(term));
+    if (whole === 0 || whole / total < atLeast) return 0;
+    let bestLine = weightOf((term) => heading.has(term));
+    for (const line of lineTermsOf(section.text)) bestLine = Math.max(bestLine, weightOf((term) => heading.has(term) || line.has(term)));
     return ((1 - BEST_LINE_SHARE) * whole + BEST_LINE_SHARE * bestLine) / total;
   };
   return results.map((result, rank) => {
@@ -75,7 +84,7 @@ export function selectSourceSections(question: string, results: readonly SearchR
     const rankedMatch = match({ ...ranked, title: result.title });
     const siblings = (pages[rank] as readonly SectionRecord[])
       .filter((section) => section.anchor !== result.anchor)
-      .map((section) => ({ section, score: match(section) }))
+      .map((section) => ({ section, score: match(section, rankedMatch * EXTRA_SECTION_SHARE) }))
       .filter((candidate) => candidate.score > 0 && candidate.score >= rankedMatch * EXTRA_SECTION_SHARE)
       .sort((a, b) => b.score - a.score)
       .slice(0, MAX_EXTRA_SECTIONS);
