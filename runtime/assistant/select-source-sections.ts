@@ -1,3 +1,4 @@
+import { textLines } from '../../contract/search/code-fences.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import type { SectionRecord } from '../../contract/search/section-record.ts';
 import type { SearchResult } from '../search/search.ts';
@@ -26,20 +27,11 @@ const textTermsOf = memoiseByText((text): ReadonlySet<string> => new Set(prepare
 /** The terms of each line of a section's text (a fenced code block is one line), memoised by text. */
 const lineTermsOf = memoiseByText((text): readonly ReadonlySet<string>[] => {
   const lines: string[] = [];
-  let fence: string | undefined;
-  let block: string[] = [];
-  for (const line of text.split('\n')) {
-    const mark = /^(`{3,})/.exec(line)?.[1];
-    if (fence === undefined && mark) {
-      fence = mark;
-      block = [];
-    } else if (fence !== undefined && mark && line.trim().length === mark.length && mark.length >= fence.length) {
-      fence = undefined;
-      lines.push(block.join('\n'));
-    } else if (fence !== undefined) block.push(line);
-    else lines.push(line);
+  for (const line of textLines(text)) {
+    if (!line.code) lines.push(line.text);
+    else if (line.fence === 'open') lines.push('');
+    else if (line.fence === undefined) lines[lines.length - 1] += `\n${line.text}`;
   }
-  if (fence !== undefined) lines.push(block.join('\n'));
   return lines.map((line) => new Set(prepareText(line))).filter((set) => set.size > 0);
 });
 /** The terms of a section's page title and headings, memoised by their text. */
