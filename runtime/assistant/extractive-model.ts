@@ -3,13 +3,11 @@ import { readPromptQuestion, readPromptSources } from './assistant-prompt.ts';
 import { composeAnswer } from './compose-answer.ts';
 
 /**
- * The default, offline answer model: a LanguageModelV3 that answers from the sources in its prompt by
- * extracting the sentences sharing the most terms with the question (favouring higher-ranked sources and
- * earlier sentences). It leads with the best sentence of the best source, then the others in reading order, cites
- * each `[n]`, quotes only prose (`answerSentencesOf`: no code, table rows or fragments; lists and tables with the
- * line introducing them), and adds the best-matching code block of the sources in a fenced block when the question
- * asks for code or a command. One sentence per delta; with nothing relevant, or when the question names what no
- * source mentions, it says so.
+ * The default, offline answer model: a LanguageModelV3 that reads the question and the numbered sources (each with
+ * its further sections) back out of the prompt every model gets, and composes the answer from them
+ * (`composeAnswer`: the sentences, list lines, table rows and code blocks that answer what the question asks, each
+ * cited `[n]`), or says it could not find the answer in the documentation. One delta per sentence, list, table or
+ * code block; usage counts the prompt's and the answer's words.
  */
 export function createExtractiveModel(): LanguageModelV3 {
   const answer = (options: LanguageModelV3CallOptions): { sentences: string[]; usage: LanguageModelV3Usage } => {
