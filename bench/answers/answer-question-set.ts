@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { UnseenSource } from '../retrieval/unseen-sites.ts';
 
-/** What a question asks for (bench/answers/README in /work/tools/ANSWER-QUESTIONS-FORMAT.md's terms). */
+/** What a question asks for, as its writer labelled it (the composer reads this from the wording itself: `questionIntent`). */
 export const QUESTION_KINDS = ['command', 'code', 'flag', 'value', 'steps', 'yesno', 'comparison', 'where', 'explain'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
@@ -40,14 +40,18 @@ interface QuestionEntry {
 
 const FOLDER = import.meta.dirname;
 
-/** bench/answers/questions.json (tuning and held-back halves); none when the file is absent. */
+/**
+ * bench/answers/questions.json (tuning and held-back halves): entries `{site, half, kind, question, answers, facts}`,
+ * `answers` the page paths that answer, each inner list of `facts` one decisive fact in any of its spellings; none
+ * when the file is absent.
+ */
 export function readAnswerQuestions(): AnswerQuestion[] {
   const file = path.join(FOLDER, 'questions.json');
   if (!existsSync(file)) return [];
   return (JSON.parse(readFileSync(file, 'utf8')) as QuestionEntry[]).map((entry) => questionOf(entry, entry.half ?? 'tuning'));
 }
 
-/** bench/answers/unseen-questions.json (fresh sites, the honest held-out check); none when the file is absent. */
+/** bench/answers/unseen-questions.json (fresh sites, the honest held-out check): `{sources, questions}`, the sources shaped as the retrieval bench's; none when the file is absent. */
 export function readUnseenAnswerQuestions(): AnswerQuestionFile {
   const file = path.join(FOLDER, 'unseen-questions.json');
   if (!existsSync(file)) return { questions: [], sources: [] };
