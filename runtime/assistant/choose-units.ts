@@ -93,8 +93,8 @@ function withTableRows(chosen: readonly ScoredUnit[], scored: readonly ScoredUni
  * The lead's neighbours a reader needs: for a value question, the next unit of its section holding a number when
  * no quoted unit of the section does ("… requires minimal resources." then "A basic VPS with 1 vCPU, 2GB RAM…");
  * for a where question, the endpoint or path line of its source ("GET /api/version"), its own section's first, when
- * no quoted unit of the source names one; for
- * a lead that points back ("This is the default port…"), the line before it that it points at.
+ * no quoted unit of the source names one; for a lead that points back ("This is the default port…"), the line
+ * before it that it points at.
  */
 function withNeighbours(chosen: readonly ScoredUnit[], { sections, intent }: ChoiceContext): ScoredUnit[] {
   const lead = chosen[0] as ScoredUnit;
