@@ -1,10 +1,14 @@
 import { runAnswersBench } from './answers/run-answers-bench.ts';
 import { runArtifactsBench } from './artifacts/run-artifacts-bench.ts';
 import { runBuildBench } from './build/run-build-bench.ts';
+import { runBurstBench } from './serve/run-burst-bench.ts';
+import { runMemoryBench } from './serve/run-memory-bench.ts';
 import { runDomainsBench } from './domains/run-domains-bench.ts';
 import { runHybridBench } from './retrieval/run-hybrid-bench.ts';
+import { runMcpBench } from './mcp/run-mcp-bench.ts';
 import { runRetrievalBench } from './retrieval/run-retrieval-bench.ts';
 import { runServeBench } from './serve/run-serve-bench.ts';
+import { runWidgetBench } from './widget/run-widget-bench.ts';
 
 /** Each bench, and whether it takes site filters (`npm run bench -- build versioned`: only the sites whose name contains a filter word). */
 const benches: Record<string, { run: (sites: string[]) => Promise<unknown>; filtersSites: boolean }> = {
@@ -14,7 +18,11 @@ const benches: Record<string, { run: (sites: string[]) => Promise<unknown>; filt
   hybrid: { run: runHybridBench, filtersSites: false },
   answers: { run: runAnswersBench, filtersSites: false },
   serve: { run: runServeBench, filtersSites: false },
+  burst: { run: runBurstBench, filtersSites: false },
+  memory: { run: runMemoryBench, filtersSites: false },
   domains: { run: runDomainsBench, filtersSites: false },
+  mcp: { run: runMcpBench, filtersSites: false },
+  widget: { run: runWidgetBench, filtersSites: false },
 };
 
 /** `build versioned artifacts` → build with the site filter `versioned`, then artifacts. */

@@ -13,7 +13,8 @@ const PORT = process.env.PORT ?? '8080';
 /**
  * The local demo: builds and publishes every site of sites/, creates a local API key for them on first run
  * (kept in .data/local-dev-key so later runs can print it again — a development convenience, never done by
- * `docsmith keys create`), prints a ready-to-paste curl line, then serves until interrupted.
+ * `docsmith keys create`), prints a ready-to-paste curl line, then serves until interrupted, the sites' documentation
+ * public (their MCP servers and agent files answer without a key, as on a developer's machine they may).
  */
 export async function startLocal(): Promise<number> {
   const domains = readdirSync(SITES_DIR, { withFileTypes: true })
@@ -49,9 +50,11 @@ export async function startLocal(): Promise<number> {
       `  -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\`,
       `  -d '{"fp":"demo","messages":[{"id":"1","role":"user","content":"How do I verify webhook signatures?"}]}'`,
       '',
+      `MCP server, no key needed locally: ${url}/sites/${first}/mcp  (agent files: ${url}/sites/${first}/llms.txt)`,
+      '',
     ].join('\n'),
   );
-  return main(['serve', '--artifacts', DIST_DIR, '--data', DATA_DIR, '--port', PORT]);
+  return main(['serve', '--artifacts', DIST_DIR, '--data', DATA_DIR, '--port', PORT, '--public-docs', domains.join(',')]);
 }
 
 function localKey(domains: string[]): string {

@@ -30,12 +30,13 @@ export async function answerInProcess(site: LoadedSite, model: LanguageModelV3, 
   };
   const threads = {
     resolveThread: async () => ({ threadId: 'thr_bench', isNew: true }),
+    recentMessages: async () => [],
     appendMessage: async ({ message }: { message: { role: string; text: string; sources: { path: string }[] } }) => {
       if (message.role === 'assistant') stored = { text: message.text, sources: message.sources.map((source) => source.path) };
     },
   };
   const body = { fp: 'bench', messages: [{ id: 'q', role: 'user', content: question }] } as AssistantRequestBody;
-  const silent = { warn: () => undefined, error: () => undefined };
+  const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
   const { stream } = await answerQuestion({ site, body, protocol: 'data', model: recording, sinks: { threads, log: silent } });
   const reader = stream.body.getReader();
   while (!(await reader.read()).done);

@@ -13,8 +13,8 @@ export interface AssistantSource {
   anchor: string;
   text: string;
   snippet: string;
-  /** Where the page sits in the site's navigation (group names, outermost first). */
-  breadcrumbs?: readonly string[];
+  /** Where the page sits in the site's navigation (product, tab, dropdown, anchor, menu item, groups), outermost first. */
+  breadcrumb?: string[];
   /** Other sections of the same page given to the model after `text` (`selectSourceSections`). */
   moreSections?: readonly SourceSection[];
 }
@@ -62,7 +62,7 @@ const INSTRUCTIONS = [
 export function buildAssistantPrompt(input: { question: string; previousQuestion?: string; previousAnswer?: string; sources: AssistantSource[]; siteName?: string; readerContext?: readonly ReaderContext[] }): AssistantPrompt {
   const sources = input.sources
     .map((source, index) => {
-      const breadcrumbs = source.breadcrumbs && source.breadcrumbs.length > 0 ? ` breadcrumbs="${attribute(source.breadcrumbs.join(' › '))}"` : '';
+      const breadcrumbs = source.breadcrumb && source.breadcrumb.length > 0 ? ` breadcrumbs="${attribute(source.breadcrumb.join(' › '))}"` : '';
       const sections = (source.moreSections ?? []).map((section) => `\n<source-section title="${attribute(section.title)}" url="${attribute(section.url)}">\n${blockText(section.text)}\n</source-section>`).join('');
       return `<source number="${index + 1}" title="${attribute(source.fullTitle ?? source.title)}" url="${attribute(source.url)}"${breadcrumbs}>\n${blockText(source.text)}${sections}\n</source>`;
     })

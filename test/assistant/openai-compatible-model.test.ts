@@ -82,8 +82,8 @@ describe('OpenAI-compatible answer model over real HTTP', () => {
     const loaded = { domain: 'example', buildId: 'b', siteName: 'Example', siteUrl: 'https://docs.example.com', index, bytes: 0 };
     const model = createModelFromEnvironment({ ASSISTANT_LLM_BASE_URL: baseUrl });
     const body = { fp: 'fp', messages: [{ id: 'u1', role: 'user', content: 'how do I start the server in the foreground, and how many requests can wait in its queue?' }] } as AssistantRequestBody;
-    const threads = { resolveThread: async () => ({ threadId: 'thr_1', isNew: true }), appendMessage: async () => undefined };
-    const { stream } = await answerQuestion({ site: loaded, body, protocol: 'data', model, sinks: { threads, log: { warn: () => undefined, error: () => undefined } } });
+    const threads = { resolveThread: async () => ({ threadId: 'thr_1', isNew: true }), appendMessage: async () => undefined, recentMessages: async () => [] };
+    const { stream } = await answerQuestion({ site: loaded, body, protocol: 'data', model, sinks: { threads, log: { info: () => undefined, warn: () => undefined, error: () => undefined } } });
     await new Response(stream.body).text();
     const system = (received.at(-1) as ReceivedRequest).body.messages[0]?.content as string;
     expect(system).toContain('cite each statement with the number of its source in brackets, like [1]'.replace('cite', 'Cite'));

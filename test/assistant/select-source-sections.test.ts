@@ -38,7 +38,7 @@ describe('the sections an answer is composed from', () => {
     expect(proxy.anchor).toBe('how-can-i-use-the-server-behind-a-proxy');
     const selected = selectSourceSections(question, [proxy], (path) => pageSections(index, path));
     expect(selected[0]?.map((section) => section.anchor)).toEqual(['how-does-the-server-handle-concurrent-requests', 'how-can-i-use-the-server-behind-a-proxy']);
-    const sources = sourcesFromResults([proxy], 'https://docs.example.com', selected);
+    const sources = sourcesFromResults([proxy], { siteUrl: 'https://docs.example.com', domain: 'example' }, selected);
     expect(sources[0]?.url).toBe('https://docs.example.com/faq#how-does-the-server-handle-concurrent-requests');
     const answer = composeAnswer(question, undefined, readPromptSources(buildAssistantPrompt({ question, sources }).system)).join('');
     expect(answer).toContain('EXAMPLE_MAX_QUEUE sets how many it queues before rejecting new ones, 512 by default [1]');
