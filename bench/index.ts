@@ -1,3 +1,4 @@
+import { runAnswersBench } from './answers/run-answers-bench.ts';
 import { runArtifactsBench } from './artifacts/run-artifacts-bench.ts';
 import { runBuildBench } from './build/run-build-bench.ts';
 import { runDevBench } from './dev/run-dev-bench.ts';
@@ -17,6 +18,7 @@ const benches: Record<string, { run: (sites: string[]) => Promise<unknown>; filt
   artifacts: { run: runArtifactsBench, filtersSites: false },
   retrieval: { run: runRetrievalBench, filtersSites: false },
   hybrid: { run: runHybridBench, filtersSites: false },
+  answers: { run: runAnswersBench, filtersSites: false },
   serve: { run: runServeBench, filtersSites: false },
   burst: { run: runBurstBench, filtersSites: false },
   memory: { run: runMemoryBench, filtersSites: false },

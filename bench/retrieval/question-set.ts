@@ -58,7 +58,7 @@ export function readQuestions(): Question[] {
 }
 
 /** The same page in another docs version counts as the answer (versioned sites copy pages per version). */
-function samePage(route: string): string {
+export function samePage(route: string): string {
   return route.replace(/\/(?:\d{4}-\d{2}-\d{2}|draft)\//, '/*/').replace(/\/index$/, '');
 }
 

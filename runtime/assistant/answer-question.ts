@@ -4,6 +4,7 @@ import type { AnalyticsStore } from '../analytics/analytics-store.ts';
 import { isNotFoundAnswer } from '../analytics/is-not-found-answer.ts';
 import type { LoadedSite } from '../artifacts/create-artifact-store.ts';
 import { hybridSearch, type HybridRetrieval, type SearchFilter } from '../search/index.ts';
+import { pageSections } from '../search/page-sections.ts';
 import type { ThreadStore } from '../threads/thread-store.ts';
 import type { AssistantRequestBody } from './assistant-request.ts';
 import type { AnswerFailureReason } from './answer-failure.ts';
@@ -12,6 +13,7 @@ import { currentPagePath } from './current-page-path.ts';
 import type { StreamProtocol } from './negotiate-stream-protocol.ts';
 import { readConversation } from './read-conversation.ts';
 import { retrievalQuery } from './reader-context.ts';
+import { selectSourceSections } from './select-source-sections.ts';
 import { sourcesFromResults } from './sources-from-results.ts';
 import { summarizeErrorForLog } from './summarize-error-for-log.ts';
 
@@ -71,7 +73,7 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
     ...input.hybrid,
     onEmbeddingError: (error) => sinks.log.warn({ domain: site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical retrieval only'),
   });
-  const sources = sourcesFromResults(results, { siteUrl: site.siteUrl, domain: site.domain, ...(input.markdownBase ? { markdownBase: input.markdownBase } : {}) });
+  const sources = sourcesFromResults(results, { siteUrl: site.siteUrl, domain: site.domain, ...(input.markdownBase ? { markdownBase: input.markdownBase } : {}) }, selectSourceSections(conversation.question, results, (path) => pageSections(site.index, path)));
   const owner = { domain: site.domain, fp: body.fp };
   const { threadId, isNew } = await sinks.threads.resolveThread({ ...owner, threadId: body.threadId ?? conversation.historyThreadId ?? null });
   const previousAnswer = conversation.previousAnswer && !isNew && (await wasCutShort(sinks.threads, { threadId, ...owner }, conversation.previousAnswerId)) ? undefined : conversation.previousAnswer;
