@@ -3,6 +3,7 @@ import { prepareText } from '../../contract/search/prepare-text.ts';
 import type { SectionRecord } from '../../contract/search/section-record.ts';
 import type { SearchIndex, SearchResult } from '../../runtime/search/index.ts';
 import { isHubPage } from '../../runtime/search/page-index.ts';
+import { pageSections } from '../../runtime/search/page-sections.ts';
 
 /** Why the gold page of a question is not ranked first, in the order the causes are tried. */
 export const MISS_CAUSES = ['typo', 'identifier', 'twin', 'hub', 'sibling', 'section', 'paraphrase', 'other'] as const;
@@ -22,6 +23,8 @@ const SECTION_COVERAGE = 0.5;
 /** What `missCause` reads about one question: its text, its gold pages and docsmith's ranking. */
 export interface MissInput {
   question: string;
+  /** The gold pages' paths. */
+  gold: string[];
   /** Whether a page path is a gold page of the question (other versions of a gold page included). */
   isGold: (path: string) => boolean;
   ranked: SearchResult[];
@@ -42,9 +45,8 @@ export interface MissInput {
  * - `other`: anything else (a gold page beyond the top 10 that holds the question's words).
  */
 export function missCause(index: SearchIndex, input: MissInput): MissCause {
-  const sections = sectionsByPath(index);
-  const goldPaths = [...sections.keys()].filter(input.isGold);
-  const goldSections = goldPaths.flatMap((path) => sections.get(path) ?? []);
+  const goldPaths = input.gold.filter((path) => pageSections(index, path).length > 0);
+  const goldSections = goldPaths.flatMap((path) => pageSections(index, path));
   const language = goldSections[0]?.context.language ?? index.defaults.language;
   const terms = [...new Set(prepareText(input.question, language))];
   const top = input.ranked[0];
@@ -54,7 +56,7 @@ export function missCause(index: SearchIndex, input: MissInput): MissCause {
   if (unknown.some((term) => term.length >= 4 && [...goldTerms].some((candidate) => isMisspelling(term, candidate)))) return 'typo';
   if (IDENTIFIER.test(input.question)) return 'identifier';
   const topTitle = top.title.trim().toLowerCase();
-  if (goldPaths.some((path) => sections.get(path)?.[0]?.title.trim().toLowerCase() === topTitle || differsInOneSegment(path, top.path))) return 'twin';
+  if (goldPaths.some((path) => pageSections(index, path)[0]?.title.trim().toLowerCase() === topTitle || differsInOneSegment(path, top.path))) return 'twin';
   const topPage = index.pages?.pageOfPath.get(top.path);
   if (index.pages && topPage !== undefined && isHubPage(index.pages, topPage)) return 'hub';
   const goldRanked = input.ranked.slice(0, 10).find((result) => input.isGold(result.path));
@@ -63,30 +65,11 @@ export function missCause(index: SearchIndex, input: MissInput): MissCause {
   // Each question term weighs its inverse document frequency: the rare words say what the question is about.
   const weightOf = (term: string): number => Math.log(1 + index.sections.length / Math.max(1, index.engine?.documentFrequency(term) ?? 1));
   const weighted = (held: Set<string>): number => terms.reduce((sum, term) => sum + (held.has(term) ? weightOf(term) : 0), 0);
-  const topTerms = new Set((sections.get(top.path) ?? []).flatMap((section) => sectionTerms(section, language)));
+  const topTerms = new Set(pageSections(index, top.path).flatMap((section) => sectionTerms(section, language)));
   const sharesWords = weighted(goldTerms) >= SAME_WORDS_SHARE * weighted(topTerms);
   if (goldRanked && (sharesWords || sameGroup(goldRanked, top) || parentOf(goldRanked.path) === parentOf(top.path))) return 'sibling';
   if (!sharesWords) return 'paraphrase';
   return 'other';
-}
-
-const sectionsOfIndex = new WeakMap<SearchIndex, Map<string, SectionRecord[]>>();
-
-/** The index's sections by the path of their preferred page, and by every other path showing them. */
-function sectionsByPath(index: SearchIndex): Map<string, SectionRecord[]> {
-  let byPath = sectionsOfIndex.get(index);
-  if (!byPath) {
-    byPath = new Map();
-    index.sections.forEach((section, document) => {
-      for (const { path } of index.locations[document] ?? [{ path: section.path }]) {
-        const list = byPath!.get(path) ?? [];
-        list.push(section);
-        byPath!.set(path, list);
-      }
-    });
-    sectionsOfIndex.set(index, byPath);
-  }
-  return byPath;
 }
 
 function sectionTerms(section: SectionRecord, language: string | undefined): string[] {

@@ -95,7 +95,7 @@ async function rankSite(recorder: RankRecorder, name: string, directory: string,
     if (absent.length > 0) process.stdout.write(`${name}: gold page ${absent.join(', ')} of "${question.question}" is not in the built site (another checkout of the site?)\n`);
     const ranked = search(index, question.question, { pageSize: 10 });
     const gold = new Set(question.answers.map(samePage));
-    const explainMiss = () => missCause(index, { question: question.question, isGold: (path) => gold.has(samePage(path)), ranked });
+    const explainMiss = () => missCause(index, { question: question.question, gold: question.answers, isGold: (path) => gold.has(samePage(path)), ranked });
     recorder.record(DOCSMITH, question, ranked.map((hit) => hit.path), explainMiss);
     recorder.record(BASELINE, question, naive(question.question));
   }

@@ -23,6 +23,7 @@ describe('misses by cause in the retrieval bench', () => {
   const cause = (question: string, gold: string, ranked: string[]) =>
     missCause(index, {
       question,
+      gold: [gold],
       isGold: (path) => path === gold,
       ranked: ranked.map((path) => search(index, path.split('/').join(' ')).find((result) => result.path === path) ?? { path, anchor: '', title: '', headingPath: [], snippet: '', text: '', score: 1, metadata: { groups: [] } }),
     });
