@@ -1,4 +1,6 @@
-/** One answered question, recorded when its answer finished. */
+import type { AnswerFailureReason } from '../assistant/answer-failure.ts';
+
+/** One question, recorded when its answer finished or failed. */
 export interface QuestionEvent {
   domain: string;
   threadId: string;
@@ -8,6 +10,8 @@ export interface QuestionEvent {
   resultCount: number;
   /** The answer said the docs do not cover it (or there was nothing to cite). */
   notFound: boolean;
+  /** How the answer ended (default `answered`): a failure reason when it did not complete. */
+  outcome?: 'answered' | AnswerFailureReason;
   at: Date;
 }
 
@@ -45,6 +49,8 @@ export interface QuestionsReport {
   notFoundQuestions: CountedText[];
   feedback: { up: number; down: number; comments: { messageId: string; rating: 'up' | 'down'; comment: string; at: string }[] };
   zeroResultSearches: CountedText[];
+  /** Questions whose answer did not complete, by reason (only the reasons that occurred). */
+  answerFailures: Partial<Record<AnswerFailureReason, number>>;
 }
 
 /** Where questions, feedback and searches are kept for analytics: SQLite or Redis, beside the thread store. */
@@ -74,4 +80,15 @@ export function countTexts(texts: Iterable<string>, limit: number): CountedText[
     .map(([text, count]) => ({ text, count }))
     .sort((left, right) => right.count - left.count || left.text.localeCompare(right.text))
     .slice(0, limit);
+}
+
+/** Counts the failure reasons among question outcomes (`answered` and absent outcomes are not failures). */
+export function countFailures(outcomes: Iterable<string | null | undefined>): Partial<Record<AnswerFailureReason, number>> {
+  const counts: Partial<Record<AnswerFailureReason, number>> = {};
+  for (const outcome of outcomes) {
+    if (!outcome || outcome === 'answered') continue;
+    const reason = outcome as AnswerFailureReason;
+    counts[reason] = (counts[reason] ?? 0) + 1;
+  }
+  return counts;
 }

@@ -1,7 +1,8 @@
 import { openRedis, withRedis } from '../stores/open-redis.ts';
-import { countTexts, normalizeQuestion, type AnalyticsStore, type FeedbackEvent, type QuestionsReport } from './analytics-store.ts';
+import { countFailures, countTexts, normalizeQuestion, type AnalyticsStore, type FeedbackEvent, type QuestionsReport } from './analytics-store.ts';
 
-type StoredQuestion = { q: string; r: number; n: boolean };
+/** A question event: text, result count, not found, and how its answer ended when it did not complete. */
+type StoredQuestion = { q: string; r: number; n: boolean; o?: string };
 type StoredFeedback = { m: string; r: FeedbackEvent['rating']; c?: string; at: number };
 
 /**
@@ -26,7 +27,8 @@ export function createRedisAnalyticsStore(url: string, keyPrefix = 'docsmith:ana
     return members.map((member) => JSON.parse(member.slice(0, member.lastIndexOf('\n'))) as T);
   };
   return {
-    recordQuestion: (event) => add('questions', event.domain, event.at, { q: normalizeQuestion(event.question), r: event.resultCount, n: event.notFound } satisfies StoredQuestion),
+    recordQuestion: (event) =>
+      add('questions', event.domain, event.at, { q: normalizeQuestion(event.question), r: event.resultCount, n: event.notFound, ...(event.outcome && event.outcome !== 'answered' ? { o: event.outcome } : {}) } satisfies StoredQuestion),
     recordFeedback: (event) => add('feedback', event.domain, event.at, { m: event.messageId, r: event.rating, ...(event.comment ? { c: event.comment } : {}), at: event.at.getTime() } satisfies StoredFeedback),
     recordSearch: (event) => (event.resultCount === 0 ? add('zero-searches', event.domain, event.at, { q: normalizeQuestion(event.query) }) : Promise.resolve()),
     async report(domain, from, to, limit = 20): Promise<QuestionsReport> {
@@ -51,6 +53,7 @@ export function createRedisAnalyticsStore(url: string, keyPrefix = 'docsmith:ana
             .map((event) => ({ messageId: event.m, rating: event.r, comment: event.c ?? '', at: new Date(event.at).toISOString() })),
         },
         zeroResultSearches: countTexts([...searches.map((event) => event.q), ...questions.filter((event) => event.r === 0).map((event) => event.q)], limit),
+        answerFailures: countFailures(questions.map((event) => event.o)),
       };
     },
     async deleteEventsBefore(before) {

@@ -1,7 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { openSqlite } from '../stores/open-sqlite.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
-import { countTexts, normalizeQuestion, type AnalyticsStore, type QuestionsReport } from './analytics-store.ts';
+import { countFailures, countTexts, normalizeQuestion, type AnalyticsStore, type QuestionsReport } from './analytics-store.ts';
 
 /** Rows deleted per statement by a retention sweep, so a large backlog never holds the write lock or the event loop for long. */
 const DELETE_BATCH = 5000;
@@ -22,7 +22,7 @@ export function createSqliteAnalyticsStore(file: string): AnalyticsStore {
   };
   return {
     async recordQuestion(event) {
-      run((database) => database.insertQuestion.run(event.domain, event.at.getTime(), event.threadId, event.messageId, normalizeQuestion(event.question), event.resultCount, event.notFound ? 1 : 0));
+      run((database) => database.insertQuestion.run(event.domain, event.at.getTime(), event.threadId, event.messageId, normalizeQuestion(event.question), event.resultCount, event.notFound ? 1 : 0, event.outcome ?? 'answered'));
     },
     async recordFeedback(event) {
       run((database) => database.insertFeedback.run(event.domain, event.at.getTime(), event.threadId, event.messageId, event.fp, event.rating, event.comment ?? null));
@@ -47,6 +47,7 @@ export function createSqliteAnalyticsStore(file: string): AnalyticsStore {
           comments: feedback.filter((row) => row.comment).slice(0, limit).map((row) => ({ messageId: row.message_id, rating: row.rating, comment: row.comment ?? '', at: new Date(row.at).toISOString() })),
         },
         zeroResultSearches: countTexts([...run((database) => database.selectSearches.all(...range)).map((row) => row.query), ...zeroResultQuestions], limit),
+        answerFailures: countFailures(questions.map((row) => row.outcome)),
       };
     },
     async deleteEventsBefore(before) {
@@ -87,12 +88,13 @@ function openAnalyticsDatabase(file: string) {
     CREATE INDEX IF NOT EXISTS analytics_feedback_at ON analytics_feedback (at);
     CREATE INDEX IF NOT EXISTS analytics_searches_at ON analytics_searches (at);
   `);
+  if (!(connection.pragma('table_info(analytics_questions)') as { name: string }[]).some((column) => column.name === 'outcome')) connection.exec("ALTER TABLE analytics_questions ADD COLUMN outcome TEXT NOT NULL DEFAULT 'answered'");
   return {
     connection,
-    insertQuestion: connection.prepare('INSERT INTO analytics_questions VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    insertQuestion: connection.prepare('INSERT INTO analytics_questions (domain, at, thread_id, message_id, question, result_count, not_found, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
     insertFeedback: connection.prepare('INSERT INTO analytics_feedback VALUES (?, ?, ?, ?, ?, ?, ?)'),
     insertSearch: connection.prepare('INSERT INTO analytics_searches VALUES (?, ?, ?, ?)'),
-    selectQuestions: connection.prepare<[string, number, number], { question: string; result_count: number; not_found: number }>('SELECT question, result_count, not_found FROM analytics_questions WHERE domain = ? AND at >= ? AND at < ?'),
+    selectQuestions: connection.prepare<[string, number, number], { question: string; result_count: number; not_found: number; outcome: string }>('SELECT question, result_count, not_found, outcome FROM analytics_questions WHERE domain = ? AND at >= ? AND at < ?'),
     selectFeedback: connection.prepare<[string, number, number], { at: number; message_id: string; rating: 'up' | 'down'; comment: string | null }>(
       'SELECT at, message_id, rating, comment FROM analytics_feedback WHERE domain = ? AND at >= ? AND at < ? ORDER BY at DESC',
     ),

@@ -11,7 +11,7 @@ describe('the unseen split of the retrieval bench', () => {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('pins each site to a repository and commit, and asks at least 25 questions about each, all in the unseen half', () => {
-    expect(sources.map((source) => source.site).sort()).toEqual(['axiom', 'dify', 'dub', 'flexprice', 'flipt', 'flox', 'helius', 'lago', 'pangolin', 'turso']);
+    expect(sources.map((source) => source.site).sort()).toEqual(['axiom', 'bunny', 'chatwoot', 'checkly', 'dify', 'dodopayments', 'dub', 'flexprice', 'flipt', 'flox', 'helius', 'lago', 'pangolin', 'turso']);
     for (const source of sources) expect(source.commit).toMatch(/^[0-9a-f]{40}$/);
     for (const source of sources) expect(questions.filter((question) => question.corpus === source.site).length).toBeGreaterThanOrEqual(25);
     expect(questions.every((question) => question.half === 'unseen' && question.answers.length > 0 && ['paraphrase', 'keyword', 'typo'].includes(question.style ?? ''))).toBe(true);
@@ -24,7 +24,7 @@ describe('the unseen split of the retrieval bench', () => {
     mkdirSync(path.join(folder, 'flox+docs'));
     const partial = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'flipt-io+docs', 'docs')}, `);
-    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'helius-labs+docs')} not found`);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'chatwoot+docs')} not found`);
     expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
   });
 
@@ -33,15 +33,16 @@ describe('the unseen split of the retrieval bench', () => {
       { name: 'batch 1', sites: ['flox', 'flexprice', 'pangolin', 'flipt'] },
       { name: 'batch 2', sites: ['lago', 'dub', 'axiom', 'dify'] },
       { name: 'batch 3', sites: ['turso', 'helius'] },
+      { name: 'batch 4', sites: ['checkly', 'bunny', 'dodopayments', 'chatwoot'] },
     ]);
     expect(unseenBatches([{ site: 'b', repo: 'o/b', commit: 'c', config: '.', batch: 3 }, { site: 'a', repo: 'o/a', commit: 'c', config: '.', batch: 2 }]).map((batch) => batch.name)).toEqual(['batch 2', 'batch 3']);
   });
 
   it('finds each site under <owner>+<name>, in the folder holding its docs.json', () => {
-    for (const directory of ['flexprice+flexprice-docs', 'flipt-io+docs/docs', 'fosrl+docs-v2', 'getlago+lago-doc', 'dubinc+docs', 'axiomhq+docs', 'langgenius+dify-docs', 'tursodatabase+turso-docs', 'helius-labs+docs']) mkdirSync(path.join(folder, directory), { recursive: true });
+    for (const directory of ['flexprice+flexprice-docs', 'flipt-io+docs/docs', 'fosrl+docs-v2', 'getlago+lago-doc', 'dubinc+docs', 'axiomhq+docs', 'langgenius+dify-docs', 'tursodatabase+turso-docs', 'helius-labs+docs', 'checkly+docs', 'BunnyWay+documentation', 'dodopayments+dodo-docs', 'chatwoot+docs']) mkdirSync(path.join(folder, directory), { recursive: true });
     const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
     expect('directories' in located && located.directories.get('flipt')).toBe(path.join(folder, 'flipt-io+docs', 'docs'));
-    expect('directories' in located && [...located.directories.keys()].sort()).toEqual(['axiom', 'dify', 'dub', 'flexprice', 'flipt', 'flox', 'helius', 'lago', 'pangolin', 'turso']);
+    expect('directories' in located && [...located.directories.keys()].sort()).toEqual(['axiom', 'bunny', 'chatwoot', 'checkly', 'dify', 'dodopayments', 'dub', 'flexprice', 'flipt', 'flox', 'helius', 'lago', 'pangolin', 'turso']);
   });
 });
 
