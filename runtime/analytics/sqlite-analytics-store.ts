@@ -1,5 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import { openSqlite } from '../stores/open-sqlite.ts';
+import { sqliteColumnNames } from '../stores/sqlite-database.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
 import { countFailures, countTexts, normalizeQuestion, type AnalyticsStore, type QuestionsReport } from './analytics-store.ts';
 
@@ -9,7 +10,7 @@ const DELETE_BATCH = 5000;
 /** Analytics in SQLite (one replica): three append-only tables indexed by domain and time, and by time for retention. */
 export function createSqliteAnalyticsStore(file: string): AnalyticsStore {
   // Closing drops the prepared statements with the connection: a closed store holds nothing of its database, and an
-  // operation after close is a StoreUnavailableError, not a better-sqlite3 TypeError.
+  // operation after close is a StoreUnavailableError, not a driver's TypeError.
   let open: AnalyticsDatabase | undefined = openAnalyticsDatabase(file);
   const run = <T>(operation: (database: AnalyticsDatabase) => T): T => {
     if (!open) throw new StoreUnavailableError('The analytics store is closed.');
@@ -88,7 +89,7 @@ function openAnalyticsDatabase(file: string) {
     CREATE INDEX IF NOT EXISTS analytics_feedback_at ON analytics_feedback (at);
     CREATE INDEX IF NOT EXISTS analytics_searches_at ON analytics_searches (at);
   `);
-  if (!(connection.pragma('table_info(analytics_questions)') as { name: string }[]).some((column) => column.name === 'outcome')) connection.exec("ALTER TABLE analytics_questions ADD COLUMN outcome TEXT NOT NULL DEFAULT 'answered'");
+  if (!sqliteColumnNames(connection, 'analytics_questions').includes('outcome')) connection.exec("ALTER TABLE analytics_questions ADD COLUMN outcome TEXT NOT NULL DEFAULT 'answered'");
   return {
     connection,
     insertQuestion: connection.prepare('INSERT INTO analytics_questions (domain, at, thread_id, message_id, question, result_count, not_found, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
