@@ -11,6 +11,8 @@ import { fieldDescriptionLength, startsOwnLine } from './text-flow.ts';
 const HTML_TAG = /<[^>]*>/g;
 /** A JSX heading element written in MDX (`<h2 id="custom">Title</h2>`): a heading like `## Title {#custom}`. */
 const JSX_HEADING = /^h([1-6])$/;
+/** HTML table cells written in MDX: a row's cells are one line, joined like a Markdown table row's. */
+const TABLE_CELL = /^t[dh]$/;
 /** Whitespace to collapse to one space: runs of two or more, or one character other than a space (a lone space is left as it is, so most text is not copied). */
 const WHITESPACE = /\s{2,}|[^\S ]/g;
 
@@ -118,6 +120,10 @@ class SectionWalk {
       return;
     }
     if (node.type === 'mdxJsxFlowElement' && this.jsxHeading(node)) return;
+    if (node.name === 'tr') {
+      this.writer.emit(tableCells(node.children as Nodes[]).map((cell) => collapse(this.writer.capture(() => this.blockChildren(cell.children as Nodes[], headingIds)).join(' '))).join(' | '));
+      return;
+    }
     for (const line of componentTitleLines(node)) this.writer.emit(collapse(line));
     this.blockChildren(node.children as Nodes[], headingIds);
     const tip = tooltipTip(node);
@@ -185,6 +191,14 @@ class SectionWalk {
 function headingDepth(node: JsxElement): number | undefined {
   const depth = JSX_HEADING.exec(node.name ?? '')?.[1];
   return depth === undefined ? undefined : Number(depth);
+}
+
+/** The `<td>`/`<th>` cells of an HTML table row: its cell children, also those in a paragraph (`<td>a</td><td>b</td>` on one line). */
+function tableCells(children: readonly Nodes[]): JsxElement[] {
+  return children.flatMap((child): JsxElement[] => {
+    if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && TABLE_CELL.test(child.name ?? '')) return [child];
+    return child.type === 'paragraph' ? tableCells(child.children) : [];
+  });
 }
 
 /** The JSX heading a paragraph holds alone (`<h2 id="x">Title</h2>` on its own line, blank text aside), else undefined. */

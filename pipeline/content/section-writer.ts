@@ -17,15 +17,34 @@ export class SectionWriter {
   private current: { anchor: string; headingPath: string[]; lines: string[] } = { anchor: '', headingPath: [], lines: [] };
   /** Line of the first heading past `MAX_SECTIONS_PER_PAGE`, written as text (undefined while under it). */
   cappedAt: number | undefined;
+  /** Lines taken by `capture` while it runs (undefined otherwise). */
+  private captured: string[] | undefined;
+
+  /** Runs `write` and returns the lines (headings included, as text) it wrote, which the section does not get: a table cell's lines, joined by the caller. */
+  capture(write: () => void): string[] {
+    const outer = this.captured;
+    const lines: string[] = [];
+    this.captured = lines;
+    try {
+      write();
+    } finally {
+      this.captured = outer;
+    }
+    return lines;
+  }
 
   /** Adds a line of text to the current section (blank lines are dropped). */
   emit(line: string): void {
     const trimmed = line.trim();
-    if (trimmed !== '') this.current.lines.push(trimmed);
+    if (trimmed !== '') (this.captured ?? this.current.lines).push(trimmed);
   }
 
   /** Closes the current section and opens one under this heading. */
   heading(depth: number, text: string, line: number, customId: string | undefined): void {
+    if (this.captured) {
+      this.emit(text);
+      return;
+    }
     if (this.headings.length === MAX_SECTIONS_PER_PAGE) {
       this.cappedAt ??= line;
       this.emit(text);

@@ -250,6 +250,18 @@ describe('parsePage on an MDX page with every component', () => {
       'A price of $\\frac{3 \\cdot 10^6}{10^{18}} \\approx 2.5$ USDC; plans cost $5 and $10.\n$$\nS = \\left\\{ x \\in \\{0, Y\\} \\right\\}\n$$\nInside $a^{2}$ a note.',
     ]);
   });
+
+  it('writes each row of an HTML table as one line, its cells joined like a Markdown table row', () => {
+    const table = [
+      '<table>', '  <thead>', '    <tr>', '      <th>Plan</th>', '      <th>Price</th>', '    </tr>', '  </thead>', '  <tbody>',
+      '    <tr>', '      <td>**Starter**</td>', '      <td>', '        Free for', '        one seat', '      </td>', '    </tr>',
+      '    <tr><td>Pro</td><td>$10 <Tooltip tip="per seat">monthly</Tooltip></td></tr>', '  </tbody>', '</table>',
+    ].join('\n');
+    const markdownTable = ['| Plan | Price |', '| --- | --- |', '| Team | $30 |'].join('\n');
+    const parsed = parsePage({ file: 'plans.mdx', text: `---\ntitle: Plans\n---\n\n${table}\n\n${markdownTable}\n` });
+    expect(parsed.diagnostics).toEqual([]);
+    expect(parsed.sections.map((section) => section.text)).toEqual(['Plan | Price\nStarter | Free for one seat\nPro | $10 monthly (per seat)\nPlan | Price\nTeam | $30']);
+  });
 });
 
 describe('parsePage on a Markdown page', () => {
