@@ -57,6 +57,7 @@ export const RULE_CATALOGUE = {
   'remote-spec-skipped': { severity: 'warning', description: 'A remote spec was not fetched (no --allow-network).' },
   'spec-unreachable': { severity: 'error', description: 'A remote spec could not be fetched.' },
   'spec-parse': { severity: 'error', description: 'A spec file is not valid JSON or YAML.' },
+  'spec-read-as-yaml': { severity: 'warning', description: 'A JSON spec is not valid JSON (a raw line break inside a string, say) but reads as YAML, as the platform reads it: it is built from that reading.' },
   'invalid-spec': { severity: 'error', description: 'A spec file is not a valid OpenAPI, Swagger or AsyncAPI document.' },
   'spec-reference': { severity: 'warning', description: 'A `$ref` of a spec cannot be resolved (not fetched, unreachable, outside the site, missing); the operations that use it are built without it.' },
   // pages

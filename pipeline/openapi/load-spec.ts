@@ -45,7 +45,7 @@ export async function loadSpec(file: string, text: string, context: LoadSpecCont
   }
   let document: unknown;
   try {
-    document = parseSpecText(file, text);
+    document = parseSpecText(file, text, (problem) => report('warning', 'spec-read-as-yaml', `Unexpected JSON syntax (${problem.message}), expected valid JSON: the spec is read as YAML, as the platform reads it`, problem.line, problem.column));
   } catch (error) {
     const position = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
     report('error', 'spec-parse', `Cannot parse the spec: ${firstLine(error)}`, position?.line ?? 1, position?.col ?? 1);

@@ -95,4 +95,17 @@ describe('loadOpenApiSpecs', () => {
       '12:13 spec-reference Cannot resolve `$ref` `#/components/parameters/apiKey`: nothing at `#/components/parameters/apiKey` (no `components`); `GET /a` is built without it',
     ]);
   });
+
+  it('reads a JSON spec with raw line breaks in its strings as YAML, as the platform does, with a warning at the first one', async () => {
+    const text = '{"openapi": "3.0.3",\n "info": {"title": "A", "version": "1", "description": "First line.\nSecond line."},\n "paths": {"/a": {"get": {"summary": "List\n  them", "responses": {"200": {"description": "OK"}}}}}}\n';
+    const broken = '{"openapi": "3.0.3", "info": {"title": "A", "version": "1", "description": "Line\nbreak"}, "paths": {"/a": {]}}';
+    const source = siteSourceFromObject({ 'openapi.json': text, 'broken.json': broken });
+    const result = await loadOpenApiSpecs({ specReferences: collectSpecReferences({ api: { openapi: ['openapi.json', 'broken.json'] } }), source });
+    expect(result.specs.get('openapi.json')?.operations.map((operation) => `${operation.method} ${operation.path} ${operation.summary ?? ''}`)).toEqual(['GET /a List them']);
+    expect(result.diagnostics.map(({ file, line, column, severity, ruleId }) => `${file}:${line}:${column} ${severity} ${ruleId}`)).toEqual([
+      'openapi.json:2:68 warning spec-read-as-yaml',
+      'broken.json:1:1 error spec-parse',
+    ]);
+    expect(result.diagnostics[0]?.message).toMatch(/^Unexpected JSON syntax \(Bad control character in string literal\), expected valid JSON: the spec is read as YAML/);
+  });
 });
