@@ -24,9 +24,9 @@ const PAGE_FILE = /\.mdx?$/i;
 const SPEC_FILE = /\.(?:json|ya?ml)$/i;
 const SNIPPET_FOLDER = /(?:^|\/)_?snippets\//;
 const IGNORED_FOLDER = /(?:^|\/)(?:\.[^/]*|node_modules)\//;
-/** Repository files, not pages: `.md` in any case; `.mdx` only in capitals (mcp's `community/contributing.mdx` is a page). */
-const REPOSITORY_MARKDOWN = /(?:^|\/)(?:readme|license|licence|contributing|agents|claude)\.md$/i;
-const REPOSITORY_MDX = /(?:^|\/)(?:README|LICENSE|LICENCE|CONTRIBUTING|AGENTS|CLAUDE)\.mdx$/;
+/** Repository files, not pages, as the platform's default ignore list has them: `.md` in any case; `.mdx` only in capitals (mcp's `community/contributing.mdx` and sites' `changelog.mdx` are pages). */
+const REPOSITORY_MARKDOWN = /(?:^|\/)(?:readme|license|licence|changelog|contributing|agents|claude)\.md$/i;
+const REPOSITORY_MDX = /(?:^|\/)(?:README|LICENSE|LICENCE|CHANGELOG|CONTRIBUTING|AGENTS|CLAUDE)\.mdx$/;
 /** A top-level `openapi`/`swagger`/`asyncapi` key whose value is a version number (`3.1.0`, `"2.0"`). */
 const SPEC_MARKER = /^[ \t]*\{?[ \t]*["']?(?:openapi|swagger|asyncapi)["']?[ \t]*:[ \t]*["']?\d/m;
 /** The same key anywhere on a line of JSON (minified specs put `info` first). */
@@ -99,7 +99,7 @@ export function isSnippetFile(file: string): boolean {
 
 /**
  * Whether a file may be a page: `.mdx`/`.md`, not a snippet, not in node_modules or a dot-folder, not a
- * README/LICENSE/CONTRIBUTING/AGENTS/CLAUDE file in any folder (`.md` in any case, `.mdx` in capitals).
+ * README/LICENSE/CHANGELOG/CONTRIBUTING/AGENTS/CLAUDE file in any folder (`.md` in any case, `.mdx` in capitals).
  * `.mdc` editor rules are not `.md`/`.mdx`, so never pages.
  */
 export function isPageCandidate(file: string): boolean {
