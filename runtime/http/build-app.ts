@@ -3,7 +3,7 @@ import cors from '@fastify/cors';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { createArtifactStore, type ArtifactStore } from '../artifacts/create-artifact-store.ts';
-import { createModelFromEnvironment } from '../assistant/create-model-from-environment.ts';
+import { createExtractiveModel } from '../assistant/extractive-model.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
 import { summarizeErrorForLog } from '../assistant/summarize-error-for-log.ts';
 import { ServerShutdownError } from '../assistant/answer-failure.ts';
@@ -48,7 +48,7 @@ export const DEFAULT_ANALYTICS_RETENTION_DAYS = 400;
 export interface AppOptions extends Omit<StoresOptions, 'onKeyRefreshError'> {
   /** Folder of published builds, one sub-folder per domain. */
   artifactsDir: string;
-  /** Answer model (default: createModelFromEnvironment()). */
+  /** Answer model (default: the offline extractive model; the CLI passes the one ASSISTANT_LLM_* names). */
   model?: LanguageModelV3;
   /** pino logging (default true). */
   logger?: boolean | Record<string, unknown>;
@@ -150,7 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const hybrid = options.embeddings === false ? undefined : { embedQuery: createQueryEmbedder(options.embeddings), ...(options.embeddings?.weight === undefined ? {} : { vectorWeight: options.embeddings.weight }) };
   const answersInFlight = new InFlightAnswers();
   const turns = new EventLoopTurns();
-  const context: RouteContext = { answersInFlight, turns, artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: options.metrics ?? createMetrics(), model: modelTakingTurns(options.model ?? createModelFromEnvironment(), turns), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}), ...(options.publicDocs?.length ? { isPublicDocs: publicDocsPredicate(options.publicDocs) } : {}), ...(options.keylessLoopback ? { keylessLoopback: true } : {}) };
+  const context: RouteContext = { answersInFlight, turns, artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: options.metrics ?? createMetrics(), model: modelTakingTurns(options.model ?? createExtractiveModel(), turns), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}), ...(options.publicDocs?.length ? { isPublicDocs: publicDocsPredicate(options.publicDocs) } : {}), ...(options.keylessLoopback ? { keylessLoopback: true } : {}) };
   const stopHealthMonitor = monitorStoreHealth({ problem: () => threads.problem(), onChange: (problem) => (problem ? app.log.error({ problem }, 'thread store unusable') : app.log.info('thread store usable again')) });
   const retention = options.threadRetentionDays
     ? startRetentionSweeper({
