@@ -20,8 +20,8 @@ describe('openStores', () => {
     const stores = await openStores({ dataDir, limits: { perKeyPerMonth: 1 } });
     try {
       expect(stores.keys.verify(key, 'acme').ok).toBe(true);
-      const { threadId } = await stores.threads.resolveThread({ domain: 'acme', fp: 'caller' });
-      await stores.threads.appendMessage({ threadId, domain: 'acme', fp: 'caller', message: { id: 'u1', role: 'user', text: 'How do I install?', sources: [] } });
+      const { threadId } = await stores.threads.resolveThread({ domain: 'acme', fingerprint: 'caller' });
+      await stores.threads.appendMessage({ threadId, domain: 'acme', fingerprint: 'caller', message: { id: 'u1', role: 'user', text: 'How do I install?', sources: [] } });
       await stores.analytics.recordSearch({ domain: 'acme', query: 'install', resultCount: 0, at: new Date() });
       const subject = { keyId: 'k', org: 'org', ip: '127.0.0.1' };
       expect((await stores.limiter.consume(subject)).allowed).toBe(true);
