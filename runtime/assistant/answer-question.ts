@@ -12,7 +12,7 @@ import { createAssistantStream, type AssistantStream } from './create-assistant-
 import { currentPagePath } from './current-page-path.ts';
 import type { StreamProtocol } from './negotiate-stream-protocol.ts';
 import { readConversation } from './read-conversation.ts';
-import { retrievalQuery } from './reader-context.ts';
+import { readerPagePath, retrievalQuery } from './reader-context.ts';
 import { selectSourceSections } from './select-source-sections.ts';
 import { sourcesFromResults } from './sources-from-results.ts';
 import { summarizeErrorForLog } from './summarize-error-for-log.ts';
@@ -65,11 +65,12 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
   const { site, body, sinks } = input;
   const conversation = readConversation(body);
   const readerContext = body.context ?? [];
+  const readerPath = readerPagePath(body.currentPath, readerContext);
   const results = await hybridSearch(site.index, retrievalQuery(conversation.question, readerContext), {
     pageSize: body.retrievalPageSize ?? 5,
     ...(body.filter ? { filter: body.filter as SearchFilter } : {}),
     ...(conversation.previousQuestion ? { previousQuery: conversation.previousQuestion } : {}),
-    ...(body.currentPath ? { currentPath: currentPagePath(body.currentPath, site.siteUrl) } : {}),
+    ...(readerPath ? { currentPath: currentPagePath(readerPath, site.siteUrl) } : {}),
     ...input.hybrid,
     onEmbeddingError: (error) => sinks.log.warn({ domain: site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical retrieval only'),
   });
