@@ -12,11 +12,6 @@ const manifest = JSON.parse(readFileSync(path.join(checkoutRoot, 'package.json')
 const CODE_FOLDERS = ['bin', 'cli', 'contract', 'pipeline', 'runtime', 'schemas', 'web', 'scripts', 'test', 'bench', 'types'];
 /** What names a package: an import, an export from, a dynamic import, a require, a (createRequire(…)).resolve, a `declare module`. */
 const PACKAGE_REFERENCE = /\bfrom\s*['"]([^'"./][^'"]*)['"]|\bimport\s*\(?\s*['"]([^'"./][^'"]*)['"]|\b(?:require|resolve)\(\s*['"]([^'"./][^'"]*)['"]|\bdeclare module ['"]([^'"./][^'"]*)['"]/g;
-/**
- * Declared but not imported yet, with the reason. unist-util-visit: `pipeline/content/remark-page-links.ts` is to walk
- * trees with it instead of by hand (issue #34, phase 2, the pipeline's owner).
- */
-const AWAITING_USE = new Set(['unist-util-visit']);
 
 /** The package a specifier names: `@scope/name` or `name`, without a subpath. */
 function packageOf(specifier: string): string {
@@ -42,18 +37,9 @@ describe('package.json declares what the code uses, and nothing else', () => {
   it('imports every dependency and devDependency (types packages: the package they type, or Node)', () => {
     const used = usedPackages();
     const unused = [...Object.keys(manifest.dependencies), ...Object.keys(manifest.devDependencies)].filter((name) => {
-      if (AWAITING_USE.has(name)) return false;
       const typed = /^@types\/(.+)$/.exec(name)?.[1];
       return typed === undefined ? !used.has(name) : typed !== 'node' && !used.has(typed);
     });
     expect(unused).toEqual([]);
-  });
-
-  it('keeps the list of packages awaiting use short and true: each is declared and still unused', () => {
-    const used = usedPackages();
-    for (const name of AWAITING_USE) {
-      expect(manifest.dependencies[name] ?? manifest.devDependencies[name], name).toBeDefined();
-      expect(used.has(name), name).toBe(false);
-    }
   });
 });
