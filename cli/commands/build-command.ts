@@ -19,7 +19,7 @@ import { remoteTextFetcher } from '../remote-text-fetcher.ts';
 import { GENERATOR } from '../generator.ts';
 import { parseHttpUrl } from '../parse-http-url.ts';
 import type { SectionEmbedder } from '../../pipeline/embeddings/section-embedder.ts';
-import { EnvironmentSettingError, wholeNumberFromEnvironment } from '../../runtime/http/whole-number-from-environment.ts';
+import { EnvironmentSettingError, wholeNumberFromEnvironment } from '../whole-number-from-environment.ts';
 
 interface BuildCommandOptions {
   out?: string;

@@ -26,7 +26,7 @@ export function createSqliteAnalyticsStore(file: string): AnalyticsStore {
       run((database) => database.insertQuestion.run(event.domain, event.at.getTime(), event.threadId, event.messageId, normalizeQuestion(event.question), event.resultCount, event.notFound ? 1 : 0, event.outcome ?? 'answered'));
     },
     async recordFeedback(event) {
-      run((database) => database.insertFeedback.run(event.domain, event.at.getTime(), event.threadId, event.messageId, event.fp, event.rating, event.comment ?? null));
+      run((database) => database.insertFeedback.run(event.domain, event.at.getTime(), event.threadId, event.messageId, event.fingerprint, event.rating, event.comment ?? null));
     },
     async recordSearch(event) {
       run((database) => database.insertSearch.run(event.domain, event.at.getTime(), normalizeQuestion(event.query), event.resultCount));
