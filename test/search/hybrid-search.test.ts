@@ -6,6 +6,7 @@ import { parseSearchArtifactText, type SearchArtifact } from '../../contract/sea
 import { buildSite, type BuildResult } from '../../pipeline/build/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 import { createQueryEmbedder, hybridSearch, loadSearchIndex, loadSearchIndexTextInSlices, search, type SearchIndex } from '../../runtime/search/index.ts';
+import { scopedSearch } from '../../runtime/search/search.ts';
 import { refusedUrl, startEmbeddingsStub, type EmbeddingsStub } from '../helpers/embeddings-stub-server.ts';
 import { keystoreSite, keystoreSynonyms } from '../helpers/keystore-site.ts';
 
@@ -84,6 +85,15 @@ describe('hybrid retrieval (section vectors from an OpenAI-compatible endpoint o
     expect(results.find((result) => result.path === 'commands/dbsize')?.metadata).toMatchObject({ version: 'v2', otherLocations: [{ path: 'v1/commands/dbsize', version: 'v1' }] });
     const v1 = await hybridSearch(index, 'how many keys are in my database', { embedQuery, filter: { version: 'v1' } });
     expect(v1.map((result) => result.path).sort()).toEqual(['v1/commands/dbsize', 'v1/commands/keys']);
+  });
+
+  it('ranks the vectors in the scope search() preferred: the versions the question names', async () => {
+    const question = 'how many keys are in my v1 database';
+    expect(scopedSearch(index, question).scope).toEqual({ defaultsOnly: true, versions: ['v1'] });
+    expect(scopedSearch(index, question, { filter: { version: 'v2' } }).scope).toEqual({ filter: { version: 'v2' }, defaultsOnly: true });
+    expect(scopedSearch(index, 'the and of')).toEqual({ results: [] });
+    const named = await hybridSearch(index, question, { embedQuery: createQueryEmbedder(), pageSize: 10 });
+    expect(named.map((result) => result.path).sort()).toEqual(['v1/commands/dbsize', 'v1/commands/keys']);
   });
 
   it('caches question vectors, and never turns an empty lexical result into results', async () => {
