@@ -135,16 +135,6 @@ describe('hybrid retrieval (section vectors from an OpenAI-compatible endpoint o
     expect(() => loadSearchIndex({ ...artifact, embeddings: undefined })).toThrow(/without a usable `embeddings` description/);
   });
 
-  it('still reads format 3 (a vector per section), ranking as before', async () => {
-    const artifact = JSON.parse(built.files.get('search.json') as string) as SearchArtifact;
-    const { bodies, terms, sections, vectors, ...rest } = artifact;
-    const formatThree = { ...rest, formatVersion: 3, sections: sections.map(({ content, anchor, body }) => ({ content, anchor, ...bodies[body] })), terms: sections.map(({ body }) => terms[body]), vectors: sections.map(({ body }) => vectors?.[body]) };
-    const previous = loadSearchIndex(formatThree);
-    expect(previous.vectors?.rowOfSection).toBeUndefined();
-    const embedQuery = createQueryEmbedder();
-    for (const query of ['wipe the database', 'how many keys are in my database']) expect(await hybridSearch(previous, query, { embedQuery })).toEqual(await hybridSearch(index, query, { embedQuery }));
-  });
-
   it('is search() itself for a site without vectors or without an embedder', async () => {
     const plain = await buildSite(siteSourceFromObject(keystoreSite), { domain: 'keystore' });
     const lexicalIndex = loadSearchIndex(JSON.parse(plain.files.get('search.json') as string));
