@@ -83,7 +83,7 @@ export interface ManifestHeading {
   anchor: string;
 }
 
-/** A page path's own record in a format-2 manifest: everything of `ManifestPage` but its shared content. */
+/** A page path's own record in the manifest: everything of `ManifestPage` but its shared content. */
 export type ManifestPageRecord = Omit<ManifestPage, 'description' | 'headings'> & { content: number };
 
 /** A redirect of docs.json with its default applied. */

@@ -27,7 +27,7 @@ export interface SearchIndex {
   engine: SectionRanker | undefined;
   /** Whole pages as documents, one per distinct content at its preferred page (undefined for a site with no section). */
   pages: PageIndex | undefined;
-  /** Corrects query terms no section holds (undefined when the index exposes no vocabulary). */
+  /** Corrects query terms no section holds (undefined for a site with no section). */
   typos: TypoCorrector | undefined;
   /** The versions the pages carry, in first-seen order (empty when none does). */
   versions: string[];
