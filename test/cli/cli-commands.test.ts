@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CURRENT_FORMATS_SINCE } from '../../contract/artifact-format.ts';
 import { expandManifestPages } from '../../schemas/expand-manifest-pages.ts';
 import type { Manifest } from '../../schemas/manifest.ts';
 
@@ -133,14 +134,19 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
     expect(markdown.code).toBe(1);
     expect(markdown.stdout).toContain('| ⚠️ breaking | `guides/legacy` | moved to `archive/legacy`, no redirect |');
     expect((await docsmith('diff', oldBuild, path.join(oldBuild, 'manifest.json'), '--fail-on-breaking')).code).toBe(0);
+    // A build of an earlier docsmith (manifest format 1, search format 4) is refused with one message, not compared or searched.
+    const formatOne = path.join(directory, 'format-1-build');
+    await cp(oldBuild, formatOne, { recursive: true });
     const { contents, ...oldManifest } = JSON.parse(await readFile(path.join(oldBuild, 'manifest.json'), 'utf8')) as Manifest;
-    expect(contents.length).toBeGreaterThan(0);
-    const formatOne = path.join(directory, 'format-1-build', 'manifest.json');
-    await mkdir(path.dirname(formatOne));
-    await writeFile(formatOne, JSON.stringify({ ...oldManifest, formatVersion: 1, pages: expandManifestPages({ ...oldManifest, contents } as Manifest) }));
-    const acrossFormats = await docsmith('diff', formatOne, afterOut, '--format', 'json');
-    expect(acrossFormats.code).toBe(0);
-    expect(acrossFormats.stdout).toBe((await docsmith('diff', oldBuild, afterOut, '--format', 'json')).stdout);
+    await writeFile(path.join(formatOne, 'manifest.json'), JSON.stringify({ ...oldManifest, formatVersion: 1, pages: expandManifestPages({ ...oldManifest, contents }) }));
+    const acrossFormats = await docsmith('diff', formatOne, afterOut);
+    expect(acrossFormats).toMatchObject({ code: 2, stdout: '' });
+    expect(acrossFormats.stderr).toBe(`docsmith diff: ${formatOne}: built by docsmith < ${CURRENT_FORMATS_SINCE} (manifest.json format 1, this docsmith reads format 2): rebuild with \`docsmith build\`\n`);
+    const searchJson = path.join(formatOne, 'search.json');
+    await writeFile(searchJson, (await readFile(searchJson, 'utf8')).replace('{"formatVersion":5,', '{"formatVersion":4,'));
+    const oldSearch = await docsmith('search', formatOne, 'cancel my subscription');
+    expect(oldSearch.code).toBe(2);
+    expect(oldSearch.stderr).toBe(`docsmith search: built by docsmith < ${CURRENT_FORMATS_SINCE} (search.json format 4, this docsmith reads format 5): rebuild with \`docsmith build\`\n`);
     const missing = await docsmith('diff', oldBuild, path.join(directory, 'nowhere'));
     expect(missing.code).toBe(2);
   });

@@ -3,7 +3,7 @@ import { Ajv } from 'ajv';
 import diffSchema from '../../schemas/diff.schema.json' with { type: 'json' };
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expandManifestPages } from '../../schemas/expand-manifest-pages.ts';
-import type { Manifest, ManifestV1 } from '../../schemas/manifest.ts';
+import type { Manifest } from '../../schemas/manifest.ts';
 import { validateManifest } from '../../pipeline/manifest/validate-manifest.ts';
 import { readSiteSource } from '../../cli/read-site-source.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
@@ -29,16 +29,12 @@ describe('docsmith diff between two releases', () => {
     after = await buildFixture('after');
   });
 
-  it('compares a release of manifest format 1 with one of format 2, as two of format 2', () => {
-    const { contents, ...rest } = before;
-    expect(contents.length).toBeGreaterThan(0);
-    const beforeV1: ManifestV1 = { ...rest, formatVersion: 1, pages: expandManifestPages(before) };
-    expect(validateManifest(JSON.parse(JSON.stringify(beforeV1)))).toEqual([]);
+  it('reads manifest format 2 only', () => {
     expect(validateManifest(JSON.parse(JSON.stringify(after)))).toEqual([]);
-    expect(validateManifest({ ...JSON.parse(JSON.stringify(beforeV1)), contents: [] })).not.toEqual([]);
-    expect(diffManifests(beforeV1, after)).toEqual(diffManifests(before, after));
-    expect(diffManifests(after, beforeV1)).toEqual(diffManifests(after, before));
-    expect(expandManifestPages(beforeV1)).toEqual(expandManifestPages(before));
+    expect(validateManifest({ ...JSON.parse(JSON.stringify(after)), formatVersion: 1 })).toEqual(['/formatVersion must be equal to constant']);
+    const { contents, ...formatOne } = JSON.parse(JSON.stringify(before)) as Manifest;
+    expect(contents.length).toBeGreaterThan(0);
+    expect(validateManifest({ ...formatOne, pages: expandManifestPages(before) })).toEqual(["/ must have required property 'contents'"]);
   });
 
   it('stores the description and headings shared by several pages once', () => {
