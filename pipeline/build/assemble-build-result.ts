@@ -2,7 +2,7 @@ import type { Manifest, ManifestNavigationNode, ManifestPage } from '../../schem
 import type { SearchArtifact } from '../../contract/search/search-artifact.ts';
 import type { PrepareTerms } from '../../contract/search/build-search-model.ts';
 import type { SectionRecord } from '../../contract/search/section-record.ts';
-import type { SiteConfig } from '../config/site-config.ts';
+import type { SiteConfig } from '../site-model/site-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';
 import { buildSearchArtifact, serializeSearchArtifact } from '../index/build-search-artifact.ts';

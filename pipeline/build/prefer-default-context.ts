@@ -1,5 +1,5 @@
 import type { NavigationPageEntry } from '../navigation/navigation-page-entry.ts';
-import type { SiteDefaults } from '../config/collect-site-defaults.ts';
+import type { SiteDefaults } from '../site-model/collect-site-defaults.ts';
 
 /**
  * For each route the navigation references more than once (a page shared by versions, languages or products),

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
-import { isSourceReference } from '../navigation/source-references.ts';
+import { isSourceReference } from '../site-model/source-references.ts';
 import type { ConfigPosition } from './validate-config.ts';
 
 /** The child lists a navigation element may hold; more than one on the same element is allowed but warned. */

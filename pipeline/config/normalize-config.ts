@@ -1,10 +1,10 @@
 import type { DocsConfig } from '../../schemas/docs-config.ts';
 import type { ManifestRedirect } from '../../schemas/manifest.ts';
-import { collectNavigationReferences } from '../navigation/collect-navigation-references.ts';
-import { collectSpecReferences } from '../openapi/collect-spec-references.ts';
-import { collectSiteDefaults } from './collect-site-defaults.ts';
-import { isRecord } from './is-record.ts';
-import type { DeepReadonly, SiteConfig } from './site-config.ts';
+import { collectNavigationReferences } from '../site-model/collect-navigation-references.ts';
+import { collectSpecReferences } from '../site-model/collect-spec-references.ts';
+import { collectSiteDefaults } from '../site-model/collect-site-defaults.ts';
+import { isRecord } from '../site-model/is-record.ts';
+import type { DeepReadonly, SiteConfig } from '../site-model/site-config.ts';
 
 /**
  * Turns a `$ref`-expanded docs.json into the frozen `SiteConfig`: applies the defaults (redirect `permanent`

@@ -7,13 +7,13 @@ import { checkNavbarLinks } from './check-navbar-links.ts';
 import { checkNavigationConfig } from './check-navigation-config.ts';
 import { checkRedirectSources } from './check-redirect-sources.ts';
 import { validateDocsSchema } from './docs-schema-validator.ts';
-import { findSourceReferences } from '../navigation/source-references.ts';
+import { findSourceReferences } from '../site-model/source-references.ts';
 import { expandConfigRefs } from './expand-config-refs.ts';
 import { expandLegacyConfig, LEGACY_CONFIG_FILE } from './expand-legacy-config.ts';
 import { normalizeConfig } from './normalize-config.ts';
 import type { JsonLocation } from './parse-json-source.ts';
 import { schemaErrorsToDiagnostics } from './schema-errors-to-diagnostics.ts';
-import type { SiteConfig } from './site-config.ts';
+import type { SiteConfig } from '../site-model/site-config.ts';
 
 /** Where a value of the configuration was written (through `$ref` files). */
 export interface ConfigPosition {

@@ -1,5 +1,5 @@
 import { isMap, isScalar, parseDocument } from 'yaml';
-import { isRecord } from '../config/is-record.ts';
+import { isRecord } from '../site-model/is-record.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { findDeepYamlNesting, nestingTooDeep } from '../site/find-deep-nesting.ts';
 import { parseYamlValue } from '../site/parse-yaml-value.ts';

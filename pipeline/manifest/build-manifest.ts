@@ -1,5 +1,5 @@
 import type { DocsConfig } from '../../schemas/docs-config.ts';
-import type { DeepReadonly } from '../config/site-config.ts';
+import type { DeepReadonly } from '../site-model/site-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { MANIFEST_FORMAT_VERSION, type Manifest, type ManifestContent, type ManifestNavigationNode, type ManifestPage, type ManifestPageRecord, type ManifestRedirect, type ManifestSite } from '../../schemas/manifest.ts';
 import { sha256OfText } from './sha256-of-text.ts';

@@ -1,7 +1,7 @@
 import type { PageContext } from '../../contract/search/section-record.ts';
 import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { SpecReference } from '../openapi/collect-spec-references.ts';
+import type { SpecReference } from '../site-model/collect-spec-references.ts';
 import type { SpecOperation } from '../openapi/loaded-spec.ts';
 
 /** The operation an endpoint page documents. */

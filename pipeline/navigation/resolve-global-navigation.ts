@@ -1,7 +1,7 @@
 import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
-import { isRecord } from '../config/is-record.ts';
-import { isSourceReference } from './source-references.ts';
-import { NAVIGATION_LISTS, NAVIGATION_NODE_FIELDS } from './navigation-lists.ts';
+import { isRecord } from '../site-model/is-record.ts';
+import { isSourceReference } from '../site-model/source-references.ts';
+import { NAVIGATION_LISTS, NAVIGATION_NODE_FIELDS } from '../site-model/navigation-lists.ts';
 
 const GLOBAL_KINDS = ['languages', 'versions', 'products', 'tabs', 'anchors', 'dropdowns'] as const;
 

@@ -1,21 +1,21 @@
 import type { PageContext } from '../../contract/search/section-record.ts';
 import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
-import { isOperationReference } from '../config/is-operation-reference.ts';
-import { isRecord } from '../config/is-record.ts';
-import type { SiteConfig } from '../config/site-config.ts';
+import { isOperationReference } from '../site-model/is-operation-reference.ts';
+import { isRecord } from '../site-model/is-record.ts';
+import type { SiteConfig } from '../site-model/site-config.ts';
 import { suggestName } from '../config/suggest-name.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { ruleSeverity } from '../diagnostics/rule-catalogue.ts';
-import { isRemoteSpec, specReferencesOf } from '../openapi/collect-spec-references.ts';
+import { isRemoteSpec, specReferencesOf } from '../site-model/collect-spec-references.ts';
 import type { LoadedSpecs, SpecOperation } from '../openapi/loaded-spec.ts';
 import { endpointTitle } from '../openapi/operation-to-endpoint-content.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
 import { NavigationEntries, type ReportAtPointer } from './navigation-entries.ts';
-import { holdsNavigationLists, NAVIGATION_NODE_FIELDS } from './navigation-lists.ts';
+import { holdsNavigationLists, NAVIGATION_NODE_FIELDS } from '../site-model/navigation-lists.ts';
 import type { NavigationPageEntry, OperationRef, ResolvedNavigation, SpecInScope } from './navigation-page-entry.ts';
-import { pageRoute } from './page-route.ts';
+import { pageRoute } from '../site-model/page-route.ts';
 import { resolveGlobalNavigation } from './resolve-global-navigation.ts';
-import { SKIP, visitNavigation, type NavigationElementVisit, type NavigationPageVisit } from './visit-navigation.ts';
+import { SKIP, visitNavigation, type NavigationElementVisit, type NavigationPageVisit } from '../site-model/visit-navigation.ts';
 
 /** Options of `resolveNavigation`. */
 export interface ResolveNavigationOptions {

@@ -1,4 +1,4 @@
-import { isRemoteSpec, normaliseSpecPath } from './collect-spec-references.ts';
+import { isRemoteSpec, normaliseSpecPath } from '../site-model/collect-spec-references.ts';
 
 const SPEC_EXTENSIONS = ['', '.json', '.yaml', '.yml'];
 

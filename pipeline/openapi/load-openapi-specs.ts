@@ -2,7 +2,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { unreadableFileReason } from '../site/unreadable-file-reason.ts';
-import { isRemoteSpec, type SpecReference } from './collect-spec-references.ts';
+import { isRemoteSpec, type SpecReference } from '../site-model/collect-spec-references.ts';
 import type { FetchRemoteText } from './fetch-remote-text.ts';
 import { firstLine } from './first-line.ts';
 import type { LoadedSpecs } from './loaded-spec.ts';

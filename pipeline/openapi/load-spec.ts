@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
 import { nestingTooDeep } from '../site/find-deep-nesting.ts';
 import type { SiteSource } from '../site/site-source.ts';
-import { isRemoteSpec } from './collect-spec-references.ts';
+import { isRemoteSpec } from '../site-model/collect-spec-references.ts';
 import type { FetchRemoteText } from './fetch-remote-text.ts';
 import { firstLine } from './first-line.ts';
 import { listSpecOperations } from './list-spec-operations.ts';

@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import type { LoadedSpec, LoadedSpecs, SpecOperation } from './loaded-spec.ts';
-import { isRemoteSpec, normaliseSpecPath } from './collect-spec-references.ts';
+import { isRemoteSpec, normaliseSpecPath } from '../site-model/collect-spec-references.ts';
 import { withoutOrigin } from './without-origin.ts';
 
 const REFERENCE = /^(?:(\S+)\s+)?(get|put|post|delete|options|head|patch|trace|webhook)\s+(\S+)$/i;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOperationReference } from '../../pipeline/config/is-operation-reference.ts';
+import { isOperationReference } from '../../pipeline/site-model/is-operation-reference.ts';
 import { validateSite } from '../../pipeline/build/validate-site.ts';
 import { validateConfig } from '../../pipeline/config/validate-config.ts';
 import type { Diagnostic } from '../../pipeline/diagnostics/diagnostic.ts';

@@ -7,7 +7,7 @@ import { loadOpenApiSpecs } from '../../pipeline/openapi/load-openapi-specs.ts';
 import { resolveOperationReference } from '../../pipeline/openapi/resolve-operation-reference.ts';
 import { findPageFile, loadSite } from '../../pipeline/site/load-site.ts';
 import { hasSharedData, sharedDir } from '../helpers/test-prerequisites.ts';
-import { collectSpecReferences } from '../../pipeline/openapi/collect-spec-references.ts';
+import { collectSpecReferences } from '../../pipeline/site-model/collect-spec-references.ts';
 import type { DocsConfig } from '../../schemas/docs-config.ts';
 import { renderEndpointPage } from '../../pipeline/openapi/render-endpoint-pages.ts';
 

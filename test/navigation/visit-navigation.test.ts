@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SKIP, visitNavigation } from '../../pipeline/navigation/visit-navigation.ts';
+import { SKIP, visitNavigation } from '../../pipeline/site-model/visit-navigation.ts';
 import type { DocsConfig } from '../../schemas/docs-config.ts';
 
 /** Holds entries the schema rejects (a number, null, a string among groups), as a configuration with schema errors may. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readSiteSource } from '../../cli/read-site-source.ts';
 import { loadOpenApiSpecs } from '../../pipeline/openapi/load-openapi-specs.ts';
 import type { SiteSource } from '../../pipeline/site/site-source.ts';
-import { collectSpecReferences } from '../../pipeline/openapi/collect-spec-references.ts';
+import { collectSpecReferences } from '../../pipeline/site-model/collect-spec-references.ts';
 
 /** The folder of the OpenAPI fixture site (docs.json naming good, broken, missing and remote specs). */
 export const openapiFixtureDir = path.resolve(import.meta.dirname, '../fixtures/openapi');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadOpenApiSpecs } from '../../pipeline/openapi/load-openapi-specs.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 import { loadFixtureSpecs } from './load-fixture-specs.ts';
-import { collectSpecReferences } from '../../pipeline/openapi/collect-spec-references.ts';
+import { collectSpecReferences } from '../../pipeline/site-model/collect-spec-references.ts';
 
 describe('loadOpenApiSpecs', () => {
   it('loads OpenAPI 3.1 and Swagger 2 specs from memory, resolving $refs to sibling files of the site', async () => {

@@ -1,4 +1,4 @@
-import { isRecord } from '../config/is-record.ts';
+import { isRecord } from './is-record.ts';
 import { escapePointer } from '../config/parse-json-source.ts';
 
 /** A navigation entry that stands for another repository's navigation in a multi-repository deployment. */

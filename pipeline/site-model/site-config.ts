@@ -1,8 +1,8 @@
 import type { DocsConfig } from '../../schemas/docs-config.ts';
 import type { ManifestRedirect } from '../../schemas/manifest.ts';
 import type { SiteDefaults } from './collect-site-defaults.ts';
-import type { NavigationReferences } from '../navigation/collect-navigation-references.ts';
-import type { SpecReference } from '../openapi/collect-spec-references.ts';
+import type { NavigationReferences } from './collect-navigation-references.ts';
+import type { SpecReference } from './collect-spec-references.ts';
 
 /** How far search indexing reaches: pages of the navigation only (the default), or every page file. */
 export type IndexingPolicy = 'navigable' | 'all';

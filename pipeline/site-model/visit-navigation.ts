@@ -1,6 +1,6 @@
 import type { NavigationElement } from '../../schemas/docs-config.ts';
-import { isRecord } from '../config/is-record.ts';
-import type { DeepReadonly, SiteConfig } from '../config/site-config.ts';
+import { isRecord } from './is-record.ts';
+import type { DeepReadonly, SiteConfig } from './site-config.ts';
 import { NAVIGATION_LISTS, type NavigationListKind } from './navigation-lists.ts';
 import { isSourceReference } from './source-references.ts';
 

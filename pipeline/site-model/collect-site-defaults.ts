@@ -1,4 +1,4 @@
-import { visitNavigation } from '../navigation/visit-navigation.ts';
+import { visitNavigation } from './visit-navigation.ts';
 import type { SiteConfig } from './site-config.ts';
 
 /** The language, version and product a reader lands on, used to prefer results when a query names none. */

@@ -1,5 +1,5 @@
-import { isOperationReference } from '../config/is-operation-reference.ts';
-import type { SiteConfig } from '../config/site-config.ts';
+import { isOperationReference } from './is-operation-reference.ts';
+import type { SiteConfig } from './site-config.ts';
 import { specNameOfReference } from '../openapi/resolve-operation-reference.ts';
 import { pageRoute } from './page-route.ts';
 import { visitNavigation } from './visit-navigation.ts';

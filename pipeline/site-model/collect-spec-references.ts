@@ -1,6 +1,6 @@
-import { isRecord } from '../config/is-record.ts';
-import type { SiteConfig } from '../config/site-config.ts';
-import { visitNavigation } from '../navigation/visit-navigation.ts';
+import { isRecord } from './is-record.ts';
+import type { SiteConfig } from './site-config.ts';
+import { visitNavigation } from './visit-navigation.ts';
 
 /** A spec named in docs.json, with the folder its generated pages go under (from `{source, directory}`). */
 export interface SpecReference {
