@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PageCacheStorage } from '../pipeline/build/page-cache.ts';
+import type { PageCacheStorage } from '../pipeline/site-model/page-cache-storage.ts';
 
 /** A build cache's storage as `<cacheDir>/<fileName>` (default `pages.json`, the page cache), replaced atomically (temp file, then rename). */
 export function fileCacheStorage(cacheDir: string, fileName = 'pages.json'): PageCacheStorage {

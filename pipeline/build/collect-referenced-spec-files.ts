@@ -1,7 +1,7 @@
 import type { ParsedPage } from '../content/parsed-page.ts';
 import { findSpecFile } from '../openapi/find-spec-file.ts';
 import { pageSpecReference } from '../openapi/page-spec-reference.ts';
-import { specNameOfReference } from '../openapi/resolve-operation-reference.ts';
+import { specNameOfReference } from '../site-model/operation-reference.ts';
 
 /**
  * The site files of the specs that navigation entries and page frontmatter name (`/es/openapi.json GET /x`),

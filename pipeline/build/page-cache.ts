@@ -1,15 +1,8 @@
 import { hash } from 'node:crypto';
 import { prepareTerms, type PrepareTerms } from '../../contract/search/index.ts';
 import type { ParsedPage } from '../content/parsed-page.ts';
+import type { PageCacheStorage } from '../site-model/page-cache-storage.ts';
 import { canShareParse, relocateParsedPage } from './relocate-parsed-page.ts';
-
-/** Where the page cache keeps its one text between builds; the CLI implements it with a file. */
-export interface PageCacheStorage {
-  /** The text saved last, or undefined when there is none (or it cannot be read). */
-  read(): Promise<string | undefined>;
-  /** Replaces the saved text atomically. */
-  write(text: string): Promise<void>;
-}
 
 /** A parsed page remembered with the hashes of the snippet files it inlined. */
 interface CacheEntry {

@@ -3,7 +3,8 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { LoadedSpecs } from '../openapi/loaded-spec.ts';
 import { operationToEndpointContent } from '../openapi/operation-to-endpoint-content.ts';
 import { pageSpecReference } from '../openapi/page-spec-reference.ts';
-import { operationOfReference, resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
+import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
+import { operationOfReference } from '../site-model/operation-reference.ts';
 
 /** What an MDX page's frontmatter says about the endpoint it documents. */
 export interface FrontmatterOperation {

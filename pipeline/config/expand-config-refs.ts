@@ -3,7 +3,8 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { MAX_NESTING_DEPTH, nestingTooDeep } from '../site/find-deep-nesting.ts';
-import { escapePointer, parseJsonSource, type JsonLocation } from './parse-json-source.ts';
+import { escapePointer } from '../site-model/json-pointer.ts';
+import { parseJsonSource, type JsonLocation } from './parse-json-source.ts';
 
 /** docs.json with every `"$ref"` replaced by the referenced file, and where each value came from. */
 export interface ExpandedConfig {

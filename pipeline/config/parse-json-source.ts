@@ -1,3 +1,4 @@
+import { escapePointer } from '../site-model/json-pointer.ts';
 import { parse as parseJsonAst } from '@humanwhocodes/momoa';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { findDeepJsonNesting, nestingTooDeep } from '../site/find-deep-nesting.ts';
@@ -180,11 +181,6 @@ function parseWithPositions(file: string, text: string): ParsedJsonSource {
     }
   };
   return { value: toValue(body, ''), locations, diagnostics };
-}
-
-/** Escapes one JSON pointer segment (`~` → `~0`, `/` → `~1`). */
-export function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** Where a truncated file ends: just after its last non-blank character (the parser reports 1:1 after a `:`). */

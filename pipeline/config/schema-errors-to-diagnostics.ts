@@ -2,7 +2,8 @@ import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
 import { mintJsonKeyHint } from './mint-json-key-hint.ts';
-import { escapePointer, type JsonLocation } from './parse-json-source.ts';
+import { escapePointer } from '../site-model/json-pointer.ts';
+import type { JsonLocation } from './parse-json-source.ts';
 import { suggestName } from './suggest-name.ts';
 
 type SchemaNode = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { escapePointer } from './parse-json-source.ts';
+import { escapePointer } from '../site-model/json-pointer.ts';
 import { upgradeMintNavigation } from './upgrade-mint-navigation.ts';
 
 /** Records that the docs.json value at `target` came from the mint.json value at `source` (and, given `value`, so did everything below it). */

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { decodeVector, encodeVector } from '../../contract/search/int8-vector-encoding.ts';
-import type { PageCacheStorage } from '../build/page-cache.ts';
+import type { PageCacheStorage } from '../site-model/page-cache-storage.ts';
 import { EmbeddingsError, type SectionEmbedder } from './section-embedder.ts';
 
 /** A `SectionEmbedder` that remembers vectors between builds; `save` writes what this build used. */

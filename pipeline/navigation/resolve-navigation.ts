@@ -8,7 +8,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { ruleSeverity } from '../diagnostics/rule-catalogue.ts';
 import { isRemoteSpec, specReferencesOf } from '../site-model/collect-spec-references.ts';
 import type { LoadedSpecs, SpecOperation } from '../openapi/loaded-spec.ts';
-import { endpointTitle } from '../openapi/operation-to-endpoint-content.ts';
+import { endpointTitle } from '../openapi/endpoint-title.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
 import { NavigationEntries, type ReportAtPointer } from './navigation-entries.ts';
 import { holdsNavigationLists, NAVIGATION_NODE_FIELDS } from '../site-model/navigation-lists.ts';

@@ -4,6 +4,7 @@ import { identifierWords } from '../../contract/search/identifier-words.ts';
 import type { PageHeading, PageSection } from '../content/parsed-page.ts';
 import { parsePage } from '../content/parse-page.ts';
 import { descriptionLines, descriptionText } from './description-text.ts';
+import { endpointTitle, xMintString } from './endpoint-title.ts';
 import type { SpecOperation } from './loaded-spec.ts';
 
 /** The searchable text and headings of one endpoint page. */
@@ -18,20 +19,6 @@ export interface EndpointContent {
 const MAX_SCHEMA_DEPTH = 4;
 const MAX_FIELDS = 200;
 const MAX_ENUM_VALUES = 12;
-
-/** The title of an operation's endpoint page: its `x-mint.metadata.title`, else its summary, else a title made from its method and path. */
-export function endpointTitle(operation: SpecOperation): string {
-  return xMintString(operation, 'metadata', 'title') ?? operation.summary ?? titleFromOperation(operation);
-}
-
-/** A string member of the operation's `x-mint` extension (`content`, or a member of `metadata`); undefined when absent or blank. */
-function xMintString(operation: SpecOperation, key: 'metadata' | 'content', member?: string): string | undefined {
-  const xMint = operation.operation['x-mint'];
-  if (!xMint || typeof xMint !== 'object') return undefined;
-  let value = (xMint as Record<string, unknown>)[key];
-  if (member !== undefined) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[member] : undefined;
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
 
 /**
  * The sections of an operation's `x-mint.content` (MDX the platform shows before the generated reference), parsed
@@ -113,13 +100,6 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
   const contentHash = createHash('sha256').update(JSON.stringify([operation.method, operation.path, description ?? '', contentIntro?.text ?? '', sections.slice(1)])).digest('hex');
   const plainDescription = descriptionText(description);
   return { title, ...(plainDescription ? { description: firstSentence(plainDescription) } : {}), headings, sections, contentHash };
-}
-
-/** A readable title for an operation without summary: `POST /users/{id}` → `Post users id`. */
-export function titleFromOperation(operation: SpecOperation): string {
-  const words = operation.path.split(/[^A-Za-z0-9]+/).filter(Boolean).join(' ');
-  const title = `${operation.webhook ? 'webhook' : operation.method.toLowerCase()} ${words}`.trim();
-  return title.charAt(0).toUpperCase() + title.slice(1);
 }
 
 function firstSchema(content: unknown): Record<string, unknown> | undefined {

@@ -1,5 +1,5 @@
 import path from 'node:path/posix';
-import { specNameOfReference } from './resolve-operation-reference.ts';
+import { specNameOfReference } from '../site-model/operation-reference.ts';
 
 /**
  * A page's frontmatter operation reference with a spec named relative to the page (`../api.json POST /x` in

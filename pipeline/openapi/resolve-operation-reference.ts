@@ -2,8 +2,7 @@ import { distance } from 'fastest-levenshtein';
 import type { LoadedSpec, LoadedSpecs, SpecOperation } from './loaded-spec.ts';
 import { isRemoteSpec, normaliseSpecPath } from '../site-model/collect-spec-references.ts';
 import { withoutOrigin } from './without-origin.ts';
-
-const REFERENCE = /^(?:(\S+)\s+)?(get|put|post|delete|options|head|patch|trace|webhook)\s+(\S+)$/i;
+import { OPERATION_REFERENCE } from '../site-model/operation-reference.ts';
 
 /**
  * A reference resolved to its operation, or the reason it could not be; `specNotLoaded` when a spec it may be
@@ -22,7 +21,7 @@ export type OperationResolution =
  * operation searched among all specs and not found may be in one of them.
  */
 export function resolveOperationReference(specs: LoadedSpecs, reference: string, specsInScope: readonly string[] = [], unloadedSpecs: readonly string[] = []): OperationResolution {
-  const match = REFERENCE.exec(reference.trim());
+  const match = OPERATION_REFERENCE.exec(reference.trim());
   if (!match) return { ok: false, message: `Unexpected operation reference \`${reference}\`, expected \`METHOD /path\`` };
   const [, specName, methodText = '', pathText = ''] = match;
   const method = methodText.toUpperCase();
@@ -65,17 +64,6 @@ export function resolveOperationReference(specs: LoadedSpecs, reference: string,
     ...(closest.length > 0 ? { hint: `Closest operations: ${closest.join(', ')}.` } : {}),
     ...(!specName && inScope.length === 0 && unloadedSpecs.length > 0 ? { specNotLoaded: true as const } : {}),
   };
-}
-
-/** The method (upper case) and path a reference names (`api.yaml get /x` → `GET /x`), or undefined when it is not a reference. */
-export function operationOfReference(reference: string): string | undefined {
-  const match = REFERENCE.exec(reference.trim());
-  return match ? `${(match[2] ?? '').toUpperCase()} ${match[3] ?? ''}` : undefined;
-}
-
-/** The spec file a reference names (`/es/openapi.json GET /x` → `/es/openapi.json`), or undefined when it names none. */
-export function specNameOfReference(reference: string): string | undefined {
-  return REFERENCE.exec(reference.trim())?.[1];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isOperationReference } from './is-operation-reference.ts';
 import type { SiteConfig } from './site-config.ts';
-import { specNameOfReference } from '../openapi/resolve-operation-reference.ts';
+import { specNameOfReference } from './operation-reference.ts';
 import { pageRoute } from './page-route.ts';
 import { visitNavigation } from './visit-navigation.ts';
 

@@ -1,5 +1,5 @@
 import { isRecord } from './is-record.ts';
-import { escapePointer } from '../config/parse-json-source.ts';
+import { escapePointer } from './json-pointer.ts';
 
 /** A navigation entry that stands for another repository's navigation in a multi-repository deployment. */
 export interface SourceReference {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../pipeline/build/build-site.ts';
 import { createPageParser } from '../../pipeline/build/create-page-parser.ts';
-import { openPageCache, type PageCacheStorage } from '../../pipeline/build/page-cache.ts';
+import { openPageCache } from '../../pipeline/build/page-cache.ts';
+import type { PageCacheStorage } from '../../pipeline/site-model/page-cache-storage.ts';
 import { siteSourceFromObject, type SiteSource } from '../../pipeline/site/site-source.ts';
 
 const SHARED = "---\ntitle: Setup\n---\nimport Note from '/snippets/note.mdx';\n\nRun the installer.\n\n<Note />\n";
