@@ -9,7 +9,7 @@ import { routeFolders } from '../navigation/route-folders.ts';
 import { resolveNavigation } from '../navigation/resolve-navigation.ts';
 import type { FetchRemoteText } from '../openapi/fetch-remote-text.ts';
 import { loadOpenApiSpecs } from '../openapi/load-openapi-specs.ts';
-import { renderEndpointPages } from '../openapi/render-endpoint-pages.ts';
+import { renderEndpointPages } from '../endpoints/render-endpoint-pages.ts';
 import { isPageCandidate, loadSite, pageFileFinder, pagePathForFile } from '../site/load-site.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { assembleBuildResult, diagnosticsOnlyResult, type BuildResult } from './assemble-build-result.ts';

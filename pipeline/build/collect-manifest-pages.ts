@@ -4,7 +4,7 @@ import type { IndexingPolicy } from '../site-model/site-config.ts';
 import type { PageHeading, PageSection, ParsedPage } from '../content/parsed-page.ts';
 import type { NavigationPageEntry } from '../navigation/navigation-page-entry.ts';
 import { pagePathForFile } from '../site/load-site.ts';
-import type { EndpointPage } from '../openapi/render-endpoint-pages.ts';
+import type { EndpointPage } from '../endpoints/render-endpoint-pages.ts';
 import type { SiteDefaults } from '../site-model/collect-site-defaults.ts';
 import { preferDefaultContext } from './prefer-default-context.ts';
 import type { FrontmatterOperation } from './resolve-frontmatter-operations.ts';

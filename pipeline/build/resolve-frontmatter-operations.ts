@@ -1,7 +1,7 @@
 import type { PageSection, ParsedPage } from '../content/parsed-page.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { LoadedSpecs } from '../openapi/loaded-spec.ts';
-import { operationToEndpointContent } from '../openapi/operation-to-endpoint-content.ts';
+import { operationToEndpointContent } from '../endpoints/operation-to-endpoint-content.ts';
 import { pageSpecReference } from '../openapi/page-spec-reference.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
 import { operationOfReference } from '../site-model/operation-reference.ts';

@@ -9,7 +9,7 @@ import { findPageFile, loadSite } from '../../pipeline/site/load-site.ts';
 import { hasSharedData, sharedDir } from '../helpers/test-prerequisites.ts';
 import { collectSpecReferences } from '../../pipeline/site-model/collect-spec-references.ts';
 import type { DocsConfig } from '../../schemas/docs-config.ts';
-import { renderEndpointPage } from '../../pipeline/openapi/render-endpoint-pages.ts';
+import { renderEndpointPage } from '../../pipeline/endpoints/render-endpoint-pages.ts';
 
 const corporaDir = path.join(sharedDir, 'corpora');
 const available = hasSharedData('corpora', 'navigation of the real corpora');

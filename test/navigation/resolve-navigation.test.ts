@@ -8,7 +8,7 @@ import type { NavigationPageEntry, ResolvedNavigation } from '../../pipeline/nav
 import { resolveNavigation } from '../../pipeline/navigation/resolve-navigation.ts';
 import { loadFixtureSpecs } from '../openapi/load-fixture-specs.ts';
 import type { DocsConfig } from '../../schemas/docs-config.ts';
-import { renderEndpointPage } from '../../pipeline/openapi/render-endpoint-pages.ts';
+import { renderEndpointPage } from '../../pipeline/endpoints/render-endpoint-pages.ts';
 
 const fixtureText = readFileSync(path.resolve(import.meta.dirname, '../fixtures/navigation/docs.json'), 'utf8');
 const PAGES = new Set(['cloud/overview', 'cloud/intro', 'cloud/deep', 'edge/start', 'help', 'v1/legacy', 'index']);

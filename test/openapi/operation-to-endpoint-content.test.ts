@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedSpecs, SpecOperation } from '../../pipeline/openapi/loaded-spec.ts';
-import { operationToEndpointContent } from '../../pipeline/openapi/operation-to-endpoint-content.ts';
+import { operationToEndpointContent } from '../../pipeline/endpoints/operation-to-endpoint-content.ts';
 import { endpointSlug } from '../../pipeline/navigation/endpoint-slug.ts';
 import { loadFixtureSpecs } from './load-fixture-specs.ts';
 

@@ -4,8 +4,8 @@ import { identifierWords } from '../../contract/search/identifier-words.ts';
 import type { PageHeading, PageSection } from '../content/parsed-page.ts';
 import { parsePage } from '../content/parse-page.ts';
 import { descriptionLines, descriptionText } from './description-text.ts';
-import { endpointTitle, xMintString } from './endpoint-title.ts';
-import type { SpecOperation } from './loaded-spec.ts';
+import { endpointTitle, xMintString } from '../openapi/endpoint-title.ts';
+import type { SpecOperation } from '../openapi/loaded-spec.ts';
 
 /** The searchable text and headings of one endpoint page. */
 export interface EndpointContent {
