@@ -10,7 +10,7 @@ import { readSiteSource } from '../../cli/read-site-source.ts';
 import { buildSite } from '../../pipeline/build/build-site.ts';
 import { createKeyStore } from '../../runtime/auth/key-store.ts';
 import { buildApp } from '../../runtime/http/build-app.ts';
-import { buildSearchArtifact } from '../../pipeline/index/build-search-artifact.ts';
+import { buildSearchArtifact } from '../../pipeline/build/build-search-artifact.ts';
 import { loadSearchIndex, search, type SearchIndex } from '../../runtime/search/index.ts';
 import { answerQuestion } from '../../runtime/assistant/answer-question.ts';
 import type { AssistantRequestBody } from '../../runtime/assistant/assistant-request.ts';

@@ -1,11 +1,10 @@
 import type { Manifest, ManifestNavigationNode, ManifestPage } from '../../schemas/manifest.ts';
 import type { SearchArtifact } from '../../contract/search/search-artifact.ts';
-import type { PrepareTerms } from '../../contract/search/build-search-model.ts';
+import { serializeSearchArtifact } from '../../contract/search/search-artifact-text.ts';
 import type { SectionRecord } from '../../contract/search/section-record.ts';
 import type { SiteConfig } from '../site-model/site-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';
-import { buildSearchArtifact, serializeSearchArtifact } from '../index/build-search-artifact.ts';
 import { buildLlmsFiles } from '../llms/build-llms-files.ts';
 import { buildManifestFile } from '../manifest/build-manifest.ts';
 
@@ -32,15 +31,13 @@ export interface AssembleInput {
   sectionRecords: SectionRecord[];
   endpointPages: number;
   diagnostics: Diagnostic[];
-  prepareTerms?: PrepareTerms;
-  /** The search artifact, when a stage already built it (with section vectors); default: built here from the section records. */
-  searchArtifact?: SearchArtifact;
+  /** The search artifact built from `sectionRecords` (with section vectors when the site was embedded). */
+  searchArtifact: SearchArtifact;
 }
 
-/** Builds the search artifact, the manifest that names it, and the files a build writes (with llms.txt, llms-full.txt and a Markdown file per page). */
+/** Serializes the search artifact, builds the manifest that names it, and the files a build writes (with llms.txt, llms-full.txt and a Markdown file per page). */
 export function assembleBuildResult(input: AssembleInput): BuildResult {
-  const { config, sectionRecords } = input;
-  const searchArtifact = input.searchArtifact ?? buildSearchArtifact(sectionRecords, config.defaults, input.prepareTerms);
+  const { config, sectionRecords, searchArtifact } = input;
   const searchArtifactText = serializeSearchArtifact(searchArtifact);
   const sortedDiagnostics = sortDiagnostics(input.diagnostics);
   const { manifest, text: manifestText } = buildManifestFile({

@@ -2,7 +2,7 @@ import type { PrepareTerms } from '../../contract/search/build-search-model.ts';
 import { validateConfig } from '../config/validate-config.ts';
 import { embedSearchArtifact } from '../embeddings/embed-search-artifact.ts';
 import type { SectionEmbedder } from '../embeddings/section-embedder.ts';
-import { buildSearchArtifact } from '../index/build-search-artifact.ts';
+import { buildSearchArtifact } from './build-search-artifact.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { checkRedirects } from '../navigation/check-redirects.ts';
 import { routeFolders } from '../navigation/route-folders.ts';
@@ -128,7 +128,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     }),
   );
   if (options.checkOnly) return diagnosticsOnlyResult(diagnostics, manifestPages.pages.length, manifestPages.endpointPages);
-  const searchArtifact = options.embedder ? await embedSearchArtifact(buildSearchArtifact(manifestPages.sectionRecords, config.defaults, options.prepareTerms), options.embedder) : undefined;
+  const searchArtifact = buildSearchArtifact(manifestPages.sectionRecords, config.defaults, options.prepareTerms);
 
   return assembleBuildResult({
     config,
@@ -138,7 +138,6 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     navigation: navigation.tree,
     ...manifestPages,
     diagnostics,
-    ...(options.prepareTerms ? { prepareTerms: options.prepareTerms } : {}),
-    ...(searchArtifact ? { searchArtifact } : {}),
+    searchArtifact: options.embedder ? await embedSearchArtifact(searchArtifact, options.embedder) : searchArtifact,
   });
 }

@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import searchArtifactSchema from '../../schemas/search-artifact.schema.json' with { type: 'json' };
-import { buildSearchArtifact } from '../../pipeline/index/build-search-artifact.ts';
+import { buildSearchArtifact } from '../../pipeline/build/build-search-artifact.ts';
 import { detectQueryVersions } from '../../runtime/search/detect-query-versions.ts';
 import { loadSearchIndex, loadSearchIndexInSlices, search } from '../../runtime/search/index.ts';
 import { CURRENT_FORMATS_SINCE } from '../../contract/artifact-format.ts';
