@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readSiteSource } from '../../cli/read-site-source.ts';
-import { buildSite } from '../../pipeline/build/build-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { expandManifestPages } from '../../schemas/expand-manifest-pages.ts';
 
 /** What the answers bench needs of a built site: its search artifact's text and, per page, what a reader of the page sees. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { publishBuild, writeBuildDirectory } from '../../contract/artifact-layout.ts';
-import { buildSite } from '../../pipeline/build/build-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { createArtifactStore } from '../../runtime/artifacts/create-artifact-store.ts';
 import { createKeyStore } from '../../runtime/auth/key-store.ts';
 import { printTable } from '../bench-helpers.ts';

@@ -3,7 +3,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createSectionEmbedder } from '../../cli/create-section-embedder.ts';
 import { readSiteSource } from '../../cli/read-site-source.ts';
 import { encodeVector } from '../../contract/search/int8-vector-encoding.ts';
-import { buildSite } from '../../pipeline/build/build-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { createQueryEmbedder, DEFAULT_VECTOR_WEIGHT, hybridSearch, loadSearchIndex, search, type SearchIndex } from '../../runtime/search/index.ts';
 import { readSectionVectors } from '../../runtime/search/read-section-vectors.ts';
 import { sectionSimilarities } from '../../runtime/search/section-similarities.ts';

@@ -1,7 +1,7 @@
 import bm25 from 'wink-bm25-text-search';
 import winkUtils from 'wink-nlp-utils';
 import { readSiteSource } from '../../cli/read-site-source.ts';
-import { buildSite } from '../../pipeline/build/build-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { loadSearchIndex, search } from '../../runtime/search/index.ts';
 import { type SectionRecord } from '../../contract/search/index.ts';
 import { percentile, printTable } from '../bench-helpers.ts';

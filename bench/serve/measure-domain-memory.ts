@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { buildDirectory, publishBuild, writeBuildDirectory } from '../../contract/artifact-layout.ts';
-import { buildSite } from '../../pipeline/build/build-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { generateSyntheticSite } from '../synthetic-site.ts';
 
 /** What one loaded domain of a given size costs the serving process. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { publishBuild, writeBuildDirectory } from '../../contract/artifact-layout.ts';
 import { readSiteSource } from '../../cli/read-site-source.ts';
-import { buildSite } from '../../pipeline/build/build-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { corpusPath } from '../bench-helpers.ts';
 import { generateSyntheticSite } from '../synthetic-site.ts';
 

@@ -1,15 +1,15 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { buildSite } from '../../pipeline/build/build-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { PARSED_PAGE_FORMAT } from '../../pipeline/content/parsed-page.ts';
 import { formatDiagnostics } from '../../pipeline/diagnostics/format-diagnostics.ts';
 import { buildDirectory, publishBuild, writeBuildDirectory } from '../../contract/artifact-layout.ts';
 import { PREPARED_TERMS_FORMAT } from '../../contract/search/index.ts';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
-import { createPageParser } from '../../pipeline/build/create-page-parser.ts';
+import { createPageParser } from '../../pipeline/assemble/create-page-parser.ts';
 import { defaultCacheDir } from '../default-cache-dir.ts';
-import { openPageCache } from '../../pipeline/build/page-cache.ts';
+import { openPageCache } from '../../pipeline/assemble/page-cache.ts';
 import { fileCacheStorage } from '../file-cache-storage.ts';
 import { createProgressBar } from '../progress-bar.ts';
 import { cachedSectionEmbedder } from '../../pipeline/embeddings/cached-section-embedder.ts';

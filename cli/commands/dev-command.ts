@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { buildApp } from '../../runtime/http/build-app.ts';
 import { createArtifactStore } from '../../runtime/artifacts/create-artifact-store.ts';
-import { openPageCache } from '../../pipeline/build/page-cache.ts';
+import { openPageCache } from '../../pipeline/assemble/page-cache.ts';
 import { PARSED_PAGE_FORMAT } from '../../pipeline/content/parsed-page.ts';
 import { createModelFromEnvironment } from '../create-model-from-environment.ts';
 import { createBuildEventStream } from '../dev/build-event-stream.ts';

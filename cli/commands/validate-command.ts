@@ -1,8 +1,8 @@
 import { Command, Option } from 'commander';
-import { validateSite } from '../../pipeline/build/validate-site.ts';
+import { validateSite } from '../../pipeline/assemble/validate-site.ts';
 import { diagnosticsToJson } from '../../pipeline/diagnostics/diagnostics-to-json.ts';
 import { formatDiagnostics } from '../../pipeline/diagnostics/format-diagnostics.ts';
-import { createPageParser } from '../../pipeline/build/create-page-parser.ts';
+import { createPageParser } from '../../pipeline/assemble/create-page-parser.ts';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 import { readSiteSource, SiteReadError } from '../read-site-source.ts';
 import { readUserInput } from '../read-user-input.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { buildSite, type BuildResult } from '../../pipeline/build/build-site.ts';
-import { createPageParser } from '../../pipeline/build/create-page-parser.ts';
-import type { PageCache } from '../../pipeline/build/page-cache.ts';
+import { buildSite, type BuildResult } from '../../pipeline/assemble/build-site.ts';
+import { createPageParser } from '../../pipeline/assemble/create-page-parser.ts';
+import type { PageCache } from '../../pipeline/assemble/page-cache.ts';
 import type { Diagnostic } from '../../pipeline/diagnostics/diagnostic.ts';
 import { diagnosticsChange, type DiagnosticsChange } from '../../pipeline/diagnostics/diagnostics-change.ts';
 import type { SiteSource } from '../../pipeline/site/site-source.ts';

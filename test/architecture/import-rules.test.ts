@@ -38,7 +38,7 @@ describe('layers import only what they may (docs/concepts/architecture.mdx)', ()
 
   it('reports imports across layers (cli/, which wires both sides, would break a rule that kept it to itself)', () => {
     const crossings = forbiddenImports('cli', ['cli']);
-    expect(crossings).toContain('cli/commands/build-command.ts → pipeline/build/build-site.ts');
+    expect(crossings).toContain('cli/commands/build-command.ts → pipeline/assemble/build-site.ts');
     expect(crossings).toContain('cli/commands/serve-command.ts → runtime/http/build-app.ts');
   });
 });

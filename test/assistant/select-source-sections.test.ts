@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../pipeline/build/build-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 import { composeAnswer } from '../../runtime/assistant/compose-answer.ts';
 import { buildAssistantPrompt, readPromptSources } from '../../runtime/assistant/assistant-prompt.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { missCause } from '../../bench/retrieval/miss-causes.ts';
-import { buildSearchArtifact } from '../../pipeline/build/build-search-artifact.ts';
+import { buildSearchArtifact } from '../../pipeline/assemble/build-search-artifact.ts';
 import { loadSearchIndex, search } from '../../runtime/search/index.ts';
 import { section } from '../helpers/section-record.ts';
 

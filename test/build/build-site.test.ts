@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileCacheStorage } from '../../cli/file-cache-storage.ts';
-import { createPageParser } from '../../pipeline/build/create-page-parser.ts';
-import { openPageCache } from '../../pipeline/build/page-cache.ts';
+import { createPageParser } from '../../pipeline/assemble/create-page-parser.ts';
+import { openPageCache } from '../../pipeline/assemble/page-cache.ts';
 import { readSiteSource } from '../../cli/read-site-source.ts';
-import { buildSite } from '../../pipeline/build/build-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { siteSourceFromObject, type SiteSource } from '../../pipeline/site/site-source.ts';
 import { generateSyntheticSite } from '../../bench/synthetic-site.ts';
 import { hasSharedData, sharedDir } from '../helpers/test-prerequisites.ts';
@@ -59,7 +59,7 @@ describe('build output', () => {
     const result = await buildSite(source, {
       domain: 'copies',
       parsePages: async (pages, readSnippet) => {
-        const { parseUniquePages } = await import('../../pipeline/build/parse-unique-pages.ts');
+        const { parseUniquePages } = await import('../../pipeline/assemble/parse-unique-pages.ts');
         const { parsePage } = await import('../../pipeline/content/parse-page.ts');
         return parseUniquePages(pages, async (unique) => unique.map((page) => (parsed.push(page.file), parsePage({ ...page, readSnippet }))));
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectAnchors } from '../../pipeline/build/collect-anchors.ts';
+import { collectAnchors } from '../../pipeline/assemble/collect-anchors.ts';
 import { parsePage } from '../../pipeline/content/parse-page.ts';
 
 describe('collectAnchors', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectManifestPages, type ManifestPagesInput } from '../../pipeline/build/collect-manifest-pages.ts';
+import { collectManifestPages, type ManifestPagesInput } from '../../pipeline/assemble/collect-manifest-pages.ts';
 import { parsePage } from '../../pipeline/content/parse-page.ts';
 import type { NavigationPageEntry } from '../../pipeline/navigation/navigation-page-entry.ts';
 

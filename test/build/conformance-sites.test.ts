@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSiteSource } from '../../cli/read-site-source.ts';
-import { buildSite, type BuildResult } from '../../pipeline/build/build-site.ts';
+import { buildSite, type BuildResult } from '../../pipeline/assemble/build-site.ts';
 import { validateManifest } from '../../pipeline/manifest/validate-manifest.ts';
 import { expandManifestPages } from '../../schemas/expand-manifest-pages.ts';
 import type { ManifestPage } from '../../schemas/manifest.ts';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../../pipeline/build/build-site.ts';
-import { checkLinks } from '../../pipeline/build/check-links.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
+import { checkLinks } from '../../pipeline/assemble/check-links.ts';
 import { routeFolders } from '../../pipeline/navigation/route-folders.ts';
-import { createPageParser } from '../../pipeline/build/create-page-parser.ts';
+import { createPageParser } from '../../pipeline/assemble/create-page-parser.ts';
 import { serializeManifest } from '../../pipeline/manifest/build-manifest.ts';
 import { parsePage } from '../../pipeline/content/parse-page.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';

@@ -3,7 +3,7 @@ import { createSectionEmbedder } from '../../cli/create-section-embedder.ts';
 import { describeEmbeddingsError } from '../../cli/describe-embeddings-error.ts';
 import { buildSearchModel, serializeSearchArtifact } from '../../contract/search/index.ts';
 import { decodeVector, encodeVector } from '../../contract/search/int8-vector-encoding.ts';
-import { buildSite } from '../../pipeline/build/build-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { cachedSectionEmbedder } from '../../pipeline/embeddings/cached-section-embedder.ts';
 import { embedSearchArtifact } from '../../pipeline/embeddings/embed-search-artifact.ts';
 import { EmbeddingsError, type SectionEmbedder } from '../../pipeline/embeddings/section-embedder.ts';

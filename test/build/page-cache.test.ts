@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../../pipeline/build/build-site.ts';
-import { createPageParser } from '../../pipeline/build/create-page-parser.ts';
-import { openPageCache } from '../../pipeline/build/page-cache.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
+import { createPageParser } from '../../pipeline/assemble/create-page-parser.ts';
+import { openPageCache } from '../../pipeline/assemble/page-cache.ts';
 import type { PageCacheStorage } from '../../pipeline/site-model/page-cache-storage.ts';
 import { siteSourceFromObject, type SiteSource } from '../../pipeline/site/site-source.ts';
 

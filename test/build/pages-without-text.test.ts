@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../../pipeline/build/build-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 import { loadSearchIndex, search } from '../../runtime/search/index.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePagesInParallel } from '../../pipeline/build/parse-pages-in-parallel.ts';
+import { parsePagesInParallel } from '../../pipeline/assemble/parse-pages-in-parallel.ts';
 import { parsePage } from '../../pipeline/content/parse-page.ts';
 
 const snippets = new Map([['snippets/note.mdx', 'Shared note about retries.\n'], ['openapi.yaml', 'openapi: 3.1.0\n']]);

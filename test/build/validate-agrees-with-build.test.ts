@@ -3,8 +3,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { readSiteSource } from '../../cli/read-site-source.ts';
-import { buildSite } from '../../pipeline/build/build-site.ts';
-import { validateSite } from '../../pipeline/build/validate-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
+import { validateSite } from '../../pipeline/assemble/validate-site.ts';
 import { RULE_CATALOGUE } from '../../pipeline/diagnostics/rule-catalogue.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/validate/agree');

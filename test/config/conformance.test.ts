@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateSite } from '../../pipeline/build/validate-site.ts';
+import { validateSite } from '../../pipeline/assemble/validate-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 import { hasSharedData, sharedDir } from '../helpers/test-prerequisites.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isOperationReference } from '../../pipeline/site-model/is-operation-reference.ts';
-import { validateSite } from '../../pipeline/build/validate-site.ts';
+import { validateSite } from '../../pipeline/assemble/validate-site.ts';
 import { validateConfig } from '../../pipeline/config/validate-config.ts';
 import type { Diagnostic } from '../../pipeline/diagnostics/diagnostic.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readCurrentBuildId } from '../../contract/artifact-layout.ts';
 import { createDevSiteBuilder } from '../../cli/dev/dev-site-builder.ts';
 import { devBuildReport } from '../../cli/dev/dev-build-report.ts';
-import { openPageCache } from '../../pipeline/build/page-cache.ts';
+import { openPageCache } from '../../pipeline/assemble/page-cache.ts';
 import { diagnosticsChange } from '../../pipeline/diagnostics/diagnostics-change.ts';
 import type { Diagnostic } from '../../pipeline/diagnostics/diagnostic.ts';
 import { testSiteFiles } from '../helpers/publish-test-site.ts';

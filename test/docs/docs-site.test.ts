@@ -2,7 +2,7 @@ import { access, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSiteSource } from '../../cli/read-site-source.ts';
-import { validateSite } from '../../pipeline/build/validate-site.ts';
+import { validateSite } from '../../pipeline/assemble/validate-site.ts';
 import { checkoutRoot } from '../helpers/source-files.ts';
 
 const DOCS = path.join(checkoutRoot, 'docs');

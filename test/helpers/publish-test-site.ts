@@ -1,4 +1,4 @@
-import { buildSite } from '../../pipeline/build/build-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 import { publishBuild, writeBuildDirectory } from '../../contract/artifact-layout.ts';
 import path from 'node:path';

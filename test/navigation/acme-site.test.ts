@@ -2,7 +2,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest, ManifestNavigationNode } from '../../schemas/manifest.ts';
 import { readSiteSource } from '../../cli/read-site-source.ts';
-import { buildSite, type BuildResult } from '../../pipeline/build/build-site.ts';
+import { buildSite, type BuildResult } from '../../pipeline/assemble/build-site.ts';
 import { validateManifest } from '../../pipeline/manifest/validate-manifest.ts';
 
 const acmeDir = path.resolve(import.meta.dirname, '../../sites/acme');

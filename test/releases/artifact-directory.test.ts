@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildDirectory, publishBuild, readCurrentBuildId, readReleases, writeBuildDirectory } from '../../contract/artifact-layout.ts';
-import { buildSite } from '../../pipeline/build/build-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 
 describe('versioned artifact directories', () => {

@@ -7,7 +7,7 @@ import type { Manifest } from '../../schemas/manifest.ts';
 import { validateManifest } from '../../pipeline/manifest/validate-manifest.ts';
 import { readSiteSource } from '../../cli/read-site-source.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
-import { buildSite } from '../../pipeline/build/build-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { diffManifests } from '../../pipeline/manifest/diff-manifests.ts';
 import { formatDiffMarkdown } from '../../pipeline/manifest/format-diff-markdown.ts';
 import { formatDiffText } from '../../pipeline/manifest/format-diff-text.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateSite } from '../../pipeline/build/validate-site.ts';
+import { validateSite } from '../../pipeline/assemble/validate-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 import { testSiteFiles } from '../helpers/publish-test-site.ts';
 

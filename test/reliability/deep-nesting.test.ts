@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../../pipeline/build/build-site.ts';
-import { validateSite } from '../../pipeline/build/validate-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
+import { validateSite } from '../../pipeline/assemble/validate-site.ts';
 import type { Diagnostic } from '../../pipeline/diagnostics/diagnostic.ts';
 import { findDeepJsonNesting, findDeepYamlNesting, MAX_NESTING_DEPTH } from '../../pipeline/site/find-deep-nesting.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';

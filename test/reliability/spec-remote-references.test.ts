@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSite, type BuildSiteOptions } from '../../pipeline/build/build-site.ts';
-import { validateSite } from '../../pipeline/build/validate-site.ts';
+import { buildSite, type BuildSiteOptions } from '../../pipeline/assemble/build-site.ts';
+import { validateSite } from '../../pipeline/assemble/validate-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 import { testSiteFiles } from '../helpers/publish-test-site.ts';
 

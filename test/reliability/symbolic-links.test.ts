@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSiteSource } from '../../cli/read-site-source.ts';
-import { buildSite } from '../../pipeline/build/build-site.ts';
-import { validateSite } from '../../pipeline/build/validate-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
+import { validateSite } from '../../pipeline/assemble/validate-site.ts';
 
 let directory: string;
 let site: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../../pipeline/build/build-site.ts';
-import { validateSite } from '../../pipeline/build/validate-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
+import { validateSite } from '../../pipeline/assemble/validate-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
 import { testSiteFiles } from '../helpers/publish-test-site.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchArtifact } from '../../pipeline/build/build-search-artifact.ts';
+import { buildSearchArtifact } from '../../pipeline/assemble/build-search-artifact.ts';
 import { loadSearchIndex, search } from '../../runtime/search/index.ts';
 import { type SectionRecord } from '../../contract/search/index.ts';
 import { identifierTerms, searchTerms } from '../../contract/search/identifier-terms.ts';

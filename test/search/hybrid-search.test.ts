@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import searchArtifactSchema from '../../schemas/search-artifact.schema.json' with { type: 'json' };
 import { createSectionEmbedder } from '../../cli/create-section-embedder.ts';
 import { parseSearchArtifactText, type SearchArtifact } from '../../contract/search/index.ts';
-import { buildSite, type BuildResult } from '../../pipeline/build/build-site.ts';
+import { buildSite, type BuildResult } from '../../pipeline/assemble/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 import { createQueryEmbedder, hybridSearch, loadSearchIndex, loadSearchIndexTextInSlices, search, type SearchIndex } from '../../runtime/search/index.ts';
 import { scopedSearch } from '../../runtime/search/search.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSiteSource } from '../../cli/read-site-source.ts';
-import { buildSite } from '../../pipeline/build/build-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { loadSearchIndex, search, searchPages } from '../../runtime/search/index.ts';
 import { hasSharedData, sharedDir } from '../helpers/test-prerequisites.ts';
 

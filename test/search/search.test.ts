@@ -1,13 +1,13 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import searchArtifactSchema from '../../schemas/search-artifact.schema.json' with { type: 'json' };
-import { buildSearchArtifact } from '../../pipeline/build/build-search-artifact.ts';
+import { buildSearchArtifact } from '../../pipeline/assemble/build-search-artifact.ts';
 import { detectQueryVersions } from '../../runtime/search/detect-query-versions.ts';
 import { loadSearchIndex, loadSearchIndexInSlices, search } from '../../runtime/search/index.ts';
 import { CURRENT_FORMATS_SINCE } from '../../contract/artifact-format.ts';
 import { parseSearchArtifactText, prepareText, SearchArtifactError, serializeSearchArtifact, type SearchArtifact, type SectionRecord } from '../../contract/search/index.ts';
 import { section } from '../helpers/section-record.ts';
-import { buildSite } from '../../pipeline/build/build-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 
 
