@@ -1,13 +1,23 @@
 import { setImmediate } from 'node:timers/promises';
 import { openSqlite } from '../stores/open-sqlite.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
-import { countTexts, normalizeQuestion, type AnalyticsStore, type QuestionsReport } from './analytics-store.ts';
+import { countTexts, storedQuestionText, type AnalyticsStore, type AnalyticsStoreOptions, type QuestionsReport } from './analytics-store.ts';
+import { queryInsightsOffThread } from './query-insights-off-thread.ts';
+import { scrubSensitiveText } from './scrub-sensitive-text.ts';
+import { queryInsights } from './sqlite-insights-queries.ts';
+import { createSqliteInsightsWriter, migrateInsightsSchema } from './sqlite-insights-writer.ts';
 
 /** Rows deleted per statement by a retention sweep, so a large backlog never holds the write lock or the event loop for long. */
 const DELETE_BATCH = 5000;
 
-/** Analytics in SQLite (one replica): three append-only tables indexed by domain and time, and by time for retention. */
-export function createSqliteAnalyticsStore(file: string): AnalyticsStore {
+/**
+ * Analytics in SQLite (one replica): three append-only tables indexed by domain and time, and by time for retention;
+ * questions recorded with an insight also carry their group, outcome, strength, version, language and rating, with
+ * their citations and groups in tables of their own (`migrateInsightsSchema`). Insights queries of a database file run
+ * on a worker thread (`queryInsightsOffThread`).
+ */
+export function createSqliteAnalyticsStore(file: string, options: AnalyticsStoreOptions = {}): AnalyticsStore {
+  const storeQuestionText = options.storeQuestionText ?? false;
   // Closing drops the prepared statements with the connection: a closed store holds nothing of its database, and an
   // operation after close is a StoreUnavailableError, not a better-sqlite3 TypeError.
   let open: AnalyticsDatabase | undefined = openAnalyticsDatabase(file);
@@ -22,13 +32,19 @@ export function createSqliteAnalyticsStore(file: string): AnalyticsStore {
   };
   return {
     async recordQuestion(event) {
-      run((database) => database.insertQuestion.run(event.domain, event.at.getTime(), event.threadId, event.messageId, normalizeQuestion(event.question), event.resultCount, event.notFound ? 1 : 0));
+      const text = storedQuestionText(event.question, storeQuestionText, event.insight?.terms);
+      const { insight } = event;
+      if (insight) run((database) => database.insights.recordQuestion({ ...event, insight }, text));
+      else run((database) => database.insertQuestion.run(event.domain, event.at.getTime(), event.threadId, event.messageId, text, event.resultCount, event.notFound ? 1 : 0));
     },
     async recordFeedback(event) {
-      run((database) => database.insertFeedback.run(event.domain, event.at.getTime(), event.threadId, event.messageId, event.fp, event.rating, event.comment ?? null));
+      run((database) => {
+        database.insertFeedback.run(event.domain, event.at.getTime(), event.threadId, event.messageId, event.fp, event.rating, event.comment ? scrubSensitiveText(event.comment) : null);
+        database.insights.rateQuestion(event.domain, event.messageId, event.rating);
+      });
     },
     async recordSearch(event) {
-      run((database) => database.insertSearch.run(event.domain, event.at.getTime(), normalizeQuestion(event.query), event.resultCount));
+      run((database) => database.insertSearch.run(event.domain, event.at.getTime(), storedQuestionText(event.query, storeQuestionText), event.resultCount));
     },
     async report(domain, from, to, limit = 20): Promise<QuestionsReport> {
       const range = [domain, from.getTime(), to.getTime()] as const;
@@ -49,16 +65,26 @@ export function createSqliteAnalyticsStore(file: string): AnalyticsStore {
         zeroResultSearches: countTexts([...run((database) => database.selectSearches.all(...range)).map((row) => row.query), ...zeroResultQuestions], limit),
       };
     },
+    async insights(query) {
+      if (file === ':memory:') return run((database) => queryInsights(database.connection, query));
+      run(() => undefined); // a closed store answers StoreUnavailableError, as for every other call
+      return queryInsightsOffThread(file, query).catch((error: Error) => Promise.reject(new StoreUnavailableError(`SQLite is unavailable: ${error.message}`)));
+    },
     async deleteEventsBefore(before) {
-      let deleted = 0;
-      for (const statement of run((database) => database.deleteBefore)) {
+      const deleteInBatches = async (batch: () => number): Promise<number> => {
+        let deleted = 0;
         let changes: number;
         do {
-          changes = run(() => statement.run(before.getTime(), DELETE_BATCH).changes);
+          changes = run(batch);
           deleted += changes;
           await setImmediate();
         } while (changes === DELETE_BATCH);
-      }
+        return deleted;
+      };
+      let deleted = 0;
+      for (const statement of run((database) => database.deleteBefore)) deleted += await deleteInBatches(() => statement.run(before.getTime(), DELETE_BATCH).changes);
+      await deleteInBatches(() => run((database) => database.insights.deleteCitationsBefore(before.getTime(), DELETE_BATCH)));
+      await deleteInBatches(() => run((database) => database.insights.deleteGroupsUnusedSince(before.getTime(), DELETE_BATCH)));
       return deleted;
     },
     async ping() {
@@ -87,9 +113,11 @@ function openAnalyticsDatabase(file: string) {
     CREATE INDEX IF NOT EXISTS analytics_feedback_at ON analytics_feedback (at);
     CREATE INDEX IF NOT EXISTS analytics_searches_at ON analytics_searches (at);
   `);
+  migrateInsightsSchema(connection);
   return {
     connection,
-    insertQuestion: connection.prepare('INSERT INTO analytics_questions VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    insights: createSqliteInsightsWriter(connection),
+    insertQuestion: connection.prepare('INSERT INTO analytics_questions (domain, at, thread_id, message_id, question, result_count, not_found) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     insertFeedback: connection.prepare('INSERT INTO analytics_feedback VALUES (?, ?, ?, ?, ?, ?, ?)'),
     insertSearch: connection.prepare('INSERT INTO analytics_searches VALUES (?, ?, ?, ?)'),
     selectQuestions: connection.prepare<[string, number, number], { question: string; result_count: number; not_found: number }>('SELECT question, result_count, not_found FROM analytics_questions WHERE domain = ? AND at >= ? AND at < ?'),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { AnalyticsStore } from '../analytics/analytics-store.ts';
+import { describeQuestion } from '../analytics/describe-question.ts';
 import { isNotFoundAnswer } from '../analytics/is-not-found-answer.ts';
 import type { LoadedSite } from '../artifacts/create-artifact-store.ts';
 import { hybridSearch, type HybridRetrieval, type SearchFilter } from '../search/index.ts';
@@ -88,8 +89,10 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
       sinks.onUsage?.(result.usage.inputTokens, result.usage.outputTokens);
       const answer = { id: messageId, role: 'assistant' as const, text: result.text, sources: result.sources.map(({ url, title, path, anchor }) => ({ url, title, path, anchor })) };
       await sinks.threads.appendMessage({ threadId, ...owner, message: answer });
+      if (!sinks.analytics) return;
+      const insight = describeQuestion(site.index, conversation.question, results, result, body.filter as SearchFilter | undefined);
       await sinks.analytics
-        ?.recordQuestion({ domain: site.domain, threadId, messageId, question: conversation.question, resultCount: results.length, notFound: isNotFoundAnswer(result.text, results.length), at: new Date() })
+        .recordQuestion({ domain: site.domain, threadId, messageId, question: conversation.question, resultCount: results.length, notFound: isNotFoundAnswer(result.text, results.length), at: new Date(), insight })
         .catch((error: unknown) => sinks.log.warn({ threadId, error: summarizeErrorForLog(error) }, 'question not recorded for analytics'));
     },
     onError: (error) => sinks.log.error({ threadId, error: summarizeErrorForLog(error) }, 'answer failed after streaming began'),

@@ -24,6 +24,7 @@ import { methodAwareNotFound } from './router-errors.ts';
 import { sendError } from './send-error.ts';
 import { serverOptions, type ServerTimeouts } from './server-options.ts';
 import { registerAnalyticsRoutes } from './register-analytics-routes.ts';
+import { registerInsightsRoutes } from './register-insights-routes.ts';
 import { registerMessageRoutes } from './register-message-routes.ts';
 import { registerOperationalRoutes } from './register-operational-routes.ts';
 import { registerPageRoutes } from './register-page-routes.ts';
@@ -96,6 +97,10 @@ export interface AppOptions {
    * where the platform's assistant embed example reads them (default false: `h:` source parts only, the wire of DESIGN).
    */
   searchToolParts?: boolean;
+  /** Keep the text of readers' questions in analytics, scrubbed of personal data (default false: only their terms; `npm start` turns it on). */
+  storeQuestionText?: boolean;
+  /** Serve the owner's insights dashboard at `GET /admin` (default false; `serve --admin`). Its data route is always on for admin keys. */
+  admin?: boolean;
 }
 
 /**
@@ -136,7 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const feedbackLimiter = await createLimiter({ ...limiterOptions, budget: 'feedback', ...(feedbackLimits ? { limits: feedbackLimits } : {}) });
   const threadOptions = { ...storeOptions, ...(options.maxMessagesPerThread ? { maxMessagesPerThread: options.maxMessagesPerThread } : {}) };
   const threads = store === 'redis' ? createRedisThreadStore(options.redisUrl as string, threadOptions) : createSqliteThreadStore(sqlitePath, threadOptions);
-  const analytics = store === 'redis' ? createRedisAnalyticsStore(options.redisUrl as string) : createSqliteAnalyticsStore(sqlitePath);
+  const analyticsOptions = { storeQuestionText: options.storeQuestionText ?? false };
+  const analytics = store === 'redis' ? createRedisAnalyticsStore(options.redisUrl as string, undefined, analyticsOptions) : createSqliteAnalyticsStore(sqlitePath, analyticsOptions);
   const hybrid = options.embeddings === false ? undefined : { embedQuery: createQueryEmbedder(options.embeddings), ...(options.embeddings?.weight === undefined ? {} : { vectorWeight: options.embeddings.weight }) };
   const context: RouteContext = { artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}) };
   const stopHealthMonitor = monitorStoreHealth({ problem: () => threads.problem(), onChange: (problem) => (problem ? app.log.error({ problem }, 'thread store unusable') : app.log.info('thread store usable again')) });
@@ -178,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSearchRoutes(app, context);
   registerThreadRoutes(app, context);
   registerAnalyticsRoutes(app, context);
+  registerInsightsRoutes(app, context, { artifactsDir: options.artifactsDir, dashboard: options.admin === true, ...(options.web?.webDir ? { webDir: options.web.webDir } : {}) });
   registerPageRoutes(app, context, options.artifactsDir);
   registerWebRoutes(app, options.web);
   return app;

@@ -13,7 +13,7 @@ export interface WebRoutesOptions {
 
 /** The checkout's `web/dist`: this file is in runtime/http of the sources, or of the compiled lib/ (`npm run build`). */
 const PACKAGE_ROOT = path.resolve(import.meta.dirname, '../..');
-const DEFAULT_WEB_DIR = path.join(path.basename(PACKAGE_ROOT) === 'lib' ? path.dirname(PACKAGE_ROOT) : PACKAGE_ROOT, 'web/dist');
+export const DEFAULT_WEB_DIR = path.join(path.basename(PACKAGE_ROOT) === 'lib' ? path.dirname(PACKAGE_ROOT) : PACKAGE_ROOT, 'web/dist');
 
 /**
  * The browser client: `GET /widget.js` (the embeddable "Ask AI" widget) and, unless disabled, `GET /playground`

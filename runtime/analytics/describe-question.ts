@@ -1,0 +1,72 @@
+import { prepareText } from '../../contract/search/prepare-text.ts';
+import { GENERIC_QUESTION_TERMS } from '../assistant/question-coverage.ts';
+import type { SearchFilter, SearchIndex, SearchResult } from '../search/index.ts';
+import type { QuestionInsight } from './analytics-store.ts';
+import { isNotFoundAnswer } from './is-not-found-answer.ts';
+import { scrubSensitiveText } from './scrub-sensitive-text.ts';
+
+/** Terms of a question kept for grouping: a question past this is a pasted log, and its first words say what it asks. */
+const MAX_TERMS = 24;
+
+/** What `describeQuestion` reads of an answer: its text and the sources it was given, in rank order (`[n]` cites the n-th). */
+export interface AnswerOfQuestion {
+  text: string;
+  sources: readonly { path: string }[];
+}
+
+/**
+ * What insights record of an answered question, computed from the question scrubbed of personal data
+ * (`scrubSensitiveText`): its prepared terms (the site's text preparation, typos corrected against the site as
+ * search does, generic question words left out), each weighted by its inverse document frequency in the site (a term
+ * the site lacks weighs most); the retrieval strength (the weighted share of those terms the best result holds: 1 when
+ * it holds them all, 0 with no result); the pages the answer cited; the version and language it was answered in (the
+ * request's filter, else the best result's, else the site's defaults).
+ */
+export function describeQuestion(index: SearchIndex, question: string, results: readonly SearchResult[], answer: AnswerOfQuestion, filter?: SearchFilter): QuestionInsight {
+  const best = results[0];
+  const language = filter?.language ?? best?.metadata.language ?? index.defaults.language;
+  const version = filter?.version ?? best?.metadata.version ?? index.defaults.version;
+  const terms = questionTerms(index, scrubSensitiveText(question), language);
+  const weights = terms.map((term) => Math.round(inverseDocumentFrequency(index, term) * 100) / 100);
+  const bestTerms = new Set(best ? prepareText(`${best.title} ${best.headingPath.join(' ')} ${best.text}`, language) : []);
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const held = terms.reduce((sum, term, position) => sum + (bestTerms.has(term) ? (weights[position] as number) : 0), 0);
+  return {
+    terms,
+    weights,
+    strength: total > 0 ? Math.round((held / total) * 1000) / 1000 : 0,
+    cited: citedPaths(answer, results.length),
+    ...(version ? { version } : {}),
+    ...(language ? { language } : {}),
+  };
+}
+
+/** The distinct prepared terms of a (scrubbed) question, corrected against the site's vocabulary; generic words only when nothing else is left. */
+function questionTerms(index: SearchIndex, question: string, language: string | undefined): string[] {
+  const prepared = prepareText(question.slice(0, 4000), language).map((term) => (index.engine && !index.engine.documentFrequency(term) ? (index.typos?.correct(term) ?? term) : term));
+  const distinct = [...new Set(prepared)];
+  const specific = distinct.filter((term) => !GENERIC_QUESTION_TERMS.has(term));
+  return (specific.length > 0 ? specific : distinct).slice(0, MAX_TERMS);
+}
+
+/** BM25's inverse document frequency of a term in the site's sections: a term no section holds weighs most. */
+function inverseDocumentFrequency(index: SearchIndex, term: string): number {
+  const documents = index.sections.length;
+  const frequency = index.engine?.documentFrequency(term) ?? 0;
+  return Math.log(1 + (documents - frequency + 0.5) / (frequency + 0.5));
+}
+
+/**
+ * The pages an answer cites, in the order it first cites them: the sources its `[n]` markers name; an answer with
+ * no marker that is not a "not found" answer is taken to rest on its first source (a model that does not number its
+ * citations).
+ */
+function citedPaths(answer: AnswerOfQuestion, resultCount: number): string[] {
+  const paths = new Set<string>();
+  for (const match of answer.text.matchAll(/\[(\d{1,2})\]/g)) {
+    const source = answer.sources[Number(match[1]) - 1];
+    if (source) paths.add(source.path);
+  }
+  if (paths.size === 0 && answer.sources[0] && !isNotFoundAnswer(answer.text, resultCount)) paths.add(answer.sources[0].path);
+  return [...paths];
+}
