@@ -2,6 +2,7 @@ import { runArtifactsBench } from './artifacts/run-artifacts-bench.ts';
 import { runBuildBench } from './build/run-build-bench.ts';
 import { runDomainsBench } from './domains/run-domains-bench.ts';
 import { runHybridBench } from './retrieval/run-hybrid-bench.ts';
+import { runInsightsBench } from './insights/run-insights-bench.ts';
 import { runRetrievalBench } from './retrieval/run-retrieval-bench.ts';
 import { runServeBench } from './serve/run-serve-bench.ts';
 
@@ -13,6 +14,7 @@ const benches: Record<string, { run: (sites: string[]) => Promise<unknown>; filt
   hybrid: { run: runHybridBench, filtersSites: false },
   serve: { run: runServeBench, filtersSites: false },
   domains: { run: runDomainsBench, filtersSites: false },
+  insights: { run: runInsightsBench, filtersSites: false },
 };
 
 /** `build versioned artifacts` → build with the site filter `versioned`, then artifacts. */

@@ -51,7 +51,7 @@ export async function startLocal(): Promise<number> {
       '',
     ].join('\n'),
   );
-  return main(['serve', '--artifacts', DIST_DIR, '--data', DATA_DIR, '--port', PORT]);
+  return main(['serve', '--artifacts', DIST_DIR, '--data', DATA_DIR, '--port', PORT, '--store-questions']);
 }
 
 function localKey(domains: string[]): string {

@@ -25,6 +25,8 @@ interface ServeCommandOptions {
   feedbackLimitOrgHour?: number;
   feedbackLimitIpDay?: number;
   analyticsRetentionDays?: number;
+  admin?: boolean;
+  storeQuestions?: boolean;
 }
 
 /** The spec's limits (assistant-api.md): 10,000 uses per key per month, per organization per hour, per IP per day. */
@@ -50,6 +52,8 @@ export function serveCommand(): Command {
     .option('--no-embeddings', 'lexical retrieval only, even for sites built with vectors')
     .option('--search-tool-parts', 'v1 data stream: also send the sources as a `search` tool invocation, as the platform\'s assistant embed example reads them (env DOCSMITH_SEARCH_TOOL_PARTS=1)')
     .option('--no-playground', 'do not serve GET /playground, e.g. in production (env DOCSMITH_PLAYGROUND=0); /widget.js stays')
+    .option('--admin', "serve the owners' insights dashboard at GET /admin, read with an admin key (env DOCSMITH_ADMIN=1)")
+    .option('--store-questions', "keep the text of readers' questions in analytics, scrubbed of e-mails, keys and numbers; without it only their terms are kept (env DOCSMITH_STORE_QUESTIONS=1)")
     .addHelpText('after', '\nExample:\n  $ docsmith serve --artifacts dist --data .data --port 8080 --no-playground --limit-org-hour 5000')
     .action(async (options: ServeCommandOptions) => {
       let limits: { keyMonth: number; orgHour: number; ipDay: number };
@@ -80,6 +84,8 @@ export function serveCommand(): Command {
       const redisUrl = process.env.REDIS_URL;
       const playground = options.playground && process.env.DOCSMITH_PLAYGROUND !== '0';
       const searchToolParts = Boolean(options.searchToolParts) || process.env.DOCSMITH_SEARCH_TOOL_PARTS === '1';
+      const admin = Boolean(options.admin) || process.env.DOCSMITH_ADMIN === '1';
+      const storeQuestionText = Boolean(options.storeQuestions) || process.env.DOCSMITH_STORE_QUESTIONS === '1';
       const app = await buildApp({
         artifactsDir: options.artifacts,
         dataDir: options.data,
@@ -93,6 +99,8 @@ export function serveCommand(): Command {
         web: { playground },
         embeddings,
         searchToolParts,
+        admin,
+        storeQuestionText,
       });
       const domains = publishedDomains(options.artifacts);
       if (domains.length === 0) app.log.warn({ artifacts: path.resolve(options.artifacts) }, `the artifacts folder ${existsSync(options.artifacts) ? 'has no published domain' : 'does not exist (yet)'}; publish one with \`docsmith build <site> --publish\``);
@@ -101,6 +109,7 @@ export function serveCommand(): Command {
       app.log.info({ model: process.env.ASSISTANT_LLM_BASE_URL ? `${process.env.ASSISTANT_LLM_MODEL ?? 'gpt-4o-mini'} at ${process.env.ASSISTANT_LLM_BASE_URL}` : 'offline extractive model (set ASSISTANT_LLM_BASE_URL for an LLM)' }, 'answer model');
       app.log.info({ limits, feedbackLimits, playground, searchToolParts }, 'limits, playground and stream options');
       app.log.info({ embeddings: embeddings === false ? 'off' : (embeddings?.url ?? 'the endpoint each artifact built with vectors names') }, 'question embeddings');
+      app.log.info({ dashboard: admin ? '/admin' : 'off (serve --admin)', questionText: storeQuestionText ? 'kept, scrubbed' : 'terms only (serve --store-questions keeps the text)' }, 'insights');
       const shutdown = (signal: string): void => {
         app.log.info({ signal }, 'shutting down');
         void app.close().then(() => process.exit(0));

@@ -1,6 +1,6 @@
 import type { NavigationPage } from '../artifacts/read-navigation-pages.ts';
 import { search, type SearchIndex } from '../search/index.ts';
-import type { GapInsights, Insights, NamedPage } from './insights.ts';
+import type { Insights, NamedPage } from './insights.ts';
 import type { GroupInsights, InsightsQuery, StoreInsights } from './store-insights.ts';
 
 /** Closest existing pages listed per content gap. */

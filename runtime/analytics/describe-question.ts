@@ -7,6 +7,8 @@ import { scrubSensitiveText } from './scrub-sensitive-text.ts';
 
 /** Terms of a question kept for grouping: a question past this is a pasted log, and its first words say what it asks. */
 const MAX_TERMS = 24;
+/** Words that open or soften a question without saying what it is about, left out like generic question words ("can I…", "please"). */
+const QUESTION_WORDS: ReadonlySet<string> = new Set([...GENERIC_QUESTION_TERMS, ...prepareText('can might may will shall please hi hello thanks')]);
 
 /** What `describeQuestion` reads of an answer: its text and the sources it was given, in rank order (`[n]` cites the n-th). */
 export interface AnswerOfQuestion {
@@ -16,9 +18,9 @@ export interface AnswerOfQuestion {
 
 /**
  * What insights record of an answered question, computed from the question scrubbed of personal data
- * (`scrubSensitiveText`): its prepared terms (the site's text preparation, typos corrected against the site as
- * search does, generic question words left out), each weighted by its inverse document frequency in the site (a term
- * the site lacks weighs most); the retrieval strength (the weighted share of those terms the best result holds: 1 when
+ * (`scrubSensitiveText`): its prepared terms (the site's text preparation, generic question words left out; typos are
+ * not corrected: search may read "reset" as the site's "rest", and an answer to that is weak), each weighted by its
+ * inverse document frequency in the site (a term the site lacks weighs most); the retrieval strength (the weighted share of those terms the best result holds: 1 when
  * it holds them all, 0 with no result); the pages the answer cited; the version and language it was answered in (the
  * request's filter, else the best result's, else the site's defaults).
  */
@@ -26,7 +28,7 @@ export function describeQuestion(index: SearchIndex, question: string, results: 
   const best = results[0];
   const language = filter?.language ?? best?.metadata.language ?? index.defaults.language;
   const version = filter?.version ?? best?.metadata.version ?? index.defaults.version;
-  const terms = questionTerms(index, scrubSensitiveText(question), language);
+  const terms = questionTerms(scrubSensitiveText(question), language);
   const weights = terms.map((term) => Math.round(inverseDocumentFrequency(index, term) * 100) / 100);
   const bestTerms = new Set(best ? prepareText(`${best.title} ${best.headingPath.join(' ')} ${best.text}`, language) : []);
   const total = weights.reduce((sum, weight) => sum + weight, 0);
@@ -41,11 +43,10 @@ export function describeQuestion(index: SearchIndex, question: string, results: 
   };
 }
 
-/** The distinct prepared terms of a (scrubbed) question, corrected against the site's vocabulary; generic words only when nothing else is left. */
-function questionTerms(index: SearchIndex, question: string, language: string | undefined): string[] {
-  const prepared = prepareText(question.slice(0, 4000), language).map((term) => (index.engine && !index.engine.documentFrequency(term) ? (index.typos?.correct(term) ?? term) : term));
-  const distinct = [...new Set(prepared)];
-  const specific = distinct.filter((term) => !GENERIC_QUESTION_TERMS.has(term));
+/** The distinct prepared terms of a (scrubbed) question; generic and question words only when nothing else is left. */
+function questionTerms(question: string, language: string | undefined): string[] {
+  const distinct = [...new Set(prepareText(question.slice(0, 4000), language))];
+  const specific = distinct.filter((term) => !QUESTION_WORDS.has(term));
   return (specific.length > 0 ? specific : distinct).slice(0, MAX_TERMS);
 }
 

@@ -2,9 +2,9 @@ import { setImmediate } from 'node:timers/promises';
 import { openSqlite } from '../stores/open-sqlite.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
 import { countTexts, storedQuestionText, type AnalyticsStore, type AnalyticsStoreOptions, type QuestionsReport } from './analytics-store.ts';
-import { queryInsightsOffThread } from './query-insights-off-thread.ts';
 import { scrubSensitiveText } from './scrub-sensitive-text.ts';
 import { queryInsights } from './sqlite-insights-queries.ts';
+import { createSqliteInsightsWorker } from './sqlite-insights-worker.ts';
 import { createSqliteInsightsWriter, migrateInsightsSchema } from './sqlite-insights-writer.ts';
 
 /** Rows deleted per statement by a retention sweep, so a large backlog never holds the write lock or the event loop for long. */
@@ -14,10 +14,11 @@ const DELETE_BATCH = 5000;
  * Analytics in SQLite (one replica): three append-only tables indexed by domain and time, and by time for retention;
  * questions recorded with an insight also carry their group, outcome, strength, version, language and rating, with
  * their citations and groups in tables of their own (`migrateInsightsSchema`). Insights queries of a database file run
- * on a worker thread (`queryInsightsOffThread`).
+ * on a worker thread (`createSqliteInsightsWorker`).
  */
 export function createSqliteAnalyticsStore(file: string, options: AnalyticsStoreOptions = {}): AnalyticsStore {
   const storeQuestionText = options.storeQuestionText ?? false;
+  const insightsWorker = file === ':memory:' ? undefined : createSqliteInsightsWorker(file);
   // Closing drops the prepared statements with the connection: a closed store holds nothing of its database, and an
   // operation after close is a StoreUnavailableError, not a better-sqlite3 TypeError.
   let open: AnalyticsDatabase | undefined = openAnalyticsDatabase(file);
@@ -66,9 +67,9 @@ export function createSqliteAnalyticsStore(file: string, options: AnalyticsStore
       };
     },
     async insights(query) {
-      if (file === ':memory:') return run((database) => queryInsights(database.connection, query));
+      if (!insightsWorker) return run((database) => queryInsights(database.connection, query));
       run(() => undefined); // a closed store answers StoreUnavailableError, as for every other call
-      return queryInsightsOffThread(file, query).catch((error: Error) => Promise.reject(new StoreUnavailableError(`SQLite is unavailable: ${error.message}`)));
+      return insightsWorker.query(query).catch((error: Error) => Promise.reject(new StoreUnavailableError(`SQLite is unavailable: ${error.message}`)));
     },
     async deleteEventsBefore(before) {
       const deleteInBatches = async (batch: () => number): Promise<number> => {
@@ -91,6 +92,7 @@ export function createSqliteAnalyticsStore(file: string, options: AnalyticsStore
       run((database) => database.probe.get());
     },
     async close() {
+      await insightsWorker?.close();
       open?.connection.close();
       open = undefined;
     },

@@ -4,10 +4,10 @@ import { daysOf, noOutcomes, PAGES_PER_GROUP, rangeOf, WEAK_STRENGTH, type DayIn
 
 const DAY_MS = 86_400_000;
 
-/** The counts every aggregate selects: questions by outcome, weak answers, thumbs and gap questions (as `isGapQuestion` decides). */
-const COUNTS = `COUNT(*) AS questions, SUM(outcome = 'answered') AS answered, SUM(outcome = 'not_found') AS not_found, SUM(outcome = 'failed') AS failed,
-  SUM(outcome = 'aborted') AS aborted, SUM(outcome = 'answered' AND strength < ${WEAK_STRENGTH}) AS weak, SUM(rating = 'up') AS up, SUM(rating = 'down') AS down,
-  SUM(outcome IN ('not_found', 'aborted') OR (outcome = 'answered' AND strength < ${WEAK_STRENGTH}) OR rating = 'down') AS gaps`;
+/** The counts every aggregate selects: questions by outcome, weak answers, thumbs and gap questions (as `isGapQuestion` decides); `IS` keeps unrated rows at 0, never NULL. */
+const COUNTS = `COUNT(*) AS questions, SUM(outcome IS 'answered') AS answered, SUM(outcome IS 'not_found') AS not_found, SUM(outcome IS 'failed') AS failed,
+  SUM(outcome IS 'aborted') AS aborted, SUM(outcome IS 'answered' AND strength < ${WEAK_STRENGTH}) AS weak, SUM(rating IS 'up') AS up, SUM(rating IS 'down') AS down,
+  SUM(outcome IN ('not_found', 'aborted') OR (outcome IS 'answered' AND strength < ${WEAK_STRENGTH}) OR rating IS 'down') AS gaps`;
 
 interface CountsRow {
   questions: number;
@@ -61,7 +61,7 @@ export function queryInsights(connection: Database.Database, query: InsightsQuer
   const citedRows = connection.prepare<typeof parameters, { page: string; citations: number }>(`SELECT page, COUNT(*) AS citations FROM analytics_citations WHERE domain = @domain AND at >= @from AND at < @to${scope.sql} GROUP BY page`).all(parameters);
   const ratedRows = connection
     .prepare<typeof parameters, { page: string; up: number; down: number }>(
-      `SELECT c.page, SUM(q.rating = 'up') AS up, SUM(q.rating = 'down') AS down FROM analytics_questions q JOIN analytics_citations c ON c.message_id = q.message_id AND c.domain = q.domain
+      `SELECT c.page, SUM(q.rating IS 'up') AS up, SUM(q.rating IS 'down') AS down FROM analytics_questions q JOIN analytics_citations c ON c.message_id = q.message_id AND c.domain = q.domain
        WHERE q.domain = @domain AND q.at >= @from AND q.at < @to AND q.rating IS NOT NULL AND q.group_id IS NOT NULL${scopeOf(query, 'q.').sql} GROUP BY c.page`,
     )
     .all(parameters);
