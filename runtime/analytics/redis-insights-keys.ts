@@ -4,8 +4,8 @@
  *
  * - `groups` hash: group id → JSON `{terms, weights, representative}`; `term:<term>` sorted set: the groups holding
  *   the term, by creation time; `glast` sorted set: groups by the time a question last joined them.
- * - per UTC day `<d>`: `day:<d>` hash of counters `<scope>|<metric>`; `rank:<d>:<scope>:q` and `rank:<d>:<scope>:gap`
- *   sorted sets of groups by questions and by gap questions; `gd:<d>:<group>` hash of the group's counters, its cited
+ * - per UTC day `<d>`: `day:<d>` hash of counters `<scope>|<metric>` (`COUNTER_METRICS`); `rank:<d>:<scope>:questions`
+ *   and `rank:<d>:<scope>:gaps` sorted sets of groups by questions and by gap questions; `gd:<d>:<group>` hash of the group's counters, its cited
  *   pages as `<scope>|p|<path>`; `pages:<d>:<scope>` and `rated:<d>:<scope>:<up|down>` sorted sets of pages by
  *   citations (of rated answers); `dgroups:<d>` and `dscopes:<d>` sets of what the day holds, for the retention sweep.
  * - `days` sorted set of the days holding counters; `msg:<message id>` the counters' coordinates of a question, kept
@@ -16,7 +16,7 @@ export interface InsightsKeys {
   term(term: string): string;
   groupsLastJoined: string;
   day(day: string): string;
-  rank(day: string, scope: string, metric: 'q' | 'gap'): string;
+  rank(day: string, scope: string, metric: 'questions' | 'gaps'): string;
   groupDay(day: string, group: string): string;
   pages(day: string, scope: string): string;
   ratedPages(day: string, scope: string, rating: 'up' | 'down'): string;
@@ -51,22 +51,4 @@ export function insightsKeys(keyPrefix: string, domain: string): InsightsKeys {
     comments: `${base}comments`,
     scratch: (name) => `${base}tmp:${name}`,
   };
-}
-
-/** The scope of all questions: a query without version and language reads it. */
-export const ALL_SCOPE = '*';
-
-/** The scope a query reads: all questions, one version, one language, or one version in one language. */
-export function scopeOf(version: string | undefined, language: string | undefined): string {
-  if (version === undefined && language === undefined) return ALL_SCOPE;
-  return [version === undefined ? '' : `v=${encodeURIComponent(version)}`, language === undefined ? '' : `l=${encodeURIComponent(language)}`].filter(Boolean).join('&');
-}
-
-/** The scopes a question counts in: all, its version, its language, and both (a question without version or language counts in all only). */
-export function scopesOfQuestion(version: string | undefined, language: string | undefined): string[] {
-  const scopes = [ALL_SCOPE];
-  if (version) scopes.push(scopeOf(version, undefined));
-  if (language) scopes.push(scopeOf(undefined, language));
-  if (version && language) scopes.push(scopeOf(version, language));
-  return scopes;
 }

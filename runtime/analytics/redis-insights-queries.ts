@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { withRedis } from '../stores/open-redis.ts';
 import { rankGroups, rankPages } from './rank-insights.ts';
-import { insightsKeys, scopeOf, type InsightsKeys } from './redis-insights-keys.ts';
+import { COUNTER_METRICS, scopeOf } from './insights-counters.ts';
+import { insightsKeys, type InsightsKeys } from './redis-insights-keys.ts';
 import type { StoredGroup } from './redis-insights-writer.ts';
-import { daysOf, noOutcomes, OUTCOME_FIELDS, PAGES_PER_GROUP, rangeOf, type DayInsights, type GroupInsights, type InsightsComment, type InsightsQuery, type PageInsights, type StoreInsights } from './store-insights.ts';
+import { daysOf, noOutcomes, PAGES_PER_GROUP, rangeOf, type DayInsights, type GroupInsights, type InsightsComment, type InsightsQuery, type PageInsights, type StoreInsights } from './store-insights.ts';
 
 /** Comments read per round while looking for the latest ones of a scope. */
 const COMMENTS_PER_ROUND = 200;
@@ -24,20 +25,19 @@ export function queryRedisInsights(redis: Redis, keyPrefix: string, query: Insig
     const keys = insightsKeys(keyPrefix, query.domain);
     const scope = scopeOf(query.version, query.language);
     const days = daysOf(query);
-    const metrics = ['q', 'answered', 'not_found', 'failed', 'aborted', 'weak', 'up', 'down', 'gap'];
 
     const scratch = (name: string): string => keys.scratch(`${randomBytes(6).toString('hex')}:${name}`);
-    const union = { q: scratch('q'), gap: scratch('gap'), pages: scratch('pages'), up: scratch('up'), down: scratch('down') };
+    const union = { questions: scratch('questions'), gaps: scratch('gaps'), pages: scratch('pages'), up: scratch('up'), down: scratch('down') };
     const reading = redis.multi();
-    for (const day of days) reading.hmget(keys.day(day), ...metrics.map((metric) => `${scope}|${metric}`));
+    for (const day of days) reading.hmget(keys.day(day), ...COUNTER_METRICS.map((metric) => `${scope}|${metric}`));
     reading
-      .zunionstore(union.q, days.length, ...days.map((day) => keys.rank(day, scope, 'q')))
-      .zunionstore(union.gap, days.length, ...days.map((day) => keys.rank(day, scope, 'gap')))
+      .zunionstore(union.questions, days.length, ...days.map((day) => keys.rank(day, scope, 'questions')))
+      .zunionstore(union.gaps, days.length, ...days.map((day) => keys.rank(day, scope, 'gaps')))
       .zunionstore(union.pages, days.length, ...days.map((day) => keys.pages(day, scope)))
       .zunionstore(union.up, days.length, ...days.map((day) => keys.ratedPages(day, scope, 'up')))
       .zunionstore(union.down, days.length, ...days.map((day) => keys.ratedPages(day, scope, 'down')))
-      .zrevrangebyscore(union.q, '+inf', 1, 'WITHSCORES', 'LIMIT', 0, limit)
-      .zrevrangebyscore(union.gap, '+inf', 1, 'WITHSCORES', 'LIMIT', 0, limit)
+      .zrevrangebyscore(union.questions, '+inf', 1, 'WITHSCORES', 'LIMIT', 0, limit)
+      .zrevrangebyscore(union.gaps, '+inf', 1, 'WITHSCORES', 'LIMIT', 0, limit)
       .zrange(union.pages, 0, -1, 'WITHSCORES')
       .zrange(union.up, 0, -1, 'WITHSCORES')
       .zrange(union.down, 0, -1, 'WITHSCORES');
@@ -50,21 +50,13 @@ export function queryRedisInsights(redis: Redis, keyPrefix: string, query: Insig
     const dayValues = results.slice(0, days.length) as (string | null)[][];
     const [topIds, gapIds, cited, up, down] = results.slice(days.length + 5, days.length + 10).map((value) => scores(value as string[]));
 
+    const dayCounters = dayValues.map((values): Counters => Object.fromEntries(COUNTER_METRICS.map((metric, index) => [metric, Number(values?.[index] ?? 0)])));
     const daysInsights: DayInsights[] = days.map((day, position) => {
-      const counters = Object.fromEntries(metrics.map((metric, index) => [metric, Number(dayValues[position]?.[index] ?? 0)]));
+      const counters = dayCounters[position] as Counters;
       return { day, ...outcomesOf(counters), up: counters.up ?? 0, down: counters.down ?? 0 };
     });
-    const totals = { questions: 0, weak: 0, gaps: 0, up: 0, down: 0, ...noOutcomes() };
-    dayValues.forEach((values) => {
-      metrics.forEach((metric, index) => {
-        const value = Number(values?.[index] ?? 0);
-        if (metric === 'q') totals.questions += value;
-        else if (metric === 'weak') totals.weak += value;
-        else if (metric === 'gap') totals.gaps += value;
-        else if (metric === 'up' || metric === 'down') totals[metric] += value;
-        else totals[OUTCOME_FIELDS[metric as keyof typeof OUTCOME_FIELDS]] += value;
-      });
-    });
+    const sum = (metric: (typeof COUNTER_METRICS)[number]): number => dayCounters.reduce((total, counters) => total + (counters[metric] ?? 0), 0);
+    const totals = { questions: sum('questions'), weak: sum('weak'), gaps: sum('gaps'), up: sum('up'), down: sum('down'), answered: sum('answered'), notFound: sum('not_found'), failed: sum('failed'), aborted: sum('aborted') };
 
     const listed = [...new Set([...(topIds as Map<string, number>).keys(), ...(gapIds as Map<string, number>).keys()])];
     const groups = await describeGroups(redis, keys, days, scope, listed);
@@ -115,12 +107,12 @@ async function describeGroups(redis: Redis, keys: InsightsKeys, days: string[], 
       id,
       representative: group?.representative ?? '',
       terms: group?.terms ?? [],
-      questions: counters.q ?? 0,
+      questions: counters.questions ?? 0,
       outcomes: outcomesOf(counters),
       weak: counters.weak ?? 0,
       up: counters.up ?? 0,
       down: counters.down ?? 0,
-      gaps: counters.gap ?? 0,
+      gaps: counters.gaps ?? 0,
       pages: [...pages]
         .filter(([, citations]) => citations > 0)
         .sort(([leftPath, left], [rightPath, right]) => right - left || (leftPath < rightPath ? -1 : 1))

@@ -1,26 +1,16 @@
 import type { Redis } from 'ioredis';
 import { withRedis } from '../stores/open-redis.ts';
 import { outcomeOf, type FeedbackEvent, type QuestionEvent, type QuestionInsight } from './analytics-store.ts';
+import { ratingChanges, recordedChanges, scopesOfQuestion, type CounterChanges, type QuestionCoordinates } from './insights-counters.ts';
 import { CANDIDATES_PER_TERM, closestGroup, groupIdOf, lookupTerms, type GroupCandidate } from './question-groups.ts';
-import { FEEDBACK_WINDOW_MS, insightsKeys, scopesOfQuestion, type InsightsKeys } from './redis-insights-keys.ts';
-import { dayOf, isGapQuestion, isWeakAnswer, type QuestionOutcome } from './store-insights.ts';
+import { FEEDBACK_WINDOW_MS, insightsKeys, type InsightsKeys } from './redis-insights-keys.ts';
+import { dayOf } from './store-insights.ts';
 
 /** A stored group (`groups` hash value). */
 export interface StoredGroup {
   terms: string[];
   weights: number[];
   representative: string;
-}
-
-/** The counters' coordinates of a question, which its feedback moves (`msg:<id>` hash: `rating`, and the rest as JSON in `data`). */
-interface StoredMessage {
-  day: string;
-  group: string;
-  scopes: string[];
-  cited: string[];
-  outcome: QuestionOutcome;
-  strength: number;
-  rating: '' | 'up' | 'down';
 }
 
 /** One change of a counter: a hash field (`h`) or a sorted set member (`z`) of `key`, by `delta`. */
@@ -78,14 +68,14 @@ export function createRedisInsightsWriter(redis: Redis, keyPrefix: string, domai
         const { insight } = event;
         const at = event.at.getTime();
         const group = await assignGroup(keys, insight, storedText, at);
-        const message: StoredMessage = { day: dayOf(at), group, scopes: scopesOfQuestion(insight.version, insight.language), cited: insight.cited, outcome: outcomeOf(event), strength: insight.strength, rating: '' };
-        const transaction = redis.multi().sadd(domainsKey, event.domain).zadd(keys.groupsLastJoined, at, group).zadd(keys.days, Date.parse(`${message.day}T00:00:00Z`), message.day).sadd(keys.dayGroups(message.day), group);
-        for (const scope of message.scopes) transaction.sadd(keys.dayScopes(message.day), scope);
-        for (const [kind, key, field, delta] of questionChanges(keys, message)) {
+        const question: QuestionCoordinates = { day: dayOf(at), group, scopes: scopesOfQuestion(insight.version, insight.language), cited: insight.cited, outcome: outcomeOf(event), strength: insight.strength, rating: '' };
+        const transaction = redis.multi().sadd(domainsKey, event.domain).zadd(keys.groupsLastJoined, at, group).zadd(keys.days, Date.parse(`${question.day}T00:00:00Z`), question.day).sadd(keys.dayGroups(question.day), group);
+        for (const scope of question.scopes) transaction.sadd(keys.dayScopes(question.day), scope);
+        for (const [kind, key, field, delta] of counterCommands(keys, question, recordedChanges(question))) {
           if (kind === 'h') transaction.hincrby(key, field, delta);
           else transaction.zincrby(key, delta, field);
         }
-        const { rating, ...coordinates } = message;
+        const { rating, ...coordinates } = question;
         transaction.hset(keys.message(event.messageId), { rating, data: JSON.stringify(coordinates) }).pexpire(keys.message(event.messageId), FEEDBACK_WINDOW_MS);
         await transaction.exec();
       }),
@@ -95,56 +85,36 @@ export function createRedisInsightsWriter(redis: Redis, keyPrefix: string, domai
         for (let attempt = 0; attempt < 5; attempt += 1) {
           const [rating, data] = await redis.hmget(keys.message(event.messageId), 'rating', 'data');
           if (!data) return;
-          const message: StoredMessage = { ...(JSON.parse(data) as Omit<StoredMessage, 'rating'>), rating: (rating ?? '') as StoredMessage['rating'] };
-          const changes = ratingChanges(keys, message, event.rating);
-          const counterKeys = [...new Set(changes.map(([, key]) => key))];
-          const argv = [message.rating, event.rating, ...changes.flatMap(([kind, key, field, delta]) => [kind, String(counterKeys.indexOf(key) + 2), field, String(delta)])];
+          const question: QuestionCoordinates = { ...(JSON.parse(data) as Omit<QuestionCoordinates, 'rating'>), rating: (rating ?? '') as QuestionCoordinates['rating'] };
+          const changes = ratingChanges(question, event.rating);
+          if (!changes) break;
+          const commands = counterCommands(keys, question, changes);
+          const counterKeys = [...new Set(commands.map(([, key]) => key))];
+          const argv = [question.rating, event.rating, ...commands.flatMap(([kind, key, field, delta]) => [kind, String(counterKeys.indexOf(key) + 2), field, String(delta)])];
           const applied = (await redis.eval(RATE_SCRIPT, counterKeys.length + 1, keys.message(event.messageId), ...counterKeys, ...argv)) as number;
           if (applied === -1) return;
           if (applied === 1) break;
         }
         if (!comment) return;
         const data = await redis.hget(keys.message(event.messageId), 'data');
-        const { group, scopes } = data ? (JSON.parse(data) as StoredMessage) : { group: undefined, scopes: [] };
+        const { group, scopes } = data ? (JSON.parse(data) as QuestionCoordinates) : { group: undefined, scopes: [] };
         if (group) await redis.zadd(keys.comments, event.at.getTime(), JSON.stringify({ at: event.at.getTime(), rating: event.rating, comment, group, scopes, message: event.messageId }));
       }),
   };
 }
 
-/** The counters a question adds to, in each of its scopes: its day's, its group's, the rankings and its cited pages. */
-function questionChanges(keys: InsightsKeys, message: StoredMessage): CounterChange[] {
-  const metrics = ['q', message.outcome, ...(isWeakAnswer(message.outcome, message.strength) ? ['weak'] : []), ...(isGapQuestion(message.outcome, message.strength, undefined) ? ['gap'] : [])];
-  const changes: CounterChange[] = [];
-  for (const scope of message.scopes) {
-    for (const metric of metrics) {
-      changes.push(['h', keys.day(message.day), `${scope}|${metric}`, 1], ['h', keys.groupDay(message.day, message.group), `${scope}|${metric}`, 1]);
-      if (metric === 'q' || metric === 'gap') changes.push(['z', keys.rank(message.day, scope, metric), message.group, 1]);
+/** The Redis commands of counter changes in each scope of a question: its day's and group's hashes, the rankings, its pages. */
+function counterCommands(keys: InsightsKeys, question: QuestionCoordinates, changes: CounterChanges): CounterChange[] {
+  const commands: CounterChange[] = [];
+  for (const scope of question.scopes) {
+    for (const [metric, delta] of changes.metrics) {
+      commands.push(['h', keys.day(question.day), `${scope}|${metric}`, delta], ['h', keys.groupDay(question.day, question.group), `${scope}|${metric}`, delta]);
+      if (metric === 'questions' || metric === 'gaps') commands.push(['z', keys.rank(question.day, scope, metric), question.group, delta]);
     }
-    for (const page of message.cited) changes.push(['h', keys.groupDay(message.day, message.group), `${scope}|p|${page}`, 1], ['z', keys.pages(message.day, scope), page, 1]);
-  }
-  return changes;
-}
-
-/** The counter changes of a question's rating moving from its stored one to `rating` (none when it is the same). */
-function ratingChanges(keys: InsightsKeys, message: StoredMessage, rating: 'up' | 'down'): CounterChange[] {
-  if (message.rating === rating) return [];
-  const wasGap = isGapQuestion(message.outcome, message.strength, message.rating || undefined);
-  const gapDelta = Number(isGapQuestion(message.outcome, message.strength, rating)) - Number(wasGap);
-  const changes: CounterChange[] = [];
-  const move = (metric: string, delta: number): void => {
-    for (const scope of message.scopes) changes.push(['h', keys.day(message.day), `${scope}|${metric}`, delta], ['h', keys.groupDay(message.day, message.group), `${scope}|${metric}`, delta]);
-  };
-  move(rating, 1);
-  if (message.rating) move(message.rating, -1);
-  if (gapDelta !== 0) {
-    move('gap', gapDelta);
-    for (const scope of message.scopes) changes.push(['z', keys.rank(message.day, scope, 'gap'), message.group, gapDelta]);
-  }
-  for (const scope of message.scopes) {
-    for (const page of message.cited) {
-      changes.push(['z', keys.ratedPages(message.day, scope, rating), page, 1]);
-      if (message.rating) changes.push(['z', keys.ratedPages(message.day, scope, message.rating), page, -1]);
+    for (const page of question.cited) {
+      if (changes.citations) commands.push(['h', keys.groupDay(question.day, question.group), `${scope}|p|${page}`, changes.citations], ['z', keys.pages(question.day, scope), page, changes.citations]);
+      for (const [rating, delta] of changes.pageRatings) commands.push(['z', keys.ratedPages(question.day, scope, rating), page, delta]);
     }
   }
-  return changes;
+  return commands;
 }

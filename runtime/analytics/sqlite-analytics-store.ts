@@ -1,3 +1,4 @@
+import { setImmediate as setImmediateCallback } from 'node:timers';
 import { setImmediate } from 'node:timers/promises';
 import { openSqlite } from '../stores/open-sqlite.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
@@ -12,9 +13,9 @@ const DELETE_BATCH = 5000;
 
 /**
  * Analytics in SQLite (one replica): three append-only tables indexed by domain and time, and by time for retention;
- * questions recorded with an insight also carry their group, outcome, strength, version, language and rating, with
- * their citations and groups in tables of their own (`migrateInsightsSchema`). Insights queries of a database file run
- * on a worker thread (`createSqliteInsightsWorker`).
+ * questions recorded with an insight also carry their group, outcome, strength, version, language, cited pages and
+ * rating, and add to the insights counters per day (`migrateInsightsSchema`). Writes queued in one turn of the event
+ * loop commit together. Insights queries of a database file run on a worker thread (`createSqliteInsightsWorker`).
  */
 export function createSqliteAnalyticsStore(file: string, options: AnalyticsStoreOptions = {}): AnalyticsStore {
   const storeQuestionText = options.storeQuestionText ?? false;
@@ -31,21 +32,53 @@ export function createSqliteAnalyticsStore(file: string, options: AnalyticsStore
       throw new StoreUnavailableError(`SQLite is unavailable: ${(error as Error).message}`);
     }
   };
+  // Group commit: the writes queued in one turn of the event loop run in one transaction (each in a savepoint of its
+  // own, so a failing write fails alone), one commit for a burst of answers instead of one each.
+  let queued: { write: (database: AnalyticsDatabase) => void; resolve: () => void; reject: (error: Error) => void }[] = [];
+  const flush = (): void => {
+    const batch = queued;
+    queued = [];
+    let failures: (Error | undefined)[];
+    try {
+      failures = run((database) =>
+        database.connection.transaction(() =>
+          batch.map(({ write }) => {
+            try {
+              database.connection.transaction(() => write(database))();
+              return undefined;
+            } catch (error) {
+              return new StoreUnavailableError(`SQLite is unavailable: ${(error as Error).message}`);
+            }
+          }),
+        )(),
+      );
+    } catch (error) {
+      failures = batch.map(() => error as Error);
+    }
+    batch.forEach((entry, index) => (failures[index] ? entry.reject(failures[index]) : entry.resolve()));
+  };
+  const enqueue = (write: (database: AnalyticsDatabase) => void): Promise<void> =>
+    new Promise((resolve, reject) => {
+      queued.push({ write, resolve, reject });
+      if (queued.length === 1) setImmediateCallback(flush);
+    });
   return {
-    async recordQuestion(event) {
+    recordQuestion(event) {
       const text = storedQuestionText(event.question, storeQuestionText, event.insight?.terms);
       const { insight } = event;
-      if (insight) run((database) => database.insights.recordQuestion({ ...event, insight }, text));
-      else run((database) => database.insertQuestion.run(event.domain, event.at.getTime(), event.threadId, event.messageId, text, event.resultCount, event.notFound ? 1 : 0));
+      if (insight) return enqueue((database) => database.insights.recordQuestion({ ...event, insight }, text));
+      return enqueue((database) => database.insertQuestion.run(event.domain, event.at.getTime(), event.threadId, event.messageId, text, event.resultCount, event.notFound ? 1 : 0));
     },
-    async recordFeedback(event) {
-      run((database) => {
-        database.insertFeedback.run(event.domain, event.at.getTime(), event.threadId, event.messageId, event.fp, event.rating, event.comment ? scrubSensitiveText(event.comment) : null);
+    recordFeedback(event) {
+      const comment = event.comment ? scrubSensitiveText(event.comment) : null;
+      return enqueue((database) => {
+        database.insertFeedback.run(event.domain, event.at.getTime(), event.threadId, event.messageId, event.fp, event.rating, comment);
         database.insights.rateQuestion(event.domain, event.messageId, event.rating);
       });
     },
-    async recordSearch(event) {
-      run((database) => database.insertSearch.run(event.domain, event.at.getTime(), storedQuestionText(event.query, storeQuestionText), event.resultCount));
+    recordSearch(event) {
+      const query = storedQuestionText(event.query, storeQuestionText);
+      return enqueue((database) => database.insertSearch.run(event.domain, event.at.getTime(), query, event.resultCount));
     },
     async report(domain, from, to, limit = 20): Promise<QuestionsReport> {
       const range = [domain, from.getTime(), to.getTime()] as const;
@@ -84,7 +117,7 @@ export function createSqliteAnalyticsStore(file: string, options: AnalyticsStore
       };
       let deleted = 0;
       for (const statement of run((database) => database.deleteBefore)) deleted += await deleteInBatches(() => statement.run(before.getTime(), DELETE_BATCH).changes);
-      await deleteInBatches(() => run((database) => database.insights.deleteCitationsBefore(before.getTime(), DELETE_BATCH)));
+      while (run((database) => database.insights.deleteOldestDayBefore(before.getTime())) > 0) await setImmediate();
       await deleteInBatches(() => run((database) => database.insights.deleteGroupsUnusedSince(before.getTime(), DELETE_BATCH)));
       return deleted;
     },
@@ -92,6 +125,7 @@ export function createSqliteAnalyticsStore(file: string, options: AnalyticsStore
       run((database) => database.probe.get());
     },
     async close() {
+      if (queued.length > 0) flush();
       await insightsWorker?.close();
       open?.connection.close();
       open = undefined;

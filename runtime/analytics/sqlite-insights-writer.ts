@@ -1,6 +1,10 @@
 import type Database from 'better-sqlite3';
 import { outcomeOf, type QuestionEvent, type QuestionInsight } from './analytics-store.ts';
+import { COUNTER_METRICS, ratingChanges, recordedChanges, scopesOfQuestion, type CounterChanges, type QuestionCoordinates } from './insights-counters.ts';
 import { CANDIDATES_PER_TERM, closestGroup, groupIdOf, lookupTerms, type GroupCandidate } from './question-groups.ts';
+import { dayOf, type QuestionOutcome } from './store-insights.ts';
+
+const DAY_MS = 86_400_000;
 
 /** Columns insights add to `analytics_questions` (a database of an earlier release gets them on open; its rows keep them NULL). */
 const QUESTION_COLUMNS: [string, string][] = [
@@ -9,43 +13,60 @@ const QUESTION_COLUMNS: [string, string][] = [
   ['strength', 'REAL'],
   ['version', 'TEXT'],
   ['language', 'TEXT'],
+  ['cited', 'TEXT'],
   ['rating', 'TEXT'],
 ];
+const METRIC_COLUMNS = COUNTER_METRICS.map((metric) => `${metric} INTEGER NOT NULL`).join(', ');
+const METRIC_UPDATES = COUNTER_METRICS.map((metric) => `${metric} = ${metric} + excluded.${metric}`).join(', ');
+const METRIC_PARAMETERS = COUNTER_METRICS.map((metric) => `@${metric}`).join(', ');
 
 /**
- * Adds what insights need to an analytics database, idempotently: the columns above; the cited pages of each
- * question (`analytics_citations`); the groups of near-duplicate questions with the terms of the question that
- * opened each (`analytics_groups`) and an index of them by term (`analytics_group_terms`). The partial indexes cover
- * the insights queries (index-only range scans) and only hold questions recorded with an insight.
+ * Adds what insights need to an analytics database, idempotently: the columns above on each question (its group,
+ * outcome, strength, version, language, cited pages and latest rating: what its feedback moves); the groups of
+ * near-duplicates with the terms of the question that opened each, indexed by term; and the counters per scope and
+ * UTC day (`insights-counters.ts`) of the days, the groups, the pages, and the groups' pages. Days are numbered
+ * from 1970-01-01.
  */
 export function migrateInsightsSchema(connection: Database.Database): void {
   const columns = new Set((connection.prepare('PRAGMA table_info(analytics_questions)').all() as { name: string }[]).map((column) => column.name));
   for (const [name, type] of QUESTION_COLUMNS) if (!columns.has(name)) connection.exec(`ALTER TABLE analytics_questions ADD COLUMN ${name} ${type}`);
   connection.exec(`
-    CREATE INDEX IF NOT EXISTS analytics_questions_insights ON analytics_questions (domain, at, group_id, outcome, strength, rating, version, language) WHERE group_id IS NOT NULL;
     CREATE INDEX IF NOT EXISTS analytics_questions_message ON analytics_questions (message_id) WHERE group_id IS NOT NULL;
-    CREATE INDEX IF NOT EXISTS analytics_questions_rated ON analytics_questions (domain, at) WHERE rating IS NOT NULL;
-    CREATE TABLE IF NOT EXISTS analytics_citations (domain TEXT NOT NULL, at INTEGER NOT NULL, message_id TEXT NOT NULL, group_id TEXT NOT NULL, page TEXT NOT NULL, version TEXT NOT NULL, language TEXT NOT NULL);
-    CREATE INDEX IF NOT EXISTS analytics_citations_domain_at ON analytics_citations (domain, at, page, version, language);
-    CREATE INDEX IF NOT EXISTS analytics_citations_group ON analytics_citations (domain, group_id, at, page, version, language);
-    CREATE INDEX IF NOT EXISTS analytics_citations_message ON analytics_citations (message_id);
-    CREATE INDEX IF NOT EXISTS analytics_citations_at ON analytics_citations (at);
     CREATE TABLE IF NOT EXISTS analytics_groups (domain TEXT NOT NULL, group_id TEXT NOT NULL, terms TEXT NOT NULL, weights TEXT NOT NULL, representative TEXT NOT NULL, last_at INTEGER NOT NULL, PRIMARY KEY (domain, group_id)) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS analytics_groups_last_at ON analytics_groups (last_at);
     CREATE TABLE IF NOT EXISTS analytics_group_terms (domain TEXT NOT NULL, term TEXT NOT NULL, group_id TEXT NOT NULL, PRIMARY KEY (domain, term, group_id)) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS insights_days (domain TEXT NOT NULL, scope TEXT NOT NULL, day INTEGER NOT NULL, ${METRIC_COLUMNS}, PRIMARY KEY (domain, scope, day)) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS insights_group_days (domain TEXT NOT NULL, scope TEXT NOT NULL, day INTEGER NOT NULL, group_id TEXT NOT NULL, ${METRIC_COLUMNS}, PRIMARY KEY (domain, scope, day, group_id)) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS insights_group_pages (domain TEXT NOT NULL, scope TEXT NOT NULL, group_id TEXT NOT NULL, day INTEGER NOT NULL, page TEXT NOT NULL, citations INTEGER NOT NULL, PRIMARY KEY (domain, scope, group_id, day, page)) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS insights_page_days (domain TEXT NOT NULL, scope TEXT NOT NULL, day INTEGER NOT NULL, page TEXT NOT NULL, citations INTEGER NOT NULL, up INTEGER NOT NULL, down INTEGER NOT NULL, PRIMARY KEY (domain, scope, day, page)) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS insights_days_day ON insights_days (day);
+    CREATE INDEX IF NOT EXISTS insights_group_days_day ON insights_group_days (day);
+    CREATE INDEX IF NOT EXISTS insights_group_pages_day ON insights_group_pages (day);
+    CREATE INDEX IF NOT EXISTS insights_page_days_day ON insights_page_days (day);
   `);
 }
 
 /** Writes the insights of questions and feedback in one SQLite database. */
 export interface SqliteInsightsWriter {
-  /** Assigns the question its group (joining the closest or opening one) and writes it with its citations, in one transaction. */
+  /** Assigns the question its group (joining the closest or opening one), writes it and adds to its counters, in one transaction. */
   recordQuestion(event: QuestionEvent & { insight: QuestionInsight }, storedText: string): void;
-  /** Sets the rating of the question a feedback names (the latest rating counts). */
+  /** Moves the counters of the question a feedback names to its rating (the latest rating counts), in one transaction. */
   rateQuestion(domain: string, messageId: string, rating: 'up' | 'down'): void;
-  /** Deletes at most `limit` citations recorded before `before` (ms); returns how many. */
-  deleteCitationsBefore(before: number, limit: number): number;
+  /** Deletes the counters of the oldest day that ended before `before` (ms); returns how many rows (0: no such day is left). */
+  deleteOldestDayBefore(before: number): number;
   /** Deletes at most `limit` groups no question joined since `before` (ms), with their terms; returns how many. */
   deleteGroupsUnusedSince(before: number, limit: number): number;
+}
+
+interface RatedQuestion {
+  at: number;
+  group_id: string;
+  outcome: QuestionOutcome;
+  strength: number;
+  version: string;
+  language: string;
+  cited: string;
+  rating: 'up' | 'down' | null;
 }
 
 /** Prepares the statements of the insights writes on a migrated database (`migrateInsightsSchema`). */
@@ -58,11 +79,18 @@ export function createSqliteInsightsWriter(connection: Database.Database): Sqlit
   const insertGroupTerm = connection.prepare('INSERT OR IGNORE INTO analytics_group_terms VALUES (?, ?, ?)');
   const touchGroup = connection.prepare('UPDATE analytics_groups SET last_at = max(last_at, ?) WHERE domain = ? AND group_id = ?');
   const insertQuestion = connection.prepare(
-    'INSERT INTO analytics_questions (domain, at, thread_id, message_id, question, result_count, not_found, group_id, outcome, strength, version, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO analytics_questions (domain, at, thread_id, message_id, question, result_count, not_found, group_id, outcome, strength, version, language, cited) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const insertCitation = connection.prepare('INSERT INTO analytics_citations VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const selectRated = connection.prepare<[string, string], RatedQuestion>(
+    'SELECT at, group_id, outcome, strength, version, language, cited, rating FROM analytics_questions WHERE message_id = ? AND domain = ? AND group_id IS NOT NULL',
+  );
   const rate = connection.prepare('UPDATE analytics_questions SET rating = ? WHERE message_id = ? AND domain = ? AND group_id IS NOT NULL');
-  const deleteCitations = connection.prepare<[number, number]>('DELETE FROM analytics_citations WHERE rowid IN (SELECT rowid FROM analytics_citations WHERE at < ? LIMIT ?)');
+  const addDay = connection.prepare(`INSERT INTO insights_days VALUES (@domain, @scope, @day, ${METRIC_PARAMETERS}) ON CONFLICT DO UPDATE SET ${METRIC_UPDATES}`);
+  const addGroupDay = connection.prepare(`INSERT INTO insights_group_days VALUES (@domain, @scope, @day, @group, ${METRIC_PARAMETERS}) ON CONFLICT DO UPDATE SET ${METRIC_UPDATES}`);
+  const addGroupPage = connection.prepare('INSERT INTO insights_group_pages VALUES (@domain, @scope, @group, @day, @page, @citations) ON CONFLICT DO UPDATE SET citations = citations + excluded.citations');
+  const addPageDay = connection.prepare('INSERT INTO insights_page_days VALUES (@domain, @scope, @day, @page, @citations, @up, @down) ON CONFLICT DO UPDATE SET citations = citations + excluded.citations, up = up + excluded.up, down = down + excluded.down');
+  const selectExpiredDay = connection.prepare<[number], { day: number }>('SELECT min(day) AS day FROM insights_days WHERE day < ?');
+  const deleteDay = ['insights_days', 'insights_group_days', 'insights_group_pages', 'insights_page_days'].map((table) => connection.prepare<[number]>(`DELETE FROM ${table} WHERE day = ?`));
   const selectStaleGroups = connection.prepare<[number, number], { domain: string; group_id: string }>('SELECT domain, group_id FROM analytics_groups WHERE last_at < ? LIMIT ?');
   const deleteGroup = connection.prepare('DELETE FROM analytics_groups WHERE domain = ? AND group_id = ?');
   const deleteGroupTerms = connection.prepare('DELETE FROM analytics_group_terms WHERE domain = ? AND group_id = ?');
@@ -81,23 +109,59 @@ export function createSqliteInsightsWriter(connection: Database.Database): Sqlit
     return ownId;
   };
 
+  /** Adds counter changes in each scope of a question: its day's, its group's, its pages' and its group's pages'. */
+  const count = (domain: string, question: Pick<QuestionCoordinates, 'day' | 'group' | 'scopes' | 'cited'>, changes: CounterChanges): void => {
+    const day = Date.parse(`${question.day}T00:00:00Z`) / DAY_MS;
+    const metrics = Object.fromEntries(COUNTER_METRICS.map((metric) => [metric, 0]));
+    for (const [metric, delta] of changes.metrics) metrics[metric] = (metrics[metric] ?? 0) + delta;
+    const ratings = { up: 0, down: 0 };
+    for (const [rating, delta] of changes.pageRatings) ratings[rating] += delta;
+    for (const scope of question.scopes) {
+      const place = { domain, scope, day, group: question.group };
+      addDay.run({ ...place, ...metrics });
+      addGroupDay.run({ ...place, ...metrics });
+      for (const page of question.cited) {
+        addPageDay.run({ ...place, page, citations: changes.citations, ...ratings });
+        if (changes.citations) addGroupPage.run({ ...place, page, citations: changes.citations });
+      }
+    }
+  };
+
   const recordQuestion = connection.transaction((event: QuestionEvent & { insight: QuestionInsight }, storedText: string) => {
     const { insight, domain } = event;
     const at = event.at.getTime();
-    const groupId = assignGroup(domain, insight, storedText, at);
-    touchGroup.run(at, domain, groupId);
-    const version = insight.version ?? '';
-    const language = insight.language ?? '';
-    insertQuestion.run(domain, at, event.threadId, event.messageId, storedText, event.resultCount, event.notFound ? 1 : 0, groupId, outcomeOf(event), insight.strength, version, language);
-    for (const page of insight.cited) insertCitation.run(domain, at, event.messageId, groupId, page, version, language);
+    const group = assignGroup(domain, insight, storedText, at);
+    touchGroup.run(at, domain, group);
+    const question: Omit<QuestionCoordinates, 'rating'> = { day: dayOf(at), group, scopes: scopesOfQuestion(insight.version, insight.language), cited: insight.cited, outcome: outcomeOf(event), strength: insight.strength };
+    insertQuestion.run(domain, at, event.threadId, event.messageId, storedText, event.resultCount, event.notFound ? 1 : 0, group, question.outcome, insight.strength, insight.version ?? '', insight.language ?? '', JSON.stringify(insight.cited));
+    count(domain, question, recordedChanges(question));
+  });
+
+  const rateQuestion = connection.transaction((domain: string, messageId: string, rating: 'up' | 'down') => {
+    const row = selectRated.get(messageId, domain);
+    if (!row) return;
+    const question: QuestionCoordinates = {
+      day: dayOf(row.at),
+      group: row.group_id,
+      scopes: scopesOfQuestion(row.version || undefined, row.language || undefined),
+      cited: JSON.parse(row.cited) as string[],
+      outcome: row.outcome,
+      strength: row.strength,
+      rating: row.rating ?? '',
+    };
+    const changes = ratingChanges(question, rating);
+    if (!changes) return;
+    rate.run(rating, messageId, domain);
+    count(domain, question, changes);
   });
 
   return {
     recordQuestion: (event, storedText) => recordQuestion(event, storedText),
-    rateQuestion(domain, messageId, rating) {
-      rate.run(rating, messageId, domain);
-    },
-    deleteCitationsBefore: (before, limit) => deleteCitations.run(before, limit).changes,
+    rateQuestion: (domain, messageId, rating) => rateQuestion(domain, messageId, rating),
+    deleteOldestDayBefore: connection.transaction((before: number) => {
+      const day = selectExpiredDay.get(Math.floor(before / DAY_MS))?.day;
+      return day === null || day === undefined ? 0 : deleteDay.reduce((deleted, statement) => deleted + statement.run(day).changes, 0);
+    }),
     deleteGroupsUnusedSince: connection.transaction((before: number, limit: number) => {
       const groups = selectStaleGroups.all(before, limit);
       for (const group of groups) {

@@ -1,8 +1,6 @@
 /** How an answer ended: it answered, it said the docs do not cover the question, the model failed (an error or a timeout), or the reader left before it finished. */
 export type QuestionOutcome = 'answered' | 'not_found' | 'failed' | 'aborted';
 
-/** An answer whose best result holds less than this weighted share of the question's terms is weak (a content gap). */
-export const WEAK_STRENGTH = 0.5;
 /** Longest range of an insights query, in days: the default analytics retention. */
 export const MAX_INSIGHTS_DAYS = 400;
 /** Pages listed per group: the ones its questions cited most. */
@@ -92,19 +90,6 @@ export interface StoreInsights {
   citedPaths: string[];
   /** The latest comments, newest first. */
   comments: InsightsComment[];
-}
-
-/** The outcome names of `OutcomeCounts`, by `QuestionOutcome`. */
-export const OUTCOME_FIELDS: Record<QuestionOutcome, keyof OutcomeCounts> = { answered: 'answered', not_found: 'notFound', failed: 'failed', aborted: 'aborted' };
-
-/** Whether a question counts as a content gap: not found, answered weakly, abandoned, or thumbed down. A failed answer is the runtime's fault, not the docs'. */
-export function isGapQuestion(outcome: QuestionOutcome, strength: number, rating: 'up' | 'down' | undefined): boolean {
-  return outcome === 'not_found' || outcome === 'aborted' || (outcome === 'answered' && strength < WEAK_STRENGTH) || rating === 'down';
-}
-
-/** Whether an answered question is weak. */
-export function isWeakAnswer(outcome: QuestionOutcome, strength: number): boolean {
-  return outcome === 'answered' && strength < WEAK_STRENGTH;
 }
 
 /** The UTC day (`YYYY-MM-DD`) of a time. */
