@@ -66,8 +66,7 @@ async function runInsights(options: InsightsCommandOptions): Promise<number> {
   }
   const store: AnalyticsStore = redisUrl ? createRedisAnalyticsStore(redisUrl) : createSqliteAnalyticsStore(database);
   try {
-    const [stored, site] = await Promise.all([store.insights(query), readSite(options.artifacts, options.domain)]);
-    const insights = collectInsights(stored, query, site);
+    const insights = await collectInsights(store, query, await readSite(options.artifacts, options.domain));
     if (options.format === 'json') process.stdout.write(`${JSON.stringify(insights, null, 2)}\n`);
     else if (options.format === 'markdown') process.stdout.write(formatInsightsMarkdown(insights));
     else process.stdout.write(formatInsightsText(insights));

@@ -11,7 +11,7 @@ const MAX_MEMOISED_STEMS = 100_000;
 const stopWords = new Set<string>(createRequire(import.meta.url)('wink-nlp-utils/src/dictionaries/stop_words.json') as string[]);
 
 /** Languages whose text gets English stop words and stemming (untagged text counts as English). */
-function isEnglish(language: string | undefined): boolean {
+export function isEnglish(language: string | undefined): boolean {
   return language === undefined || language === 'en' || language.startsWith('en-');
 }
 

@@ -1,7 +1,9 @@
 import type { NavigationPage } from '../artifacts/read-navigation-pages.ts';
 import { search, type SearchIndex } from '../search/index.ts';
+import type { AnalyticsStore } from './analytics-store.ts';
 import type { Insights, NamedPage } from './insights.ts';
-import type { GroupInsights, InsightsQuery, StoreInsights } from './store-insights.ts';
+import { mergeGapTopics, type GapTopic } from './merge-gap-topics.ts';
+import type { InsightsQuery } from './store-insights.ts';
 
 /** Closest existing pages listed per content gap. */
 const CLOSEST_PAGES = 3;
@@ -12,22 +14,35 @@ export interface InsightsSite {
   navigation: NavigationPage[];
 }
 
+/** Gap groups read per gap listed: the groups merged into topics come from these. */
+const GAP_CANDIDATES_PER_GAP = 3;
+
 /**
- * Completes a store's insights with what only the site's build knows: for each gap, the pages the site's search
- * ranks closest to its representative question (in the version and language in scope), and the navigation pages
- * never cited. Without the build (a CLI run without artifacts) gaps have no closest pages and `neverCited` is absent.
+ * The insights of a query: the store's, completed with what only the site's build knows. Gap groups about the same
+ * missing topic are merged (`mergeGapTopics`: terms the site holds nowhere), from three times as many gap groups as
+ * listed; each gap gets the pages the site's search ranks closest to its phrasings together (in the version and language in
+ * scope); the navigation pages never cited are listed. Without the build (a CLI run without artifacts)
+ * gaps are not merged, have no closest pages, and `neverCited` is absent.
  */
-export function collectInsights(stored: StoreInsights, query: InsightsQuery, site?: InsightsSite): Insights {
+export async function collectInsights(store: Pick<AnalyticsStore, 'insights'>, query: InsightsQuery, site?: InsightsSite): Promise<Insights> {
+  const limit = query.limit ?? 20;
+  const stored = await store.insights(site ? { ...query, limit: limit * GAP_CANDIDATES_PER_GAP } : query);
   const filter = { ...(query.version !== undefined ? { version: query.version } : {}), ...(query.language !== undefined ? { language: query.language } : {}) };
   const { citedPaths, gaps, ...rest } = stored;
-  const closestPages = (gap: GroupInsights): NamedPage[] =>
-    site && gap.representative ? search(site.index, gap.representative, { pageSize: CLOSEST_PAGES, filter }).map((result) => ({ path: result.path, title: result.title })) : [];
+  const engine = site?.index.engine;
+  const topics = engine ? mergeGapTopics(gaps, (term) => engine.documentFrequency(term) === 0) : gaps.map((gap) => ({ ...gap, alsoAsked: [] }));
+  const closestPages = (gap: GapTopic): NamedPage[] =>
+    site && gap.representative ? search(site.index, [gap.representative, ...gap.alsoAsked].join(' '), { pageSize: CLOSEST_PAGES, filter }).map((result) => ({ path: result.path, title: result.title })) : [];
   const navigation = site?.navigation ?? [];
   return {
     domain: query.domain,
     filter,
     ...rest,
-    gaps: gaps.map((gap) => ({ ...gap, closestPages: closestPages(gap) })),
+    groups: rest.groups.slice(0, limit),
+    gaps: topics.slice(0, limit).map((gap) => ({ ...gap, closestPages: closestPages(gap) })),
+    pages: rest.pages.slice(0, limit),
+    downPages: rest.downPages.slice(0, limit),
+    comments: rest.comments.slice(0, limit),
     ...(site ? { neverCited: neverCitedPages(site, query, new Set(citedPaths)) } : {}),
     versions: distinct(navigation.map((page) => page.version)),
     languages: distinct(navigation.map((page) => page.language)),

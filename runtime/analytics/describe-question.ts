@@ -1,4 +1,4 @@
-import { prepareText } from '../../contract/search/prepare-text.ts';
+import { isEnglish, prepareText } from '../../contract/search/prepare-text.ts';
 import { GENERIC_QUESTION_TERMS } from '../assistant/question-coverage.ts';
 import type { SearchFilter, SearchIndex, SearchResult } from '../search/index.ts';
 import type { QuestionInsight } from './analytics-store.ts';
@@ -20,9 +20,12 @@ export interface AnswerOfQuestion {
  * What insights record of an answered question, computed from the question scrubbed of personal data
  * (`scrubSensitiveText`): its prepared terms (the site's text preparation, generic question words left out; typos are
  * not corrected: search may read "reset" as the site's "rest", and an answer to that is weak), each weighted by its
- * inverse document frequency in the site (a term the site lacks weighs most); the retrieval strength (the weighted share of those terms the best result holds: 1 when
- * it holds them all, 0 with no result); the pages the answer cited; the version and language it was answered in (the
- * request's filter, else the best result's, else the site's defaults).
+ * inverse document frequency in the site (a term the site lacks weighs most: what groups questions about a missing
+ * topic together); the retrieval strength, from 0 (no result) to 1: the share of the question's terms the best result
+ * holds, a term the site knows weighing its inverse document frequency and a term it lacks the mean of those (so that
+ * one word the site spells otherwise, "mac" for "macOS", does not outweigh the rest; whether the docs lack the topic is
+ * the answer's "not found"); the pages the answer cited; the version and language it was answered in (the request's
+ * filter, else the best result's, else the site's defaults).
  */
 export function describeQuestion(index: SearchIndex, question: string, results: readonly SearchResult[], answer: AnswerOfQuestion, filter?: SearchFilter): QuestionInsight {
   const best = results[0];
@@ -30,17 +33,38 @@ export function describeQuestion(index: SearchIndex, question: string, results: 
   const version = filter?.version ?? best?.metadata.version ?? index.defaults.version;
   const terms = questionTerms(scrubSensitiveText(question), language);
   const weights = terms.map((term) => Math.round(inverseDocumentFrequency(index, term) * 100) / 100);
-  const bestTerms = new Set(best ? prepareText(`${best.title} ${best.headingPath.join(' ')} ${best.text}`, language) : []);
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
-  const held = terms.reduce((sum, term, position) => sum + (bestTerms.has(term) ? (weights[position] as number) : 0), 0);
   return {
     terms,
     weights,
-    strength: total > 0 ? Math.round((held / total) * 1000) / 1000 : 0,
+    strength: retrievalStrength(index, terms, weights, best, language),
     cited: citedPaths(answer, results.length),
     ...(version ? { version } : {}),
     ...(language ? { language } : {}),
   };
+}
+
+/** Letters of a word compared in languages the text preparation does not stem ("vérifier" and "vérifiez", "signature" and "signatures" match). */
+const UNSTEMMED_PREFIX = 5;
+
+/**
+ * The weighted share of the question's terms the best result holds (see `describeQuestion`), rounded to 0.001. Words of
+ * languages without stemming match on their first letters.
+ */
+function retrievalStrength(index: SearchIndex, terms: string[], weights: number[], best: SearchResult | undefined, language: string | undefined): number {
+  if (!best || terms.length === 0) return 0;
+  const comparable = isEnglish(language) ? (term: string) => term : (term: string) => term.slice(0, UNSTEMMED_PREFIX);
+  const bestTerms = new Set(prepareText(`${best.title} ${best.headingPath.join(' ')} ${best.text}`, language).map(comparable));
+  const known = terms.map((term) => (index.engine?.documentFrequency(term) ?? 0) > 0);
+  const knownWeights = weights.filter((_weight, position) => known[position]);
+  const lacking = knownWeights.length > 0 ? knownWeights.reduce((sum, weight) => sum + weight, 0) / knownWeights.length : 1;
+  let total = 0;
+  let held = 0;
+  terms.forEach((term, position) => {
+    const weight = known[position] ? (weights[position] as number) : lacking;
+    total += weight;
+    if (bestTerms.has(comparable(term))) held += weight;
+  });
+  return Math.round((held / total) * 1000) / 1000;
 }
 
 /** The distinct prepared terms of a (scrubbed) question; generic and question words only when nothing else is left. */

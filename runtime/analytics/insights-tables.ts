@@ -37,6 +37,7 @@ export function insightsTables(insights: Insights): InsightsTable[] {
         { key: 'down', label: 'Thumbs down' },
         { key: 'abandoned', label: 'Abandoned' },
         { key: 'closestPages', label: 'Closest pages' },
+        { key: 'alsoAsked', label: 'Also asked as' },
       ],
       rows: insights.gaps.map((gap) => ({
         question: gap.representative,
@@ -47,6 +48,7 @@ export function insightsTables(insights: Insights): InsightsTable[] {
         down: gap.down,
         abandoned: gap.outcomes.aborted,
         closestPages: pageList(gap.closestPages),
+        alsoAsked: gap.alsoAsked.join('; '),
       })),
       empty: 'No content gap: every question was answered without a thumbs down.',
     },

@@ -1,4 +1,5 @@
-import type { GroupInsights, StoreInsights } from './store-insights.ts';
+import type { GapTopic } from './merge-gap-topics.ts';
+import type { StoreInsights } from './store-insights.ts';
 
 /** A page of the site, named. */
 export interface NamedPage {
@@ -6,8 +7,8 @@ export interface NamedPage {
   title: string;
 }
 
-/** A content gap: a group the docs failed, with the pages closest to what it asks (where the answer belongs). */
-export interface GapInsights extends GroupInsights {
+/** A content gap: the groups asking about one thing the docs failed, with the pages closest to it (where the answer belongs). */
+export interface GapInsights extends GapTopic {
   closestPages: NamedPage[];
 }
 

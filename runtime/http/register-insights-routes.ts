@@ -63,14 +63,11 @@ export function registerInsightsRoutes(app: FastifyInstance, context: RouteConte
       ...(request.query.language ? { language: request.query.language } : {}),
       limit: request.query.limit ? Number(request.query.limit) : 20,
     };
-    const [stored, navigation] = await Promise.all([
-      context.analytics.insights(query),
-      navigationPages(site.domain, site.buildId).catch((error: unknown) => {
-        request.log.warn({ domain: site.domain, error: summarizeErrorForLog(error) }, 'navigation not read; insights without never-cited pages');
-        return undefined;
-      }),
-    ]);
-    return collectInsights(stored, query, navigation ? { index: site.index, navigation } : undefined);
+    const navigation = await navigationPages(site.domain, site.buildId).catch((error: unknown) => {
+      request.log.warn({ domain: site.domain, error: summarizeErrorForLog(error) }, 'navigation not read; insights without never-cited pages');
+      return undefined;
+    });
+    return collectInsights(context.analytics, query, navigation ? { index: site.index, navigation } : undefined);
   });
 
   if (!options.dashboard) return;

@@ -76,8 +76,8 @@ describe('docsmith insights', { timeout: 60_000 }, () => {
   });
 
   it('fails the build from --fail-on-gaps questions on, and leaves out what needs the build without one', async () => {
-    expect((await docsmith([...week, '--data', data, '--artifacts', artifacts, '--fail-on-gaps', '9'])).code).toBe(1);
-    expect((await docsmith([...week, '--data', data, '--artifacts', artifacts, '--fail-on-gaps', '10'])).code).toBe(0);
+    expect((await docsmith([...week, '--data', data, '--artifacts', artifacts, '--fail-on-gaps', '10'])).code).toBe(1);
+    expect((await docsmith([...week, '--data', data, '--artifacts', artifacts, '--fail-on-gaps', '11'])).code).toBe(0);
     const withoutBuild = await docsmith([...week, '--format', 'markdown', '--data', data, '--artifacts', path.join(directory, 'nowhere')]);
     expect(withoutBuild.code).toBe(0);
     expect(withoutBuild.stderr).toBe(`docsmith insights: no published build of example under ${path.join(directory, 'nowhere')} (pass --artifacts); closest and never cited pages left out\n`);
