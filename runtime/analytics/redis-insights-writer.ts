@@ -69,7 +69,8 @@ export function createRedisInsightsWriter(redis: Redis, keyPrefix: string, domai
         const at = event.at.getTime();
         const group = await assignGroup(keys, insight, storedText, at);
         const question: QuestionCoordinates = { day: dayOf(at), group, scopes: scopesOfQuestion(insight.version, insight.language), cited: insight.cited, outcome: outcomeOf(event), strength: insight.strength, rating: '' };
-        const transaction = redis.multi().sadd(domainsKey, event.domain).zadd(keys.groupsLastJoined, at, group).zadd(keys.days, Date.parse(`${question.day}T00:00:00Z`), question.day).sadd(keys.dayGroups(question.day), group);
+        await redis.sadd(domainsKey, event.domain);
+        const transaction = redis.multi().zadd(keys.groupsLastJoined, at, group).zadd(keys.days, Date.parse(`${question.day}T00:00:00Z`), question.day).sadd(keys.dayGroups(question.day), group);
         for (const scope of question.scopes) transaction.sadd(keys.dayScopes(question.day), scope);
         for (const [kind, key, field, delta] of counterCommands(keys, question, recordedChanges(question))) {
           if (kind === 'h') transaction.hincrby(key, field, delta);
