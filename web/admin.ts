@@ -130,10 +130,11 @@ function tablePanel(insights: Insights, table: InsightsTable): HTMLElement {
   return element('section', { class: 'ds-panel', 'data-table': table.id }, element('header', {}, element('h2', {}, `${table.title} (${table.rows.length})`), exportButton('csv'), exportButton('json')), body);
 }
 
+/** Offers a text as a file; the object URL is kept a minute, as a browser under load may start the download late. */
 function download(name: string, text: string, type: string): void {
   const link = element('a', { href: URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` })), download: name });
   link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
 }
 
 if (field('domain').value && field('key').value) void load();
