@@ -10,6 +10,8 @@ import { syntheticQuestions } from './synthetic-questions.ts';
 
 const QUESTIONS = Number(process.env.BENCH_INSIGHTS_QUESTIONS ?? 1_000_000);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.REDIS_TEST_URL;
+/** The stores measured, comma-separated (default both): one per process lets the two fill at once on a loaded machine. */
+const STORES = (process.env.BENCH_INSIGHTS_STORES ?? 'sqlite,redis').split(',');
 const DAYS = 30;
 const FIRST_DAY = '2026-10-01';
 const LAST_DAY = '2026-10-30';
@@ -34,7 +36,7 @@ export interface InsightsStoreFigures {
 }
 
 /**
- * Fills a SQLite store and (with BENCH_REDIS_URL or REDIS_TEST_URL) a Redis store with BENCH_INSIGHTS_QUESTIONS
+ * Fills a SQLite store and (with BENCH_REDIS_URL or REDIS_TEST_URL) a Redis store (BENCH_INSIGHTS_STORES) with BENCH_INSIGHTS_QUESTIONS
  * synthetic questions over 30 days (default 1,000,000), then times the insights query (groups, gaps, pages, days,
  * comments in one) against the legacy report that reads every question of the range: the baseline of the same run.
  */
@@ -42,12 +44,18 @@ export async function runInsightsBench(): Promise<InsightsStoreFigures[]> {
   const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-bench-insights-'));
   const figures: InsightsStoreFigures[] = [];
   try {
-    figures.push(await measure('sqlite', createSqliteAnalyticsStore(path.join(directory, 'docsmith.sqlite'))));
+    if (STORES.includes('sqlite')) figures.push(await measure('sqlite', createSqliteAnalyticsStore(path.join(directory, 'docsmith.sqlite'))));
+    if (!STORES.includes('redis')) return figures;
     if (REDIS_URL) figures.push(await measure('redis', createRedisAnalyticsStore(REDIS_URL, `bench-insights-${Date.now().toString(36)}:`)));
     else process.stdout.write('\ninsights bench: Redis skipped; set BENCH_REDIS_URL (or REDIS_TEST_URL) to measure it too\n');
   } finally {
     await rm(directory, { recursive: true, force: true });
+    printFigures(figures);
   }
+  return figures;
+}
+
+function printFigures(figures: InsightsStoreFigures[]): void {
   printTable(
     `Insights over ${QUESTIONS.toLocaleString('en')} questions in ${DAYS} days (bar: ${BAR_MS} ms)`,
     ['store', 'writes/s', 'all days ms', '7 days ms', 'v2+fr ms', 'baseline ms', 'all days / baseline', 'all days / bar', 'heap growth MiB'],
@@ -63,7 +71,6 @@ export async function runInsightsBench(): Promise<InsightsStoreFigures[]> {
       figure.heapGrowthMiB.toFixed(1),
     ]),
   );
-  return figures;
 }
 
 async function measure(name: string, store: AnalyticsStore): Promise<InsightsStoreFigures> {

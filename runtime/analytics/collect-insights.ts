@@ -14,13 +14,15 @@ export interface InsightsSite {
   navigation: NavigationPage[];
 }
 
+/** A term in at most one section in 500 (and at most this many) is one the site lacks, for merging gaps: "Microsoft" in 3 of 1,963 sections. */
+const MAX_RARE_SECTIONS = 5;
 /** Gap groups read per gap listed: the groups merged into topics come from these. */
 const GAP_CANDIDATES_PER_GAP = 3;
 
 /**
  * The insights of a query: the store's, completed with what only the site's build knows. Gap groups about the same
  * missing topic are merged (`mergeGapTopics`: terms the site holds nowhere), from three times as many gap groups as
- * listed; each gap gets the pages the site's search ranks closest to its phrasings together (in the version and language in
+ * listed, a term in at most one section in 500 counting as lacking; each gap gets the pages the site's search ranks closest to its phrasings together (in the version and language in
  * scope); the navigation pages never cited are listed. Without the build (a CLI run without artifacts)
  * gaps are not merged, have no closest pages, and `neverCited` is absent.
  */
@@ -30,7 +32,8 @@ export async function collectInsights(store: Pick<AnalyticsStore, 'insights'>, q
   const filter = { ...(query.version !== undefined ? { version: query.version } : {}), ...(query.language !== undefined ? { language: query.language } : {}) };
   const { citedPaths, gaps, ...rest } = stored;
   const engine = site?.index.engine;
-  const topics = engine ? mergeGapTopics(gaps, (term) => engine.documentFrequency(term) === 0) : gaps.map((gap) => ({ ...gap, alsoAsked: [] }));
+  const rare = Math.min(MAX_RARE_SECTIONS, Math.floor((site?.index.sections.length ?? 0) / 500));
+  const topics = engine ? mergeGapTopics(gaps, (term) => engine.documentFrequency(term) <= rare) : gaps.map((gap) => ({ ...gap, alsoAsked: [] }));
   const closestPages = (gap: GapTopic): NamedPage[] =>
     site && gap.representative ? search(site.index, [gap.representative, ...gap.alsoAsked].join(' '), { pageSize: CLOSEST_PAGES, filter }).map((result) => ({ path: result.path, title: result.title })) : [];
   const navigation = site?.navigation ?? [];

@@ -21,10 +21,10 @@ export interface AnswerOfQuestion {
  * (`scrubSensitiveText`): its prepared terms (the site's text preparation, generic question words left out; typos are
  * not corrected: search may read "reset" as the site's "rest", and an answer to that is weak), each weighted by its
  * inverse document frequency in the site (a term the site lacks weighs most: what groups questions about a missing
- * topic together); the retrieval strength, from 0 (no result) to 1: the share of the question's terms the best result
- * holds, a term the site knows weighing its inverse document frequency and a term it lacks the mean of those (so that
- * one word the site spells otherwise, "mac" for "macOS", does not outweigh the rest; whether the docs lack the topic is
- * the answer's "not found"); the pages the answer cited; the version and language it was answered in (the request's
+ * topic together); the retrieval strength, from 0 (no result) to 1: the share of the question's weight the best
+ * result holds, a word that is only another spelling of a site term ("mac" for "macOS", a typo) weighing the mean of
+ * the others rather than the most (a word the site holds in no spelling, "dynamodb", weighs the most: an answer that
+ * misses it is weak); the pages the answer cited; the version and language it was answered in (the request's
  * filter, else the best result's, else the site's defaults).
  */
 export function describeQuestion(index: SearchIndex, question: string, results: readonly SearchResult[], answer: AnswerOfQuestion, filter?: SearchFilter): QuestionInsight {
@@ -54,17 +54,43 @@ function retrievalStrength(index: SearchIndex, terms: string[], weights: number[
   if (!best || terms.length === 0) return 0;
   const comparable = isEnglish(language) ? (term: string) => term : (term: string) => term.slice(0, UNSTEMMED_PREFIX);
   const bestTerms = new Set(prepareText(`${best.title} ${best.headingPath.join(' ')} ${best.text}`, language).map(comparable));
-  const known = terms.map((term) => (index.engine?.documentFrequency(term) ?? 0) > 0);
-  const knownWeights = weights.filter((_weight, position) => known[position]);
-  const lacking = knownWeights.length > 0 ? knownWeights.reduce((sum, weight) => sum + weight, 0) / knownWeights.length : 1;
+  const spelling = terms.map((term) => (index.engine?.documentFrequency(term) ?? 0) === 0 && isSpellingOfSiteTerm(index, term));
+  const otherWeights = weights.filter((_weight, position) => !spelling[position]);
+  const spellingWeight = otherWeights.length > 0 ? otherWeights.reduce((sum, weight) => sum + weight, 0) / otherWeights.length : 1;
   let total = 0;
   let held = 0;
   terms.forEach((term, position) => {
-    const weight = known[position] ? (weights[position] as number) : lacking;
+    const weight = spelling[position] ? spellingWeight : (weights[position] as number);
     total += weight;
     if (bestTerms.has(comparable(term))) held += weight;
   });
   return Math.round((held / total) * 1000) / 1000;
+}
+
+/** Each site's terms, sorted, for prefix lookups (built on the first question that needs them). */
+const sortedVocabularies = new WeakMap<SearchIndex, string[]>();
+/** Shortest word taken as the start of a longer site term ("mac" of "macos"). */
+const MIN_ABBREVIATION = 3;
+
+/**
+ * Whether a term the site lacks is only another spelling of one it holds: a typo one or two edits away, a plural, or
+ * the start of a site term ("mac" for "macos", "config" for "configur"). Such a term weighs like the others in the
+ * strength; a word the site holds in no spelling ("dynamodb", "terraform") keeps its full weight.
+ */
+function isSpellingOfSiteTerm(index: SearchIndex, term: string): boolean {
+  const corrected = index.typos?.correct(term);
+  if (corrected !== undefined && (!term.startsWith(corrected) || term.length - corrected.length <= 1)) return true;
+  if (term.length < MIN_ABBREVIATION || !index.engine) return false;
+  let vocabulary = sortedVocabularies.get(index);
+  if (!vocabulary) sortedVocabularies.set(index, (vocabulary = [...index.engine.terms()].sort()));
+  let low = 0;
+  let high = vocabulary.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((vocabulary[middle] as string) < term) low = middle + 1;
+    else high = middle;
+  }
+  return vocabulary[low]?.startsWith(term) === true;
 }
 
 /** The distinct prepared terms of a (scrubbed) question; generic and question words only when nothing else is left. */

@@ -1,7 +1,7 @@
 import type { QuestionOutcome } from './store-insights.ts';
 
 /** An answer whose best result holds less than this weighted share of the question's terms is weak (a content gap). */
-export const WEAK_STRENGTH = 0.5;
+export const WEAK_STRENGTH = 0.4;
 
 /**
  * The counters both stores keep per scope and UTC day, for the day and for each group: questions, each outcome, weak

@@ -6,10 +6,19 @@ export interface GapTopic extends GroupInsights {
   alsoAsked: string[];
 }
 
+/** Shortest stem matched as the start of another ("australia" of "australian"). */
+const MIN_SHARED_START = 5;
+
+/** Whether two terms are one word: equal, or one the start of the other (stems the stemmer left apart). */
+function sameWord(left: string, right: string): boolean {
+  const [shorter, longer] = left.length <= right.length ? [left, right] : [right, left];
+  return shorter === longer || (shorter.length >= MIN_SHARED_START && longer.startsWith(shorter));
+}
+
 /**
  * Merges gap groups that ask about the same thing the site lacks: two groups join when the terms they share that the
- * site holds nowhere are at least half of the missing terms of one of them ("saml sso with okta" and "do you support
- * saml single sign-on" share "saml", the one term the second asks that the site lacks). Near-duplicate grouping keeps
+ * site lacks (`lacks`: holds nowhere, or almost) are at least half of the lacking terms of one of them ("saml sso with
+ * okta" and "do you support saml single sign-on" share "saml", the one term the second asks that the site lacks). Near-duplicate grouping keeps
  * phrasings apart when their other words differ; for a writer they are one gap. Counts and pages are summed, the group
  * the docs failed most names the topic, and the topics are ranked by failed questions again (ties: the larger id).
  */
@@ -21,7 +30,7 @@ export function mergeGapTopics(gaps: readonly GroupInsights[], lacks: (term: str
     for (let right = left + 1; right < gaps.length; right += 1) {
       const [leftTerms, rightTerms] = [missing[left] as Set<string>, missing[right] as Set<string>];
       if (leftTerms.size === 0 || rightTerms.size === 0) continue;
-      const shared = [...leftTerms].filter((term) => rightTerms.has(term)).length;
+      const shared = [...leftTerms].filter((term) => [...rightTerms].some((other) => sameWord(term, other))).length;
       if (shared > 0 && shared * 2 >= Math.min(leftTerms.size, rightTerms.size)) parent[root(right)] = root(left);
     }
   }

@@ -48,7 +48,7 @@ describe.each(stores)('insights on the %s analytics store', (_name, open) => {
       await store.recordQuestion(install);
       await store.recordQuestion(question(domain, '2026-11-02', 'install the cli', insight(['instal', 'cli'], { cited: ['quickstart'] })));
       await store.recordQuestion(question(domain, '2026-11-03', 'cli install', insight(['cli', 'instal'], { cited: ['quickstart'] })));
-      await store.recordQuestion(question(domain, '2026-11-03', 'Install CLI on Windows', insight(['instal', 'cli', 'window'], { cited: ['quickstart'], strength: 0.4 })));
+      await store.recordQuestion(question(domain, '2026-11-03', 'Install CLI on Windows', insight(['instal', 'cli', 'window'], { cited: ['quickstart'], strength: 0.3 })));
       const saml = question(domain, '2026-11-03', 'Do you support SAML SSO?', insight(['support', 'saml', 'sso'], { strength: 0.1 }), { notFound: true, resultCount: 1 });
       await store.recordQuestion(saml);
       await store.recordQuestion(question(domain, '2026-11-04', 'Is SAML SSO supported with Okta?', insight(['saml', 'sso', 'support', 'okta'], { strength: 0.1 }), { notFound: true, resultCount: 1 }));
