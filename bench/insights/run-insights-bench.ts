@@ -17,6 +17,8 @@ const FIRST_DAY = '2026-10-01';
 const LAST_DAY = '2026-10-30';
 /** The issue's bar: grouping and gap queries over a million questions within 2 s. */
 const BAR_MS = 2000;
+/** Entries per list the dashboard asks for (50), times the gap candidates `collectInsights` reads per gap listed (3). */
+const DASHBOARD_LIMIT = 150;
 /** Questions written at once: Redis overlaps their round trips, SQLite commits those of one event-loop turn together. */
 const WRITE_CONCURRENCY = 64;
 
@@ -37,8 +39,9 @@ export interface InsightsStoreFigures {
 
 /**
  * Fills a SQLite store and (with BENCH_REDIS_URL or REDIS_TEST_URL) a Redis store (BENCH_INSIGHTS_STORES) with BENCH_INSIGHTS_QUESTIONS
- * synthetic questions over 30 days (default 1,000,000), then times the insights query (groups, gaps, pages, days,
- * comments in one) against the legacy report that reads every question of the range: the baseline of the same run.
+ * synthetic questions over 30 days (default 1,000,000), then times the insights query the dashboard makes (groups,
+ * gaps, pages, days, comments in one, 150 per list) against the legacy report that reads every question of the range:
+ * the baseline of the same run.
  */
 export async function runInsightsBench(): Promise<InsightsStoreFigures[]> {
   const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-bench-insights-'));
@@ -86,7 +89,7 @@ async function measure(name: string, store: AnalyticsStore): Promise<InsightsSto
     }
     await Promise.all(inFlight);
     const writesPerSecond = QUESTIONS / ((performance.now() - started) / 1000);
-    const query = (extra: Partial<InsightsQuery>): InsightsQuery => ({ domain, from: FIRST_DAY, to: LAST_DAY, ...extra });
+    const query = (extra: Partial<InsightsQuery>): InsightsQuery => ({ domain, from: FIRST_DAY, to: LAST_DAY, limit: DASHBOARD_LIMIT, ...extra });
     const heapBefore = process.memoryUsage().heapUsed;
     const allDaysMs = median(await timed(3, () => store.insights(query({}))));
     const weekMs = median(await timed(3, () => store.insights(query({ from: '2026-10-24' }))));
