@@ -5,8 +5,8 @@
  * - `groups` hash: group id → JSON `{terms, weights, representative}`; `term:<term>` sorted set: the groups holding
  *   the term, by creation time; `glast` sorted set: groups by the time a question last joined them.
  * - per UTC day `<d>`: `day:<d>` hash of counters `<scope>|<metric>` (`COUNTER_METRICS`); `rank:<d>:<scope>:questions`
- *   and `rank:<d>:<scope>:gaps` sorted sets of groups by questions and by gap questions; `gd:<d>:<group>` hash of the group's counters, its cited
- *   pages as `<scope>|p|<path>`; `pages:<d>:<scope>` and `rated:<d>:<scope>:<up|down>` sorted sets of pages by
+ *   and `rank:<d>:<scope>:gaps` sorted sets of groups by questions and by gap questions; `gd:<d>:<scope>:<group>` hash
+ *   of the group's counters (`<metric>`) and cited pages (`p|<path>`), one per scope so a query reads its scope only; `pages:<d>:<scope>` and `rated:<d>:<scope>:<up|down>` sorted sets of pages by
  *   citations (of rated answers); `dgroups:<d>` and `dscopes:<d>` sets of what the day holds, for the retention sweep.
  * - `days` sorted set of the days holding counters; `msg:<message id>` the counters' coordinates of a question, kept
  *   for `FEEDBACK_WINDOW_MS` so that feedback moves them; `comments` sorted set of comments by time.
@@ -17,7 +17,7 @@ export interface InsightsKeys {
   groupsLastJoined: string;
   day(day: string): string;
   rank(day: string, scope: string, metric: 'questions' | 'gaps'): string;
-  groupDay(day: string, group: string): string;
+  groupDay(day: string, scope: string, group: string): string;
   pages(day: string, scope: string): string;
   ratedPages(day: string, scope: string, rating: 'up' | 'down'): string;
   dayGroups(day: string): string;
@@ -41,7 +41,7 @@ export function insightsKeys(keyPrefix: string, domain: string): InsightsKeys {
     groupsLastJoined: `${base}glast`,
     day: (day) => `${base}day:${day}`,
     rank: (day, scope, metric) => `${base}rank:${day}:${scope}:${metric}`,
-    groupDay: (day, group) => `${base}gd:${day}:${group}`,
+    groupDay: (day, scope, group) => `${base}gd:${day}:${scope}:${group}`,
     pages: (day, scope) => `${base}pages:${day}:${scope}`,
     ratedPages: (day, scope, rating) => `${base}rated:${day}:${scope}:${rating}`,
     dayGroups: (day) => `${base}dgroups:${day}`,

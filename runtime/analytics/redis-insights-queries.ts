@@ -85,21 +85,19 @@ function scores(reply: string[]): Map<string, number> {
 async function describeGroups(redis: Redis, keys: InsightsKeys, days: string[], scope: string, ids: string[]): Promise<GroupInsights[]> {
   if (ids.length === 0) return [];
   const reading = redis.pipeline().hmget(keys.groups, ...ids);
-  for (const id of ids) for (const day of days) reading.hgetall(keys.groupDay(day, id));
+  for (const id of ids) for (const day of days) reading.hgetall(keys.groupDay(day, scope, id));
   const results = ((await reading.exec()) ?? []).map(([error, value]) => {
     if (error) throw error;
     return value;
   });
   const stored = results[0] as (string | null)[];
-  const prefix = `${scope}|`;
-  const pagePrefix = `${scope}|p|`;
   return ids.map((id, position) => {
     const counters: Counters = {};
     const pages = new Map<string, number>();
     for (let day = 0; day < days.length; day += 1) {
       for (const [field, value] of Object.entries(results[1 + position * days.length + day] as Record<string, string>)) {
-        if (field.startsWith(pagePrefix)) pages.set(field.slice(pagePrefix.length), (pages.get(field.slice(pagePrefix.length)) ?? 0) + Number(value));
-        else if (field.startsWith(prefix)) counters[field.slice(prefix.length)] = (counters[field.slice(prefix.length)] ?? 0) + Number(value);
+        if (field.startsWith('p|')) pages.set(field.slice(2), (pages.get(field.slice(2)) ?? 0) + Number(value));
+        else counters[field] = (counters[field] ?? 0) + Number(value);
       }
     }
     const group = stored[position] ? (JSON.parse(stored[position] as string) as StoredGroup) : undefined;

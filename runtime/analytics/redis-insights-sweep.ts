@@ -21,8 +21,7 @@ export function deleteRedisInsightsBefore(redis: Redis, keyPrefix: string, domai
           keys.day(day),
           keys.dayGroups(day),
           keys.dayScopes(day),
-          ...groups.map((group) => keys.groupDay(day, group)),
-          ...scopes.flatMap((scope) => [keys.rank(day, scope, 'questions'), keys.rank(day, scope, 'gaps'), keys.pages(day, scope), keys.ratedPages(day, scope, 'up'), keys.ratedPages(day, scope, 'down')]),
+          ...scopes.flatMap((scope) => [keys.rank(day, scope, 'questions'), keys.rank(day, scope, 'gaps'), keys.pages(day, scope), keys.ratedPages(day, scope, 'up'), keys.ratedPages(day, scope, 'down'), ...groups.map((group) => keys.groupDay(day, scope, group))]),
         ];
         for (let start = 0; start < dayKeys.length; start += GROUPS_PER_ROUND) await redis.unlink(...dayKeys.slice(start, start + GROUPS_PER_ROUND));
         await redis.zrem(keys.days, day);

@@ -109,11 +109,11 @@ function counterCommands(keys: InsightsKeys, question: QuestionCoordinates, chan
   const commands: CounterChange[] = [];
   for (const scope of question.scopes) {
     for (const [metric, delta] of changes.metrics) {
-      commands.push(['h', keys.day(question.day), `${scope}|${metric}`, delta], ['h', keys.groupDay(question.day, question.group), `${scope}|${metric}`, delta]);
+      commands.push(['h', keys.day(question.day), `${scope}|${metric}`, delta], ['h', keys.groupDay(question.day, scope, question.group), metric, delta]);
       if (metric === 'questions' || metric === 'gaps') commands.push(['z', keys.rank(question.day, scope, metric), question.group, delta]);
     }
     for (const page of question.cited) {
-      if (changes.citations) commands.push(['h', keys.groupDay(question.day, question.group), `${scope}|p|${page}`, changes.citations], ['z', keys.pages(question.day, scope), page, changes.citations]);
+      if (changes.citations) commands.push(['h', keys.groupDay(question.day, scope, question.group), `p|${page}`, changes.citations], ['z', keys.pages(question.day, scope), page, changes.citations]);
       for (const [rating, delta] of changes.pageRatings) commands.push(['z', keys.ratedPages(question.day, scope, rating), page, delta]);
     }
   }
