@@ -2,6 +2,7 @@
 #   docker build -t docsmith .
 #   docker run -p 8080:8080 -v "$PWD/dist:/artifacts:ro" -v docsmith-data:/data docsmith
 # Keys:  docker run --rm -v docsmith-data:/data docsmith keys create --domain <domain> --org <org>
+# MCP over stdio for a local agent:  docker run -i --rm -v "$PWD/dist:/artifacts:ro" docsmith mcp /artifacts --domain <domain>
 # The image serves and manages keys; it does not build sites (run `docsmith build` from the npm package or a checkout).
 
 # Stage 1: compile the TypeScript into lib/ and bundle the browser client into web/dist/ (`npm ci` runs the `prepare` script).
@@ -33,8 +34,11 @@ RUN rm -rf node_modules \
  && npm cache clean --force
 
 # Stage 3: slim runtime, compiled JavaScript only, no compiler, non-root.
+# NODE_OPTIONS caps V8's heap: sized against the host's memory otherwise, it keeps growing under a steady stream of
+# answers while the live heap stays flat. The loaded sites get half of it. Fits a 1 GiB container (docs/guides/operating.mdx).
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--max-old-space-size=768 \
     DOCSMITH_ARTIFACTS=/artifacts \
     DOCSMITH_DATA=/data \
     HOST=0.0.0.0 \

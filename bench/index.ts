@@ -1,10 +1,17 @@
+import { runAnswersBench } from './answers/run-answers-bench.ts';
 import { runArtifactsBench } from './artifacts/run-artifacts-bench.ts';
 import { runBuildBench } from './build/run-build-bench.ts';
+import { runDevBench } from './dev/run-dev-bench.ts';
 import { runDomainsBench } from './domains/run-domains-bench.ts';
+import { captureOutput, updateLatestOutput } from './latest-output.ts';
+import { runMcpBench } from './mcp/run-mcp-bench.ts';
 import { runHybridBench } from './retrieval/run-hybrid-bench.ts';
 import { runInsightsBench } from './insights/run-insights-bench.ts';
 import { runRetrievalBench } from './retrieval/run-retrieval-bench.ts';
+import { runBurstBench } from './serve/run-burst-bench.ts';
+import { runMemoryBench } from './serve/run-memory-bench.ts';
 import { runServeBench } from './serve/run-serve-bench.ts';
+import { runWidgetBench } from './widget/run-widget-bench.ts';
 
 /** Each bench, and whether it takes site filters (`npm run bench -- build versioned`: only the sites whose name contains a filter word). */
 const benches: Record<string, { run: (sites: string[]) => Promise<unknown>; filtersSites: boolean }> = {
@@ -12,9 +19,15 @@ const benches: Record<string, { run: (sites: string[]) => Promise<unknown>; filt
   artifacts: { run: runArtifactsBench, filtersSites: false },
   retrieval: { run: runRetrievalBench, filtersSites: false },
   hybrid: { run: runHybridBench, filtersSites: false },
+  answers: { run: runAnswersBench, filtersSites: false },
   serve: { run: runServeBench, filtersSites: false },
+  burst: { run: runBurstBench, filtersSites: false },
+  memory: { run: runMemoryBench, filtersSites: false },
   domains: { run: runDomainsBench, filtersSites: false },
   insights: { run: runInsightsBench, filtersSites: false },
+  mcp: { run: runMcpBench, filtersSites: false },
+  widget: { run: runWidgetBench, filtersSites: false },
+  dev: { run: runDevBench, filtersSites: false },
 };
 
 /** `build versioned artifacts` → build with the site filter `versioned`, then artifacts. */
@@ -28,4 +41,10 @@ for (const word of process.argv.slice(2)) {
   }
 }
 process.stdout.write(`docsmith benchmarks on node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`);
-for (const { name, sites } of wanted.length > 0 ? wanted : Object.keys(benches).map((name) => ({ name, sites: [] }))) await benches[name]!.run(sites);
+// Each bench's output also replaces its section of docs/performance/latest.md (a run filtered to some sites does not).
+const outputs = new Map<string, string>();
+for (const { name, sites } of wanted.length > 0 ? wanted : Object.keys(benches).map((name) => ({ name, sites: [] }))) {
+  const text = await captureOutput(() => benches[name]!.run(sites));
+  if (sites.length === 0) outputs.set(name, text);
+}
+await updateLatestOutput(outputs, Object.keys(benches));

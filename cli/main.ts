@@ -12,6 +12,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./commands/serve-command.ts')).serveCommand(),
   keys: async () => (await import('./commands/keys-command.ts')).keysCommand(),
   insights: async () => (await import('./commands/insights-command.ts')).insightsCommand(),
+  mcp: async () => (await import('./commands/mcp-command.ts')).mcpCommand(),
+  dev: async () => (await import('./commands/dev-command.ts')).devCommand(),
 };
 
 /** An example run of each command, shown at the end of its `--help` (serve and keys carry their own). */
@@ -21,7 +23,27 @@ const EXAMPLES: Record<string, string> = {
   build: 'docsmith build ./docs --out dist/acme --publish --site-url https://docs.acme.com',
   search: 'docsmith search dist/acme "rotate an API key" --page-size 5',
   diff: 'docsmith diff dist/acme/builds/1a2b3c4d5e6f7a8b dist/acme --format markdown --fail-on-breaking',
+  dev: 'docsmith dev ./docs --port 3000',
 };
+
+/**
+ * Every command of this installation, in `--help` order, each with its example as `--help` shows it: what the
+ * generated references (the README's command table, docs/reference/cli.mdx) are made from.
+ */
+export async function loadCommands(): Promise<Command[]> {
+  const commands: Command[] = [];
+  for (const name of Object.keys(COMMANDS)) {
+    const command = await loadCommand(name);
+    if (command) commands.push(withExample(name, command));
+  }
+  return commands;
+}
+
+/** A command with the example of EXAMPLES at the end of its help (serve and keys carry their own). */
+function withExample(name: string, command: Command): Command {
+  const example = EXAMPLES[name];
+  return example ? command.addHelpText('after', `\nExample:\n  $ ${example}`) : command;
+}
 
 /** Runs the docsmith CLI with the given arguments (without `node` and the script) and resolves to its exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -41,9 +63,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`docsmith ${name} is not available in this installation (the runtime image leaves out the build-side dependencies); run it from the npm package or a checkout\n`);
       return EXIT_USAGE;
     }
-    const example = EXAMPLES[name];
-    if (example) command.addHelpText('after', `\nExample:\n  $ ${example}`);
-    program.addCommand(command.exitOverride());
+    program.addCommand(withExample(name, command).exitOverride());
     for (const subcommand of command.commands) subcommand.exitOverride();
   }
   try {

@@ -18,6 +18,7 @@ export interface ReadSiteOptions {
   maxFileBytes?: number;
 }
 
+const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 const TEXT_FILE = /\.(?:json|mdx?|ya?ml|jsx?|tsx?)$/i;
 const SPEC_FILE = /\.(?:json|ya?ml)$/i;
 /** How much of a skipped JSON/YAML file is kept to tell whether it is a spec. */
@@ -39,7 +40,7 @@ const READ_CONCURRENCY = 16;
  * with a SiteReadError. Files with the same bytes (a page kept in every version folder) share one string.
  */
 export async function readSiteSource(target: string, options: ReadSiteOptions = {}): Promise<SiteSource> {
-  const maxBytes = options.maxFileBytes ?? 10 * 1024 * 1024;
+  const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const info = await stat(target).catch(() => undefined);
   if (!info) throw new SiteReadError(`${target}: no such file or directory`);
   const root = info.isDirectory() ? target : path.dirname(target);
@@ -66,27 +67,12 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
       const child = relative ? `${relative}/${entry.name}` : entry.name;
       if (child !== configName && excluded(entry.isDirectory() ? `${child}/` : child)) continue;
       if (entry.isDirectory()) await walk(child);
-      else if (entry.isFile() && !TEXT_FILE.test(entry.name)) assetFiles.add(child);
+      else if (entry.isFile() && !isSiteTextFile(entry.name)) assetFiles.add(child);
       else if (entry.isFile()) textFiles.push(child);
     }
   };
   await walk('');
-  const readText = async (child: string): Promise<string | SkippedFile> => {
-    const unreadable = (error: unknown): never => {
-      throw new SiteReadError(`${path.join(root, child)}: cannot read this file (${errorCode(error)})`);
-    };
-    const size = (await stat(path.join(root, child)).catch(unreadable)).size;
-    if (size > maxBytes) return { reason: 'too-large', bytes: size, limitBytes: maxBytes, ...(SPEC_FILE.test(child) ? { head: await readHead(path.join(root, child)) } : {}) };
-    const bytes = await readFile(path.join(root, child)).catch(unreadable);
-    if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
-      if (child === configName) throw new SiteReadError(`${path.join(root, child)}: binary data, expected a JSON text file`);
-      return { reason: 'binary', ...(SPEC_FILE.test(child) ? { head: bytes.subarray(0, HEAD_BYTES).toString('utf8') } : {}) };
-    }
-    const digest = createHash('sha256').update(bytes).digest('base64');
-    let text = textOfBytes.get(digest);
-    if (text === undefined) textOfBytes.set(digest, (text = bytes.toString('utf8')));
-    return text;
-  };
+  const readText = (child: string): Promise<string | SkippedFile> => readSiteFile(root, child, { maxFileBytes: maxBytes, isConfig: child === configName, textOfBytes });
   const keep = (children: readonly string[], contents: readonly (string | SkippedFile)[]): void => {
     contents.forEach((content, position) => {
       const child = children[position] as string;
@@ -108,6 +94,45 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
   }
   if (configName !== 'docs.json' && configName !== LEGACY_CONFIG) files.set('docs.json', files.get(configName) ?? '');
   return { files, skippedFiles, assetFiles };
+}
+
+/** Whether a site file is read as text (`.json .md .mdx .yaml .yml .js .jsx .ts .tsx`); the others are assets, listed but not read. */
+export function isSiteTextFile(name: string): boolean {
+  return TEXT_FILE.test(name);
+}
+
+/** Options of `readSiteFile`. */
+export interface ReadSiteFileOptions {
+  /** Largest file read, in bytes (default 10 MiB). */
+  maxFileBytes?: number;
+  /** The file is the site's configuration: refused with a SiteReadError when binary rather than skipped. */
+  isConfig?: boolean;
+  /** sha256 of bytes → text, shared by the reads of one site so that copies of a file take their memory once. */
+  textOfBytes?: Map<string, string>;
+}
+
+/**
+ * Reads one text file of a site (`child`, POSIX, relative to `root`): its text, or why it is skipped (binary, too
+ * large; a JSON/YAML file keeps its first bytes so a spec can still be recognised). Throws a SiteReadError when the
+ * file cannot be read. `readSiteSource` reads every file with it, `docsmith dev` each file that changed.
+ */
+export async function readSiteFile(root: string, child: string, options: ReadSiteFileOptions = {}): Promise<string | SkippedFile> {
+  const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const unreadable = (error: unknown): never => {
+    throw new SiteReadError(`${path.join(root, child)}: cannot read this file (${errorCode(error)})`);
+  };
+  const size = (await stat(path.join(root, child)).catch(unreadable)).size;
+  if (size > maxBytes) return { reason: 'too-large', bytes: size, limitBytes: maxBytes, ...(SPEC_FILE.test(child) ? { head: await readHead(path.join(root, child)) } : {}) };
+  const bytes = await readFile(path.join(root, child)).catch(unreadable);
+  if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
+    if (options.isConfig) throw new SiteReadError(`${path.join(root, child)}: binary data, expected a JSON text file`);
+    return { reason: 'binary', ...(SPEC_FILE.test(child) ? { head: bytes.subarray(0, HEAD_BYTES).toString('utf8') } : {}) };
+  }
+  if (!options.textOfBytes) return bytes.toString('utf8');
+  const digest = createHash('sha256').update(bytes).digest('base64');
+  let text = options.textOfBytes.get(digest);
+  if (text === undefined) options.textOfBytes.set(digest, (text = bytes.toString('utf8')));
+  return text;
 }
 
 /** The first bytes of a file as text, so a too-large spec can still be recognised as one. */

@@ -11,9 +11,11 @@ const DATA_DIR = process.env.DOCSMITH_DATA ?? '.data';
 const PORT = process.env.PORT ?? '8080';
 
 /**
- * The local demo: builds and publishes every site of sites/, creates a local API key for them on first run
- * (kept in .data/local-dev-key so later runs can print it again — a development convenience, never done by
- * `docsmith keys create`), prints a ready-to-paste curl line, then serves until interrupted.
+ * The local demo: creates a local API key for every site of sites/ on first run (kept in .data/local-dev-key so
+ * later runs can print it again — a development convenience, never done by `docsmith keys create`), prints the
+ * playground's address first (opening it connected), the key and a ready-to-paste curl line, then builds and
+ * publishes every site and serves until interrupted, the sites' documentation public (their MCP servers and agent
+ * files answer without a key, as on a developer's machine they may).
  */
 export async function startLocal(): Promise<number> {
   const domains = readdirSync(SITES_DIR, { withFileTypes: true })
@@ -23,10 +25,6 @@ export async function startLocal(): Promise<number> {
   if (domains.length === 0) {
     process.stderr.write('npm start: no site under sites/ (a site is a folder with a docs.json)\n');
     return 1;
-  }
-  for (const domain of domains) {
-    const code = await main(['build', path.join(SITES_DIR, domain), '--out', path.join(DIST_DIR, domain), '--publish', '--quiet']);
-    if (code !== EXIT_OK) return code;
   }
   let key: string;
   try {
@@ -38,10 +36,11 @@ export async function startLocal(): Promise<number> {
   }
   const first = domains[0] as string;
   const url = `http://127.0.0.1:${PORT}`;
+  // The playground first: the link opens it connected (the key travels in the fragment, which is never sent to a server).
   process.stdout.write(
     [
-      '',
-      `Serving ${domains.join(', ')} on ${url}`,
+      `Playground: ${url}/playground?domain=${first}#key=${key}`,
+      `Serving ${domains.join(', ')} on ${url} once built (below)`,
       `Local API key (valid for ${domains.join(', ')}): ${key}`,
       '',
       'Try it:',
@@ -49,9 +48,15 @@ export async function startLocal(): Promise<number> {
       `  -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\`,
       `  -d '{"fp":"demo","messages":[{"id":"1","role":"user","content":"How do I verify webhook signatures?"}]}'`,
       '',
+      `MCP server, no key needed locally: ${url}/sites/${first}/mcp  (agent files: ${url}/sites/${first}/llms.txt)`,
+      '',
     ].join('\n'),
   );
-  return main(['serve', '--artifacts', DIST_DIR, '--data', DATA_DIR, '--port', PORT, '--store-questions']);
+  for (const domain of domains) {
+    const code = await main(['build', path.join(SITES_DIR, domain), '--out', path.join(DIST_DIR, domain), '--publish', '--quiet']);
+    if (code !== EXIT_OK) return code;
+  }
+  return main(['serve', '--artifacts', DIST_DIR, '--data', DATA_DIR, '--port', PORT, '--store-questions', '--public-docs', domains.join(',')]);
 }
 
 function localKey(domains: string[]): string {

@@ -24,12 +24,22 @@ export function buildDirectory(domainDir: string, buildId: string): string {
   return path.join(domainDir, 'builds', buildId);
 }
 
+/** A build already on disk whose unchanged files a new build links to instead of writing them again. */
+export interface EarlierBuild {
+  /** Its build directory. */
+  directory: string;
+  /** Its files (name → text), as written. */
+  files: ReadonlyMap<string, string>;
+}
+
 /**
  * Writes a build's files into `<domainDir>/builds/<buildId>/` atomically (a temp dir renamed into place), each
  * distinct text once: a file whose text an earlier file already has is a hard link to it (a copy where links are refused).
+ * With `linkFrom`, a file whose name and text are those of the earlier build's is a hard link to that build's file
+ * (`docsmith dev`: a save changes a few of a site's thousand files, and creating files is the slow part of a write).
  * Resolves to false when that build already exists (same content hash, nothing written).
  */
-export async function writeBuildDirectory(domainDir: string, buildId: string, files: ReadonlyMap<string, string>): Promise<boolean> {
+export async function writeBuildDirectory(domainDir: string, buildId: string, files: ReadonlyMap<string, string>, options: { linkFrom?: EarlierBuild } = {}): Promise<boolean> {
   const target = buildDirectory(domainDir, buildId);
   if (await exists(target)) return false;
   const buildsDir = path.dirname(target);
@@ -37,7 +47,7 @@ export async function writeBuildDirectory(domainDir: string, buildId: string, fi
   const temporary = path.join(buildsDir, `.tmp-${buildId}-${randomBytes(4).toString('hex')}`);
   await mkdir(temporary);
   try {
-    await writeFilesOnce(temporary, files);
+    await writeFilesOnce(temporary, files, options.linkFrom);
     await rename(temporary, target);
   } catch (error) {
     await rm(temporary, { recursive: true, force: true });
@@ -58,7 +68,7 @@ const WRITE_CONCURRENCY = 16;
  * refused). Distinct texts are written concurrently; the paths of one text are written in order, so the first is
  * the one the others link to.
  */
-async function writeFilesOnce(directory: string, files: ReadonlyMap<string, string>): Promise<void> {
+async function writeFilesOnce(directory: string, files: ReadonlyMap<string, string>, earlier?: EarlierBuild): Promise<void> {
   const namesOfText = new Map<string, string[]>();
   const parents = new Set<string>();
   for (const [name, text] of files) {
@@ -70,7 +80,9 @@ async function writeFilesOnce(directory: string, files: ReadonlyMap<string, stri
   for (const parent of parents) await mkdir(parent, { recursive: true });
   let linking = true;
   await mapConcurrently([...namesOfText], WRITE_CONCURRENCY, async ([text, names]) => {
-    let original: string | undefined;
+    const first = names[0] as string;
+    let original = earlier?.files.get(first) === text ? path.join(earlier.directory, first) : undefined;
+    let fromEarlier = original !== undefined;
     for (const name of names) {
       const file = path.join(directory, name);
       if (original !== undefined && linking) {
@@ -79,13 +91,16 @@ async function writeFilesOnce(directory: string, files: ReadonlyMap<string, stri
           continue;
         } catch (error) {
           const code = (error as NodeJS.ErrnoException).code ?? '';
-          if (!LINK_REFUSED.has(code)) throw error;
+          // The earlier build was removed meanwhile: write the file.
+          const earlierGone = fromEarlier && code === 'ENOENT';
+          if (!earlierGone && !LINK_REFUSED.has(code)) throw error;
           // Too many links to one inode: this copy becomes the file the next ones link to. Any other refusal holds for the whole folder.
-          if (code !== 'EMLINK') linking = false;
+          if (!earlierGone && code !== 'EMLINK') linking = false;
         }
       }
       await writeFile(file, text);
-      if (original === undefined || linking) original = file;
+      if (original === undefined || linking || fromEarlier) original = file;
+      fromEarlier = false;
     }
   });
 }

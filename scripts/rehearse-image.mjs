@@ -1,6 +1,6 @@
 // Rehearses the Docker image's runtime stage without a Docker engine: in a temporary folder it does what the
 // Dockerfile's deps and runtime stages do — `npm ci --omit=dev`, the uninstall of scripts/runtime-excluded-packages.txt,
-// lib/ web/dist bin/ copied in — then runs `docsmith --version`, `keys create` and `serve` there on a published build
+// lib/ web/dist bin/ copied in — then runs `docsmith --version`, `keys create`, `mcp` and `serve` there on a published build
 // and asks the assistant a question over HTTP. Fails when a removed package is still installed, when the runtime
 // loads a `.ts` file or anything outside the folder, or when a command fails. Needs `npm run build` and the npm
 // registry (or npm's cache). The native better-sqlite3 binary is the checkout's (same version, same Node): the
@@ -58,6 +58,10 @@ export async function rehearseImage({ log = () => {}, keep = false } = {}) {
     const key = (await docsmith(['keys', 'create', '--domain', 'acme', '--org', 'acme'])).stdout.trim();
     if (!key) throw new Error('docsmith keys create printed no key');
     log('docsmith keys create: a key');
+    // stdin is closed at once: the stdio MCP server loads the build, says so on stderr and ends.
+    const mcp = await docsmith(['mcp', artifacts, '--domain', 'acme']);
+    if (!mcp.stderr.includes('serving Acme Relay (acme')) throw new Error(`docsmith mcp printed ${JSON.stringify(mcp.stderr)}`);
+    log('docsmith mcp: serves the site over stdio');
     const answer = await askServe(app, tracer, env, key);
     log(`docsmith serve: ${answer.chunks} chunks, ${answer.body.length} bytes`);
 

@@ -9,8 +9,8 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 /** The one list of build-side packages the image removes: the Dockerfile's `npm uninstall` and the tests read it. */
 export const EXCLUDED_PACKAGES_FILE = path.join(ROOT, 'scripts/runtime-excluded-packages.txt');
-/** The CLI commands the image runs (its ENTRYPOINT is `node bin/docsmith.js`; `serve` by default, `keys` for keys). */
-export const IMAGE_COMMANDS = ['serve', 'keys'];
+/** The CLI commands the image runs (its ENTRYPOINT is `node bin/docsmith.js`; `serve` by default, `keys` for keys, `mcp` for a site's stdio MCP server). */
+export const IMAGE_COMMANDS = ['serve', 'keys', 'mcp'];
 
 const IMPORT = /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 const COMMAND_MODULE = /\/commands\/([a-z]+)-command\.js$/;

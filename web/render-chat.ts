@@ -1,130 +1,247 @@
-import type { UIMessage } from 'ai';
+import type { AssistantProblem } from './assistant-problem.ts';
 import { browserFingerprint, ChatSession, type ChatTarget } from './chat-session.ts';
-import { CHAT_STYLES } from './chat-styles.ts';
-import { renderMarkdown } from './render-markdown.ts';
+import { element, icon } from './dom-helpers.ts';
+import { createAnswerView, type AnswerView } from './render-answer.ts';
+import type { SupportContact } from './site-settings.ts';
+import type { ChatMessage } from './ui-message-stream.ts';
+
+/** What the chat shows besides the conversation; every field may change later (`configure`). */
+export interface ChatOptions {
+  /** Name of the site, in the greeting (default: "the docs"). */
+  siteName?: string;
+  /** The starter questions of the empty chat, asked for each time it shows (default: none). */
+  starterQuestions?: () => string[];
+  /** Offered when the assistant could not answer (default: none). */
+  support?: SupportContact;
+  /** Keeps the assistant from working here (a bad key, say): shown in place of the conversation, the question box disabled. */
+  standingProblem?: AssistantProblem;
+  /** A "New conversation" button beside the question box, where no header holds one (the playground; default false). */
+  startOverButton?: boolean;
+}
 
 /** A chat mounted in the page. */
 export interface MountedChat {
   /** Forgets the conversation and starts a new thread. */
   startOver(): void;
+  /** Asks a question as if typed. */
+  ask(text: string): void;
+  /** Puts the keyboard in the question box. */
+  focusInput(): void;
+  /** Sends a rating still waiting for its optional comment (the reader moved on, or the page is going away). */
+  flushFeedback(leaving?: boolean): void;
+  /** Changes the options given at mount (settings that arrived later). */
+  configure(options: ChatOptions): void;
 }
 
 /**
- * Mounts a chat in `root`: the messages (answers stream in rendered as Markdown, `[n]` citations link to the numbered
- * sources listed under each answer, thumbs up/down per answer; questions stay plain text), a question box,
- * "Start over", and the thread id.
+ * Mounts a chat in `root` (in a document or a shadow root that holds CHAT_STYLES): the empty state with
+ * starter questions, the conversation (questions as plain text, answers as safe Markdown with sources, copy and
+ * thumbs), a problem line with a retry, the support contact when the assistant could not answer, the question box
+ * (Enter sends, Shift+Enter breaks the line; while answering it stops; optionally "New conversation" beside it), and a polite live region that announces
+ * finished blocks of answers.
  */
-export function mountChat(root: HTMLElement, target: ChatTarget): MountedChat {
-  injectStyles(root.ownerDocument);
+export function mountChat(root: HTMLElement, target: ChatTarget, initialOptions: ChatOptions = {}): MountedChat {
+  let options = initialOptions;
   root.classList.add('docsmith-chat');
-  const fp = browserFingerprint();
-  const ratings = new Map<string, 'up' | 'down'>();
-  const answers: RenderedAnswers = new Map();
-  const thread = element('div', 'docsmith-thread');
+  if (!root.closest('.docsmith-theme')) root.classList.add('docsmith-theme');
+  const scroll = element('div', 'docsmith-scroll');
+  const empty = element('div', 'docsmith-empty');
   const list = element('ol', 'docsmith-messages');
-  const error = element('p', 'docsmith-error');
+  list.setAttribute('aria-label', 'Conversation');
+  const problem = element('div', 'docsmith-problem');
+  problem.setAttribute('role', 'alert');
+  const support = element('p', 'docsmith-support');
+  scroll.append(empty, list, problem, support);
   const form = element('form', 'docsmith-form');
-  const input = Object.assign(element('input', 'docsmith-input'), { name: 'question', placeholder: 'Ask a question about the docs', autocomplete: 'off' });
-  const ask = Object.assign(element('button', 'docsmith-ask'), { type: 'submit', textContent: 'Ask' });
-  const reset = Object.assign(element('button', 'docsmith-reset'), { type: 'button', textContent: 'Start over' });
-  form.append(input, ask, reset);
-  root.replaceChildren(list, error, form, thread);
+  const input = Object.assign(element('textarea', 'docsmith-input'), { name: 'question', rows: 1, placeholder: 'Ask a question…', autocomplete: 'off', maxLength: 4000 });
+  input.setAttribute('aria-label', 'Your question');
+  const submit = Object.assign(element('button', 'docsmith-ask'), { type: 'submit' });
+  form.append(input, submit);
+  if (initialOptions.startOverButton) {
+    const reset = Object.assign(element('button', 'docsmith-button docsmith-reset'), { type: 'button', textContent: 'New conversation' });
+    reset.addEventListener('click', () => startOver());
+    form.append(reset);
+  }
+  const disclaimer = Object.assign(element('p', 'docsmith-disclaimer'), { textContent: 'Answers are written by AI from the documentation and may be wrong; check the sources.' });
+  const live = element('div', 'docsmith-visually-hidden docsmith-live');
+  live.setAttribute('role', 'log');
+  live.setAttribute('aria-live', 'polite');
+  root.replaceChildren(scroll, form, disclaimer, live);
 
+  const pending = Object.assign(element('li', 'docsmith-message docsmith-pending'), { textContent: 'Searching the docs…' });
+  const fp = browserFingerprint();
+  const views = new Map<ChatMessage, HTMLLIElement | AnswerView>();
+  let draft: { message: ChatMessage; rating: 'up' | 'down' } | undefined;
   let session: ChatSession;
+  let scheduled = false;
+  let stickToBottom = true;
+
+  const sendDraft = (comment?: string, leaving = false): void => {
+    if (!draft) return;
+    const { message, rating } = draft;
+    draft = undefined;
+    void session.sendFeedback(message.id, rating, comment, leaving);
+    const view = views.get(message);
+    if (view && !(view instanceof HTMLLIElement)) view.feedbackSent(rating);
+  };
+  const hooks = {
+    rate: (message: ChatMessage, rating: 'up' | 'down') => {
+      if (draft && draft.message !== message) sendDraft();
+      draft = { message, rating };
+    },
+    comment: (message: ChatMessage, text: string) => {
+      if (draft?.message === message) sendDraft(text || undefined);
+    },
+    announce: (text: string) => {
+      if (text.trim()) live.append(Object.assign(element('p', ''), { textContent: text }));
+    },
+  };
+
   const render = (): void => {
-    list.replaceChildren(...session.messages.map((message) => renderMessage(message, session, ratings, answers, render)));
-    const threadId = session.threadId;
-    thread.textContent = threadId ? `Thread ${threadId}` : '';
-    thread.dataset.threadId = threadId ?? '';
-    error.textContent = session.error ? `The assistant could not answer: ${session.error.message}` : '';
-    const busy = session.status === 'submitted' || session.status === 'streaming';
-    ask.disabled = busy;
-    root.dataset.status = session.status;
-    list.scrollTop = list.scrollHeight;
+    scheduled = false;
+    const messages = session.messages;
+    const standing = options.standingProblem;
+    empty.hidden = messages.length > 0 || standing !== undefined;
+    if (!empty.hidden) renderEmpty(empty, options, (question) => ask(question));
+    const items = messages.map((message) => {
+      let view = views.get(message);
+      if (!view) {
+        view = message.role === 'user' ? userItem(message) : createAnswerView(hooks);
+        views.set(message, view);
+      }
+      if (view instanceof HTMLLIElement) return view;
+      view.update(message);
+      return view.item;
+    });
+    for (const message of views.keys()) if (!messages.includes(message)) views.delete(message);
+    if (session.status === 'submitted') items.push(pending);
+    if (items.length !== list.children.length || items.some((item, index) => list.children[index] !== item)) list.replaceChildren(...items);
+    list.setAttribute('aria-busy', String(session.busy));
+    renderProblem(problem, standing ?? session.problem, () => void session.retry(), startOver);
+    const last = messages.at(-1);
+    const couldNotAnswer = (last?.role === 'assistant' && last.state === 'done' && last.metadata.notFound === true) || (standing ?? session.problem) !== undefined;
+    renderSupport(support, couldNotAnswer ? options.support : undefined);
+    input.disabled = standing !== undefined;
+    submit.disabled = standing !== undefined;
+    if (submit.dataset.busy !== String(session.busy)) {
+      submit.dataset.busy = String(session.busy);
+      submit.replaceChildren(icon(session.busy ? 'stop' : 'send'));
+      submit.setAttribute('aria-label', session.busy ? 'Stop answering' : 'Ask');
+      submit.title = session.busy ? 'Stop answering' : 'Ask';
+    }
+    root.dataset.status = standing ? 'unavailable' : session.status;
+    if (stickToBottom) scroll.scrollTop = scroll.scrollHeight;
+  };
+  const schedule = (): void => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(render);
+  };
+  scroll.addEventListener('scroll', () => {
+    stickToBottom = scroll.scrollHeight - scroll.scrollTop - scroll.clientHeight < 48;
+  });
+  const ask = (text: string): void => {
+    const question = text.trim();
+    if (!question || session.busy || options.standingProblem) return;
+    sendDraft();
+    stickToBottom = true;
+    void session.ask(question);
   };
   const startOver = (): void => {
-    void session?.stop();
-    ratings.clear();
-    answers.clear();
-    session = new ChatSession(target, fp, () => render());
+    sendDraft();
+    session?.stop();
+    views.clear();
+    live.replaceChildren();
+    session = new ChatSession(target, fp, schedule);
     render();
   };
   startOver();
+
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const text = input.value.trim();
-    if (!text || session.status === 'submitted' || session.status === 'streaming') return;
+    if (session.busy) return session.stop();
+    const text = input.value;
+    if (!text.trim() || options.standingProblem) return;
     input.value = '';
-    void session.sendMessage({ text });
+    fitHeight(input);
+    ask(text);
   });
-  reset.addEventListener('click', startOver);
-  return { startOver };
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      form.requestSubmit();
+    }
+  });
+  input.addEventListener('input', () => fitHeight(input));
+  const leave = (): void => {
+    if (document.visibilityState === 'hidden') sendDraft(undefined, true);
+  };
+  document.addEventListener('visibilitychange', leave);
+  addEventListener('pagehide', () => sendDraft(undefined, true));
+
+  return {
+    startOver,
+    ask,
+    focusInput: () => input.focus(),
+    flushFeedback: (leaving = false) => sendDraft(undefined, leaving),
+    configure(next) {
+      options = { ...options, ...next };
+      render();
+    },
+  };
 }
 
-/** Each answer's rendered Markdown by message id, with the text and source count it was rendered from. */
-type RenderedAnswers = Map<string, { text: string; sourceCount: number; nodes: Node[] }>;
-
-function renderMessage(message: UIMessage, session: ChatSession, ratings: Map<string, 'up' | 'down'>, answers: RenderedAnswers, render: () => void): HTMLLIElement {
-  const item = element('li', `docsmith-message docsmith-${message.role}`);
-  item.dataset.messageId = message.id;
-  const sources = message.parts.flatMap((part, index) => (part.type === 'source-url' ? [{ number: sourceNumber(part.sourceId, index), url: part.url, title: part.title ?? part.url }] : []));
-  const text = message.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
-  const body = element('div', 'docsmith-text');
-  item.append(body);
-  if (message.role !== 'assistant') {
-    body.textContent = text;
-    return item;
-  }
-  body.classList.add('docsmith-markdown');
-  // Every change re-renders the list; an answer whose text and sources did not change keeps its nodes (moved, not re-parsed).
-  let rendered = answers.get(message.id);
-  if (rendered?.text !== text || rendered.sourceCount !== sources.length) {
-    rendered = { text, sourceCount: sources.length, nodes: [...renderMarkdown(text, new Map(sources.map((source) => [source.number, source.url]))).childNodes] };
-    answers.set(message.id, rendered);
-  }
-  body.append(...rendered.nodes);
-  if (sources.length > 0) {
-    const list = element('ol', 'docsmith-sources');
-    for (const source of sources) {
-      const link = Object.assign(element('a', 'docsmith-source'), { href: source.url, target: '_blank', rel: 'noopener', textContent: `[${source.number}] ${source.title}` });
-      const entry = element('li', '');
-      entry.append(link);
-      list.append(entry);
-    }
-    item.append(list);
-  }
-  const finished = (message.metadata as { threadId?: unknown } | undefined)?.threadId !== undefined;
-  if (finished) {
-    const feedback = element('div', 'docsmith-feedback');
-    for (const [rating, label, caption] of [['up', 'Helpful', '▲ Helpful'], ['down', 'Not helpful', '▼ Not helpful']] as const) {
-      const button = Object.assign(element('button', 'docsmith-rate'), { type: 'button', textContent: caption, title: label });
-      button.setAttribute('aria-label', label);
-      button.setAttribute('aria-pressed', String(ratings.get(message.id) === rating));
-      button.addEventListener('click', () => {
-        ratings.set(message.id, rating);
-        render();
-        void session.sendFeedback(message.id, rating);
-      });
-      feedback.append(button);
-    }
-    item.append(feedback);
-  }
+function userItem(message: ChatMessage): HTMLLIElement {
+  const item = element('li', 'docsmith-message docsmith-user');
+  item.append(Object.assign(element('div', 'docsmith-text'), { textContent: message.text }));
   return item;
 }
 
-function sourceNumber(sourceId: string, index: number): number {
-  const number = /(\d+)$/.exec(sourceId)?.[1];
-  return number ? Number(number) : index + 1;
+/** The greeting and starter questions, rebuilt only when they change (a focused starter keeps the keyboard). */
+function renderEmpty(empty: HTMLElement, options: ChatOptions, ask: (question: string) => void): void {
+  const questions = options.starterQuestions?.() ?? [];
+  const shown = JSON.stringify([options.siteName, questions]);
+  if (empty.dataset.shown === shown) return;
+  empty.dataset.shown = shown;
+  const greeting = Object.assign(element('p', 'docsmith-greeting'), { textContent: `Ask a question about ${options.siteName ?? 'these docs'}. Answers cite the pages they come from.` });
+  if (questions.length === 0) return empty.replaceChildren(greeting);
+  const heading = Object.assign(element('h3', 'docsmith-starters-heading'), { id: 'docsmith-starters-heading', textContent: 'Suggestions' });
+  const list = element('ul', 'docsmith-starters');
+  list.setAttribute('aria-labelledby', heading.id);
+  for (const question of questions) {
+    const button = Object.assign(element('button', 'docsmith-starter'), { type: 'button', textContent: question });
+    button.addEventListener('click', () => ask(question));
+    const item = element('li', '');
+    item.append(button);
+    list.append(item);
+  }
+  empty.replaceChildren(greeting, heading, list);
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string): HTMLElementTagNameMap[K] {
-  const created = document.createElement(tag);
-  if (className) created.className = className;
-  return created;
+function renderProblem(box: HTMLElement, problem: AssistantProblem | undefined, retry: () => void, startOver: () => void): void {
+  const shown = problem ? `${problem.code} ${problem.reader}` : '';
+  if (box.dataset.shown === shown) return;
+  box.dataset.shown = shown;
+  if (!problem) return box.replaceChildren();
+  const sentence = Object.assign(element('p', ''), { textContent: problem.reader });
+  if (problem.action === 'none') return box.replaceChildren(sentence);
+  const button = Object.assign(element('button', 'docsmith-button'), { type: 'button' });
+  button.append(icon('retry'), problem.action === 'retry' ? ' Try again' : ' Start over');
+  button.addEventListener('click', problem.action === 'retry' ? retry : startOver);
+  box.replaceChildren(sentence, button);
 }
 
-function injectStyles(target: Document): void {
-  if (target.getElementById('docsmith-chat-styles')) return;
-  const style = Object.assign(target.createElement('style'), { id: 'docsmith-chat-styles', textContent: CHAT_STYLES });
-  target.head.append(style);
+function renderSupport(paragraph: HTMLElement, contact: SupportContact | undefined): void {
+  const href = contact?.url ?? (contact?.email ? `mailto:${contact.email}` : undefined);
+  if (paragraph.dataset.href === (href ?? '')) return;
+  paragraph.dataset.href = href ?? '';
+  if (!href) return paragraph.replaceChildren();
+  const link = Object.assign(element('a', 'docsmith-support-link'), { href, textContent: 'Contact support', target: '_blank', rel: 'noopener' });
+  paragraph.replaceChildren("Didn't find what you need? ", link, contact?.url && contact.email ? ` or write to ${contact.email}.` : '');
+}
+
+/** The question box grows with its text, up to the height its styles allow. */
+function fitHeight(input: HTMLTextAreaElement): void {
+  input.style.height = 'auto';
+  input.style.height = `${input.scrollHeight}px`;
 }

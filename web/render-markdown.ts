@@ -7,6 +7,12 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toHast, type State } from 'mdast-util-to-hast';
 import { gfm } from 'micromark-extension-gfm';
 
+/** What a `[n]` citation links to. */
+export interface CitedSource {
+  url: string;
+  title: string;
+}
+
 /** Elements whose text is never searched for `[n]` citations: code stays code, and links do not nest. */
 const NO_CITATIONS = new Set(['a', 'code', 'pre']);
 
@@ -14,10 +20,11 @@ const NO_CITATIONS = new Set(['a', 'code', 'pre']);
  * An answer's Markdown (CommonMark + GFM) as DOM nodes, built from its syntax tree and never from an HTML string:
  * raw HTML in the text shows as literal text, images become links to them (an answer never loads a remote
  * resource), the tree goes through `hast-util-sanitize`'s GitHub schema (so `javascript:` links lose their href),
- * every link opens in a new tab, and each `[n]` outside code that names a source in `sources` links to it.
+ * every link opens in a new tab, and each `[n]` outside code that names a source in `sources` links to it (named
+ * "Source n: title" for assistive technology, `data-citation="n"`).
  * A half-written answer (an open fence, a table without its delimiter row yet) renders as what it is so far.
  */
-export function renderMarkdown(markdown: string, sources: ReadonlyMap<number, string>): DocumentFragment {
+export function renderMarkdown(markdown: string, sources: ReadonlyMap<number, CitedSource>): DocumentFragment {
   const mdast = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
   const hast = sanitize(toHast(mdast, { handlers: { html: htmlAsText, image: imageAsLink } })) as Root;
   linkCitations(hast, sources);
@@ -40,7 +47,7 @@ function imageAsLink(_state: State, node: Image): Element {
 }
 
 /** Walks the sanitised tree: links open in a new tab; `[n]` in text outside code and links becomes a citation link. */
-function linkCitations(node: HastParents, sources: ReadonlyMap<number, string>, literal = false): void {
+function linkCitations(node: HastParents, sources: ReadonlyMap<number, CitedSource>, literal = false): void {
   node.children = node.children.flatMap((child): ElementContent[] => {
     if (child.type === 'text') return literal ? [child] : citationNodes(child.value, sources);
     if (child.type === 'element') {
@@ -52,14 +59,15 @@ function linkCitations(node: HastParents, sources: ReadonlyMap<number, string>, 
 }
 
 /** One text split around each `[n]` that names a known source. */
-function citationNodes(text: string, sources: ReadonlyMap<number, string>): ElementContent[] {
+function citationNodes(text: string, sources: ReadonlyMap<number, CitedSource>): ElementContent[] {
   const nodes: ElementContent[] = [];
   let last = 0;
   for (const match of text.matchAll(/\[(\d+)\]/g)) {
-    const url = sources.get(Number(match[1]));
-    if (!url) continue;
+    const source = sources.get(Number(match[1]));
+    if (!source) continue;
     if (match.index > last) nodes.push({ type: 'text', value: text.slice(last, match.index) });
-    nodes.push({ type: 'element', tagName: 'a', properties: { className: ['docsmith-citation'], href: url, target: '_blank', rel: ['noopener'] }, children: [{ type: 'text', value: match[0] }] });
+    const properties = { className: ['docsmith-citation'], href: source.url, target: '_blank', rel: ['noopener'], ariaLabel: `Source ${match[1]}: ${source.title}`, title: source.title, dataCitation: match[1] };
+    nodes.push({ type: 'element', tagName: 'a', properties, children: [{ type: 'text', value: match[0] }] });
     last = match.index + match[0].length;
   }
   if (last < text.length) nodes.push({ type: 'text', value: text.slice(last) });

@@ -1,32 +1,25 @@
-import { mountChat, type MountedChat } from './render-chat.ts';
+import { createWidget, type WidgetApi } from './create-widget.ts';
+import { readWidgetOptions } from './widget-options.ts';
+
+declare global {
+  interface Window {
+    /** The widget of this page, for custom triggers: `DocsmithAssistant.open()`, `.ask('How do I…?')`. */
+    DocsmithAssistant?: WidgetApi;
+  }
+}
 
 /**
- * The embeddable widget: `<script src="https://assistant.example.com/widget.js" data-domain="acme" data-key="ds_…">`
- * adds an "Ask AI" button (label: `data-label`) that opens a chat panel talking to the server the script came from.
+ * The embeddable widget: `<script async src="https://assistant.example.com/widget.js" data-domain="acme" data-key="ds_…">`.
+ * `widget.js` is a small loader that adds this bundle (content-hashed, cached for good) with the same attributes;
+ * the bundle reads them from its own tag (docs/guides/widget.mdx lists them).
  */
-function startWidget(script: HTMLScriptElement | null): void {
-  const domain = script?.dataset.domain;
-  const key = script?.dataset.key;
-  if (!script || !domain || !key) {
-    console.error('docsmith widget: add data-domain and data-key to the <script> tag that loads widget.js');
-    return;
-  }
-  const baseUrl = new URL(script.src, location.href).origin;
-  const launcher = Object.assign(document.createElement('button'), { type: 'button', className: 'docsmith-launcher', textContent: script.dataset.label ?? 'Ask AI' });
-  const panel = Object.assign(document.createElement('div'), { className: 'docsmith-panel', hidden: true });
-  panel.setAttribute('role', 'dialog');
-  panel.setAttribute('aria-label', 'Ask AI about the documentation');
-  const chatRoot = document.createElement('div');
-  panel.append(chatRoot);
-  let chat: MountedChat | undefined;
-  launcher.addEventListener('click', () => {
-    panel.hidden = !panel.hidden;
-    chat ??= mountChat(chatRoot, { baseUrl, domain, key });
-    if (!panel.hidden) (chatRoot.querySelector('input[name="question"]') as HTMLInputElement | null)?.focus();
-  });
-  document.body.append(launcher, panel);
+function start(script: HTMLScriptElement | null): void {
+  if (window.DocsmithAssistant) return console.warn('docsmith assistant: widget.js is on this page twice; the second copy does nothing');
+  const options = script ? readWidgetOptions(script) : new Error('widget.js must be loaded by a <script> tag');
+  if (options instanceof Error) return console.error(`docsmith assistant: ${options.message}`);
+  window.DocsmithAssistant = createWidget(options);
 }
 
 const currentScript = document.currentScript as HTMLScriptElement | null;
-if (document.body) startWidget(currentScript);
-else document.addEventListener('DOMContentLoaded', () => startWidget(currentScript));
+if (document.body) start(currentScript);
+else document.addEventListener('DOMContentLoaded', () => start(currentScript));

@@ -111,6 +111,7 @@ export function* syntheticQuestions(options: SyntheticQuestionsOptions): Generat
     }
     const roll = next();
     const outcome: QuestionOutcome = roll < 0.01 ? 'failed' : roll < 0.05 ? 'aborted' : intent.gap && roll < 0.75 ? 'not_found' : 'answered';
+    const ending = outcome === 'failed' ? 'model_error' : outcome === 'aborted' ? 'client_aborted' : 'answered';
     const strength = intent.gap ? Math.round(next() * 450) / 1000 : Math.round((0.5 + next() * 0.5) * 1000) / 1000;
     const at = new Date(start + Math.floor(index * step));
     const messageId = `msg_${index.toString(36)}`;
@@ -121,7 +122,7 @@ export function* syntheticQuestions(options: SyntheticQuestionsOptions): Generat
       question: terms.join(' '),
       resultCount: outcome === 'not_found' ? 0 : 5,
       notFound: outcome === 'not_found',
-      outcome,
+      outcome: ending,
       at,
       insight: { terms, weights, strength, cited: outcome === 'answered' ? intent.pages : [], version: intent.version, language: intent.language },
     };

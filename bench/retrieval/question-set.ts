@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CORPORA, corpusPath } from '../bench-helpers.ts';
+import type { MissCause } from './miss-causes.ts';
 
 /**
  * Which split a question belongs to: tune on the first half, report the second; `unseen` questions are about real
@@ -58,39 +59,52 @@ export function readQuestions(): Question[] {
 }
 
 /** The same page in another docs version counts as the answer (versioned sites copy pages per version). */
-function samePage(route: string): string {
+export function samePage(route: string): string {
   return route.replace(/\/(?:\d{4}-\d{2}-\d{2}|draft)\//, '/*/').replace(/\/index$/, '');
 }
 
 /** Collects each system's rank of the gold page per half and site, and summarises them as recall@1, recall@5 and MRR@10. */
 export class RankRecorder {
-  private readonly ranks: { system: string; half: Half; site: string; style: QuestionStyle | undefined; rank: number }[] = [];
+  private readonly ranks: { system: string; half: Half; site: string; style: QuestionStyle | undefined; rank: number; cause: MissCause | undefined }[] = [];
 
-  /** Records where `ranked` (paths, best first) puts the first of `question`'s answers, within the top 10. */
-  record(system: string, question: Question, ranked: string[]): void {
+  /**
+   * Records where `ranked` (paths, best first) puts the first of `question`'s answers, within the top 10; when it is
+   * not first, `explainMiss` (if given) says why.
+   */
+  record(system: string, question: Question, ranked: string[], explainMiss?: () => MissCause): void {
     const wanted = new Set(question.answers.map(samePage));
     const position = ranked.slice(0, 10).findIndex((route) => wanted.has(samePage(route)));
-    this.ranks.push({ system, half: question.half, site: question.corpus, style: question.style, rank: position < 0 ? Infinity : position + 1 });
+    const cause = position !== 0 ? explainMiss?.() : undefined;
+    this.ranks.push({ system, half: question.half, site: question.corpus, style: question.style, rank: position < 0 ? Infinity : position + 1, cause });
   }
 
   /** The figures of `system` over `half`: on every question without `scope`, only on the site it names, or on a group's questions. */
   figures(system: string, half: Half, scope?: string | SiteGroup): RetrievalFigures {
-    const group: SiteGroup | undefined = typeof scope === 'string' ? { name: scope, sites: [scope] } : scope;
-    const inGroup = (entry: { site: string; style: QuestionStyle | undefined }): boolean =>
-      group === undefined || ((group.sites === undefined || group.sites.includes(entry.site)) && (group.style === undefined || entry.style === group.style));
-    const ranks = this.ranks
-      .filter((entry) => entry.system === system && entry.half === half && inGroup(entry))
-      .map((entry) => entry.rank);
+    const ranks = this.entries(system, half, scope).map((entry) => entry.rank);
     const count = ranks.length;
     return {
       system,
       half,
-      ...(group === undefined ? {} : { site: group.name }),
+      ...(scope === undefined ? {} : { site: typeof scope === 'string' ? scope : scope.name }),
       questions: count,
       recallAt1: ranks.filter((rank) => rank <= 1).length / count,
       recallAt5: ranks.filter((rank) => rank <= 5).length / count,
       mrrAt10: ranks.reduce((sum, rank) => sum + (rank <= 10 ? 1 / rank : 0), 0) / count,
     };
+  }
+
+  /** How many of `system`'s misses at rank 1 over `half` (and `scope`, as for `figures`) each cause explains. */
+  missCauses(system: string, half: Half, scope?: string | SiteGroup): Map<MissCause, number> {
+    const counts = new Map<MissCause, number>();
+    for (const { cause } of this.entries(system, half, scope)) if (cause) counts.set(cause, (counts.get(cause) ?? 0) + 1);
+    return counts;
+  }
+
+  private entries(system: string, half: Half, scope: string | SiteGroup | undefined): RankRecorder['ranks'] {
+    const group: SiteGroup | undefined = typeof scope === 'string' ? { name: scope, sites: [scope] } : scope;
+    const inGroup = (entry: { site: string; style: QuestionStyle | undefined }): boolean =>
+      group === undefined || ((group.sites === undefined || group.sites.includes(entry.site)) && (group.style === undefined || entry.style === group.style));
+    return this.ranks.filter((entry) => entry.system === system && entry.half === half && inGroup(entry));
   }
 }
 

@@ -6,14 +6,17 @@ import { loadSearchIndex, search } from '../../runtime/search/index.ts';
 import { type SectionRecord } from '../../contract/search/index.ts';
 import { percentile, printTable } from '../bench-helpers.ts';
 import { generateSyntheticSite } from '../synthetic-site.ts';
-import { figuresRow, HALVES, type Question, RankRecorder, readQuestions, RETRIEVAL_SITES, type RetrievalFigures } from './question-set.ts';
+import { MISS_CAUSES, missCause } from './miss-causes.ts';
+import { figuresRow, HALVES, type Question, RankRecorder, readQuestions, RETRIEVAL_SITES, type RetrievalFigures, samePage, type SiteGroup } from './question-set.ts';
 import { locateUnseenSites, readUnseenQuestionSet, unseenBatches, unseenBatchStyles } from './unseen-sites.ts';
 
-/** Search latency of one system on the generated site. */
+/** Search latency of one system on the generated site: wall-clock time, and the process's CPU time (which other jobs of a shared machine do not add to). */
 export interface LatencyFigures {
   system: string;
   p50Ms: number;
   p99Ms: number;
+  p50CpuMs: number;
+  p99CpuMs: number;
 }
 
 const SYNTHETIC_PAGES = 1300;
@@ -39,23 +42,36 @@ export async function runRetrievalBench(): Promise<{ quality: RetrievalFigures[]
     ['system', 'half', 'questions', 'recall@1', 'recall@5', 'MRR@10'],
     quality.map(figuresRow),
   );
-  quality.push(...(await runUnseenSplit(recorder)));
+  const unseen = await runUnseenSplit(recorder);
+  quality.push(...unseen.quality);
+  printMissCauses(recorder, [...HALVES.map((half) => ({ half })), ...(unseen.quality.length > 0 ? [{ half: 'unseen' as const }, ...unseen.batches.map((scope) => ({ half: 'unseen' as const, scope }))] : [])]);
   const latency = await measureLatency();
   printTable(
     `Search latency on a generated ${SYNTHETIC_PAGES}-page site (in process, after a warm-up)`,
-    ['system', 'p50 ms', 'p99 ms'],
-    latency.map((figure) => [figure.system, figure.p50Ms.toFixed(2), figure.p99Ms.toFixed(2)]),
+    ['system', 'p50 ms', 'p99 ms', 'p50 CPU ms', 'p99 CPU ms'],
+    latency.map((figure) => [figure.system, figure.p50Ms.toFixed(2), figure.p99Ms.toFixed(2), figure.p50CpuMs.toFixed(2), figure.p99CpuMs.toFixed(2)]),
   );
   return { quality, latency };
 }
 
-/** The unseen split's figures over all its sites, then per batch, then per site; none (and one line saying why) without the sites. */
-async function runUnseenSplit(recorder: RankRecorder): Promise<RetrievalFigures[]> {
+/** docsmith's misses at rank 1 by cause (`missCause`), one column per split (or batch of the unseen split). */
+function printMissCauses(recorder: RankRecorder, columns: { half: Question['half']; scope?: SiteGroup }[]): void {
+  const counts = columns.map(({ half, scope }) => recorder.missCauses(DOCSMITH, half, scope));
+  const total = (column: Map<string, number>): number => [...column.values()].reduce((sum, count) => sum + count, 0);
+  printTable(
+    `docsmith's misses at rank 1 by cause (classified automatically: bench/retrieval/miss-causes.ts)`,
+    ['cause', ...columns.map(({ half, scope }) => (scope ? `${half}: ${scope.name}` : half))],
+    [...MISS_CAUSES.map((cause) => [cause, ...counts.map((column) => String(column.get(cause) ?? 0))]), ['all misses', ...counts.map((column) => String(total(column)))]],
+  );
+}
+
+/** The unseen split's figures over all its sites, then per batch, then per site, and its batches; no figures (and one line saying why) without the sites. */
+async function runUnseenSplit(recorder: RankRecorder): Promise<{ quality: RetrievalFigures[]; batches: SiteGroup[] }> {
   const { sources, questions } = readUnseenQuestionSet();
   const located = locateUnseenSites(sources);
   if ('skipped' in located) {
     process.stdout.write(`\n${located.skipped}\n`);
-    return [];
+    return { quality: [], batches: [] };
   }
   for (const [site, directory] of located.directories) await rankSite(recorder, site, directory, questions);
   const scopes = [undefined, ...unseenBatches(sources), ...unseenBatchStyles(sources), ...located.directories.keys()];
@@ -65,7 +81,7 @@ async function runUnseenSplit(recorder: RankRecorder): Promise<RetrievalFigures[
     ['system', 'split', 'questions', 'recall@1', 'recall@5', 'MRR@10'],
     quality.map(figuresRow),
   );
-  return quality;
+  return { quality, batches: unseenBatches(sources) };
 }
 
 /** Builds the site in `directory` and records docsmith's and the baseline's ranking of each of its questions. */
@@ -77,7 +93,10 @@ async function rankSite(recorder: RankRecorder, name: string, directory: string,
   for (const question of questions.filter((candidate) => candidate.corpus === name)) {
     const absent = question.answers.filter((answer) => !pages.has(answer));
     if (absent.length > 0) process.stdout.write(`${name}: gold page ${absent.join(', ')} of "${question.question}" is not in the built site (another checkout of the site?)\n`);
-    recorder.record(DOCSMITH, question, search(index, question.question, { pageSize: 10 }).map((hit) => hit.path));
+    const ranked = search(index, question.question, { pageSize: 10 });
+    const gold = new Set(question.answers.map(samePage));
+    const explainMiss = () => missCause(index, { question: question.question, gold: question.answers, isGold: (path) => gold.has(samePage(path)), ranked });
+    recorder.record(DOCSMITH, question, ranked.map((hit) => hit.path), explainMiss);
     recorder.record(BASELINE, question, naive(question.question));
   }
 }
@@ -94,14 +113,18 @@ async function measureLatency(): Promise<LatencyFigures[]> {
   return systems.map(([system, run]) => {
     for (let round = 0; round < 20; round += 1) for (const query of queries) run(`${query} ${round}`);
     const timings: number[] = [];
+    const cpuTimings: number[] = [];
     for (let round = 0; round < 100; round += 1) {
       for (const query of queries) {
         const started = performance.now();
+        const cpuStarted = process.cpuUsage();
         run(`${query} ${round % 7}`);
+        const cpu = process.cpuUsage(cpuStarted);
         timings.push(performance.now() - started);
+        cpuTimings.push((cpu.user + cpu.system) / 1000);
       }
     }
-    return { system, p50Ms: percentile(timings, 50), p99Ms: percentile(timings, 99) };
+    return { system, p50Ms: percentile(timings, 50), p99Ms: percentile(timings, 99), p50CpuMs: percentile(cpuTimings, 50), p99CpuMs: percentile(cpuTimings, 99) };
   });
 }
 

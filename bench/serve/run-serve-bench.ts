@@ -165,14 +165,14 @@ async function measureStageCosts(index: SearchIndex, key: string, dataDir: strin
   const limiter = await createLimiter({ store: 'sqlite', sqlitePath: path.join(dataDir, 'stages.sqlite'), limits: { perKeyPerMonth: 1e9, perOrgPerHour: 1e9, perIpPerDay: 1e9 } });
   const threads = createSqliteThreadStore(path.join(dataDir, 'stages-threads.sqlite'));
   const model = createExtractiveModel();
-  const sources = sourcesFromResults(search(index, question, { pageSize: 5 }), '');
+  const sources = sourcesFromResults(search(index, question, { pageSize: 5 }), { siteUrl: '', domain: 'ollama' });
   const prompt = buildAssistantPrompt({ question, sources });
   const modelPrompt: LanguageModelV3Prompt = [{ role: 'system', content: prompt.system }, { role: 'user', content: [{ type: 'text', text: prompt.prompt }] }];
   const answerText = 'An answer of a few sentences [1]. '.repeat(4);
   const site = { domain: 'ollama', buildId: 'bench', siteName: 'Ollama', siteUrl: '', index, bytes: 0 };
   const body = QUESTION as AssistantRequestBody;
-  const noStore = { resolveThread: async () => ({ threadId: 'thr_bench', isNew: true }), appendMessage: async () => undefined };
-  const silent = { warn: () => undefined, error: () => undefined };
+  const noStore = { resolveThread: async () => ({ threadId: 'thr_bench', isNew: true }), appendMessage: async () => undefined, recentMessages: async () => [] };
+  const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
   try {
     return [
       { stage: 'key check', microseconds: await meanMicroseconds(milliseconds, () => keys.verify(key, 'ollama')) },
@@ -182,7 +182,7 @@ async function measureStageCosts(index: SearchIndex, key: string, dataDir: strin
         inAnswer: true,
         microseconds: await meanMicroseconds(milliseconds, async () => drain((await answerQuestion({ site, body, protocol: 'data', model, sinks: { threads: noStore, log: silent } })).stream.body)),
       },
-      { stage: '  of which retrieval (5 sources)', withinPrevious: true, microseconds: await meanMicroseconds(milliseconds, () => sourcesFromResults(search(index, question, { pageSize: 5 }), '')) },
+      { stage: '  of which retrieval (5 sources)', withinPrevious: true, microseconds: await meanMicroseconds(milliseconds, () => sourcesFromResults(search(index, question, { pageSize: 5 }), { siteUrl: '', domain: 'ollama' })) },
       {
         stage: '  of which the answer: streamText over the extractive model, encoded',
         withinPrevious: true,

@@ -5,6 +5,7 @@ import { buildSite } from '../../pipeline/build/build-site.ts';
 import { PARSED_PAGE_FORMAT } from '../../pipeline/content/parsed-page.ts';
 import { formatDiagnostics } from '../../pipeline/diagnostics/format-diagnostics.ts';
 import { buildDirectory, publishBuild, writeBuildDirectory } from '../../contract/artifact-layout.ts';
+import { PREPARED_TERMS_FORMAT } from '../../contract/search/index.ts';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 import { createPageParser } from '../../pipeline/build/create-page-parser.ts';
 import { defaultCacheDir } from '../default-cache-dir.ts';
@@ -74,7 +75,7 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
   const outDir = options.out ?? path.join('dist', domain);
   const progress = createProgressBar(process.stderr, 'parsing pages');
   const cacheDir = options.cacheDir ?? defaultCacheDir(siteRoot);
-  const cache = options.cache ? await openPageCache(fileCacheStorage(cacheDir), `${GENERATOR} pages/${PARSED_PAGE_FORMAT}`) : undefined;
+  const cache = options.cache ? await openPageCache(fileCacheStorage(cacheDir), `${GENERATOR} pages/${PARSED_PAGE_FORMAT} terms/${PREPARED_TERMS_FORMAT}`) : undefined;
   const embeddingsCache = endpoint && options.cache ? await cachedSectionEmbedder(endpoint, fileCacheStorage(cacheDir, 'embeddings.json')) : undefined;
   const embedder = embeddingsCache ?? endpoint;
   let embeddingsFailure: string | undefined;

@@ -1,9 +1,16 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { Command, InvalidArgumentError } from 'commander';
+import type { FastifyInstance } from 'fastify';
+import { defaultArtifactMemoryBytes } from '../../runtime/artifacts/create-artifact-store.ts';
 import { buildApp, type AppOptions } from '../../runtime/http/build-app.ts';
+import { buildMetricsApp } from '../../runtime/http/build-metrics-app.ts';
+import { createMetrics } from '../../runtime/http/metrics.ts';
 import { parseTrustProxy, type TrustProxy } from '../../runtime/http/client-address.ts';
 import { reliabilityFromEnvironment } from '../../runtime/http/reliability-from-environment.ts';
+import { parseSiteHost, type SiteHost } from '../../runtime/http/site-hosts.ts';
+import { AssistantSettingsError } from '../../runtime/settings/assistant-settings-store.ts';
 import { EnvironmentSettingError, parseWholeNumber, wholeNumberFromEnvironment } from '../../runtime/http/whole-number-from-environment.ts';
 import { EXIT_USAGE } from '../exit-codes.ts';
 import { parseHttpUrl } from '../parse-http-url.ts';
@@ -25,6 +32,13 @@ interface ServeCommandOptions {
   feedbackLimitOrgHour?: number;
   feedbackLimitIpDay?: number;
   analyticsRetentionDays?: number;
+  publicDocs: string[];
+  siteHost: SiteHost[];
+  assistantSettings?: string;
+  shutdownGrace?: number;
+  metricsPort?: number;
+  metricsHost?: string;
+  artifactMemory?: number;
   admin?: boolean;
   storeQuestions?: boolean;
 }
@@ -51,7 +65,14 @@ export function serveCommand(): Command {
     .option('--embeddings-url <url>', 'embeddings endpoint for questions on sites built with --embeddings-url, instead of the one their artifact names (env DOCSMITH_EMBEDDINGS_URL; key in DOCSMITH_EMBEDDINGS_API_KEY)', parseHttpUrl)
     .option('--no-embeddings', 'lexical retrieval only, even for sites built with vectors')
     .option('--search-tool-parts', 'v1 data stream: also send the sources as a `search` tool invocation, as the platform\'s assistant embed example reads them (env DOCSMITH_SEARCH_TOOL_PARTS=1)')
+    .option('--assistant-settings <file>', 'starter questions and support contact per site, re-read on change (env DOCSMITH_ASSISTANT_SETTINGS, default <data>/assistant-settings.json; docs/guides/widget.mdx)', process.env.DOCSMITH_ASSISTANT_SETTINGS)
     .option('--no-playground', 'do not serve GET /playground, e.g. in production (env DOCSMITH_PLAYGROUND=0); /widget.js stays')
+    .option('--public-docs <domains>', 'domains whose MCP server and agent files (llms.txt, <page>.md, /.well-known/mcp) answer without a key, limited per client IP; comma-separated or repeated, * for all (env DOCSMITH_PUBLIC_DOCS; default: a key is needed)', collectList, [])
+    .option('--site-host <host=domain>', 'answer /mcp, /llms.txt, /<page>.md and /.well-known/mcp* at the root of this host for a domain, e.g. docs.acme.com=acme or acme.com/docs=acme; repeatable (env DOCSMITH_SITE_HOSTS, comma-separated)', collectSiteHost, [])
+    .option('--shutdown-grace <ms>', 'on SIGTERM/SIGINT, milliseconds the answers in flight may take to finish before they end with an error part and are stored as incomplete (env DOCSMITH_SHUTDOWN_GRACE_MS, default 10000); a second signal exits at once', wholeNumberOption(0))
+    .option('--metrics-port <port>', 'serve GET /metrics on this port instead of the API port (env DOCSMITH_METRICS_PORT); set DOCSMITH_METRICS_TOKEN to require a bearer token on either', parsePort)
+    .option('--metrics-host <host>', 'address of the metrics port (env DOCSMITH_METRICS_HOST, default: --host)')
+    .option('--artifact-memory <MiB>', "memory budget of the loaded sites, as the artifact store estimates it; the least recently used are unloaded past it (env DOCSMITH_ARTIFACT_MEMORY_MB, default: half of V8's heap limit, 64 to 512)", wholeNumberOption(1))
     .option('--admin', "serve the owners' insights dashboard at GET /admin, read with an admin key (env DOCSMITH_ADMIN=1)")
     .option('--store-questions', "keep the text of readers' questions in analytics, scrubbed of e-mails, keys and numbers; without it only their terms are kept (env DOCSMITH_STORE_QUESTIONS=1)")
     .addHelpText('after', '\nExample:\n  $ docsmith serve --artifacts dist --data .data --port 8080 --no-playground --limit-org-hour 5000')
@@ -61,7 +82,13 @@ export function serveCommand(): Command {
       let reliability: ReturnType<typeof reliabilityFromEnvironment>;
       let embeddings: AppOptions['embeddings'];
       let port: number;
+      let siteHosts: SiteHost[];
+      let publicDocs: string[];
+      let metricsPort: number | undefined;
+      let artifactMemoryMiB: number | undefined;
       try {
+        siteHosts = options.siteHost.length > 0 ? options.siteHost : siteHostsFromEnvironment(process.env);
+        publicDocs = options.publicDocs.length > 0 ? options.publicDocs : splitList(process.env.DOCSMITH_PUBLIC_DOCS ?? '');
         reliability = reliabilityFromEnvironment(process.env);
         embeddings = embeddingsFromEnvironment(options, process.env);
         checkAnswerModelUrl(process.env);
@@ -75,7 +102,9 @@ export function serveCommand(): Command {
           orgHour: options.feedbackLimitOrgHour ?? wholeNumberFromEnvironment(process.env, 'DOCSMITH_FEEDBACK_LIMIT_ORG_HOUR', 1) ?? limits.orgHour,
           ipDay: options.feedbackLimitIpDay ?? wholeNumberFromEnvironment(process.env, 'DOCSMITH_FEEDBACK_LIMIT_IP_DAY', 1) ?? limits.ipDay,
         };
-        port = options.port ?? portFromEnvironment();
+        port = options.port ?? portFromEnvironment('PORT') ?? 8080;
+        metricsPort = options.metricsPort ?? portFromEnvironment('DOCSMITH_METRICS_PORT');
+        artifactMemoryMiB = options.artifactMemory ?? wholeNumberFromEnvironment(process.env, 'DOCSMITH_ARTIFACT_MEMORY_MB', 1);
       } catch (error) {
         process.stderr.write(`docsmith serve: ${(error as Error).message}\n`);
         process.exitCode = EXIT_USAGE;
@@ -84,6 +113,9 @@ export function serveCommand(): Command {
       const redisUrl = process.env.REDIS_URL;
       const playground = options.playground && process.env.DOCSMITH_PLAYGROUND !== '0';
       const searchToolParts = Boolean(options.searchToolParts) || process.env.DOCSMITH_SEARCH_TOOL_PARTS === '1';
+      const metricsToken = process.env.DOCSMITH_METRICS_TOKEN?.trim() || undefined;
+      const metricsAccess = metricsToken ? { token: metricsToken } : {};
+      const metrics = createMetrics();
       const admin = Boolean(options.admin) || process.env.DOCSMITH_ADMIN === '1';
       const storeQuestionText = Boolean(options.storeQuestions) || process.env.DOCSMITH_STORE_QUESTIONS === '1';
       const app = await buildApp({
@@ -101,7 +133,22 @@ export function serveCommand(): Command {
         searchToolParts,
         admin,
         storeQuestionText,
+        publicDocs,
+        siteHosts,
+        metrics,
+        ...(artifactMemoryMiB !== undefined ? { artifactMemoryBytes: artifactMemoryMiB * 1024 * 1024 } : {}),
+        metricsRoute: metricsPort === undefined ? metricsAccess : false,
+        ...(options.shutdownGrace !== undefined ? { shutdownGraceMs: options.shutdownGrace } : {}),
+        ...(options.assistantSettings ? { assistantSettingsFile: options.assistantSettings } : {}),
+      }).catch((error: unknown) => {
+        if (!(error instanceof AssistantSettingsError)) throw error;
+        process.stderr.write(`docsmith serve: ${error.message}\n`);
+        process.exitCode = EXIT_USAGE;
+        return undefined;
       });
+      if (!app) return;
+      const metricsApp = metricsPort === undefined ? undefined : buildMetricsApp(metrics, metricsAccess);
+      const metricsHost = options.metricsHost ?? process.env.DOCSMITH_METRICS_HOST ?? options.host;
       const domains = publishedDomains(options.artifacts);
       if (domains.length === 0) app.log.warn({ artifacts: path.resolve(options.artifacts) }, `the artifacts folder ${existsSync(options.artifacts) ? 'has no published domain' : 'does not exist (yet)'}; publish one with \`docsmith build <site> --publish\``);
       else app.log.info({ domains }, `serving ${domains.length} domain(s)`);
@@ -109,24 +156,74 @@ export function serveCommand(): Command {
       app.log.info({ model: process.env.ASSISTANT_LLM_BASE_URL ? `${process.env.ASSISTANT_LLM_MODEL ?? 'gpt-4o-mini'} at ${process.env.ASSISTANT_LLM_BASE_URL}` : 'offline extractive model (set ASSISTANT_LLM_BASE_URL for an LLM)' }, 'answer model');
       app.log.info({ limits, feedbackLimits, playground, searchToolParts }, 'limits, playground and stream options');
       app.log.info({ embeddings: embeddings === false ? 'off' : (embeddings?.url ?? 'the endpoint each artifact built with vectors names') }, 'question embeddings');
+      app.log.info({ publicDocs, siteHosts: siteHosts.map(({ host, basePath, domain }) => `${host}${basePath}=${domain}`) }, 'MCP servers and agent files: public domains (no key) and site hosts');
+      const heapLimitMiB = Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024);
+      app.log.info({ heapLimitMiB, artifactMemoryMiB: artifactMemoryMiB ?? Math.round(defaultArtifactMemoryBytes() / 1024 / 1024) }, 'memory: V8 heap limit (NODE_OPTIONS=--max-old-space-size) and the loaded sites\' budget');
+      app.log.info({ metrics: metricsApp ? `its own port, ${metricsHost}:${metricsPort}` : 'the API port', token: Boolean(metricsToken) }, 'GET /metrics');
+      let stopping = false;
       app.log.info({ dashboard: admin ? '/admin' : 'off (serve --admin)', questionText: storeQuestionText ? 'kept, scrubbed' : 'terms only (serve --store-questions keeps the text)' }, 'insights');
       const shutdown = (signal: string): void => {
+        if (stopping) {
+          app.log.warn({ signal }, 'second signal: exiting without waiting for the answers in flight');
+          process.exit(1);
+        }
+        stopping = true;
         app.log.info({ signal }, 'shutting down');
-        void app.close().then(() => process.exit(0));
+        void Promise.allSettled([app.close(), metricsApp?.close()]).then(() => process.exit(0));
       };
-      process.once('SIGTERM', () => shutdown('SIGTERM'));
-      process.once('SIGINT', () => shutdown('SIGINT'));
-      try {
-        await app.listen({ port, host: options.host });
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        process.stderr.write(`docsmith serve: cannot listen on ${options.host}:${port} (${code === 'EADDRINUSE' ? 'the port is in use; pass --port or set PORT' : (code ?? (error as Error).message)})\n`);
-        await app.close();
+      process.on('SIGTERM', () => shutdown('SIGTERM'));
+      process.on('SIGINT', () => shutdown('SIGINT'));
+      const listening = (await listenOrReport(app, options.host, port, '--port or set PORT')) && (!metricsApp || (await listenOrReport(metricsApp, metricsHost, metricsPort as number, '--metrics-port or set DOCSMITH_METRICS_PORT')));
+      if (!listening) {
+        await Promise.allSettled([app.close(), metricsApp?.close()]);
         process.exitCode = 1;
         return;
       }
+      if (metricsApp) app.log.info(`Metrics listening at ${metricsApp.listeningOrigin}`);
       await new Promise<void>((resolve) => app.server.once('close', resolve));
     });
+}
+
+/** Reads DOCSMITH_SITE_HOSTS (`docs.acme.com=acme,docs.beta.dev=beta`). */
+function siteHostsFromEnvironment(environment: NodeJS.ProcessEnv): SiteHost[] {
+  return splitList(environment.DOCSMITH_SITE_HOSTS ?? '').map((value) => {
+    try {
+      return parseSiteHost(value);
+    } catch (error) {
+      throw new EnvironmentSettingError(`DOCSMITH_SITE_HOSTS: ${(error as Error).message}`);
+    }
+  });
+}
+
+/** The entries of a comma-separated list, blanks dropped. */
+function splitList(text: string): string[] {
+  return text.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
+/** A commander collector of a comma-separated, repeatable list flag. */
+function collectList(value: string, previous: string[]): string[] {
+  return [...previous, ...splitList(value)];
+}
+
+/** A commander collector of `--site-host`: each value parsed, a malformed one a usage error. */
+function collectSiteHost(value: string, previous: SiteHost[]): SiteHost[] {
+  try {
+    return [...previous, parseSiteHost(value)];
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
+/** Listens, or writes why it cannot ("the port is in use; pass <hint>") and resolves to false. */
+async function listenOrReport(server: FastifyInstance, host: string, port: number, hint: string): Promise<boolean> {
+  try {
+    await server.listen({ port, host });
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    process.stderr.write(`docsmith serve: cannot listen on ${host}:${port} (${code === 'EADDRINUSE' ? `the port is in use; pass ${hint}` : (code ?? (error as Error).message)})\n`);
+    return false;
+  }
 }
 
 /** Refuses an ASSISTANT_LLM_BASE_URL that is not an http(s) URL at start, rather than failing every answer after its sources. */
@@ -194,15 +291,17 @@ function limitFromEnvironment(name: string): number {
   return wholeNumberFromEnvironment(process.env, name, 1) ?? SPEC_LIMIT;
 }
 
-function parsePort(value: string): number {
+/** A commander parser of a `--port` flag: 0 to 65535. */
+export function parsePort(value: string): number {
   const port = parseWholeNumber(value);
   if (port === undefined || port > 65_535) throw new InvalidArgumentError(`Unexpected ${value}, expected a port number (0 to 65535)`);
   return port;
 }
 
-function portFromEnvironment(): number {
-  const port = wholeNumberFromEnvironment(process.env, 'PORT') ?? 8080;
-  if (port > 65_535) throw new EnvironmentSettingError(`Unexpected PORT=${port}, expected a port number (0 to 65535)`);
+/** The port an environment variable names (PORT, DOCSMITH_METRICS_PORT), undefined when unset. */
+function portFromEnvironment(name: string): number | undefined {
+  const port = wholeNumberFromEnvironment(process.env, name);
+  if (port !== undefined && port > 65_535) throw new EnvironmentSettingError(`Unexpected ${name}=${port}, expected a port number (0 to 65535)`);
   return port;
 }
 

@@ -1,6 +1,6 @@
 import { withoutCodeFences } from './code-fences.ts';
 import { groupContents } from './group-contents.ts';
-import { prepareText } from './prepare-text.ts';
+import { searchTerms } from './identifier-terms.ts';
 import { SEARCH_ARTIFACT_FORMAT_VERSION, type SearchArtifact } from './search-artifact.ts';
 import type { SectionRecord } from './section-record.ts';
 
@@ -12,8 +12,11 @@ export const BM25_PARAMS = { k1: 1.2, b: 0.75, k: 1 } as const;
 /** Prepares one text of a section for the index: its terms joined by single spaces. */
 export type PrepareTerms = (text: string, language: string | undefined) => string;
 
-/** The default `PrepareTerms`: `prepareText`, joined. */
-export const prepareTerms: PrepareTerms = (text, language) => prepareText(text, language).join(' ');
+/** Version of what `prepareTerms` returns; caches of prepared terms keyed by it start empty when it changes (2: identifiers whole too). */
+export const PREPARED_TERMS_FORMAT = 2;
+
+/** The default `PrepareTerms`: `searchTerms` (`prepareText`'s words, identifiers whole too), joined. */
+export const prepareTerms: PrepareTerms = (text, language) => searchTerms(text, language).join(' ');
 
 /**
  * Builds the search artifact from section records: pages of identical content, and section bodies repeated by

@@ -11,7 +11,7 @@ export interface ContentLayout {
 
 /**
  * Groups section records (one run of records per page path, as the build emits them) by page content: pages whose
- * sections carry the same language, title, anchors, heading paths, text, description and keywords share one content,
+ * sections carry the same language, title, anchors, heading paths, text, description, keywords and link count share one content,
  * stored once; each path keeps its own context and boost (the first record of its run carries it). A section body
  * (heading path, title, text, description, keywords, language) repeated by several contents — a page edited between
  * two releases is a new content, most of its sections are not — is stored once too. Deterministic: bodies, contents
@@ -39,8 +39,8 @@ export function groupContents(records: SectionRecord[]): ContentLayout {
       content = contents++;
       candidates.push({ run, content });
       contentsByFirstText.set(first.text, candidates);
-      for (const { anchor, headingPath, title, text, description, keywords } of run) {
-        const body: SectionBody = { headingPath, title, text, ...(description === undefined ? {} : { description }), ...(keywords === undefined ? {} : { keywords }), ...(language === undefined ? {} : { language }) };
+      for (const { anchor, headingPath, title, text, description, keywords, links } of run) {
+        const body: SectionBody = { headingPath, title, text, ...(description === undefined ? {} : { description }), ...(keywords === undefined ? {} : { keywords }), ...(links === undefined ? {} : { links }), ...(language === undefined ? {} : { language }) };
         const sameText = bodiesByText.get(text) ?? [];
         let index = sameText.find((candidate) => bodies[candidate]?.language === language && sameBody(bodies[candidate] as SectionBody, body));
         if (index === undefined) {
@@ -70,15 +70,15 @@ export function groupContents(records: SectionRecord[]): ContentLayout {
   return { bodies, sections, contexts, pages };
 }
 
-/** Whether two pages' sections carry the same language, anchors, heading paths, titles, texts, descriptions and keywords. */
+/** Whether two pages' sections carry the same language, anchors, heading paths, titles, texts, descriptions, keywords and link counts. */
 function sameContent(a: SectionRecord[], b: SectionRecord[]): boolean {
   if (a.length !== b.length || a[0]?.context.language !== b[0]?.context.language) return false;
   return a.every((record, index) => record.anchor === (b[index] as SectionRecord).anchor && sameBody(record, b[index] as SectionRecord));
 }
 
-/** Whether two sections say the same: text, title, description, keywords and heading path. */
+/** Whether two sections say the same: text, title, description, keywords, link count and heading path. */
 function sameBody(a: Omit<SectionBody, 'language'>, b: Omit<SectionBody, 'language'>): boolean {
-  return a.text === b.text && a.title === b.title && a.description === b.description && sameKeywords(a.keywords, b.keywords) && a.headingPath.length === b.headingPath.length && a.headingPath.every((heading, depth) => heading === b.headingPath[depth]);
+  return a.text === b.text && a.title === b.title && a.description === b.description && a.links === b.links && sameKeywords(a.keywords, b.keywords) && a.headingPath.length === b.headingPath.length && a.headingPath.every((heading, depth) => heading === b.headingPath[depth]);
 }
 
 function sameKeywords(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {

@@ -19,6 +19,8 @@ export interface SectionBody {
   description?: string;
   /** The page's frontmatter `keywords`, on the section before the first heading only. */
   keywords?: string[];
+  /** How many links to other pages the page holds, on its first section only (omitted when none): a page that is mostly links is a hub. */
+  links?: number;
   /** The language its terms were prepared for (omitted for untagged, English, text). */
   language?: string;
 }

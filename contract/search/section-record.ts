@@ -29,6 +29,8 @@ export interface SectionRecord {
   description?: string;
   /** The page's frontmatter `keywords` (words readers search for that the page may not use), on the section before the first heading only. */
   keywords?: string[];
+  /** How many links to other pages the page holds (Markdown links, elements with an `href`; not images, not `#anchors` of the page itself), on its first record only (omitted when none): a page that is mostly links is a hub of other pages. */
+  links?: number;
   /** Search ranking multiplier of the page at this path: its frontmatter `boost`, else its nearest navigation group's; on the page's first record only (omitted when none). */
   boost?: number;
   /** The page's tag at this path (frontmatter `tag`, else its nearest navigation group's), for the `tag` search filter; on the first record only (omitted when none). */

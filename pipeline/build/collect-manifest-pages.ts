@@ -43,6 +43,8 @@ interface PagePlacement {
   searchDescription: string | undefined;
   /** Frontmatter `keywords`: words readers search for that the page may not use. */
   keywords: string[] | undefined;
+  /** How many links to other pages the page's own text holds (images and links within the page left out): a page that is mostly links is a hub of other pages. */
+  links: number;
   /** Frontmatter `boost`, which wins over the navigation group's. */
   boost: number | undefined;
   /** Frontmatter `tag` (the badge beside the page title), which wins over the navigation group's. */
@@ -71,7 +73,7 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
   let endpointPages = 0;
 
   const place = (route: string, placement: PagePlacement, context: PageContext, inNavigation: boolean, search: SearchPlacement = {}): void => {
-    const { page, hidden, sections, searchDescription, keywords } = placement;
+    const { page, hidden, sections, searchDescription, keywords, links } = placement;
     const indexed = (!hidden || (search.searchable === true && !placement.hiddenByPage)) && page.searchable && page.url === undefined && page.userGroups === undefined && (inNavigation || input.indexing === 'all');
     // Built member by member in the manifest's order: spreading optional members costs more than the rest of a page.
     const manifestPage: ManifestPage = { path: route, title: page.title } as ManifestPage;
@@ -94,10 +96,11 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
     if (!indexed) return;
     const boost = placement.boost ?? search.boost;
     const tag = placement.tag ?? search.tag;
-    contentRecords(page.title, searchDescription, keywords, sections).forEach(({ anchor, headingPath, title, text, description, keywords: pageKeywords }, position) => {
+    contentRecords(page.title, searchDescription, keywords, links, sections).forEach(({ anchor, headingPath, title, text, description, keywords: pageKeywords, links: pageLinks }, position) => {
       const record: SectionRecord = { path: route, anchor, headingPath, title, text, context };
       if (description !== undefined) record.description = description;
       if (pageKeywords !== undefined) record.keywords = pageKeywords;
+      if (pageLinks !== undefined) record.links = pageLinks;
       if (position === 0 && boost !== undefined && boost !== 1) record.boost = boost;
       if (position === 0 && tag !== undefined) record.tag = tag;
       sectionRecords.push(record);
@@ -153,6 +156,7 @@ function contentPlacement(page: ParsedPage, operation: FrontmatterOperation | un
     sections: operation ? [...page.sections, ...operation.sections] : page.sections,
     searchDescription: page.description ?? operation?.description,
     keywords: keywordsOf(frontmatter.keywords),
+    links: page.links.filter((link) => link.kind !== 'image' && !link.url.startsWith('#')).length,
     boost: typeof frontmatter.boost === 'number' && Number.isFinite(frontmatter.boost) && frontmatter.boost > 0 ? frontmatter.boost : undefined,
     tag: typeof frontmatter.tag === 'string' && frontmatter.tag.trim() !== '' ? frontmatter.tag.trim() : undefined,
   };
@@ -175,6 +179,7 @@ function endpointPlacement(endpoint: EndpointPage, navigationHidden: boolean): P
     sections: endpoint.sections,
     searchDescription: undefined,
     keywords: undefined,
+    links: 0,
     boost: undefined,
     tag: undefined,
   };
@@ -203,14 +208,14 @@ type ContentRecord = Omit<SectionRecord, 'path' | 'context' | 'boost' | 'tag'>;
  * The content of a page's search records, one per section, made once per distinct page (copies across versions
  * and languages share their parse's `sections`), so that every copy's records share the same strings. The page
  * description leads the text of the section before the first heading, and is that section's `description`; the
- * page's keywords go with the first record.
+ * page's keywords and link count go with the first record.
  */
-function contentRecordsOnce(): (title: string, description: string | undefined, keywords: string[] | undefined, sections: PageSection[]) => readonly ContentRecord[] {
-  const made = new Map<PageSection[], { title: string; description: string | undefined; keywords: string[] | undefined; records: ContentRecord[] }[]>();
-  return (title, description, keywords, sections) => {
+function contentRecordsOnce(): (title: string, description: string | undefined, keywords: string[] | undefined, links: number, sections: PageSection[]) => readonly ContentRecord[] {
+  const made = new Map<PageSection[], { title: string; description: string | undefined; keywords: string[] | undefined; links: number; records: ContentRecord[] }[]>();
+  return (title, description, keywords, links, sections) => {
     const candidates = made.get(sections) ?? [];
     const keywordsKey = keywords?.join('\u0000');
-    const known = candidates.find((candidate) => candidate.title === title && candidate.description === description && candidate.keywords?.join('\u0000') === keywordsKey);
+    const known = candidates.find((candidate) => candidate.title === title && candidate.description === description && candidate.keywords?.join('\u0000') === keywordsKey && candidate.links === links);
     if (known) return known.records;
     const records = sections.map((section): ContentRecord => ({ anchor: section.anchor, headingPath: section.headingPath, title, text: section.text }));
     const lead = description?.trim();
@@ -225,7 +230,8 @@ function contentRecordsOnce(): (title: string, description: string | undefined, 
     }
     // An indexed page without any text is still found by its title.
     if (records.length === 0) records.push({ anchor: '', headingPath: [], title, text: '' });
-    candidates.push({ title, description, keywords, records });
+    if (links > 0) (records[0] as ContentRecord).links = links;
+    candidates.push({ title, description, keywords, links, records });
     made.set(sections, candidates);
     return records;
   };

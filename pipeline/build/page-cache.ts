@@ -35,6 +35,11 @@ export interface PageCache {
   prepareTerms: PrepareTerms;
   /** Writes the cache atomically, keeping only the entries used or stored by this build. */
   save(): Promise<void>;
+  /**
+   * Starts another build with the same cache (`docsmith dev`): the snippet texts are hashed afresh, so a page whose
+   * snippet changed is parsed again. Entries of earlier builds stay.
+   */
+  nextBuild(): void;
   readonly hits: number;
   /** Texts whose prepared terms came from the cache / had to be prepared. */
   readonly termHits: number;
@@ -104,7 +109,8 @@ export async function openPageCache(storage: PageCacheStorage, version: string):
       const shareable = canShareParse(parsed, text);
       const key = shareable ? sharedKeyOf(parsed.file, text) : locatedKeyOf(parsed.file, text);
       const kept = shareable ? keptShared : keptLocated;
-      if (kept[key]) return;
+      const existing = kept[key];
+      if (existing && unchanged(existing, read)) return;
       const imports: Record<string, string> = {};
       for (const imported of parsed.imports) {
         const hash = snippetHash(imported, read);
@@ -126,6 +132,9 @@ export async function openPageCache(storage: PageCacheStorage, version: string):
     },
     async save() {
       await storage.write(JSON.stringify({ version, shared: keptShared, located: keptLocated, terms: keptTerms }));
+    },
+    nextBuild() {
+      snippetHashes.clear();
     },
     get hits() {
       return hits;

@@ -3,9 +3,9 @@ import type { Diagnostic } from './diagnostic.ts';
 
 /**
  * Renders diagnostics the way remark's vfile-reporter does: a header per file, then
- * `line:col  severity  message  rule-id` rows (hints on the next line), and a closing summary.
+ * `line:col  severity  message  rule-id` rows (hints on the next line), and a closing summary (unless `summary: false`).
  */
-export function formatDiagnostics(diagnostics: readonly Diagnostic[], options: { color?: boolean } = {}): string {
+export function formatDiagnostics(diagnostics: readonly Diagnostic[], options: { color?: boolean; summary?: boolean } = {}): string {
   const colors = pc.createColors(options.color ?? false);
   const byFile = new Map<string, Diagnostic[]>();
   for (const diagnostic of diagnostics) byFile.set(diagnostic.file, [...(byFile.get(diagnostic.file) ?? []), diagnostic]);
@@ -26,6 +26,7 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], options: {
     });
     blocks.push(`${colors.underline(file)}\n${lines.join('\n')}`);
   }
+  if (options.summary === false) return blocks.join('\n\n');
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const warnings = diagnostics.length - errors;
   const summary = [`${errors} ${errors === 1 ? 'error' : 'errors'}`, `${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`].join(', ');

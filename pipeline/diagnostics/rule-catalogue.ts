@@ -44,7 +44,7 @@ export const RULE_CATALOGUE = {
   'unknown-operation': { severity: 'warning', description: 'An OpenAPI operation reference matches no operation of the specs in scope (the entry is left out; a page keeps its content).' },
   // redirects
   'duplicate-redirect': { severity: 'error', description: 'Two redirects have the same source and different destinations.' },
-  'redirect-loop': { severity: 'error', description: 'Redirects lead back to where they started.' },
+  'redirect-loop': { severity: 'warning', description: 'Redirects lead back to where they started.' },
   'redirect-chain': { severity: 'warning', description: 'A redirect needs more than one hop to reach a page.' },
   'redirect-dangling': { severity: 'warning', description: 'A redirect destination is no page of the site.' },
   'redirect-shadows-page': { severity: 'warning', description: 'A redirect source is also a page, which becomes unreachable.' },

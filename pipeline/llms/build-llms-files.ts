@@ -6,7 +6,7 @@ import type { SectionRecord } from '../../contract/search/section-record.ts';
 export interface LlmsInput {
   siteName: string;
   description?: string;
-  /** Public base URL (no trailing slash); '' keeps links root-relative. */
+  /** Public base URL (no trailing slash); '' makes links relative to llms.txt itself (`guides/setup.md`), right wherever it is served. */
   siteUrl: string;
   pages: readonly ManifestPage[];
   /** The indexed sections, in page order. */
@@ -58,7 +58,7 @@ export function buildLlmsFiles(input: LlmsInput): Map<string, string> {
         linkDescription = `: ${oneLine(page.description)}`;
         linkDescriptions.set(page.description, linkDescription);
       }
-      index.push(`- [${page.title}](${input.siteUrl}/${page.path}.md)${linkDescription}`);
+      index.push(`- [${page.title}](${input.siteUrl ? `${input.siteUrl}/` : ''}${page.path}.md)${linkDescription}`);
     }
   }
   files.set('llms.txt', `${index.join('\n')}\n`);

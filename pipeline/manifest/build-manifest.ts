@@ -7,7 +7,7 @@ import { sha256OfText } from './sha256-of-text.ts';
 /** Current manifest format; bump when a change would confuse an older reader. */
 export const MANIFEST_FORMAT_VERSION = 2;
 
-/** Settings of docs.json copied into the manifest for renderers and the runtime (docs/architecture.md §3). */
+/** Settings of docs.json copied into the manifest for renderers and the runtime (docs/concepts/artifacts.mdx). */
 const SITE_SETTINGS = ['description', 'theme', 'colors', 'logo', 'favicon', 'navbar', 'footer', 'banner', 'contextual', 'errors', 'seo', 'search'] as const;
 
 /** What the manifest is assembled from; every field is already resolved by an earlier stage. */

@@ -7,7 +7,7 @@ import { hasAnchorOrQuery, isWildcardSource, matchRedirect, type Redirect } from
 const MAX_HOPS = 10;
 
 /**
- * Checks redirects against the site: loops (error), chains of more than one hop (warning naming the final
+ * Checks redirects against the site: loops (warning: the platform deploys them, and the build goes on), chains of more than one hop (warning naming the final
  * target), sources that shadow an existing page (warning), internal destinations that reach no page nor a
  * folder of pages (warning; destinations in the folder of a spec that did not load are not judged) and sources with an `#anchor` or `?query`, which never apply (warning; not checked further).
  * Duplicate sources are reported by config validation.
@@ -63,7 +63,7 @@ export function checkRedirects(
       const next = matchRedirect(redirects, current);
       if (!next) break;
       if (seen.includes(routeOf(current))) {
-        report(index, 'destination', 'error', 'redirect-loop', `Unexpected redirect loop: ${[...seen, routeOf(current)].map((path) => `/${path}`).join(' → ')}`, 'Point the redirect at a page.');
+        report(index, 'destination', 'warning', 'redirect-loop', `Unexpected redirect loop: ${[...seen, routeOf(current)].map((path) => `/${path}`).join(' → ')}`, 'Point the redirect at a page.');
         return;
       }
       seen.push(routeOf(current));

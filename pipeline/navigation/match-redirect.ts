@@ -9,7 +9,9 @@ const compiled = new WeakMap<Redirect, RegExp>();
 
 /**
  * Finds the redirect that applies to a route (with or without leading slash) and its destination with
- * wildcards substituted: `:name` matches one segment, `:name*` and `*` match the rest of the path. A source
+ * wildcards substituted: `:name` matches one segment, `:name*` the rest of the path (also none: `/old/:slug*` takes
+ * `/old`), `*` the rest of the path after its slash but never the bare folder (`/old/*` leaves `/old` to its own
+ * redirect or page, as the platform's redirects do). A source
  * with an `#anchor` or a `?query` never applies: the platform documents that redirects cannot include them (and
  * browsers never send the anchor).
  */
@@ -43,12 +45,13 @@ function patternOf(redirect: Redirect): RegExp {
     const body = source
       .split(/(:[A-Za-z_]\w*\*?|\*)/)
       .map((part) => {
-        if (part === '*') return '(?<splat>.*)';
+        if (part === '*') return '(?<splat>.+)';
         const parameter = /^:([A-Za-z_]\w*)(\*?)$/.exec(part);
         if (parameter) return parameter[2] ? `(?<${parameter[1]}>.*)` : `(?<${parameter[1]}>[^/]+)`;
         return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       })
       .join('');
+    // A named rest parameter after a slash may be empty, slash included (`/old/:slug*` matches `/old`).
     pattern = new RegExp(`^${body.replace(/\/\(\?<(\w+)>\.\*\)/g, '(?:/(?<$1>.*))?')}$`);
     compiled.set(redirect, pattern);
   }

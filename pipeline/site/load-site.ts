@@ -35,7 +35,7 @@ const PAGE_EXTENSION = /\.mdx?$/i;
 const PAGE_EXTENSIONS = ['.mdx', '.md', '.MDX', '.MD'];
 
 /**
- * Sorts a site's files by role (docs/architecture.md §2): configuration, page candidates, snippets and API specs
+ * Sorts a site's files by role (docs/concepts/architecture.mdx §2): configuration, page candidates, snippets and API specs
  * (anywhere in the tree, outside node_modules and dot-folders), and page/spec files that cannot be read.
  * Files that another page imports are still listed as pages here: the build drops them once the pages are
  * parsed (`ParsedPage.imports`).

@@ -1,4 +1,5 @@
 import { prepareText } from '../../contract/search/prepare-text.ts';
+import type { AnswerFailureReason } from '../assistant/answer-failure.ts';
 import { scrubSensitiveText } from './scrub-sensitive-text.ts';
 import type { InsightsQuery, QuestionOutcome, StoreInsights } from './store-insights.ts';
 
@@ -17,7 +18,7 @@ export interface QuestionInsight {
   language?: string;
 }
 
-/** One answered question, recorded when its answer finished. */
+/** One question, recorded when its answer finished or failed. */
 export interface QuestionEvent {
   domain: string;
   threadId: string;
@@ -28,9 +29,9 @@ export interface QuestionEvent {
   resultCount: number;
   /** The answer said the docs do not cover it (or there was nothing to cite). */
   notFound: boolean;
+  /** How the answer ended (default `answered`): a failure reason when it did not complete. */
+  outcome?: 'answered' | AnswerFailureReason;
   at: Date;
-  /** How the answer ended (default: `not_found` when `notFound`, else `answered`). */
-  outcome?: QuestionOutcome;
   /** Terms, strength and citations for insights (absent: the question counts in `report` only, not in `insights`). */
   insight?: QuestionInsight;
 }
@@ -69,6 +70,8 @@ export interface QuestionsReport {
   notFoundQuestions: CountedText[];
   feedback: { up: number; down: number; comments: { messageId: string; rating: 'up' | 'down'; comment: string; at: string }[] };
   zeroResultSearches: CountedText[];
+  /** Questions whose answer did not complete, by reason (only the reasons that occurred). */
+  answerFailures: Partial<Record<AnswerFailureReason, number>>;
 }
 
 /** Where questions, feedback and searches are kept for analytics: SQLite or Redis, beside the thread store. */
@@ -93,9 +96,15 @@ export interface AnalyticsStoreOptions {
   storeQuestionText?: boolean;
 }
 
-/** The outcome of a recorded question: its own, else what the `notFound` flag of callers without outcomes says. */
-export function outcomeOf(event: Pick<QuestionEvent, 'outcome' | 'notFound'>): QuestionOutcome {
-  return event.outcome ?? (event.notFound ? 'not_found' : 'answered');
+/**
+ * How insights count a question's end: a complete answer is `not_found` when it said the docs do not cover the
+ * question, else `answered`; one the reader left is `aborted` (a gap: they gave up); any other failure (the model, a
+ * timeout, a shutdown, the thread store) is `failed`, the runtime's fault and not the docs'.
+ */
+export function outcomeOf(event: { outcome?: string | null; notFound: boolean | number }): QuestionOutcome {
+  const outcome = event.outcome ?? 'answered';
+  if (outcome === 'answered') return event.notFound ? 'not_found' : 'answered';
+  return outcome === 'client_aborted' ? 'aborted' : 'failed';
 }
 
 /**
@@ -120,4 +129,15 @@ export function countTexts(texts: Iterable<string>, limit: number): CountedText[
     .map(([text, count]) => ({ text, count }))
     .sort((left, right) => right.count - left.count || left.text.localeCompare(right.text))
     .slice(0, limit);
+}
+
+/** Counts the failure reasons among question outcomes (`answered` and absent outcomes are not failures). */
+export function countFailures(outcomes: Iterable<string | null | undefined>): Partial<Record<AnswerFailureReason, number>> {
+  const counts: Partial<Record<AnswerFailureReason, number>> = {};
+  for (const outcome of outcomes) {
+    if (!outcome || outcome === 'answered') continue;
+    const reason = outcome as AnswerFailureReason;
+    counts[reason] = (counts[reason] ?? 0) + 1;
+  }
+  return counts;
 }

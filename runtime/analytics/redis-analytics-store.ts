@@ -1,11 +1,12 @@
 import { openRedis, withRedis } from '../stores/open-redis.ts';
-import { countTexts, storedQuestionText, type AnalyticsStore, type AnalyticsStoreOptions, type FeedbackEvent, type QuestionsReport } from './analytics-store.ts';
+import { countFailures, countTexts, storedQuestionText, type AnalyticsStore, type AnalyticsStoreOptions, type FeedbackEvent, type QuestionsReport } from './analytics-store.ts';
 import { queryRedisInsights } from './redis-insights-queries.ts';
 import { deleteRedisInsightsBefore } from './redis-insights-sweep.ts';
 import { createRedisInsightsWriter } from './redis-insights-writer.ts';
 import { scrubSensitiveText } from './scrub-sensitive-text.ts';
 
-type StoredQuestion = { q: string; r: number; n: boolean };
+/** A question event: text, result count, not found, and how its answer ended when it did not complete. */
+type StoredQuestion = { q: string; r: number; n: boolean; o?: string };
 type StoredFeedback = { m: string; r: FeedbackEvent['rating']; c?: string; at: number };
 
 /**
@@ -36,7 +37,7 @@ export function createRedisAnalyticsStore(url: string, keyPrefix = 'docsmith:ana
   return {
     async recordQuestion(event) {
       const text = storedQuestionText(event.question, storeQuestionText, event.insight?.terms);
-      await add('questions', event.domain, event.at, { q: text, r: event.resultCount, n: event.notFound } satisfies StoredQuestion);
+      await add('questions', event.domain, event.at, { q: text, r: event.resultCount, n: event.notFound, ...(event.outcome && event.outcome !== 'answered' ? { o: event.outcome } : {}) } satisfies StoredQuestion);
       const { insight } = event;
       if (insight) await insights.recordQuestion({ ...event, insight }, text);
     },
@@ -68,6 +69,7 @@ export function createRedisAnalyticsStore(url: string, keyPrefix = 'docsmith:ana
             .map((event) => ({ messageId: event.m, rating: event.r, comment: event.c ?? '', at: new Date(event.at).toISOString() })),
         },
         zeroResultSearches: countTexts([...searches.map((event) => event.q), ...questions.filter((event) => event.r === 0).map((event) => event.q)], limit),
+        answerFailures: countFailures(questions.map((event) => event.o)),
       };
     },
     insights: (query) => queryRedisInsights(redis, keyPrefix, query),

@@ -2,7 +2,8 @@ import { setImmediate as setImmediateCallback } from 'node:timers';
 import { setImmediate } from 'node:timers/promises';
 import { openSqlite } from '../stores/open-sqlite.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
-import { countTexts, storedQuestionText, type AnalyticsStore, type AnalyticsStoreOptions, type QuestionsReport } from './analytics-store.ts';
+import { countFailures, countTexts, storedQuestionText, type AnalyticsStore, type AnalyticsStoreOptions, type QuestionsReport } from './analytics-store.ts';
+import { inSavepoint } from './in-savepoint.ts';
 import { scrubSensitiveText } from './scrub-sensitive-text.ts';
 import { queryInsights } from './sqlite-insights-queries.ts';
 import { createSqliteInsightsWorker } from './sqlite-insights-worker.ts';
@@ -41,16 +42,16 @@ export function createSqliteAnalyticsStore(file: string, options: AnalyticsStore
     let failures: (Error | undefined)[];
     try {
       failures = run((database) =>
-        database.connection.transaction(() =>
+        inSavepoint(database.connection, () =>
           batch.map(({ write }) => {
             try {
-              database.connection.transaction(() => write(database))();
+              inSavepoint(database.connection, () => write(database));
               return undefined;
             } catch (error) {
               return new StoreUnavailableError(`SQLite is unavailable: ${(error as Error).message}`);
             }
           }),
-        )(),
+        ),
       );
     } catch (error) {
       failures = batch.map(() => error as Error);
@@ -67,7 +68,7 @@ export function createSqliteAnalyticsStore(file: string, options: AnalyticsStore
       const text = storedQuestionText(event.question, storeQuestionText, event.insight?.terms);
       const { insight } = event;
       if (insight) return enqueue((database) => database.insights.recordQuestion({ ...event, insight }, text));
-      return enqueue((database) => database.insertQuestion.run(event.domain, event.at.getTime(), event.threadId, event.messageId, text, event.resultCount, event.notFound ? 1 : 0));
+      return enqueue((database) => database.insertQuestion.run(event.domain, event.at.getTime(), event.threadId, event.messageId, text, event.resultCount, event.notFound ? 1 : 0, event.outcome ?? 'answered'));
     },
     recordFeedback(event) {
       const comment = event.comment ? scrubSensitiveText(event.comment) : null;
@@ -97,6 +98,7 @@ export function createSqliteAnalyticsStore(file: string, options: AnalyticsStore
           comments: feedback.filter((row) => row.comment).slice(0, limit).map((row) => ({ messageId: row.message_id, rating: row.rating, comment: row.comment ?? '', at: new Date(row.at).toISOString() })),
         },
         zeroResultSearches: countTexts([...run((database) => database.selectSearches.all(...range)).map((row) => row.query), ...zeroResultQuestions], limit),
+        answerFailures: countFailures(questions.map((row) => row.outcome)),
       };
     },
     async insights(query) {
@@ -149,14 +151,15 @@ function openAnalyticsDatabase(file: string) {
     CREATE INDEX IF NOT EXISTS analytics_feedback_at ON analytics_feedback (at);
     CREATE INDEX IF NOT EXISTS analytics_searches_at ON analytics_searches (at);
   `);
+  if (!(connection.pragma('table_info(analytics_questions)') as { name: string }[]).some((column) => column.name === 'outcome')) connection.exec("ALTER TABLE analytics_questions ADD COLUMN outcome TEXT NOT NULL DEFAULT 'answered'");
   migrateInsightsSchema(connection);
   return {
     connection,
     insights: createSqliteInsightsWriter(connection),
-    insertQuestion: connection.prepare('INSERT INTO analytics_questions (domain, at, thread_id, message_id, question, result_count, not_found) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    insertQuestion: connection.prepare('INSERT INTO analytics_questions (domain, at, thread_id, message_id, question, result_count, not_found, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
     insertFeedback: connection.prepare('INSERT INTO analytics_feedback VALUES (?, ?, ?, ?, ?, ?, ?)'),
     insertSearch: connection.prepare('INSERT INTO analytics_searches VALUES (?, ?, ?, ?)'),
-    selectQuestions: connection.prepare<[string, number, number], { question: string; result_count: number; not_found: number }>('SELECT question, result_count, not_found FROM analytics_questions WHERE domain = ? AND at >= ? AND at < ?'),
+    selectQuestions: connection.prepare<[string, number, number], { question: string; result_count: number; not_found: number; outcome: string }>('SELECT question, result_count, not_found, outcome FROM analytics_questions WHERE domain = ? AND at >= ? AND at < ?'),
     selectFeedback: connection.prepare<[string, number, number], { at: number; message_id: string; rating: 'up' | 'down'; comment: string | null }>(
       'SELECT at, message_id, rating, comment FROM analytics_feedback WHERE domain = ? AND at >= ? AND at < ? ORDER BY at DESC',
     ),

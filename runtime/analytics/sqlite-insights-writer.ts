@@ -1,15 +1,14 @@
-import type Database from 'better-sqlite3';
 import { outcomeOf, type QuestionEvent, type QuestionInsight } from './analytics-store.ts';
+import { inSavepoint, type SqliteConnection } from './in-savepoint.ts';
 import { COUNTER_METRICS, ratingChanges, recordedChanges, scopesOfQuestion, type CounterChanges, type QuestionCoordinates } from './insights-counters.ts';
 import { CANDIDATES_PER_TERM, closestGroup, groupIdOf, lookupTerms, type GroupCandidate } from './question-groups.ts';
-import { dayOf, type QuestionOutcome } from './store-insights.ts';
+import { dayOf } from './store-insights.ts';
 
 const DAY_MS = 86_400_000;
 
 /** Columns insights add to `analytics_questions` (a database of an earlier release gets them on open; its rows keep them NULL). */
 const QUESTION_COLUMNS: [string, string][] = [
   ['group_id', 'TEXT'],
-  ['outcome', 'TEXT'],
   ['strength', 'REAL'],
   ['version', 'TEXT'],
   ['language', 'TEXT'],
@@ -18,16 +17,16 @@ const QUESTION_COLUMNS: [string, string][] = [
 ];
 const METRIC_COLUMNS = COUNTER_METRICS.map((metric) => `${metric} INTEGER NOT NULL`).join(', ');
 const METRIC_UPDATES = COUNTER_METRICS.map((metric) => `${metric} = ${metric} + excluded.${metric}`).join(', ');
-const METRIC_PARAMETERS = COUNTER_METRICS.map((metric) => `@${metric}`).join(', ');
+const METRIC_PARAMETERS = COUNTER_METRICS.map(() => '?').join(', ');
 
 /**
  * Adds what insights need to an analytics database, idempotently: the columns above on each question (its group,
- * outcome, strength, version, language, cited pages and latest rating: what its feedback moves); the groups of
+ * strength, version, language, cited pages and latest rating: what its feedback moves); the groups of
  * near-duplicates with the terms of the question that opened each, indexed by term; and the counters per scope and
  * UTC day (`insights-counters.ts`) of the days, the groups, the pages, and the groups' pages. Days are numbered
  * from 1970-01-01.
  */
-export function migrateInsightsSchema(connection: Database.Database): void {
+export function migrateInsightsSchema(connection: SqliteConnection): void {
   const columns = new Set((connection.prepare('PRAGMA table_info(analytics_questions)').all() as { name: string }[]).map((column) => column.name));
   for (const [name, type] of QUESTION_COLUMNS) if (!columns.has(name)) connection.exec(`ALTER TABLE analytics_questions ADD COLUMN ${name} ${type}`);
   connection.exec(`
@@ -46,11 +45,11 @@ export function migrateInsightsSchema(connection: Database.Database): void {
   `);
 }
 
-/** Writes the insights of questions and feedback in one SQLite database. */
+/** Writes the insights of questions and feedback in one SQLite database, each write in a savepoint (`inSavepoint`). */
 export interface SqliteInsightsWriter {
-  /** Assigns the question its group (joining the closest or opening one), writes it and adds to its counters, in one transaction. */
+  /** Assigns the question its group (joining the closest or opening one), writes it and adds to its counters. */
   recordQuestion(event: QuestionEvent & { insight: QuestionInsight }, storedText: string): void;
-  /** Moves the counters of the question a feedback names to its rating (the latest rating counts), in one transaction. */
+  /** Moves the counters of the question a feedback names to its rating (the latest rating counts). */
   rateQuestion(domain: string, messageId: string, rating: 'up' | 'down'): void;
   /** Deletes the counters of the oldest day that ended before `before` (ms); returns how many rows (0: no such day is left). */
   deleteOldestDayBefore(before: number): number;
@@ -61,7 +60,9 @@ export interface SqliteInsightsWriter {
 interface RatedQuestion {
   at: number;
   group_id: string;
-  outcome: QuestionOutcome;
+  /** How the answer ended, as `QuestionEvent.outcome` says (insights count it with `not_found` through `outcomeOf`). */
+  outcome: string;
+  not_found: number;
   strength: number;
   version: string;
   language: string;
@@ -70,9 +71,9 @@ interface RatedQuestion {
 }
 
 /** Prepares the statements of the insights writes on a migrated database (`migrateInsightsSchema`). */
-export function createSqliteInsightsWriter(connection: Database.Database): SqliteInsightsWriter {
-  const selectGroup = connection.prepare<[string, string], { group_id: string }>('SELECT group_id FROM analytics_groups WHERE domain = ? AND group_id = ?');
-  const selectCandidates = connection.prepare<[string, string, number], { group_id: string; terms: string; weights: string }>(
+export function createSqliteInsightsWriter(connection: SqliteConnection): SqliteInsightsWriter {
+  const selectGroup = connection.prepare('SELECT group_id FROM analytics_groups WHERE domain = ? AND group_id = ?');
+  const selectCandidates = connection.prepare(
     'SELECT g.group_id, g.terms, g.weights FROM analytics_group_terms t JOIN analytics_groups g ON g.domain = t.domain AND g.group_id = t.group_id WHERE t.domain = ? AND t.term = ? LIMIT ?',
   );
   const insertGroup = connection.prepare('INSERT OR IGNORE INTO analytics_groups VALUES (?, ?, ?, ?, ?, ?)');
@@ -81,26 +82,26 @@ export function createSqliteInsightsWriter(connection: Database.Database): Sqlit
   const insertQuestion = connection.prepare(
     'INSERT INTO analytics_questions (domain, at, thread_id, message_id, question, result_count, not_found, group_id, outcome, strength, version, language, cited) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const selectRated = connection.prepare<[string, string], RatedQuestion>(
-    'SELECT at, group_id, outcome, strength, version, language, cited, rating FROM analytics_questions WHERE message_id = ? AND domain = ? AND group_id IS NOT NULL',
+  const selectRated = connection.prepare(
+    'SELECT at, group_id, outcome, not_found, strength, version, language, cited, rating FROM analytics_questions WHERE message_id = ? AND domain = ? AND group_id IS NOT NULL',
   );
   const rate = connection.prepare('UPDATE analytics_questions SET rating = ? WHERE message_id = ? AND domain = ? AND group_id IS NOT NULL');
-  const addDay = connection.prepare(`INSERT INTO insights_days VALUES (@domain, @scope, @day, ${METRIC_PARAMETERS}) ON CONFLICT DO UPDATE SET ${METRIC_UPDATES}`);
-  const addGroupDay = connection.prepare(`INSERT INTO insights_group_days VALUES (@domain, @scope, @day, @group, ${METRIC_PARAMETERS}) ON CONFLICT DO UPDATE SET ${METRIC_UPDATES}`);
-  const addGroupPage = connection.prepare('INSERT INTO insights_group_pages VALUES (@domain, @scope, @group, @day, @page, @citations) ON CONFLICT DO UPDATE SET citations = citations + excluded.citations');
-  const addPageDay = connection.prepare('INSERT INTO insights_page_days VALUES (@domain, @scope, @day, @page, @citations, @up, @down) ON CONFLICT DO UPDATE SET citations = citations + excluded.citations, up = up + excluded.up, down = down + excluded.down');
-  const selectExpiredDay = connection.prepare<[number], { day: number }>('SELECT min(day) AS day FROM insights_days WHERE day < ?');
-  const deleteDay = ['insights_days', 'insights_group_days', 'insights_group_pages', 'insights_page_days'].map((table) => connection.prepare<[number]>(`DELETE FROM ${table} WHERE day = ?`));
-  const selectStaleGroups = connection.prepare<[number, number], { domain: string; group_id: string }>('SELECT domain, group_id FROM analytics_groups WHERE last_at < ? LIMIT ?');
+  const addDay = connection.prepare(`INSERT INTO insights_days VALUES (?, ?, ?, ${METRIC_PARAMETERS}) ON CONFLICT DO UPDATE SET ${METRIC_UPDATES}`);
+  const addGroupDay = connection.prepare(`INSERT INTO insights_group_days VALUES (?, ?, ?, ?, ${METRIC_PARAMETERS}) ON CONFLICT DO UPDATE SET ${METRIC_UPDATES}`);
+  const addGroupPage = connection.prepare('INSERT INTO insights_group_pages VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET citations = citations + excluded.citations');
+  const addPageDay = connection.prepare('INSERT INTO insights_page_days VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET citations = citations + excluded.citations, up = up + excluded.up, down = down + excluded.down');
+  const selectExpiredDay = connection.prepare('SELECT min(day) AS day FROM insights_days WHERE day < ?');
+  const deleteDay = ['insights_days', 'insights_group_days', 'insights_group_pages', 'insights_page_days'].map((table) => connection.prepare(`DELETE FROM ${table} WHERE day = ?`));
+  const selectStaleGroups = connection.prepare('SELECT domain, group_id FROM analytics_groups WHERE last_at < ? LIMIT ?');
   const deleteGroup = connection.prepare('DELETE FROM analytics_groups WHERE domain = ? AND group_id = ?');
   const deleteGroupTerms = connection.prepare('DELETE FROM analytics_group_terms WHERE domain = ? AND group_id = ?');
 
   const assignGroup = (domain: string, insight: QuestionInsight, representative: string, at: number): string => {
     const ownId = groupIdOf(insight.terms);
-    if (selectGroup.get(domain, ownId)) return ownId;
+    if (selectGroup.get(domain, ownId) !== undefined) return ownId;
     const candidates = new Map<string, GroupCandidate>();
     for (const term of lookupTerms(insight)) {
-      for (const row of selectCandidates.all(domain, term, CANDIDATES_PER_TERM)) candidates.set(row.group_id, { id: row.group_id, terms: JSON.parse(row.terms) as string[], weights: JSON.parse(row.weights) as number[] });
+      for (const row of selectCandidates.all(domain, term, CANDIDATES_PER_TERM) as { group_id: string; terms: string; weights: string }[]) candidates.set(row.group_id, { id: row.group_id, terms: JSON.parse(row.terms) as string[], weights: JSON.parse(row.weights) as number[] });
     }
     const joined = closestGroup(insight, candidates.values());
     if (joined) return joined.id;
@@ -112,40 +113,38 @@ export function createSqliteInsightsWriter(connection: Database.Database): Sqlit
   /** Adds counter changes in each scope of a question: its day's, its group's, its pages' and its group's pages'. */
   const count = (domain: string, question: Pick<QuestionCoordinates, 'day' | 'group' | 'scopes' | 'cited'>, changes: CounterChanges): void => {
     const day = Date.parse(`${question.day}T00:00:00Z`) / DAY_MS;
-    const metrics = Object.fromEntries(COUNTER_METRICS.map((metric) => [metric, 0]));
-    for (const [metric, delta] of changes.metrics) metrics[metric] = (metrics[metric] ?? 0) + delta;
+    const metrics = COUNTER_METRICS.map((metric) => changes.metrics.reduce((sum, [changed, delta]) => (changed === metric ? sum + delta : sum), 0));
     const ratings = { up: 0, down: 0 };
     for (const [rating, delta] of changes.pageRatings) ratings[rating] += delta;
     for (const scope of question.scopes) {
-      const place = { domain, scope, day, group: question.group };
-      addDay.run({ ...place, ...metrics });
-      addGroupDay.run({ ...place, ...metrics });
+      addDay.run(domain, scope, day, ...metrics);
+      addGroupDay.run(domain, scope, day, question.group, ...metrics);
       for (const page of question.cited) {
-        addPageDay.run({ ...place, page, citations: changes.citations, ...ratings });
-        if (changes.citations) addGroupPage.run({ ...place, page, citations: changes.citations });
+        addPageDay.run(domain, scope, day, page, changes.citations, ratings.up, ratings.down);
+        if (changes.citations) addGroupPage.run(domain, scope, question.group, day, page, changes.citations);
       }
     }
   };
 
-  const recordQuestion = connection.transaction((event: QuestionEvent & { insight: QuestionInsight }, storedText: string) => {
+  const recordQuestion = (event: QuestionEvent & { insight: QuestionInsight }, storedText: string): void => {
     const { insight, domain } = event;
     const at = event.at.getTime();
     const group = assignGroup(domain, insight, storedText, at);
     touchGroup.run(at, domain, group);
     const question: Omit<QuestionCoordinates, 'rating'> = { day: dayOf(at), group, scopes: scopesOfQuestion(insight.version, insight.language), cited: insight.cited, outcome: outcomeOf(event), strength: insight.strength };
-    insertQuestion.run(domain, at, event.threadId, event.messageId, storedText, event.resultCount, event.notFound ? 1 : 0, group, question.outcome, insight.strength, insight.version ?? '', insight.language ?? '', JSON.stringify(insight.cited));
+    insertQuestion.run(domain, at, event.threadId, event.messageId, storedText, event.resultCount, event.notFound ? 1 : 0, group, event.outcome ?? 'answered', insight.strength, insight.version ?? '', insight.language ?? '', JSON.stringify(insight.cited));
     count(domain, question, recordedChanges(question));
-  });
+  };
 
-  const rateQuestion = connection.transaction((domain: string, messageId: string, rating: 'up' | 'down') => {
-    const row = selectRated.get(messageId, domain);
+  const rateQuestion = (domain: string, messageId: string, rating: 'up' | 'down'): void => {
+    const row = selectRated.get(messageId, domain) as RatedQuestion | undefined;
     if (!row) return;
     const question: QuestionCoordinates = {
       day: dayOf(row.at),
       group: row.group_id,
       scopes: scopesOfQuestion(row.version || undefined, row.language || undefined),
       cited: JSON.parse(row.cited) as string[],
-      outcome: row.outcome,
+      outcome: outcomeOf({ outcome: row.outcome, notFound: row.not_found === 1 }),
       strength: row.strength,
       rating: row.rating ?? '',
     };
@@ -153,22 +152,24 @@ export function createSqliteInsightsWriter(connection: Database.Database): Sqlit
     if (!changes) return;
     rate.run(rating, messageId, domain);
     count(domain, question, changes);
-  });
+  };
 
   return {
-    recordQuestion: (event, storedText) => recordQuestion(event, storedText),
-    rateQuestion: (domain, messageId, rating) => rateQuestion(domain, messageId, rating),
-    deleteOldestDayBefore: connection.transaction((before: number) => {
-      const day = selectExpiredDay.get(Math.floor(before / DAY_MS))?.day;
-      return day === null || day === undefined ? 0 : deleteDay.reduce((deleted, statement) => deleted + statement.run(day).changes, 0);
-    }),
-    deleteGroupsUnusedSince: connection.transaction((before: number, limit: number) => {
-      const groups = selectStaleGroups.all(before, limit);
-      for (const group of groups) {
-        deleteGroupTerms.run(group.domain, group.group_id);
-        deleteGroup.run(group.domain, group.group_id);
-      }
-      return groups.length;
-    }),
+    recordQuestion: (event, storedText) => inSavepoint(connection, () => recordQuestion(event, storedText)),
+    rateQuestion: (domain, messageId, rating) => inSavepoint(connection, () => rateQuestion(domain, messageId, rating)),
+    deleteOldestDayBefore: (before) =>
+      inSavepoint(connection, () => {
+        const day = (selectExpiredDay.get(Math.floor(before / DAY_MS)) as { day: number | null } | undefined)?.day;
+        return day === null || day === undefined ? 0 : deleteDay.reduce((deleted, statement) => deleted + Number(statement.run(day).changes), 0);
+      }),
+    deleteGroupsUnusedSince: (before, limit) =>
+      inSavepoint(connection, () => {
+        const groups = selectStaleGroups.all(before, limit) as { domain: string; group_id: string }[];
+        for (const group of groups) {
+          deleteGroupTerms.run(group.domain, group.group_id);
+          deleteGroup.run(group.domain, group.group_id);
+        }
+        return groups.length;
+      }),
   };
 }

@@ -1,10 +1,12 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import { buildDirectory, readCurrentBuildId } from '../../contract/artifact-layout.ts';
 import { loadSearchIndexTextInSlices, type SearchIndex } from '../search/index.ts';
 import { hashInSlices } from './hash-in-slices.ts';
+import { readBuildFile } from './read-build-file.ts';
 import { ManifestReadError, readManifestSummary, type ManifestSummary } from './read-manifest-summary.ts';
 
 /** What the runtime needs of a published build, loaded and verified. */
@@ -14,6 +16,8 @@ export interface LoadedSite {
   siteName: string;
   /** Public base URL of the site (no trailing slash); '' when unset: source links stay root-relative. */
   siteUrl: string;
+  /** docs.json `colors` (`primary`, `light`, `dark`; hex), the strings only; for the widget (none when the manifest has none). */
+  colors?: Record<string, string>;
   index: SearchIndex;
   /** Bytes of the artifact files, the LRU's measure of its memory. */
   bytes: number;
@@ -32,12 +36,14 @@ export interface ArtifactStore {
   isReady(): Promise<boolean>;
   /** Domains currently held in memory. */
   loadedDomains(): string[];
+  /** A text file of a site's build (`llms.txt`, `pages/guides/setup.md`); undefined when it has none of that name inside its folder. */
+  readBuildFile(site: LoadedSite, file: string): Promise<string | undefined>;
 }
 
 /** Options of `createArtifactStore`. */
 export interface ArtifactStoreOptions {
   root: string;
-  /** Memory the loaded artifacts may take, estimated from their size (default 512 MiB). */
+  /** Memory the loaded artifacts may take, estimated from their size (default: defaultArtifactMemoryBytes()). */
   memoryBudgetBytes?: number;
   /** How often (ms) a domain's `current` pointer is re-read to pick up a new release (default 1000). */
   pollMs?: number;
@@ -52,6 +58,17 @@ interface Entry {
 }
 
 const DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const MiB = 1024 * 1024;
+
+/**
+ * The artifacts' memory budget when none is given: half of V8's heap limit, between 64 and 512 MiB. Capping the heap
+ * (`NODE_OPTIONS=--max-old-space-size=…`, as the Docker image does) so bounds the process, and the loaded artifacts
+ * leave the other half to answering; with Node's default limit (gigabytes) it is 512 MiB, as before.
+ */
+export function defaultArtifactMemoryBytes(heapLimitBytes = getHeapStatistics().heap_size_limit): number {
+  return Math.min(512 * MiB, Math.max(64 * MiB, Math.floor(heapLimitBytes / 2)));
+}
+
 /** Parsed JSON takes several times its byte size in memory. */
 const MEMORY_PER_BYTE = 4;
 
@@ -64,7 +81,7 @@ const MEMORY_PER_BYTE = 4;
 export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStore {
   const pollMs = options.pollMs ?? 1000;
   const cache = new LRUCache<string, Entry>({
-    maxSize: options.memoryBudgetBytes ?? 512 * 1024 * 1024,
+    maxSize: options.memoryBudgetBytes ?? defaultArtifactMemoryBytes(),
     sizeCalculation: (entry) => Math.max(1, entry.site.bytes * MEMORY_PER_BYTE),
   });
   const pending = new Map<string, Promise<LoadedSite | undefined>>();
@@ -121,6 +138,7 @@ export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStor
     loadedDomains() {
       return [...cache.keys()];
     },
+    readBuildFile: (site, file) => readBuildFile(options.root, site, file),
   };
 }
 
@@ -148,7 +166,14 @@ async function loadBuild(root: string, domain: string, buildId: string): Promise
     buildId,
     siteName: typeof manifest.site?.name === 'string' ? manifest.site.name : domain,
     siteUrl: typeof manifest.site?.url === 'string' ? manifest.site.url.replace(/\/+$/, '') : '',
+    colors: stringMembers(manifest.site?.colors),
     index,
     bytes: manifest.bytes + searchBytes.length,
   };
+}
+
+/** The string members of a JSON object (none for anything else). */
+function stringMembers(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }

@@ -19,6 +19,8 @@ export interface AnswerSentence {
   definition: boolean;
   /** Opens by pointing back at what came before it ("This will open…", "Then, enter…", "It works by…"): it reads well after its context, not as an answer's first sentence. */
   anaphoric: boolean;
+  /** The line of the text it stands on (code lines counted), for reading order and neighbours. */
+  line: number;
 }
 
 const MIN_SENTENCE_LENGTH = 20;
@@ -53,30 +55,42 @@ const DEFINITION = /^(?:(?:an?|the)\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}\s+(?:is|are|r
  * Memoised: sources are sections of a few artifacts, asked again and again.
  */
 export const answerSentencesOf: (text: string) => readonly AnswerSentence[] = memoiseByText((text) =>
-  splitSentences(text).map(({ sentence, items, rows }) => {
+  splitSentences(text).map(({ sentence, items, rows, line }) => {
     const complete = items.length > 0 || rows.length > 0 || COMPLETE.test(sentence);
     const terms = new Set(prepareText([sentence, ...items, ...rows.flat()].join('\n')));
-    return { sentence, items, rows, terms, complete, meta: META.test(sentence.replace(/[.!?:]+$/, '')), definition: DEFINITION.test(sentence), anaphoric: ANAPHORIC.test(sentence) };
+    return { sentence, items, rows, terms, complete, meta: META.test(sentence.replace(/[.!?:]+$/, '')), definition: DEFINITION.test(sentence), anaphoric: ANAPHORIC.test(sentence), line };
   }),
 );
 
-function splitSentences(text: string): { sentence: string; items: string[]; rows: string[][] }[] {
+function splitSentences(text: string): { sentence: string; items: string[]; rows: string[][]; line: number }[] {
   // Lines of fenced code blocks become empty lines: never quoted, and they end the list or table before them.
-  const lines = textLines(text)
-    .map((line) => (line.code ? '' : line.text.trim()))
-    .filter((line, index, all) => line !== '' || (index > 0 && all[index - 1] !== ''));
-  const sentences: { sentence: string; items: string[]; rows: string[][] }[] = [];
+  const numbered = textLines(text)
+    .map((line, number) => ({ text: line.code ? '' : line.text.trim(), number }))
+    .filter((line, index, all) => line.text !== '' || (index > 0 && all[index - 1]?.text !== ''));
+  const lines = numbered.map((line) => line.text);
+  const sentences: { sentence: string; items: string[]; rows: string[][]; line: number }[] = [];
   lines.forEach((line, index) => {
     if (line === '' || isCodeLine(line) || isTableRow(line)) return;
-    const parts = line.split(SENTENCE_BOUNDARY).map((sentence) => sentence.trim().replace(CALLOUT_LABEL, ''));
+    const parts = mergeShortParts(line.split(SENTENCE_BOUNDARY).map((sentence) => sentence.trim().replace(CALLOUT_LABEL, '')));
     parts.forEach((sentence, position) => {
       const introduces = position === parts.length - 1 && sentence.endsWith(':');
       const rows = introduces ? tableAfter(lines, index) : [];
       const items = introduces && rows.length === 0 ? listAfter(lines, index) : [];
-      if (rows.length > 0 || items.length >= MIN_LIST_ITEMS || isSentence(sentence)) sentences.push({ sentence, items: items.length >= MIN_LIST_ITEMS ? items : [], rows });
+      if (rows.length > 0 || items.length >= MIN_LIST_ITEMS || isSentence(sentence)) sentences.push({ sentence, items: items.length >= MIN_LIST_ITEMS ? items : [], rows, line: (numbered[index] as { number: number }).number });
     });
   });
   return sentences;
+}
+
+/** The sentences of a line, a piece too short to stand alone ("The default is 512", "Currently, no.") joined to the sentence before it, or after it when it comes first. */
+function mergeShortParts(parts: string[]): string[] {
+  const short = (part: string): boolean => part.length < MIN_SENTENCE_LENGTH || part.split(/\s+/).length < MIN_SENTENCE_WORDS;
+  const merged: string[] = [];
+  for (const part of parts) {
+    if (merged.length > 0 && (short(part) || (merged.length === 1 && short(merged[0] as string) && COMPLETE.test(merged[0] as string)))) merged[merged.length - 1] += ` ${part}`;
+    else merged.push(part);
+  }
+  return merged;
 }
 
 function isSentence(sentence: string): boolean {

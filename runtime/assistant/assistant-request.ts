@@ -16,7 +16,7 @@ export interface AssistantMessage {
   [field: string]: unknown;
 }
 
-/** Filter of the retrieval (docs/architecture.md §5). */
+/** Filter of the retrieval (docs/reference/http-api.mdx, "Search"). */
 export interface AssistantFilter {
   version?: string;
   language?: string;

@@ -47,41 +47,52 @@ export function isTableRow(line: string): boolean {
 export interface CodeBlock {
   code: string;
   intro: string;
+  /** The line of the text the intro stands on (-1 when there is none). */
+  introLine: number;
   /** The language its fence names (fenced blocks only). */
   language?: string;
+  /** The line of the text it starts on (its opening fence, for a fenced block). */
+  line: number;
 }
 
 /**
- * The code blocks of a section's text with the prose line before each: its fenced blocks exactly, and runs of
- * consecutive code lines outside them (code flattened into the text by older builds), each joined with newlines.
+ * The code blocks of a section's text with the prose line before each: its fenced blocks exactly; in a text without
+ * fences (code flattened into the text by builds before code was fenced), runs of consecutive code lines, each
+ * joined with newlines.
  */
 export function codeBlocksOf(text: string): CodeBlock[] {
   const blocks: CodeBlock[] = [];
+  const lines = textLines(text);
+  const fencedText = lines.some((line) => line.fence !== undefined);
   let run: string[] = [];
-  let intro = '';
-  let lastProse = '';
+  let intro = { text: '', line: -1 };
+  let lastProse = { text: '', line: -1 };
   let fenced: string[] = [];
   let language = '';
+  let start = 0;
   const endRun = (): void => {
-    if (run.length > 0) blocks.push({ code: run.join('\n').trimEnd(), intro });
+    if (run.length > 0) blocks.push({ code: run.join('\n').trimEnd(), intro: intro.text, introLine: intro.line, line: start });
     run = [];
   };
-  for (const { text: line, code, fence } of textLines(text)) {
+  for (const [number, { text: line, code, fence }] of lines.entries()) {
     if (code) {
-      endRun();
       if (fence === 'open') {
         fenced = [];
+        start = number;
         language = FENCE_LANGUAGE.exec(line)?.[1] ?? '';
       } else if (fence === undefined) fenced.push(line);
-      if (fence === 'close' && fenced.some((codeLine) => codeLine.trim() !== '')) blocks.push({ code: fenced.join('\n').trimEnd(), intro: lastProse, ...(language ? { language } : {}) });
-    } else if (isCodeLine(line) || (run.length > 0 && /^\s+\S/.test(line))) {
-      if (run.length === 0) intro = lastProse;
+      if (fence === 'close' && fenced.some((codeLine) => codeLine.trim() !== '')) blocks.push({ code: fenced.join('\n').trimEnd(), intro: lastProse.text, introLine: lastProse.line, line: start, ...(language ? { language } : {}) });
+    } else if (!fencedText && (isCodeLine(line) || (run.length > 0 && /^\s+\S/.test(line)))) {
+      if (run.length === 0) {
+        intro = lastProse;
+        start = number;
+      }
       run.push(line);
     } else if (line.trim() === '') {
       if (run.length > 0) run.push('');
     } else {
       endRun();
-      lastProse = line.trim();
+      lastProse = { text: line.trim(), line: number };
     }
   }
   endRun();

@@ -1,9 +1,11 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { streamText } from 'ai';
+import { isNotFoundAnswer } from '../analytics/is-not-found-answer.ts';
 import { buildAssistantPrompt, type AssistantSource } from './assistant-prompt.ts';
 import type { ReaderContext } from './assistant-request.ts';
 import type { StreamProtocol } from './negotiate-stream-protocol.ts';
 import { createStreamEncoder } from './stream-encoders.ts';
+import { ServerShutdownError, type AnswerFailure, type AnswerFailureReason } from './answer-failure.ts';
 
 /** What one answer is made from. */
 export interface AssistantStreamInput {
@@ -25,12 +27,15 @@ export interface AssistantStreamInput {
   /** Data stream: the sources also as a `search` tool invocation's result (default false; see createStreamEncoder). */
   searchToolParts?: boolean;
   /**
-   * Called once the answer is complete (not after an error), before the finish part, e.g. to store the answer;
-   * when it throws, the stream carries an error part instead of the finish part.
+   * Called once the answer is complete, before the finish part, e.g. to store the answer; when it throws, the answer
+   * fails as `not_stored` and the stream carries an error part instead of the finish part.
    */
   onFinish?: (result: { text: string; sources: AssistantSource[]; usage: { inputTokens: number; outputTokens: number } }) => void | Promise<void>;
-  /** Called with the error when generation or onFinish fails after streaming began (the client gets an error part). */
-  onError?: (error: unknown) => void;
+  /**
+   * Called once when the answer does not complete (model error, timeout, the client gone, server shutdown, or onFinish
+   * failing), with what the model had said until then; awaited before the stream ends, after its error part is sent.
+   */
+  onFailure?: (failure: AnswerFailure) => void | Promise<void>;
 }
 
 /** A streamed HTTP answer: the protocol's headers and the body bytes. */
@@ -40,8 +45,13 @@ export interface AssistantStream {
 }
 
 const UTF8 = new TextEncoder();
-const GENERIC_ERROR = 'The assistant could not complete the answer. Please try again.';
-const NOT_STORED_ERROR = 'The answer could not be saved to the conversation. Please try again.';
+/** What the client reads in the error part of each failure (never server internals); `timeout` names the timeout. */
+const FAILURE_MESSAGES: Record<Exclude<AnswerFailureReason, 'timeout'>, string> = {
+  model_error: 'The assistant could not complete the answer. Please try again.',
+  not_stored: 'The answer could not be saved to the conversation. Please try again.',
+  shutdown: 'The server is restarting and could not finish this answer. Please ask again.',
+  client_aborted: 'The answer was cancelled.',
+};
 
 /** The error a model call gets when it exceeds `modelTimeoutMs`. */
 export class ModelTimeoutError extends Error {
@@ -50,7 +60,9 @@ export class ModelTimeoutError extends Error {
 
 /**
  * Streams an answer in the negotiated protocol: message start (with the thread id), the sources, the
- * model's text deltas (through `ai`'s streamText), then the finish parts carrying the thread id.
+ * model's text deltas (through `ai`'s streamText), then the finish parts carrying the thread id (and, on the UI
+ * stream, `notFound` when the answer says the docs do not hold it: isNotFoundAnswer, as analytics counts it) — or,
+ * when the answer does not complete, an error part saying why (AnswerFailureReason) and `onFailure` with what was said.
  */
 export function createAssistantStream(input: AssistantStreamInput): AssistantStream {
   const encoder = createStreamEncoder(input.protocol, input.threadId, { searchToolParts: input.searchToolParts ?? false });
@@ -82,6 +94,14 @@ export function createAssistantStream(input: AssistantStreamInput): AssistantStr
       write(encoder.sources(input.question, input.sources));
       const timeoutMs = input.modelTimeoutMs ?? 60_000;
       const timeout = AbortSignal.timeout(timeoutMs);
+      /** The failure when the answer was cut: by the client or a shutdown (the route's signal), or by the model timeout. */
+      const interruption = (text: string): AnswerFailure | undefined => {
+        if (input.abortSignal?.aborted) return { reason: input.abortSignal.reason instanceof ServerShutdownError ? 'shutdown' : 'client_aborted', text, error: input.abortSignal.reason };
+        if (timeout.aborted) return { reason: 'timeout', text, error: new ModelTimeoutError(`the answer model did not finish within ${timeoutMs} ms`) };
+        return undefined;
+      };
+      let text = '';
+      let failure: AnswerFailure | undefined;
       try {
         const prompt = buildAssistantPrompt(input);
         const result = streamText({
@@ -91,7 +111,6 @@ export function createAssistantStream(input: AssistantStreamInput): AssistantStr
           onError: () => undefined,
           abortSignal: input.abortSignal ? AbortSignal.any([input.abortSignal, timeout]) : timeout,
         });
-        let text = '';
         let started = false;
         let inputTokens = 0;
         let outputTokens = 0;
@@ -106,23 +125,28 @@ export function createAssistantStream(input: AssistantStreamInput): AssistantStr
             outputTokens = part.totalUsage.outputTokens ?? 0;
           } else if (part.type === 'error') {
             throw part.error;
-          } else if (part.type === 'abort' && timeout.aborted) {
-            throw new ModelTimeoutError(`the answer model did not finish within ${timeoutMs} ms`);
           }
         }
-        if (timeout.aborted) throw new ModelTimeoutError(`the answer model did not finish within ${timeoutMs} ms`);
-        if (started) write(encoder.textEnd());
-        try {
-          await input.onFinish?.({ text, usage: { inputTokens, outputTokens }, sources: input.sources });
-          write(encoder.finish(input.threadId, { promptTokens: inputTokens, completionTokens: outputTokens }));
-        } catch (error) {
-          input.onError?.(error);
-          write(encoder.error(NOT_STORED_ERROR));
+        failure = interruption(text);
+        if (!failure) {
+          if (started) write(encoder.textEnd());
+          try {
+            await input.onFinish?.({ text, usage: { inputTokens, outputTokens }, sources: input.sources });
+            write(encoder.finish(input.threadId, { promptTokens: inputTokens, completionTokens: outputTokens }, isNotFoundAnswer(text, input.sources.length)));
+          } catch (error) {
+            failure = { reason: 'not_stored', text, error };
+          }
         }
       } catch (error) {
-        const timedOut = timeout.aborted && !input.abortSignal?.aborted;
-        input.onError?.(timedOut && !(error instanceof ModelTimeoutError) ? new ModelTimeoutError(`the answer model did not finish within ${timeoutMs} ms`) : error);
-        write(encoder.error(timedOut ? `The answer model did not respond within ${Number((timeoutMs / 1000).toFixed(1))} s. Please try again.` : GENERIC_ERROR));
+        failure = interruption(text) ?? { reason: 'model_error', text, error };
+      }
+      if (failure) {
+        write(encoder.error(failure.reason === 'timeout' ? `The answer model did not respond within ${Number((timeoutMs / 1000).toFixed(1))} s. Please try again.` : FAILURE_MESSAGES[failure.reason]));
+        try {
+          await input.onFailure?.(failure);
+        } catch {
+          // onFailure reports its own errors: the stream ends all the same.
+        }
       }
       flush();
       if (!cancelled) controller.close();

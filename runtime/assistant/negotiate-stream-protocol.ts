@@ -10,7 +10,7 @@ export interface NegotiationInput {
 }
 
 /**
- * Picks the stream protocol, first match wins (README, "The runtime"): a `/v2/` path → UI; `?stream=ui|data` or the
+ * Picks the stream protocol, first match wins (docs/reference/http-api.mdx, "Ask the assistant"): a `/v2/` path → UI; `?stream=ui|data` or the
  * `x-assistant-stream` header → that; an Accept header with text/event-stream → UI; a string `trigger` in
  * the body → UI; messages none of which has a string `content` → UI; otherwise the data stream.
  */

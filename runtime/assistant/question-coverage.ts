@@ -7,7 +7,7 @@ const MIN_CORRECTED_LENGTH = 5;
 /** Share of the question's terms absent from every source at which the answer is "not found". */
 const MAX_MISSING_SHARE = 0.5;
 /** Stems of words a question may hold without naming what it asks about ("how much", "one", "way"). */
-export const GENERIC_QUESTION_TERMS: ReadonlySet<string> = new Set(prepareText('one ones much many way ways thing things something anything possible need want get make use using work works help tell explain mean best good'));
+export const GENERIC_QUESTION_TERMS: ReadonlySet<string> = new Set(prepareText("one ones much many way ways thing things something anything possible need want get make use using work works help tell explain mean best good isn't aren't doesn't don't won't can't wasn't didn't"));
 
 /** Maps a term of `MIN_CORRECTED_LENGTH` or more that no source holds to the nearest one they hold (a typo: "embeddngs", "dashbord"), else leaves it ("seat" is not "set"). */
 export function spellingAgainst(sourceTerms: readonly ReadonlySet<string>[]): (term: string) => string {

@@ -7,7 +7,7 @@ export interface StreamUsage {
   completionTokens: number;
 }
 
-/** Writes the parts of one assistant message in a wire protocol (README, "The runtime"). */
+/** Writes the parts of one assistant message in a wire protocol (docs/reference/http-api.mdx, "Ask the assistant"). */
 export interface StreamEncoder {
   headers: Record<string, string>;
   start(messageId: string, threadId: string): string;
@@ -16,7 +16,8 @@ export interface StreamEncoder {
   textStart(): string;
   textDelta(delta: string): string;
   textEnd(): string;
-  finish(threadId: string, usage: StreamUsage): string;
+  /** The end of the answer; `notFound` when the docs did not hold it (UI stream: `messageMetadata.notFound`, where the widget offers support). */
+  finish(threadId: string, usage: StreamUsage, notFound?: boolean): string;
   /** An error after the first byte: a generic message, never server internals. */
   error(message: string): string;
 }
@@ -37,7 +38,8 @@ function searchToolResultItem(source: AssistantSource): Record<string, unknown> 
 /**
  * The encoder of a protocol: AI SDK 4's data stream (`0:"…"` lines; the sources as `h:` source parts, and with
  * `searchToolParts` also as the result of a `search` tool invocation, `9:` + `a:`, where the platform's embed example
- * reads them) or the UI message stream (SSE `data:` events; the sources as `source-url` parts).
+ * reads them) or the UI message stream (SSE `data:` events; the sources as `source-url` parts, each with its navigation breadcrumb as
+ * `providerMetadata.docsmith.breadcrumb` when it has one).
  */
 export function createStreamEncoder(protocol: StreamProtocol, threadId: string, options: StreamEncoderOptions = {}): StreamEncoder {
   return protocol === 'ui' ? uiEncoder(threadId) : dataEncoder(threadId, options.searchToolParts ?? false);
@@ -86,11 +88,12 @@ function uiEncoder(threadId: string): StreamEncoder {
       'access-control-expose-headers': 'x-thread-id',
     },
     start: (messageId, startThreadId) => event({ type: 'start', messageId, messageMetadata: { threadId: startThreadId } }),
-    sources: (_question, sources) => sources.map((source) => event({ type: 'source-url', sourceId: source.id, url: source.url, title: source.title })).join(''),
+    sources: (_question, sources) =>
+      sources.map((source) => event({ type: 'source-url', sourceId: source.id, url: source.url, title: source.title, ...(source.breadcrumb?.length ? { providerMetadata: { docsmith: { breadcrumb: source.breadcrumb } } } : {}) })).join(''),
     textStart: () => event({ type: 'text-start', id: TEXT_ID }),
     textDelta: (delta) => event({ type: 'text-delta', id: TEXT_ID, delta }),
     textEnd: () => event({ type: 'text-end', id: TEXT_ID }),
-    finish: (finishedThreadId) => `${event({ type: 'finish', messageMetadata: { threadId: finishedThreadId } })}data: [DONE]\n\n`,
+    finish: (finishedThreadId, _usage, notFound) => `${event({ type: 'finish', messageMetadata: { threadId: finishedThreadId, ...(notFound ? { notFound: true } : {}) } })}data: [DONE]\n\n`,
     error: (message) => `${event({ type: 'error', errorText: message })}data: [DONE]\n\n`,
   };
 }

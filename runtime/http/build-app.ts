@@ -11,6 +11,7 @@ import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
 import { createRedisThreadStore } from '../threads/redis-thread-store.ts';
 import { createSqliteThreadStore } from '../threads/sqlite-thread-store.ts';
 import { summarizeErrorForLog } from '../assistant/summarize-error-for-log.ts';
+import { ServerShutdownError } from '../assistant/answer-failure.ts';
 import { monitorStoreHealth } from '../stores/store-health-monitor.ts';
 import { startRetentionSweeper } from '../stores/retention-sweeper.ts';
 import { bodyTimeout } from './body-timeout.ts';
@@ -18,9 +19,14 @@ import { ignoreNonIpForwardedFor, type TrustProxy } from './client-address.ts';
 import { createRedisAnalyticsStore } from '../analytics/redis-analytics-store.ts';
 import { createSqliteAnalyticsStore } from '../analytics/sqlite-analytics-store.ts';
 import { ApiError } from './error-catalog.ts';
+import { EventLoopTurns } from './event-loop-turns.ts';
+import { InFlightAnswers } from './in-flight-answers.ts';
+import { modelTakingTurns } from './model-taking-turns.ts';
 import { keyOriginCors } from './key-origin-cors.ts';
-import { createMetrics } from './metrics.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
+import type { MetricsAccess } from './register-metrics-route.ts';
 import { methodAwareNotFound } from './router-errors.ts';
+import { parseJsonBody } from './parse-json-body.ts';
 import { sendError } from './send-error.ts';
 import { serverOptions, type ServerTimeouts } from './server-options.ts';
 import { registerAnalyticsRoutes } from './register-analytics-routes.ts';
@@ -29,10 +35,18 @@ import { registerMessageRoutes } from './register-message-routes.ts';
 import { registerOperationalRoutes } from './register-operational-routes.ts';
 import { registerPageRoutes } from './register-page-routes.ts';
 import { registerSearchRoutes } from './register-search-routes.ts';
+import { registerSettingsRoutes } from './register-settings-routes.ts';
+import { createAssistantSettingsStore } from '../settings/assistant-settings-store.ts';
 import { registerThreadRoutes } from './register-thread-routes.ts';
 import { registerWebRoutes, type WebRoutesOptions } from './register-web-routes.ts';
+import { registerMcpRoutes } from './register-mcp-routes.ts';
+import { registerAgentFileRoutes } from './register-agent-file-routes.ts';
+import { siteHostRewriter, type SiteHost } from './site-hosts.ts';
 import { createQueryEmbedder, type QueryEmbedderOptions } from '../search/index.ts';
 import type { RouteContext } from './route-context.ts';
+
+/** Milliseconds in-flight answers may take to finish once the app closes, by default: within a container orchestrator's usual 30 s grace. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
 /** Days analytics events are kept by default: a year-over-year report still works (the earlier Redis trim). */
 export const DEFAULT_ANALYTICS_RETENTION_DAYS = 400;
@@ -64,7 +78,7 @@ export interface AppOptions {
   bodyLimit?: number;
   /** How often a domain's published release is re-checked, in ms (default 1000). */
   artifactPollMs?: number;
-  /** Memory budget of loaded artifacts in bytes (default 512 MiB). */
+  /** Memory budget of loaded artifacts in bytes (default: half of V8's heap limit, 64 to 512 MiB; see defaultArtifactMemoryBytes). */
   artifactMemoryBytes?: number;
   /** Proxies whose X-Forwarded-For gives the client IP: a hop count or addresses/CIDRs (default: none; see parseTrustProxy). */
   trustProxy?: TrustProxy;
@@ -78,12 +92,23 @@ export interface AppOptions {
   analyticsRetentionDays?: number;
   /** Milliseconds an answer may take before its stream ends with a timeout error (default 60000). */
   modelTimeoutMs?: number;
+  /**
+   * Milliseconds that answers still streaming when the app closes (SIGTERM) may take to finish; past it, each ends
+   * with an error part and what it had said is stored as incomplete (default 10000; 0 ends them at once).
+   */
+  shutdownGraceMs?: number;
   /** Milliseconds for a request body to arrive before 408 `request_timeout` (default 10000). */
   bodyTimeoutMs?: number;
   /** Headers, whole-request and keep-alive timeouts of the HTTP server. */
   timeouts?: ServerTimeouts;
   /** Origins allowed by CORS (default: any). */
   corsOrigin?: string | string[] | boolean;
+  /**
+   * The operator's per-site assistant settings (starter questions, support contact; schemas/assistant-settings.schema.json),
+   * re-read when it changes (default `<dataDir>/assistant-settings.json`; a missing file is no settings, an invalid one
+   * throws AssistantSettingsError).
+   */
+  assistantSettingsFile?: string;
   /** The browser client: `/widget.js` always, `/playground` unless `playground: false`. */
   web?: WebRoutesOptions;
   /**
@@ -97,6 +122,24 @@ export interface AppOptions {
    * where the platform's assistant embed example reads them (default false: `h:` source parts only, the wire of DESIGN).
    */
   searchToolParts?: boolean;
+  /**
+   * Domains whose documentation is public: their MCP server and the files agents read answer without a key, counted
+   * per client IP (default: none, a key of the domain is needed; `*`: every domain). The assistant and the search API
+   * always need a key.
+   */
+  publicDocs?: readonly string[];
+  /** Hosts whose root serves one domain's MCP server and agent files (`/mcp`, `/llms.txt`, `/<page>.md`, `/.well-known/mcp…`), for a reverse proxy in front of a docs site (default: none). */
+  siteHosts?: readonly SiteHost[];
+  /** The metrics the app counts into (default: its own registry); pass the same to `buildMetricsApp` to serve them elsewhere. */
+  metrics?: Metrics;
+  /** GET /metrics on this app: open (default `{}`), behind a bearer token (`{ token }`), or not at all (`false`: a separate listener serves it). */
+  metricsRoute?: MetricsAccess | false;
+  /** The published builds (default: an artifact store over `artifactsDir`); `docsmith dev` passes its own to load each build as it publishes it. */
+  artifactStore?: ArtifactStore;
+  /** Requests from this machine (a loopback address) need no key: `docsmith dev` serves one writer (default false). */
+  keylessLoopback?: boolean;
+  /** Registered before the routes, so that a plugin sees them all (the OpenAPI generator registers @fastify/swagger; default none). */
+  registerFirst?: (app: FastifyInstance) => Promise<void>;
   /** Keep the text of readers' questions in analytics, scrubbed of personal data (default false: only their terms; `npm start` turns it on). */
   storeQuestionText?: boolean;
   /** Serve the owner's insights dashboard at `GET /admin` (default false; `serve --admin`). Its data route is always on for admin keys. */
@@ -117,13 +160,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...serverOptions({ ...options.timeouts, ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}) }),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, verbose: true } },
     return503OnClosing: true,
+    ...(options.siteHosts?.length ? { rewriteUrl: siteHostRewriter(options.siteHosts) } : {}),
   });
   const notFound = methodAwareNotFound(app);
   app.addHook('onRequest', ignoreNonIpForwardedFor);
   app.addHook('preParsing', bodyTimeout(options.bodyTimeoutMs ?? 10_000));
   app.removeContentTypeParser('text/plain');
+  const assistantSettings = createAssistantSettingsStore({ file: options.assistantSettingsFile ?? path.join(options.dataDir, 'assistant-settings.json'), onInvalidReload: (error) => app.log.warn({ reason: error.message }, 'assistant settings not reloaded; keeping the previous ones') });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
   const sqlitePath = path.join(options.dataDir, 'docsmith.sqlite');
-  const artifacts: ArtifactStore = createArtifactStore({
+  const artifacts: ArtifactStore = options.artifactStore ?? createArtifactStore({
     root: options.artifactsDir,
     ...(options.artifactMemoryBytes ? { memoryBudgetBytes: options.artifactMemoryBytes } : {}),
     ...(options.artifactPollMs !== undefined ? { pollMs: options.artifactPollMs } : {}),
@@ -144,7 +191,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const analyticsOptions = { storeQuestionText: options.storeQuestionText ?? false };
   const analytics = store === 'redis' ? createRedisAnalyticsStore(options.redisUrl as string, undefined, analyticsOptions) : createSqliteAnalyticsStore(sqlitePath, analyticsOptions);
   const hybrid = options.embeddings === false ? undefined : { embedQuery: createQueryEmbedder(options.embeddings), ...(options.embeddings?.weight === undefined ? {} : { vectorWeight: options.embeddings.weight }) };
-  const context: RouteContext = { artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: createMetrics(), model: options.model ?? createModelFromEnvironment(), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}) };
+  const answersInFlight = new InFlightAnswers();
+  const turns = new EventLoopTurns();
+  const context: RouteContext = { answersInFlight, turns, artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: options.metrics ?? createMetrics(), model: modelTakingTurns(options.model ?? createModelFromEnvironment(), turns), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}), ...(options.publicDocs?.length ? { isPublicDocs: publicDocsPredicate(options.publicDocs) } : {}), ...(options.keylessLoopback ? { keylessLoopback: true } : {}) };
   const stopHealthMonitor = monitorStoreHealth({ problem: () => threads.problem(), onChange: (problem) => (problem ? app.log.error({ problem }, 'thread store unusable') : app.log.info('thread store usable again')) });
   const retention = options.threadRetentionDays
     ? startRetentionSweeper({
@@ -163,14 +212,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         onError: (error) => app.log.warn({ error: summarizeErrorForLog(error) }, 'analytics retention sweep failed'),
       })
     : undefined;
+  const shutdownGraceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+  let graceTimer: NodeJS.Timeout | undefined;
+  let closing = false;
+  // Once closing, a connection whose response has ended is closed, rather than kept alive until its idle timeout.
+  app.addHook('onResponse', async () => {
+    if (closing) setImmediate(() => app.server.closeIdleConnections());
+  });
+  app.addHook('preClose', (done) => {
+    closing = true;
+    if (answersInFlight.size > 0) app.log.info({ answers: answersInFlight.size, shutdownGraceMs }, 'closing: the answers in flight may take the grace period to finish');
+    graceTimer = setTimeout(() => answersInFlight.abortAll(new ServerShutdownError()), shutdownGraceMs);
+    done();
+  });
   app.addHook('onClose', async () => {
+    clearTimeout(graceTimer);
     stopHealthMonitor();
     retention?.stop();
     analyticsRetention?.stop();
     await Promise.allSettled([limiter.close(), feedbackLimiter.close(), threads.close(), analytics.close(), sharedKeys?.close()]);
   });
 
-  const corsOptions = { origin: options.corsOrigin ?? true, methods: ['GET', 'POST', 'OPTIONS'], exposedHeaders: ['x-thread-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] };
+  const corsOptions = { origin: options.corsOrigin ?? true, methods: ['GET', 'POST', 'OPTIONS'], maxAge: 600, exposedHeaders: ['x-thread-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] };
   await app.register(cors, () => keyOriginCors(keys, corsOptions));
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -179,15 +242,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(toApiError(error, request), reply));
   app.setNotFoundHandler(notFound);
 
-  registerOperationalRoutes(app, context);
+  await options.registerFirst?.(app);
+  registerOperationalRoutes(app, context, options.metricsRoute ?? {});
   registerMessageRoutes(app, context);
   registerSearchRoutes(app, context);
   registerThreadRoutes(app, context);
   registerAnalyticsRoutes(app, context);
   registerInsightsRoutes(app, context, { artifactsDir: options.artifactsDir, dashboard: options.admin === true, ...(options.web?.webDir ? { webDir: options.web.webDir } : {}) });
-  registerPageRoutes(app, context, options.artifactsDir);
+  registerPageRoutes(app, context);
   registerWebRoutes(app, options.web);
+  registerMcpRoutes(app, context);
+  registerAgentFileRoutes(app, context);
+  registerSettingsRoutes(app, context, assistantSettings);
   return app;
+}
+
+/** Whether a domain is among the public ones (`*`: all of them). */
+function publicDocsPredicate(domains: readonly string[]): (domain: string) => boolean {
+  const named = new Set(domains);
+  return (domain) => named.has('*') || named.has(domain);
 }
 
 function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
@@ -213,8 +286,6 @@ function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return error.statusCode === 415 ? new ApiError('unsupported_media_type') : new ApiError('invalid_body', 'The request body cannot be read.');
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ApiError('invalid_body', 'The request body is empty; send a JSON object.', 'body');
     default:
       break;
   }

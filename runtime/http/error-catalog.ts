@@ -1,9 +1,11 @@
 /** Every error the HTTP API returns, with its status and default message (documented in docs/errors.md). */
 export const ERROR_CATALOG = {
   invalid_body: { status: 400, message: 'The request body is invalid.' },
+  forbidden_key: { status: 400, message: 'The request body holds a key that is not allowed (`__proto__`, or `constructor` with `prototype`).' },
   invalid_url: { status: 400, message: 'The request URL cannot be decoded.' },
   missing_key: { status: 401, message: 'Missing API key: send Authorization: Bearer <key>.' },
   invalid_key: { status: 401, message: 'The API key is not valid.' },
+  metrics_unauthorized: { status: 401, message: 'GET /metrics needs Authorization: Bearer <metrics token> (DOCSMITH_METRICS_TOKEN).' },
   forbidden_domain: { status: 403, message: 'The API key is not valid for this domain.' },
   forbidden_origin: { status: 403, message: 'The API key is not allowed from this origin (see `docsmith keys create --origin`).' },
   admin_required: { status: 403, message: 'This endpoint needs an admin key (`docsmith keys create --admin`).' },
@@ -16,6 +18,7 @@ export const ERROR_CATALOG = {
   body_too_large: { status: 413, message: 'The request body is too large.' },
   uri_too_long: { status: 414, message: 'A part of the request path is too long.' },
   unsupported_media_type: { status: 415, message: 'Send the body as application/json.' },
+  unsupported_charset: { status: 415, message: 'Send the JSON body as UTF-8.' },
   rate_limited: { status: 429, message: 'Rate limit exceeded.' },
   internal: { status: 500, message: 'Internal error.' },
   artifacts_not_ready: { status: 503, message: 'The documentation artifacts are not available yet.' },
@@ -39,6 +42,8 @@ export class ApiError extends Error {
     message?: string,
     readonly field?: string,
     readonly headers: Record<string, string> = {},
+    /** The JSON-RPC error code on an MCP endpoint (default: from the status, see `toJsonRpcBody`). */
+    readonly jsonRpcCode?: number,
   ) {
     super(message ?? ERROR_CATALOG[code].message);
   }
@@ -52,4 +57,20 @@ export class ApiError extends Error {
   toBody(): ErrorBody {
     return { error: { code: this.code, message: this.message, ...(this.field ? { field: this.field } : {}) } };
   }
+
+  /**
+   * The response body on an MCP endpoint: a JSON-RPC error response without an id, as the Streamable HTTP transport
+   * allows with an HTTP error status (`jsonRpcCode`, else -32600 Invalid Request for a 400 and -32000 otherwise); the
+   * catalog code in `data`.
+   */
+  toJsonRpcBody(): JsonRpcErrorBody {
+    return { jsonrpc: '2.0', id: null, error: { code: this.jsonRpcCode ?? (this.status === 400 ? -32600 : -32000), message: this.message, data: this.toBody().error } };
+  }
+}
+
+/** The JSON body of an error on an MCP endpoint. */
+export interface JsonRpcErrorBody {
+  jsonrpc: '2.0';
+  id: null;
+  error: { code: number; message: string; data: ErrorBody['error'] };
 }

@@ -1,10 +1,13 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ANSWER_FAILURE_REASONS, type AnswerFailureReason } from '../assistant/answer-failure.ts';
 
 /** The runtime's Prometheus metrics, served on GET /metrics. */
 export interface Metrics {
   observeRequest(route: string, status: number, seconds: number): void;
   addTokens(input: number, output: number): void;
   limitHit(scope: string): void;
+  /** Counts an answer that did not complete, by reason. */
+  answerFailed(reason: AnswerFailureReason): void;
   /** The exposition text of every metric. */
   render(): Promise<string>;
   /** Content type of `render()`'s text. */
@@ -13,7 +16,8 @@ export interface Metrics {
 
 /**
  * Creates the metrics on their own prom-client registry (one per app, so tests and several apps in a process never
- * clash): requests by route and status, a latency histogram by route, answer-model tokens, limit hits, and the
+ * clash): requests by route and status, a latency histogram by route, answer-model tokens, limit hits, answers that
+ * did not complete by reason (each reason listed from 0, so a rate over it works from the start), and the
  * process metrics (CPU, memory, event-loop lag, GC) under the `docsmith_` prefix.
  */
 export function createMetrics(): Metrics {
@@ -29,6 +33,13 @@ export function createMetrics(): Metrics {
   });
   const tokens = new Counter({ name: 'docsmith_tokens_total', help: 'Tokens of the answer model, by direction.', labelNames: ['direction'] as const, registers: [registry] });
   const limitHits = new Counter({ name: 'docsmith_limit_hits_total', help: 'Requests refused by a rate limit, by scope.', labelNames: ['scope'] as const, registers: [registry] });
+  const answerFailures = new Counter({
+    name: 'docsmith_answer_failures_total',
+    help: 'Answers that did not complete, by reason: model_error, timeout, client_aborted, shutdown, not_stored (the HTTP status was 200 already; the stream ended with an error part).',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  for (const reason of ANSWER_FAILURE_REASONS) answerFailures.inc({ reason }, 0);
   tokens.inc({ direction: 'input' }, 0);
   tokens.inc({ direction: 'output' }, 0);
   return {
@@ -42,6 +53,9 @@ export function createMetrics(): Metrics {
     },
     limitHit(scope) {
       limitHits.inc({ scope });
+    },
+    answerFailed(reason) {
+      answerFailures.inc({ reason });
     },
     render: () => registry.metrics(),
     contentType: registry.contentType,

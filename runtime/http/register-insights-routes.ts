@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import insightsQuerySchema from '../../schemas/insights-query.schema.json' with { type: 'json' };
 import { collectInsights } from '../analytics/collect-insights.ts';
@@ -12,6 +10,7 @@ import { ApiError } from './error-catalog.ts';
 import { DEFAULT_WEB_DIR } from './register-web-routes.ts';
 import type { RouteContext } from './route-context.ts';
 import { createRouteGuards, domainParams, type DomainRequest } from './route-guards.ts';
+import { createWebAssets, sendWebAsset } from './web-assets.ts';
 
 /** Options of `registerInsightsRoutes`. */
 export interface InsightsRoutesOptions {
@@ -71,20 +70,12 @@ export function registerInsightsRoutes(app: FastifyInstance, context: RouteConte
   });
 
   if (!options.dashboard) return;
-  const webDir = options.webDir ?? DEFAULT_WEB_DIR;
-  let script: Promise<string> | undefined;
-  const dashboardScript = (): Promise<string> => {
-    script ??= readFile(path.join(webDir, 'admin.js'), 'utf8');
-    return script.catch(() => {
-      script = undefined;
-      throw new ApiError('web_client_missing');
-    });
-  };
+  const assets = createWebAssets(options.webDir ?? DEFAULT_WEB_DIR);
   app.get('/admin', async (_request, reply) => {
-    await dashboardScript();
+    if (!(await assets.get('admin.js'))) throw new ApiError('web_client_missing');
     return reply.headers(DASHBOARD_HEADERS).type('text/html; charset=utf-8').send(DASHBOARD_HTML);
   });
-  app.get('/admin.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(await dashboardScript()));
+  app.get('/admin.js', async (request, reply) => sendWebAsset(await assets.get('admin.js'), 'no-cache', request, reply));
 }
 
 const DASHBOARD_HTML = `<!doctype html>

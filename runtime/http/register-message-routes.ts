@@ -7,6 +7,7 @@ import { unknownRequestFields } from '../assistant/reader-context.ts';
 import type { Authorization } from './authorize-request.ts';
 import type { RouteContext } from './route-context.ts';
 import { createRouteGuards, domainParams, type DomainRequest } from './route-guards.ts';
+import { siteAddresses } from './site-hosts.ts';
 
 /**
  * POST /v1|v2/assistant/:domain/message: the streamed answer (data stream or UI message stream, negotiated).
@@ -17,24 +18,28 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
   for (const prefix of ['/v1', '/v2']) {
     app.post(
       `${prefix}/assistant/:domain/message`,
-      { schema: { params: domainParams, body: assistantRequestSchema }, onRequest: guards.authorize, preHandler: [guards.requireQuestion, guards.consumeLimits] },
+      { schema: { params: domainParams, body: assistantRequestSchema }, onRequest: [guards.takeTurn, guards.authorize], preHandler: [guards.requireQuestion, guards.consumeLimits, guards.takeTurn] },
       async (request: DomainRequest<AssistantRequestBody, Record<string, unknown>>, reply) => {
         const ignored = unknownRequestFields(request.body);
         if (ignored.length > 0) request.log.debug({ fields: ignored }, 'ignored unknown request fields');
         const abort = new AbortController();
+        const untrack = context.answersInFlight.track(abort);
         reply.raw.once('close', () => {
           if (!reply.raw.writableFinished) abort.abort();
+          untrack();
         });
+        const { site } = request.authorization as Authorization;
         const { stream } = await answerQuestion({
-          site: (request.authorization as Authorization).site,
+          site,
           body: request.body,
           protocol: negotiateStreamProtocol({ path: request.url, query: request.query ?? {}, headers: request.headers, body: request.body }),
           model: context.model,
-          sinks: { threads: context.threads, analytics: context.analytics, onUsage: context.metrics.addTokens, log: request.log },
+          sinks: { threads: context.threads, analytics: context.analytics, onUsage: context.metrics.addTokens, onFailure: context.metrics.answerFailed, log: request.log },
           abortSignal: abort.signal,
           ...(context.modelTimeoutMs ? { modelTimeoutMs: context.modelTimeoutMs } : {}),
           ...(context.hybrid ? { hybrid: context.hybrid } : {}),
           ...(context.searchToolParts ? { searchToolParts: true } : {}),
+          markdownBase: siteAddresses(request, site.domain).filesBase,
         });
         return reply.code(200).headers(stream.headers).send(stream.body);
       },

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './error-catalog.ts';
+import { registerMetricsRoute, type MetricsAccess } from './register-metrics-route.ts';
 import type { RouteContext } from './route-context.ts';
 
 /**
  * GET /healthz (the process is up), GET /readyz (a published build is readable and the store answers; 503
- * otherwise), GET /metrics (Prometheus text).
+ * otherwise), and GET /metrics (Prometheus text; `metrics: false` when it is served on a listen address of its own).
  */
-export function registerOperationalRoutes(app: FastifyInstance, context: RouteContext): void {
+export function registerOperationalRoutes(app: FastifyInstance, context: RouteContext, metrics: MetricsAccess | false = {}): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (request) => {
     if (!(await context.artifacts.isReady())) throw new ApiError('artifacts_not_ready');
@@ -18,5 +19,5 @@ export function registerOperationalRoutes(app: FastifyInstance, context: RouteCo
     await context.analytics.ping();
     return { status: 'ready', loadedDomains: context.artifacts.loadedDomains().length };
   });
-  app.get('/metrics', async (_request, reply) => reply.type(context.metrics.contentType).send(await context.metrics.render()));
+  if (metrics) registerMetricsRoute(app, context.metrics, metrics);
 }

@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildDirectory } from '../../contract/artifact-layout.ts';
 import { pageMarkdownFile } from '../../schemas/page-markdown-file.ts';
+import { parsePagePath } from '../artifacts/parse-page-path.ts';
 import type { Authorization } from './authorize-request.ts';
 import { ApiError } from './error-catalog.ts';
 import type { RouteContext } from './route-context.ts';
@@ -17,8 +15,6 @@ const pageBody = {
   additionalProperties: true,
   properties: { path: pagePathSchema, groups: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 256 } } },
 } as const;
-/** A page path: segments of letters, digits, `-`, `_`, `.` (no `..`), optional leading `/`, `.md` and `#anchor`. */
-const PAGE_PATH = /^\/?((?:[\p{L}\p{N}_-][\p{L}\p{N}._-]*)(?:\/[\p{L}\p{N}_-][\p{L}\p{N}._-]*)*)?\/?(?:\.md)?(?:#.*)?$/u;
 
 /**
  * The page routes, for agents and widgets: the Markdown of one page of the current build (`pages/<path>.md`,
@@ -28,18 +24,14 @@ const PAGE_PATH = /^\/?((?:[\p{L}\p{N}_-][\p{L}\p{N}._-]*)(?:\/[\p{L}\p{N}_-][\p
  * validated. `path` may carry a leading `/`, a `.md` suffix or an `#anchor`; `/` is the index. Pages restricted to
  * user groups are never in the build, so `groups` opens none of them: it is accepted and has no effect.
  */
-export function registerPageRoutes(app: FastifyInstance, context: RouteContext, artifactsDir: string): void {
+export function registerPageRoutes(app: FastifyInstance, context: RouteContext): void {
   const guards = createRouteGuards(context);
   const readPage = async (authorization: Authorization, requested: string): Promise<string> => {
-    const match = PAGE_PATH.exec(requested.trim());
-    if (!match) throw new ApiError('invalid_body', 'Invalid path: `path` must be a page path like /guides/setup.', 'path');
-    const pagePath = (match[1] ?? '').replace(/\.md$/, '') || 'index';
-    const file = path.join(buildDirectory(path.join(artifactsDir, authorization.site.domain), authorization.site.buildId), pageMarkdownFile(pagePath));
-    try {
-      return await readFile(file, 'utf8');
-    } catch {
-      throw new ApiError('page_not_found', `No page /${pagePath} in the current build of ${authorization.site.domain}.`);
-    }
+    const pagePath = parsePagePath(requested);
+    if (pagePath === undefined) throw new ApiError('invalid_body', 'Invalid path: `path` must be a page path like /guides/setup.', 'path');
+    const markdown = await context.artifacts.readBuildFile(authorization.site, pageMarkdownFile(pagePath));
+    if (markdown === undefined) throw new ApiError('page_not_found', `No page /${pagePath} in the current build of ${authorization.site.domain}.`);
+    return markdown;
   };
   app.get('/v1/page/:domain', { schema: { params: domainParams, querystring: pageQuery }, onRequest: guards.authorize }, async (request: DomainRequest<unknown, { path: string }>, reply) => {
     const markdown = await readPage(request.authorization as Authorization, request.query.path);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import searchRequestSchema from '../../schemas/search-request.schema.json' with { type: 'json' };
 import { summarizeErrorForLog } from '../assistant/summarize-error-for-log.ts';
-import { hybridSearch, type SearchFilter } from '../search/index.ts';
+import { searchPages, type SearchFilter } from '../search/index.ts';
 import type { Authorization } from './authorize-request.ts';
 import type { RouteContext } from './route-context.ts';
 import { createRouteGuards, domainParams, type DomainRequest } from './route-guards.ts';
@@ -16,17 +16,14 @@ export function registerSearchRoutes(app: FastifyInstance, context: RouteContext
   const guards = createRouteGuards(context);
   app.post(
     '/v1/search/:domain',
-    { schema: { params: domainParams, body: searchRequestSchema }, onRequest: guards.authorize, preHandler: [guards.requireQuery, guards.consumeLimits] },
+    { schema: { params: domainParams, body: searchRequestSchema }, onRequest: [guards.takeTurn, guards.authorize], preHandler: [guards.requireQuery, guards.consumeLimits, guards.takeTurn] },
     async (request: DomainRequest<{ query: string; pageSize?: number; scoreThreshold?: number; filter?: SearchFilter | null }>) => {
       const authorization = request.authorization as Authorization;
-      const results = await hybridSearch(authorization.site.index, request.body.query, {
-        pageSize: request.body.pageSize ?? 10,
-        ...(request.body.filter ? { filter: request.body.filter } : {}),
+      const { query, pageSize = 10, scoreThreshold, filter } = request.body;
+      const kept = await searchPages(authorization.site.index, { query, pageSize, ...(scoreThreshold === undefined ? {} : { scoreThreshold }), ...(filter ? { filter } : {}) }, {
         ...context.hybrid,
         onEmbeddingError: (error) => request.log.warn({ domain: authorization.site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical retrieval only'),
       });
-      const minimumScore = (request.body.scoreThreshold ?? 0) * (results[0]?.score ?? 0);
-      const kept = results.filter((result) => result.score >= minimumScore);
       await context.analytics.recordSearch({ domain: authorization.site.domain, query: request.body.query, resultCount: kept.length, at: new Date() });
       return kept.map((result) => ({
         content: result.text,

@@ -10,12 +10,13 @@ const NUMERIC_SETTINGS = [
   ['DOCSMITH_ANALYTICS_RETENTION_DAYS', 'analyticsRetentionDays', 0],
   ['DOCSMITH_MODEL_TIMEOUT_MS', 'modelTimeoutMs', 1],
   ['DOCSMITH_BODY_TIMEOUT_MS', 'bodyTimeoutMs', 1],
+  ['DOCSMITH_SHUTDOWN_GRACE_MS', 'shutdownGraceMs', 0],
 ] as const;
 
 /**
  * The reliability settings of `buildApp` from the environment: `TRUST_PROXY` (hop count or proxy
  * addresses/CIDRs), `DOCSMITH_STORE_TIMEOUT_MS`, `DOCSMITH_MAX_THREAD_MESSAGES`, `DOCSMITH_THREAD_RETENTION_DAYS`, `DOCSMITH_ANALYTICS_RETENTION_DAYS`,
- * `DOCSMITH_MODEL_TIMEOUT_MS`, `DOCSMITH_BODY_TIMEOUT_MS`, `DOCSMITH_HEADERS_TIMEOUT_MS`,
+ * `DOCSMITH_MODEL_TIMEOUT_MS`, `DOCSMITH_BODY_TIMEOUT_MS`, `DOCSMITH_SHUTDOWN_GRACE_MS`, `DOCSMITH_HEADERS_TIMEOUT_MS`,
  * `DOCSMITH_REQUEST_TIMEOUT_MS`. Unset variables keep buildApp's defaults; a malformed number throws
  * EnvironmentSettingError (`wholeNumberFromEnvironment`), naming the variable.
  */

@@ -5,6 +5,8 @@ import type { KeyStore } from '../auth/key-store.ts';
 import type { Limiter } from '../limits/create-limiter.ts';
 import type { HybridRetrieval } from '../search/index.ts';
 import type { ThreadStore } from '../threads/thread-store.ts';
+import type { EventLoopTurns } from './event-loop-turns.ts';
+import type { InFlightAnswers } from './in-flight-answers.ts';
 import type { Metrics } from './metrics.ts';
 
 /** The stores and services the routes share. */
@@ -26,4 +28,12 @@ export interface RouteContext {
   hybrid?: HybridRetrieval;
   /** Data stream answers also carry their sources as a `search` tool invocation (default false). */
   searchToolParts?: boolean;
+  /** Whether a domain's documentation (MCP server, agent files) is public: readable without a key (default: none is). */
+  isPublicDocs?: (domain: string) => boolean;
+  /** Turns of the event loop for CPU-heavy work (retrieval, answer composition): one slice per loop iteration, so health stays responsive. */
+  turns: EventLoopTurns;
+  /** The answers streaming now: those still running when the shutdown grace period ends are aborted (ServerShutdownError). */
+  answersInFlight: InFlightAnswers;
+  /** Requests from this machine need no key (`docsmith dev`; default false). */
+  keylessLoopback?: boolean;
 }

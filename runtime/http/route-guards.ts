@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AssistantRequestBody } from '../assistant/assistant-request.ts';
 import { readConversation } from '../assistant/read-conversation.ts';
 import type { LimitDecision, Limiter } from '../limits/create-limiter.ts';
-import { authorizeRequest, type Authorization } from './authorize-request.ts';
+import { authorizeDocsReader, authorizeRequest, type Authorization } from './authorize-request.ts';
 import { ApiError } from './error-catalog.ts';
 import type { RouteContext } from './route-context.ts';
 
@@ -20,8 +20,12 @@ declare module 'fastify' {
 
 /** The hooks every `/:domain` route runs before its work, in this order: key → domain → body → limits. */
 export interface RouteGuards {
+  /** Waits for a turn of the event loop (`context.turns`): first of all (onRequest) and again before retrieval (last preHandler), so a burst is taken one slice per loop iteration. */
+  takeTurn(): Promise<void>;
   /** onRequest: checks the key for the domain and loads its site into `request.authorization`. */
   authorize(request: DomainRequest): Promise<void>;
+  /** onRequest: `authorize` for reading a site's documentation, which a public domain allows without a key. */
+  authorizeDocs(request: DomainRequest): Promise<void>;
   /** onRequest, after `authorize`: 403 `admin_required` unless the key is an admin key (analytics). */
   requireAdmin(request: DomainRequest): Promise<void>;
   /** preHandler: a message body whose last user message has no text is a 400 that counts against no limit. */
@@ -37,8 +41,12 @@ export interface RouteGuards {
 /** The guards of the assistant routes over the shared stores. */
 export function createRouteGuards(context: RouteContext): RouteGuards {
   return {
+    takeTurn: () => context.turns.next(),
     async authorize(request) {
       request.authorization = await authorizeRequest(request, context);
+    },
+    async authorizeDocs(request) {
+      request.authorization = await authorizeDocsReader(request, context);
     },
     async requireAdmin(request) {
       if (!(request.authorization as Authorization).admin) throw new ApiError('admin_required');
@@ -62,7 +70,7 @@ async function consume(context: RouteContext, limiter: Limiter, budget: string, 
   if (!decision.allowed) {
     context.metrics.limitHit(budget ? `${budget}_${decision.scope}` : decision.scope);
     const retryAfter = String(decision.retryAfterSeconds ?? decision.resetSeconds);
-    throw new ApiError('rate_limited', `Rate limit exceeded (${limitName(decision.scope, budget)}); retry in ${retryAfter} s.`, undefined, { ...headers, 'retry-after': retryAfter });
+    throw new ApiError('rate_limited', `Rate limit exceeded (${limitName(decision.scope, budget, authorization.public === true)}); retry in ${retryAfter} s.`, undefined, { ...headers, 'retry-after': retryAfter });
   }
   reply.headers(headers);
 }
@@ -75,7 +83,9 @@ function limitHeaders(decision: LimitDecision): Record<string, string> {
   };
 }
 
-function limitName(scope: LimitDecision['scope'], budget: string): string {
+/** The limit a refusal names; a public reader's key and organization limits are its IP's monthly one and the site's hourly one. */
+function limitName(scope: LimitDecision['scope'], budget: string, publicReader: boolean): string {
   const kind = budget ? ` ${budget}` : '';
+  if (publicReader && scope !== 'ip') return scope === 'key' ? `monthly${kind} limit of this IP address` : `hourly${kind} limit of this site's public documentation`;
   return scope === 'key' ? `monthly${kind} limit of this key` : scope === 'org' ? `hourly${kind} limit of the organization` : `daily${kind} limit of this IP address`;
 }

@@ -160,51 +160,93 @@ export class Bm25fIndexBuilder {
     for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
   }
 
-  /** `finish` in slices: yields every `TERMS_PER_SLICE` term occurrences and distinct terms, so a server keeps answering while a large index is built. */
+  /**
+   * `finish` in slices: yields every `TERMS_PER_SLICE` term occurrences and distinct terms, so a server keeps answering
+   * while a large index is built. Terms are numbered as first met; each document's combined frequencies are summed in
+   * one reused array indexed by term, then every (term, document, frequency) posting is placed by a counting sort —
+   * no map and no arrays per document or per term.
+   */
   *finishInSlices(): Generator<void, Bm25fIndex> {
     const documents = this.#documents;
     const fieldParameters = BM25F_FIELDS.map((field) => this.#parameters.fields[field]);
     const averageLengths = BM25F_FIELDS.map((_, field) => documents.reduce((sum, fields) => sum + (fields[field]?.length ?? 0), 0) / Math.max(1, documents.length) || 1);
-    const collected = new Map<string, { documents: number[]; frequencies: number[] }>();
+    const termIds = new Map<string, number>();
+    let sums = new Float64Array(1024);
+    let termCounts = new Uint32Array(1024);
+    let postingTerms = new Uint32Array(4096);
+    let postingDocuments = new Uint32Array(4096);
+    let postingFrequencies = new Float32Array(4096);
+    let total = 0;
+    const touched: number[] = [];
     let work = 0;
     for (const [document, fields] of documents.entries()) {
-      const frequencies = new Map<string, number>();
       fields.forEach((terms, field) => {
         const { weight, b } = fieldParameters[field] as FieldParameters;
         if (weight === 0 || terms.length === 0) return;
         const share = weight / (1 - b + (b * terms.length) / (averageLengths[field] as number));
-        for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + share);
+        for (const term of terms) {
+          let id = termIds.get(term);
+          if (id === undefined) {
+            termIds.set(term, (id = termIds.size));
+            if (id >= sums.length) {
+              sums = grown(sums, id);
+              termCounts = grown(termCounts, id);
+            }
+          }
+          if (sums[id] === 0) touched.push(id);
+          sums[id] = (sums[id] as number) + share;
+        }
         work += terms.length;
       });
-      for (const [term, frequency] of frequencies) {
-        let postings = collected.get(term);
-        if (!postings) collected.set(term, (postings = { documents: [], frequencies: [] }));
-        postings.documents.push(document);
-        postings.frequencies.push(frequency);
+      if (total + touched.length > postingTerms.length) {
+        postingTerms = grown(postingTerms, total + touched.length);
+        postingDocuments = grown(postingDocuments, total + touched.length);
+        postingFrequencies = grown(postingFrequencies, total + touched.length);
       }
+      for (const id of touched) {
+        postingTerms[total] = id;
+        postingDocuments[total] = document;
+        postingFrequencies[total] = sums[id] as number;
+        termCounts[id] = (termCounts[id] as number) + 1;
+        sums[id] = 0;
+        total += 1;
+      }
+      touched.length = 0;
       if (work >= TERMS_PER_SLICE) {
         work = 0;
         yield;
       }
     }
     const count = documents.length;
-    let total = 0;
-    for (const { documents: holding } of collected.values()) total += holding.length;
-    const postings: Postings = { termIds: new Map(), starts: new Uint32Array(collected.size + 1), documents: new Uint32Array(total), frequencies: new Float32Array(total), inverseFrequencies: new Float64Array(collected.size) };
+    const termCount = termIds.size;
+    const postings: Postings = { termIds, starts: new Uint32Array(termCount + 1), documents: new Uint32Array(total), frequencies: new Float32Array(total), inverseFrequencies: new Float64Array(termCount) };
     let offset = 0;
-    for (const [term, collectedPostings] of collected) {
-      const id = postings.termIds.size;
+    for (let id = 0; id < termCount; id += 1) {
       if ((id + 1) % TERMS_PER_SLICE === 0) yield;
-      const frequency = collectedPostings.documents.length;
-      postings.termIds.set(term, id);
+      const frequency = termCounts[id] as number;
       postings.starts[id] = offset;
-      postings.documents.set(collectedPostings.documents, offset);
-      postings.frequencies.set(collectedPostings.frequencies, offset);
       postings.inverseFrequencies[id] = Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5));
       offset += frequency;
     }
-    postings.starts[collected.size] = offset;
+    postings.starts[termCount] = offset;
+    // Postings were collected document by document, so placing them in order keeps each term's documents ascending.
+    const next = postings.starts.slice(0, termCount);
+    for (let position = 0; position < total; position += 1) {
+      const id = postingTerms[position] as number;
+      const at = next[id] as number;
+      postings.documents[at] = postingDocuments[position] as number;
+      postings.frequencies[at] = postingFrequencies[position] as number;
+      next[id] = at + 1;
+      if ((position + 1) % (TERMS_PER_SLICE * 4) === 0) yield;
+    }
     this.#documents.length = 0;
     return new Bm25fIndex(postings, count, this.#parameters.k1);
   }
+}
+
+/** A copy of a typed array at least twice as long and holding `index`. */
+function grown<T extends Float64Array | Float32Array | Uint32Array>(array: T, index: number): T {
+  const copy = new (array.constructor as new (length: number) => T)(Math.max(array.length * 2, index + 1));
+  copy.set(array);
+  return copy;
 }

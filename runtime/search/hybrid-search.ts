@@ -21,7 +21,7 @@ export interface HybridSearchOptions extends SearchOptions {
 
 /**
  * The vector ranking's weight when none is given: measured on the retrieval bench's tuning half with offline word
- * vectors (README "Hybrid retrieval"); reciprocal rank fusion and weights from 0.5 up lost 3–15 points recall@1 there.
+ * vectors (docs/decisions/0008-score-fusion-for-hybrid-search.md); reciprocal rank fusion and weights from 0.5 up lost 3–15 points recall@1 there.
  */
 export const DEFAULT_VECTOR_WEIGHT = 0.2;
 /** What a route passes `hybridSearch` besides the query: the embedder and the weight the server was configured with. */

@@ -4,3 +4,6 @@ export { DEFAULT_VECTOR_WEIGHT, hybridSearch, type HybridRetrieval, type HybridS
 export { createQueryEmbedder, type QueryEmbedderOptions } from './create-query-embedder.ts';
 export type { OtherLocation } from './place-section.ts';
 export type { PageLocation } from './read-search-layout.ts';
+export { siteFacets, type SiteFacets } from './site-facets.ts';
+export { closestPagePaths } from './closest-page-paths.ts';
+export { searchPages, type PageSearch } from './search-pages.ts';

@@ -5,7 +5,7 @@ import type { LanguageVocabularies } from './detect-query-language.ts';
 import { type PageIndex, PageIndexBuilder } from './page-index.ts';
 import { pageLeadText } from './page-lead-text.ts';
 import { pagePlaceText } from './page-place-text.ts';
-import { prepareText } from '../../contract/search/prepare-text.ts';
+import { searchTerms } from '../../contract/search/identifier-terms.ts';
 import { outlineRankingParameters, pageRankingParameters, rankingParameters } from './ranking-parameters.ts';
 import { checkSectionRecords, FORMAT_ONE_RECORD_PER_PATH, FORMAT_SECTION_PER_CONTENT, readSearchLayout, type PageLocation } from './read-search-layout.ts';
 import { readSectionVectors, type SectionVectors } from './read-section-vectors.ts';
@@ -14,6 +14,7 @@ import { parseSearchArtifactText } from '../../contract/search/search-artifact-t
 import type { SectionRanker } from './section-ranker.ts';
 import type { SectionRecord } from '../../contract/search/section-record.ts';
 import { SharedSectionRanker } from './shared-section-ranker.ts';
+import { type TitleQualifier, titleQualifiers } from './title-qualifiers.ts';
 import { TypoCorrector } from './typo-corrector.ts';
 import { winkSectionRanker } from './wink-section-ranker.ts';
 
@@ -35,6 +36,8 @@ export interface SearchIndex {
   hasLanguages: boolean;
   /** The terms of each language's sections, for detecting a query's language (empty for one-language sites). */
   vocabularies: LanguageVocabularies;
+  /** The label each page of a shared title is read with ("Organizations" for its "List"), by path (`titleQualifiers`). */
+  titleQualifiers: Map<string, TitleQualifier>;
   /** Section vectors for hybrid retrieval (`hybridSearch`), when the site was built with `--embeddings-url`. */
   vectors?: SectionVectors;
 }
@@ -108,6 +111,7 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
   const vectors = yield* readSectionVectors(candidate, bodyCount, bodyOfSection);
   let engine: SectionRanker | undefined;
   let pages: PageIndex | undefined;
+  const qualifiers = titleQualifiers(sections, searchTerms);
   const vocabularies: LanguageVocabularies = new Map();
   const multilingual = new Set(sections.map((section) => section.context.language ?? defaults.language)).size > 1;
   if (sections.length > 0) {
@@ -132,10 +136,13 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
       const language = section.context.language;
       const placeKey = `${language ?? ''}\u0000${section.path}`;
       let place = placeOfPath.get(placeKey);
-      if (!place) placeOfPath.set(placeKey, (place = termsOf(prepareText(pagePlaceText(section), language).join(' '))));
+      if (!place) placeOfPath.set(placeKey, (place = termsOf(searchTerms(pagePlaceText(section), language).join(' '))));
       const isFirstOfPage = index === 0 || (sections[index - 1] as SectionRecord).path !== section.path;
       const lead = pageLeadText(section, isFirstOfPage);
-      const preparedFields = [termsOf(title), termsOf(headings), termsOf(body), place, termsOf(lead ? prepareText(lead, language).join(' ') : '')];
+      // A title several pages share is read with the label that tells its page apart ("Organizations › List").
+      const qualifier = qualifiers.get(section.path)?.terms ?? [];
+      const qualifiedTitle = qualifier.length === 0 ? termsOf(title) : termsOf(`${qualifier.join(' ')} ${title}`.trim());
+      const preparedFields = [qualifiedTitle, termsOf(headings), termsOf(body), place, termsOf(lead ? searchTerms(lead, language).join(' ') : '')];
       const fields = preparedFields.map((field) => field.terms);
       const key = `${language ?? ''} ${preparedFields.map((field) => field.id).join(' ')}`;
       let document = documentOfFields.get(key);
@@ -146,7 +153,7 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
         if (multilingual) addVocabulary(vocabularies, language ?? defaults.language ?? '', fields);
       }
       (occurrences[document] as number[]).push(index);
-      pageBuilder.add(index, section, fields);
+      pageBuilder.add(index, section, fields, qualifier);
       if ((index + 1) % SECTIONS_PER_SLICE === 0) yield;
     }
     yield;
@@ -154,7 +161,7 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
     engine = occurrences.length === sections.length ? documents : new SharedSectionRanker(documents, occurrences);
     pages = yield* pageBuilder.finishInSlices();
   }
-  const index = searchIndexOf(defaults, sections, locations, engine, pages, vocabularies);
+  const index = searchIndexOf(defaults, sections, locations, engine, pages, vocabularies, qualifiers);
   return vectors ? { ...index, vectors } : index;
 }
 
@@ -200,6 +207,7 @@ function searchIndexOf(
   engine: SectionRanker | undefined,
   pages?: PageIndex,
   vocabularies: LanguageVocabularies = new Map(),
+  qualifiers: Map<string, TitleQualifier> = new Map(),
 ): SearchIndex {
   // The sections of one content share its list of locations: each list is visited once.
   const visited = new Set<PageLocation[]>();
@@ -213,5 +221,18 @@ function searchIndexOf(
       hasLanguages ||= context.language !== undefined;
     }
   }
-  return { defaults, sections, locations, engine, pages, typos: engine ? new TypoCorrector(engine) : undefined, versions: [...versions], hasLanguages, vocabularies };
+  const typos = engine ? new TypoCorrector(engine, () => sectionTexts(sections)) : undefined;
+  return { defaults, sections, locations, engine, pages, typos, versions: [...versions], hasLanguages, vocabularies, titleQualifiers: qualifiers };
+}
+
+/** The texts of the sections, each once: titles, headings, descriptions, bodies. */
+function* sectionTexts(sections: SectionRecord[]): Generator<string> {
+  const seen = new Set<string>();
+  for (const section of sections) {
+    for (const text of [section.title, ...section.headingPath, section.description ?? '', section.text]) {
+      if (seen.has(text)) continue;
+      seen.add(text);
+      yield text;
+    }
+  }
 }

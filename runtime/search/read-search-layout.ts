@@ -65,7 +65,7 @@ export function* readSearchLayout(candidate: Omit<Partial<SearchArtifact>, 'form
   if (formatVersion !== SEARCH_ARTIFACT_FORMAT_VERSION && formatVersion !== FORMAT_SECTION_PER_CONTENT) throw new SearchArtifactError(`search artifact format ${JSON.stringify(formatVersion)} is not supported`);
   for (const [index, body] of (bodies as Partial<SectionBody>[]).entries()) {
     if ((index + 1) % RECORDS_PER_SLICE === 0) yield;
-    if (!body || typeof body.title !== 'string' || typeof body.text !== 'string' || !Array.isArray(body.headingPath) || !isOptionalString(body.description) || !isOptionalStrings(body.keywords)) {
+    if (!body || typeof body.title !== 'string' || typeof body.text !== 'string' || !Array.isArray(body.headingPath) || !isOptionalString(body.description) || !isOptionalStrings(body.keywords) || !isOptionalCount(body.links)) {
       throw new SearchArtifactError(`search artifact holds a malformed ${formatVersion === SEARCH_ARTIFACT_FORMAT_VERSION ? 'section body' : 'section, or one no page shows'}`);
     }
   }
@@ -83,7 +83,8 @@ export function* readSearchLayout(candidate: Omit<Partial<SearchArtifact>, 'form
     const primary = shown[0] as PageLocation;
     const description = body.description === undefined ? {} : { description: body.description };
     const keywords = body.keywords === undefined ? {} : { keywords: body.keywords };
-    records.push({ path: primary.path, anchor: section.anchor, headingPath: body.headingPath, title: body.title, text: body.text, ...description, ...keywords, context: primary.context });
+    const links = body.links === undefined ? {} : { links: body.links };
+    records.push({ path: primary.path, anchor: section.anchor, headingPath: body.headingPath, title: body.title, text: body.text, ...description, ...keywords, ...links, context: primary.context });
     locations.push(shown);
     sectionTerms.push(terms[bodyIndex as number] as SectionTerms);
     bodyOfSection[index] = bodyIndex as number;
@@ -131,6 +132,10 @@ function isOptionalString(value: unknown): boolean {
 
 function isOptionalStrings(value: unknown): boolean {
   return value === undefined || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+}
+
+function isOptionalCount(value: unknown): boolean {
+  return value === undefined || (Number.isInteger(value) && (value as number) >= 0);
 }
 
 function isOptionalBoost(value: unknown): boolean {

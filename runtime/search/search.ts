@@ -1,12 +1,12 @@
-import type { Bm25fIndex, WeightedTerm } from './bm25f-index.ts';
+import type { Bm25fIndex } from './bm25f-index.ts';
 import { detectQueryLanguage } from './detect-query-language.ts';
 import { detectQueryVersions } from './detect-query-versions.ts';
 import type { SearchIndex } from './load-search-index.ts';
-import type { PageIndex } from './page-index.ts';
+import { applyPageFactors } from './page-factors.ts';
 import { locationInScope, otherLocationsOf, sectionAt, type OtherLocation, type PlacedSection, type SearchFilter, type SearchScope } from './place-section.ts';
-import type { PageLocation } from './read-search-layout.ts';
-import { prepareText } from '../../contract/search/prepare-text.ts';
+import type { PlacedHit, RankedPage } from './ranked-page.ts';
 import { snippetOf } from './result-snippet.ts';
+import { searchQuery } from './search-query.ts';
 import type { PageContext } from '../../contract/search/section-record.ts';
 
 export type { SearchFilter } from './place-section.ts';
@@ -18,7 +18,7 @@ export interface SearchOptions {
   filter?: SearchFilter;
   /** The previous user turn, searched with a lower weight so follow-ups ("and in Python?") keep their topic. */
   previousQuery?: string;
-  /** The page the reader is on (a page path, as runtime/assistant's `currentPagePath` reads it): its score is raised ×`CURRENT_PAGE_FACTOR` when it matches the query. */
+  /** The page the reader is on (a page path, as runtime/assistant's `currentPagePath` reads it): it, and its twin among pages of a shared title, rank first among pages that match about as well (`applyPageFactors`). */
   currentPath?: string;
 }
 
@@ -38,14 +38,6 @@ export interface SearchResult {
   metadata: PageContext & { otherLocations?: OtherLocation[] };
 }
 
-const MAX_QUERY_TERMS = 64;
-/** The question's terms weigh twice the previous turn's (follow-ups keep their topic without losing their own). */
-const QUESTION_WEIGHT = 2;
-const PREVIOUS_TURN_WEIGHT = 1;
-/** Share of a term's weight kept when it is a typo correction. */
-const CORRECTED_TERM_WEIGHT = 0.8;
-/** Unknown terms corrected per query: each correction scans part of the vocabulary, and a long garbled query must stay cheap. */
-const MAX_CORRECTED_TERMS = 8;
 const CANDIDATES_PER_PAGE = 20;
 /** How much deeper versioned or multilingual sites look into the rankings when the scope leaves less than a page of results. */
 const SCOPED_CANDIDATES_FACTOR = 4;
@@ -56,28 +48,6 @@ const SUPPORTING_SECTION_WEIGHT = 0.3;
 const PAGE_SCORE_WEIGHT = 0.5;
 /** Weight of the page outline ranking (titles, headings, place, descriptions; no body), fused the same way. */
 const OUTLINE_SCORE_WEIGHT = 0.5;
-/** Boost of a page whose whole title is in the query (a share of it for part of the title). */
-const TITLE_COVERAGE_WEIGHT = 0.3;
-
-/** Score factor of the page the reader is on (the assistant's `currentPath`): a page that matches the query about as well as the best wins. */
-const CURRENT_PAGE_FACTOR = 1.2;
-
-/** How strongly a page's `boost` counts: `boost: 3` raises its score ×1.39, `boost: 10` ×2, `boost: 0.25` lowers it ×0.66. */
-const BOOST_EXPONENT = 0.3;
-
-/** A result page being ranked: its best section (an engine document and the page it is placed at) and its score so far. */
-interface RankedPage {
-  best: PlacedHit;
-  score: number;
-  others: number;
-}
-
-/** An engine hit placed at its page in the scope; the section itself is only copied for the results returned. */
-interface PlacedHit {
-  document: number;
-  location: PageLocation;
-  score: number;
-}
 
 /** Engine hits (`[document, score]`, best first) of the section index, and of the page and page outline indexes (each page named by its first section). */
 interface Hits {
@@ -87,11 +57,10 @@ interface Hits {
 }
 
 /**
- * Ranks the pages of a site for a query: BM25F over sections (title, headings, body, the page's place and
- * description) fused with BM25F over whole pages and over page outlines (the same without bodies), raised by title
- * coverage, times the page's `boost` (frontmatter or navigation group) and, for the page the reader is on
- * (`currentPath`), `CURRENT_PAGE_FACTOR`; one entry per page (its best section).
- * Unknown query terms are corrected to indexed ones. A filter restricts results; the default version and language
+ * Ranks the pages of a site for a query (`searchQuery`: unknown terms respelt, identifiers whole, what the question
+ * excludes): BM25F over sections (title, headings, body, the page's place and description) fused with BM25F over
+ * whole pages and over page outlines (the same without bodies), then the page factors (`applyPageFactors`: title
+ * coverage, `boost`, exclusions, hubs, the reader's page); one entry per page (its best section). A filter restricts results; the default version and language
  * win: without a version/language in the filter, results come from the versions the query names (else the site's
  * default version) and the query's language (detected on multilingual sites, else the default), and from the others
  * only when those have no match.
@@ -103,10 +72,9 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   if (!index.engine || typeof query !== 'string') return [];
   const detected = options.filter?.language === undefined ? detectQueryLanguage(query.slice(0, 1000), index.vocabularies, index.defaults.language) : undefined;
   const language = options.filter?.language ?? detected ?? index.defaults.language;
-  const queryTerms = uniqueTerms(prepareText(query.slice(0, 4000), language)).slice(0, MAX_QUERY_TERMS);
-  if (queryTerms.length === 0) return [];
-  const previousTerms = options.previousQuery ? uniqueTerms(prepareText(options.previousQuery.slice(0, 4000), language)).slice(0, MAX_QUERY_TERMS / 2) : [];
-  const weightedQuery = [...weighted(queryTerms, QUESTION_WEIGHT, index), ...weighted(previousTerms, PREVIOUS_TURN_WEIGHT, index)];
+  const previousQuery = options.previousQuery?.slice(0, 4000);
+  const weightedQuery = searchQuery(index, query.slice(0, 4000), previousQuery, language);
+  if (!weightedQuery) return [];
 
   const scoped = index.versions.length > 0 || index.hasLanguages;
   const filter = options.filter ? { filter: options.filter } : {};
@@ -114,9 +82,9 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   const preferred: SearchScope = { ...filter, defaultsOnly: true, ...(detected ? { language: detected } : {}), ...(named.length > 0 ? { versions: named } : {}) };
   const hitsAt = (depth: number): Hits => {
     const limit = pageSize * CANDIDATES_PER_PAGE * depth;
-    const sections = (index.engine as NonNullable<SearchIndex['engine']>).search(weightedQuery, limit);
+    const sections = (index.engine as NonNullable<SearchIndex['engine']>).search(weightedQuery.terms, limit);
     const pageHits = (pageIndex: Bm25fIndex | undefined): [number, number][] =>
-      pageIndex ? pageIndex.search(weightedQuery, limit).map(([page, score]): [number, number] => [index.pages?.firstSectionOfPage[page] as number, score]) : [];
+      pageIndex ? pageIndex.search(weightedQuery.terms, limit).map(([page, score]): [number, number] => [index.pages?.firstSectionOfPage[page] as number, score]) : [];
     return { sections, pages: pageHits(index.pages?.index), outlines: pageHits(index.pages?.outline) };
   };
   let hits = hitsAt(1);
@@ -128,10 +96,7 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
     pages = rankPages(index, hits, preferred);
     if (pages.size === 0) pages = rankPages(index, hits, { ...filter, defaultsOnly: false });
   }
-  if (index.pages) boostTitleCoverage(index, pages, index.pages, weightedQuery);
-  applyBoosts(pages);
-  const current = options.currentPath === undefined ? undefined : pages.get(options.currentPath);
-  if (current) current.score *= CURRENT_PAGE_FACTOR;
+  applyPageFactors(index, pages, weightedQuery, options.currentPath);
   return [...pages.values()]
     .sort((a, b) => b.score - a.score)
     .slice(0, pageSize)
@@ -142,7 +107,7 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
         anchor: best.anchor,
         title: best.title,
         headingPath: best.headingPath,
-        snippet: snippetOf(best.text, query, previousTerms.length > 0 ? (options.previousQuery ?? '') : ''),
+        snippet: snippetOf(best.text, query, previousQuery ?? ''),
         text: best.text,
         score: Math.round(score * 1000) / 1000,
         metadata: metadataOf(best),
@@ -202,47 +167,8 @@ function fusePageScores(pages: Map<string, RankedPage>, pageHits: PlacedHit[], w
   }
 }
 
-/** Raises each page by `TITLE_COVERAGE_WEIGHT` × the share of its title's terms the query asks for: "push a model" → the "Push a model" page. */
-function boostTitleCoverage(index: SearchIndex, pages: Map<string, RankedPage>, pageIndex: PageIndex, query: WeightedTerm[]): void {
-  const asked = new Set(query.map((entry) => entry.term));
-  for (const page of pages.values()) {
-    // The page index knows each content by its preferred page, the first place it is shown at.
-    const preferredPath = index.locations[page.best.document]?.[0]?.path ?? page.best.location.path;
-    const titleTerms = pageIndex.titleTermsOfPage[pageIndex.pageOfPath.get(preferredPath) ?? -1] ?? [];
-    if (titleTerms.length === 0) continue;
-    const covered = titleTerms.filter((term) => asked.has(term)).length / titleTerms.length;
-    page.score *= 1 + TITLE_COVERAGE_WEIGHT * covered;
-  }
-}
-
-/**
- * Multiplies each page's score by its `boost` on a compressed scale (`boost ^ BOOST_EXPONENT`): Mintlify documents
- * `boost` as a multiplier of relevance, but the fused scores of a query's top pages lie within a factor of about 2 of
- * each other, so a plain `boost: 3` would put a boosted page first for any query it barely matches.
- */
-function applyBoosts(pages: Map<string, RankedPage>): void {
-  for (const page of pages.values()) {
-    const boost = page.best.location.boost;
-    if (boost !== undefined) page.score *= boost ** BOOST_EXPONENT;
-  }
-}
-
-/** Query terms with their weight; a term no section holds is replaced by its likely spelling (the first `MAX_CORRECTED_TERMS` unknown terms only), at a discount. */
-function weighted(terms: string[], weight: number, index: SearchIndex): WeightedTerm[] {
-  let attempts = 0;
-  return terms.map((term) => {
-    const unknown = index.engine?.documentFrequency(term) === 0;
-    const corrected = unknown && attempts++ < MAX_CORRECTED_TERMS ? index.typos?.correct(term) : undefined;
-    return corrected ? { term: corrected, weight: weight * CORRECTED_TERM_WEIGHT } : { term, weight };
-  });
-}
-
 /** A result's metadata: its page's context, plus the other paths showing the same content when there are some. */
 function metadataOf(best: PlacedSection): SearchResult['metadata'] {
   const otherLocations = otherLocationsOf(best);
   return otherLocations.length > 0 ? { ...best.context, otherLocations } : best.context;
-}
-
-function uniqueTerms(terms: string[]): string[] {
-  return [...new Set(terms)];
 }

@@ -1,4 +1,6 @@
 import { distance } from 'fastest-levenshtein';
+import { isWholeIdentifier } from '../../contract/search/identifier-terms.ts';
+import { prepareText } from '../../contract/search/prepare-text.ts';
 
 /** Shortest query term corrected; shorter words are too often another real word. */
 const MINIMUM_LENGTH = 4;
@@ -13,20 +15,30 @@ export interface Vocabulary {
   documentFrequency(term: string): number;
 }
 
+/** A word of the site's texts, as written (lower-cased): letters only, `MINIMUM_LENGTH` or more. */
+const SURFACE_WORD = /\p{L}{4,}/gu;
+
 /**
- * Corrects a query term that no document holds to the nearest indexed term (one edit for terms of 4–7
- * characters, two from 8, two swapped neighbours counting as one edit: "anaylt" → `analyt`; the first letter is
- * trusted; ties go to the term in more documents), else to its longest
- * indexed prefix of at least `MINIMUM_PREFIX` characters and half the term: the stemmer cannot strip a misspelt
- * suffix ("paginaton" stays whole while the index holds `pagin`). Terms with a digit are identifiers or versions
- * and are left alone.
+ * Corrects a query term that no document holds. `correctWritten` corrects the question's word as written against the
+ * words the site's texts are written with, then prepares it like any word: a misspelling changes how a word is
+ * stemmed ("vulnrability" → `vulnrabl`, far from `vulner`), not how far it is from "vulnerability". `correct`
+ * corrects the prepared term to the nearest indexed term. Both allow one edit for 4–7 letters, two from 8, two
+ * swapped neighbours counting as one edit ("anaylt" → `analyt`), trust the first letter and give ties to the more
+ * frequent word. Last comes the term's longest indexed prefix of at least `MINIMUM_PREFIX` characters and half the
+ * term: the stemmer cannot strip a misspelt suffix ("paginaton" stays whole while the index holds `pagin`).
+ * Identifiers and versions (a digit, a `.` or `:`, a leading `-`) are left alone.
  */
 export class TypoCorrector {
   readonly #vocabulary: Vocabulary;
   readonly #byInitial = new Map<string, string[]>();
+  readonly #texts: (() => Iterable<string>) | undefined;
+  /** Written words by initial, with how often the texts use them; read from `#texts` on the first correction that needs them. */
+  #wordsByInitial: Map<string, Map<string, number>> | undefined;
 
-  constructor(vocabulary: Vocabulary) {
+  /** `texts` gives the site's texts (titles, headings, bodies), read once, when a first written word needs correcting. */
+  constructor(vocabulary: Vocabulary, texts?: () => Iterable<string>) {
     this.#vocabulary = vocabulary;
+    this.#texts = texts;
     for (const term of vocabulary.terms()) {
       if (term.length < MINIMUM_LENGTH - 1 || /\d/.test(term)) continue;
       const initial = term[0] as string;
@@ -38,23 +50,40 @@ export class TypoCorrector {
 
   /** The indexed term a misspelt `term` most likely meant, or undefined when it is indexed or nothing is close. */
   correct(term: string): string | undefined {
-    if (term.length < MINIMUM_LENGTH || /\d/.test(term) || this.#vocabulary.documentFrequency(term) > 0) return undefined;
-    const allowed = term.length >= TWO_EDITS_FROM ? 2 : 1;
-    let best: string | undefined;
-    let bestDistance = allowed + 1;
-    let bestFrequency = 0;
-    for (const candidate of this.#byInitial.get(term[0] as string) ?? []) {
-      if (Math.abs(candidate.length - term.length) > allowed) continue;
-      const edits = editsBetween(term, candidate);
-      if (edits > allowed || edits > bestDistance) continue;
-      const frequency = this.#vocabulary.documentFrequency(candidate);
-      if (edits < bestDistance || frequency > bestFrequency) {
-        best = candidate;
-        bestDistance = edits;
-        bestFrequency = frequency;
+    if (!this.#isUnknown(term)) return undefined;
+    return nearest(term, this.#byInitial.get(term[0] as string) ?? [], (candidate) => this.#vocabulary.documentFrequency(candidate)) ?? this.#indexedPrefix(term);
+  }
+
+  /**
+   * The indexed term of the written word nearest to `word` (a question's word as written, prepared for `language`),
+   * when its own term is unknown and the texts hold a word close enough; undefined otherwise (then try `correct`).
+   */
+  correctWritten(word: string, language?: string): string | undefined {
+    if (!this.#texts || word.length < MINIMUM_LENGTH || !this.#isUnknown(prepareText(word, language)[0] ?? '')) return undefined;
+    const written = word.toLowerCase();
+    const words = this.#writtenWords().get(written[0] as string);
+    const corrected = words ? nearest(written, words.keys(), (candidate) => words.get(candidate) ?? 0) : undefined;
+    const term = corrected === undefined ? undefined : prepareText(corrected, language)[0];
+    return term !== undefined && this.#vocabulary.documentFrequency(term) > 0 ? term : undefined;
+  }
+
+  #isUnknown(term: string): boolean {
+    return term.length >= MINIMUM_LENGTH && !/\d/.test(term) && !isWholeIdentifier(term) && this.#vocabulary.documentFrequency(term) === 0;
+  }
+
+  #writtenWords(): Map<string, Map<string, number>> {
+    if (!this.#wordsByInitial) {
+      this.#wordsByInitial = new Map();
+      for (const text of this.#texts?.() ?? []) {
+        for (const match of text.toLowerCase().matchAll(SURFACE_WORD)) {
+          const word = match[0];
+          let words = this.#wordsByInitial.get(word[0] as string);
+          if (!words) this.#wordsByInitial.set(word[0] as string, (words = new Map()));
+          words.set(word, (words.get(word) ?? 0) + 1);
+        }
       }
     }
-    return best ?? this.#indexedPrefix(term);
+    return this.#wordsByInitial;
   }
 
   /** The longest prefix of `term` that documents hold, of at least `MINIMUM_PREFIX` characters and half the term. */
@@ -66,6 +95,26 @@ export class TypoCorrector {
     }
     return undefined;
   }
+}
+
+/** The candidate nearest to `term` within its allowed edits (see `TypoCorrector`), the more frequent on a tie; undefined when none is close. */
+function nearest(term: string, candidates: Iterable<string>, frequencyOf: (candidate: string) => number): string | undefined {
+  const allowed = term.length >= TWO_EDITS_FROM ? 2 : 1;
+  let best: string | undefined;
+  let bestDistance = allowed + 1;
+  let bestFrequency = 0;
+  for (const candidate of candidates) {
+    if (Math.abs(candidate.length - term.length) > allowed || candidate === term) continue;
+    const edits = editsBetween(term, candidate);
+    if (edits > allowed || edits > bestDistance) continue;
+    const frequency = frequencyOf(candidate);
+    if (edits < bestDistance || frequency > bestFrequency) {
+      best = candidate;
+      bestDistance = edits;
+      bestFrequency = frequency;
+    }
+  }
+  return best;
 }
 
 /** Levenshtein distance, except that two swapped neighbouring letters are one edit (the commonest typo), not two. */

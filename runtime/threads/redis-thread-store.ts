@@ -75,6 +75,13 @@ export function createRedisThreadStore(url: string, options: ThreadStoreOptions 
         await withRedis(() => client.multi().ltrim(messagesKey(threadId), length - maxMessages, -1).hincrby(threadKey(threadId), 'omitted', length - maxMessages).exec());
       }
     },
+    async recentMessages({ threadId, domain, fp }, count) {
+      await legacy.migrate(threadId);
+      const owner = await withRedis(() => client.hmget(threadKey(threadId), 'domain', 'fp'));
+      if (owner[0] !== domain || owner[1] !== fp) return [];
+      const messages = await withRedis(() => client.lrange(messagesKey(threadId), -count, -1));
+      return messages.map((message) => JSON.parse(message) as StoredMessage);
+    },
     async listThreads(domain, fp, page = {}) {
       const limit = page.limit ?? DEFAULT_THREAD_PAGE;
       const after = decodeThreadCursor(page.cursor);

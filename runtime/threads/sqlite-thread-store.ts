@@ -19,6 +19,21 @@ interface MessageRow {
   text: string;
   sources: string;
   created_at: string;
+  incomplete: number;
+  failure: StoredMessage['failure'] | null;
+}
+
+/** A message row as the interface shows it: the incomplete mark only on messages that carry one. */
+function storedMessage(row: MessageRow): StoredMessage {
+  return {
+    id: row.message_id,
+    role: row.role,
+    text: row.text,
+    sources: JSON.parse(row.sources) as StoredMessage['sources'],
+    createdAt: row.created_at,
+    ...(row.incomplete ? { incomplete: true as const } : {}),
+    ...(row.failure ? { failure: row.failure } : {}),
+  };
 }
 
 /**
@@ -52,7 +67,7 @@ export function createSqliteThreadStore(file: string, options: ThreadStoreOption
       fp: row.fp,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
-      messages: listed.map((message): StoredMessage => ({ id: message.message_id, role: message.role, text: message.text, sources: JSON.parse(message.sources) as StoredMessage['sources'], createdAt: message.created_at })),
+      messages: listed.map(storedMessage),
       ...(omitted > 0 ? { omittedMessages: omitted } : {}),
     };
   };
@@ -68,6 +83,12 @@ export function createSqliteThreadStore(file: string, options: ThreadStoreOption
       const problem = fileProblem();
       if (problem) throw new StoreUnavailableError(problem);
       await run((database) => database.append(input, new Date().toISOString()));
+    },
+    async recentMessages({ threadId, domain, fp }, count) {
+      return run((database) => {
+        const row = database.findThread.get(threadId);
+        return row && row.domain === domain && row.fp === fp ? database.newestMessages.all(threadId, count).map(storedMessage) : [];
+      });
     },
     async listThreads(domain, fp, page = {}) {
       const limit = page.limit ?? DEFAULT_THREAD_PAGE;
@@ -105,10 +126,13 @@ function openThreadDatabase(file: string, maxMessages: number) {
     CREATE INDEX IF NOT EXISTS messages_by_thread ON messages (thread_id, seq);
   `);
   if (!(connection.pragma('table_info(threads)') as { name: string }[]).some((column) => column.name === 'omitted')) connection.exec('ALTER TABLE threads ADD COLUMN omitted INTEGER NOT NULL DEFAULT 0');
+  if (!(connection.pragma('table_info(messages)') as { name: string }[]).some((column) => column.name === 'incomplete')) {
+    connection.exec('ALTER TABLE messages ADD COLUMN incomplete INTEGER NOT NULL DEFAULT 0; ALTER TABLE messages ADD COLUMN failure TEXT');
+  }
   const findThread = connection.prepare<[string], ThreadRow>('SELECT * FROM threads WHERE id = ?');
   const insertThread = connection.prepare('INSERT OR IGNORE INTO threads (id, domain, fp, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
   const touchThread = connection.prepare('UPDATE threads SET updated_at = ? WHERE id = ?');
-  const insertMessage = connection.prepare('INSERT INTO messages (thread_id, message_id, role, text, sources, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertMessage = connection.prepare('INSERT INTO messages (thread_id, message_id, role, text, sources, created_at, incomplete, failure) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   const countMessages = connection.prepare<[string], { count: number }>('SELECT count(*) AS count FROM messages WHERE thread_id = ?');
   const dropOldest = connection.prepare('DELETE FROM messages WHERE seq IN (SELECT seq FROM messages WHERE thread_id = ? ORDER BY seq LIMIT ?)');
   const addOmitted = connection.prepare('UPDATE threads SET omitted = omitted + ? WHERE id = ?');
@@ -129,7 +153,7 @@ function openThreadDatabase(file: string, maxMessages: number) {
       if (existing && (existing.domain !== input.domain || existing.fp !== input.fp)) return;
       insertThread.run(input.threadId, input.domain, input.fp, now, now);
       touchThread.run(now, input.threadId);
-      insertMessage.run(input.threadId, input.message.id, input.message.role, input.message.text, JSON.stringify(input.message.sources), now);
+      insertMessage.run(input.threadId, input.message.id, input.message.role, input.message.text, JSON.stringify(input.message.sources), now, input.message.incomplete ? 1 : 0, input.message.failure ?? null);
       const excess = (countMessages.get(input.threadId)?.count ?? 0) - maxMessages;
       if (excess > 0) {
         dropOldest.run(input.threadId, excess);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AnswerFailureReason } from '../assistant/answer-failure.ts';
 
 /** A source cited by an assistant message. */
 export interface StoredSource {
@@ -8,8 +9,14 @@ export interface StoredSource {
   anchor: string;
 }
 
+/** Marks an assistant message that did not complete: `text` is what was said until it stopped, and why it stopped. */
+export interface IncompleteMark {
+  incomplete?: true;
+  failure?: AnswerFailureReason;
+}
+
 /** One message of a thread. */
-export interface StoredMessage {
+export interface StoredMessage extends IncompleteMark {
   id: string;
   role: 'user' | 'assistant';
   text: string;
@@ -29,8 +36,8 @@ export interface Thread {
   omittedMessages?: number;
 }
 
-/** A message to store: the question when the request is accepted, the answer when it completes. */
-export interface NewMessage {
+/** A message to store: the question when the request is accepted, the answer when it completes or fails (marked). */
+export interface NewMessage extends IncompleteMark {
   id: string;
   role: 'user' | 'assistant';
   text: string;
@@ -67,6 +74,8 @@ export interface ThreadStore {
   resolveThread(input: { domain: string; fp: string; threadId?: string | null }): Promise<{ threadId: string; isNew: boolean }>;
   /** Stores one message, creating the thread; a thread of another domain or fingerprint is left untouched. */
   appendMessage(input: { threadId: string; domain: string; fp: string; message: NewMessage }): Promise<void>;
+  /** The newest `count` messages of a thread, oldest first; none when the thread is not this domain's and fingerprint's. */
+  recentMessages(input: { threadId: string; domain: string; fp: string }, count: number): Promise<StoredMessage[]>;
   /** Threads of a fingerprint on a domain, most recently updated first, one page at a time. */
   listThreads(domain: string, fp: string, page?: ThreadPageRequest): Promise<ThreadPage>;
   /** Deletes threads last updated before the given time (retention); resolves to how many. */

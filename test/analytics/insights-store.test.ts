@@ -52,10 +52,10 @@ describe.each(stores)('insights on the %s analytics store', (_name, open) => {
       const saml = question(domain, '2026-11-03', 'Do you support SAML SSO?', insight(['support', 'saml', 'sso'], { strength: 0.1 }), { notFound: true, resultCount: 1 });
       await store.recordQuestion(saml);
       await store.recordQuestion(question(domain, '2026-11-04', 'Is SAML SSO supported with Okta?', insight(['saml', 'sso', 'support', 'okta'], { strength: 0.1 }), { notFound: true, resultCount: 1 }));
-      await store.recordQuestion(question(domain, '2026-11-04', 'SAML support?', insight(['saml', 'support'], { strength: 0.2 }), { outcome: 'aborted' }));
+      await store.recordQuestion(question(domain, '2026-11-04', 'SAML support?', insight(['saml', 'support'], { strength: 0.2 }), { outcome: 'client_aborted' }));
       const reset = question(domain, '2026-11-04', 'How do I reset my password?', insight(['reset', 'password'], { cited: ['account'] }));
       await store.recordQuestion(reset);
-      await store.recordQuestion(question(domain, '2026-11-04', 'reset password', insight(['reset', 'password'], { cited: ['account'] }), { outcome: 'failed' }));
+      await store.recordQuestion(question(domain, '2026-11-04', 'reset password', insight(['reset', 'password'], { cited: ['account'] }), { outcome: 'model_error' }));
       await store.recordQuestion(question(domain, '2026-12-01', 'install the cli', insight(['instal', 'cli'], { cited: ['quickstart'] })));
       const feedback = (event: QuestionEvent, rating: 'up' | 'down', minute: number, comment?: string) =>
         store.recordFeedback({ domain, threadId: event.threadId, messageId: event.messageId, fp: 'fp-secret-reader', rating, ...(comment ? { comment } : {}), at: new Date(event.at.getTime() + minute * 60_000) });

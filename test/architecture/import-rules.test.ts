@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../helpers/source-files.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** Which top-level folders each layer may import from (its own folder always). */
@@ -12,15 +13,9 @@ const ALLOWED: Record<string, readonly string[]> = {
 };
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-function sourceFiles(folder: string): string[] {
-  return readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(?:ts|js|mjs)$/.test(entry.name))
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
-}
-
 /** Relative imports of a file that leave the folders its layer may use, as `file → target`. */
 function forbiddenImports(layer: string, allowed: readonly string[] = ALLOWED[layer] ?? []): string[] {
-  return sourceFiles(layer).flatMap((file) =>
+  return sourceFiles([layer]).flatMap((file) =>
     [...readFileSync(path.join(root, file), 'utf8').matchAll(IMPORT)]
       .map((match) => match[1] ?? match[2] ?? '')
       .filter((specifier) => specifier.startsWith('.'))
@@ -30,7 +25,7 @@ function forbiddenImports(layer: string, allowed: readonly string[] = ALLOWED[la
   );
 }
 
-describe('layers import only what they may (docs/architecture.md)', () => {
+describe('layers import only what they may (docs/concepts/architecture.mdx)', () => {
   it.each(Object.keys(ALLOWED))('%s/ imports no file of another layer', (layer) => {
     expect(forbiddenImports(layer)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ArtifactError, createArtifactStore } from '../../runtime/artifacts/create-artifact-store.ts';
+import { ArtifactError, createArtifactStore, defaultArtifactMemoryBytes } from '../../runtime/artifacts/create-artifact-store.ts';
 import { search } from '../../runtime/search/index.ts';
 import { publishTestSite, testSiteFiles } from '../helpers/publish-test-site.ts';
 
@@ -66,5 +66,14 @@ describe('artifact store', () => {
     expect(store.loadedDomains().length).toBeLessThan(4);
     expect(store.loadedDomains()).toContain('four');
     expect((await store.get('one'))?.domain).toBe('one');
+  });
+});
+
+describe('the default memory budget of loaded artifacts', () => {
+  const MiB = 1024 * 1024;
+  it('is half of V8\'s heap limit, between 64 and 512 MiB, so capping the heap bounds the artifacts too', () => {
+    expect(defaultArtifactMemoryBytes(4096 * MiB)).toBe(512 * MiB);
+    expect(defaultArtifactMemoryBytes(768 * MiB)).toBe(384 * MiB);
+    expect(defaultArtifactMemoryBytes(96 * MiB)).toBe(64 * MiB);
   });
 });

@@ -5,7 +5,8 @@ import { processDataStream } from 'ai-v4';
 import { describe, expect, it } from 'vitest';
 import type { AssistantSource } from '../../runtime/assistant/assistant-prompt.ts';
 import { createAssistantStream } from '../../runtime/assistant/create-assistant-stream.ts';
-import { createExtractiveModel, NOT_FOUND_ANSWER } from '../../runtime/assistant/extractive-model.ts';
+import { NOT_FOUND_ANSWER } from '../../runtime/assistant/compose-answer.ts';
+import { createExtractiveModel } from '../../runtime/assistant/extractive-model.ts';
 
 const sources: AssistantSource[] = [
   {

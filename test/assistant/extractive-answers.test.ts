@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAssistantPrompt, readPromptQuestion, type AssistantSource } from '../../runtime/assistant/assistant-prompt.ts';
 import { isCodeLine } from '../../runtime/assistant/code-lines.ts';
 import { createAssistantStream } from '../../runtime/assistant/create-assistant-stream.ts';
-import { extractAnswer } from '../../runtime/assistant/extractive-model.ts';
+import { composeAnswer } from '../../runtime/assistant/compose-answer.ts';
 import { readConversation } from '../../runtime/assistant/read-conversation.ts';
 
 const embeddings = {
@@ -25,24 +25,26 @@ const embeddings = {
 const other = { number: 2, text: 'The embed endpoint accepts texts of up to 8,192 tokens. Longer inputs are truncated.' };
 
 describe('extractive answers', () => {
-  it('leads with the best sentence of the best source and keeps the [n] citations', () => {
-    const answer = extractAnswer('how do I embed a batch of texts', undefined, [embeddings, other]);
+  it('leads with the best sentence of the best source and quotes no source that lacks the deciding term', () => {
+    const answer = composeAnswer('how do I embed a batch of texts', undefined, [embeddings, other]);
     expect(answer[0]).toBe('Generate embeddings for a batch of texts by passing an array of strings as input to the embed endpoint [1]. ');
-    expect(answer.join('')).toMatch(/\[2\]\. $/);
+    expect(answer.join('')).not.toContain('[2]');
   });
 
   it('never quotes an import line or a code fragment as a sentence', () => {
-    const answer = extractAnswer('how do I embed a batch of texts with ollama', undefined, [embeddings, other]).join('');
-    expect(answer).not.toContain('import ollama');
-    expect(answer).not.toContain('await ollama.embed');
+    const prose = composeAnswer('how do I embed a batch of texts with ollama', undefined, [embeddings, other])
+      .join('')
+      .replace(/```[\s\S]*?```/g, '');
+    expect(prose).not.toContain('import ollama');
+    expect(prose).not.toContain('await ollama.embed');
     expect(isCodeLine("import ollama from 'ollama'")).toBe(true);
     expect(isCodeLine('npm i -g example-cli')).toBe(true);
     expect(isCodeLine('Set OLLAMA_HOST to 0.0.0.0 to listen on every network interface.')).toBe(false);
   });
 
-  it('puts the code in a fenced block after the lead when the question asks for code', () => {
-    const answer = extractAnswer('javascript code to embed a batch of texts', undefined, [embeddings, other]);
-    expect(answer[1]).toBe("\n\n```\nimport ollama from 'ollama'\n\nconst batch = await ollama.embed({\n  model: 'embeddinggemma',\n  input: ['First text', 'Second text'],\n})\nconsole.log(batch.embeddings.length) // number of vectors\n```\n\n");
+  it('puts the code in a fenced block, whole, under the label that introduces it, when the question asks for code', () => {
+    const answer = composeAnswer('javascript code to embed a batch of texts', undefined, [embeddings, other]);
+    expect(answer.at(-1)).toBe("JavaScript [1]:\n\n```\nimport ollama from 'ollama'\n\nconst batch = await ollama.embed({\n  model: 'embeddinggemma',\n  input: ['First text', 'Second text'],\n})\nconsole.log(batch.embeddings.length) // number of vectors\n```\n\n");
   });
 });
 

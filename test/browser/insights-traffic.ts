@@ -1,5 +1,5 @@
 import type { AnalyticsStore, QuestionEvent } from '../../runtime/analytics/analytics-store.ts';
-import type { QuestionOutcome } from '../../runtime/analytics/store-insights.ts';
+import type { AnswerFailureReason } from '../../runtime/assistant/answer-failure.ts';
 import type { LoadedSite } from '../../runtime/artifacts/create-artifact-store.ts';
 import { answerQuestion } from '../../runtime/assistant/answer-question.ts';
 import { createExtractiveModel } from '../../runtime/assistant/extractive-model.ts';
@@ -58,8 +58,8 @@ function random(seed: number): () => number {
 export async function replayAcmeTraffic(site: LoadedSite, analytics: AnalyticsStore, options: { lastDay: string; days: number; seed?: number }): Promise<number> {
   const next = random(options.seed ?? 7);
   const model = createExtractiveModel();
-  const threads = { resolveThread: async () => ({ threadId: `thr_${Math.floor(next() * 1e9).toString(36)}`, isNew: true }), appendMessage: async () => undefined };
-  const log = { warn: () => undefined, error: () => undefined };
+  const threads = { resolveThread: async () => ({ threadId: `thr_${Math.floor(next() * 1e9).toString(36)}`, isNew: true }), appendMessage: async () => undefined, recentMessages: async () => [] };
+  const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
   let count = 0;
   for (let dayIndex = options.days - 1; dayIndex >= 0; dayIndex -= 1) {
     const dayStart = Date.parse(`${options.lastDay}T00:00:00Z`) - dayIndex * 86_400_000;
@@ -69,7 +69,7 @@ export async function replayAcmeTraffic(site: LoadedSite, analytics: AnalyticsSt
         const at = new Date(dayStart + Math.floor(next() * 86_400_000));
         const question = intent.phrasings[Math.floor(next() * intent.phrasings.length)] as string;
         const roll = next();
-        const outcome: QuestionOutcome | undefined = roll < 0.01 ? 'failed' : roll < 0.04 ? 'aborted' : undefined;
+        const outcome: AnswerFailureReason | undefined = roll < 0.01 ? 'model_error' : roll < 0.04 ? 'client_aborted' : undefined;
         let recorded: QuestionEvent | undefined;
         const sink = { recordQuestion: async (event: QuestionEvent) => analytics.recordQuestion((recorded = { ...event, at, ...(outcome ? { outcome } : {}) })) };
         const body = { fp: `reader-${Math.floor(next() * 500)}`, messages: [{ id: 'q', role: 'user' as const, content: question }], ...(intent.filter ? { filter: intent.filter } : {}) };

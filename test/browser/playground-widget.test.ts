@@ -1,26 +1,17 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyStore } from '../../runtime/auth/key-store.ts';
 import { buildApp } from '../../runtime/http/build-app.ts';
+import { hasBrowserPrerequisites, launchChromium } from '../helpers/widget-harness.ts';
 import { publishTestSite } from '../helpers/publish-test-site.ts';
 import { scriptedModel } from '../reliability/scripted-model.ts';
 
-const CHROMIUM = process.env.DOCSMITH_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
-/** Set DOCSMITH_SCREENSHOTS=1 to rewrite docs/playground.png, docs/playground-markdown.png and docs/widget.png. */
+/** Set DOCSMITH_SCREENSHOTS=1 to rewrite docs/playground.png and docs/playground-markdown.png. */
 const SCREENSHOTS = process.env.DOCSMITH_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../../docs') : undefined;
-
-const hasChromium = existsSync(CHROMIUM);
-const hasBundle = existsSync(path.join(WEB_DIST, 'widget.js'));
-if (!hasChromium) process.stderr.write(`skipped playground and widget in a real browser: no ${CHROMIUM}; install Debian's chromium (apt-get install chromium) or set DOCSMITH_CHROMIUM\n`);
-else if (!hasBundle) process.stderr.write('skipped playground and widget in a real browser: web/dist is not built; run npm run build:web\n');
 
 /** Asks in the chat inside `scope` and waits for the answer to finish (its thumbs appear); resolves to its text and thread id. */
 /** A Markdown answer with every construct the chat renders, plus hostile HTML and links that must stay inert. */
@@ -48,75 +39,94 @@ const MARKDOWN_ANSWER = [
   'Inline <img src="x" onerror="window.pwned = 3"> and ![tracker](https://tracker.example.com/pixel.png).',
 ].join('\n');
 
-async function askInChat(page: Page, scope: string, question: string, answers: number): Promise<{ text: string; threadId: string; citations: string[] }> {
-  await page.fill(`${scope} input[name="question"]`, question);
-  await page.press(`${scope} input[name="question"]`, 'Enter');
+/** Asks in the chat inside `scope` and waits for the answer to finish (its thumbs appear); resolves to its text, the thread id the question was sent with, and its citations. */
+async function askInChat(page: Page, scope: string, question: string, answers: number): Promise<{ text: string; sentThreadId: string | null; threadId: string; citations: string[] }> {
+  const sent = page.waitForRequest((request: Request) => request.url().endsWith('/v2/assistant/example/message'));
+  await page.fill(`${scope} [name="question"]`, question);
+  await page.press(`${scope} [name="question"]`, 'Enter');
+  const request = await sent;
+  const threadId = (await request.response())?.headers()['x-thread-id'] ?? '';
   const answer = page.locator(`${scope} .docsmith-assistant`).nth(answers - 1);
   await answer.locator('.docsmith-rate').first().waitFor({ timeout: 15_000 });
   return {
     text: (await answer.locator('.docsmith-text').textContent()) ?? '',
-    threadId: (await page.getAttribute(`${scope} .docsmith-thread`, 'data-thread-id')) ?? '',
+    sentThreadId: (request.postDataJSON() as { threadId: string | null }).threadId,
+    threadId,
     citations: await answer.locator('.docsmith-citation').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? '')),
   };
 }
 
-describe.skipIf(!hasChromium || !hasBundle)('playground and widget in a real browser (Chromium)', () => {
+describe.skipIf(!hasBrowserPrerequisites('the playground in a real browser'))('the playground in a real browser (Chromium)', () => {
   let directory: string;
   let app: FastifyInstance;
   let baseUrl: string;
-  let hostServer: Server;
-  let hostOrigin: string;
   let browser: Browser;
   let key: string;
+  let otherDomainKey: string;
   let adminKey: string;
   beforeAll(async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'docsmith-browser-'));
     await publishTestSite(path.join(directory, 'dist'), 'example', undefined, 'https://docs.example.com');
     app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory' });
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-    hostServer = createServer((_request, response) => {
-      response.setHeader('content-type', 'text/html; charset=utf-8');
-      response.end(`<!doctype html><html><head><title>Example docs</title></head><body style="font-family: system-ui; margin: 40px"><h1>Example docs</h1><p>Install the CLI, then log in.</p><script src="${baseUrl}/widget.js" data-domain="example" data-key="${key}"></script></body></html>`);
-    });
-    await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
-    const address = hostServer.address() as { port: number };
-    hostOrigin = `http://localhost:${address.port}`;
     const keys = createKeyStore({ file: path.join(directory, 'data', 'keys.json') });
-    key = keys.create({ domains: ['example'], org: 'org', origins: [hostOrigin, baseUrl] }).key;
+    key = keys.create({ domains: ['example'], org: 'org', origins: [baseUrl] }).key;
+    otherDomainKey = keys.create({ domains: ['elsewhere'], org: 'org' }).key;
     adminKey = keys.create({ domains: ['example'], org: 'org', admin: true }).key;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => hostServer?.close(resolve));
     await app?.close();
     await rm(directory, { recursive: true, force: true });
+  });
+  const connect = async (page: Page, domain: string, withKey: string): Promise<string> => {
+    await page.locator('#docsmith-playground-status').evaluate((status) => status.removeAttribute('data-state'));
+    await page.fill('input[name="domain"]', domain);
+    await page.fill('input[name="key"]', withKey);
+    await page.click('#docsmith-playground-form button[type="submit"]');
+    await page.locator('#docsmith-playground-status[data-state]').waitFor();
+    return (await page.textContent('#docsmith-playground-status')) ?? '';
+  };
+
+  it('connect checks the key and the domain first and says what is wrong, in the reader\'s words and precisely', async () => {
+    const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+    await page.goto(`${baseUrl}/playground`);
+    expect(await connect(page, 'example', 'ds_000000000000_not-a-key')).toBe("This assistant isn't available on this page. (401 invalid_key: The API key is not valid.)");
+    expect(await page.locator('#docsmith-playground-chat [name="question"]').count()).toBe(0);
+    expect(await connect(page, 'example', otherDomainKey)).toContain('403 forbidden_domain: The API key is not valid for this domain.');
+    expect(await connect(page, 'example', key)).toBe('Connected to Example (example).');
+    await page.locator('#docsmith-playground-chat [name="question"]').waitFor();
+    await page.close();
   });
 
   it('playground: connect, ask, see the streamed answer with numbered citations, follow up in the same thread, rate, start over', async () => {
     const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
     await page.goto(`${baseUrl}/playground`);
-    await page.fill('input[name="domain"]', 'example');
-    await page.fill('input[name="key"]', key);
-    await page.click('#docsmith-playground-form button[type="submit"]');
+    await connect(page, 'example', key);
     const first = await askInChat(page, '#docsmith-playground-chat', 'How do I install the CLI?', 1);
     expect(first.text).toContain('npm i -g example-cli');
     expect(first.citations[0]).toBe('https://docs.example.com/quickstart#install');
+    expect(first.sentThreadId).toBeNull();
     expect(first.threadId).toMatch(/^thr_/);
     const followUp = await askInChat(page, '#docsmith-playground-chat', 'And how do I skip the login in CI?', 2);
     expect(followUp.text).toContain('EXAMPLE_TOKEN');
-    expect(followUp.threadId).toBe(first.threadId);
+    expect([followUp.sentThreadId, followUp.threadId]).toEqual([first.threadId, first.threadId]);
+    expect(await page.locator('#docsmith-playground-chat').textContent()).not.toContain(first.threadId);
     const thumbsUp = page.locator('#docsmith-playground-chat .docsmith-assistant').nth(1).getByRole('button', { name: 'Helpful', exact: true });
-    const feedback = page.waitForResponse((response) => response.url().endsWith('/v1/assistant/example/feedback'));
     await thumbsUp.click();
-    expect((await feedback).status()).toBe(201);
     expect(await thumbsUp.getAttribute('aria-pressed')).toBe('true');
+    const feedback = page.waitForResponse((response) => response.url().endsWith('/v1/assistant/example/feedback'));
+    await page.getByLabel('What helped? (optional)').fill('The CI variable.');
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    expect((await feedback).status()).toBe(201);
     if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'playground.png') });
     const report = await app.inject({ url: '/v1/analytics/example/questions', headers: { authorization: `Bearer ${adminKey}` } });
-    expect(report.json().feedback.up).toBe(1);
-    await page.click('#docsmith-playground-chat .docsmith-reset');
+    expect(report.json().feedback).toMatchObject({ up: 1, comments: [{ rating: 'up', comment: 'The CI variable.' }] });
+    await page.getByRole('button', { name: 'New conversation' }).click();
     expect(await page.locator('#docsmith-playground-chat .docsmith-message').count()).toBe(0);
     const fresh = await askInChat(page, '#docsmith-playground-chat', 'Where do invoices go?', 1);
+    expect(fresh.sentThreadId).toBeNull();
     expect(fresh.threadId).not.toBe(first.threadId);
     await page.close();
   });
@@ -130,9 +140,7 @@ describe.skipIf(!hasChromium || !hasBundle)('playground and widget in a real bro
     const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
     try {
       await page.goto(`${markdownUrl}/playground`);
-      await page.fill('input[name="domain"]', 'example');
-      await page.fill('input[name="key"]', markdownKey);
-      await page.click('#docsmith-playground-form button[type="submit"]');
+      await connect(page, 'example', markdownKey);
       script.deltas = MARKDOWN_ANSWER.match(/[^]{1,7}/g) ?? [];
       await askInChat(page, '#docsmith-playground-chat', 'How do I install the CLI? <b>bold?</b>', 1);
       const question = page.locator('#docsmith-playground-chat .docsmith-user').first();
@@ -161,8 +169,8 @@ describe.skipIf(!hasChromium || !hasBundle)('playground and widget in a real bro
 
       script.deltas = ['Half-written [1]:\n\n| Flag | Meaning |\n| --- | --- |\n| `--tok', 'en` | ski\n\n```js\nconst a = 1;\n'];
       script.gate = new Promise((resolve) => (release = resolve));
-      await page.fill('#docsmith-playground-chat input[name="question"]', 'And the flags?');
-      await page.press('#docsmith-playground-chat input[name="question"]', 'Enter');
+      await page.fill('#docsmith-playground-chat [name="question"]', 'And the flags?');
+      await page.press('#docsmith-playground-chat [name="question"]', 'Enter');
       const streaming = page.locator('#docsmith-playground-chat .docsmith-assistant .docsmith-text').nth(1);
       await streaming.locator('pre > code.language-js').waitFor({ timeout: 15_000 });
       expect(await page.getAttribute('#docsmith-playground-chat', 'data-status')).toBe('streaming');
@@ -177,19 +185,5 @@ describe.skipIf(!hasChromium || !hasBundle)('playground and widget in a real bro
       await page.close();
       await markdownApp.close();
     }
-  });
-
-  it('widget: one script tag on another origin adds "Ask AI"; the panel answers and follows up in the same thread', async () => {
-    const page = await browser.newPage({ viewport: { width: 1000, height: 720 } });
-    await page.goto(hostOrigin);
-    await page.getByRole('button', { name: 'Ask AI' }).click();
-    const first = await askInChat(page, '.docsmith-panel', 'Where does the CLI read its settings?', 1);
-    expect(first.text).toContain('config.toml');
-    expect(first.citations.length).toBeGreaterThan(0);
-    const followUp = await askInChat(page, '.docsmith-panel', 'When are invoices emailed?', 2);
-    expect(followUp.text).toContain('first day');
-    expect(followUp.threadId).toBe(first.threadId);
-    if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'widget.png') });
-    await page.close();
   });
 });

@@ -65,6 +65,19 @@ describe('collectManifestPages', () => {
     ]);
   });
 
+  it('gives the first record the number of links to other pages the page holds, images and its own anchors left out: a hub of cards is told from a guide', () => {
+    const pages = [
+      parsePage({ file: 'overview.mdx', text: '---\ntitle: Overview\n---\n\n<CardGroup>\n<Card title="Install" href="/install">Set up.</Card>\n<Card title="Deploy" href="/deploy">Ship it.</Card>\n</CardGroup>\n\n## More\n\nSee [the API](/api), [below](#more) and ![a diagram](/diagram.png).\n' }),
+      parsePage({ file: 'guide.mdx', text: '---\ntitle: Guide\n---\n\nNo links here.\n' }),
+    ];
+    const result = collectManifestPages(input({ parsedByFile: new Map(pages.map((page) => [page.file, page])), entries: [entry('overview'), entry('guide')] }));
+    expect(result.sectionRecords.map(({ path, anchor, links }) => ({ path, anchor, links }))).toEqual([
+      { path: 'overview', anchor: '', links: 3 },
+      { path: 'overview', anchor: 'more', links: undefined },
+      { path: 'guide', anchor: '', links: undefined },
+    ]);
+  });
+
   it('keeps a navigation link (frontmatter `url`) in the manifest with its URL, and out of the search records', () => {
     const linked = [
       parsePage({ file: 'guide.mdx', text: '---\ntitle: Guide\n---\n\nStart here.\n' }),

@@ -70,7 +70,7 @@ describe('pages copied across versions', () => {
     const result = await buildSite(site, { domain: 'copies', parsePages: createPageParser({ files: site.files, threads: 1 }) });
     expect(result.files.get('pages/v1/setup.md')).toBe(result.files.get('pages/v2/setup.md'));
     expect(result.files.get('llms-full.txt')?.split('# Setup\n')).toHaveLength(2);
-    expect(result.files.get('llms.txt')).toContain('- [Setup](/v1/setup.md): Set the service up.');
+    expect(result.files.get('llms.txt')).toContain('- [Setup](v1/setup.md): Set the service up.');
   });
 });
 

@@ -117,7 +117,7 @@ describe('docsmith build --embeddings-url, then serve (stub endpoint on a real s
       expect(stub.requests.at(-1)).toMatchObject({ inputs: ['wipe the database'], model: 'stub-embed', authorization: 'Bearer sk-serve' });
       const answer = await app.inject({ method: 'POST', url: '/v1/assistant/keystore/message', headers: { authorization: `Bearer ${key}` }, payload: { fp: 'fp-1', messages: [{ id: 'm1', role: 'user', content: 'how many keys are in my database' }] } });
       expect(answer.statusCode).toBe(200);
-      expect(answer.body).toContain('"url":"/commands/dbsize"');
+      expect(answer.body).toContain('"url":"http://localhost:80/sites/keystore/commands/dbsize.md"');
     });
 
     it('answers lexically, with a warning in the log, when the endpoint is down', async () => {
@@ -128,8 +128,8 @@ describe('docsmith build --embeddings-url, then serve (stub endpoint on a real s
       expect((response.json() as { path: string }[]).map((result) => result.path)[0]).toBe('/commands/keys');
       const answer = await app.inject({ method: 'POST', url: '/v1/assistant/keystore/message', headers: { authorization: `Bearer ${key}` }, payload: { fp: 'fp-1', messages: [{ id: 'm1', role: 'user', content: 'how many keys are in the database' }] } });
       expect(answer.statusCode).toBe(200);
-      expect(answer.body).toContain('"url":"/commands/keys"');
-      expect(answer.body).not.toContain('"url":"/commands/dbsize"');
+      expect(answer.body).toContain('"url":"http://localhost:80/sites/keystore/commands/keys.md"');
+      expect(answer.body).not.toContain('"url":"http://localhost:80/sites/keystore/commands/dbsize.md"');
       const warnings = logLines.map((line) => JSON.parse(line) as { msg: string; domain: string; error: { message: string } });
       expect(warnings.map((line) => line.msg)).toEqual(['question not embedded; lexical retrieval only', 'question not embedded; lexical retrieval only']);
       expect(warnings[0]).toMatchObject({ domain: 'keystore', error: { message: expect.stringMatching(/^Cannot connect to API: /) } });

@@ -35,6 +35,7 @@ describe('numbers from the environment', () => {
   it('parses the reliability settings with the same parser (0 days of retention means keep forever)', () => {
     expect(reliabilityFromEnvironment({ DOCSMITH_STORE_TIMEOUT_MS: '1500', DOCSMITH_THREAD_RETENTION_DAYS: '0' })).toEqual({ storeTimeoutMs: 1500, threadRetentionDays: 0 });
     expect(reliabilityFromEnvironment({ DOCSMITH_ANALYTICS_RETENTION_DAYS: '90' })).toEqual({ analyticsRetentionDays: 90 });
+    expect(reliabilityFromEnvironment({ DOCSMITH_SHUTDOWN_GRACE_MS: '0' })).toEqual({ shutdownGraceMs: 0 });
     expect(() => reliabilityFromEnvironment({ DOCSMITH_BODY_TIMEOUT_MS: 'abc' })).toThrow('Unexpected DOCSMITH_BODY_TIMEOUT_MS=abc, expected a whole number ≥ 1');
   });
 
@@ -42,8 +43,12 @@ describe('numbers from the environment', () => {
     ['DOCSMITH_LIMIT_IP_DAY', 'abc', 'Unexpected DOCSMITH_LIMIT_IP_DAY=abc, expected a whole number ≥ 1'],
     ['DOCSMITH_STORE_TIMEOUT_MS', 'abc', 'Unexpected DOCSMITH_STORE_TIMEOUT_MS=abc, expected a whole number ≥ 1'],
     ['PORT', 'abc', 'Unexpected PORT=abc, expected a whole number ≥ 0'],
+    ['DOCSMITH_METRICS_PORT', '70000', 'Unexpected DOCSMITH_METRICS_PORT=70000, expected a port number (0 to 65535)'],
+    ['DOCSMITH_ARTIFACT_MEMORY_MB', '0', 'Unexpected DOCSMITH_ARTIFACT_MEMORY_MB=0, expected a whole number ≥ 1'],
+    ['DOCSMITH_SHUTDOWN_GRACE_MS', '10s', 'Unexpected DOCSMITH_SHUTDOWN_GRACE_MS=10s, expected a whole number ≥ 0'],
     ['DOCSMITH_FEEDBACK_LIMIT_IP_DAY', '0', 'Unexpected DOCSMITH_FEEDBACK_LIMIT_IP_DAY=0, expected a whole number ≥ 1'],
     ['ASSISTANT_LLM_BASE_URL', 'localhost:11434/v1', 'Unexpected ASSISTANT_LLM_BASE_URL=localhost:11434/v1, expected an http:// or https:// URL'],
+    ['DOCSMITH_SITE_HOSTS', 'docs.acme.com=acme,docs.acme.com', 'DOCSMITH_SITE_HOSTS: Unexpected site host `docs.acme.com`, expected <host>=<domain> (docs.acme.com=acme) or <host>/<base path>=<domain> (acme.com/docs=acme)'],
   ])('`serve` with %s=%s is a usage error (exit 2) with one line, no stack trace', async (name, value, message) => {
     const { code, err } = await serveWith(name, value);
     expect(code).toBe(2);
@@ -53,6 +58,8 @@ describe('numbers from the environment', () => {
   it.each([
     ['--limit-ip-day', '1.5', 'Unexpected 1.5, expected a whole number ≥ 1'],
     ['--analytics-retention-days', '-1', 'Unexpected -1, expected a whole number ≥ 0'],
+    ['--site-host', 'https://docs.acme.com=acme', 'Unexpected site host `https://docs.acme.com=acme`, expected <host>=<domain>'],
+    ['--shutdown-grace', '2.5', 'Unexpected 2.5, expected a whole number ≥ 0'],
   ])('`serve %s %s` is a usage error in the same words', async (flag, value, message) => {
     const { code, err } = await serveWith('DOCSMITH_UNUSED', '', [flag, value]);
     expect(code).toBe(2);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,5 +39,16 @@ describe('docsmith serve start-up log', { timeout: 30_000 }, () => {
     expect(warnings).toMatchObject([{ artifacts: missing, msg: 'the artifacts folder does not exist (yet); publish one with `docsmith build <site> --publish`' }]);
     const empty = (await startupLog(directory, path.join(directory, 'data'))).filter((line) => line.level === 40);
     expect(empty).toMatchObject([{ artifacts: directory, msg: 'the artifacts folder has no published domain; publish one with `docsmith build <site> --publish`' }]);
+  });
+
+  it('refuses an invalid assistant settings file before listening, naming the member (exit 2, no stack trace)', async () => {
+    const settings = path.join(directory, 'assistant-settings.json');
+    await writeFile(settings, JSON.stringify({ domains: { acme: { starterQuestions: ['1', '2', '3', '4'] } } }));
+    const child = spawn(process.execPath, [cli, 'serve', '--artifacts', directory, '--data', path.join(directory, 'data'), '--port', '0', '--assistant-settings', settings], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toBe(`docsmith serve: ${settings}: /domains/acme/starterQuestions must NOT have more than 3 items\n`);
   });
 });

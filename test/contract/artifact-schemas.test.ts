@@ -87,7 +87,7 @@ const searchArtifactShapes: Record<string, { shape: { types: object; open: boole
   '/properties/bm25Params': { shape: { types: { k1: ['number'], b: ['number'], k: ['number'] }, open: false, required: ['k1', 'b', 'k'] } satisfies Shape<SearchArtifact['bm25Params']> },
   '/properties/bodies/items': {
     shape: {
-      types: { headingPath: ['array'], title: ['string'], text: ['string'], description: ['string'], keywords: ['array'], language: ['string'] },
+      types: { headingPath: ['array'], title: ['string'], text: ['string'], description: ['string'], keywords: ['array'], links: ['integer'], language: ['string'] },
       open: false,
       required: ['headingPath', 'title', 'text'],
     } satisfies Shape<SectionBody>,

@@ -9,6 +9,7 @@ export const section = (path: string, title: string, text: string, extra: Partia
   text,
   ...(extra.description === undefined ? {} : { description: extra.description }),
   ...(extra.keywords === undefined ? {} : { keywords: extra.keywords }),
+  ...(extra.links === undefined ? {} : { links: extra.links }),
   ...(extra.boost === undefined ? {} : { boost: extra.boost }),
   context: extra.context ?? { groups: [] },
 });

@@ -138,6 +138,23 @@ describe.each(backends)('analytics store on %s', (_name, open) => {
       await store.close();
     }
   });
+  it.skipIf(!open)('counts the answers that did not complete by reason, and every question asked', async () => {
+    const store = (open as () => AnalyticsStore)();
+    try {
+      const at = new Date('2026-02-10T12:00:00Z');
+      const domain = `outcomes-${Math.random().toString(36).slice(2)}`;
+      await store.recordQuestion({ domain, threadId: 't', messageId: 'm1', question: 'Deploy?', resultCount: 3, notFound: false, outcome: 'answered', at });
+      await store.recordQuestion({ domain, threadId: 't', messageId: 'm2', question: 'Deploy?', resultCount: 3, notFound: false, outcome: 'timeout', at });
+      await store.recordQuestion({ domain, threadId: 't', messageId: 'm3', question: 'Billing?', resultCount: 3, notFound: false, outcome: 'model_error', at });
+      await store.recordQuestion({ domain, threadId: 't', messageId: 'm4', question: 'Billing?', resultCount: 3, notFound: false, outcome: 'model_error', at });
+      await store.recordQuestion({ domain, threadId: 't', messageId: 'm5', question: 'Older clients', resultCount: 3, notFound: false, at });
+      const report = await store.report(domain, new Date('2026-02-01'), new Date('2026-03-01'));
+      expect(report.questions).toBe(5);
+      expect(report.answerFailures).toEqual({ timeout: 1, model_error: 2 });
+    } finally {
+      await store.close();
+    }
+  });
   it.skipIf(!open)('deletes the events recorded before a cut-off (retention sweep) and keeps the rest', async () => {
     const store = (open as () => AnalyticsStore)();
     try {

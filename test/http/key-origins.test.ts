@@ -33,11 +33,12 @@ describe('keys limited to browser origins', () => {
     expect(response.headers['access-control-allow-origin']).toBe('https://docs.example.com');
   });
 
-  it('refuses another origin with 403 forbidden_origin and no CORS grant', async () => {
+  it('refuses another origin with 403 forbidden_origin, a refusal that origin may read (so a widget can say why) and nothing else', async () => {
     const response = await search(browserKey, 'https://evil.example.net');
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('forbidden_origin');
-    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    expect(response.headers['access-control-allow-origin']).toBe('https://evil.example.net');
+    expect(response.body).not.toContain('invoices');
   });
 
   it('lets a key without origins be used from anywhere, and servers (no Origin) use any key', async () => {

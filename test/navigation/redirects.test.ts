@@ -33,6 +33,14 @@ describe('matchRedirect', () => {
     expect(matchRedirect([redirect('/guide#old', '/elsewhere')], '/guide#old')).toBeUndefined();
   });
 
+  it('never lets `*` match the bare folder: `/recipes/*` leaves `/recipes` to its own redirect', () => {
+    const rules = [redirect('/reference/recipes/*', '/reference/recipes'), redirect('/reference/recipes', '/guides/recipes/overview')];
+    expect(matchRedirect(rules, '/reference/recipes')?.destination).toBe('/guides/recipes/overview');
+    expect(matchRedirect(rules, '/reference/recipes/')?.destination).toBe('/guides/recipes/overview');
+    expect(matchRedirect(rules, '/reference/recipes/bread')?.destination).toBe('/reference/recipes');
+    expect(matchRedirect([redirect('/legacy/*', '/new')], '/legacy')).toBeUndefined();
+  });
+
   it('uses the first redirect that matches', () => {
     expect(matchRedirect([redirect('/a/:x', '/first'), redirect('/a/b', '/second')], '/a/b')?.destination).toBe('/first');
   });
@@ -47,10 +55,10 @@ describe('checkRedirects', () => {
     expect(check([redirect('/start', '/quickstart'), redirect('/old/:slug*', '/concepts/:slug*'), redirect('/status', 'https://status.example.com'), redirect('/home', '/')])).toEqual([]);
   });
 
-  it('reports loops as errors', () => {
+  it('reports loops as warnings (the platform deploys them)', () => {
     expect(check([redirect('/a', '/b'), redirect('/b', '/a')])).toEqual([
-      '10 error redirect-loop /redirects/0/destination: Unexpected redirect loop: /a → /b → /a | Point the redirect at a page.',
-      '11 error redirect-loop /redirects/1/destination: Unexpected redirect loop: /b → /a → /b | Point the redirect at a page.',
+      '10 warning redirect-loop /redirects/0/destination: Unexpected redirect loop: /a → /b → /a | Point the redirect at a page.',
+      '11 warning redirect-loop /redirects/1/destination: Unexpected redirect loop: /b → /a → /b | Point the redirect at a page.',
     ]);
     expect(check([redirect('/self', '/self')])).toMatchObject([expect.stringContaining('redirect-loop')]);
   });
@@ -72,6 +80,12 @@ describe('checkRedirects', () => {
     ]);
     expect(check([redirect('/start', '/concept')])).toMatchObject([expect.stringContaining('redirect-dangling')]);
     expect(checkRedirects([redirect('/old-api', '/api-reference/users/list')], { routes, locate, unknownFolders: ['api-reference'] })).toEqual([]);
+  });
+
+  it('sees no loop where a folder wildcard points at the folder and the folder has a redirect of its own', () => {
+    expect(check([redirect('/reference/recipes/*', '/reference/recipes'), redirect('/reference/recipes', '/quickstart')])).toEqual([
+      '10 warning redirect-chain /redirects/0/destination: Redirect `/reference/recipes/*` takes 2 hops, expected one | Point it straight at `/quickstart`.',
+    ]);
   });
 
   it('warns about chains with the final target, following wildcard redirects', () => {

@@ -24,6 +24,23 @@ describe('versioned artifact directories', () => {
     expect((await readdir(path.join(domainDir, 'builds'))).filter((entry) => entry.startsWith('.tmp-'))).toEqual([]);
   });
 
+  it('links the files an earlier build already has under the same name and text (docsmith dev), and writes the rest', async () => {
+    const first = new Map([['manifest.json', 'one'], ['pages/a.md', '# A'], ['pages/b.md', '# B']]);
+    await writeBuildDirectory(domainDir, 'aaaa000000000001', first);
+    const earlier = { directory: buildDirectory(domainDir, 'aaaa000000000001'), files: first };
+    const second = new Map([['manifest.json', 'two'], ['pages/a.md', '# A'], ['pages/b.md', '# B, edited'], ['pages/c.md', '# A']]);
+    await writeBuildDirectory(domainDir, 'aaaa000000000002', second, { linkFrom: earlier });
+    const inode = async (buildId: string, name: string): Promise<number> => (await stat(path.join(buildDirectory(domainDir, buildId), name))).ino;
+    expect(await inode('aaaa000000000002', 'pages/a.md')).toBe(await inode('aaaa000000000001', 'pages/a.md'));
+    expect(await inode('aaaa000000000002', 'pages/c.md')).toBe(await inode('aaaa000000000001', 'pages/a.md'));
+    expect(await inode('aaaa000000000002', 'pages/b.md')).not.toBe(await inode('aaaa000000000001', 'pages/b.md'));
+    for (const [name, text] of second) expect(await readFile(path.join(buildDirectory(domainDir, 'aaaa000000000002'), name), 'utf8'), name).toBe(text);
+
+    await rm(earlier.directory, { recursive: true });
+    await writeBuildDirectory(domainDir, 'aaaa000000000003', first, { linkFrom: earlier });
+    for (const [name, text] of first) expect(await readFile(path.join(buildDirectory(domainDir, 'aaaa000000000003'), name), 'utf8'), name).toBe(text);
+  });
+
   it('writes each distinct text once: a page copied across versions is one inode, hard-linked at each path', async () => {
     const page = '---\ntitle: Setup\ndescription: Set it up.\n---\n\n## Steps\n\nRun the installer.\n';
     const site = siteSourceFromObject({

@@ -1,8 +1,8 @@
-import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { MockLanguageModelV3 } from 'ai/test';
 
 /** A test answer model: streams `deltas`, waiting for `gate` (if any) before finishing; honours the abort signal. */
-export function scriptedModel(options: { deltas?: string[]; gate?: Promise<void>; hang?: boolean; fail?: Error } = {}): LanguageModelV3 {
+export function scriptedModel(options: { deltas?: string[]; gate?: Promise<void>; hang?: boolean; fail?: Error } = {}): MockLanguageModelV3 {
   return new MockLanguageModelV3({
     modelId: 'scripted',
     doStream: async ({ abortSignal }) => {

@@ -1,7 +1,9 @@
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSqliteAnalyticsStore } from '../../runtime/analytics/sqlite-analytics-store.ts';
 import { createRedisThreadStore } from '../../runtime/threads/redis-thread-store.ts';
 import { createSqliteThreadStore } from '../../runtime/threads/sqlite-thread-store.ts';
 import type { StoredSource, ThreadStore, ThreadStoreOptions } from '../../runtime/threads/thread-store.ts';
@@ -122,6 +124,21 @@ describe.each(stores)('thread store on %s', (name, open) => {
     expect((await store.listThreads(domain, 'old')).threads).toEqual([]);
   });
 
+  it.skipIf(!open)(`stores an answer that did not complete with its mark, and gives a thread's newest messages to its owner only (${name})`, async () => {
+    const { threadId } = await store.resolveThread({ domain, fp: 'cut', threadId: null });
+    await store.appendMessage({ threadId, domain, fp: 'cut', message: { id: 'u1', role: 'user', text: 'How do I install?', sources: [] } });
+    await store.appendMessage({ threadId, domain, fp: 'cut', message: { id: 'a1', role: 'assistant', text: 'Run npm', sources: [], incomplete: true, failure: 'client_aborted' } });
+    await appendExchange(store, { threadId, domain, fp: 'cut', userMessage: { id: 'u2', text: 'And yarn?' }, assistantMessage: { id: 'a2', text: 'Run yarn add [1].', sources: [] } });
+    const recent = await store.recentMessages({ threadId, domain, fp: 'cut' }, 3);
+    expect(recent.map((message) => message.id)).toEqual(['a1', 'u2', 'a2']);
+    expect(recent[0]).toMatchObject({ text: 'Run npm', incomplete: true, failure: 'client_aborted' });
+    expect(recent[2]).not.toHaveProperty('incomplete');
+    expect(recent[2]).not.toHaveProperty('failure');
+    expect((await store.listThreads(domain, 'cut')).threads[0]?.messages[1]).toMatchObject({ id: 'a1', incomplete: true, failure: 'client_aborted' });
+    expect(await store.recentMessages({ threadId, domain, fp: 'someone-else' }, 3)).toEqual([]);
+    expect(await store.recentMessages({ threadId, domain: `${domain}-other`, fp: 'cut' }, 3)).toEqual([]);
+  });
+
   it.skipIf(!open)(`starts a new thread for a thread id docsmith never gives out (${name})`, async () => {
     const owned = await store.resolveThread({ domain, fp: 'crafty', threadId: null });
     await appendExchange(store, { threadId: owned.threadId, domain, fp: 'crafty', userMessage: { id: 'u', text: 'q' }, assistantMessage: { id: 'a', text: 'a', sources: [] } });
@@ -138,6 +155,36 @@ describe('redis going away', () => {
     const store = createRedisThreadStore('redis://127.0.0.1:1');
     await expect(store.listThreads('acme', 'fp')).rejects.toMatchObject({ name: 'StoreUnavailableError' });
     await store.close();
+  });
+});
+
+describe('a SQLite database of an earlier release', () => {
+  it('gains the incomplete mark and the analytics outcome, keeping what it held', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-threads-old-'));
+    directories.push(directory);
+    const file = path.join(directory, 'docsmith.sqlite');
+    const old = new Database(file);
+    old.exec(`
+      CREATE TABLE threads (id TEXT PRIMARY KEY, domain TEXT NOT NULL, fp TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, omitted INTEGER NOT NULL DEFAULT 0);
+      CREATE TABLE messages (seq INTEGER PRIMARY KEY AUTOINCREMENT, thread_id TEXT NOT NULL, message_id TEXT NOT NULL, role TEXT NOT NULL, text TEXT NOT NULL, sources TEXT NOT NULL, created_at TEXT NOT NULL);
+      CREATE TABLE analytics_questions (domain TEXT NOT NULL, at INTEGER NOT NULL, thread_id TEXT NOT NULL, message_id TEXT NOT NULL, question TEXT NOT NULL, result_count INTEGER NOT NULL, not_found INTEGER NOT NULL);
+      INSERT INTO threads VALUES ('thr_00000000000000000001', 'd', 'f', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 0);
+      INSERT INTO messages (thread_id, message_id, role, text, sources, created_at) VALUES ('thr_00000000000000000001', 'a0', 'assistant', 'Old answer.', '[]', '2026-01-01T00:00:00.000Z');
+      INSERT INTO analytics_questions VALUES ('d', ${Date.parse('2026-01-01')}, 't', 'a0', 'old question', 1, 0);
+    `);
+    old.close();
+    const store = createSqliteThreadStore(file);
+    const owner = { threadId: 'thr_00000000000000000001', domain: 'd', fp: 'f' };
+    await store.appendMessage({ ...owner, message: { id: 'a1', role: 'assistant', text: 'Cut', sources: [], incomplete: true, failure: 'shutdown' } });
+    expect(await store.recentMessages(owner, 2)).toEqual([
+      { id: 'a0', role: 'assistant', text: 'Old answer.', sources: [], createdAt: '2026-01-01T00:00:00.000Z' },
+      expect.objectContaining({ id: 'a1', text: 'Cut', incomplete: true, failure: 'shutdown' }),
+    ]);
+    await store.close();
+    const analytics = createSqliteAnalyticsStore(file);
+    await analytics.recordQuestion({ domain: 'd', threadId: 't', messageId: 'a1', question: 'new question', resultCount: 1, notFound: false, outcome: 'shutdown', at: new Date('2026-01-02') });
+    expect(await analytics.report('d', new Date('2025-12-01'), new Date('2026-02-01'))).toMatchObject({ questions: 2, answerFailures: { shutdown: 1 } });
+    await analytics.close();
   });
 });
 

@@ -1,0 +1,95 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { SiteSource, SkippedFile } from '../../pipeline/site/site-source.ts';
+import { mintIgnoreFilter } from '../../pipeline/site/mint-ignore.ts';
+import { dotFolderReferences } from '../dot-folder-references.ts';
+import { isSiteTextFile, readSiteFile, readSiteSource, SiteReadError } from '../read-site-source.ts';
+
+/** One path of a site that changed on disk: POSIX, relative to the site root. */
+export interface SiteFileChange {
+  path: string;
+  /** `removed` for a deleted file or folder; `changed` for one added or written. */
+  kind: 'changed' | 'removed';
+}
+
+/** A site read into memory once and kept up to date file by file (`docsmith dev`). */
+export interface WatchedSiteSource {
+  /** The site as the build reads it; its maps are updated in place by `apply`. */
+  readonly source: SiteSource;
+  /** Whether a path (relative, folders with a trailing `/`) is outside the site: a dot-folder, node_modules, or excluded by `.mintignore`. */
+  isExcluded(sitePath: string): boolean;
+  /**
+   * Reads the files that changed (only those), drops the removed ones. A change that alters which files belong to the
+   * site (`.mintignore`, a file named through a dot-folder) reads the whole site again. Resolves to how it was done.
+   */
+  apply(changes: readonly SiteFileChange[]): Promise<'files' | 'site'>;
+}
+
+const MINT_IGNORE = '.mintignore';
+
+/** Reads a site folder (as `readSiteSource` does) and returns it with the means to follow its changes. */
+export async function watchedSiteSource(root: string): Promise<WatchedSiteSource> {
+  const files = new Map<string, string>();
+  const skippedFiles = new Map<string, SkippedFile>();
+  const assetFiles = new Set<string>();
+  let excluded = (_sitePath: string): boolean => false;
+  const readWhole = async (): Promise<void> => {
+    const fresh = await readSiteSource(root);
+    replace(files, fresh.files);
+    replace(skippedFiles, fresh.skippedFiles ?? new Map());
+    assetFiles.clear();
+    for (const file of fresh.assetFiles ?? []) assetFiles.add(file);
+    const ignoring = mintIgnoreFilter(await readFile(path.join(root, MINT_IGNORE), 'utf8').catch(() => ''));
+    excluded = (sitePath) => sitePath.split('/').some((segment) => segment.startsWith('.') || segment === 'node_modules') || ignoring(sitePath);
+  };
+  await readWhole();
+  const forget = (sitePath: string): void => {
+    const folder = `${sitePath}/`;
+    for (const collection of [files, skippedFiles, assetFiles]) {
+      for (const key of collection.keys()) if (key === sitePath || key.startsWith(folder)) collection.delete(key);
+    }
+  };
+  return {
+    source: { files, skippedFiles, assetFiles },
+    isExcluded: (sitePath) => sitePath !== MINT_IGNORE && excluded(sitePath),
+    async apply(changes) {
+      if (changes.some((change) => change.path === MINT_IGNORE)) {
+        await readWhole();
+        return 'site';
+      }
+      const read: [string, string][] = [];
+      for (const change of changes) {
+        forget(change.path);
+        if (change.kind === 'removed' || excluded(change.path)) continue;
+        if (!isSiteTextFile(change.path)) {
+          assetFiles.add(change.path);
+          continue;
+        }
+        const content = await readSiteFile(root, change.path, { isConfig: change.path === 'docs.json' }).catch((error: unknown) => {
+          // Removed again between the event and the read: the next event says so.
+          if (error instanceof SiteReadError) return undefined;
+          throw error;
+        });
+        if (content === undefined) continue;
+        if (typeof content === 'string') {
+          files.set(change.path, content);
+          read.push([change.path, content]);
+        } else {
+          skippedFiles.set(change.path, content);
+        }
+      }
+      const named = dotFolderReferences(read, (sitePath) => files.has(sitePath) || skippedFiles.has(sitePath));
+      const present = await Promise.all(named.map(async (sitePath) => (await stat(path.join(root, sitePath)).catch(() => undefined))?.isFile() === true));
+      if (present.includes(true)) {
+        await readWhole();
+        return 'site';
+      }
+      return 'files';
+    },
+  };
+}
+
+function replace<V>(target: Map<string, V>, entries: ReadonlyMap<string, V>): void {
+  target.clear();
+  for (const [key, value] of entries) target.set(key, value);
+}

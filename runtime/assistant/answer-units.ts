@@ -1,0 +1,113 @@
+import { textLines } from '../../contract/search/code-fences.ts';
+import { prepareText } from '../../contract/search/prepare-text.ts';
+import { answerSentencesOf, type AnswerSentence } from './answer-sentences.ts';
+import { codeBlocksOf, isCodeLine, isTableRow } from './code-lines.ts';
+import { memoiseByText } from './memoise-by-text.ts';
+
+/**
+ * A piece of a section an answer may quote: a prose sentence (with the list or table it introduces), a line that is
+ * not a sentence (a list item, a "Label: value" or "name (type): description" line, an endpoint's `GET /path`, a
+ * step title), a table row with its header, or a code block with the line introducing it.
+ */
+export type AnswerUnit = SentenceUnit | LineUnit | RowUnit | CodeUnit;
+
+interface UnitBase {
+  /** The line of the section's text it starts on: reading order and neighbours. */
+  line: number;
+  /** Its own terms (a sentence's with those of the list or table it introduces). */
+  terms: ReadonlySet<string>;
+  /** How many terms it says itself, a list's or table's items aside: its length, for the score. */
+  size: number;
+  /** The terms of what frames it: the line introducing a list or code block, a table's header. */
+  contextTerms: ReadonlySet<string>;
+}
+
+/** A prose sentence. */
+export interface SentenceUnit extends UnitBase {
+  kind: 'sentence';
+  sentence: AnswerSentence;
+}
+
+/** A line that is not a sentence, with the line introducing its list (ending with `:`) when there is one. */
+export interface LineUnit extends UnitBase {
+  kind: 'line';
+  text: string;
+  intro?: string;
+  /** The line the intro stands on (-1 when none). */
+  introLine: number;
+}
+
+/** A table row (cells) with its table's header and the line introducing the table when there is one. */
+export interface RowUnit extends UnitBase {
+  kind: 'row';
+  cells: readonly string[];
+  header: readonly string[];
+  intro?: string;
+}
+
+/** A code block, whole, with the prose line introducing it ('' when none does). */
+export interface CodeUnit extends UnitBase {
+  kind: 'code';
+  code: string;
+  intro: string;
+  /** The line the intro stands on (-1 when none). */
+  introLine: number;
+  language?: string;
+}
+
+const MAX_LINE_LENGTH = 400;
+const MAX_CELL_LENGTH = 200;
+const NO_TERMS: ReadonlySet<string> = new Set();
+
+/** Every unit of a section's text, in reading order; memoised by text (sections of a few artifacts are asked again and again). */
+export const answerUnitsOf: (text: string) => readonly AnswerUnit[] = memoiseByText((text) => {
+  const units: AnswerUnit[] = [];
+  const sentenceLines = new Set<number>();
+  for (const sentence of answerSentencesOf(text)) {
+    sentenceLines.add(sentence.line);
+    units.push({ kind: 'sentence', sentence, line: sentence.line, terms: sentence.terms, size: new Set(prepareText(sentence.sentence)).size, contextTerms: NO_TERMS });
+  }
+  for (const block of codeBlocksOf(text)) {
+    const terms = new Set(prepareText(block.code));
+    units.push({ kind: 'code', code: block.code, intro: block.intro, introLine: block.introLine, line: block.line, terms, size: terms.size, contextTerms: new Set(prepareText(block.intro)), ...(block.language ? { language: block.language } : {}) });
+  }
+  const lines = textLines(text);
+  let header: string[] | undefined;
+  let intro: string | undefined;
+  let introLine = -1;
+  let previous = '';
+  lines.forEach((entry, number) => {
+    const line = entry.code ? '' : entry.text.trim();
+    if (line === '' || (!isTableRow(line) && isCodeLine(line))) {
+      header = undefined;
+      if (line === '' && !entry.code) return;
+      intro = undefined;
+      previous = '';
+      return;
+    }
+    if (isTableRow(line)) {
+      const cells = line.replace(/^\|\s*|\s*\|$/g, '').split(/\s\|\s/).map((cell) => (cell.length > MAX_CELL_LENGTH ? `${cell.slice(0, MAX_CELL_LENGTH).trimEnd()}…` : cell.trim()));
+      if (!header) {
+        header = cells;
+        intro = previous.endsWith(':') ? previous : intro;
+      } else {
+        const terms = new Set(prepareText(cells.join('\n')));
+        units.push({ kind: 'row', cells, header, line: number, terms, size: terms.size, contextTerms: new Set(prepareText(`${header.join('\n')}\n${intro ?? ''}`)), ...(intro ? { intro } : {}) });
+      }
+      return;
+    }
+    header = undefined;
+    if (line.endsWith(':')) {
+      intro = line;
+      introLine = number;
+    } else if (sentenceLines.has(number)) {
+      intro = undefined;
+      introLine = -1;
+    } else if (line.length <= MAX_LINE_LENGTH && /[\p{L}\p{N}]/u.test(line)) {
+      const terms = new Set(prepareText(line));
+      units.push({ kind: 'line', text: line, line: number, introLine, terms, size: terms.size, contextTerms: new Set(prepareText(intro ?? '')), ...(intro ? { intro } : {}) });
+    }
+    previous = line;
+  });
+  return units.sort((a, b) => a.line - b.line);
+});

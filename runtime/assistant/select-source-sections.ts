@@ -1,0 +1,93 @@
+import { textLines } from '../../contract/search/code-fences.ts';
+import { prepareText } from '../../contract/search/prepare-text.ts';
+import type { SectionRecord } from '../../contract/search/section-record.ts';
+import type { SearchResult } from '../search/search.ts';
+import { memoiseByText } from './memoise-by-text.ts';
+
+/** A section of a result's page chosen to answer from. */
+export interface SelectedSection {
+  anchor: string;
+  headingPath: readonly string[];
+  text: string;
+}
+
+/** Sections of one page given beside the ranked one, at most. */
+const MAX_EXTRA_SECTIONS = 3;
+/** Characters of a page's extra sections, at most: the prompt stays small enough for any model. */
+const MAX_EXTRA_CHARACTERS = 6000;
+/** A sibling section is given beside the ranked one when it matches at least this share of the ranked one's match. */
+const EXTRA_SECTION_SHARE = 0.5;
+/** A sibling replaces the ranked section as the page's first (its anchor is the source's link) when it matches this much better. */
+const LEAD_SECTION_FACTOR = 1.3;
+/** Share of a section's match that comes from its best line (heading included): a line saying it all beats words scattered over a long section. */
+const BEST_LINE_SHARE = 0.5;
+
+/** The terms of a section's whole text, memoised by text. */
+const textTermsOf = memoiseByText((text): ReadonlySet<string> => new Set(prepareText(text)));
+/** The terms of each line of a section's text (a fenced code block is one line), memoised by text. */
+const lineTermsOf = memoiseByText((text): readonly ReadonlySet<string>[] => {
+  const lines: string[] = [];
+  for (const line of textLines(text)) {
+    if (!line.code) lines.push(line.text);
+    else if (line.fence === 'open') lines.push('');
+    else if (line.fence === undefined) lines[lines.length - 1] += `\n${line.text}`;
+  }
+  return lines.map((line) => new Set(prepareText(line))).filter((set) => set.size > 0);
+});
+/** The terms of a section's page title and headings, memoised by their text. */
+const headingTermsOf = memoiseByText((heading): ReadonlySet<string> => new Set(prepareText(heading)));
+
+/**
+ * The sections of each result's page an answer is composed from: the ranked section, and up to three other sections
+ * of the same page that match the question at least half as well (6,000 characters of them at most) — a page found
+ * for its words can hold the answer under another heading than the one ranked ("how many requests does the server
+ * queue" can rank the FAQ's *proxy* answer, a neighbour of the *concurrent requests* one). A section matches by the
+ * question terms it holds (its headings' too), weighted by how rare each is among the sections of the results'
+ * pages, half over the whole section and half over its best line. A sibling matching a third better comes first, so
+ * the source links to it.
+ */
+export function selectSourceSections(question: string, results: readonly SearchResult[], sectionsOfPage: (path: string) => readonly SectionRecord[]): SelectedSection[][] {
+  const questionTerms = [...new Set(prepareText(question))];
+  const pages = results.map((result) => sectionsOfPage(result.path));
+  const pool = pages.flat();
+  if (questionTerms.length === 0 || pool.length === 0) return results.map((result) => [sectionOf(result)]);
+  const headingOf = (section: { title: string; headingPath: readonly string[] }): ReadonlySet<string> => headingTermsOf([section.title, ...section.headingPath].join('\n'));
+  const held = pool.map((section) => [headingOf(section), textTermsOf(section.text)]);
+  const weights = questionTerms.map((term) => {
+    const holders = held.filter(([heading, text]) => heading?.has(term) || text?.has(term)).length;
+    return Math.log(1 + pool.length / (holders + 0.5));
+  });
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const weightOf = (holds: (term: string) => boolean): number => questionTerms.reduce((sum, term, index) => sum + (holds(term) ? (weights[index] as number) : 0), 0);
+  /**
+   * Half the weight the section holds, plus half the weight its best line holds, over the question's; 0 when the
+   * section holds less than `atLeast` of it (its lines are not read then: it cannot match better).
+   */
+  const match = (section: { title: string; headingPath: readonly string[]; text: string }, atLeast = 0): number => {
+    const heading = headingOf(section);
+    const whole = weightOf((term) => heading.has(term) || textTermsOf(section.text).has(term));
+    if (whole === 0 || whole / total < atLeast) return 0;
+    let bestLine = weightOf((term) => heading.has(term));
+    for (const line of lineTermsOf(section.text)) bestLine = Math.max(bestLine, weightOf((term) => heading.has(term) || line.has(term)));
+    return ((1 - BEST_LINE_SHARE) * whole + BEST_LINE_SHARE * bestLine) / total;
+  };
+  return results.map((result, rank) => {
+    const ranked = sectionOf(result);
+    const rankedMatch = match({ ...ranked, title: result.title });
+    const siblings = (pages[rank] as readonly SectionRecord[])
+      .filter((section) => section.anchor !== result.anchor)
+      .map((section) => ({ section, score: match(section, rankedMatch * EXTRA_SECTION_SHARE) }))
+      .filter((candidate) => candidate.score > 0 && candidate.score >= rankedMatch * EXTRA_SECTION_SHARE)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, MAX_EXTRA_SECTIONS);
+    let characters = 0;
+    const extras = siblings.filter(({ section }) => (characters += section.text.length) <= MAX_EXTRA_CHARACTERS);
+    if (extras.length === 0) return [ranked];
+    const chosen = extras.map(({ section }) => sectionOf(section));
+    return (extras[0] as { score: number }).score >= rankedMatch * LEAD_SECTION_FACTOR ? [chosen[0] as SelectedSection, ranked, ...chosen.slice(1)] : [ranked, ...chosen];
+  });
+}
+
+function sectionOf(section: { anchor: string; headingPath: readonly string[]; text: string }): SelectedSection {
+  return { anchor: section.anchor, headingPath: section.headingPath, text: section.text };
+}

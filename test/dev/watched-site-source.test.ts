@@ -1,0 +1,59 @@
+import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { watchedSiteSource } from '../../cli/dev/watched-site-source.ts';
+import { testSiteFiles } from '../helpers/publish-test-site.ts';
+
+describe('a site kept up to date file by file (docsmith dev)', () => {
+  let root: string;
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'docsmith-watched-'));
+    for (const [file, text] of Object.entries(testSiteFiles())) {
+      await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+      await writeFile(path.join(root, file), text);
+    }
+  });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('reads the files that changed, drops removed files and folders, lists new assets', async () => {
+    const watched = await watchedSiteSource(root);
+    await writeFile(path.join(root, 'billing.mdx'), '---\ntitle: Billing\n---\n\nNew text.\n');
+    await writeFile(path.join(root, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0]));
+    await rm(path.join(root, 'cli'), { recursive: true });
+    expect(await watched.apply([{ path: 'billing.mdx', kind: 'changed' }, { path: 'logo.png', kind: 'changed' }, { path: 'cli', kind: 'removed' }])).toBe('files');
+    expect(watched.source.files.get('billing.mdx')).toContain('New text.');
+    expect([...watched.source.files.keys()].sort()).toEqual(['billing.mdx', 'docs.json', 'quickstart.mdx']);
+    expect(watched.source.assetFiles?.has('logo.png')).toBe(true);
+
+    await unlink(path.join(root, 'billing.mdx'));
+    await watched.apply([{ path: 'billing.mdx', kind: 'removed' }]);
+    expect(watched.source.files.has('billing.mdx')).toBe(false);
+  });
+
+  it('leaves out what the site excludes, and reads the whole site again when .mintignore changes', async () => {
+    const watched = await watchedSiteSource(root);
+    expect(watched.isExcluded('node_modules/x/readme.md')).toBe(true);
+    expect(watched.isExcluded('.git/')).toBe(true);
+    expect(watched.isExcluded('dist/')).toBe(true);
+    expect(watched.isExcluded('.mintignore')).toBe(false);
+    await writeFile(path.join(root, '.mintignore'), 'billing.mdx\n');
+    expect(await watched.apply([{ path: '.mintignore', kind: 'changed' }])).toBe('site');
+    expect(watched.source.files.has('billing.mdx')).toBe(false);
+    expect(watched.isExcluded('billing.mdx')).toBe(true);
+    await writeFile(path.join(root, 'billing.mdx'), 'changed');
+    await watched.apply([{ path: 'billing.mdx', kind: 'changed' }]);
+    expect(watched.source.files.has('billing.mdx')).toBe(false);
+  });
+
+  it('reads the whole site again when a page starts naming a file inside a dot-folder', async () => {
+    const watched = await watchedSiteSource(root);
+    await mkdir(path.join(root, 'snippets/.cache'), { recursive: true });
+    await writeFile(path.join(root, 'snippets/.cache/generated.mdx'), 'Generated text.\n');
+    await writeFile(path.join(root, 'billing.mdx'), "---\ntitle: Billing\n---\n\nimport Generated from '/snippets/.cache/generated.mdx';\n\n<Generated />\n");
+    expect(await watched.apply([{ path: 'billing.mdx', kind: 'changed' }])).toBe('site');
+    expect(watched.source.files.get('snippets/.cache/generated.mdx')).toBe('Generated text.\n');
+  });
+});
