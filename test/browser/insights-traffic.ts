@@ -71,7 +71,9 @@ export async function replayAcmeTraffic(site: LoadedSite, analytics: AnalyticsSt
         const roll = next();
         const outcome: AnswerFailureReason | undefined = roll < 0.01 ? 'model_error' : roll < 0.04 ? 'client_aborted' : undefined;
         let recorded: QuestionEvent | undefined;
-        const sink = { recordQuestion: async (event: QuestionEvent) => analytics.recordQuestion((recorded = { ...event, at, ...(outcome ? { outcome } : {}) })) };
+        // An answer that did not complete cites nothing, as the runtime records it.
+        const ended = (event: QuestionEvent): QuestionEvent => (outcome && event.insight ? { ...event, outcome, notFound: false, insight: { ...event.insight, cited: [] } } : event);
+        const sink = { recordQuestion: async (event: QuestionEvent) => analytics.recordQuestion((recorded = { ...ended(event), at })) };
         const body = { fp: `reader-${Math.floor(next() * 500)}`, messages: [{ id: 'q', role: 'user' as const, content: question }], ...(intent.filter ? { filter: intent.filter } : {}) };
         const { stream } = await answerQuestion({ site, body, protocol: 'data', model, sinks: { threads, analytics: sink, log } });
         const reader = stream.body.getReader();
