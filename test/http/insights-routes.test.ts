@@ -7,6 +7,7 @@ import type { Insights } from '../../runtime/analytics/insights.ts';
 import { createKeyStore } from '../../runtime/auth/key-store.ts';
 import { buildApp, type AppOptions } from '../../runtime/http/build-app.ts';
 import { publishTestSite } from '../helpers/publish-test-site.ts';
+import { scriptedModel } from '../reliability/scripted-model.ts';
 
 describe('insights over HTTP', () => {
   let directory: string;
@@ -75,6 +76,16 @@ describe('insights over HTTP', () => {
     const app = await start();
     await ask(app, 'fp', 'How do I install the CLI on my laptop?');
     expect((await insightsOf(app)).json().groups[0].representative).toBe('instal cli laptop');
+  });
+
+  it('counts an answer the model failed in its day and group, citing nothing, never as a content gap', async () => {
+    const app = await start({ model: scriptedModel({ fail: new Error('upstream 502') }) });
+    await ask(app, 'fp', 'How do I install the CLI?');
+    const insights = (await insightsOf(app)).json() as Insights;
+    expect(insights.totals).toMatchObject({ questions: 1, answered: 0, failed: 1, gaps: 0 });
+    expect(insights.groups).toMatchObject([{ representative: 'instal cli', outcomes: { failed: 1 }, pages: [] }]);
+    expect(insights.gaps).toEqual([]);
+    expect(insights.pages).toEqual([]);
   });
 
   it('answers admin keys only, checked before the query, and refuses ranges it cannot read', async () => {
