@@ -6,7 +6,5 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    execArgv: ['--expose-gc'],
-    setupFiles: ['test/helpers/collect-garbage.ts'],
   },
 });

@@ -1,21 +1,18 @@
-import type { openSqlite } from '../stores/open-sqlite.ts';
-
-/** A SQLite connection of the runtime's stores, used through `exec` and prepared statements only. */
-export type SqliteConnection = ReturnType<typeof openSqlite>;
+import type { SqliteDatabase } from '../stores/sqlite-database.ts';
 
 /**
- * Runs `work` in a savepoint (a transaction of its own when none is open, else nested in the open one): released when
- * it returns, rolled back when it throws, so a failing write leaves nothing behind and its error goes on.
+ * Runs `work` in a savepoint nested in the open transaction: released when it returns, rolled back when it throws,
+ * so one failing write of a group commit leaves nothing behind and the others still commit.
  */
-export function inSavepoint<T>(connection: Pick<SqliteConnection, 'exec'>, work: () => T): T {
-  connection.exec('SAVEPOINT docsmith_write');
+export function inSavepoint<T>(database: Pick<SqliteDatabase, 'exec'>, work: () => T): T {
+  database.exec('SAVEPOINT docsmith_write');
   try {
     const result = work();
-    connection.exec('RELEASE docsmith_write');
+    database.exec('RELEASE docsmith_write');
     return result;
   } catch (error) {
-    connection.exec('ROLLBACK TO docsmith_write');
-    connection.exec('RELEASE docsmith_write');
+    database.exec('ROLLBACK TO docsmith_write');
+    database.exec('RELEASE docsmith_write');
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { setImmediate as setImmediateCallback } from 'node:timers';
 import { setImmediate } from 'node:timers/promises';
 import { openSqlite } from '../stores/open-sqlite.ts';
+import { sqliteColumnNames, sqliteTransaction } from '../stores/sqlite-database.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
 import { countFailures, countTexts, storedQuestionText, type AnalyticsStore, type AnalyticsStoreOptions, type QuestionsReport } from './analytics-store.ts';
 import { inSavepoint } from './in-savepoint.ts';
@@ -22,7 +23,7 @@ export function createSqliteAnalyticsStore(file: string, options: AnalyticsStore
   const storeQuestionText = options.storeQuestionText ?? false;
   const insightsWorker = file === ':memory:' ? undefined : createSqliteInsightsWorker(file);
   // Closing drops the prepared statements with the connection: a closed store holds nothing of its database, and an
-  // operation after close is a StoreUnavailableError, not a better-sqlite3 TypeError.
+  // operation after close is a StoreUnavailableError, not a driver's TypeError.
   let open: AnalyticsDatabase | undefined = openAnalyticsDatabase(file);
   const run = <T>(operation: (database: AnalyticsDatabase) => T): T => {
     if (!open) throw new StoreUnavailableError('The analytics store is closed.');
@@ -42,16 +43,19 @@ export function createSqliteAnalyticsStore(file: string, options: AnalyticsStore
     let failures: (Error | undefined)[];
     try {
       failures = run((database) =>
-        inSavepoint(database.connection, () =>
-          batch.map(({ write }) => {
-            try {
-              inSavepoint(database.connection, () => write(database));
-              return undefined;
-            } catch (error) {
-              return new StoreUnavailableError(`SQLite is unavailable: ${(error as Error).message}`);
-            }
-          }),
-        ),
+        sqliteTransaction(
+          database.connection,
+          () =>
+            batch.map(({ write }) => {
+              try {
+                inSavepoint(database.connection, () => write(database));
+                return undefined;
+              } catch (error) {
+                return new StoreUnavailableError(`SQLite is unavailable: ${(error as Error).message}`);
+              }
+            }),
+          { immediate: true },
+        )(),
       );
     } catch (error) {
       failures = batch.map(() => error as Error);
@@ -151,7 +155,7 @@ function openAnalyticsDatabase(file: string) {
     CREATE INDEX IF NOT EXISTS analytics_feedback_at ON analytics_feedback (at);
     CREATE INDEX IF NOT EXISTS analytics_searches_at ON analytics_searches (at);
   `);
-  if (!(connection.pragma('table_info(analytics_questions)') as { name: string }[]).some((column) => column.name === 'outcome')) connection.exec("ALTER TABLE analytics_questions ADD COLUMN outcome TEXT NOT NULL DEFAULT 'answered'");
+  if (!sqliteColumnNames(connection, 'analytics_questions').includes('outcome')) connection.exec("ALTER TABLE analytics_questions ADD COLUMN outcome TEXT NOT NULL DEFAULT 'answered'");
   migrateInsightsSchema(connection);
   return {
     connection,

@@ -1,5 +1,5 @@
+import type { SqliteDatabase } from '../stores/sqlite-database.ts';
 import { COUNTER_METRICS, scopeOf, type CounterMetric } from './insights-counters.ts';
-import type { SqliteConnection } from './in-savepoint.ts';
 import { rankGroups, rankPages } from './rank-insights.ts';
 import { daysOf, PAGES_PER_GROUP, rangeOf, type DayInsights, type GroupInsights, type InsightsComment, type InsightsQuery, type OutcomeCounts, type StoreInsights } from './store-insights.ts';
 
@@ -13,7 +13,7 @@ type Counters = Record<CounterMetric, number>;
  * the day rows of the range in the query's scope, so the work follows days, groups and pages, never the number of
  * questions. The groups asked most and the groups with most gaps come from one pass over the group days.
  */
-export function queryInsights(connection: SqliteConnection, query: InsightsQuery): StoreInsights {
+export function queryInsights(connection: SqliteDatabase, query: InsightsQuery): StoreInsights {
   const limit = query.limit ?? 20;
   const range = rangeOf(query);
   // The rows of the range in the query's scope: `domain = ? AND scope = ? AND day BETWEEN ? AND ?`.

@@ -1,5 +1,5 @@
+import { sqliteColumnNames, sqliteTransaction, type SqliteDatabase } from '../stores/sqlite-database.ts';
 import { outcomeOf, type QuestionEvent, type QuestionInsight } from './analytics-store.ts';
-import { inSavepoint, type SqliteConnection } from './in-savepoint.ts';
 import { COUNTER_METRICS, ratingChanges, recordedChanges, scopesOfQuestion, type CounterChanges, type QuestionCoordinates } from './insights-counters.ts';
 import { CANDIDATES_PER_TERM, closestGroup, groupIdOf, lookupTerms, type GroupCandidate } from './question-groups.ts';
 import { dayOf } from './store-insights.ts';
@@ -26,8 +26,8 @@ const METRIC_PARAMETERS = COUNTER_METRICS.map(() => '?').join(', ');
  * UTC day (`insights-counters.ts`) of the days, the groups, the pages, and the groups' pages. Days are numbered
  * from 1970-01-01.
  */
-export function migrateInsightsSchema(connection: SqliteConnection): void {
-  const columns = new Set((connection.prepare('PRAGMA table_info(analytics_questions)').all() as { name: string }[]).map((column) => column.name));
+export function migrateInsightsSchema(connection: SqliteDatabase): void {
+  const columns = new Set(sqliteColumnNames(connection, 'analytics_questions'));
   for (const [name, type] of QUESTION_COLUMNS) if (!columns.has(name)) connection.exec(`ALTER TABLE analytics_questions ADD COLUMN ${name} ${type}`);
   connection.exec(`
     CREATE INDEX IF NOT EXISTS analytics_questions_message ON analytics_questions (message_id) WHERE group_id IS NOT NULL;
@@ -45,15 +45,15 @@ export function migrateInsightsSchema(connection: SqliteConnection): void {
   `);
 }
 
-/** Writes the insights of questions and feedback in one SQLite database, each write in a savepoint (`inSavepoint`). */
+/** Writes the insights of questions and feedback in one SQLite database. */
 export interface SqliteInsightsWriter {
-  /** Assigns the question its group (joining the closest or opening one), writes it and adds to its counters. */
+  /** Assigns the question its group (joining the closest or opening one), writes it and adds to its counters; inside the caller's transaction. */
   recordQuestion(event: QuestionEvent & { insight: QuestionInsight }, storedText: string): void;
-  /** Moves the counters of the question a feedback names to its rating (the latest rating counts). */
+  /** Moves the counters of the question a feedback names to its rating (the latest rating counts); inside the caller's transaction. */
   rateQuestion(domain: string, messageId: string, rating: 'up' | 'down'): void;
-  /** Deletes the counters of the oldest day that ended before `before` (ms); returns how many rows (0: no such day is left). */
+  /** Deletes the counters of the oldest day that ended before `before` (ms), in a transaction; returns how many rows (0: no such day is left). */
   deleteOldestDayBefore(before: number): number;
-  /** Deletes at most `limit` groups no question joined since `before` (ms), with their terms; returns how many. */
+  /** Deletes at most `limit` groups no question joined since `before` (ms), with their terms, in a transaction; returns how many. */
   deleteGroupsUnusedSince(before: number, limit: number): number;
 }
 
@@ -71,7 +71,7 @@ interface RatedQuestion {
 }
 
 /** Prepares the statements of the insights writes on a migrated database (`migrateInsightsSchema`). */
-export function createSqliteInsightsWriter(connection: SqliteConnection): SqliteInsightsWriter {
+export function createSqliteInsightsWriter(connection: SqliteDatabase): SqliteInsightsWriter {
   const selectGroup = connection.prepare('SELECT group_id FROM analytics_groups WHERE domain = ? AND group_id = ?');
   const selectCandidates = connection.prepare(
     'SELECT g.group_id, g.terms, g.weights FROM analytics_group_terms t JOIN analytics_groups g ON g.domain = t.domain AND g.group_id = t.group_id WHERE t.domain = ? AND t.term = ? LIMIT ?',
@@ -155,21 +155,19 @@ export function createSqliteInsightsWriter(connection: SqliteConnection): Sqlite
   };
 
   return {
-    recordQuestion: (event, storedText) => inSavepoint(connection, () => recordQuestion(event, storedText)),
-    rateQuestion: (domain, messageId, rating) => inSavepoint(connection, () => rateQuestion(domain, messageId, rating)),
-    deleteOldestDayBefore: (before) =>
-      inSavepoint(connection, () => {
-        const day = (selectExpiredDay.get(Math.floor(before / DAY_MS)) as { day: number | null } | undefined)?.day;
-        return day === null || day === undefined ? 0 : deleteDay.reduce((deleted, statement) => deleted + Number(statement.run(day).changes), 0);
-      }),
-    deleteGroupsUnusedSince: (before, limit) =>
-      inSavepoint(connection, () => {
-        const groups = selectStaleGroups.all(before, limit) as { domain: string; group_id: string }[];
-        for (const group of groups) {
-          deleteGroupTerms.run(group.domain, group.group_id);
-          deleteGroup.run(group.domain, group.group_id);
-        }
-        return groups.length;
-      }),
+    recordQuestion,
+    rateQuestion,
+    deleteOldestDayBefore: sqliteTransaction(connection, (before: number) => {
+      const day = (selectExpiredDay.get(Math.floor(before / DAY_MS)) as { day: number | null } | undefined)?.day;
+      return day === null || day === undefined ? 0 : deleteDay.reduce((deleted, statement) => deleted + statement.run(day).changes, 0);
+    }),
+    deleteGroupsUnusedSince: sqliteTransaction(connection, (before: number, limit: number) => {
+      const groups = selectStaleGroups.all(before, limit) as { domain: string; group_id: string }[];
+      for (const group of groups) {
+        deleteGroupTerms.run(group.domain, group.group_id);
+        deleteGroup.run(group.domain, group.group_id);
+      }
+      return groups.length;
+    }),
   };
 }

@@ -1,5 +1,5 @@
-import type Database from 'better-sqlite3';
 import { DEFAULT_STORE_TIMEOUT_MS, retryWhileBusy } from '../stores/retry-while-busy.ts';
+import { type SqliteDatabase, type SqliteStatement, sqliteTransaction } from '../stores/sqlite-database.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
 import { COUNTER_SWEEP_INTERVAL_MS, type CounterState, type LimitTake, type TakeOutcome } from './limit-take.ts';
 
@@ -9,9 +9,9 @@ interface CounterRow {
 }
 
 interface CounterTable {
-  read: Database.Statement<[string, number], CounterRow>;
-  add: Database.Statement<[string, number, number, number], CounterRow>;
-  sweep: Database.Statement<[number]>;
+  read: SqliteStatement<[string, number], CounterRow>;
+  add: SqliteStatement<[string, number, number, number], CounterRow>;
+  sweep: SqliteStatement<[number]>;
 }
 
 /**
@@ -22,7 +22,7 @@ interface CounterTable {
  * versions keep counting. A locked file is retried until `storeTimeoutMs` (default 2000), then StoreUnavailableError;
  * expired counters are deleted every five minutes. `close` closes the database.
  */
-export function createSqliteLimitTake(database: Database.Database, tables: string[], storeTimeoutMs = DEFAULT_STORE_TIMEOUT_MS): LimitTake {
+export function createSqliteLimitTake(database: SqliteDatabase, tables: string[], storeTimeoutMs = DEFAULT_STORE_TIMEOUT_MS): LimitTake {
   const counters = tables.map((table): CounterTable => {
     database.exec(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`);
     return {
@@ -42,8 +42,9 @@ export function createSqliteLimitTake(database: Database.Database, tables: strin
     return counter;
   };
   const msLeft = (row: CounterRow | undefined, now: number, fallback: number): number => (row?.expire == null ? fallback : Math.max(0, row.expire - now));
-  const take = database
-    .transaction((slots: Parameters<LimitTake['take']>[0], now: number): TakeOutcome => {
+  const take = sqliteTransaction(
+    database,
+    (slots: Parameters<LimitTake['take']>[0], now: number): TakeOutcome => {
       for (const [index, slot] of slots.entries()) {
         const row = counterAt(index).read.get(slot.key, now);
         if ((row?.points ?? 0) >= slot.limit) return { allowed: false, refusedIndex: index, consumed: row?.points ?? 0, msLeft: msLeft(row, now, slot.secondsLeft * 1000) };
@@ -53,8 +54,9 @@ export function createSqliteLimitTake(database: Database.Database, tables: strin
         return { consumed: row?.points ?? 1, msLeft: msLeft(row, now, slot.secondsLeft * 1000) };
       });
       return { allowed: true, counters: states };
-    })
-    .immediate;
+    },
+    { immediate: true },
+  );
   let closed = false;
   const sweep = setInterval(() => {
     try {

@@ -1,5 +1,6 @@
 import { databaseFileIdentity } from '../stores/database-file-identity.ts';
 import { openSqlite } from '../stores/open-sqlite.ts';
+import { sqliteColumnNames, sqliteTransaction } from '../stores/sqlite-database.ts';
 import { retryWhileBusy } from '../stores/retry-while-busy.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
 import { DEFAULT_THREAD_PAGE, decodeThreadCursor, encodeThreadCursor, isThreadId, newThreadId, type StoredMessage, type Thread, type ThreadStore, type ThreadStoreOptions } from './thread-store.ts';
@@ -44,7 +45,7 @@ function storedMessage(row: MessageRow): StoredMessage {
 export function createSqliteThreadStore(file: string, options: ThreadStoreOptions = {}): ThreadStore {
   const maxListed = options.maxListedMessages ?? 50;
   // Closing drops the prepared statements with the connection: a closed store holds nothing of its database, and an
-  // operation after close is a StoreUnavailableError, not a better-sqlite3 TypeError.
+  // operation after close is a StoreUnavailableError, not a driver's TypeError.
   let open: ThreadDatabase | undefined = openThreadDatabase(file, options.maxMessagesPerThread ?? 200);
   const fileProblem = databaseFileIdentity(file);
   const run = <T>(operation: (database: ThreadDatabase) => T): Promise<T> =>
@@ -125,8 +126,8 @@ function openThreadDatabase(file: string, maxMessages: number) {
     CREATE TABLE IF NOT EXISTS messages (seq INTEGER PRIMARY KEY AUTOINCREMENT, thread_id TEXT NOT NULL, message_id TEXT NOT NULL, role TEXT NOT NULL, text TEXT NOT NULL, sources TEXT NOT NULL, created_at TEXT NOT NULL);
     CREATE INDEX IF NOT EXISTS messages_by_thread ON messages (thread_id, seq);
   `);
-  if (!(connection.pragma('table_info(threads)') as { name: string }[]).some((column) => column.name === 'omitted')) connection.exec('ALTER TABLE threads ADD COLUMN omitted INTEGER NOT NULL DEFAULT 0');
-  if (!(connection.pragma('table_info(messages)') as { name: string }[]).some((column) => column.name === 'incomplete')) {
+  if (!sqliteColumnNames(connection, 'threads').includes('omitted')) connection.exec('ALTER TABLE threads ADD COLUMN omitted INTEGER NOT NULL DEFAULT 0');
+  if (!sqliteColumnNames(connection, 'messages').includes('incomplete')) {
     connection.exec('ALTER TABLE messages ADD COLUMN incomplete INTEGER NOT NULL DEFAULT 0; ALTER TABLE messages ADD COLUMN failure TEXT');
   }
   const findThread = connection.prepare<[string], ThreadRow>('SELECT * FROM threads WHERE id = ?');
@@ -148,7 +149,7 @@ function openThreadDatabase(file: string, maxMessages: number) {
       'SELECT * FROM threads WHERE domain = ? AND fp = ? AND (updated_at < ? OR (updated_at = ? AND id > ?)) ORDER BY updated_at DESC, id LIMIT ?',
     ),
     newestMessages: connection.prepare<[string, number], MessageRow>('SELECT * FROM (SELECT * FROM messages WHERE thread_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq'),
-    append: connection.transaction((input: Parameters<ThreadStore['appendMessage']>[0], now: string) => {
+    append: sqliteTransaction(connection, (input: Parameters<ThreadStore['appendMessage']>[0], now: string) => {
       const existing = findThread.get(input.threadId);
       if (existing && (existing.domain !== input.domain || existing.fp !== input.fp)) return;
       insertThread.run(input.threadId, input.domain, input.fp, now, now);
@@ -160,7 +161,7 @@ function openThreadDatabase(file: string, maxMessages: number) {
         addOmitted.run(excess, input.threadId);
       }
     }),
-    purge: connection.transaction((before: string) => {
+    purge: sqliteTransaction(connection, (before: string) => {
       const ids = expiredThreads.all(before).map((row) => row.id);
       for (const id of ids) {
         deleteMessagesOf.run(id);

@@ -1,19 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdSqliteLock } from '../helpers/sqlite-lock-holder.ts';
 import { askRequest, createReliabilityFixture, type ReliabilityFixture } from './reliability-app.ts';
-
-/** Holds a write lock on the SQLite file from another process until killed; resolves once the lock is taken. */
-async function lockDatabase(file: string): Promise<ChildProcess> {
-  const script = `const Database = require('better-sqlite3'); const db = new Database(${JSON.stringify(file)}); db.exec('BEGIN IMMEDIATE'); db.prepare('CREATE TABLE IF NOT EXISTS lock_holder (x)').run(); process.stdout.write('locked\\n'); setInterval(() => undefined, 1000);`;
-  const child = spawn(process.execPath, ['-e', script], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.once('data', () => resolve());
-    child.once('exit', (code) => reject(new Error(`lock holder exited with ${code}`)));
-  });
-  return child;
-}
 
 describe('a SQLite file locked by another process', () => {
   let fixture: ReliabilityFixture;
@@ -29,7 +18,7 @@ describe('a SQLite file locked by another process', () => {
   it('keeps /healthz answering while requests wait for the lock, then answers them 503 store_unavailable', async () => {
     const ok = await app.inject(askRequest(fixture.keys[0], { fp: 'fp', messages: [{ role: 'user', content: 'How do I install the CLI?' }] }));
     expect(ok.statusCode).toBe(200);
-    const holder = await lockDatabase(path.join(fixture.dataDir, 'docsmith.sqlite'));
+    const holder = await holdSqliteLock(path.join(fixture.dataDir, 'docsmith.sqlite'));
     try {
       const started = Date.now();
       const blocked = Array.from({ length: 5 }, () => {
@@ -43,7 +32,7 @@ describe('a SQLite file locked by another process', () => {
         expect((await fetch(`${url}/healthz`)).status).toBe(200);
         healthTimes.push(performance.now() - before);
       }
-      // Blocked by better-sqlite3's synchronous busy wait, these took the whole busy timeout (seconds).
+      // Blocked by the driver's synchronous busy wait, these took the whole busy timeout (seconds).
       expect(Math.max(...healthTimes)).toBeLessThan(250);
       const responses = await Promise.all(blocked);
       const elapsed = Date.now() - started;

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdSqliteLock } from '../helpers/sqlite-lock-holder.ts';
 import { askRequest, createReliabilityFixture, type ReliabilityFixture } from './reliability-app.ts';
 import { scriptedModel } from './scripted-model.ts';
 
@@ -45,9 +45,7 @@ describe('no exchange is lost silently', () => {
     });
     const answer = app.inject(askRequest(fixture.keys[0], question('How do I install the CLI?')));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const script = `const Database = require('better-sqlite3'); const db = new Database(${JSON.stringify(path.join(fixture.dataDir, 'docsmith.sqlite'))}); db.exec('BEGIN IMMEDIATE'); db.prepare('CREATE TABLE IF NOT EXISTS lock_holder (x)').run(); process.stdout.write('locked\\n'); setInterval(() => undefined, 1000);`;
-    const holder = spawn(process.execPath, ['-e', script], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] });
-    await new Promise((resolve) => holder.stdout?.once('data', resolve));
+    const holder = await holdSqliteLock(path.join(fixture.dataDir, 'docsmith.sqlite'));
     try {
       release();
       const response = await answer;

@@ -1,8 +1,8 @@
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../runtime/stores/open-sqlite.ts';
 import { createSqliteAnalyticsStore } from '../../runtime/analytics/sqlite-analytics-store.ts';
 import { createRedisThreadStore } from '../../runtime/threads/redis-thread-store.ts';
 import { createSqliteThreadStore } from '../../runtime/threads/sqlite-thread-store.ts';
@@ -163,7 +163,7 @@ describe('a SQLite database of an earlier release', () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-threads-old-'));
     directories.push(directory);
     const file = path.join(directory, 'docsmith.sqlite');
-    const old = new Database(file);
+    const old = openSqlite(file);
     old.exec(`
       CREATE TABLE threads (id TEXT PRIMARY KEY, domain TEXT NOT NULL, fp TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, omitted INTEGER NOT NULL DEFAULT 0);
       CREATE TABLE messages (seq INTEGER PRIMARY KEY AUTOINCREMENT, thread_id TEXT NOT NULL, message_id TEXT NOT NULL, role TEXT NOT NULL, text TEXT NOT NULL, sources TEXT NOT NULL, created_at TEXT NOT NULL);
