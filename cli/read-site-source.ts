@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteSource, SkippedFile } from '../pipeline/site/site-source.ts';
 import { mintIgnoreFilter } from '../pipeline/site/mint-ignore.ts';
@@ -33,7 +33,8 @@ const READ_CONCURRENCY = 16;
 /**
  * Reads every text file a build may need (`.json .md .mdx .yaml .yml .js .jsx .ts .tsx`) of a site folder
  * into memory, keyed by POSIX path relative to the site root, and lists the other files (images, …) as
- * `assetFiles`. Skips node_modules, dot-folders (but for the files docs.json or a page names there) and what the
+ * `assetFiles`. Follows symbolic links that stay inside the site folder; one that leaves it is never read, but listed
+ * in `skippedFiles` (`outside-site`). Skips node_modules, dot-folders (but for the files docs.json or a page names there) and what the
  * platform excludes (its default list and the site's `.mintignore`, `mintIgnoreFilter`); binary and too-large files are listed in `skippedFiles` (with
  * why) for the build to report. Accepts the folder or its docs.json (or legacy mint.json);
  * refuses a missing folder, a folder without docs.json or mint.json, a binary or oversized configuration
@@ -58,17 +59,35 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
   const textOfBytes = new Map<string, string>();
   const excluded = mintIgnoreFilter(await readFile(path.join(root, '.mintignore'), 'utf8').catch(() => ''));
   const textFiles: string[] = [];
-  const walk = async (relative: string): Promise<void> => {
+  const realRoot = await realpath(root);
+  /** Where a path of the site really is, when that is inside the site folder (undefined for a link that leaves it, or leads nowhere). */
+  const insideSite = async (child: string): Promise<string | undefined> => {
+    const real = await realpath(path.join(root, child)).catch(() => undefined);
+    return real !== undefined && (real === realRoot || real.startsWith(`${realRoot}${path.sep}`)) ? real : undefined;
+  };
+  /** `ancestors`: the real folders above the one walked, so that a link back up to one of them is not followed (a loop). */
+  const walk = async (relative: string, ancestors: ReadonlySet<string> = new Set([realRoot])): Promise<void> => {
     const entries = await readdir(path.join(root, relative), { withFileTypes: true }).catch((error: unknown) => {
       throw new SiteReadError(`${path.join(root, relative)}: cannot read this folder (${errorCode(error)})`);
     });
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (entry.name.startsWith('.') || SKIPPED_FOLDERS.has(entry.name)) continue;
       const child = relative ? `${relative}/${entry.name}` : entry.name;
-      if (child !== configName && excluded(entry.isDirectory() ? `${child}/` : child)) continue;
-      if (entry.isDirectory()) await walk(child);
-      else if (entry.isFile() && !isSiteTextFile(entry.name)) assetFiles.add(child);
-      else if (entry.isFile()) textFiles.push(child);
+      let kind: 'folder' | 'file' | undefined = entry.isDirectory() ? 'folder' : entry.isFile() ? 'file' : undefined;
+      if (entry.isSymbolicLink()) {
+        // A link inside the site is followed; one that leaves it is listed, never read, for the build to report.
+        const target = await stat(path.join(root, child)).catch(() => undefined);
+        const real = target ? await insideSite(child) : undefined;
+        if (target && real === undefined) {
+          if (child === configName || !excluded(target.isDirectory() ? `${child}/` : child)) skippedFiles.set(child, { reason: 'outside-site', ...(target.isDirectory() ? { folder: true } : {}) });
+          continue;
+        }
+        kind = target?.isDirectory() ? (ancestors.has(real as string) ? undefined : 'folder') : target?.isFile() ? 'file' : undefined;
+      }
+      if (child !== configName && excluded(kind === 'folder' ? `${child}/` : child)) continue;
+      if (kind === 'folder') await walk(child, new Set([...ancestors, (await realpath(path.join(root, child)).catch(() => '')) || child]));
+      else if (kind === 'file' && !isSiteTextFile(entry.name)) assetFiles.add(child);
+      else if (kind === 'file') textFiles.push(child);
     }
   };
   await walk('');
@@ -87,7 +106,7 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
   let scanned: Iterable<[string, string]> = files;
   for (let round = 0; round < DOT_FOLDER_ROUNDS; round += 1) {
     const named = dotFolderReferences(scanned, (child) => files.has(child) || skippedFiles.has(child) || excluded(child));
-    const present = (await mapConcurrently(named, READ_CONCURRENCY, async (child) => ((await stat(path.join(root, child)).catch(() => undefined))?.isFile() ? child : ''))).filter(Boolean);
+    const present = (await mapConcurrently(named, READ_CONCURRENCY, async (child) => ((await stat(path.join(root, child)).catch(() => undefined))?.isFile() && (await insideSite(child)) !== undefined ? child : ''))).filter(Boolean);
     if (present.length === 0) break;
     keep(present, await mapConcurrently(present, READ_CONCURRENCY, readText));
     scanned = present.flatMap((child): [string, string][] => (files.has(child) ? [[child, files.get(child) as string]] : []));

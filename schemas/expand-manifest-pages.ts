@@ -1,8 +1,7 @@
-import type { AnyManifest, ManifestPage } from './manifest.ts';
+import type { Manifest, ManifestPage } from './manifest.ts';
 
-/** Every page of a manifest of either format with its own description and headings, as format 1 listed them. */
-export function expandManifestPages(manifest: AnyManifest): ManifestPage[] {
-  if (manifest.formatVersion === 1) return manifest.pages;
+/** Every page of a manifest with its own description and headings (its record joined with its `contents` entry). */
+export function expandManifestPages(manifest: Manifest): ManifestPage[] {
   return manifest.pages.map(({ content: contentIndex, operation, ...record }) => {
     const content = manifest.contents[contentIndex];
     return {

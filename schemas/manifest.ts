@@ -1,11 +1,14 @@
 import type { PageContext } from '../contract/search/section-record.ts';
 
+/** Current manifest format, the only one the runtime and `docsmith diff` read; bump when a change would confuse an older reader. */
+export const MANIFEST_FORMAT_VERSION = 2;
+
 /**
  * TypeScript view of schemas/manifest.schema.json (the schema is the source of truth), format 2; checked against the
  * schema member by member by test/contract/artifact-schemas.test.ts.
  */
 export interface Manifest {
-  formatVersion: 2;
+  formatVersion: typeof MANIFEST_FORMAT_VERSION;
   generator: string;
   domain: string;
   buildId: string;
@@ -43,7 +46,7 @@ export interface ManifestSite {
   [setting: string]: unknown;
 }
 
-/** One page of the site with its content: a content file or a generated OpenAPI endpoint page (a format-1 page, or a format-2 record with its content). */
+/** One page of the site with its content: a content file or a generated OpenAPI endpoint page (a manifest record with its content, `expandManifestPages`). */
 export interface ManifestPage {
   path: string;
   title: string;
@@ -67,15 +70,6 @@ export interface ManifestPage {
   userGroups?: string[];
 }
 
-/** Format 1 (before issue #14): every page carries its own description and headings. Still read by `docsmith diff`. */
-export interface ManifestV1 extends Omit<Manifest, 'formatVersion' | 'contents' | 'pages'> {
-  formatVersion: 1;
-  pages: ManifestPage[];
-}
-
-/** A manifest of either format, as a published release may hold. */
-export type AnyManifest = Manifest | ManifestV1;
-
 /** What pages of identical content share in the manifest. */
 export interface ManifestContent {
   description?: string;
@@ -89,7 +83,7 @@ export interface ManifestHeading {
   anchor: string;
 }
 
-/** A page path's own record in a format-2 manifest: everything of `ManifestPage` but its shared content. */
+/** A page path's own record in the manifest: everything of `ManifestPage` but its shared content. */
 export type ManifestPageRecord = Omit<ManifestPage, 'description' | 'headings'> & { content: number };
 
 /** A redirect of docs.json with its default applied. */

@@ -12,7 +12,7 @@ export const EXCLUDED_PACKAGES_FILE = path.join(ROOT, 'scripts/runtime-excluded-
 /** The CLI commands the image runs (its ENTRYPOINT is `node bin/docsmith.js`; `serve` by default, `keys` for keys, `mcp` for a site's stdio MCP server). */
 export const IMAGE_COMMANDS = ['serve', 'keys', 'mcp'];
 
-const IMPORT = /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT = /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|\brequire\(\s*['"]([^'"]+)['"]\s*\)/g;
 const COMMAND_MODULE = /\/commands\/([a-z]+)-command\.js$/;
 
 /** The package names listed in scripts/runtime-excluded-packages.txt (one per line, `#` starts a comment). */
@@ -22,8 +22,8 @@ export function readExcludedPackages(file = EXCLUDED_PACKAGES_FILE) {
 
 /**
  * The packages the image's code imports, by name, with the first module that imports each: every static and
- * dynamic import from bin/docsmith.js through the compiled lib/, except the lazily imported commands the image
- * does not run. Relative imports are followed; package imports are not (npm keeps what those packages need).
+ * dynamic import (and `require` of a literal name) from bin/docsmith.js through the compiled lib/, except the lazily
+ * imported commands the image does not run. Relative imports are followed; package imports are not (npm keeps what those packages need).
  */
 export function runtimePackageImports(root = ROOT, commands = IMAGE_COMMANDS) {
   const packages = new Map();
@@ -35,7 +35,7 @@ export function runtimePackageImports(root = ROOT, commands = IMAGE_COMMANDS) {
     seen.add(file);
     if (!existsSync(file)) throw new Error(`${path.relative(root, file)} is missing: run npm run build first`);
     for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const specifier = match[1] ?? match[2] ?? match[3];
+      const specifier = match[1] ?? match[2] ?? match[3] ?? match[4];
       if (specifier.startsWith('.')) {
         const target = path.resolve(path.dirname(file), specifier);
         const command = COMMAND_MODULE.exec(target)?.[1];

@@ -1,4 +1,4 @@
-// Minimal typings of the wink packages docsmith uses (they ship none).
+// Minimal typings of the wink packages docsmith uses (they ship none): the stemmer at run time, the others in the retrieval bench's baseline.
 declare module 'wink-bm25-text-search' {
   interface Bm25Engine {
     defineConfig(config: { fldWeights: Record<string, number>; bm25Params?: { k1?: number; b?: number; k?: number }; ovFieldNames?: string[] }): boolean;
@@ -6,8 +6,6 @@ declare module 'wink-bm25-text-search' {
     addDoc(document: Record<string, string>, id: string | number): number;
     consolidate(precision?: number): boolean;
     search(text: string, limit?: number, filter?: (fieldValues: Record<string, unknown>, params: unknown) => boolean, params?: unknown): [string, number][];
-    exportJSON(): string;
-    importJSON(json: string): boolean;
   }
   function bm25(): Bm25Engine;
   export default bm25;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnswerQuestion } from './answer-question-set.ts';
 import type { BuiltSite } from './built-site-cache.ts';
-import { answersQuestion, citedSources, normaliseForFacts, type AnswerScore, type ComposedAnswer } from './score-answer.ts';
+import { answersQuestion, citedSources, normalizeForFacts, type AnswerScore, type ComposedAnswer } from './score-answer.ts';
 
 /** Why an answer missed, in the order they are checked (the first that holds is the cause). */
 export const FAILURE_CAUSES = [
@@ -50,14 +50,14 @@ export function failureCause(question: AnswerQuestion, answer: ComposedAnswer & 
   if (!score.goldAmongSources) return 'retrieval miss (no gold page among the sources)';
   if (score.notFound) return 'refused with a gold page among the sources';
   if (score.facts) return 'facts there, but only other pages cited';
-  const evidence = normaliseForFacts(answer.sourceTexts.join('\n'));
+  const evidence = normalizeForFacts(answer.sourceTexts.join('\n'));
   const goldPages = site.pages.filter((page) => answersQuestion(question, page.path));
   const places = new Set<Place>();
   for (const fact of score.missingFacts) for (const page of goldPages) for (const place of placesOf(fact, pageLines(site, page))) places.add(place);
-  for (const page of goldPages) if (score.missingFacts.some((fact) => fact.some((spelling) => normaliseForFacts(page.title).includes(normaliseForFacts(spelling))))) places.add('heading');
+  for (const page of goldPages) if (score.missingFacts.some((fact) => fact.some((spelling) => normalizeForFacts(page.title).includes(normalizeForFacts(spelling))))) places.add('heading');
   const place = PLACE_ORDER.find((candidate) => places.has(candidate));
   if (place === undefined) return 'fact not on any gold page';
-  if (!score.missingFacts.every((fact) => fact.some((spelling) => evidence.includes(normaliseForFacts(spelling))))) return 'fact in another section of a gold page';
+  if (!score.missingFacts.every((fact) => fact.some((spelling) => evidence.includes(normalizeForFacts(spelling))))) return 'fact in another section of a gold page';
   if (place !== 'prose') return PLACE_CAUSE[place];
   const cited = [...citedSources(answer.text)].map((number) => answer.sources[number - 1] ?? '');
   return cited.some((source) => answersQuestion(question, source)) ? 'neighbouring sentence instead of the fact' : 'off-topic sentences from other sources';
@@ -79,7 +79,7 @@ function pageLines(site: BuiltSite, page: BuiltSite['pages'][number]): string[] 
 /** The kinds of line a fact (any of its spellings) stands in. */
 function placesOf(fact: string[], lines: string[]): Set<Place> {
   const places = new Set<Place>();
-  const spellings = fact.map(normaliseForFacts);
+  const spellings = fact.map(normalizeForFacts);
   let fence: string | undefined;
   let frontmatter = lines[0]?.trim() === '---';
   let callouts = 0;
@@ -97,7 +97,7 @@ function placesOf(fact: string[], lines: string[]): Set<Place> {
     }
     if (CALLOUT.test(trimmed)) callouts += 1;
     if (FIELD.test(trimmed)) field = true;
-    const text = normaliseForFacts(line);
+    const text = normalizeForFacts(line);
     if (spellings.some((spelling) => text.includes(spelling))) places.add(placeOf(trimmed, { frontmatter: frontmatter && index > 0, code: fence !== undefined, callout: callouts > 0, field }));
     if (/^<\/(Note|Tip|Warning|Info|Check|Danger|Callout|Caution|Important)>/.test(trimmed) || /<\/(Note|Tip|Warning|Info|Check|Danger|Callout|Caution|Important)>$/.test(trimmed)) callouts = Math.max(0, callouts - 1);
     if (/<\/(ParamField|ResponseField|Field|Property)>|\/>$/.test(trimmed) && field) field = false;

@@ -9,7 +9,7 @@ import { QUESTION_KINDS, readAnswerQuestions, readUnseenAnswerQuestions, type An
 import { builtSite, type BuiltSite } from './built-site-cache.ts';
 import { FAILURE_CAUSES, failureCause, type FailureCause } from './failure-cause.ts';
 import { leadSentencesAnswer } from './lead-sentences-answer.ts';
-import { answersQuestion, normaliseForFacts, scoreAnswer, type AnswerScore } from './score-answer.ts';
+import { answersQuestion, normalizeForFacts, scoreAnswer, type AnswerScore } from './score-answer.ts';
 
 /** One question answered by docsmith and by the naive composer, scored. */
 interface AnsweredQuestion {
@@ -72,9 +72,9 @@ export async function runAnswersBench(): Promise<void> {
 function scoreQuestion(question: AnswerQuestion, answer: AnswerWithEvidence, site: BuiltSite): AnsweredQuestion {
   const score = scoreAnswer(question, answer);
   const baseline = scoreAnswer(question, { text: leadSentencesAnswer(answer.sourceTexts[0]), sources: answer.sources });
-  const holdsFacts = (text: string): boolean => question.facts.every((spellings) => spellings.some((spelling) => text.includes(normaliseForFacts(spelling))));
-  const factsInSources = holdsFacts(normaliseForFacts(answer.sourceTexts.join('\n')));
-  const factsOnGoldPage = site.pages.some((page) => answersQuestion(question, page.path) && holdsFacts(normaliseForFacts(`${page.title}\n${page.markdown}`)));
+  const holdsFacts = (text: string): boolean => question.facts.every((spellings) => spellings.some((spelling) => text.includes(normalizeForFacts(spelling))));
+  const factsInSources = holdsFacts(normalizeForFacts(answer.sourceTexts.join('\n')));
+  const factsOnGoldPage = site.pages.some((page) => answersQuestion(question, page.path) && holdsFacts(normalizeForFacts(`${page.title}\n${page.markdown}`)));
   const scored = score.facts && score.goldCited;
   return { question, text: answer.text, sources: answer.sources, score, baseline, factsInSources, factsOnGoldPage, ...(scored ? {} : { cause: failureCause(question, answer, score, site) }) };
 }

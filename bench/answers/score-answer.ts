@@ -26,7 +26,7 @@ export interface AnswerScore {
 const CITATION = /\[(\d+(?:\s*,\s*\d+)*)\]/g;
 
 /** Lower case, whitespace collapsed: how facts and answers are compared. */
-export function normaliseForFacts(text: string): string {
+export function normalizeForFacts(text: string): string {
   return text.toLowerCase().replace(/\s+/g, ' ');
 }
 
@@ -44,8 +44,8 @@ export function answersQuestion(question: AnswerQuestion, pagePath: string): boo
 
 /** Scores an answer: the facts in its text, a gold page cited, a gold page retrieved, "not found". */
 export function scoreAnswer(question: AnswerQuestion, answer: ComposedAnswer): AnswerScore {
-  const text = normaliseForFacts(answer.text);
-  const missingFacts = question.facts.filter((spellings) => !spellings.some((spelling) => text.includes(normaliseForFacts(spelling))));
+  const text = normalizeForFacts(answer.text);
+  const missingFacts = question.facts.filter((spellings) => !spellings.some((spelling) => text.includes(normalizeForFacts(spelling))));
   const cited = [...citedSources(answer.text)].map((number) => answer.sources[number - 1]).filter((source): source is string => source !== undefined);
   return {
     facts: missingFacts.length === 0,

@@ -131,7 +131,7 @@ export function* syntheticQuestions(options: SyntheticQuestionsOptions): Generat
     yield {
       question,
       ...(rated
-        ? { feedback: { domain: options.domain, threadId: question.threadId, messageId, fp: `fp_${index % 997}`, rating, ...(next() < 0.2 ? { comment: rating === 'down' ? 'This did not answer my question.' : 'Thanks, that worked.' } : {}), at: new Date(at.getTime() + 30_000) } }
+        ? { feedback: { domain: options.domain, threadId: question.threadId, messageId, fingerprint: `fp_${index % 997}`, rating, ...(next() < 0.2 ? { comment: rating === 'down' ? 'This did not answer my question.' : 'Thanks, that worked.' } : {}), at: new Date(at.getTime() + 30_000) } }
         : {}),
     };
   }

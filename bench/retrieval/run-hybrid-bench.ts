@@ -83,7 +83,7 @@ async function measureScan(index: SearchIndex): Promise<void> {
   let seed = 1;
   const random = (): number => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
   const vectorsOf = (count: number): NonNullable<SearchIndex['vectors']> => {
-    const reader = readSectionVectors({ embeddings: { model: 'random', url: 'http://127.0.0.1/v1', dimensions, encoding: 'int8-base64' }, vectors: Array.from({ length: count }, () => encodeVector(Array.from({ length: dimensions }, random))) }, count);
+    const reader = readSectionVectors({ embeddings: { model: 'random', url: 'http://127.0.0.1/v1', dimensions, encoding: 'int8-base64' }, vectors: Array.from({ length: count }, () => encodeVector(Array.from({ length: dimensions }, random))) }, count, Uint32Array.from({ length: count }, (_, row) => row));
     for (let step = reader.next(); ; step = reader.next()) if (step.done) return step.value as NonNullable<SearchIndex['vectors']>;
   };
   const all = vectorsOf(index.sections.length);

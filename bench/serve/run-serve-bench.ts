@@ -196,9 +196,9 @@ async function measureStageCosts(index: SearchIndex, key: string, dataDir: strin
       {
         stage: 'thread: resolve + write the exchange on SQLite',
         microseconds: await meanMicroseconds(milliseconds, async () => {
-          const { threadId } = await threads.resolveThread({ domain: 'ollama', fp: 'bench', threadId: null });
-          await threads.appendMessage({ threadId, domain: 'ollama', fp: 'bench', message: { id: 'u1', role: 'user', text: question, sources: [] } });
-          await threads.appendMessage({ threadId, domain: 'ollama', fp: 'bench', message: { id: 'a1', role: 'assistant', text: answerText, sources } });
+          const { threadId } = await threads.resolveThread({ domain: 'ollama', fingerprint: 'bench', threadId: null });
+          await threads.appendMessage({ threadId, domain: 'ollama', fingerprint: 'bench', message: { id: 'u1', role: 'user', text: question, sources: [] } });
+          await threads.appendMessage({ threadId, domain: 'ollama', fingerprint: 'bench', message: { id: 'a1', role: 'assistant', text: answerText, sources } });
         }),
       },
     ];

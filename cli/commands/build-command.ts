@@ -15,10 +15,11 @@ import { createProgressBar } from '../progress-bar.ts';
 import { cachedSectionEmbedder } from '../../pipeline/embeddings/cached-section-embedder.ts';
 import { readSiteSource, SiteReadError } from '../read-site-source.ts';
 import { readUserInput } from '../read-user-input.ts';
+import { remoteTextFetcher } from '../remote-text-fetcher.ts';
 import { GENERATOR } from '../generator.ts';
 import { parseHttpUrl } from '../parse-http-url.ts';
 import type { SectionEmbedder } from '../../pipeline/embeddings/section-embedder.ts';
-import { EnvironmentSettingError, wholeNumberFromEnvironment } from '../../runtime/http/whole-number-from-environment.ts';
+import { EnvironmentSettingError, wholeNumberFromEnvironment } from '../whole-number-from-environment.ts';
 
 interface BuildCommandOptions {
   out?: string;
@@ -51,7 +52,7 @@ export function buildCommand(): Command {
     .option('--publish', 'point the domain\'s current release at this build')
     .option('--keep <n>', 'releases kept when publishing', parsePositiveInteger, 5)
     .option('--strict', 'treat warnings as errors')
-    .option('--allow-network', 'fetch remote OpenAPI specs')
+    .option('--allow-network', 'fetch remote OpenAPI specs and the remote documents their $refs name (http(s) only, 15 s and 10 MB each)')
     .option('--quiet', 'print only errors, the summary line and how many warnings were not shown')
     .option('--cache-dir <dir>', 'content-hash cache of parsed pages (default: $XDG_CACHE_HOME/docsmith, else node_modules/.cache/docsmith, else ~/.cache/docsmith; never inside the site)')
     .option('--no-cache', 'parse every page, ignoring and not writing the cache')
@@ -84,7 +85,7 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
     ...(embedder ? { embedder } : {}),
     generator: GENERATOR,
     ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
-    allowNetwork: options.allowNetwork ?? false,
+    ...(options.allowNetwork ? { fetchRemote: remoteTextFetcher() } : {}),
     ...(cache ? { prepareTerms: cache.prepareTerms } : {}),
     parsePages: createPageParser({
       files: source.files,
@@ -126,17 +127,16 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
     process.stderr.write(`${domain}: build failed: ${counts}\n`);
     return EXIT_INVALID;
   }
+  // A failed build writes nothing: the build folder is written to a temporary folder and moved in only on success.
+  if (failed) {
+    process.stdout.write(`${domain}: build failed${stats.errors > 0 ? '' : ' (--strict: warnings fail it)'}: ${counts}; nothing written${options.publish ? ', not published' : ''}\n`);
+    return EXIT_INVALID;
+  }
   const written = await writeBuildDirectory(outDir, result.manifest.buildId, result.files);
   const target = buildDirectory(outDir, result.manifest.buildId);
-  let publishNote = '';
-  if (options.publish && !failed) {
-    publishNote = (await publishBuild(outDir, result.manifest.buildId, { keep: options.keep })) ? ', published' : ', already current';
-  } else if (options.publish) {
-    publishNote = ', not published (build failed)';
-  }
-  const status = !failed ? 'built' : stats.errors > 0 ? 'build failed:' : 'build failed (--strict: warnings fail it):';
-  process.stdout.write(`${domain}: ${status} ${counts} → ${target}${written ? '' : ' (unchanged)'}${publishNote}\n`);
-  return failed ? EXIT_INVALID : EXIT_OK;
+  const publishNote = options.publish ? ((await publishBuild(outDir, result.manifest.buildId, { keep: options.keep })) ? ', published' : ', already current') : '';
+  process.stdout.write(`${domain}: built ${counts} → ${target}${written ? '' : ' (unchanged)'}${publishNote}\n`);
+  return EXIT_OK;
 }
 
 /**

@@ -6,6 +6,7 @@ import { buildApp } from '../../runtime/http/build-app.ts';
 import { createArtifactStore } from '../../runtime/artifacts/create-artifact-store.ts';
 import { openPageCache } from '../../pipeline/build/page-cache.ts';
 import { PARSED_PAGE_FORMAT } from '../../pipeline/content/parsed-page.ts';
+import { createModelFromEnvironment } from '../create-model-from-environment.ts';
 import { createBuildEventStream } from '../dev/build-event-stream.ts';
 import { devBuildReport } from '../dev/dev-build-report.ts';
 import { createDevSiteBuilder } from '../dev/dev-site-builder.ts';
@@ -60,6 +61,7 @@ async function runDev(siteDir: string, options: DevCommandOptions): Promise<numb
     dataDir: path.join(workDir, 'data'),
     artifactStore: artifacts,
     keylessLoopback: true,
+    model: createModelFromEnvironment(process.env),
     // The writer's own questions, kept (scrubbed) in a folder removed on exit.
     storeQuestionText: true,
     // The terminal is the writer's: builds and diagnostics; the server says only what goes wrong.

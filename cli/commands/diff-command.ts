@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
-import type { AnyManifest } from '../../schemas/manifest.ts';
+import { unreadableFormat } from '../../contract/artifact-format.ts';
+import { MANIFEST_FORMAT_VERSION, type Manifest } from '../../schemas/manifest.ts';
 import { diffManifests } from '../../pipeline/manifest/diff-manifests.ts';
 import { formatDiffMarkdown } from '../../pipeline/manifest/format-diff-markdown.ts';
 import { formatDiffText } from '../../pipeline/manifest/format-diff-text.ts';
@@ -36,10 +37,13 @@ async function runDiff(oldTarget: string, newTarget: string, options: DiffComman
   return options.failOnBreaking && diff.breaking.length > 0 ? EXIT_INVALID : EXIT_OK;
 }
 
-async function readManifest(target: string): Promise<AnyManifest> {
+async function readManifest(target: string): Promise<Manifest> {
   const buildDir = await locateBuild(target);
   const manifest = await readBuildFile(buildDir, 'manifest.json');
+  const formatVersion = (manifest as { formatVersion?: unknown } | null)?.formatVersion;
+  const unreadable = formatVersion === undefined ? undefined : unreadableFormat('manifest.json', formatVersion, MANIFEST_FORMAT_VERSION);
+  if (unreadable) throw new BuildNotFoundError(`${target}: ${unreadable}`);
   const problems = validateManifest(manifest);
   if (problems.length > 0) throw new BuildNotFoundError(`${target}: not a docsmith manifest (${problems[0]})`);
-  return manifest as AnyManifest;
+  return manifest as Manifest;
 }

@@ -9,7 +9,7 @@ import { createSqliteAnalyticsStore } from '../../runtime/analytics/sqlite-analy
 import { MAX_INSIGHTS_DAYS, type InsightsQuery } from '../../runtime/analytics/store-insights.ts';
 import { ArtifactError, createArtifactStore, type LoadedSite } from '../../runtime/artifacts/create-artifact-store.ts';
 import { createNavigationPagesReader } from '../../runtime/artifacts/read-navigation-pages.ts';
-import { parseWholeNumber } from '../../runtime/http/whole-number-from-environment.ts';
+import { parseWholeNumber } from '../whole-number-from-environment.ts';
 import { StoreUnavailableError } from '../../runtime/stores/store-unavailable-error.ts';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 import { formatInsightsMarkdown } from '../insights/format-insights-markdown.ts';

@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { parseWholeNumber } from '../../runtime/http/whole-number-from-environment.ts';
+import { parseWholeNumber } from '../whole-number-from-environment.ts';
 import { createQueryEmbedder, hybridSearch, loadSearchIndex } from '../../runtime/search/index.ts';
 import { SearchArtifactError } from '../../contract/search/index.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';

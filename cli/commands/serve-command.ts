@@ -8,10 +8,11 @@ import { buildApp, type AppOptions } from '../../runtime/http/build-app.ts';
 import { buildMetricsApp } from '../../runtime/http/build-metrics-app.ts';
 import { createMetrics } from '../../runtime/http/metrics.ts';
 import { parseTrustProxy, type TrustProxy } from '../../runtime/http/client-address.ts';
-import { reliabilityFromEnvironment } from '../../runtime/http/reliability-from-environment.ts';
+import { createModelFromEnvironment } from '../create-model-from-environment.ts';
+import { reliabilityFromEnvironment } from '../reliability-from-environment.ts';
 import { parseSiteHost, type SiteHost } from '../../runtime/http/site-hosts.ts';
 import { AssistantSettingsError } from '../../runtime/settings/assistant-settings-store.ts';
-import { EnvironmentSettingError, parseWholeNumber, wholeNumberFromEnvironment } from '../../runtime/http/whole-number-from-environment.ts';
+import { EnvironmentSettingError, parseWholeNumber, wholeNumberFromEnvironment } from '../whole-number-from-environment.ts';
 import { EXIT_USAGE } from '../exit-codes.ts';
 import { parseHttpUrl } from '../parse-http-url.ts';
 
@@ -121,6 +122,7 @@ export function serveCommand(): Command {
       const app = await buildApp({
         artifactsDir: options.artifacts,
         dataDir: options.data,
+        model: createModelFromEnvironment(process.env),
         ...(redisUrl ? { redisUrl } : {}),
         ...reliability,
         ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),

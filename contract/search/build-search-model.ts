@@ -1,7 +1,7 @@
 import { withoutCodeFences } from './code-fences.ts';
 import { groupContents } from './group-contents.ts';
 import { searchTerms } from './identifier-terms.ts';
-import { SEARCH_ARTIFACT_FORMAT_VERSION, type SearchArtifact } from './search-artifact.ts';
+import { SEARCH_ARTIFACT_FORMAT_VERSION, SEARCH_ENGINE, type SearchArtifact } from './search-artifact.ts';
 import type { SectionRecord } from './section-record.ts';
 
 /** BM25F field weights: the page title and the heading path weigh more than the body. */
@@ -38,7 +38,7 @@ export function buildSearchModel(records: SectionRecord[], defaults: { language?
   };
   return {
     formatVersion: SEARCH_ARTIFACT_FORMAT_VERSION,
-    engine: 'wink-bm25-text-search',
+    engine: SEARCH_ENGINE,
     defaults: { ...(defaults.language ? { language: defaults.language } : {}), ...(defaults.version ? { version: defaults.version } : {}) },
     fieldWeights: { ...FIELD_WEIGHTS },
     bm25Params: { ...BM25_PARAMS },

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import porter2Stem from 'wink-porter2-stemmer';
+import { ENGLISH_STOP_WORDS } from './english-stop-words.ts';
 
 const SEGMENTED_SCRIPT = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
 const WORD = /[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*/gu;
@@ -8,7 +8,6 @@ const segmenters = new Map<string, Intl.Segmenter>();
 /** Stems are memoised: a site's vocabulary is small and stemming sits on the query and answer hot path. */
 const stems = new Map<string, string>();
 const MAX_MEMOISED_STEMS = 100_000;
-const stopWords = new Set<string>(createRequire(import.meta.url)('wink-nlp-utils/src/dictionaries/stop_words.json') as string[]);
 
 /** Languages whose text gets English stop words and stemming (untagged text counts as English). */
 export function isEnglish(language: string | undefined): boolean {
@@ -26,7 +25,7 @@ export function prepareText(text: string, language?: string): string[] {
   const addWord = (word: string): void => {
     if (english) {
       if (word.length < 2 && !/\d/.test(word)) return;
-      if (stopWords.has(word)) return;
+      if (ENGLISH_STOP_WORDS.has(word)) return;
       terms.push(stemOf(word));
     } else {
       terms.push(word);

@@ -1,7 +1,10 @@
 import type { PageContext } from './section-record.ts';
 
-/** Current search artifact format; bump when a change would confuse an older runtime. */
-export const SEARCH_ARTIFACT_FORMAT_VERSION = 4;
+/** Current search artifact format, the only one the runtime reads; bump when a change would confuse an older runtime (5: `engine` names docsmith's own index). */
+export const SEARCH_ARTIFACT_FORMAT_VERSION = 5;
+
+/** The engine the runtime ranks with: docsmith's own BM25F index, built from the prepared terms when a build loads (`runtime/search/bm25f-index.ts`). */
+export const SEARCH_ENGINE = 'docsmith-bm25f';
 
 /** The prepared terms of one section: title, heading path and body, each as terms joined by single spaces. */
 export type SectionTerms = [title: string, headings: string, body: string];
@@ -49,7 +52,7 @@ export interface PageReference {
 export interface SearchArtifact {
   formatVersion: typeof SEARCH_ARTIFACT_FORMAT_VERSION;
   /** The BM25F engine the runtime loads the terms into. */
-  engine: 'wink-bm25-text-search';
+  engine: typeof SEARCH_ENGINE;
   /** What a reader lands on: results come from these unless a query's filter names others or they have no match. */
   defaults: { language?: string; version?: string };
   /** Field weights of the BM25F model. */

@@ -7,12 +7,14 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { checkRedirects } from '../navigation/check-redirects.ts';
 import { routeFolders } from '../navigation/route-folders.ts';
 import { resolveNavigation } from '../navigation/resolve-navigation.ts';
+import type { FetchRemoteText } from '../openapi/fetch-remote-text.ts';
 import { loadOpenApiSpecs } from '../openapi/load-openapi-specs.ts';
 import { renderEndpointPages } from '../openapi/render-endpoint-pages.ts';
-import { loadSite, pageFileFinder, pagePathForFile } from '../site/load-site.ts';
+import { isPageCandidate, loadSite, pageFileFinder, pagePathForFile } from '../site/load-site.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { assembleBuildResult, diagnosticsOnlyResult, type BuildResult } from './assemble-build-result.ts';
 import { checkLinks } from './check-links.ts';
+import { checkPagePaths } from './check-page-paths.ts';
 import { collectAnchors } from './collect-anchors.ts';
 import { collectManifestPages } from './collect-manifest-pages.ts';
 import { collectReferencedSpecFiles } from './collect-referenced-spec-files.ts';
@@ -31,8 +33,11 @@ export interface BuildSiteOptions {
   domain: string;
   /** Public base URL used for source links; unset keeps links root-relative. */
   siteUrl?: string;
-  /** Fetch remote OpenAPI specs (default false: a warning instead). */
-  allowNetwork?: boolean;
+  /**
+   * Fetches remote OpenAPI specs and the remote documents their `$ref`s name (the CLI passes its bounded fetcher with
+   * `--allow-network`). Default: nothing is fetched, and each remote spec or `$ref` is a warning.
+   */
+  fetchRemote?: FetchRemoteText;
   /** Generator string written into the manifest (default `docsmith`). */
   generator?: string;
   /**
@@ -58,7 +63,7 @@ export interface BuildSiteOptions {
  * pages, load the OpenAPI specs, resolve the navigation, render endpoint pages, resolve frontmatter operations,
  * collect the manifest pages, check redirects and links, embed the sections when an embedder is given, then assemble
  * the manifest and the search artifact.
- * Pure apart from optional network fetches of remote specs (off by default) and the injected embedder's requests.
+ * Pure: remote specs are fetched only through the injected `fetchRemote`, sections embedded only by the injected embedder.
  */
 export async function buildSite(source: SiteSource, options: BuildSiteOptions): Promise<BuildResult> {
   const site = loadSite(source);
@@ -74,17 +79,18 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
 
   const specExists = (file: string): boolean => source.files.has(file) || source.skippedFiles?.has(file) === true;
   const referencedSpecFiles = collectReferencedSpecFiles(config.navigationReferences.specNames, parsedByFile.values(), specExists);
-  const specs = await loadOpenApiSpecs({ specReferences: config.specReferences, source, specFiles: site.specFiles, referencedSpecFiles, allowNetwork: options.allowNetwork ?? false, locate });
+  const specs = await loadOpenApiSpecs({ specReferences: config.specReferences, source, specFiles: site.specFiles, referencedSpecFiles, ...(options.fetchRemote ? { fetchRemote: options.fetchRemote } : {}), locate });
   diagnostics.push(...specs.diagnostics);
   const namedSpecFiles = new Set([...config.specReferences.map((reference) => reference.file), ...referencedSpecFiles]);
-  diagnostics.push(...reportUnreadableFiles(site.unreadableFiles, { pages: namedPageFiles, specs: namedSpecFiles }));
+  diagnostics.push(...reportUnreadableFiles(site, { pages: namedPageFiles, specs: namedSpecFiles, routes: config.navigationReferences.routes }));
 
   const unreadablePageFile = pageFileFinder(site.unreadableFiles.keys());
+  const outsideFolders = site.outsideLinks.filter((link) => link.folder).map((link) => `${link.path}/`);
   const navigation = resolveNavigation(config, {
     pageFileFor: pageFileFinder(parsedByFile.keys()),
     specs: specs.specs,
     locate,
-    isUnreadable: (route) => unreadablePageFile(route) !== undefined,
+    isUnreadable: (route) => unreadablePageFile(route) !== undefined || outsideFolders.some((folder) => route.startsWith(folder)),
     pageRoutes: [...site.pageFiles, ...site.namedOnlyPageFiles].map(pagePathForFile),
   });
   diagnostics.push(...navigation.diagnostics);
@@ -96,6 +102,8 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     const pageDiagnostics = titledBySpec ? page.diagnostics.filter((diagnostic) => diagnostic.ruleId !== 'missing-title') : page.diagnostics;
     diagnostics.push(...unlistedPageDiagnostics(pageDiagnostics, page.file, namedPageFiles.has(page.file)));
   }
+
+  diagnostics.push(...checkPagePaths([...parsedByFile.keys()].filter((file) => isPageCandidate(file) || namedPageFiles.has(file))));
 
   const manifestPages = collectManifestPages({ entries: navigation.entries, parsedByFile, endpointPages, operations: operations.byFile, indexing: config.indexing, defaults: config.defaults });
 

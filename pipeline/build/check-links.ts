@@ -97,6 +97,11 @@ function checkPageLink(
   if (target !== '' && route !== SITE_ROOT && !targets.routes.has(route)) {
     if (matchRedirect(targets.redirects, route) || isFolder(route)) return undefined;
     if (targets.unknownFolders?.some((folder) => route.startsWith(`${folder}/`))) return undefined;
+    const unescaped = pageWithUnescapedPath(url, route, targets.routes);
+    if (unescaped) {
+      return { ruleId: 'broken-link', message: `Unexpected link to \`${url}\`, expected \`/${route}\` to be a page: the page \`${unescaped}\` is cut at its \`${unescaped.charAt(route.length)}\``,
+        hint: `\`#\` and \`?\` end the path of a URL: write \`/${unescaped.split('/').map(encodeURIComponent).join('/')}\`, or rename the page file.` };
+    }
     const suggestion = suggestName(route, targets.routes);
     return { ruleId: 'broken-link', message: `Unexpected link to \`${url}\`, expected a page of the site or a redirect source`,
       hint: suggestion ? `Did you mean \`/${suggestion}\`?` : 'Fix the path, or add a redirect from the old path in docs.json.' };
@@ -108,6 +113,14 @@ function checkPageLink(
   const suggestion = closest === undefined ? undefined : anchors.get(closest);
   return { ruleId: 'broken-anchor', message: `Unexpected anchor \`#${fragment}\` in \`${url}\`, expected a heading of ${target === '' ? 'this page' : `\`/${route}\``}`,
     hint: suggestion ? `Did you mean \`#${suggestion}\`?` : 'Link to an existing heading, or drop the anchor.' };
+}
+
+/** The route of a page whose path holds `#` or `?`, when a link written without escaping them names it (`/c#sharp` for page `c#sharp`). */
+function pageWithUnescapedPath(url: string, route: string, routes: ReadonlySet<string>): string | undefined {
+  const rest = /[#?]/.exec(url);
+  if (!rest) return undefined;
+  const candidate = `${route}${url.slice(rest.index)}`.replace(/\/+$/, '');
+  return routes.has(candidate) ? candidate : undefined;
 }
 
 /** `path#fragment` → [path, fragment]; a query string is dropped. */
@@ -130,10 +143,20 @@ function sitePath(pageFile: string, url: string): string {
   return path.normalize(absolute).replace(/^\/+/, '');
 }
 
-/** The route an internal link path points at, or undefined for static assets. */
+/** The route an internal link path points at, percent-escapes decoded (`/c%23sharp` → `c#sharp`), or undefined for static assets. */
 function linkRoute(pageFile: string, target: string): string | undefined {
   if (ASSET_EXTENSION.test(target)) return undefined;
-  const absolute = target.startsWith('/') ? target : path.join('/', path.dirname(pageFile), target);
+  const decoded = target.includes('%') ? target.split('/').map(decodeSegment).join('/') : target;
+  const absolute = decoded.startsWith('/') ? decoded : path.join('/', path.dirname(pageFile), decoded);
   const route = path.normalize(absolute).replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.mdx?$/, '');
   return route === '' ? 'index' : route;
+}
+
+/** One path segment with its percent-escapes decoded; kept as written when they are malformed. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

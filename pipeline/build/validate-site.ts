@@ -3,7 +3,7 @@ import type { SiteSource } from '../site/site-source.ts';
 import { buildSite, type BuildSiteOptions } from './build-site.ts';
 
 /** Options of `validateSite`: those of the build that change what is checked. */
-export type ValidateSiteOptions = Pick<BuildSiteOptions, 'allowNetwork' | 'parsePages'>;
+export type ValidateSiteOptions = Pick<BuildSiteOptions, 'fetchRemote' | 'parsePages'>;
 
 /**
  * What `docsmith validate` reports: the build's own stages run check-only (configuration, pages, frontmatter,

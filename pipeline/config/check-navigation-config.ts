@@ -1,9 +1,13 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
+import { isSourceReference } from '../navigation/source-references.ts';
 import type { ConfigPosition } from './validate-config.ts';
 
 /** The child lists a navigation element may hold; more than one on the same element is allowed but warned. */
 const CHILD_KINDS = ['languages', 'versions', 'products', 'tabs', 'menu', 'dropdowns', 'anchors', 'groups', 'pages'] as const;
+
+/** Keys from which a group gets pages without listing them. */
+const GENERATED_PAGES = ['openapi', 'asyncapi', 'sdk', 'graphql'] as const;
 
 /** Navigation keys from which the platform generates reference pages that docsmith does not generate. */
 const REFERENCE_GENERATORS = [
@@ -13,7 +17,8 @@ const REFERENCE_GENERATORS = [
 
 /**
  * Checks what the schema cannot: a navigation that yields no page at all (error), elements mixing several
- * child kinds (warning: all are resolved, in a stable order), `graphql` and `sdk` elements whose generated
+ * child kinds (warning: all are resolved, in a stable order), a group without `pages` (warning: the platform's validator
+ * reads it as an empty list and deploys it), `graphql` and `sdk` elements whose generated
  * reference pages docsmith does not build (warning; they count as pages for the empty-navigation check, as the
  * platform generates them). Page files are checked by the navigation stage.
  */
@@ -26,13 +31,14 @@ export function checkNavigationConfig(navigation: unknown, locate: (pointer: str
   const visitPage = (entry: unknown, pointer: string): void => {
     if (typeof entry === 'string') {
       pageCount += 1;
-    } else {
-      visitElement(entry, pointer);
+    } else if (!isSourceReference(entry)) {
+      visitElement(entry, pointer, true);
     }
   };
-  const visitElement = (element: unknown, pointer: string): void => {
+  const visitElement = (element: unknown, pointer: string, isGroup = false): void => {
     if (!element || typeof element !== 'object' || Array.isArray(element)) return;
     const record = element as Record<string, unknown>;
+    if (isGroup && !Array.isArray(record.pages) && !GENERATED_PAGES.some((key) => record[key] !== undefined)) reportGroupWithoutPages(record, pointer);
     if (record.openapi !== undefined || record.asyncapi !== undefined) pageCount += 1;
     for (const generator of REFERENCE_GENERATORS) {
       if (record[generator.key] === undefined) continue;
@@ -47,7 +53,17 @@ export function checkNavigationConfig(navigation: unknown, locate: (pointer: str
         `All of them are kept, in this order: ${kinds.join(', ')}. Nest one inside the other to make the order explicit.`);
     }
     for (const kind of kinds) {
-      (record[kind] as unknown[]).forEach((child, index) => (kind === 'pages' ? visitPage(child, `${pointer}/${kind}/${index}`) : visitElement(child, `${pointer}/${kind}/${index}`)));
+      (record[kind] as unknown[]).forEach((child, index) => (kind === 'pages' ? visitPage(child, `${pointer}/${kind}/${index}`) : visitElement(child, `${pointer}/${kind}/${index}`, kind === 'groups' && !isSourceReference(child))));
+    }
+  };
+  const reportGroupWithoutPages = (group: Record<string, unknown>, pointer: string): void => {
+    const name = typeof group.group === 'string' ? ` \`${group.group}\`` : '';
+    if (Array.isArray(group.groups)) {
+      report(pointer, 'warning', 'group-without-pages', `Unexpected group${name} holding \`groups\` but no \`pages\`, expected its subgroups in \`pages\``,
+        'The platform ignores `groups` on a group and deploys it empty; docsmith resolves them as subgroups. Move them into `pages` for both to agree.');
+    } else {
+      report(pointer, 'warning', 'group-without-pages', `Unexpected group${name} without \`pages\`, expected a list of pages or an \`openapi\` spec`,
+        'The platform deploys it as an empty group; docsmith leaves it out of the navigation. Add its pages, or remove it.');
     }
   };
   if (navigation && typeof navigation === 'object' && !Array.isArray(navigation)) {

@@ -2,6 +2,7 @@ import path from 'node:path/posix';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
 import type { SiteSource } from '../site/site-source.ts';
+import { MAX_NESTING_DEPTH, nestingTooDeep } from '../site/find-deep-nesting.ts';
 import { escapePointer, parseJsonSource, type JsonLocation } from './parse-json-source.ts';
 
 /** docs.json with every `"$ref"` replaced by the referenced file, and where each value came from. */
@@ -14,7 +15,8 @@ export interface ExpandedConfig {
 /**
  * Parses `configFile` and replaces every object carrying `"$ref": "path.json"` by that file's JSON (paths
  * relative to the referencing file, or to the site root with a leading `/`); sibling keys merge on top.
- * References that leave the site root, are missing, or form a cycle are errors and stay unexpanded.
+ * References that leave the site root, are missing, or form a cycle are errors and stay unexpanded; files that nest
+ * deeper than `MAX_NESTING_DEPTH` together are a `nesting-too-deep` error.
  */
 export function expandConfigRefs(source: SiteSource, configFile: string): ExpandedConfig {
   const locations = new Map<string, JsonLocation>();
@@ -25,14 +27,20 @@ export function expandConfigRefs(source: SiteSource, configFile: string): Expand
   // Without any `$ref` the expansion is the file itself (docs.json of a versioned site lists every path: a walk costs).
   if (!containsRef(root.value)) return { value: root.value, locations: root.locations, diagnostics };
 
-  const expand = (value: unknown, file: string, fileLocations: Map<string, JsonLocation>, inFile: string, outPointer: string, stack: string[]): unknown => {
+  // `depth` counts the lists and objects around a value across files: each file is checked on its own when parsed, and
+  // a chain of included files may not nest deeper together.
+  const expand = (value: unknown, file: string, fileLocations: Map<string, JsonLocation>, inFile: string, outPointer: string, stack: string[], depth: number): unknown => {
     const location = fileLocations.get(inFile);
     if (location) locations.set(outPointer, location);
-    if (Array.isArray(value)) return value.map((item, index) => expand(item, file, fileLocations, `${inFile}/${index}`, `${outPointer}/${index}`, stack));
     if (!value || typeof value !== 'object') return value;
+    if (depth === MAX_NESTING_DEPTH) {
+      diagnostics.push({ ...nestingTooDeep(file, { line: location?.line ?? 0, column: location?.column ?? 0 }, 'error'), pointer: outPointer });
+      return undefined;
+    }
+    if (Array.isArray(value)) return value.map((item, index) => expand(item, file, fileLocations, `${inFile}/${index}`, `${outPointer}/${index}`, stack, depth + 1));
     const record = value as Record<string, unknown>;
     const expandMembers = (keys: string[]): Record<string, unknown> =>
-      Object.fromEntries(keys.map((key) => [key, expand(record[key], file, fileLocations, `${inFile}/${escapePointer(key)}`, `${outPointer}/${escapePointer(key)}`, stack)]));
+      Object.fromEntries(keys.map((key) => [key, expand(record[key], file, fileLocations, `${inFile}/${escapePointer(key)}`, `${outPointer}/${escapePointer(key)}`, stack, depth + 1)]));
     const reference = record.$ref;
     if (typeof reference !== 'string') return expandMembers(Object.keys(record));
 
@@ -58,13 +66,13 @@ export function expandConfigRefs(source: SiteSource, configFile: string): Expand
     const included = parseJsonSource(target, text);
     diagnostics.push(...included.diagnostics);
     if (included.value === undefined) return expandMembers(siblingKeys);
-    const expanded = expand(included.value, target, included.locations, '', outPointer, [...stack, target]);
+    const expanded = expand(included.value, target, included.locations, '', outPointer, [...stack, target], depth);
     if (expanded && typeof expanded === 'object' && !Array.isArray(expanded)) return { ...(expanded as Record<string, unknown>), ...expandMembers(siblingKeys) };
     // The platform ignores the sibling keys of a `$ref` to a list, a string or a number ("Merge sibling keys").
     return expanded;
   };
 
-  const value = expand(root.value, configFile, root.locations, '', '', [configFile]);
+  const value = expand(root.value, configFile, root.locations, '', '', [configFile], 0);
   return { value, locations, diagnostics };
 }
 

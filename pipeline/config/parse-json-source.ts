@@ -1,5 +1,6 @@
 import { parse as parseJsonAst } from '@humanwhocodes/momoa';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { findDeepJsonNesting, nestingTooDeep } from '../site/find-deep-nesting.ts';
 
 /** Where a value of a JSON document was written; `key*` is the position of its member name, when it has one. */
 export interface JsonLocation {
@@ -23,10 +24,13 @@ type AstNode = ReturnType<typeof parseJsonAst>['body'];
  * Parses strict JSON with positions: a syntax error (trailing comma, unclosed brace, …) becomes a
  * `json-syntax` error at its line:col and `value` is undefined; a duplicate key is a `duplicate-key` error
  * (the last value wins, as JSON.parse does). Valid JSON without duplicate keys (the usual case) is read with
- * `JSON.parse`, and the positions are only worked out when a diagnostic first asks for one.
+ * `JSON.parse`, and the positions are only worked out when a diagnostic first asks for one. Text nested deeper than
+ * `MAX_NESTING_DEPTH` is a `nesting-too-deep` error at the opening that goes past it, found before anything recurses into it.
  */
 export function parseJsonSource(file: string, text: string): ParsedJsonSource {
   const json = text.replace(/^\uFEFF/, '');
+  const deep = findDeepJsonNesting(json);
+  if (deep) return { value: undefined, locations: new Map(), diagnostics: [nestingTooDeep(file, deep, 'error')] };
   let value: unknown;
   try {
     value = JSON.parse(json);

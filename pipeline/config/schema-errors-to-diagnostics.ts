@@ -68,10 +68,6 @@ export function schemaErrorsToDiagnostics(
       }
       case 'required': {
         const missing = String(error.params.missingProperty);
-        if (error.schemaPath.includes('/anyOf/')) {
-          add(`${pointer}/pages`, 'error', 'missing-field', `Missing \`pages\`${where(pointer)}, expected a list of pages (or an \`openapi\` spec to generate them)`, undefined, false, pointer);
-          break;
-        }
         const legacyName = (missing === 'anchor' || missing === 'tab') && typeof (actual as { name?: unknown } | undefined)?.name === 'string';
         const hint = legacyName ? `It has \`name\`, the mint.json spelling: rename it to \`${missing}\`.` : hintForMissing(missing);
         add(`${pointer}/${escapePointer(missing)}`, 'error', 'missing-field', `Missing required field \`${missing}\`${where(pointer)}`, hint, false, pointer);

@@ -15,6 +15,7 @@ import { remarkCustomHeadingIds } from './remark-custom-heading-ids.ts';
 import { remarkInlineSnippets } from './remark-inline-snippets.ts';
 import { remarkPageFrontmatter } from './remark-page-frontmatter.ts';
 import { remarkPageLinks } from './remark-page-links.ts';
+import { remarkParseInSlices } from './remark-parse-in-slices.ts';
 import { remarkPageSections } from './remark-page-sections.ts';
 import { SnippetTreeCache } from './snippet-tree-cache.ts';
 
@@ -33,15 +34,15 @@ export interface PageInput {
 const FRONTMATTER_BLOCK = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 /** Parsed snippet trees, shared by every page this thread parses. */
 const snippetTrees = new SnippetTreeCache();
-const markdownProcessor = unified().use(remarkParse).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMath).use(remarkPageFrontmatter).use(remarkInlineSnippets, { snippetTrees }).use(remarkPageSections).use(remarkPageLinks).freeze();
-const mdxProcessor = unified().use(remarkParse).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMath).use(remarkMdx).use(remarkPageFrontmatter).use(remarkInlineSnippets, { snippetTrees }).use(remarkPageSections).use(remarkPageLinks).freeze();
+const markdownProcessor = unified().use(remarkParse).use(remarkParseInSlices).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMath).use(remarkPageFrontmatter).use(remarkInlineSnippets, { snippetTrees }).use(remarkPageSections).use(remarkPageLinks).freeze();
+const mdxProcessor = unified().use(remarkParse).use(remarkParseInSlices).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMath).use(remarkMdx).use(remarkPageFrontmatter).use(remarkInlineSnippets, { snippetTrees }).use(remarkPageSections).use(remarkPageLinks).freeze();
 
 /**
  * Parses one page file into what the pipeline needs: frontmatter, title, headings with anchors, sections of
  * plain text, links and the files it imports. Pure and synchronous; a page that fails to parse comes back
  * with an error diagnostic (`mdx-parse`), its frontmatter when that can be read, and no sections.
  *
- * The unified pipeline: remark-parse with `remarkCustomHeadingIds` (a heading's `{#custom-id}` suffix, Mintlify's
+ * The unified pipeline: remark-parse (a page of many blocks in slices, `remarkParseInSlices`) with `remarkCustomHeadingIds` (a heading's `{#custom-id}` suffix, Mintlify's
  * syntax, sets its anchor), remark-frontmatter, remark-gfm, remark-math (+ remark-mdx for `.mdx`), then `remarkPageFrontmatter`,
  * `remarkInlineSnippets` (snippets replaced by their trees), `remarkPageSections` and `remarkPageLinks`, whose
  * results are typed on the vfile's `data` (page-data.ts).
@@ -69,7 +70,7 @@ export function parsePage(input: PageInput): ParsedPage {
   processor.runSync(tree, vfile);
   const { pageFrontmatter, pageSnippets, pageSections, pageLinks, pageDiagnostics } = vfile.data;
   if (!pageFrontmatter || !pageSnippets || !pageSections || !pageLinks) throw new Error('parsePage: the page plugins did not run');
-  const hash = createHash('sha256').update(text);
+  const hash = createHash('sha256').update(contentWithoutTitle(text));
   for (const inlined of pageSnippets.inlinedTexts) hash.update(inlined);
   return {
     file,
@@ -84,6 +85,20 @@ export function parsePage(input: PageInput): ParsedPage {
     contentHash: hash.digest('hex'),
     diagnostics: pageDiagnostics ?? [],
   };
+}
+
+/** The `title` key of a frontmatter block and the indented lines that continue its value. */
+const TITLE_LINES = /^title[ \t]*:.*(?:\r?\n[ \t]+.*)*(?:\r?\n|$)/m;
+
+/**
+ * What a page's content hash covers: its text without the frontmatter's `title` (its line, and the indented lines that
+ * continue it). A title-only change keeps the hash, so `docsmith diff` lists it once, as retitled, and a retitled page
+ * that moved is still found as moved.
+ */
+function contentWithoutTitle(text: string): string {
+  const block = FRONTMATTER_BLOCK.exec(text);
+  if (!block) return text;
+  return text.slice(0, block[0].length).replace(TITLE_LINES, '') + text.slice(block[0].length);
 }
 
 /** A page the parser rejects: the parse error, and its frontmatter when that can still be read. */

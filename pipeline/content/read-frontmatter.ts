@@ -1,6 +1,7 @@
 import { isMap, isScalar, parseDocument } from 'yaml';
 import { isRecord } from '../config/is-record.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { findDeepYamlNesting, nestingTooDeep } from '../site/find-deep-nesting.ts';
 import { parseYamlValue } from '../site/parse-yaml-value.ts';
 import { titleFromFileName } from './title-from-file-name.ts';
 
@@ -31,7 +32,8 @@ const MAX_ALIAS_COUNT = 100;
  * Reads YAML frontmatter into `frontmatter`, `title` and `description`. A missing or blank title falls back to
  * the `sidebarTitle`, else the file name (warning `missing-title`, suggesting `title` for a key such as `Title`); a title or description that is not text is a warning
  * (`invalid-frontmatter`; numbers and booleans are kept as text); YAML that does not parse is an error
- * (`frontmatter-parse`) at its line and column, with an empty `frontmatter`. The common case — a text title and
+ * (`frontmatter-parse`) at its line and column, with an empty `frontmatter`, and so is YAML nested deeper than
+ * `MAX_NESTING_DEPTH` (`nesting-too-deep`, found before the YAML is parsed). The common case — a text title and
  * an optional text description — is read with js-yaml; anything else takes the `yaml` path, whose nodes give positions.
  */
 export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
@@ -43,6 +45,11 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
     return { frontmatter: {}, title: fallbackTitle, diagnostics };
   }
 
+  const deep = findDeepYamlNesting(source.yaml);
+  if (deep) {
+    diagnostics.push(nestingTooDeep(file, { line: source.line + deep.line - 1, column: deep.column }, 'error'));
+    return { frontmatter: {}, title: fallbackTitle, diagnostics };
+  }
   const quick = parseYamlValue(source.yaml)?.value;
   if (isRecord(quick) && typeof quick.title === 'string' && quick.title.trim() !== '' && (quick.description === undefined || quick.description === null || typeof quick.description === 'string')) {
     return { frontmatter: quick, title: quick.title.trim(), ...(typeof quick.description === 'string' ? { description: quick.description } : {}), diagnostics };

@@ -5,12 +5,14 @@ import { componentTitleLines, fieldLine, FIELD_COMPONENTS, tooltipTip } from './
 import { jsxAttribute, type JsxElement } from './jsx-attribute.ts';
 import './page-data.ts';
 import { pageKind } from './parse-page-tree.ts';
-import { SectionWriter } from './section-writer.ts';
+import { MAX_SECTIONS_PER_PAGE, SectionWriter } from './section-writer.ts';
 import { fieldDescriptionLength, startsOwnLine } from './text-flow.ts';
 
 const HTML_TAG = /<[^>]*>/g;
 /** A JSX heading element written in MDX (`<h2 id="custom">Title</h2>`): a heading like `## Title {#custom}`. */
 const JSX_HEADING = /^h([1-6])$/;
+/** HTML table cells written in MDX: a row's cells are one line, joined like a Markdown table row's. */
+const TABLE_CELL = /^t[dh]$/;
 /** Whitespace to collapse to one space: runs of two or more, or one character other than a space (a lone space is left as it is, so most text is not copied). */
 const WHITESPACE = /\s{2,}|[^\S ]/g;
 
@@ -34,6 +36,9 @@ export function remarkPageSections() {
       writer.discard();
     }
     writer.close();
+    if (writer.cappedAt !== undefined) {
+      (file.data.pageDiagnostics ??= []).push({ file: file.path, line: writer.cappedAt, column: 1, severity: 'warning', ruleId: 'too-many-sections', message: `Unexpected heading past the ${MAX_SECTIONS_PER_PAGE.toLocaleString('en-US')}th of the page, expected at most ${MAX_SECTIONS_PER_PAGE.toLocaleString('en-US')} sections per page: this heading and the next are text of the last section`, hint: 'Split the page: its text is all indexed, but these headings get no anchor and no section of their own.' });
+    }
     file.data.pageSections = { headings: writer.headings, sections: writer.sections };
   };
 }
@@ -115,6 +120,10 @@ class SectionWalk {
       return;
     }
     if (node.type === 'mdxJsxFlowElement' && this.jsxHeading(node)) return;
+    if (node.name === 'tr') {
+      this.writer.emit(tableCells(node.children as Nodes[]).map((cell) => collapse(this.writer.capture(() => this.blockChildren(cell.children as Nodes[], headingIds)).join(' '))).join(' | '));
+      return;
+    }
     for (const line of componentTitleLines(node)) this.writer.emit(collapse(line));
     this.blockChildren(node.children as Nodes[], headingIds);
     const tip = tooltipTip(node);
@@ -182,6 +191,14 @@ class SectionWalk {
 function headingDepth(node: JsxElement): number | undefined {
   const depth = JSX_HEADING.exec(node.name ?? '')?.[1];
   return depth === undefined ? undefined : Number(depth);
+}
+
+/** The `<td>`/`<th>` cells of an HTML table row: its cell children, also those in a paragraph (`<td>a</td><td>b</td>` on one line). */
+function tableCells(children: readonly Nodes[]): JsxElement[] {
+  return children.flatMap((child): JsxElement[] => {
+    if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && TABLE_CELL.test(child.name ?? '')) return [child];
+    return child.type === 'paragraph' ? tableCells(child.children) : [];
+  });
 }
 
 /** The JSX heading a paragraph holds alone (`<h2 id="x">Title</h2>` on its own line, blank text aside), else undefined. */

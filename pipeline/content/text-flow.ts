@@ -14,11 +14,11 @@ export function isBlockComponent(node: Nodes): boolean {
 }
 
 /**
- * Whether a child of a block starts a line of its own (a block node or a block component) rather than joining
- * the current line. Only children that start a line can hold sections or an inlined snippet.
+ * Whether a child of a block starts a line of its own (a block node, a block component, or an HTML table row `<tr>`
+ * written inline) rather than joining the current line. Only children that start a line can hold sections or an inlined snippet.
  */
 export function startsOwnLine(node: Nodes): boolean {
-  return !PHRASING.has(node.type) || isBlockComponent(node);
+  return !PHRASING.has(node.type) || isBlockComponent(node) || (node.type === 'mdxJsxTextElement' && node.name === 'tr');
 }
 
 /**

@@ -1,11 +1,8 @@
 import type { DocsConfig } from '../../schemas/docs-config.ts';
 import type { DeepReadonly } from '../config/site-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { Manifest, ManifestContent, ManifestNavigationNode, ManifestPage, ManifestPageRecord, ManifestRedirect, ManifestSite } from '../../schemas/manifest.ts';
+import { MANIFEST_FORMAT_VERSION, type Manifest, type ManifestContent, type ManifestNavigationNode, type ManifestPage, type ManifestPageRecord, type ManifestRedirect, type ManifestSite } from '../../schemas/manifest.ts';
 import { sha256OfText } from './sha256-of-text.ts';
-
-/** Current manifest format; bump when a change would confuse an older reader. */
-export const MANIFEST_FORMAT_VERSION = 2;
 
 /** Settings of docs.json copied into the manifest for renderers and the runtime (docs/concepts/artifacts.mdx). */
 const SITE_SETTINGS = ['description', 'theme', 'colors', 'logo', 'favicon', 'navbar', 'footer', 'banner', 'contextual', 'errors', 'seo', 'search'] as const;

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { AnyManifest, ManifestPage, ManifestRedirect } from '../../schemas/manifest.ts';
+import type { Manifest, ManifestPage, ManifestRedirect } from '../../schemas/manifest.ts';
 import type { PageContext } from '../../contract/search/section-record.ts';
 import { matchRedirect } from '../navigation/match-redirect.ts';
 
@@ -54,9 +54,8 @@ export interface ManifestDiff {
  * Compares two releases' manifests: pages added, removed, moved (same content hash at a new path),
  * retitled or changed; navigation moves; endpoint pages; redirects; site settings; and the breaking
  * changes — removed or moved pages whose old path no redirect of the new release covers (wildcards honoured).
- * Either manifest may be of format 1 or 2: only what both formats hold per page is compared.
  */
-export function diffManifests(previous: AnyManifest, next: AnyManifest): ManifestDiff {
+export function diffManifests(previous: Manifest, next: Manifest): ManifestDiff {
   const before = new Map(previous.pages.map((page) => [page.path, page]));
   const after = new Map(next.pages.map((page) => [page.path, page]));
   const gone = previous.pages.filter((page) => !after.has(page.path));

@@ -9,13 +9,17 @@ export type ReportAtPointer = (pointer: string, severity: Diagnostic['severity']
 
 /**
  * The page entries of a navigation in the order they are resolved. The first reference to a route sets its context;
- * a repeat points to it (`duplicateOf`) and, within one version and language, is a `duplicate-page` warning. An
- * operation keeps one route however often it is referenced, and endpoint routes never collide with pages.
+ * a repeat points to it (`duplicateOf`). A repeat within one navigation context (`sidebarOf`) is a `duplicate-page`
+ * warning; a page listed under several languages, versions, products, tabs, menu items, dropdowns or anchors is
+ * cross-listed on purpose, as the platform's sites do. An operation keeps one route however often it is referenced,
+ * and endpoint routes never collide with pages.
  */
 export class NavigationEntries {
   readonly entries: NavigationPageEntry[] = [];
   /** Route → its first entry. */
   private readonly firstEntries = new Map<string, NavigationPageEntry>();
+  /** `route sidebar` → the first entry of the route in that sidebar. */
+  private readonly firstInSidebar = new Map<string, NavigationPageEntry>();
   /** `directory spec method path` → route. */
   private readonly operationRoutes = new Map<string, string>();
   private readonly endpointRoutes = new Set<string>();
@@ -25,14 +29,15 @@ export class NavigationEntries {
   /** Adds an entry, marking it as a repeat when its route was referenced before. */
   add(entry: NavigationPageEntry): void {
     const first = this.firstEntries.get(entry.route);
-    if (first) {
-      entry.duplicateOf = first.pointer;
-      if (first.context.language === entry.context.language && first.context.version === entry.context.version) {
-        this.report(entry.pointer, 'warning', 'duplicate-page', `Unexpected second reference to page \`${entry.route}\`, expected each page once per version and language (first at ${first.pointer})`,
-          'The first reference sets the page\'s tab and groups; remove this one or link to the page instead.');
-      }
+    if (first) entry.duplicateOf = first.pointer;
+    else this.firstEntries.set(entry.route, entry);
+    const sidebarKey = `${entry.route}\u0000${sidebarOf(entry)}`;
+    const firstHere = this.firstInSidebar.get(sidebarKey);
+    if (firstHere) {
+      this.report(entry.pointer, 'warning', 'duplicate-page', `Unexpected second reference to page \`${entry.route}\` in the same navigation, expected each page once per language, version, product, tab, menu item, dropdown and anchor (first at ${firstHere.pointer})`,
+        'Readers see the page twice in one sidebar, and the first reference of the site sets its groups; remove this one or link to the page instead.');
     } else {
-      this.firstEntries.set(entry.route, entry);
+      this.firstInSidebar.set(sidebarKey, entry);
     }
     this.entries.push(entry);
   }
@@ -50,4 +55,10 @@ export class NavigationEntries {
     this.endpointRoutes.add(route);
     return route;
   }
+}
+
+/** The navigation a reader sees an entry in: every part of its context but its groups (one sidebar). */
+function sidebarOf(entry: NavigationPageEntry): string {
+  const { language, version, product, tab, menu, dropdown, anchor } = entry.context;
+  return JSON.stringify([language, version, product, tab, menu, dropdown, anchor]);
 }

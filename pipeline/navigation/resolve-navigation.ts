@@ -6,7 +6,7 @@ import type { SiteConfig } from '../config/site-config.ts';
 import { suggestName } from '../config/suggest-name.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { ruleSeverity } from '../diagnostics/rule-catalogue.ts';
-import { specReferencesOf } from '../openapi/collect-spec-references.ts';
+import { isRemoteSpec, specReferencesOf } from '../openapi/collect-spec-references.ts';
 import type { LoadedSpecs, SpecOperation } from '../openapi/loaded-spec.ts';
 import { endpointTitle } from '../openapi/operation-to-endpoint-content.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
@@ -52,8 +52,12 @@ interface Level {
   scope: Scope;
   node?: ManifestNavigationNode;
   children: ManifestNavigationNode[];
+  /** The list the element's node is in (its parent's children). */
+  siblings?: ManifestNavigationNode[];
   /** The element's own `openapi` specs: with no lists, it generates a page per operation. */
   ownSpecs: SpecInScope;
+  /** Operation entries of the element left out because the spec they name did not load. */
+  unloadedEntries: number;
 }
 
 /**
@@ -61,7 +65,7 @@ interface Level {
  * version, product, tab, menu item, dropdown, anchor and group path, whether it is hidden and the OpenAPI
  * specs in scope. Operation references and whole-spec elements become endpoint references, which
  * `renderEndpointPages` renders. Elements nest in any combination; an element holding several child kinds
- * resolves them all in a stable order (`visitNavigation`'s). Pure.
+ * resolves them all in a stable order (`visitNavigation`'s); a group left without any child is dropped from the tree. Pure.
  */
 export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' | 'api'>>, options: ResolveNavigationOptions): ResolvedNavigation {
   const diagnostics: Diagnostic[] = [];
@@ -88,16 +92,21 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
     return { kind: 'endpoint', path: route, method: reference.method, title, ...(hidden ? { hidden: true } : {}) };
   };
 
-  const resolveOperationEntry = (entry: string, pointer: string, scope: Scope): ManifestNavigationNode | undefined => {
+  const resolveOperationEntry = (entry: string, pointer: string, level: Level): ManifestNavigationNode | undefined => {
+    const { scope } = level;
     const resolution = resolveOperationReference(options.specs, entry, scope.specs.map((spec) => spec.file));
     if (resolution.ok) return resolution.operation.excluded ? undefined : addEndpoint(resolution.operation, resolution.spec.file, scope, pointer);
-    if (resolution.specNotLoaded) return undefined;
+    if (resolution.specNotLoaded) {
+      level.unloadedEntries += 1;
+      return undefined;
+    }
     report(pointer, 'warning', 'unknown-operation', `${resolution.message} (referenced from ${describeTrail(scope.trail)}); the entry is left out`, resolution.hint);
     return undefined;
   };
 
-  const resolvePage = ({ entry, pointer }: NavigationPageVisit, scope: Scope): ManifestNavigationNode | undefined => {
-    if (isOperationReference(entry)) return resolveOperationEntry(entry, pointer, scope);
+  const resolvePage = ({ entry, pointer }: NavigationPageVisit, level: Level): ManifestNavigationNode | undefined => {
+    const { scope } = level;
+    if (isOperationReference(entry)) return resolveOperationEntry(entry, pointer, level);
     const route = pageRoute(entry);
     if (/\.mdx?\/*$/i.test(entry.trim())) {
       report(pointer, 'warning', 'page-extension', `Unexpected extension in page path \`${entry}\`, expected the path without \`.mdx\`/\`.md\``, `Write \`${route}\`.`);
@@ -156,26 +165,44 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
     const boost = kind === 'group' && typeof element.boost === 'number' && element.boost > 0 ? element.boost : parent.scope.boost;
     const tag = kind === 'group' && typeof element.tag === 'string' && element.tag.trim() !== '' ? element.tag.trim() : parent.scope.tag;
     const scope: Scope = { context, hidden, searchable, ...(boost === undefined ? {} : { boost }), ...(tag === undefined ? {} : { tag }), specs: ownSpecs.length > 0 ? ownSpecs : parent.scope.specs, trail: [...parent.scope.trail, `${kind} ${label ?? '?'}`] };
-    return { scope, node, children: [], ownSpecs };
+    return { scope, node, children: [], siblings: parent.children, ownSpecs, unloadedEntries: 0 };
+  };
+
+  /** One `spec-not-loaded` warning for an element that lost operation entries, or all its generated pages, to a spec that did not load. */
+  const reportUnloadedSpec = ({ kind, label, pointer }: NavigationElementVisit, level: Level, wholeSpec: boolean, dropped: boolean): void => {
+    const unloaded = (wholeSpec ? level.ownSpecs : level.scope.specs).filter((spec) => !options.specs.has(spec.file)).map((spec) => spec.file);
+    const specs = unloaded.length > 0 ? unloaded.map((file) => `\`${file}\``).join(', ') : 'a spec that did not load';
+    const element = kind === 'navigation' ? 'the top-level navigation' : `${kind} \`${label ?? '?'}\``;
+    const count = level.unloadedEntries;
+    const message = wholeSpec
+      ? `Unexpected ${element} generated from ${specs}, expected a loaded spec: it has no endpoint page${dropped ? ' and is left out' : ''}`
+      : `Unexpected ${count} operation ${count === 1 ? 'entry' : 'entries'} of ${specs} in ${element}, expected a loaded spec: ${count === 1 ? 'it is' : 'they are'} left out${dropped ? `, and so is the ${kind}, left empty` : ''}`;
+    report(pointer, 'warning', 'spec-not-loaded', message, unloaded.some(isRemoteSpec) ? 'Pass --allow-network to fetch remote specs at build time.' : 'The spec is reported where it is named.');
   };
 
   const tree: ManifestNavigationNode[] = [];
   const navigation = isRecord(config.navigation) ? config.navigation : undefined;
   const rootSpecs = specReferencesOf(isRecord(config.api) ? config.api.openapi : undefined);
   const navigationSpecs = specReferencesOf(navigation?.openapi);
-  const root: Level = { scope: { context: { groups: [] }, hidden: false, searchable: false, specs: navigationSpecs.length > 0 ? navigationSpecs : rootSpecs, trail: [] }, children: tree, ownSpecs: navigationSpecs };
+  const root: Level = { scope: { context: { groups: [] }, hidden: false, searchable: false, specs: navigationSpecs.length > 0 ? navigationSpecs : rootSpecs, trail: [] }, children: tree, ownSpecs: navigationSpecs, unloadedEntries: 0 };
   visitNavigation<Level>(navigation, {
     enter: (visit, parent) => (visit.kind === 'navigation' ? root : enterElement(visit, parent)),
     page: (visit, level) => {
-      const node = resolvePage(visit, level.scope);
+      const node = resolvePage(visit, level);
       if (visit.role === 'page') {
         if (node) level.children.push(node);
       } else if (level.node && typeof node?.path === 'string') {
         level.node.root = node.path;
       }
     },
-    leave: ({ element, pointer }, level) => {
-      if (!holdsNavigationLists(element) && level.ownSpecs.length > 0) level.children.push(...generateWholeSpec(level.ownSpecs, pointer, level.scope));
+    leave: (visit, level) => {
+      const wholeSpec = !holdsNavigationLists(visit.element) && level.ownSpecs.length > 0;
+      if (wholeSpec) level.children.push(...generateWholeSpec(level.ownSpecs, visit.pointer, level.scope));
+      // A group left with nothing to show (no pages listed, or every entry left out) has no place in the tree.
+      const dropped = level.node?.kind === 'group' && level.children.length === 0 && level.node.root === undefined && level.node.href === undefined && level.siblings?.at(-1) === level.node;
+      if (dropped) level.siblings?.pop();
+      const wholeSpecUnloaded = wholeSpec && level.ownSpecs.every((spec) => !options.specs.has(spec.file));
+      if (level.unloadedEntries > 0 || wholeSpecUnloaded) reportUnloadedSpec(visit, level, wholeSpecUnloaded, dropped);
       if (level.node) level.node.children = level.children;
     },
   }, root);

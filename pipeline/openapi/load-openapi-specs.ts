@@ -3,6 +3,7 @@ import type { RuleId } from '../diagnostics/rule-catalogue.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { unreadableFileReason } from '../site/unreadable-file-reason.ts';
 import { isRemoteSpec, type SpecReference } from './collect-spec-references.ts';
+import type { FetchRemoteText } from './fetch-remote-text.ts';
 import { firstLine } from './first-line.ts';
 import type { LoadedSpecs } from './loaded-spec.ts';
 
@@ -15,10 +16,11 @@ export interface LoadSpecsInput {
   specFiles?: string[];
   /** Spec files that pages or navigation entries name (`es/openapi.json GET /x`): loaded, and their problems reported at the file; default none. */
   referencedSpecFiles?: string[];
-  /** Fetch remote spec URLs (default false: they are skipped with a `remote-spec-skipped` warning). */
-  allowNetwork?: boolean;
-  /** How remote specs are fetched (default: the global fetch with a 15 s timeout). */
-  fetchText?: (url: string) => Promise<string>;
+  /**
+   * Fetches remote specs and the remote documents their `$ref`s name, each URL once (the CLI's `--allow-network`
+   * fetcher). Default: none; a remote spec is a `remote-spec-skipped` warning, a remote `$ref` a `spec-reference` one.
+   */
+  fetchRemote?: FetchRemoteText;
   /** Position of a docs.json pointer, for diagnostics about named specs (default: `docs.json` 0:0). */
   locate?: (pointer: string) => { file: string; line: number; column: number };
 }
@@ -26,7 +28,8 @@ export interface LoadSpecsInput {
 /**
  * Loads every OpenAPI 3.0/3.1 or Swagger 2 spec the site names (api.openapi, `openapi` on navigation elements)
  * or holds, parses JSON or YAML from memory and dereferences it with swagger-parser; `$ref`s to other files
- * of the site are read from the SiteSource, never from disk. Broken specs become diagnostics, never throws.
+ * of the site are read from the SiteSource, never from disk, and remote ones only through `fetchRemote`. Broken
+ * specs become diagnostics, never throws.
  */
 export async function loadOpenApiSpecs(input: LoadSpecsInput): Promise<{ specs: LoadedSpecs; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
@@ -36,6 +39,7 @@ export async function loadOpenApiSpecs(input: LoadSpecsInput): Promise<{ specs: 
   for (const reference of input.specReferences ?? []) if (!named.has(reference.file)) named.set(reference.file, reference);
   const referenced = new Set(input.referencedSpecFiles ?? []);
   const targets = [...new Set([...named.keys(), ...referenced, ...(input.specFiles ?? [])])];
+  const fetchRemote = input.fetchRemote && fetchingOnce(input.fetchRemote);
   for (const target of targets) {
     const reference = named.get(target);
     const report = (severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string): void => {
@@ -44,12 +48,12 @@ export async function loadOpenApiSpecs(input: LoadSpecsInput): Promise<{ specs: 
     };
     let text: string | undefined;
     if (isRemoteSpec(target)) {
-      if (!input.allowNetwork) {
+      if (!fetchRemote) {
         report('warning', 'remote-spec-skipped', `Remote spec \`${target}\` was not fetched`, 'Pass --allow-network to fetch remote specs at build time.');
         continue;
       }
       try {
-        text = await (input.fetchText ?? fetchText)(target);
+        text = await fetchRemote(target);
       } catch (error) {
         report('error', 'spec-unreachable', `Cannot fetch spec \`${target}\`: ${firstLine(error)}`);
         continue;
@@ -70,7 +74,7 @@ export async function loadOpenApiSpecs(input: LoadSpecsInput): Promise<{ specs: 
     try {
       // swagger-parser and its schemas are imported only by sites that have a spec (~50 ms of a build's start-up).
       const { loadSpec } = await import('./load-spec.ts');
-      const loaded = await loadSpec(target, text, input.source, diagnostics, isNamed);
+      const loaded = await loadSpec(target, text, { source: input.source, diagnostics, named: isNamed, ...(fetchRemote ? { fetchRemote } : {}) });
       if (loaded) specs.set(target, loaded);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
@@ -80,8 +84,12 @@ export async function loadOpenApiSpecs(input: LoadSpecsInput): Promise<{ specs: 
   return { specs, diagnostics };
 }
 
-async function fetchText(url: string): Promise<string> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return response.text();
+/** A fetcher that asks for each URL once (specs of one site often share remote documents). */
+function fetchingOnce(fetchRemote: FetchRemoteText): FetchRemoteText {
+  const fetched = new Map<string, Promise<string>>();
+  return (url) => {
+    let text = fetched.get(url);
+    if (!text) fetched.set(url, (text = fetchRemote(url)));
+    return text;
+  };
 }

@@ -1,29 +1,51 @@
-import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalogue.ts';
+import { nestingTooDeep } from '../site/find-deep-nesting.ts';
 import type { SiteSource } from '../site/site-source.ts';
-import { parseYamlValue } from '../site/parse-yaml-value.ts';
 import { isRemoteSpec } from './collect-spec-references.ts';
+import type { FetchRemoteText } from './fetch-remote-text.ts';
 import { firstLine } from './first-line.ts';
 import { listSpecOperations } from './list-spec-operations.ts';
-import type { LoadedSpec } from './loaded-spec.ts';
+import type { LoadedSpec, SpecOperation } from './loaded-spec.ts';
+import { findDeepSpecNesting, parseSpecText } from './parse-spec-text.ts';
+import { resolveSpecReferences, SITE_ORIGIN, UNRESOLVED_MARKER, type UnresolvedReference } from './resolve-spec-references.ts';
 import { specServerPaths } from './spec-server-paths.ts';
 import { specShapeProblem } from './spec-shape-problem.ts';
 
-/** Made-up origin under which site files are handed to swagger-parser, so relative `$ref`s resolve inside the site. */
-const SITE_ORIGIN = 'https://site.docsmith.invalid/';
 const REFERENCE_ERRORS = new Set(['MissingPointerError', 'ResolverError', 'ParserError', 'InvalidPointerError', 'UnmatchedResolverError', 'UnmatchedParserError']);
+/** Operations a `spec-reference` warning names before `and N more`. */
+const NAMED_OPERATIONS = 5;
 
-/** Parses and dereferences one spec; problems of a spec nothing names (found by discovery) are warnings, not errors. */
-export async function loadSpec(file: string, text: string, source: SiteSource, diagnostics: Diagnostic[], named: boolean): Promise<LoadedSpec | undefined> {
+/** What `loadSpec` needs besides the spec's text. */
+export interface LoadSpecContext {
+  source: SiteSource;
+  /** Collects the spec's diagnostics. */
+  diagnostics: Diagnostic[];
+  /** Whether docs.json, a page or a navigation entry names the spec: problems of a spec found only by discovery are warnings. */
+  named: boolean;
+  /** Fetches remote `$ref` documents (default: none is fetched). */
+  fetchRemote?: FetchRemoteText;
+}
+
+/**
+ * Parses and dereferences one spec. Every document its `$ref`s reach is read first (`resolveSpecReferences`: site files
+ * from memory, remote ones through `fetchRemote`); a `$ref` that cannot be resolved is one `spec-reference` warning
+ * naming it and the operations built without that schema, and the rest of the spec is dereferenced as usual.
+ */
+export async function loadSpec(file: string, text: string, context: LoadSpecContext): Promise<LoadedSpec | undefined> {
+  const { diagnostics, named } = context;
   const report = (severity: Diagnostic['severity'], ruleId: RuleId, message: string, line = 1, column = 1): void => {
     diagnostics.push({ file, line, column, severity: named ? severity : 'warning', ruleId, message });
   };
+  const deep = findDeepSpecNesting(file, text);
+  if (deep) {
+    diagnostics.push(nestingTooDeep(file, deep, named ? 'error' : 'warning'));
+    return undefined;
+  }
   let document: unknown;
   try {
-    document = /\.json$/i.test(file) ? JSON.parse(text) : (parseYamlValue(text) ?? { value: parseYaml(text, { maxAliasCount: 1000 }) }).value;
+    document = parseSpecText(file, text, (problem) => report('warning', 'spec-read-as-yaml', `Unexpected JSON syntax (${problem.message}), expected valid JSON: the spec is read as YAML, as the platform reads it`, problem.line, problem.column));
   } catch (error) {
     const position = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
     report('error', 'spec-parse', `Cannot parse the spec: ${firstLine(error)}`, position?.line ?? 1, position?.col ?? 1);
@@ -34,31 +56,74 @@ export async function loadSpec(file: string, text: string, source: SiteSource, d
     if (named) report('error', 'invalid-spec', problem);
     return undefined;
   }
+  const specUrl = isRemoteSpec(file) ? file : new URL(file, SITE_ORIGIN).href;
   const prepared = prepareForParser(document as Record<string, unknown>);
+  const { documents, unresolved } = await resolveSpecReferences(specUrl, prepared, { source: context.source, ...(context.fetchRemote ? { fetchRemote: context.fetchRemote } : {}) });
   let dereferenced: Record<string, unknown>;
   try {
-    dereferenced = (await SwaggerParser.dereference(siteUrlOf(file), prepared as never, siteResolverOptions(source) as never)) as unknown as Record<string, unknown>;
+    dereferenced = (await SwaggerParser.dereference(specUrl, prepared as never, memoryResolverOptions(documents) as never)) as unknown as Record<string, unknown>;
   } catch (error) {
     if (!REFERENCE_ERRORS.has((error as Error).name)) {
       report('error', 'invalid-spec', `Unexpected spec content: ${firstLine(error)}`);
       return undefined;
     }
-    const message = firstLine(error).replaceAll(SITE_ORIGIN, '');
-    const position = referencePosition(text, message);
-    report('warning', 'spec-reference', `Some $ref of the spec cannot be resolved (${message}); it is used without them`, position.line, position.column);
-    dereferenced = document as Record<string, unknown>;
+    report('warning', 'spec-reference', `Some $ref of the spec cannot be resolved (${firstLine(error).replaceAll(SITE_ORIGIN, '')}); it is used without them`);
+    dereferenced = prepared;
   }
-  return { file, serverPaths: specServerPaths(dereferenced), operations: listSpecOperations(dereferenced) };
+  const operations = listSpecOperations(dereferenced);
+  if (unresolved.length > 0) {
+    const withoutSchema = operationsReachingMarkers(operations);
+    for (const failure of unresolved) {
+      const position = referencePosition(failure.file === file ? text : context.source.files.get(failure.file) ?? '', failure.reference);
+      diagnostics.push({ file: failure.file, ...position, severity: 'warning', ruleId: 'spec-reference', message: unresolvedMessage(failure, withoutSchema.get(failure.marker) ?? []) });
+    }
+  }
+  return { file, serverPaths: specServerPaths(dereferenced), operations };
+}
+
+/** `Cannot resolve $ref x and 2 more to y.json: why; GET /users and POST /users are built without them`. */
+function unresolvedMessage(failure: UnresolvedReference, operations: readonly string[]): string {
+  const more = failure.count === 1 ? '' : failure.document === undefined ? ` (written ${failure.count} times)` : ` and ${failure.count - 1} more to \`${failure.document}\``;
+  const named = operations.slice(0, NAMED_OPERATIONS).map((operation) => `\`${operation}\``);
+  if (operations.length > NAMED_OPERATIONS) named.push(`${operations.length - NAMED_OPERATIONS} more`);
+  const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1) ?? ''}` : (named[0] ?? '');
+  const consequence = operations.length === 0 ? 'no operation uses it' : `${list} ${operations.length === 1 ? 'is' : 'are'} built without ${failure.count > 1 ? 'them' : 'it'}`;
+  return `Cannot resolve \`$ref\` \`${failure.reference}\`${more}: ${failure.reason}; ${consequence}`;
 }
 
 /**
- * Where the first `$ref` to what a reference error names (`Missing $ref pointer "#/…"`, `Error reading file
- * "schemas/x.yaml"`) is written in the spec text; 1:1 when it cannot be found.
+ * For each unresolved marker, the operations (`GET /users`) whose dereferenced objects reach it; the markers found
+ * are removed, leaving empty schemas. Walked without recursion, each object once per operation (schemas are shared and may be circular).
  */
-function referencePosition(text: string, message: string): { line: number; column: number } {
-  const target = /(?:\$ref pointer|file) "([^"]+)"/.exec(message)?.[1]?.replace(/#$/, '');
-  const escaped = target?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const offset = escaped ? text.search(new RegExp(`['"]?\\$ref['"]?\\s*:\\s*['"]?[^'"\\s,}]*?${escaped}(?![\\w/.-])`)) : -1;
+function operationsReachingMarkers(operations: readonly SpecOperation[]): Map<string, string[]> {
+  const reaching = new Map<string, string[]>();
+  const markers = new Set<Record<string, unknown>>();
+  for (const operation of operations) {
+    const label = `${operation.webhook ? 'webhook' : operation.method} ${operation.path}`;
+    const seen = new Set<object>();
+    const stack: unknown[] = [operation.operation, operation.parameters];
+    while (stack.length > 0) {
+      const current = stack.pop();
+      if (!current || typeof current !== 'object' || seen.has(current)) continue;
+      seen.add(current);
+      const marker = (current as Record<string, unknown>)[UNRESOLVED_MARKER];
+      if (typeof marker === 'string') {
+        markers.add(current as Record<string, unknown>);
+        const labels = reaching.get(marker) ?? [];
+        if (labels.at(-1) !== label) labels.push(label);
+        reaching.set(marker, labels);
+      }
+      stack.push(...(Array.isArray(current) ? current : Object.values(current)));
+    }
+  }
+  for (const marker of markers) delete marker[UNRESOLVED_MARKER];
+  return reaching;
+}
+
+/** Where the first `$ref` to `reference` is written in a spec text; 1:1 when it cannot be found. */
+function referencePosition(text: string, reference: string): { line: number; column: number } {
+  const escaped = reference.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const offset = text.search(new RegExp(`['"]?\\$ref['"]?\\s*:\\s*['"]?${escaped}(?![\\w/.-])`));
   if (offset === -1) return { line: 1, column: 1 };
   const before = text.slice(0, offset);
   return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
@@ -74,27 +139,23 @@ function prepareForParser(document: Record<string, unknown>): Record<string, unk
   return copy;
 }
 
-function siteUrlOf(file: string): string {
-  return isRemoteSpec(file) ? file : `${SITE_ORIGIN}${file}`;
-}
-
-/** swagger-parser options that read sibling files from the SiteSource and nothing from disk or network. */
-function siteResolverOptions(source: SiteSource): Record<string, unknown> {
+/** swagger-parser options that read every document from `documents` (already parsed) and nothing from disk or network. */
+function memoryResolverOptions(documents: ReadonlyMap<string, unknown>): Record<string, unknown> {
   return {
     resolve: {
       file: false,
       http: false,
-      site: {
+      memory: {
         order: 1,
-        canRead: (info: { url: string }) => info.url.startsWith(SITE_ORIGIN),
-        read: (info: { url: string }) => {
-          const relative = path.posix.normalize(decodeURIComponent(info.url.slice(SITE_ORIGIN.length).split('#')[0] ?? ''));
-          const text = relative.startsWith('..') ? undefined : source.files.get(relative);
-          if (text === undefined) throw new Error(`cannot find \`${relative}\` in the site`);
-          return text;
-        },
+        canRead: (info: { url: string }) => documents.has(withoutFragment(info.url)),
+        read: (info: { url: string }) => documents.get(withoutFragment(info.url)),
       },
     },
     dereference: { circular: true },
   };
+}
+
+function withoutFragment(url: string): string {
+  const parsed = new URL(url);
+  return parsed.href.slice(0, parsed.href.length - parsed.hash.length);
 }

@@ -3,6 +3,7 @@ import { AnchorSlugger } from '../content/anchor-slugger.ts';
 import { identifierWords } from '../../contract/search/identifier-words.ts';
 import type { PageHeading, PageSection } from '../content/parsed-page.ts';
 import { parsePage } from '../content/parse-page.ts';
+import { descriptionLines, descriptionText } from './description-text.ts';
 import type { SpecOperation } from './loaded-spec.ts';
 
 /** The searchable text and headings of one endpoint page. */
@@ -16,6 +17,7 @@ export interface EndpointContent {
 
 const MAX_SCHEMA_DEPTH = 4;
 const MAX_FIELDS = 200;
+const MAX_ENUM_VALUES = 12;
 
 /** The title of an operation's endpoint page: its `x-mint.metadata.title`, else its summary, else a title made from its method and path. */
 export function endpointTitle(operation: SpecOperation): string {
@@ -56,7 +58,7 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
   const headings: PageHeading[] = [];
   const contentSections = xMintContentSections(operation);
   const contentIntro = contentSections[0]?.anchor === '' ? contentSections.shift() : undefined;
-  const intro = [`${operation.webhook ? 'Webhook' : operation.method} ${operation.path}`, operation.summary, summaryWords(operation.summary), description];
+  const intro = [`${operation.webhook ? 'Webhook' : operation.method} ${operation.path}`, operation.summary, summaryWords(operation.summary), ...descriptionLines(description)];
   // The content's own text keeps its lines (a code block stays a fenced block).
   const sections: PageSection[] = [{ anchor: '', headingPath: [], text: [lines(intro), contentIntro?.text ?? ''].filter(Boolean).join('\n') }];
   /** A section under its heading path, anchored by the page's one slugger (so anchors stay unique). */
@@ -73,19 +75,21 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
 
   addSection(
     'Parameters',
-    operation.parameters.map((parameter) => {
+    // A parameter without a name (an unresolved `$ref`, reported where the spec is loaded) has nothing to say.
+    operation.parameters.filter((parameter) => typeof parameter.name === 'string' && parameter.name !== '').map((parameter) => {
       const schema = (parameter.schema ?? {}) as Record<string, unknown>;
       const details = [String(parameter.in ?? ''), typeOf(schema), parameter.required === true ? 'required' : ''].filter(Boolean);
-      return `${String(parameter.name ?? '')} (${details.join(', ')}): ${text(parameter.description)}`.replace(/: $/, '');
+      return `${String(parameter.name)} (${details.join(', ')}): ${descriptionText(parameter.description)}${enumText(Array.isArray(schema.enum) ? schema : parameter)}`.replace(/: $/, '');
     }),
   );
 
   const requestBody = operation.operation.requestBody as Record<string, unknown> | undefined;
   const bodyLines: string[] = [];
   if (requestBody) {
-    bodyLines.push(text(requestBody.description));
+    bodyLines.push(...descriptionLines(requestBody.description));
     const schema = firstSchema(requestBody.content);
     if (schema) bodyLines.push(...schemaFields(schema));
+    bodyLines.push(exampleTitles(requestBody.content));
   }
   for (const parameter of (operation.operation.parameters as (Record<string, unknown> | null)[] | undefined) ?? []) {
     if (parameter?.in === 'body' && parameter.schema) bodyLines.push(...schemaFields(parameter.schema as Record<string, unknown>));
@@ -96,14 +100,19 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
   const responseLines: string[] = [];
   for (const [status, response] of Object.entries(responses)) {
     if (!response || typeof response !== 'object') continue;
-    responseLines.push(`${status}: ${text(response.description)}`.replace(/: $/, ''));
+    responseLines.push(`${status}: ${descriptionText(response.description)}`.replace(/: $/, ''));
     const schema = firstSchema(response.content) ?? (response.schema as Record<string, unknown> | undefined);
     if (schema) responseLines.push(...schemaFields(schema, '', 0, new Set(), 2));
+    const examples = exampleTitles(response.content);
+    if (examples) responseLines.push(examples);
   }
   addSection('Responses', responseLines);
 
-  const contentHash = createHash('sha256').update(JSON.stringify([operation.method, operation.path, title, description ?? '', sections])).digest('hex');
-  return { title, ...(description ? { description: firstSentence(description) } : {}), headings, sections, contentHash };
+  // The title (and the summary it is made from, on the intro) is left out, as for content pages: a title-only change is a
+  // retitled page, not a changed one.
+  const contentHash = createHash('sha256').update(JSON.stringify([operation.method, operation.path, description ?? '', contentIntro?.text ?? '', sections.slice(1)])).digest('hex');
+  const plainDescription = descriptionText(description);
+  return { title, ...(plainDescription ? { description: firstSentence(plainDescription) } : {}), headings, sections, contentHash };
 }
 
 /** A readable title for an operation without summary: `POST /users/{id}` → `Post users id`. */
@@ -131,8 +140,7 @@ function schemaFields(schema: Record<string, unknown>, prefix = '', depth = 0, s
     if (!property || typeof property !== 'object' || out.length >= MAX_FIELDS) continue;
     const field = prefix ? `${prefix}.${name}` : name;
     const details = [typeOf(property), required.has(name) ? 'required' : '', property.default !== undefined ? `default ${JSON.stringify(property.default)}` : ''].filter(Boolean);
-    const enumValues = Array.isArray(property.enum) ? ` One of: ${property.enum.slice(0, 12).map(String).join(', ')}.` : '';
-    out.push(`${field}${details.length > 0 ? ` (${details.join(', ')})` : ''}: ${text(property.description)}${enumValues}`.replace(/: $/, ''));
+    out.push(`${field}${details.length > 0 ? ` (${details.join(', ')})` : ''}: ${descriptionText(property.description)}${enumText(property)}`.replace(/: $/, ''));
     const items = property.items as Record<string, unknown> | undefined;
     schemaFields(items && typeof items === 'object' ? items : property, items ? `${field}[]` : field, depth + 1, seen, maxDepth, out);
   }
@@ -176,6 +184,26 @@ function typeOf(schema: Record<string, unknown>, depth = 0): string {
     return itemType ? `${itemType}[]` : 'array';
   }
   return type || (schema.properties ? 'object' : '');
+}
+
+/** ` One of: a, b.` for a schema with `enum` values (the first 12), else ''. */
+function enumText(schema: Record<string, unknown>): string {
+  return Array.isArray(schema.enum) && schema.enum.length > 0 ? ` One of: ${schema.enum.slice(0, MAX_ENUM_VALUES).map(String).join(', ')}.` : '';
+}
+
+/** `Examples: Streaming mode, Blocking mode` from the named examples of a request or response body (their summary, else their name), or ''. */
+function exampleTitles(content: unknown): string {
+  if (!content || typeof content !== 'object') return '';
+  const titles = new Set<string>();
+  for (const media of Object.values(content as Record<string, Record<string, unknown> | null>)) {
+    const examples = media?.examples;
+    if (!examples || typeof examples !== 'object' || Array.isArray(examples)) continue;
+    for (const [name, example] of Object.entries(examples as Record<string, unknown>)) {
+      const summary = example && typeof example === 'object' ? (example as { summary?: unknown }).summary : undefined;
+      titles.add(typeof summary === 'string' && summary.trim() !== '' ? text(summary) : name);
+    }
+  }
+  return titles.size > 0 ? `Examples: ${[...titles].join(', ')}.` : '';
 }
 
 function text(value: unknown): string {

@@ -13,8 +13,10 @@ export interface SiteFiles {
   snippetFiles: string[];
   /** JSON/YAML files that look like OpenAPI, Swagger or AsyncAPI documents, anywhere in the site. */
   specFiles: string[];
-  /** Page and spec files that cannot be read as text, with the reason (`binary file`, `file larger than 10 MB`). */
+  /** Page and spec files that cannot be read as text, with the reason (`binary file`, `file larger than 10 MB`, a link out of the site). */
   unreadableFiles: Map<string, string>;
+  /** Other symbolic links that leave the site folder (to a folder, an image, a snippet…): never read, reported by the build. */
+  outsideLinks: { path: string; folder: boolean }[];
 }
 
 const CONFIG_FILE = 'docs.json';
@@ -22,15 +24,19 @@ const PAGE_FILE = /\.mdx?$/i;
 const SPEC_FILE = /\.(?:json|ya?ml)$/i;
 const SNIPPET_FOLDER = /(?:^|\/)_?snippets\//;
 const IGNORED_FOLDER = /(?:^|\/)(?:\.[^/]*|node_modules)\//;
-/** Repository files, not pages: `.md` in any case; `.mdx` only in capitals (mcp's `community/contributing.mdx` is a page). */
-const REPOSITORY_MARKDOWN = /(?:^|\/)(?:readme|license|licence|contributing|agents|claude)\.md$/i;
-const REPOSITORY_MDX = /(?:^|\/)(?:README|LICENSE|LICENCE|CONTRIBUTING|AGENTS|CLAUDE)\.mdx$/;
+/** Repository files, not pages, as the platform's default ignore list has them: `.md` in any case; `.mdx` only in capitals (mcp's `community/contributing.mdx` and sites' `changelog.mdx` are pages). */
+const REPOSITORY_MARKDOWN = /(?:^|\/)(?:readme|license|licence|changelog|contributing|agents|claude)\.md$/i;
+const REPOSITORY_MDX = /(?:^|\/)(?:README|LICENSE|LICENCE|CHANGELOG|CONTRIBUTING|AGENTS|CLAUDE)\.mdx$/;
 /** A top-level `openapi`/`swagger`/`asyncapi` key whose value is a version number (`3.1.0`, `"2.0"`). */
 const SPEC_MARKER = /^[ \t]*\{?[ \t]*["']?(?:openapi|swagger|asyncapi)["']?[ \t]*:[ \t]*["']?\d/m;
 /** The same key anywhere on a line of JSON (minified specs put `info` first). */
 const JSON_SPEC_MARKER = /"(?:openapi|swagger|asyncapi)"[ \t]*:[ \t]*"?\d/;
-/** How much of a JSON/YAML file is searched for the spec marker. */
+/** How much of a JSON/YAML file is searched for the marker at any depth; further on, only a top-level key counts. */
 const SPEC_MARKER_WINDOW = 4000;
+/** A top-level key of YAML: at the start of a line. */
+const TOP_LEVEL_YAML_SPEC_MARKER = /^["']?(?:openapi|swagger|asyncapi)["']?[ \t]*:[ \t]*["']?\d/m;
+/** The JSON marker where a string token starts (checked at depth 1 only). */
+const JSON_SPEC_KEY = /"(?:openapi|swagger|asyncapi)"\s*:\s*"?\d/y;
 const PAGE_EXTENSION = /\.mdx?$/i;
 const PAGE_EXTENSIONS = ['.mdx', '.md', '.MDX', '.MD'];
 
@@ -63,11 +69,22 @@ export function loadSite(source: SiteSource): SiteFiles {
       specFiles.push(file);
     }
   }
+  const outsideLinks: SiteFiles['outsideLinks'] = [];
   for (const [file, skipped] of source.skippedFiles ?? []) {
-    if (isIgnoredFile(file) || !(PAGE_FILE.test(file) || SPEC_FILE.test(file))) continue;
-    if (PAGE_FILE.test(file) || looksLikeApiSpec(skipped.head ?? '')) unreadableFiles.set(file, describeSkippedFile(skipped));
+    if (isIgnoredFile(file)) continue;
+    const folder = skipped.reason === 'outside-site' && skipped.folder === true;
+    if (!folder && (PAGE_FILE.test(file) || (SPEC_FILE.test(file) && looksLikeApiSpec(skipped.head ?? '')))) unreadableFiles.set(file, describeSkippedFile(skipped));
+    else if (skipped.reason === 'outside-site') outsideLinks.push({ path: file, folder });
   }
-  return { configFile: source.files.has(CONFIG_FILE) ? CONFIG_FILE : undefined, pageFiles, namedOnlyPageFiles, snippetFiles, specFiles, unreadableFiles: new Map([...unreadableFiles].sort(([left], [right]) => left.localeCompare(right))) };
+  return {
+    configFile: source.files.has(CONFIG_FILE) ? CONFIG_FILE : undefined,
+    pageFiles,
+    namedOnlyPageFiles,
+    snippetFiles,
+    specFiles,
+    unreadableFiles: new Map([...unreadableFiles].sort(([left], [right]) => left.localeCompare(right))),
+    outsideLinks: outsideLinks.sort((left, right) => left.path.localeCompare(right.path)),
+  };
 }
 
 /** Whether a file is in `node_modules` or a dot-folder (`.cursor/`, `.github/`): never part of the site. */
@@ -82,17 +99,44 @@ export function isSnippetFile(file: string): boolean {
 
 /**
  * Whether a file may be a page: `.mdx`/`.md`, not a snippet, not in node_modules or a dot-folder, not a
- * README/LICENSE/CONTRIBUTING/AGENTS/CLAUDE file in any folder (`.md` in any case, `.mdx` in capitals).
+ * README/LICENSE/CHANGELOG/CONTRIBUTING/AGENTS/CLAUDE file in any folder (`.md` in any case, `.mdx` in capitals).
  * `.mdc` editor rules are not `.md`/`.mdx`, so never pages.
  */
 export function isPageCandidate(file: string): boolean {
   return PAGE_FILE.test(file) && !isSnippetFile(file) && !isIgnoredFile(file) && !REPOSITORY_MARKDOWN.test(file) && !REPOSITORY_MDX.test(file);
 }
 
-/** Whether JSON/YAML text looks like an OpenAPI, Swagger or AsyncAPI document (a cheap textual check of its start). */
+/**
+ * Whether JSON/YAML text looks like an OpenAPI, Swagger or AsyncAPI document: the version key near its start (a cheap
+ * textual check), or as a top-level key anywhere further on (a generated spec may write `info`, `paths` and
+ * `components` first: one linear pass, only for texts that hold the key at all).
+ */
 export function looksLikeApiSpec(text: string): boolean {
   const start = text.slice(0, SPEC_MARKER_WINDOW);
-  return SPEC_MARKER.test(start) || (start.trimStart().startsWith('{') && JSON_SPEC_MARKER.test(start));
+  const json = start.trimStart().startsWith('{');
+  if (SPEC_MARKER.test(start) || (json && JSON_SPEC_MARKER.test(start))) return true;
+  if (text.length <= SPEC_MARKER_WINDOW) return false;
+  return json ? JSON_SPEC_MARKER.test(text) && hasTopLevelJsonSpecKey(text) : TOP_LEVEL_YAML_SPEC_MARKER.test(text);
+}
+
+/** Whether a JSON text has the spec version key at depth 1 (a member of the top-level object). */
+function hasTopLevelJsonSpecKey(text: string): boolean {
+  let depth = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 34) {
+      if (depth === 1) {
+        JSON_SPEC_KEY.lastIndex = index;
+        if (JSON_SPEC_KEY.test(text)) return true;
+      }
+      for (index += 1; index < text.length && text.charCodeAt(index) !== 34; index += 1) if (text.charCodeAt(index) === 92) index += 1;
+    } else if (code === 123 || code === 91) {
+      depth += 1;
+    } else if (code === 125 || code === 93) {
+      depth -= 1;
+    }
+  }
+  return false;
 }
 
 /** The route of a page file: its path without extension, no leading slash (`guides/intro.mdx` → `guides/intro`). */

@@ -6,16 +6,17 @@
 export interface SiteSource {
   files: ReadonlyMap<string, string>;
   /**
-   * Files the reader did not load, with why (absent: none): binary data or more bytes than its limit. A
-   * skipped JSON/YAML file carries the first few KB of its text in `head`, so it can still be told to be a spec.
+   * Files the reader did not load, with why (absent: none): binary data, more bytes than its limit, or a symbolic link
+   * out of the site folder. A skipped JSON/YAML file carries the first few KB of its text in `head`, so it can still be
+   * told to be a spec.
    */
   skippedFiles?: ReadonlyMap<string, SkippedFile>;
   /** Paths of the site's other files (images, fonts, …), listed but not read; unset when unknown (image links are then not checked). */
   assetFiles?: ReadonlySet<string>;
 }
 
-/** A file left out of `SiteSource.files`, and why. */
-export type SkippedFile = { reason: 'binary'; head?: string } | { reason: 'too-large'; bytes: number; limitBytes: number; head?: string };
+/** A file left out of `SiteSource.files`, and why: binary data, more bytes than the limit, or a symbolic link (to a file or a `folder`) that leaves the site folder. */
+export type SkippedFile = { reason: 'binary'; head?: string } | { reason: 'too-large'; bytes: number; limitBytes: number; head?: string } | { reason: 'outside-site'; folder?: true; head?: undefined };
 
 /** Builds a SiteSource from a plain object of path → text (handy for tests and in-memory sites). */
 export function siteSourceFromObject(files: Record<string, string>): SiteSource {

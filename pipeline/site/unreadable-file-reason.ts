@@ -23,8 +23,12 @@ export function unreadableFileReason(source: SiteSource, file: string, maxBytes 
   return undefined;
 }
 
-/** `binary file` or `file larger than 10 MB` for a file the reader skipped. */
+/** Why a symbolic link that leaves the site folder is not read (`describeSkippedFile`). */
+export const OUTSIDE_SITE_REASON = 'symbolic link to a file outside the site folder';
+
+/** `binary file`, `file larger than 10 MB` or `OUTSIDE_SITE_REASON` for a file the reader skipped. */
 export function describeSkippedFile(skipped: SkippedFile): string {
+  if (skipped.reason === 'outside-site') return OUTSIDE_SITE_REASON;
   return skipped.reason === 'binary' ? 'binary file' : `file larger than ${formatMegabytes(skipped.limitBytes)}`;
 }
 

@@ -41,7 +41,8 @@ export interface FeedbackEvent {
   domain: string;
   threadId: string;
   messageId: string;
-  fp: string;
+  /** The caller who rated (the request's `fp`). */
+  fingerprint: string;
   rating: 'up' | 'down';
   comment?: string;
   at: Date;

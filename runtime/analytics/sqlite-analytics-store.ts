@@ -77,7 +77,7 @@ export function createSqliteAnalyticsStore(file: string, options: AnalyticsStore
     recordFeedback(event) {
       const comment = event.comment ? scrubSensitiveText(event.comment) : null;
       return enqueue((database) => {
-        database.insertFeedback.run(event.domain, event.at.getTime(), event.threadId, event.messageId, event.fp, event.rating, comment);
+        database.insertFeedback.run(event.domain, event.at.getTime(), event.threadId, event.messageId, event.fingerprint, event.rating, comment);
         database.insights.rateQuestion(event.domain, event.messageId, event.rating);
       });
     },

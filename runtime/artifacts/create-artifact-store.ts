@@ -3,7 +3,9 @@ import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
+import { unreadableFormat } from '../../contract/artifact-format.ts';
 import { buildDirectory, readCurrentBuildId } from '../../contract/artifact-layout.ts';
+import { MANIFEST_FORMAT_VERSION } from '../../schemas/manifest.ts';
 import { loadSearchIndexTextInSlices, type SearchIndex } from '../search/index.ts';
 import { hashInSlices } from './hash-in-slices.ts';
 import { readBuildFile } from './read-build-file.ts';
@@ -73,8 +75,9 @@ export function defaultArtifactMemoryBytes(heapLimitBytes = getHeapStatistics().
 const MEMORY_PER_BYTE = 4;
 
 /**
- * Loads published builds lazily on first request, verifies them (folder name = manifest.buildId, search.json
- * sha256 = manifest.artifacts.search.sha256, hashed in slices, parsed a line at a time) and keeps them in an LRU bounded by a memory budget. A new
+ * Loads published builds lazily on first request, verifies them (the current manifest and search formats only,
+ * folder name = manifest.buildId, search.json sha256 = manifest.artifacts.search.sha256, hashed in slices, parsed a
+ * line at a time) and keeps them in an LRU bounded by a memory budget. A new
  * release is picked up when `current` changes, swapped atomically (requests holding the old one finish
  * on it); a corrupt new build is refused and the previous one kept.
  */
@@ -152,6 +155,8 @@ async function loadBuild(root: string, domain: string, buildId: string): Promise
     if (error instanceof ManifestReadError && error.code === 'invalid') throw new ArtifactError(`build ${buildId} of ${domain}: manifest.json is not valid JSON`);
     throw new ArtifactError(`build ${buildId} of ${domain} is incomplete: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
+  const unreadable = unreadableFormat('manifest.json', manifest.formatVersion, MANIFEST_FORMAT_VERSION);
+  if (unreadable) throw new ArtifactError(`build ${buildId} of ${domain}: ${unreadable}`);
   if (manifest.buildId !== buildId) throw new ArtifactError(`build ${buildId} of ${domain}: manifest names build ${String(manifest.buildId)}`);
   if ((await hashInSlices(searchBytes)) !== manifest.searchSha256) throw new ArtifactError(`build ${buildId} of ${domain}: search.json does not match its checksum`);
   let index: SearchIndex;

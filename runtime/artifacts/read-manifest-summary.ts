@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 
 /** What the runtime needs of a build's manifest.json. */
 export interface ManifestSummary {
+  formatVersion?: unknown;
   buildId?: unknown;
   site?: { name?: unknown; url?: unknown; colors?: unknown };
   searchSha256?: unknown;
@@ -19,7 +20,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
 try {
   const manifest = JSON.parse(readFileSync(workerData, 'utf8'));
-  parentPort.postMessage({ summary: { buildId: manifest?.buildId, site: { name: manifest?.site?.name, url: manifest?.site?.url, colors: manifest?.site?.colors }, searchSha256: manifest?.artifacts?.search?.sha256 } });
+  parentPort.postMessage({ summary: { formatVersion: manifest?.formatVersion, buildId: manifest?.buildId, site: { name: manifest?.site?.name, url: manifest?.site?.url, colors: manifest?.site?.colors }, searchSha256: manifest?.artifacts?.search?.sha256 } });
 } catch (error) {
   parentPort.postMessage({ error: error instanceof SyntaxError ? 'invalid' : String(error.code || error.message) });
 }
@@ -41,13 +42,13 @@ export async function readManifestSummary(file: string): Promise<ManifestSummary
   const size = await stat(file).then((info) => info.size, (error: NodeJS.ErrnoException) => Promise.reject(new ManifestReadError(error.code ?? error.message)));
   if (size > INLINE_PARSE_LIMIT_BYTES) return { ...(await summaryOnWorker(file)), bytes: size };
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => Promise.reject(new ManifestReadError(error.code ?? error.message)));
-  let manifest: { buildId?: unknown; site?: { name?: unknown; url?: unknown; colors?: unknown }; artifacts?: { search?: { sha256?: unknown } } };
+  let manifest: { formatVersion?: unknown; buildId?: unknown; site?: { name?: unknown; url?: unknown; colors?: unknown }; artifacts?: { search?: { sha256?: unknown } } };
   try {
     manifest = JSON.parse(text) as typeof manifest;
   } catch {
     throw new ManifestReadError('invalid');
   }
-  return { buildId: manifest?.buildId, site: { name: manifest?.site?.name, url: manifest?.site?.url, colors: manifest?.site?.colors }, searchSha256: manifest?.artifacts?.search?.sha256, bytes: size };
+  return { formatVersion: manifest?.formatVersion, buildId: manifest?.buildId, site: { name: manifest?.site?.name, url: manifest?.site?.url, colors: manifest?.site?.colors }, searchSha256: manifest?.artifacts?.search?.sha256, bytes: size };
 }
 
 function summaryOnWorker(file: string): Promise<Omit<ManifestSummary, 'bytes'>> {

@@ -76,7 +76,7 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
     onEmbeddingError: (error) => sinks.log.warn({ domain: site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical retrieval only'),
   });
   const sources = sourcesFromResults(results, { siteUrl: site.siteUrl, domain: site.domain, ...(input.markdownBase ? { markdownBase: input.markdownBase } : {}) }, selectSourceSections(conversation.question, results, (path) => pageSections(site.index, path)));
-  const owner = { domain: site.domain, fp: body.fp };
+  const owner = { domain: site.domain, fingerprint: body.fp };
   const { threadId, isNew } = await sinks.threads.resolveThread({ ...owner, threadId: body.threadId ?? conversation.historyThreadId ?? null });
   const previousAnswer = conversation.previousAnswer && !isNew && (await wasCutShort(sinks.threads, { threadId, ...owner }, conversation.previousAnswerId)) ? undefined : conversation.previousAnswer;
   const messageId = newMessageId();
@@ -131,7 +131,7 @@ const RECENT_MESSAGES = 6;
  * Whether the previous answer the client sends back was stored as incomplete: the stored answer with the client's id
  * for it, else the thread's latest stored answer (a client that names its messages itself).
  */
-async function wasCutShort(threads: Pick<ThreadStore, 'recentMessages'>, thread: { threadId: string; domain: string; fp: string }, previousAnswerId: string | undefined): Promise<boolean> {
+async function wasCutShort(threads: Pick<ThreadStore, 'recentMessages'>, thread: { threadId: string; domain: string; fingerprint: string }, previousAnswerId: string | undefined): Promise<boolean> {
   const answers = (await threads.recentMessages(thread, RECENT_MESSAGES)).filter((message) => message.role === 'assistant');
   const previous = answers.find((message) => message.id === previousAnswerId) ?? answers.at(-1);
   return previous?.incomplete === true;

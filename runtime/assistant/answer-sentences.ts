@@ -1,7 +1,7 @@
 import { textLines } from '../../contract/search/code-fences.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { isCodeLine, isTableRow } from './code-lines.ts';
-import { memoiseByText } from './memoise-by-text.ts';
+import { memoizeByText } from './memoize-by-text.ts';
 
 /** A sentence of a source that may be quoted in an answer, with its terms. */
 export interface AnswerSentence {
@@ -54,7 +54,7 @@ const DEFINITION = /^(?:(?:an?|the)\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}\s+(?:is|are|r
  * or the table's rows, and is dropped without them; callout labels ("Note:") and leading emoji are dropped.
  * Memoised: sources are sections of a few artifacts, asked again and again.
  */
-export const answerSentencesOf: (text: string) => readonly AnswerSentence[] = memoiseByText((text) =>
+export const answerSentencesOf: (text: string) => readonly AnswerSentence[] = memoizeByText((text) =>
   splitSentences(text).map(({ sentence, items, rows, line }) => {
     const complete = items.length > 0 || rows.length > 0 || COMPLETE.test(sentence);
     const terms = new Set(prepareText([sentence, ...items, ...rows.flat()].join('\n')));

@@ -2,7 +2,7 @@ import { textLines } from '../../contract/search/code-fences.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { answerSentencesOf, type AnswerSentence } from './answer-sentences.ts';
 import { codeBlocksOf, isCodeLine, isTableRow } from './code-lines.ts';
-import { memoiseByText } from './memoise-by-text.ts';
+import { memoizeByText } from './memoize-by-text.ts';
 
 /**
  * A piece of a section an answer may quote: a prose sentence (with the list or table it introduces), a line that is
@@ -60,7 +60,7 @@ const MAX_CELL_LENGTH = 200;
 const NO_TERMS: ReadonlySet<string> = new Set();
 
 /** Every unit of a section's text, in reading order; memoised by text (sections of a few artifacts are asked again and again). */
-export const answerUnitsOf: (text: string) => readonly AnswerUnit[] = memoiseByText((text) => {
+export const answerUnitsOf: (text: string) => readonly AnswerUnit[] = memoizeByText((text) => {
   const units: AnswerUnit[] = [];
   const sentenceLines = new Set<number>();
   for (const sentence of answerSentencesOf(text)) {

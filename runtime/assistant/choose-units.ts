@@ -15,7 +15,7 @@ const OTHER_SOURCE_SHARE = 0.8;
 /** Rows of one table quoted at most. */
 const MAX_TABLE_ROWS = 6;
 /** How far after the lead (in lines) the value a value question asks for is looked for. */
-const NEIGHBOUR_LINES = 3;
+const NEIGHBOR_LINES = 3;
 const NUMBER = /\d/;
 /** An endpoint or a path a where question asks for: `GET /api/version`, `/v1/events/bulk`. */
 const ENDPOINT = /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+\/|(?:^|\s)\/[\w{}.:-]+\/[\w{}./:-]*/;
@@ -30,10 +30,10 @@ export interface ChoiceContext {
 
 /**
  * The units an answer quotes, the lead first (`chooseUnits`), each table row with the other matching rows of its
- * table (`withTableRows`), and the neighbours the lead needs (`withNeighbours`).
+ * table (`withTableRows`), and the neighbours the lead needs (`withNeighbors`).
  */
 export function chooseAnswerUnits(scored: readonly ScoredUnit[], context: ChoiceContext): ScoredUnit[] {
-  return withNeighbours(withTableRows(chooseUnits(scored, context), scored), context);
+  return withNeighbors(withTableRows(chooseUnits(scored, context), scored), context);
 }
 
 /**
@@ -96,17 +96,17 @@ function withTableRows(chosen: readonly ScoredUnit[], scored: readonly ScoredUni
  * no quoted unit of the source names one; for a lead that points back ("This is the default port…"), the line
  * before it that it points at.
  */
-function withNeighbours(chosen: readonly ScoredUnit[], { sections, intent }: ChoiceContext): ScoredUnit[] {
+function withNeighbors(chosen: readonly ScoredUnit[], { sections, intent }: ChoiceContext): ScoredUnit[] {
   const lead = chosen[0] as ScoredUnit;
   const units = answerUnitsOf((sections[lead.section] as ComposerSection).text).filter((unit): unit is Exclude<AnswerUnit, { kind: 'code' }> => unit.kind !== 'code');
-  const neighbour = (unit: AnswerUnit): ScoredUnit => ({ unit, section: lead.section, source: lead.source, rank: lead.rank, score: 0, coverage: 0 });
+  const neighbor = (unit: AnswerUnit): ScoredUnit => ({ unit, section: lead.section, source: lead.source, rank: lead.rank, score: 0, coverage: 0 });
   const quoted = (unit: AnswerUnit): boolean => chosen.some((other) => other.unit === unit || (other.section === lead.section && isNearDuplicate(other.unit.terms, unit.terms)));
   const inSection = chosen.filter((unit) => unit.section === lead.section).map((unit) => quotedText(unit.unit));
   const result = [...chosen];
-  const after = units.slice(units.findIndex((unit) => unit === lead.unit) + 1).filter((unit) => unit.line <= lead.unit.line + NEIGHBOUR_LINES);
+  const after = units.slice(units.findIndex((unit) => unit === lead.unit) + 1).filter((unit) => unit.line <= lead.unit.line + NEIGHBOR_LINES);
   if (intent === 'value' && !inSection.some((text) => NUMBER.test(text))) {
     const next = after.find((unit) => NUMBER.test(quotedText(unit)));
-    if (next && !quoted(next)) result.splice(1, 0, neighbour(next));
+    if (next && !quoted(next)) result.splice(1, 0, neighbor(next));
   }
   if (intent === 'where' && !chosen.some((unit) => unit.source === lead.source && ENDPOINT.test(quotedText(unit.unit)))) {
     const path = sections
@@ -115,11 +115,11 @@ function withNeighbours(chosen: readonly ScoredUnit[], { sections, intent }: Cho
       .sort((a, b) => Number(b.index === lead.section) - Number(a.index === lead.section))
       .flatMap(({ section, index }) => answerUnitsOf(section.text).map((unit) => ({ unit, index })))
       .find(({ unit }) => unit.kind === 'line' && ENDPOINT.test(unit.text));
-    if (path && !quoted(path.unit)) result.unshift({ ...neighbour(path.unit), section: path.index });
+    if (path && !quoted(path.unit)) result.unshift({ ...neighbor(path.unit), section: path.index });
   }
   if (isAnaphoric(lead.unit)) {
     const before = units.filter((unit) => unit.line === lead.unit.line - 1 && unit.kind === 'line').at(-1);
-    if (before && !quoted(before)) result.unshift(neighbour(before));
+    if (before && !quoted(before)) result.unshift(neighbor(before));
   }
   return result;
 }

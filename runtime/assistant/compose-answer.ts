@@ -1,7 +1,7 @@
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { codeOnlyAnswer, withCode } from './choose-code.ts';
 import { chooseAnswerUnits, unitText } from './choose-units.ts';
-import { memoiseByText } from './memoise-by-text.ts';
+import { memoizeByText } from './memoize-by-text.ts';
 import { coversQuestion, GENERIC_QUESTION_TERMS, spellingAgainst } from './question-coverage.ts';
 import { isDefinitionQuestion, questionIntent } from './question-intent.ts';
 import { renderUnits } from './render-answer.ts';
@@ -28,7 +28,7 @@ const GENERIC_WEIGHT = 0.3;
 const CONTEXT_WEIGHT = 0.3;
 
 /** The terms of a section's title and text (code included), memoised by the two. */
-const termsOf = memoiseByText((titleAndText): ReadonlySet<string> => new Set(prepareText(titleAndText)));
+const termsOf = memoizeByText((titleAndText): ReadonlySet<string> => new Set(prepareText(titleAndText)));
 
 /**
  * Composes an answer from the sources in the prompt, answering what the question asks (`questionIntent`): the unit

@@ -70,16 +70,16 @@ export function createAssistantStream(input: AssistantStreamInput): AssistantStr
     async start(controller) {
       let pending = '';
       let flushScheduled = false;
-      let cancelled = false;
+      let canceled = false;
       const flush = (): void => {
         flushScheduled = false;
         const text = pending;
         pending = '';
-        if (!text || cancelled) return;
+        if (!text || canceled) return;
         try {
           controller.enqueue(UTF8.encode(text));
         } catch {
-          cancelled = true;
+          canceled = true;
         }
       };
       /** Parts written in the same turn of the event loop leave as one chunk (one socket write); a remote model's deltas still leave as they come. */
@@ -149,7 +149,7 @@ export function createAssistantStream(input: AssistantStreamInput): AssistantStr
         }
       }
       flush();
-      if (!cancelled) controller.close();
+      if (!canceled) controller.close();
     },
   });
   return { headers: encoder.headers, body };

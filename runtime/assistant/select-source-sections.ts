@@ -2,7 +2,7 @@ import { textLines } from '../../contract/search/code-fences.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import type { SectionRecord } from '../../contract/search/section-record.ts';
 import type { SearchResult } from '../search/search.ts';
-import { memoiseByText } from './memoise-by-text.ts';
+import { memoizeByText } from './memoize-by-text.ts';
 
 /** A section of a result's page chosen to answer from. */
 export interface SelectedSection {
@@ -23,9 +23,9 @@ const LEAD_SECTION_FACTOR = 1.3;
 const BEST_LINE_SHARE = 0.5;
 
 /** The terms of a section's whole text, memoised by text. */
-const textTermsOf = memoiseByText((text): ReadonlySet<string> => new Set(prepareText(text)));
+const textTermsOf = memoizeByText((text): ReadonlySet<string> => new Set(prepareText(text)));
 /** The terms of each line of a section's text (a fenced code block is one line), memoised by text. */
-const lineTermsOf = memoiseByText((text): readonly ReadonlySet<string>[] => {
+const lineTermsOf = memoizeByText((text): readonly ReadonlySet<string>[] => {
   const lines: string[] = [];
   for (const line of textLines(text)) {
     if (!line.code) lines.push(line.text);
@@ -35,7 +35,7 @@ const lineTermsOf = memoiseByText((text): readonly ReadonlySet<string>[] => {
   return lines.map((line) => new Set(prepareText(line))).filter((set) => set.size > 0);
 });
 /** The terms of a section's page title and headings, memoised by their text. */
-const headingTermsOf = memoiseByText((heading): ReadonlySet<string> => new Set(prepareText(heading)));
+const headingTermsOf = memoizeByText((heading): ReadonlySet<string> => new Set(prepareText(heading)));
 
 /**
  * The sections of each result's page an answer is composed from: the ranked section, and up to three other sections

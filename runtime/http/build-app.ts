@@ -3,25 +3,19 @@ import cors from '@fastify/cors';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { createArtifactStore, type ArtifactStore } from '../artifacts/create-artifact-store.ts';
-import { createModelFromEnvironment } from '../assistant/create-model-from-environment.ts';
-import { createKeyStore } from '../auth/key-store.ts';
-import { createRedisKeyStore } from '../auth/redis-key-store.ts';
-import { createLimiter, type Limits } from '../limits/create-limiter.ts';
+import { createExtractiveModel } from '../assistant/extractive-model.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
-import { createRedisThreadStore } from '../threads/redis-thread-store.ts';
-import { createSqliteThreadStore } from '../threads/sqlite-thread-store.ts';
 import { summarizeErrorForLog } from '../assistant/summarize-error-for-log.ts';
 import { ServerShutdownError } from '../assistant/answer-failure.ts';
 import { monitorStoreHealth } from '../stores/store-health-monitor.ts';
 import { startRetentionSweeper } from '../stores/retention-sweeper.ts';
 import { bodyTimeout } from './body-timeout.ts';
 import { ignoreNonIpForwardedFor, type TrustProxy } from './client-address.ts';
-import { createRedisAnalyticsStore } from '../analytics/redis-analytics-store.ts';
-import { createSqliteAnalyticsStore } from '../analytics/sqlite-analytics-store.ts';
 import { ApiError } from './error-catalog.ts';
 import { EventLoopTurns } from './event-loop-turns.ts';
 import { InFlightAnswers } from './in-flight-answers.ts';
 import { modelTakingTurns } from './model-taking-turns.ts';
+import { openStores, type StoresOptions } from './open-stores.ts';
 import { keyOriginCors } from './key-origin-cors.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 import type { MetricsAccess } from './register-metrics-route.ts';
@@ -51,26 +45,11 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 /** Days analytics events are kept by default: a year-over-year report still works (the earlier Redis trim). */
 export const DEFAULT_ANALYTICS_RETENTION_DAYS = 400;
 
-/** Options of `buildApp`. */
-export interface AppOptions {
+/** Options of `buildApp`; where the stores live is `openStores`'s options. */
+export interface AppOptions extends Omit<StoresOptions, 'onKeyRefreshError'> {
   /** Folder of published builds, one sub-folder per domain. */
   artifactsDir: string;
-  /** Folder for the keys file and the SQLite database. */
-  dataDir: string;
-  /** Keys file (default `<dataDir>/keys.json`); used when the keys are not in Redis. */
-  keysFile?: string;
-  /** Where API keys live (default: `redis` when redisUrl is set, so replicas share them; else `file`). */
-  keyStore?: 'file' | 'redis';
-  /** Where threads and limits live (default: `redis` when redisUrl is set, else `sqlite` in dataDir). */
-  store?: 'sqlite' | 'redis';
-  /** Redis URL, required by store `redis` (several replicas share it). */
-  redisUrl?: string;
-  /** Where limits are counted (default: the `store`; `memory` for tests). */
-  limitStore?: 'memory' | 'sqlite' | 'redis';
-  limits?: Limits;
-  /** Feedback limits, counted apart from `limits` (default: the same numbers as `limits`, on their own counters). */
-  feedbackLimits?: Limits;
-  /** Answer model (default: createModelFromEnvironment()). */
+  /** Answer model (default: the offline extractive model; the CLI passes the one ASSISTANT_LLM_* names). */
   model?: LanguageModelV3;
   /** pino logging (default true). */
   logger?: boolean | Record<string, unknown>;
@@ -82,10 +61,6 @@ export interface AppOptions {
   artifactMemoryBytes?: number;
   /** Proxies whose X-Forwarded-For gives the client IP: a hop count or addresses/CIDRs (default: none; see parseTrustProxy). */
   trustProxy?: TrustProxy;
-  /** Milliseconds a request may wait for the thread or limit store before 503 `store_unavailable` (default 2000). */
-  storeTimeoutMs?: number;
-  /** Messages kept per thread (default 200); the dropped oldest are counted in the listing's `omittedMessages`. */
-  maxMessagesPerThread?: number;
   /** Days a thread is kept after its last message (default: kept forever). */
   threadRetentionDays?: number;
   /** Days analytics events (questions, feedback, searches) are kept (default 400; 0 keeps them forever). */
@@ -152,8 +127,6 @@ export interface AppOptions {
  * Stores are closed with the app.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const store = options.store ?? (options.redisUrl ? 'redis' : 'sqlite');
-  if (store === 'redis' && !options.redisUrl) throw new Error('buildApp: store "redis" needs redisUrl (env REDIS_URL)');
   const app = Fastify({
     logger: options.logger === false ? false : { level: 'info', redact: ['req.headers.authorization'], ...(typeof options.logger === 'object' ? options.logger : {}) },
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
@@ -169,31 +142,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const assistantSettings = createAssistantSettingsStore({ file: options.assistantSettingsFile ?? path.join(options.dataDir, 'assistant-settings.json'), onInvalidReload: (error) => app.log.warn({ reason: error.message }, 'assistant settings not reloaded; keeping the previous ones') });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
-  const sqlitePath = path.join(options.dataDir, 'docsmith.sqlite');
   const artifacts: ArtifactStore = options.artifactStore ?? createArtifactStore({
     root: options.artifactsDir,
     ...(options.artifactMemoryBytes ? { memoryBudgetBytes: options.artifactMemoryBytes } : {}),
     ...(options.artifactPollMs !== undefined ? { pollMs: options.artifactPollMs } : {}),
     onRejectedBuild: (domain, buildId, reason) => app.log.warn({ domain, buildId, reason }, 'refused a new build; keeping the previous one'),
   });
-  const keyStore = options.keyStore ?? (options.redisUrl ? 'redis' : 'file');
-  if (keyStore === 'redis' && !options.redisUrl) throw new Error('buildApp: keyStore "redis" needs redisUrl (env REDIS_URL)');
-  const sharedKeys = keyStore === 'redis' ? await createRedisKeyStore({ url: options.redisUrl as string, onRefreshError: (error) => app.log.warn({ error: summarizeErrorForLog(error) }, 'keys not refreshed from Redis') }) : undefined;
-  const keys = sharedKeys ?? createKeyStore({ file: options.keysFile ?? path.join(options.dataDir, 'keys.json') });
-  const limitStore = options.limitStore ?? store;
-  const storeOptions = { ...(options.storeTimeoutMs ? { storeTimeoutMs: options.storeTimeoutMs } : {}) };
-  const limiterOptions = { store: limitStore, sqlitePath, ...storeOptions, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}) };
-  const limiter = await createLimiter({ ...limiterOptions, ...(options.limits ? { limits: options.limits } : {}) });
-  const feedbackLimits = options.feedbackLimits ?? options.limits;
-  const feedbackLimiter = await createLimiter({ ...limiterOptions, budget: 'feedback', ...(feedbackLimits ? { limits: feedbackLimits } : {}) });
-  const threadOptions = { ...storeOptions, ...(options.maxMessagesPerThread ? { maxMessagesPerThread: options.maxMessagesPerThread } : {}) };
-  const threads = store === 'redis' ? createRedisThreadStore(options.redisUrl as string, threadOptions) : createSqliteThreadStore(sqlitePath, threadOptions);
-  const analyticsOptions = { storeQuestionText: options.storeQuestionText ?? false };
-  const analytics = store === 'redis' ? createRedisAnalyticsStore(options.redisUrl as string, undefined, analyticsOptions) : createSqliteAnalyticsStore(sqlitePath, analyticsOptions);
+  const { keys, limiter, feedbackLimiter, threads, analytics, close: closeStores } = await openStores({
+    ...options,
+    onKeyRefreshError: (error) => app.log.warn({ error: summarizeErrorForLog(error) }, 'keys not refreshed from Redis'),
+  });
   const hybrid = options.embeddings === false ? undefined : { embedQuery: createQueryEmbedder(options.embeddings), ...(options.embeddings?.weight === undefined ? {} : { vectorWeight: options.embeddings.weight }) };
   const answersInFlight = new InFlightAnswers();
   const turns = new EventLoopTurns();
-  const context: RouteContext = { answersInFlight, turns, artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: options.metrics ?? createMetrics(), model: modelTakingTurns(options.model ?? createModelFromEnvironment(), turns), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}), ...(options.publicDocs?.length ? { isPublicDocs: publicDocsPredicate(options.publicDocs) } : {}), ...(options.keylessLoopback ? { keylessLoopback: true } : {}) };
+  const context: RouteContext = { answersInFlight, turns, artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: options.metrics ?? createMetrics(), model: modelTakingTurns(options.model ?? createExtractiveModel(), turns), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}), ...(options.publicDocs?.length ? { isPublicDocs: publicDocsPredicate(options.publicDocs) } : {}), ...(options.keylessLoopback ? { keylessLoopback: true } : {}) };
   const stopHealthMonitor = monitorStoreHealth({ problem: () => threads.problem(), onChange: (problem) => (problem ? app.log.error({ problem }, 'thread store unusable') : app.log.info('thread store usable again')) });
   const retention = options.threadRetentionDays
     ? startRetentionSweeper({
@@ -230,7 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     stopHealthMonitor();
     retention?.stop();
     analyticsRetention?.stop();
-    await Promise.allSettled([limiter.close(), feedbackLimiter.close(), threads.close(), analytics.close(), sharedKeys?.close()]);
+    await closeStores();
   });
 
   const corsOptions = { origin: options.corsOrigin ?? true, methods: ['GET', 'POST', 'OPTIONS'], maxAge: 600, exposedHeaders: ['x-thread-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] };

@@ -29,9 +29,9 @@ export function registerAnalyticsRoutes(app: FastifyInstance, context: RouteCont
   const guards = createRouteGuards(context);
   app.post('/v1/assistant/:domain/feedback', { schema: { params: domainParams, body: feedbackRequestSchema }, onRequest: guards.authorize, preHandler: guards.consumeFeedbackLimits }, async (request: DomainRequest<FeedbackBody>, reply) => {
     const authorization = request.authorization as Authorization;
-    const { fp, threadId, messageId, rating, comment } = request.body;
-    if (!(await isAnswerOfFingerprint(context, authorization.site.domain, fp, threadId, messageId))) throw new ApiError('unknown_message', `No answer ${messageId} in thread ${threadId} of this fingerprint.`);
-    await context.analytics.recordFeedback({ domain: authorization.site.domain, threadId, messageId, fp, rating, ...(comment?.trim() ? { comment: comment.trim() } : {}), at: new Date() });
+    const { fp: fingerprint, threadId, messageId, rating, comment } = request.body;
+    if (!(await isAnswerOfFingerprint(context, authorization.site.domain, fingerprint, threadId, messageId))) throw new ApiError('unknown_message', `No answer ${messageId} in thread ${threadId} of this fingerprint.`);
+    await context.analytics.recordFeedback({ domain: authorization.site.domain, threadId, messageId, fingerprint, rating, ...(comment?.trim() ? { comment: comment.trim() } : {}), at: new Date() });
     return reply.code(201).send({ ok: true });
   });
 
@@ -51,10 +51,10 @@ function parseDate(text: string, field: string): Date {
 }
 
 /** Pages through the fingerprint's threads (at most MAX_FEEDBACK_PAGES) for an assistant message of the thread. */
-async function isAnswerOfFingerprint(context: RouteContext, domain: string, fp: string, threadId: string, messageId: string): Promise<boolean> {
+async function isAnswerOfFingerprint(context: RouteContext, domain: string, fingerprint: string, threadId: string, messageId: string): Promise<boolean> {
   let cursor: string | undefined;
   for (let page = 0; page < MAX_FEEDBACK_PAGES; page += 1) {
-    const listing = await context.threads.listThreads(domain, fp, cursor ? { cursor } : {});
+    const listing = await context.threads.listThreads(domain, fingerprint, cursor ? { cursor } : {});
     const thread = listing.threads.find((candidate) => candidate.threadId === threadId);
     if (thread) return thread.messages.some((message) => message.id === messageId && message.role === 'assistant');
     if (!listing.nextCursor) return false;

@@ -1,9 +1,7 @@
 import type { SearchEmbeddings } from '../../contract/search/search-artifact.ts';
-import { detectQueryLanguage } from './detect-query-language.ts';
-import { detectQueryVersions } from './detect-query-versions.ts';
 import type { SearchIndex } from './load-search-index.ts';
 import { locationInScope, otherLocationsOf, sectionAt, type PlacedSection, type SearchScope } from './place-section.ts';
-import { search, type SearchOptions, type SearchResult } from './search.ts';
+import { scopedSearch, search, type SearchOptions, type SearchResult } from './search.ts';
 import { sectionSimilarities } from './section-similarities.ts';
 
 /** Embeds a question with the model and endpoint a site's sections were embedded with; rejects when it cannot. */
@@ -52,8 +50,8 @@ export async function hybridSearch(index: SearchIndex, query: string, options: H
   const vectors = index.vectors;
   if (!vectors || !embedQuery || typeof query !== 'string') return search(index, query, searchOptions);
   const pageSize = Math.min(50, Math.max(1, Math.floor(searchOptions.pageSize ?? 5) || 5));
-  const lexical = search(index, query, { ...searchOptions, pageSize: Math.max(pageSize, FUSION_DEPTH) });
-  if (lexical.length === 0) return [];
+  const { results: lexical, scope } = scopedSearch(index, query, { ...searchOptions, pageSize: Math.max(pageSize, FUSION_DEPTH) });
+  if (lexical.length === 0 || !scope) return [];
   let queryVector: ArrayLike<number>;
   try {
     const text = `${searchOptions.previousQuery ? `${searchOptions.previousQuery}\n` : ''}${query}`.slice(-MAX_EMBEDDED_QUERY);
@@ -64,16 +62,8 @@ export async function hybridSearch(index: SearchIndex, query: string, options: H
     return lexical.slice(0, pageSize);
   }
   const similarities = await sectionSimilarities(vectors, queryVector);
-  const closest = closestPages(index, similarities, scopeOf(index, query, searchOptions));
+  const closest = closestPages(index, similarities, scope);
   return fuseRankings(lexical, closest, options.vectorWeight ?? DEFAULT_VECTOR_WEIGHT, pageSize);
-}
-
-/** `search`'s preferred scope: the filter, else the versions the query names (or the default) and its detected language. */
-function scopeOf(index: SearchIndex, query: string, options: SearchOptions): SearchScope {
-  const filter = options.filter;
-  const language = filter?.language === undefined ? detectQueryLanguage(query.slice(0, 1000), index.vocabularies, index.defaults.language) : undefined;
-  const versions = filter?.version === undefined ? detectQueryVersions(query.slice(0, 1000), index.versions) : [];
-  return { ...(filter ? { filter } : {}), defaultsOnly: true, ...(language ? { language } : {}), ...(versions.length > 0 ? { versions } : {}) };
 }
 
 /** A page of the vector ranking: its closest section and that section's cosine similarity to the question. */

@@ -1,5 +1,4 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
-import bm25 from 'wink-bm25-text-search';
 import { Bm25fIndexBuilder } from './bm25f-index.ts';
 import type { LanguageVocabularies } from './detect-query-language.ts';
 import { type PageIndex, PageIndexBuilder } from './page-index.ts';
@@ -7,28 +6,28 @@ import { pageLeadText } from './page-lead-text.ts';
 import { pagePlaceText } from './page-place-text.ts';
 import { searchTerms } from '../../contract/search/identifier-terms.ts';
 import { outlineRankingParameters, pageRankingParameters, rankingParameters } from './ranking-parameters.ts';
-import { checkSectionRecords, FORMAT_ONE_RECORD_PER_PATH, FORMAT_SECTION_PER_CONTENT, readSearchLayout, type PageLocation } from './read-search-layout.ts';
+import { readSearchLayout, type PageLocation } from './read-search-layout.ts';
 import { readSectionVectors, type SectionVectors } from './read-section-vectors.ts';
-import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type SearchArtifact } from '../../contract/search/search-artifact.ts';
+import { unreadableFormat } from '../../contract/artifact-format.ts';
+import { SEARCH_ARTIFACT_FORMAT_VERSION, SEARCH_ENGINE, SearchArtifactError, type SearchArtifact } from '../../contract/search/search-artifact.ts';
 import { parseSearchArtifactText } from '../../contract/search/search-artifact-text.ts';
 import type { SectionRanker } from './section-ranker.ts';
 import type { SectionRecord } from '../../contract/search/section-record.ts';
 import { SharedSectionRanker } from './shared-section-ranker.ts';
 import { type TitleQualifier, titleQualifiers } from './title-qualifiers.ts';
 import { TypoCorrector } from './typo-corrector.ts';
-import { winkSectionRanker } from './wink-section-ranker.ts';
 
 /** A search artifact ready to answer queries. */
 export interface SearchIndex {
   defaults: { language?: string; version?: string };
   /** Document `n` of the engine: a section at its preferred page (the default version and language first). */
   sections: SectionRecord[];
-  /** `locations[n]`: every page showing document `n`'s content, preferred first (one page for formats 1 and 2). */
+  /** `locations[n]`: every page showing document `n`'s content, preferred first. */
   locations: PageLocation[][];
   engine: SectionRanker | undefined;
-  /** Whole pages as documents, one per distinct content at its preferred page (undefined for format 1 artifacts). */
+  /** Whole pages as documents, one per distinct content at its preferred page (undefined for a site with no section). */
   pages: PageIndex | undefined;
-  /** Corrects query terms no section holds (undefined when the index exposes no vocabulary). */
+  /** Corrects query terms no section holds (undefined for a site with no section). */
   typos: TypoCorrector | undefined;
   /** The versions the pages carry, in first-seen order (empty when none does). */
   versions: string[];
@@ -53,9 +52,9 @@ const SECTIONS_PER_SLICE = 100;
 /**
  * Loads a parsed search artifact (search.json): checks its format version and shape, then builds a BM25F index
  * from each distinct section's prepared terms plus the fields derived from its record (the place of its preferred
- * page, its description and opening words), and a whole-page index beside it. Formats 2 (one record per page path) and 1 (a
- * consolidated wink-bm25 model, imported) are still read. Throws a SearchArtifactError with a plain message when
- * the artifact is corrupt.
+ * page, its description and opening words), and a whole-page index beside it. Reads the current format only: an
+ * artifact of another is refused with `unreadableFormat`'s message ("built by docsmith < …: rebuild with `docsmith build`").
+ * Throws a SearchArtifactError with a plain message when the artifact is corrupt or of another format.
  */
 export function loadSearchIndex(artifact: unknown): SearchIndex {
   const loader = indexLoader(artifact);
@@ -101,11 +100,9 @@ function* textLoader(text: string | Uint8Array): Generator<void, SearchIndex> {
 function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
   if (!artifact || typeof artifact !== 'object') throw new SearchArtifactError('search artifact is not a JSON object');
   const candidate = artifact as Omit<Partial<SearchArtifact>, 'formatVersion'> & { formatVersion?: unknown };
-  if (candidate.formatVersion === LEGACY_FORMAT_VERSION) return loadLegacySearchIndex(artifact as Partial<LegacySearchArtifact>);
-  const readable = [LEGACY_FORMAT_VERSION, FORMAT_ONE_RECORD_PER_PATH, FORMAT_SECTION_PER_CONTENT, SEARCH_ARTIFACT_FORMAT_VERSION];
-  if (!readable.includes(candidate.formatVersion as number)) {
-    throw new SearchArtifactError(`search artifact format ${JSON.stringify(candidate.formatVersion)} is not supported (expected ${readable.slice(0, -1).join(', ')} or ${SEARCH_ARTIFACT_FORMAT_VERSION}); rebuild the site`);
-  }
+  const unreadable = unreadableFormat('search.json', candidate.formatVersion, SEARCH_ARTIFACT_FORMAT_VERSION);
+  if (unreadable) throw new SearchArtifactError(unreadable);
+  if (candidate.engine !== SEARCH_ENGINE) throw new SearchArtifactError(`search artifact names engine ${JSON.stringify(candidate.engine) ?? 'none'}, expected ${SEARCH_ENGINE}`);
   const { defaults, sections, locations, terms, fieldWeights, bm25Params, bodyOfSection, bodyCount } = yield* readSearchLayout(candidate);
   yield;
   const vectors = yield* readSectionVectors(candidate, bodyCount, bodyOfSection);
@@ -171,43 +168,14 @@ function addVocabulary(vocabularies: LanguageVocabularies, language: string, fie
   for (const terms of fields) for (const term of terms) vocabulary.add(term);
 }
 
-/** Format 1 (docsmith before issue #7): the consolidated wink model, exported as JSON. Still read, so that a runtime upgrade does not take published builds down. */
-const LEGACY_FORMAT_VERSION = 1;
-
-interface LegacySearchArtifact {
-  defaults: { language?: string; version?: string };
-  sections: SectionRecord[];
-  model: string | null;
-}
-
-function loadLegacySearchIndex(candidate: Partial<LegacySearchArtifact>): SearchIndex {
-  if (!Array.isArray(candidate.sections) || !(candidate.model === null || typeof candidate.model === 'string')) {
-    throw new SearchArtifactError('search artifact has no sections or model');
-  }
-  checkSectionRecords(candidate.sections);
-  let engine: SectionRanker | undefined;
-  if (candidate.model !== null) {
-    const wink = bm25();
-    try {
-      wink.importJSON(candidate.model);
-    } catch (error) {
-      throw new SearchArtifactError(`search model cannot be imported: ${(error as Error).message}`);
-    }
-    wink.definePrepTasks([splitPreparedTerms]);
-    engine = winkSectionRanker(wink);
-  }
-  const locations = candidate.sections.map((section) => [{ path: section.path, context: section.context }]);
-  return searchIndexOf(candidate.defaults ?? {}, candidate.sections, locations, engine);
-}
-
 function searchIndexOf(
   defaults: SearchIndex['defaults'],
   sections: SectionRecord[],
   locations: PageLocation[][],
   engine: SectionRanker | undefined,
-  pages?: PageIndex,
-  vocabularies: LanguageVocabularies = new Map(),
-  qualifiers: Map<string, TitleQualifier> = new Map(),
+  pages: PageIndex | undefined,
+  vocabularies: LanguageVocabularies,
+  qualifiers: Map<string, TitleQualifier>,
 ): SearchIndex {
   // The sections of one content share its list of locations: each list is visited once.
   const visited = new Set<PageLocation[]>();

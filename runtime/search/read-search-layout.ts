@@ -1,4 +1,4 @@
-import { SEARCH_ARTIFACT_FORMAT_VERSION, SearchArtifactError, type ContentSection, type PageReference, type SearchArtifact, type SectionBody, type SectionTerms } from '../../contract/search/search-artifact.ts';
+import { SearchArtifactError, type ContentSection, type PageReference, type SearchArtifact, type SectionBody, type SectionTerms } from '../../contract/search/search-artifact.ts';
 import type { PageContext, SectionRecord } from '../../contract/search/section-record.ts';
 
 /** A page path showing some content, with its own navigation context. */
@@ -21,63 +21,49 @@ export interface SearchLayout {
   locations: PageLocation[][];
   /** `terms[n]`: the prepared terms of `sections[n]` (one shared list for the sections of one body). */
   terms: SectionTerms[];
-  /** `bodyOfSection[n]`: the body of `sections[n]`, which the artifact's vectors belong to (format 4); absent when each section is its own body. */
-  bodyOfSection?: Uint32Array;
-  /** How many bodies (vectors) the artifact holds: the sections' count when each section is its own body. */
+  /** `bodyOfSection[n]`: the body of `sections[n]`, which the artifact's vectors belong to. */
+  bodyOfSection: Uint32Array;
+  /** How many bodies (vectors) the artifact holds. */
   bodyCount: number;
 }
-
-/** Format 2 (before issue #14): one section record per page path, each with its own terms. Still read, so an upgrade never takes published builds down. */
-export const FORMAT_ONE_RECORD_PER_PATH = 2;
-/** Format 3 (before section bodies were shared): each section of a content carries its own body and terms. Still read. */
-export const FORMAT_SECTION_PER_CONTENT = 3;
 
 /** Sections (and bodies, terms) checked and laid out between two yields of `readSearchLayout` (a few ms of work). */
 const RECORDS_PER_SLICE = 5000;
 
 /**
- * Checks a parsed search artifact of format 4 (section bodies shared across contents), 3 (content-addressed) or 2
- * (one record per path) and lays it out for the engine, yielding between slices of records (a site of 100,000
- * sections took 25–50 ms in one turn). Throws a SearchArtifactError with a plain message when it is corrupt.
+ * Checks a parsed search artifact of the current format (its version checked by the caller) and lays it out for the
+ * engine, yielding between slices of records (a site of 100,000 sections took 25–50 ms in one turn). Throws a
+ * SearchArtifactError with a plain message when it is corrupt.
  */
-export function* readSearchLayout(candidate: Omit<Partial<SearchArtifact>, 'formatVersion'> & { formatVersion?: unknown }): Generator<void, SearchLayout> {
-  const { sections, terms, fieldWeights, bm25Params, formatVersion } = candidate;
-  const bodies = formatVersion === SEARCH_ARTIFACT_FORMAT_VERSION ? candidate.bodies : sections;
+export function* readSearchLayout(candidate: Omit<Partial<SearchArtifact>, 'formatVersion'>): Generator<void, SearchLayout> {
+  const { sections, bodies, terms, fieldWeights, bm25Params } = candidate;
   if (!Array.isArray(sections) || !Array.isArray(bodies) || !Array.isArray(terms) || terms.length !== bodies.length) {
-    throw new SearchArtifactError(`search artifact has no sections, or not one term list per ${formatVersion === SEARCH_ARTIFACT_FORMAT_VERSION ? 'body' : 'section'}`);
+    throw new SearchArtifactError('search artifact has no sections, or not one term list per body');
   }
   if (!isNonNegativeNumbers(fieldWeights, ['title', 'headings', 'body']) || !isNonNegativeNumbers(bm25Params, ['k1', 'b', 'k'])) {
     throw new SearchArtifactError('search artifact has no usable field weights or BM25 parameters');
   }
   for (const [index, fields] of (terms as unknown[]).entries()) {
     if (!Array.isArray(fields) || fields.length !== 3 || fields.some((field) => typeof field !== 'string')) {
-      throw new SearchArtifactError(`search artifact holds malformed terms for section ${index}`);
+      throw new SearchArtifactError(`search artifact holds malformed terms for section body ${index}`);
     }
     if ((index + 1) % RECORDS_PER_SLICE === 0) yield;
   }
   const defaults = candidate.defaults ?? {};
-  const base = { defaults, fieldWeights, bm25Params };
-  if (formatVersion === FORMAT_ONE_RECORD_PER_PATH) {
-    const records = sections as unknown[];
-    checkSectionRecords(records);
-    return { ...base, terms, bodyCount: records.length, sections: records, locations: records.map((record) => [{ path: record.path, context: record.context }]) };
-  }
-  if (formatVersion !== SEARCH_ARTIFACT_FORMAT_VERSION && formatVersion !== FORMAT_SECTION_PER_CONTENT) throw new SearchArtifactError(`search artifact format ${JSON.stringify(formatVersion)} is not supported`);
   for (const [index, body] of (bodies as Partial<SectionBody>[]).entries()) {
     if ((index + 1) % RECORDS_PER_SLICE === 0) yield;
     if (!body || typeof body.title !== 'string' || typeof body.text !== 'string' || !Array.isArray(body.headingPath) || !isOptionalString(body.description) || !isOptionalStrings(body.keywords) || !isOptionalCount(body.links)) {
-      throw new SearchArtifactError(`search artifact holds a malformed ${formatVersion === SEARCH_ARTIFACT_FORMAT_VERSION ? 'section body' : 'section, or one no page shows'}`);
+      throw new SearchArtifactError('search artifact holds a malformed section body');
     }
   }
   const locationsByContent = locateContents(candidate.contexts, candidate.pages, defaults);
-  const shared = formatVersion === SEARCH_ARTIFACT_FORMAT_VERSION;
   const bodyOfSection = new Uint32Array(sections.length);
   const records: SectionRecord[] = [];
   const locations: PageLocation[][] = [];
   const sectionTerms: SectionTerms[] = [];
   for (const [index, section] of (sections as Partial<ContentSection>[]).entries()) {
     const shown = locationsByContent.get(section?.content as number);
-    const bodyIndex = shared ? section?.body : index;
+    const bodyIndex = section?.body;
     const body = Number.isInteger(bodyIndex) ? ((bodies as SectionBody[])[bodyIndex as number] as SectionBody | undefined) : undefined;
     if (!section || !shown || !body || typeof section.anchor !== 'string') throw new SearchArtifactError('search artifact holds a malformed section, or one no page shows');
     const primary = shown[0] as PageLocation;
@@ -90,16 +76,7 @@ export function* readSearchLayout(candidate: Omit<Partial<SearchArtifact>, 'form
     bodyOfSection[index] = bodyIndex as number;
     if ((index + 1) % RECORDS_PER_SLICE === 0) yield;
   }
-  return { ...base, terms: sectionTerms, sections: records, locations, bodyCount: bodies.length, ...(shared ? { bodyOfSection } : {}) };
-}
-
-/** Checks format 2's section records. */
-export function checkSectionRecords(sections: unknown[]): asserts sections is SectionRecord[] {
-  for (const section of sections as Partial<SectionRecord>[]) {
-    if (!section || typeof section.path !== 'string' || typeof section.text !== 'string' || !Array.isArray(section.headingPath) || !section.context || !isOptionalString(section.description)) {
-      throw new SearchArtifactError('search artifact holds a malformed section record');
-    }
-  }
+  return { defaults, fieldWeights, bm25Params, terms: sectionTerms, sections: records, locations, bodyCount: bodies.length, bodyOfSection };
 }
 
 /** The pages showing each content, the default version and language first. */

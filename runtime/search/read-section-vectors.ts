@@ -9,8 +9,8 @@ export interface SectionVectors {
   values: Int8Array;
   /** The Euclidean length of each row's vector (0 for an all-zero one). */
   norms: Float32Array;
-  /** `rowOfSection[n]`: the row of engine document `n`; absent when row `n` is document `n` (formats before 4). */
-  rowOfSection?: Uint32Array;
+  /** `rowOfSection[n]`: the row (section body) of engine document `n`. */
+  rowOfSection: Uint32Array;
 }
 
 /** Vectors decoded between two yields of `readSectionVectors` (~1 ms of work). */
@@ -18,18 +18,17 @@ const VECTORS_PER_SLICE = 1000;
 
 /**
  * Decodes the optional `embeddings` + `vectors` of a parsed search artifact (a generator yielding between slices),
- * undefined when it has none: `rowCount` vectors, one per section body (`rowOfSection` maps sections to them; without
- * it, one per section). Throws a SearchArtifactError when they are malformed: an unknown encoding, not one vector per
+ * undefined when it has none: `rowCount` vectors, one per section body (`rowOfSection` maps sections to them). Throws a SearchArtifactError when they are malformed: an unknown encoding, not one vector per
  * row, a vector of the wrong length, or a reference to a later row.
  */
-export function* readSectionVectors(candidate: { embeddings?: unknown; vectors?: unknown }, rowCount: number, rowOfSection?: Uint32Array): Generator<void, SectionVectors | undefined> {
+export function* readSectionVectors(candidate: { embeddings?: unknown; vectors?: unknown }, rowCount: number, rowOfSection: Uint32Array): Generator<void, SectionVectors | undefined> {
   if (candidate.embeddings === undefined && candidate.vectors === undefined) return undefined;
   const embeddings = candidate.embeddings as Partial<SearchEmbeddings> | undefined;
   const { vectors } = candidate;
   if (!embeddings || embeddings.encoding !== 'int8-base64' || typeof embeddings.model !== 'string' || typeof embeddings.url !== 'string' || !Number.isInteger(embeddings.dimensions) || (embeddings.dimensions as number) < 1) {
     throw new SearchArtifactError('search artifact has vectors without a usable `embeddings` description (model, url, dimensions, encoding int8-base64)');
   }
-  if (!Array.isArray(vectors) || vectors.length !== rowCount) throw new SearchArtifactError(`search artifact has not one vector per ${rowOfSection ? 'section body' : 'section'}`);
+  if (!Array.isArray(vectors) || vectors.length !== rowCount) throw new SearchArtifactError('search artifact has not one vector per section body');
   const dimensions = embeddings.dimensions as number;
   const values = new Int8Array(rowCount * dimensions);
   const norms = new Float32Array(rowCount);
@@ -42,9 +41,9 @@ export function* readSectionVectors(candidate: { embeddings?: unknown; vectors?:
       for (let offset = index * dimensions, end = offset + dimensions; offset < end; offset += 1) sum += (values[offset] as number) ** 2;
       norms[index] = Math.sqrt(sum);
     } else {
-      throw new SearchArtifactError(`search artifact holds a malformed vector for ${rowOfSection ? 'section body' : 'section'} ${index}`);
+      throw new SearchArtifactError(`search artifact holds a malformed vector for section body ${index}`);
     }
     if ((index + 1) % VECTORS_PER_SLICE === 0) yield;
   }
-  return { embeddings: embeddings as SearchEmbeddings, values, norms, ...(rowOfSection ? { rowOfSection } : {}) };
+  return { embeddings: embeddings as SearchEmbeddings, values, norms, rowOfSection };
 }

@@ -68,13 +68,21 @@ interface Hits {
  * words, emoji) give an empty list, never an exception.
  */
 export function search(index: SearchIndex, query: string, options: SearchOptions = {}): SearchResult[] {
+  return scopedSearch(index, query, options).results;
+}
+
+/**
+ * `search`'s results and the scope it preferred — the filter, else the versions the query names (or the default) and
+ * its detected language — which `hybridSearch` ranks the vectors in; no scope when the query searched nothing.
+ */
+export function scopedSearch(index: SearchIndex, query: string, options: SearchOptions = {}): { results: SearchResult[]; scope?: SearchScope } {
   const pageSize = Math.min(50, Math.max(1, Math.floor(options.pageSize ?? 5) || 5));
-  if (!index.engine || typeof query !== 'string') return [];
+  if (!index.engine || typeof query !== 'string') return { results: [] };
   const detected = options.filter?.language === undefined ? detectQueryLanguage(query.slice(0, 1000), index.vocabularies, index.defaults.language) : undefined;
   const language = options.filter?.language ?? detected ?? index.defaults.language;
   const previousQuery = options.previousQuery?.slice(0, 4000);
   const weightedQuery = searchQuery(index, query.slice(0, 4000), previousQuery, language);
-  if (!weightedQuery) return [];
+  if (!weightedQuery) return { results: [] };
 
   const scoped = index.versions.length > 0 || index.hasLanguages;
   const filter = options.filter ? { filter: options.filter } : {};
@@ -97,7 +105,7 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
     if (pages.size === 0) pages = rankPages(index, hits, { ...filter, defaultsOnly: false });
   }
   applyPageFactors(index, pages, weightedQuery, options.currentPath);
-  return [...pages.values()]
+  const results = [...pages.values()]
     .sort((a, b) => b.score - a.score)
     .slice(0, pageSize)
     .map(({ best: hit, score }) => {
@@ -113,6 +121,7 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
         metadata: metadataOf(best),
       };
     });
+  return { results, scope: preferred };
 }
 
 /**

@@ -30,6 +30,5 @@ export async function sectionSimilarities(vectors: SectionVectors, query: ArrayL
       similarities[row] = dot / norm;
     }
   }
-  const { rowOfSection } = vectors;
-  return rowOfSection ? Float32Array.from(rowOfSection, (row) => similarities[row] as number) : similarities;
+  return Float32Array.from(vectors.rowOfSection, (row) => similarities[row] as number);
 }

@@ -22,7 +22,7 @@ export function createRedisThreadStore(url: string, options: ThreadStoreOptions 
   const client = openRedis(url, options.storeTimeoutMs ? { commandTimeoutMs: options.storeTimeoutMs } : {});
   const threadKey = (threadId: string): string => `${PREFIX}:{${threadId}}`;
   const messagesKey = (threadId: string): string => `${PREFIX}:{${threadId}}:messages`;
-  const ownerKey = (domain: string, fp: string): string => `${PREFIX}s:${domain}:${fp}`;
+  const ownerKey = (domain: string, fingerprint: string): string => `${PREFIX}s:${domain}:${fingerprint}`;
   const legacy = createLegacyThreadMigration(client, {
     threadKey,
     messagesKey,
@@ -31,14 +31,14 @@ export function createRedisThreadStore(url: string, options: ThreadStoreOptions 
     updatedKey: UPDATED_KEY,
     layoutKey: `${options.keyPrefix ?? 'docsmith'}:threads:layout`,
   });
-  const readThread = async (threadId: string, domain: string, fp: string): Promise<Thread> => {
+  const readThread = async (threadId: string, domain: string, fingerprint: string): Promise<Thread> => {
     await legacy.migrate(threadId);
     const [info, messages, total] = await withRedis(() => Promise.all([client.hgetall(threadKey(threadId)), client.lrange(messagesKey(threadId), -maxListed, -1), client.llen(messagesKey(threadId))]));
     const omitted = Number(info.omitted ?? 0) + total - messages.length;
     return {
       threadId,
       domain,
-      fp,
+      fp: fingerprint,
       createdAt: info.createdAt ?? '',
       updatedAt: info.updatedAt ?? '',
       messages: messages.map((message) => JSON.parse(message) as StoredMessage),
@@ -46,46 +46,46 @@ export function createRedisThreadStore(url: string, options: ThreadStoreOptions 
     };
   };
   return {
-    async resolveThread({ domain, fp, threadId }) {
+    async resolveThread({ domain, fingerprint, threadId }) {
       if (threadId && isThreadId(threadId)) {
         await legacy.migrate(threadId);
         const owner = await withRedis(() => client.hmget(threadKey(threadId), 'domain', 'fp'));
-        if (owner[0] === domain && owner[1] === fp) return { threadId, isNew: false };
+        if (owner[0] === domain && owner[1] === fingerprint) return { threadId, isNew: false };
       }
       return { threadId: newThreadId(), isNew: true };
     },
-    async appendMessage({ threadId, domain, fp, message }) {
+    async appendMessage({ threadId, domain, fingerprint, message }) {
       const now = new Date();
       await legacy.migrate(threadId);
       const owner = await withRedis(() => client.hmget(threadKey(threadId), 'domain', 'fp'));
-      if (owner[0] !== null && (owner[0] !== domain || owner[1] !== fp)) return;
+      if (owner[0] !== null && (owner[0] !== domain || owner[1] !== fingerprint)) return;
       const stored: StoredMessage = { ...message, createdAt: now.toISOString() };
-      await withRedis(() => client.zadd(UPDATED_KEY, now.getTime(), `${threadId}|${domain}|${fp}`));
+      await withRedis(() => client.zadd(UPDATED_KEY, now.getTime(), `${threadId}|${domain}|${fingerprint}`));
       const replies = await withRedis(() =>
         client
           .multi()
           .hsetnx(threadKey(threadId), 'createdAt', stored.createdAt)
-          .hset(threadKey(threadId), 'domain', domain, 'fp', fp, 'updatedAt', stored.createdAt)
+          .hset(threadKey(threadId), 'domain', domain, 'fp', fingerprint, 'updatedAt', stored.createdAt)
           .rpush(messagesKey(threadId), JSON.stringify(stored))
           .exec(),
       );
-      await withRedis(() => client.zadd(ownerKey(domain, fp), now.getTime(), threadId));
+      await withRedis(() => client.zadd(ownerKey(domain, fingerprint), now.getTime(), threadId));
       const length = Number(replies?.[2]?.[1] ?? 0);
       if (length > maxMessages) {
         await withRedis(() => client.multi().ltrim(messagesKey(threadId), length - maxMessages, -1).hincrby(threadKey(threadId), 'omitted', length - maxMessages).exec());
       }
     },
-    async recentMessages({ threadId, domain, fp }, count) {
+    async recentMessages({ threadId, domain, fingerprint }, count) {
       await legacy.migrate(threadId);
       const owner = await withRedis(() => client.hmget(threadKey(threadId), 'domain', 'fp'));
-      if (owner[0] !== domain || owner[1] !== fp) return [];
+      if (owner[0] !== domain || owner[1] !== fingerprint) return [];
       const messages = await withRedis(() => client.lrange(messagesKey(threadId), -count, -1));
       return messages.map((message) => JSON.parse(message) as StoredMessage);
     },
-    async listThreads(domain, fp, page = {}) {
+    async listThreads(domain, fingerprint, page = {}) {
       const limit = page.limit ?? DEFAULT_THREAD_PAGE;
       const after = decodeThreadCursor(page.cursor);
-      const key = ownerKey(domain, fp);
+      const key = ownerKey(domain, fingerprint);
       let remaining: string[];
       if (after) {
         // Threads updated in the same millisecond come in descending id order: the page goes on below the cursor's id.
@@ -96,17 +96,17 @@ export function createRedisThreadStore(url: string, options: ThreadStoreOptions 
         remaining = await withRedis(() => client.zrevrangebyscore(key, '+inf', '-inf', 'LIMIT', 0, limit + 1));
       }
       const shown = remaining.slice(0, limit);
-      const threads = await Promise.all(shown.map((threadId) => readThread(threadId, domain, fp)));
+      const threads = await Promise.all(shown.map((threadId) => readThread(threadId, domain, fingerprint)));
       const last = threads.at(-1);
       return { threads, ...(remaining.length > limit && last ? { nextCursor: encodeThreadCursor(last.updatedAt, last.threadId) } : {}) };
     },
     async deleteThreadsBefore(before) {
       const expired = await withRedis(() => client.zrangebyscore(UPDATED_KEY, '-inf', `(${before.getTime()}`));
       for (const member of expired) {
-        const [threadId = '', domain = '', fp = ''] = member.split('|');
+        const [threadId = '', domain = '', fingerprint = ''] = member.split('|');
         await legacy.migrate(threadId);
         await withRedis(() => client.del(threadKey(threadId), messagesKey(threadId)));
-        await withRedis(() => client.zrem(ownerKey(domain, fp), threadId));
+        await withRedis(() => client.zrem(ownerKey(domain, fingerprint), threadId));
         await withRedis(() => client.zrem(UPDATED_KEY, member));
       }
       return expired.length;

@@ -73,10 +73,10 @@ export function createSqliteThreadStore(file: string, options: ThreadStoreOption
     };
   };
   return {
-    async resolveThread({ domain, fp, threadId }) {
+    async resolveThread({ domain, fingerprint, threadId }) {
       if (threadId && isThreadId(threadId)) {
         const row = await run((database) => database.findThread.get(threadId));
-        if (row && row.domain === domain && row.fp === fp) return { threadId, isNew: false };
+        if (row && row.domain === domain && row.fp === fingerprint) return { threadId, isNew: false };
       }
       return { threadId: newThreadId(), isNew: true };
     },
@@ -85,17 +85,17 @@ export function createSqliteThreadStore(file: string, options: ThreadStoreOption
       if (problem) throw new StoreUnavailableError(problem);
       await run((database) => database.append(input, new Date().toISOString()));
     },
-    async recentMessages({ threadId, domain, fp }, count) {
+    async recentMessages({ threadId, domain, fingerprint }, count) {
       return run((database) => {
         const row = database.findThread.get(threadId);
-        return row && row.domain === domain && row.fp === fp ? database.newestMessages.all(threadId, count).map(storedMessage) : [];
+        return row && row.domain === domain && row.fp === fingerprint ? database.newestMessages.all(threadId, count).map(storedMessage) : [];
       });
     },
-    async listThreads(domain, fp, page = {}) {
+    async listThreads(domain, fingerprint, page = {}) {
       const limit = page.limit ?? DEFAULT_THREAD_PAGE;
       const after = decodeThreadCursor(page.cursor);
       return run((database) => {
-        const rows = after ? database.nextPage.all(domain, fp, after.updatedAt, after.updatedAt, after.threadId, limit + 1) : database.firstPage.all(domain, fp, limit + 1);
+        const rows = after ? database.nextPage.all(domain, fingerprint, after.updatedAt, after.updatedAt, after.threadId, limit + 1) : database.firstPage.all(domain, fingerprint, limit + 1);
         const shown = rows.slice(0, limit);
         const last = shown.at(-1);
         return { threads: shown.map((row) => toThread(database, row)), ...(rows.length > limit && last ? { nextCursor: encodeThreadCursor(last.updated_at, last.id) } : {}) };
@@ -151,8 +151,8 @@ function openThreadDatabase(file: string, maxMessages: number) {
     newestMessages: connection.prepare<[string, number], MessageRow>('SELECT * FROM (SELECT * FROM messages WHERE thread_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq'),
     append: sqliteTransaction(connection, (input: Parameters<ThreadStore['appendMessage']>[0], now: string) => {
       const existing = findThread.get(input.threadId);
-      if (existing && (existing.domain !== input.domain || existing.fp !== input.fp)) return;
-      insertThread.run(input.threadId, input.domain, input.fp, now, now);
+      if (existing && (existing.domain !== input.domain || existing.fp !== input.fingerprint)) return;
+      insertThread.run(input.threadId, input.domain, input.fingerprint, now, now);
       touchThread.run(now, input.threadId);
       insertMessage.run(input.threadId, input.message.id, input.message.role, input.message.text, JSON.stringify(input.message.sources), now, input.message.incomplete ? 1 : 0, input.message.failure ?? null);
       const excess = (countMessages.get(input.threadId)?.count ?? 0) - maxMessages;

@@ -24,10 +24,11 @@ export interface StoredMessage extends IncompleteMark {
   createdAt: string;
 }
 
-/** A conversation of one fingerprint on one domain. */
+/** A conversation of one fingerprint on one domain, as GET …/threads lists it. */
 export interface Thread {
   threadId: string;
   domain: string;
+  /** The fingerprint (the caller) the thread belongs to, under the wire's name. */
   fp: string;
   createdAt: string;
   updatedAt: string;
@@ -71,13 +72,13 @@ export interface ThreadStoreOptions {
 /** Where conversations are kept: SQLite (one replica) or Redis (many), behind one interface. */
 export interface ThreadStore {
   /** The thread to continue: the given id when it belongs to this domain and fingerprint, else a new one. */
-  resolveThread(input: { domain: string; fp: string; threadId?: string | null }): Promise<{ threadId: string; isNew: boolean }>;
+  resolveThread(input: { domain: string; fingerprint: string; threadId?: string | null }): Promise<{ threadId: string; isNew: boolean }>;
   /** Stores one message, creating the thread; a thread of another domain or fingerprint is left untouched. */
-  appendMessage(input: { threadId: string; domain: string; fp: string; message: NewMessage }): Promise<void>;
+  appendMessage(input: { threadId: string; domain: string; fingerprint: string; message: NewMessage }): Promise<void>;
   /** The newest `count` messages of a thread, oldest first; none when the thread is not this domain's and fingerprint's. */
-  recentMessages(input: { threadId: string; domain: string; fp: string }, count: number): Promise<StoredMessage[]>;
+  recentMessages(input: { threadId: string; domain: string; fingerprint: string }, count: number): Promise<StoredMessage[]>;
   /** Threads of a fingerprint on a domain, most recently updated first, one page at a time. */
-  listThreads(domain: string, fp: string, page?: ThreadPageRequest): Promise<ThreadPage>;
+  listThreads(domain: string, fingerprint: string, page?: ThreadPageRequest): Promise<ThreadPage>;
   /** Deletes threads last updated before the given time (retention); resolves to how many. */
   deleteThreadsBefore(before: Date): Promise<number>;
   /** Why the store cannot be used right now (e.g. its database file was deleted or replaced), or undefined. */

@@ -58,7 +58,7 @@ describe.each(stores)('insights on the %s analytics store', (_name, open) => {
       await store.recordQuestion(question(domain, '2026-11-04', 'reset password', insight(['reset', 'password'], { cited: ['account'] }), { outcome: 'model_error' }));
       await store.recordQuestion(question(domain, '2026-12-01', 'install the cli', insight(['instal', 'cli'], { cited: ['quickstart'] })));
       const feedback = (event: QuestionEvent, rating: 'up' | 'down', minute: number, comment?: string) =>
-        store.recordFeedback({ domain, threadId: event.threadId, messageId: event.messageId, fp: 'fp-secret-reader', rating, ...(comment ? { comment } : {}), at: new Date(event.at.getTime() + minute * 60_000) });
+        store.recordFeedback({ domain, threadId: event.threadId, messageId: event.messageId, fingerprint: 'fp-secret-reader', rating, ...(comment ? { comment } : {}), at: new Date(event.at.getTime() + minute * 60_000) });
       await feedback(reset, 'down', 1, 'Wrong steps, mail me at jane@example.com');
       await feedback(install, 'down', 1);
       await feedback(install, 'up', 2);
@@ -150,7 +150,7 @@ describe.each(stores)('insights scopes, privacy and retention on the %s store', 
       const old = question(domain, '2025-01-05', 'install the cli', insight(['instal', 'cli'], { cited: ['quickstart'] }));
       await store.recordQuestion(old);
       await store.recordQuestion(question(domain, '2025-01-05', 'reset password', insight(['reset', 'password'], { cited: ['account'] })));
-      await store.recordFeedback({ domain, threadId: old.threadId, messageId: old.messageId, fp: 'f', rating: 'down', comment: 'old comment', at: old.at });
+      await store.recordFeedback({ domain, threadId: old.threadId, messageId: old.messageId, fingerprint: 'f', rating: 'down', comment: 'old comment', at: old.at });
       await store.recordQuestion(question(domain, '2026-01-05', 'How do I install the CLI?', insight(['instal', 'cli'], { cited: ['quickstart'] })));
       await store.deleteEventsBefore(new Date('2026-01-01T00:00:00Z'));
       const everything = await store.insights({ domain, from: '2025-01-01', to: '2026-01-31' });

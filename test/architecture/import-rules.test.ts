@@ -30,6 +30,12 @@ describe('layers import only what they may (docs/concepts/architecture.mdx)', ()
     expect(forbiddenImports(layer)).toEqual([]);
   });
 
+  it('leaves the environment to cli/: no other layer reads process.env, they take plain options', () => {
+    const readers = sourceFiles(Object.keys(ALLOWED)).filter((file) => /\bprocess\.env\b/.test(readFileSync(path.join(root, file), 'utf8')));
+    expect(readers).toEqual([]);
+    expect(sourceFiles(['cli']).filter((file) => /\bprocess\.env\b/.test(readFileSync(path.join(root, file), 'utf8')))).toContain('cli/commands/serve-command.ts');
+  });
+
   it('reports imports across layers (cli/, which wires both sides, would break a rule that kept it to itself)', () => {
     const crossings = forbiddenImports('cli', ['cli']);
     expect(crossings).toContain('cli/commands/build-command.ts → pipeline/build/build-site.ts');

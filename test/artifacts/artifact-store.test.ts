@@ -1,7 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CURRENT_FORMATS_SINCE } from '../../contract/artifact-format.ts';
 import { ArtifactError, createArtifactStore, defaultArtifactMemoryBytes } from '../../runtime/artifacts/create-artifact-store.ts';
 import { search } from '../../runtime/search/index.ts';
 import { publishTestSite, testSiteFiles } from '../helpers/publish-test-site.ts';
@@ -48,6 +50,29 @@ describe('artifact store', () => {
     await writeFile(path.join(root, 'example', 'builds', badId, 'search.json'), '{"formatVersion":1,"tampered":true}');
     expect((await store.get('example'))?.buildId).toBe(goodId);
     expect(rejected).toEqual([badId]);
+  });
+
+  it('refuses a build of an earlier docsmith with one message, keeps the previous one and serves the other domains', async () => {
+    const rejected: string[] = [];
+    const store = createArtifactStore({ root, pollMs: 0, onRejectedBuild: (domain, buildId, reason) => rejected.push(`${domain} ${buildId}: ${reason}`) });
+    const goodId = await publishTestSite(root, 'example');
+    await store.get('example');
+    const oldId = await publishTestSite(root, 'example', testSiteFiles('Old'));
+    const build = path.join(root, 'example', 'builds', oldId);
+    // What docsmith 0.1.0 wrote: search.json format 4 naming wink, listed in its manifest with its own checksum.
+    const oldSearch = (await readFile(path.join(build, 'search.json'), 'utf8')).replace('{"formatVersion":5,"engine":"docsmith-bm25f",', '{"formatVersion":4,"engine":"wink-bm25-text-search",');
+    await writeFile(path.join(build, 'search.json'), oldSearch);
+    const manifest = JSON.parse(await readFile(path.join(build, 'manifest.json'), 'utf8')) as { formatVersion: number; artifacts: { search: { sha256: string } } };
+    manifest.artifacts.search.sha256 = createHash('sha256').update(oldSearch).digest('hex');
+    await writeFile(path.join(build, 'manifest.json'), JSON.stringify(manifest));
+    expect((await store.get('example'))?.buildId).toBe(goodId);
+    expect(rejected).toEqual([`example ${oldId}: build ${oldId} of example: built by docsmith < ${CURRENT_FORMATS_SINCE} (search.json format 4, this docsmith reads format 5): rebuild with \`docsmith build\``]);
+
+    await publishTestSite(root, 'other');
+    await writeFile(path.join(build, 'manifest.json'), JSON.stringify({ ...manifest, formatVersion: 1 }));
+    const fresh = createArtifactStore({ root, pollMs: 0 });
+    await expect(fresh.get('example')).rejects.toThrow(new ArtifactError(`build ${oldId} of example: built by docsmith < ${CURRENT_FORMATS_SINCE} (manifest.json format 1, this docsmith reads format 2): rebuild with \`docsmith build\``));
+    expect((await fresh.get('other'))?.siteName).toBe('Example');
   });
 
   it('reports a domain whose only build is corrupt as an ArtifactError', async () => {

@@ -162,16 +162,22 @@ describe('assistant streams', () => {
   });
 
   it('sends parts produced in one turn as one chunk, and a slow model\'s deltas as they come', async () => {
-    const chunksOf = async (body: ReadableStream<Uint8Array>): Promise<string[]> => {
+    const chunksOf = async (body: ReadableStream<Uint8Array>, onChunk: (chunk: string) => void = () => undefined): Promise<string[]> => {
       const chunks: string[] = [];
       const decoder = new TextDecoder();
-      for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) chunks.push(decoder.decode(chunk));
+      for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+        chunks.push(decoder.decode(chunk));
+        onChunk(chunks.at(-1) as string);
+      }
       return chunks;
     };
     const immediate = await chunksOf(createAssistantStream({ protocol: 'data', question: 'How do I install the CLI?', sources, threadId: 'thr_1', messageId: 'msg_1', model: createExtractiveModel() }).body);
     expect(immediate.length).toBeLessThanOrEqual(2);
     expect(immediate.join('')).toMatch(/^f:.*\nh:.*\nh:.*\n0:.*\n(?:0:.*\n)*8:.*\n2:.*\ne:.*\nd:.*\n$/s);
 
+    // The model sends its second delta only once the client has read the first: a stream that held deltas back would never end.
+    let firstPartRead!: () => void;
+    const clientReadFirstPart = new Promise<void>((resolve) => (firstPartRead = resolve));
     const slow: LanguageModelV3 = {
       ...scripted(),
       doStream: async () => ({
@@ -179,10 +185,9 @@ describe('assistant streams', () => {
           async start(controller) {
             controller.enqueue({ type: 'stream-start', warnings: [] });
             controller.enqueue({ type: 'text-start', id: 'a' });
-            for (const delta of ['First part. ', 'Second part. ']) {
-              await new Promise((resolve) => setTimeout(resolve, 20));
-              controller.enqueue({ type: 'text-delta', id: 'a', delta });
-            }
+            controller.enqueue({ type: 'text-delta', id: 'a', delta: 'First part. ' });
+            await clientReadFirstPart;
+            controller.enqueue({ type: 'text-delta', id: 'a', delta: 'Second part. ' });
             controller.enqueue({ type: 'text-end', id: 'a' });
             controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 0, noCache: 0, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 0, text: 0, reasoning: undefined } } });
             controller.close();
@@ -190,18 +195,21 @@ describe('assistant streams', () => {
         }),
       }),
     };
-    const streamed = await chunksOf(createAssistantStream({ protocol: 'data', question: 'q?', sources: [], threadId: 'thr_1', messageId: 'msg_1', model: slow }).body);
-    expect(streamed.find((chunk) => chunk.includes('First part.'))).not.toContain('Second part.');
+    const streamed = await chunksOf(createAssistantStream({ protocol: 'data', question: 'q?', sources: [], threadId: 'thr_1', messageId: 'msg_1', model: slow }).body, (chunk) => {
+      if (chunk.includes('First part.')) firstPartRead();
+    });
+    expect(streamed.join('')).toContain('0:"First part. "\n0:"Second part. "\n');
   });
 });
 
 describe('extractive answer model', () => {
-  it('answers from the most relevant sentences with citations, in several deltas', async () => {
-    const stream = createAssistantStream({ protocol: 'data', question: 'Which environment variable skips login in CI?', sources, threadId: 't', messageId: 'm', model: createExtractiveModel() });
-    const body = await readAll(stream.body);
-    const deltas = body.split('\n').filter((line) => line.startsWith('0:')).map((line) => JSON.parse(line.slice(2)) as string);
-    expect(deltas.join('')).toContain('Set EXAMPLE_TOKEN to skip the login step in CI [2].');
-    expect(deltas.length).toBeGreaterThanOrEqual(1);
+  it('answers from the most relevant sentences with citations, in several deltas: one per sentence', async () => {
+    const deltasFor = async (question: string): Promise<string[]> => {
+      const body = await readAll(createAssistantStream({ protocol: 'data', question, sources, threadId: 't', messageId: 'm', model: createExtractiveModel() }).body);
+      return body.split('\n').filter((line) => line.startsWith('0:')).map((line) => JSON.parse(line.slice(2)) as string);
+    };
+    expect(await deltasFor('Which environment variable skips login in CI?')).toEqual(['Set EXAMPLE_TOKEN to skip the login step in CI [2]. ']);
+    expect(await deltasFor('How do I install the CLI and which Node version does it need?')).toEqual(['Install the CLI with npm i -g example-cli [1]. ', 'The CLI needs Node 20 or later [1]. ']);
   });
 
   it('says so when no source is relevant', async () => {

@@ -6,7 +6,7 @@ import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 import { answerQuestion } from '../../runtime/assistant/answer-question.ts';
 import type { AssistantRequestBody } from '../../runtime/assistant/assistant-request.ts';
 import { createAssistantStream } from '../../runtime/assistant/create-assistant-stream.ts';
-import { createModelFromEnvironment } from '../../runtime/assistant/create-model-from-environment.ts';
+import { createModelFromEnvironment } from '../../cli/create-model-from-environment.ts';
 import { loadSearchIndex } from '../../runtime/search/index.ts';
 
 /** What the scripted server received: the key it was sent and the chat completion request. */

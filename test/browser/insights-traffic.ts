@@ -82,7 +82,7 @@ export async function replayAcmeTraffic(site: LoadedSite, analytics: AnalyticsSt
         if (!recorded || outcome || next() > 0.12 + intent.downShare / 2) continue;
         const rating = next() < intent.downShare ? 'down' : 'up';
         const comment = rating === 'down' && intent.comment && next() < 0.5 ? intent.comment : undefined;
-        await analytics.recordFeedback({ domain: site.domain, threadId: recorded.threadId, messageId: recorded.messageId, fp: body.fp, rating, ...(comment ? { comment } : {}), at: new Date(at.getTime() + 60_000) });
+        await analytics.recordFeedback({ domain: site.domain, threadId: recorded.threadId, messageId: recorded.messageId, fingerprint: body.fp, rating, ...(comment ? { comment } : {}), at: new Date(at.getTime() + 60_000) });
       }
     }
   }

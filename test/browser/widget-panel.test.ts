@@ -104,9 +104,8 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
   it('is a side panel on desktop and a full-height sheet on a phone; without motion for readers who ask for less', async () => {
     const desktop = await open();
     await desktop.keyboard.press('Control+i');
-    await desktop.waitForTimeout(300);
-    const side = await desktop.locator('.docsmith-panel').boundingBox();
-    expect(side).toEqual({ x: DESKTOP.width - 440, y: 0, width: 440, height: DESKTOP.height });
+    // The panel slides in: it comes to rest at the side.
+    await expect.poll(() => desktop.locator('.docsmith-panel').boundingBox(), { timeout: 10_000 }).toEqual({ x: DESKTOP.width - 440, y: 0, width: 440, height: DESKTOP.height });
     expect(await desktop.locator('.docsmith-panel').evaluate((panel) => getComputedStyle(panel).transitionDuration)).not.toBe('0s');
     await desktop.context().close();
     const phone = await open({ viewport: PHONE, reducedMotion: 'reduce', isMobile: true, hasTouch: true });

@@ -43,7 +43,7 @@ function countNavigationReferences(site: string): { pages: number; operations: n
 const EXPECTED = {
   x402: { pages: 20, endpointPages: 0, warnings: { 'broken-link': 4, 'unknown-key': 1 } },
   ollama: { pages: 66, endpointPages: 12, warnings: { 'missing-image': 37, 'missing-title': 4, 'redirect-shadows-page': 1 } },
-  mem0: { pages: 231, endpointPages: 0, warnings: { 'broken-anchor': 2, 'duplicate-page': 2, 'missing-image': 15 } },
+  mem0: { pages: 231, endpointPages: 0, warnings: { 'broken-anchor': 2, 'missing-image': 15 } },
   trigger: {
     pages: 314,
     endpointPages: 0,

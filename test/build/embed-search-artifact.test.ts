@@ -92,8 +92,8 @@ describe('the build\'s embeddings client against a stub endpoint', () => {
     const downError = await buildSite(siteSourceFromObject(keystoreSite), { domain: 'keystore', embedder: down }).catch((error: unknown) => error);
     expect(describeEmbeddingsError(downError, url)).toBe(`cannot reach the embeddings endpoint ${url} (ECONNREFUSED) after 2 attempts; is it running?`);
     stub.failures.push({ status: 401 });
-    const unauthorised = await createSectionEmbedder({ url: stub.url, model: 'stub' }).embed(['x']).catch((error: unknown) => error);
-    expect(describeEmbeddingsError(unauthorised, stub.url)).toBe(`embeddings endpoint ${stub.url} answered HTTP 401: stub failure 401`);
+    const unauthorized = await createSectionEmbedder({ url: stub.url, model: 'stub' }).embed(['x']).catch((error: unknown) => error);
+    expect(describeEmbeddingsError(unauthorized, stub.url)).toBe(`embeddings endpoint ${stub.url} answered HTTP 401: stub failure 401`);
     stub.wrongDimensions = 5;
     const wrong = await buildSite(siteSourceFromObject(keystoreSite), { domain: 'keystore', embedder: createSectionEmbedder({ url: stub.url, model: 'stub' }) }).catch((error: unknown) => error);
     stub.wrongDimensions = undefined;

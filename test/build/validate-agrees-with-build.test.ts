@@ -28,7 +28,7 @@ describe('validate and build', () => {
     expect(diagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.ruleId}${diagnostic.hint ? ` | ${diagnostic.hint}` : ''}`)).toMatchInlineSnapshot(`
       [
         "docs.json:8:67 warning missing-page | Did you mean \`guides/quickstart\`?",
-        "docs.json:9:37 warning duplicate-page | The first reference sets the page's tab and groups; remove this one or link to the page instead.",
+        "docs.json:9:37 warning duplicate-page | Readers see the page twice in one sidebar, and the first reference of the site sets its groups; remove this one or link to the page instead.",
         "docs.json:12:52 warning redirect-dangling",
         "index.mdx:7:58 warning broken-anchor | Did you mean \`#first-steps\`?",
         "index.mdx:8:24 warning broken-anchor | Did you mean \`#install\`?",

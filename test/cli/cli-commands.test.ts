@@ -1,9 +1,10 @@
 import { execFile, spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CURRENT_FORMATS_SINCE } from '../../contract/artifact-format.ts';
 import { expandManifestPages } from '../../schemas/expand-manifest-pages.ts';
 import type { Manifest } from '../../schemas/manifest.ts';
 
@@ -96,6 +97,19 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
     expect(result.stdout).toContain('ref-cycle');
   });
 
+  it('build: a failed build leaves no build folder and publishes nothing (issue #30 item 8)', async () => {
+    const site = path.join(directory, 'failing');
+    await mkdir(site);
+    await writeFile(path.join(site, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Failing', colors: { primary: '#0F766E' }, navigation: { pages: ['index', 'broken'] } }));
+    await writeFile(path.join(site, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n');
+    await writeFile(path.join(site, 'broken.mdx'), '---\ntitle: Broken\n---\n\n<Note>never closed\n');
+    const out = path.join(directory, 'dist-failing');
+    const failed = await docsmith('build', site, '--out', out, '--publish', '--no-cache');
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toMatch(/^failing: build failed: 2 pages \(0 endpoint pages\), 0 warnings, 1 error in [\d.]+s; nothing written, not published\n$/);
+    await expect(readdir(out)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('build publishes once, search reads the release, diff flags breaking changes', async () => {
     const out = path.join(directory, 'dist', 'diffco');
     const before = path.join(directory, 'before');
@@ -120,14 +134,19 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
     expect(markdown.code).toBe(1);
     expect(markdown.stdout).toContain('| ⚠️ breaking | `guides/legacy` | moved to `archive/legacy`, no redirect |');
     expect((await docsmith('diff', oldBuild, path.join(oldBuild, 'manifest.json'), '--fail-on-breaking')).code).toBe(0);
+    // A build of an earlier docsmith (manifest format 1, search format 4) is refused with one message, not compared or searched.
+    const formatOne = path.join(directory, 'format-1-build');
+    await cp(oldBuild, formatOne, { recursive: true });
     const { contents, ...oldManifest } = JSON.parse(await readFile(path.join(oldBuild, 'manifest.json'), 'utf8')) as Manifest;
-    expect(contents.length).toBeGreaterThan(0);
-    const formatOne = path.join(directory, 'format-1-build', 'manifest.json');
-    await mkdir(path.dirname(formatOne));
-    await writeFile(formatOne, JSON.stringify({ ...oldManifest, formatVersion: 1, pages: expandManifestPages({ ...oldManifest, contents } as Manifest) }));
-    const acrossFormats = await docsmith('diff', formatOne, afterOut, '--format', 'json');
-    expect(acrossFormats.code).toBe(0);
-    expect(acrossFormats.stdout).toBe((await docsmith('diff', oldBuild, afterOut, '--format', 'json')).stdout);
+    await writeFile(path.join(formatOne, 'manifest.json'), JSON.stringify({ ...oldManifest, formatVersion: 1, pages: expandManifestPages({ ...oldManifest, contents }) }));
+    const acrossFormats = await docsmith('diff', formatOne, afterOut);
+    expect(acrossFormats).toMatchObject({ code: 2, stdout: '' });
+    expect(acrossFormats.stderr).toBe(`docsmith diff: ${formatOne}: built by docsmith < ${CURRENT_FORMATS_SINCE} (manifest.json format 1, this docsmith reads format 2): rebuild with \`docsmith build\`\n`);
+    const searchJson = path.join(formatOne, 'search.json');
+    await writeFile(searchJson, (await readFile(searchJson, 'utf8')).replace('{"formatVersion":5,', '{"formatVersion":4,'));
+    const oldSearch = await docsmith('search', formatOne, 'cancel my subscription');
+    expect(oldSearch.code).toBe(2);
+    expect(oldSearch.stderr).toBe(`docsmith search: built by docsmith < ${CURRENT_FORMATS_SINCE} (search.json format 4, this docsmith reads format 5): rebuild with \`docsmith build\`\n`);
     const missing = await docsmith('diff', oldBuild, path.join(directory, 'nowhere'));
     expect(missing.code).toBe(2);
   });

@@ -58,7 +58,9 @@ describe('an operable CLI', () => {
       expect((await run(['build', site, '--out', out, '--quiet', '--no-cache', '--site-url', 'docs.acme.example'])).code).toBe(2);
       const strict = await run(['build', site, '--out', out, '--quiet', '--no-cache', '--strict']);
       expect(strict.code).toBe(1);
-      expect(strict.out).toMatch(/^acme: build failed \(--strict: warnings fail it\): 53 pages \(15 endpoint pages\), 1 warning, 0 errors in [\d.]+s → /);
+      expect(strict.out).toMatch(/^acme: build failed \(--strict: warnings fail it\): 53 pages \(15 endpoint pages\), 1 warning, 0 errors in [\d.]+s; nothing written\n$/);
+      // A failed build leaves no build folder (issue #30 item 8).
+      expect(await readdir(out)).toEqual([]);
       const fromFile = await run(['build', path.join(site, 'docs.json'), '--out', out, '--quiet', '--no-cache', '--site-url', 'https://docs.acme.example']);
       expect(fromFile).toMatchObject({ code: 0, out: expect.stringMatching(/^acme: built 53 pages/) });
       const build = path.join(out, 'builds', (await readdir(path.join(out, 'builds')))[0] as string);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../cli/main.ts';
-import { reliabilityFromEnvironment } from '../../runtime/http/reliability-from-environment.ts';
-import { wholeNumberFromEnvironment } from '../../runtime/http/whole-number-from-environment.ts';
+import { reliabilityFromEnvironment } from '../../cli/reliability-from-environment.ts';
+import { wholeNumberFromEnvironment } from '../../cli/whole-number-from-environment.ts';
 
 /** Runs `docsmith serve` with one environment variable set (and extra arguments) and captures stderr. */
 async function serveWith(name: string, value: string, extraArguments: string[] = []): Promise<{ code: number; err: string }> {

@@ -19,6 +19,8 @@ describe('loadSite', () => {
       'CLAUDE.mdx': '',
       'community/contributing.mdx': '',
       'community/LICENSE.md': '',
+      'CHANGELOG.md': '',
+      'releases/changelog.mdx': '',
       '.cursor/rules/style.mdc': '',
       '.github/page.mdx': '',
       'node_modules/pkg/readme-like.mdx': '',
@@ -36,11 +38,12 @@ describe('loadSite', () => {
   it('finds docs.json and sorts pages, snippets and specs', () => {
     expect(site).toEqual({
       configFile: 'docs.json',
-      pageFiles: ['Guides/Upper.MDX', 'community/contributing.mdx', 'guide.md', 'index.mdx'],
-      namedOnlyPageFiles: ['AGENTS.md', 'CLAUDE.mdx', 'README.md', 'community/LICENSE.md', 'docs/readme.MD', 'nested/_snippets/b.mdx', 'snippets/a.mdx'],
+      pageFiles: ['Guides/Upper.MDX', 'community/contributing.mdx', 'guide.md', 'index.mdx', 'releases/changelog.mdx'],
+      namedOnlyPageFiles: ['AGENTS.md', 'CHANGELOG.md', 'CLAUDE.mdx', 'README.md', 'community/LICENSE.md', 'docs/readme.MD', 'nested/_snippets/b.mdx', 'snippets/a.mdx'],
       snippetFiles: ['nested/_snippets/b.mdx', 'snippets/a.mdx', 'snippets/button.jsx'],
       specFiles: ['events.yml', 'openapi.yaml', 'specs/min.json', 'specs/v2.json'],
       unreadableFiles: new Map(),
+      outsideLinks: [],
     });
   });
 

@@ -16,7 +16,7 @@ function navigationPages(node: unknown): string[] {
 
 describe('the documentation site (docs/)', () => {
   it('passes `docsmith validate docs --strict`: no error and no warning', async () => {
-    const diagnostics = await validateSite(await readSiteSource(DOCS), { allowNetwork: false });
+    const diagnostics = await validateSite(await readSiteSource(DOCS));
     expect(diagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.ruleId} ${diagnostic.message}`)).toEqual([]);
   });
 

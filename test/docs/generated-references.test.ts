@@ -2,18 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { referenceFiles, ROOT } from '../../scripts/docs/reference-files.ts';
-import { checkoutRoot, sourceFiles } from '../helpers/source-files.ts';
-
-/** Variables the code reads: `process.env.X`, `environment.X`, and quoted `DOCSMITH_…`/`ASSISTANT_…` names handed to a reader. */
-async function environmentVariablesInCode(): Promise<string[]> {
-  const names = new Set<string>();
-  for (const file of sourceFiles(['cli', 'runtime', 'pipeline', 'contract'])) {
-    const text = await readFile(path.join(checkoutRoot, file), 'utf8');
-    for (const match of text.matchAll(/\b(?:process\.env|environment|env)\.([A-Z][A-Z0-9_]+)\b/g)) names.add(match[1] as string);
-    for (const match of text.matchAll(/'((?:DOCSMITH|ASSISTANT)_[A-Z0-9_]+)'/g)) names.add(match[1] as string);
-  }
-  return [...names].sort();
-}
+import { environmentVariablesInCode } from '../helpers/environment-variables.ts';
 
 /** Variables named in the first column of a Markdown table whose header has a `variable` column. */
 function variablesInTables(text: string): string[] {

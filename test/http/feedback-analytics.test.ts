@@ -130,7 +130,7 @@ describe.each(backends)('analytics store on %s', (_name, open) => {
       await store.recordQuestion({ domain: 'a', threadId: 't', messageId: 'm2', question: 'deploy', resultCount: 0, notFound: true, at: day('2026-01-06') });
       await store.recordQuestion({ domain: 'b', threadId: 't', messageId: 'm3', question: 'deploy', resultCount: 3, notFound: false, at: day('2026-01-06') });
       await store.recordQuestion({ domain: 'a', threadId: 't', messageId: 'm4', question: 'later', resultCount: 3, notFound: false, at: day('2026-03-01') });
-      await store.recordFeedback({ domain: 'a', threadId: 't', messageId: 'm1', fp: 'f', rating: 'up', at: day('2026-01-05') });
+      await store.recordFeedback({ domain: 'a', threadId: 't', messageId: 'm1', fingerprint: 'f', rating: 'up', at: day('2026-01-05') });
       const report = await store.report('a', new Date('2026-01-01'), new Date('2026-02-01'));
       expect(report).toMatchObject({ questions: 2, topQuestions: [{ text: 'deploy', count: 2 }], notFoundQuestions: [{ text: 'deploy', count: 1 }], feedback: { up: 1, down: 0 }, zeroResultSearches: [{ text: 'deploy', count: 1 }] });
       await store.ping();
@@ -160,10 +160,10 @@ describe.each(backends)('analytics store on %s', (_name, open) => {
     try {
       const at = (date: string) => new Date(`${date}T12:00:00Z`);
       await store.recordQuestion({ domain: 'a', threadId: 't', messageId: 'm1', question: 'old', resultCount: 0, notFound: true, at: at('2025-01-05') });
-      await store.recordFeedback({ domain: 'a', threadId: 't', messageId: 'm1', fp: 'f', rating: 'down', comment: 'old', at: at('2025-01-05') });
+      await store.recordFeedback({ domain: 'a', threadId: 't', messageId: 'm1', fingerprint: 'f', rating: 'down', comment: 'old', at: at('2025-01-05') });
       await store.recordSearch({ domain: 'b', query: 'old search', resultCount: 0, at: at('2025-01-05') });
       await store.recordQuestion({ domain: 'a', threadId: 't', messageId: 'm2', question: 'new', resultCount: 0, notFound: true, at: at('2026-01-05') });
-      await store.recordFeedback({ domain: 'a', threadId: 't', messageId: 'm2', fp: 'f', rating: 'up', at: at('2026-01-05') });
+      await store.recordFeedback({ domain: 'a', threadId: 't', messageId: 'm2', fingerprint: 'f', rating: 'up', at: at('2026-01-05') });
       await store.recordSearch({ domain: 'b', query: 'new search', resultCount: 0, at: at('2026-01-05') });
       expect(await store.deleteEventsBefore(at('2026-01-01'))).toBe(3);
       expect(await store.deleteEventsBefore(at('2026-01-01'))).toBe(0);

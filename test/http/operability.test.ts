@@ -32,7 +32,8 @@ describe('operating the runtime', () => {
     const metrics = await app.inject({ url: '/metrics' });
     expect(metrics.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(metrics.body).toContain('# TYPE docsmith_request_duration_seconds histogram');
-    expect(metrics.body).toMatch(/docsmith_request_duration_seconds_bucket\{le="0\.5",route="\/v1\/search\/:domain"\} 1/);
+    expect(metrics.body).toMatch(/docsmith_request_duration_seconds_bucket\{le="\+Inf",route="\/v1\/search\/:domain"\} 1/);
+    expect(metrics.body).toMatch(/docsmith_request_duration_seconds_count\{route="\/v1\/search\/:domain"\} 1/);
     expect(metrics.body).toMatch(/docsmith_requests_total\{route="\/v1\/search\/:domain",status="200"\} 1/);
     expect(metrics.body).toMatch(/docsmith_process_resident_memory_bytes \d+/);
     expect(metrics.body).toContain('docsmith_nodejs_eventloop_lag_seconds');

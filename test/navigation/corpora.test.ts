@@ -22,7 +22,7 @@ const available = hasSharedData('corpora', 'navigation of the real corpora');
 const EXPECTED = {
   x402: { entries: 20, endpointPages: 0, repeats: 0, duplicateWarnings: 0, frontmatterOperations: 0, specs: [] },
   ollama: { entries: 66, endpointPages: 12, repeats: 0, duplicateWarnings: 0, frontmatterOperations: 0, specs: ['openapi.yaml'] },
-  mem0: { entries: 233, endpointPages: 0, repeats: 2, duplicateWarnings: 2, frontmatterOperations: 38, specs: ['openapi.json'] },
+  mem0: { entries: 233, endpointPages: 0, repeats: 2, duplicateWarnings: 0, frontmatterOperations: 38, specs: ['openapi.json'] },
   trigger: { entries: 315, endpointPages: 0, repeats: 1, duplicateWarnings: 1, frontmatterOperations: 62, specs: ['openapi.yml', 'v3-openapi.yaml'] },
   mcp: { entries: 347, endpointPages: 0, repeats: 5, duplicateWarnings: 0, frontmatterOperations: 0, specs: [] },
 } as const;

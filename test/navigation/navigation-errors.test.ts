@@ -42,7 +42,7 @@ describe('navigation errors', () => {
     expect(unknown[0]?.hint).toContain('`GET /users`');
   });
 
-  it('reports a skipped remote spec once, not again for each navigation entry, frontmatter operation or link it may hold', async () => {
+  it('reports a skipped remote spec once, then once per group that loses entries to it, not for each entry, frontmatter operation or link it may hold', async () => {
     const source = siteSourceFromObject({
       'docs.json': JSON.stringify({ theme: 'mint', name: 'Nav', colors: { primary: '#000000' }, api: { openapi: 'https://api.example.com/openapi.json' }, navigation: { groups: [{ group: 'API', openapi: 'https://api.example.com/openapi.json', pages: ['intro', 'GET /things', 'POST /things', 'cost'] }] } }, null, 2),
       'intro.mdx': '---\ntitle: Intro\n---\n\nSee [list things](/api-reference/things/list-things), not [gone](/gone).\n',
@@ -50,8 +50,9 @@ describe('navigation errors', () => {
       'openapi.yaml': spec,
     });
     const result = await buildSite(source, { domain: 'nav' });
-    expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['remote-spec-skipped', 'broken-link']);
-    expect(result.diagnostics[1]?.message).toContain('`/gone`');
+    expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['remote-spec-skipped', 'spec-not-loaded', 'broken-link']);
+    expect(result.diagnostics[1]?.message).toContain('Unexpected 2 operation entries of `https://api.example.com/openapi.json` in group `API`');
+    expect(result.diagnostics[2]?.message).toContain('`/gone`');
     expect(result.manifest?.pages.map((page) => `${page.path} ${page.title}`)).toEqual(['intro Intro', 'cost Cost data']);
   });
 

@@ -148,12 +148,11 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
     expect(entry('cloud/intro')?.hidden).toBe(false);
   });
 
-  it('keeps every reference to a repeated route, marks the repeats, and warns only within one version and language', () => {
+  it('keeps every reference to a repeated route and marks the repeats; a page cross-listed under another product or version is no duplicate', () => {
     const intros = result.entries.filter((candidate) => candidate.route === 'cloud/intro');
     expect(intros.map((candidate) => candidate.duplicateOf)).toEqual([undefined, intros[0]?.pointer, intros[0]?.pointer]);
-    expect(result.diagnostics.filter((diagnostic) => diagnostic.ruleId === 'duplicate-page')).toMatchObject([
-      { severity: 'warning', pointer: '/navigation/languages/0/versions/0/products/1/groups/0/pages/1', line: 45 },
-    ]);
+    expect(intros.map((candidate) => [candidate.context.version, candidate.context.product])).toEqual([['v2', 'Cloud'], ['v2', 'Edge'], ['v1', undefined]]);
+    expect(result.diagnostics.filter((diagnostic) => diagnostic.ruleId === 'duplicate-page')).toEqual([]);
   });
 
   it('reports extensions and unknown operations at their docs.json position, naming the navigation path and closest operations', () => {
@@ -161,7 +160,6 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
       [
         "27:103 warning page-extension: Unexpected extension in page path \`cloud/deep.mdx\`, expected the path without \`.mdx\`/\`.md\` | Write \`cloud/deep\`.",
         "37:150 warning unknown-operation: Cannot find the operation \`GET /pet\` in \`legacy-swagger.json\` (referenced from language en › version v2 › product Cloud › tab API › group Pets); the entry is left out | Closest operations: \`GET /pets\`, \`POST /pets\`.",
-        "45:78 warning duplicate-page: Unexpected second reference to page \`cloud/intro\`, expected each page once per version and language (first at /navigation/languages/0/versions/0/products/0/tabs/0/menu/0/groups/0/pages/0) | The first reference sets the page's tab and groups; remove this one or link to the page instead.",
       ]
     `);
   });
@@ -224,9 +222,10 @@ describe('resolveNavigation on small configurations', () => {
     expect(result.entries.map(({ route, boost }) => `${route} ${String(boost)}`)).toEqual(['index 5', 'cloud/deep 0.5', 'help 5', 'edge/start undefined']);
   });
 
-  it('leaves out references to a spec that did not load without repeating its warning, and warns when no spec is in scope', () => {
+  it('leaves out references to a spec that did not load with one warning for their group, and warns when no spec is in scope', () => {
     const remote = resolve({ navigation: { groups: [{ group: 'R', openapi: 'https://api.example.com/openapi.json', pages: ['GET /things'] }] } });
-    expect(remote.diagnostics).toEqual([]);
+    expect(remote.diagnostics).toMatchObject([{ severity: 'warning', ruleId: 'spec-not-loaded', pointer: '/navigation/groups/0' }]);
+    expect(remote.tree).toEqual([]);
     expect(remote.entries.map((entry) => entry.route)).toEqual([]);
     const none = resolveNavigation({ navigation: { pages: ['GET /things'] } }, { pageFileFor: () => undefined, specs: new Map(), locate: stubLocate });
     expect(none.diagnostics).toMatchObject([{ severity: 'warning', ruleId: 'unknown-operation', message: 'Cannot resolve `GET /things`: no OpenAPI spec is in scope (referenced from the top-level navigation); the entry is left out' }]);

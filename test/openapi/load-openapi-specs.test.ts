@@ -45,7 +45,7 @@ describe('loadOpenApiSpecs', () => {
     expect([...result.specs.keys()]).toEqual(['shop.yaml', 'legacy-swagger.json', 'broken-ref.yaml']);
   });
 
-  it('fetches remote specs only with allowNetwork, through the given fetchText', async () => {
+  it('fetches remote specs only through the given fetchRemote', async () => {
     const remote = 'https://specs.example.com/users.json';
     const spec = JSON.stringify({ openapi: '3.0.3', info: { title: 'U', version: '1' }, paths: { '/users': { get: { summary: 'List users', responses: {} } } } });
     const fetched: string[] = [];
@@ -56,14 +56,14 @@ describe('loadOpenApiSpecs', () => {
     const config = { navigation: { tabs: [{ tab: 'API', openapi: remote }] } };
     const locate = (pointer: string) => ({ file: 'docs.json', line: pointer.length, column: 3 });
     const specReferences = collectSpecReferences(config);
-    const offline = await loadOpenApiSpecs({ specReferences, source: siteSourceFromObject({}), fetchText, locate });
+    const offline = await loadOpenApiSpecs({ specReferences, source: siteSourceFromObject({}), locate });
     expect(fetched).toEqual([]);
     expect(offline.diagnostics).toMatchObject([{ ruleId: 'remote-spec-skipped', pointer: '/navigation/tabs/0/openapi', line: 26, column: 3 }]);
-    const online = await loadOpenApiSpecs({ specReferences, source: siteSourceFromObject({}), fetchText, allowNetwork: true });
+    const online = await loadOpenApiSpecs({ specReferences, source: siteSourceFromObject({}), fetchRemote: fetchText });
     expect(fetched).toEqual([remote]);
     expect(online.diagnostics).toEqual([]);
     expect(online.specs.get(remote)?.operations[0]?.summary).toBe('List users');
-    const failing = await loadOpenApiSpecs({ specReferences, source: siteSourceFromObject({}), allowNetwork: true, fetchText: async () => Promise.reject(new Error('HTTP 503')) });
+    const failing = await loadOpenApiSpecs({ specReferences, source: siteSourceFromObject({}), fetchRemote: async () => Promise.reject(new Error('HTTP 503')) });
     expect(failing.diagnostics).toMatchObject([{ severity: 'error', ruleId: 'spec-unreachable', message: `Cannot fetch spec \`${remote}\`: HTTP 503` }]);
   });
 
@@ -82,7 +82,7 @@ describe('loadOpenApiSpecs', () => {
       'openapi.yaml': 'openapi: 3.0.3\ninfo: { title: A, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": { $ref: "../../etc/passwd.yaml" }\n',
     });
     const result = await loadOpenApiSpecs({ specReferences: collectSpecReferences({ api: { openapi: 'openapi.yaml' } }), source });
-    expect(result.diagnostics).toMatchObject([{ file: 'openapi.yaml', severity: 'warning', ruleId: 'spec-reference' }]);
+    expect(result.diagnostics).toMatchObject([{ file: 'openapi.yaml', line: 7, column: 18, severity: 'warning', ruleId: 'spec-reference', message: 'Cannot resolve `$ref` `../../etc/passwd.yaml`: it points outside the site folder; `GET /a` is built without it' }]);
     expect(result.specs.get('openapi.yaml')?.operations).toHaveLength(1);
   });
 
@@ -92,7 +92,20 @@ describe('loadOpenApiSpecs', () => {
     });
     const result = await loadOpenApiSpecs({ specReferences: collectSpecReferences({ api: { openapi: 'openapi.json' } }), source });
     expect(result.diagnostics.map(({ line, column, ruleId, message }) => `${line}:${column} ${ruleId} ${message}`)).toEqual([
-      '12:13 spec-reference Some $ref of the spec cannot be resolved (Missing $ref pointer "#/components/parameters/apiKey". Token "components" does not exist.); it is used without them',
+      '12:13 spec-reference Cannot resolve `$ref` `#/components/parameters/apiKey`: nothing at `#/components/parameters/apiKey` (no `components`); `GET /a` is built without it',
     ]);
+  });
+
+  it('reads a JSON spec with raw line breaks in its strings as YAML, as the platform does, with a warning at the first one', async () => {
+    const text = '{"openapi": "3.0.3",\n "info": {"title": "A", "version": "1", "description": "First line.\nSecond line."},\n "paths": {"/a": {"get": {"summary": "List\n  them", "responses": {"200": {"description": "OK"}}}}}}\n';
+    const broken = '{"openapi": "3.0.3", "info": {"title": "A", "version": "1", "description": "Line\nbreak"}, "paths": {"/a": {]}}';
+    const source = siteSourceFromObject({ 'openapi.json': text, 'broken.json': broken });
+    const result = await loadOpenApiSpecs({ specReferences: collectSpecReferences({ api: { openapi: ['openapi.json', 'broken.json'] } }), source });
+    expect(result.specs.get('openapi.json')?.operations.map((operation) => `${operation.method} ${operation.path} ${operation.summary ?? ''}`)).toEqual(['GET /a List them']);
+    expect(result.diagnostics.map(({ file, line, column, severity, ruleId }) => `${file}:${line}:${column} ${severity} ${ruleId}`)).toEqual([
+      'openapi.json:2:68 warning spec-read-as-yaml',
+      'broken.json:1:1 error spec-parse',
+    ]);
+    expect(result.diagnostics[0]?.message).toMatch(/^Unexpected JSON syntax \(Bad control character in string literal\), expected valid JSON: the spec is read as YAML/);
   });
 });

@@ -30,9 +30,9 @@ describe('health and readiness under a burst of answer streams', () => {
     );
     expect(figures.answered).toBe(STREAMS);
     expect(figures.failedProbes).toBe(0);
-    expect(probes.length).toBeGreaterThan(0);
-    // A generous bound (the bar is 100 ms, see `npm run bench -- burst`): composed back to back, the burst stalled the
-    // loop for its whole length (10.8 s here before answers took turns), and a probe sent then waited as long.
-    expect(figures.maxStallMs).toBeLessThan(1500);
+    // Probes go one at a time until the burst ends. Composed back to back (answers not taking turns), the burst held
+    // the loop: one probe waited 5.4 s of a 5.5 s burst and 7 were answered in all; taking turns, 140 to 170 are, at
+    // load averages of 6 to 15. How long the loop stalls is measured by `npm run bench -- burst` (bar: 100 ms).
+    expect(probes.length).toBeGreaterThanOrEqual(30);
   });
 });

@@ -10,7 +10,7 @@ describe('a SQLite file locked by another process', () => {
   let url: string;
   beforeAll(async () => {
     fixture = await createReliabilityFixture();
-    app = await fixture.build({ storeTimeoutMs: 1500 });
+    app = await fixture.build({ storeTimeoutMs: 3000 });
     url = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => fixture.cleanup());
@@ -20,27 +20,20 @@ describe('a SQLite file locked by another process', () => {
     expect(ok.statusCode).toBe(200);
     const holder = await holdSqliteLock(path.join(fixture.dataDir, 'docsmith.sqlite'));
     try {
-      const started = Date.now();
+      let settled = 0;
       const blocked = Array.from({ length: 5 }, () => {
         const request = askRequest(fixture.keys[0], { fp: 'fp', messages: [{ role: 'user', content: 'How do I install the CLI?' }] });
-        return fetch(`${url}${request.url}`, { method: 'POST', headers: request.headers, body: request.payload });
+        return fetch(`${url}${request.url}`, { method: 'POST', headers: request.headers, body: request.payload }).finally(() => (settled += 1));
       });
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const healthTimes: number[] = [];
-      for (let probe = 0; probe < 5; probe += 1) {
-        const before = performance.now();
-        expect((await fetch(`${url}/healthz`)).status).toBe(200);
-        healthTimes.push(performance.now() - before);
-      }
-      // Blocked by the driver's synchronous busy wait, these took the whole busy timeout (seconds).
-      expect(Math.max(...healthTimes)).toBeLessThan(250);
-      const responses = await Promise.all(blocked);
-      const elapsed = Date.now() - started;
-      for (const response of responses) {
+      // Blocked by the driver's synchronous busy wait, the probes waited for the blocked requests to give up first.
+      for (let probe = 0; probe < 5; probe += 1) expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      expect(settled).toBe(0);
+      // Answered while the lock is still held: they gave up after the store timeout rather than wait for the lock.
+      for (const response of await Promise.all(blocked)) {
         expect(response.status).toBe(503);
         expect(((await response.json()) as { error: { code: string } }).error.code).toBe('store_unavailable');
       }
-      expect(elapsed).toBeLessThan(6000);
     } finally {
       holder.kill();
     }

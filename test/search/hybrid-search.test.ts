@@ -6,6 +6,7 @@ import { parseSearchArtifactText, type SearchArtifact } from '../../contract/sea
 import { buildSite, type BuildResult } from '../../pipeline/build/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 import { createQueryEmbedder, hybridSearch, loadSearchIndex, loadSearchIndexTextInSlices, search, type SearchIndex } from '../../runtime/search/index.ts';
+import { scopedSearch } from '../../runtime/search/search.ts';
 import { refusedUrl, startEmbeddingsStub, type EmbeddingsStub } from '../helpers/embeddings-stub-server.ts';
 import { keystoreSite, keystoreSynonyms } from '../helpers/keystore-site.ts';
 
@@ -86,6 +87,15 @@ describe('hybrid retrieval (section vectors from an OpenAI-compatible endpoint o
     expect(v1.map((result) => result.path).sort()).toEqual(['v1/commands/dbsize', 'v1/commands/keys']);
   });
 
+  it('ranks the vectors in the scope search() preferred: the versions the question names', async () => {
+    const question = 'how many keys are in my v1 database';
+    expect(scopedSearch(index, question).scope).toEqual({ defaultsOnly: true, versions: ['v1'] });
+    expect(scopedSearch(index, question, { filter: { version: 'v2' } }).scope).toEqual({ filter: { version: 'v2' }, defaultsOnly: true });
+    expect(scopedSearch(index, 'the and of')).toEqual({ results: [] });
+    const named = await hybridSearch(index, question, { embedQuery: createQueryEmbedder(), pageSize: 10 });
+    expect(named.map((result) => result.path).sort()).toEqual(['v1/commands/dbsize', 'v1/commands/keys']);
+  });
+
   it('caches question vectors, and never turns an empty lexical result into results', async () => {
     const embedQuery = createQueryEmbedder();
     await hybridSearch(index, 'count the keys', { embedQuery });
@@ -123,16 +133,6 @@ describe('hybrid retrieval (section vectors from an OpenAI-compatible endpoint o
     expect(() => load({ vectors: [...(artifact.vectors ?? []).slice(0, -1), 9] })).toThrow('search artifact holds a malformed vector for section body 8');
     expect(() => load({ embeddings: { ...(artifact.embeddings as NonNullable<SearchArtifact['embeddings']>), dimensions: 0 } })).toThrow(/without a usable `embeddings` description/);
     expect(() => loadSearchIndex({ ...artifact, embeddings: undefined })).toThrow(/without a usable `embeddings` description/);
-  });
-
-  it('still reads format 3 (a vector per section), ranking as before', async () => {
-    const artifact = JSON.parse(built.files.get('search.json') as string) as SearchArtifact;
-    const { bodies, terms, sections, vectors, ...rest } = artifact;
-    const formatThree = { ...rest, formatVersion: 3, sections: sections.map(({ content, anchor, body }) => ({ content, anchor, ...bodies[body] })), terms: sections.map(({ body }) => terms[body]), vectors: sections.map(({ body }) => vectors?.[body]) };
-    const previous = loadSearchIndex(formatThree);
-    expect(previous.vectors?.rowOfSection).toBeUndefined();
-    const embedQuery = createQueryEmbedder();
-    for (const query of ['wipe the database', 'how many keys are in my database']) expect(await hybridSearch(previous, query, { embedQuery })).toEqual(await hybridSearch(index, query, { embedQuery }));
   });
 
   it('is search() itself for a site without vectors or without an embedder', async () => {

@@ -1,11 +1,11 @@
 import { Ajv } from 'ajv';
-import bm25 from 'wink-bm25-text-search';
 import { describe, expect, it } from 'vitest';
 import searchArtifactSchema from '../../schemas/search-artifact.schema.json' with { type: 'json' };
 import { buildSearchArtifact } from '../../pipeline/index/build-search-artifact.ts';
 import { detectQueryVersions } from '../../runtime/search/detect-query-versions.ts';
 import { loadSearchIndex, loadSearchIndexInSlices, search } from '../../runtime/search/index.ts';
-import { parseSearchArtifactText, prepareTerms, prepareText, SearchArtifactError, serializeSearchArtifact, type SearchArtifact, type SectionRecord } from '../../contract/search/index.ts';
+import { CURRENT_FORMATS_SINCE } from '../../contract/artifact-format.ts';
+import { parseSearchArtifactText, prepareText, SearchArtifactError, serializeSearchArtifact, type SearchArtifact, type SectionRecord } from '../../contract/search/index.ts';
 import { section } from '../helpers/section-record.ts';
 import { buildSite } from '../../pipeline/build/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
@@ -49,18 +49,16 @@ describe('search artifact', () => {
     expect(search(empty, 'anything')).toEqual([]);
   });
 
-  it('still reads format 1 (a consolidated wink model)', () => {
-    const artifact = buildSearchArtifact(records, { defaultLanguage: 'en', defaultVersion: 'v2' });
-    const wink = bm25();
-    wink.defineConfig({ fldWeights: { ...artifact.fieldWeights }, bm25Params: { ...artifact.bm25Params } });
-    wink.definePrepTasks([(text: string) => (text ? text.split(' ') : [])]);
-    artifact.terms.forEach(([title, headings, body], id) => wink.addDoc({ title, headings, body }, id));
-    wink.consolidate(4);
-    const legacy = { formatVersion: 1, engine: 'wink-bm25-text-search', defaults: artifact.defaults, sections: records, model: wink.exportJSON() };
-    const legacyIndex = loadSearchIndex(JSON.parse(JSON.stringify(legacy)));
-    expect(search(legacyIndex, 'quickstart install')[0]?.path).toBe('quickstart');
-    expect(search(legacyIndex, 'token for CI')[0]).toMatchObject({ path: 'quickstart', anchor: 'ci' });
-    expect(search(legacyIndex, 'OLLAMA_HOST')[0]?.path).toBe('server/config');
+  it('names the engine the runtime ranks with, and refuses a build of another docsmith with one message', () => {
+    const artifact = JSON.parse(JSON.stringify(buildSearchArtifact(records))) as Record<string, unknown>;
+    expect(artifact).toMatchObject({ formatVersion: 5, engine: 'docsmith-bm25f' });
+    for (const formatVersion of [1, 2, 3, 4]) {
+      expect(() => loadSearchIndex({ ...artifact, formatVersion })).toThrow(new SearchArtifactError(`built by docsmith < ${CURRENT_FORMATS_SINCE} (search.json format ${formatVersion}, this docsmith reads format 5): rebuild with \`docsmith build\``));
+    }
+    expect(() => loadSearchIndex({ ...artifact, formatVersion: 6 })).toThrow('built by a newer docsmith (search.json format 6, this docsmith reads format 5): upgrade docsmith, or rebuild with `docsmith build`');
+    expect(() => loadSearchIndex({ ...artifact, formatVersion: undefined })).toThrow('search.json has no format version docsmith knows (none; expected 5)');
+    expect(() => loadSearchIndex({ ...artifact, formatVersion: '5' })).toThrow('search.json has no format version docsmith knows ("5"; expected 5)');
+    expect(() => loadSearchIndex({ ...artifact, engine: 'wink-bm25-text-search' })).toThrow('search artifact names engine "wink-bm25-text-search", expected docsmith-bm25f');
   });
 
   it('loads in slices that give the event loop back, to the same index', async () => {
@@ -103,34 +101,19 @@ describe('search artifact', () => {
   it('refuses a corrupt artifact with a SearchArtifactError', () => {
     const valid = JSON.parse(JSON.stringify(buildSearchArtifact(records))) as Record<string, unknown>;
     const corrupt = (changes: Record<string, unknown>): Record<string, unknown> => ({ ...valid, ...changes });
-    expect(() => loadSearchIndex({ ...valid, formatVersion: 5 })).toThrow(/format 5 is not supported \(expected 1, 2, 3 or 4\); rebuild the site/);
-    expect(() => loadSearchIndex({ formatVersion: 1, sections: [], model: '[broken' })).toThrow(/search model cannot be imported/);
     expect(() => loadSearchIndex(corrupt({ sections: [{}] }))).toThrow(/malformed section, or one no page shows/);
     expect(() => loadSearchIndex(corrupt({ sections: [{ content: 0, anchor: '', body: 99 }] }))).toThrow(/malformed section, or one no page shows/);
     expect(() => loadSearchIndex(corrupt({ bodies: [{}], terms: [['', '', '']] }))).toThrow(/malformed section body/);
     expect(() => loadSearchIndex(corrupt({ pages: [{ path: 'x', content: 0, context: 99 }] }))).toThrow(/malformed page record/);
     expect(() => loadSearchIndex(corrupt({ contexts: [{}] }))).toThrow(/malformed one/);
-    expect(() => loadSearchIndex({ ...formatTwo(records), sections: [{}], terms: [['', '', '']] })).toThrow(/malformed section record/);
     expect(() => loadSearchIndex(corrupt({ terms: (valid.terms as unknown[]).slice(1) }))).toThrow(/not one term list per body/);
-    expect(() => loadSearchIndex(corrupt({ terms: (valid.terms as unknown[]).map(() => ['quickstart', 7, '']) }))).toThrow(/malformed terms for section 0/);
+    expect(() => loadSearchIndex(corrupt({ terms: (valid.terms as unknown[]).map(() => ['quickstart', 7, '']) }))).toThrow(/malformed terms for section body 0/);
     expect(() => loadSearchIndex(corrupt({ bm25Params: { k1: 'high', b: 0.75, k: 1 } }))).toThrow(/BM25 parameters/);
     expect(() => loadSearchIndex('nope')).toThrow(SearchArtifactError);
     expect(search(loadSearchIndex(valid), 'OLLAMA_HOST network interface')[0]?.path).toBe('server/config');
   });
 });
 
-/** The artifact docsmith wrote before issue #14 (format 2): one record per page path, each with its terms. */
-function formatTwo(sections: SectionRecord[]): Record<string, unknown> {
-  const { fieldWeights, bm25Params } = buildSearchArtifact([]);
-  const terms = sections.map((record) => [prepareTerms(record.title, record.context.language), prepareTerms(record.headingPath.join(' '), record.context.language), prepareTerms(record.text, record.context.language)]);
-  return { formatVersion: 2, engine: 'wink-bm25-text-search', defaults: { language: 'en', version: 'v2' }, fieldWeights, bm25Params, sections, terms };
-}
-
-/** The artifact docsmith wrote before section bodies were shared (format 3): each section of a content carries its body and terms. */
-function formatThree(artifact: SearchArtifact): Record<string, unknown> {
-  const { bodies, terms, sections, ...rest } = artifact;
-  return { ...rest, formatVersion: 3, sections: sections.map(({ content, anchor, body }) => ({ content, anchor, ...bodies[body] })), terms: sections.map(({ body }) => terms[body]) };
-}
 
 describe('content-addressed artifact', () => {
   const shared = (version: string, prefix: string): SectionRecord[] => [
@@ -210,21 +193,6 @@ describe('content-addressed artifact', () => {
     expect(search(shared, 'tokens expire')).toMatchObject([{ path: 'changelog', anchor: 'tokens-1' }]);
     expect(search(shared, 'tokens expire', { filter: { version: 'v2' } })).toMatchObject([{ path: 'v2/changelog', anchor: 'tokens' }]);
     expect(shared.engine?.documentFrequency('token')).toBe(1);
-  });
-
-  it('still serves format 3 (a body per section), ranking as before', () => {
-    const previous = loadSearchIndex(formatThree(JSON.parse(JSON.stringify(artifact)) as SearchArtifact));
-    for (const query of ['webhook retries back off', 'rotate the signing secret', 'fax gateway', 'tokens expire in v1']) {
-      expect(search(previous, query)).toEqual(search(versionedIndex, query));
-    }
-  });
-
-  it('still serves format 2 (one record per path), ranking as before', () => {
-    const previous = loadSearchIndex(JSON.parse(JSON.stringify(formatTwo(records))));
-    for (const query of ['quickstart install', 'token for CI', 'OLLAMA_HOST', 'installez la CLI']) {
-      expect(search(previous, query)).toEqual(search(index, query));
-    }
-    expect(search(previous, 'install the cli', { filter: { version: 'v1' } }).map((result) => result.path)).toEqual(['v1/quickstart']);
   });
 });
 

@@ -64,8 +64,8 @@ describe.skipIf(!hasRedis('the runtime on a Redis Cluster') || !hasRedisServer)(
     const threads = createRedisThreadStore(url, { keyPrefix: 'sweep', maxMessagesPerThread: 1 });
     const analytics = createRedisAnalyticsStore(url, 'sweep:analytics:');
     try {
-      const { threadId } = await threads.resolveThread({ domain: 'acme', fp: 'fp' });
-      for (const id of ['q', 'a']) await threads.appendMessage({ threadId, domain: 'acme', fp: 'fp', message: { id, role: id === 'q' ? 'user' : 'assistant', text: id, sources: [] } });
+      const { threadId } = await threads.resolveThread({ domain: 'acme', fingerprint: 'fp' });
+      for (const id of ['q', 'a']) await threads.appendMessage({ threadId, domain: 'acme', fingerprint: 'fp', message: { id, role: id === 'q' ? 'user' : 'assistant', text: id, sources: [] } });
       expect(await threads.deleteThreadsBefore(new Date(Date.now() + 1000))).toBe(1);
       await analytics.recordSearch({ domain: 'acme', query: 'nothing', resultCount: 0, at: new Date('2020-01-01') });
       await analytics.recordQuestion({ domain: 'acme', threadId: 't', messageId: 'm', question: 'install', resultCount: 1, notFound: false, at: new Date('2020-01-02'), insight: { terms: ['instal'], weights: [1], strength: 1, cited: ['quickstart'] } });

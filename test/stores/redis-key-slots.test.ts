@@ -50,8 +50,8 @@ describe.skipIf(!redisUrl)('Redis thread keys (skipped: REDIS_TEST_URL is not se
     const store = createRedisThreadStore(redisUrl as string, { keyPrefix: prefix, maxMessagesPerThread: 2 });
     const inspector = new Redis(redisUrl as string);
     try {
-      const { threadId } = await store.resolveThread({ domain: 'acme', fp: 'fp' });
-      for (const id of ['q1', 'a1', 'q2']) await store.appendMessage({ threadId, domain: 'acme', fp: 'fp', message: { id, role: id.startsWith('q') ? 'user' : 'assistant', text: id, sources: [] } });
+      const { threadId } = await store.resolveThread({ domain: 'acme', fingerprint: 'fp' });
+      for (const id of ['q1', 'a1', 'q2']) await store.appendMessage({ threadId, domain: 'acme', fingerprint: 'fp', message: { id, role: id.startsWith('q') ? 'user' : 'assistant', text: id, sources: [] } });
       const keys = await inspector.keys(`${prefix}:thread:*`);
       expect(keys).toHaveLength(2);
       expect(new Set(keys.map(redisClusterSlot)).size).toBe(1);
@@ -79,8 +79,8 @@ describe.skipIf(!redisUrl)('Redis thread keys (skipped: REDIS_TEST_URL is not se
     const store = createRedisThreadStore(redisUrl as string, { keyPrefix: prefix });
     try {
       const [first = ''] = legacy;
-      expect(await store.resolveThread({ domain: 'acme', fp: 'fp', threadId: first })).toEqual({ threadId: first, isNew: false });
-      await store.appendMessage({ threadId: first, domain: 'acme', fp: 'fp', message: { id: 'new', role: 'assistant', text: 'answer', sources: [] } });
+      expect(await store.resolveThread({ domain: 'acme', fingerprint: 'fp', threadId: first })).toEqual({ threadId: first, isNew: false });
+      await store.appendMessage({ threadId: first, domain: 'acme', fingerprint: 'fp', message: { id: 'new', role: 'assistant', text: 'answer', sources: [] } });
       const threads = (await store.listThreads('acme', 'fp')).threads;
       expect(threads.map((thread) => [thread.threadId, thread.messages.map((message) => message.id)])).toEqual([
         [first, ['old', 'new']],

@@ -7,7 +7,7 @@ const MAX_CACHED_TEXTS = 2000;
  * Memoises a function of a source text: answers quote sections of a few artifacts, asked again and again, so the
  * work done on a section's text is kept (the 2,000 texts used last).
  */
-export function memoiseByText<T extends NonNullable<unknown>>(compute: (text: string) => T): (text: string) => T {
+export function memoizeByText<T extends NonNullable<unknown>>(compute: (text: string) => T): (text: string) => T {
   const cache = new LRUCache<string, T>({ max: MAX_CACHED_TEXTS });
   return (text) => {
     let value = cache.get(text);

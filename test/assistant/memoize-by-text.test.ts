@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { memoiseByText } from '../../runtime/assistant/memoise-by-text.ts';
+import { memoizeByText } from '../../runtime/assistant/memoize-by-text.ts';
 
-describe('memoiseByText', () => {
+describe('memoizeByText', () => {
   it('computes once per text and again for another text', () => {
     const seen: string[] = [];
-    const length = memoiseByText((text) => {
+    const length = memoizeByText((text) => {
       seen.push(text);
       return text.length;
     });

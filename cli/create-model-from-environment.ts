@@ -1,9 +1,9 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { createExtractiveModel } from './extractive-model.ts';
+import { createExtractiveModel } from '../runtime/assistant/extractive-model.ts';
 
 /**
- * The answer model the runtime uses: an OpenAI-compatible chat model when ASSISTANT_LLM_BASE_URL is set
+ * The answer model `docsmith serve` and `docsmith dev` give the runtime: an OpenAI-compatible chat model when ASSISTANT_LLM_BASE_URL is set
  * (with ASSISTANT_LLM_MODEL, default `gpt-4o-mini`, and ASSISTANT_LLM_API_KEY), else the offline extractive model.
  */
 export function createModelFromEnvironment(environment: NodeJS.ProcessEnv = process.env): LanguageModelV3 {

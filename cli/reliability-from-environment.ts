@@ -1,5 +1,5 @@
-import type { AppOptions } from './build-app.ts';
-import { parseTrustProxy } from './client-address.ts';
+import type { AppOptions } from '../runtime/http/build-app.ts';
+import { parseTrustProxy } from '../runtime/http/client-address.ts';
 import { wholeNumberFromEnvironment } from './whole-number-from-environment.ts';
 
 /** Each numeric setting: its variable, the buildApp option it sets and its smallest value (0 = keep forever). */

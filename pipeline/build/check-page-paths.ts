@@ -1,0 +1,54 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { pagePathForFile } from '../site/load-site.ts';
+
+/** The first character of a path a URL path cannot carry as written: `#` starts the fragment, `?` the query; `\` and control characters are no URL characters at all. */
+function firstNonUrlCharacter(route: string): string | undefined {
+  for (const character of route) {
+    const code = character.charCodeAt(0);
+    if (character === '#' || character === '?' || character === '\\' || code < 0x20 || code === 0x7f) return character;
+  }
+  return undefined;
+}
+
+/**
+ * Checks the paths of the site's page files as URLs: a path holding `#`, `?`, `\` or a control character cannot be
+ * linked as written (`page-path-not-url`), and two pages whose paths differ only in case (`Upper.mdx`, `upper.mdx`)
+ * are one file on case-insensitive file systems and one page for case-insensitive hosts (`page-path-case`). Warnings
+ * at the file; the pages are still built.
+ */
+export function checkPagePaths(pageFiles: Iterable<string>): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const byLowerCase = new Map<string, string>();
+  for (const file of [...pageFiles].sort()) {
+    const route = pagePathForFile(file);
+    const character = firstNonUrlCharacter(route);
+    if (character !== undefined) {
+      const shown = /[#?\\]/.test(character) ? `\`${character}\`` : `control character U+${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+      diagnostics.push({
+        file,
+        line: 1,
+        column: 1,
+        severity: 'warning',
+        ruleId: 'page-path-not-url',
+        message: `Unexpected ${shown} in the path of page \`${route}\`, expected characters a URL path carries as written`,
+        hint: `Rename the file (letters, digits, \`-\`, \`_\`, \`/\`); until then links reach it only as \`/${route.split('/').map(encodeURIComponent).join('/')}\`.`,
+      });
+    }
+    const key = route.toLowerCase();
+    const other = byLowerCase.get(key);
+    if (other === undefined) {
+      byLowerCase.set(key, route);
+    } else {
+      diagnostics.push({
+        file,
+        line: 1,
+        column: 1,
+        severity: 'warning',
+        ruleId: 'page-path-case',
+        message: `Unexpected page \`${route}\` whose path differs from \`${other}\` only in case, expected paths that differ in more than case`,
+        hint: 'A checkout on macOS or Windows keeps one of the two files, and hosts that ignore case serve one page for both: rename one of them.',
+      });
+    }
+  }
+  return diagnostics;
+}
