@@ -6,6 +6,7 @@ import { runDomainsBench } from './domains/run-domains-bench.ts';
 import { captureOutput, updateLatestOutput } from './latest-output.ts';
 import { runMcpBench } from './mcp/run-mcp-bench.ts';
 import { runHybridBench } from './retrieval/run-hybrid-bench.ts';
+import { runInsightsBench } from './insights/run-insights-bench.ts';
 import { runRetrievalBench } from './retrieval/run-retrieval-bench.ts';
 import { runBurstBench } from './serve/run-burst-bench.ts';
 import { runMemoryBench } from './serve/run-memory-bench.ts';
@@ -23,6 +24,7 @@ const benches: Record<string, { run: (sites: string[]) => Promise<unknown>; filt
   burst: { run: runBurstBench, filtersSites: false },
   memory: { run: runMemoryBench, filtersSites: false },
   domains: { run: runDomainsBench, filtersSites: false },
+  insights: { run: runInsightsBench, filtersSites: false },
   mcp: { run: runMcpBench, filtersSites: false },
   widget: { run: runWidgetBench, filtersSites: false },
   dev: { run: runDevBench, filtersSites: false },

@@ -11,6 +11,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   diff: async () => (await import('./commands/diff-command.ts')).diffCommand(),
   serve: async () => (await import('./commands/serve-command.ts')).serveCommand(),
   keys: async () => (await import('./commands/keys-command.ts')).keysCommand(),
+  insights: async () => (await import('./commands/insights-command.ts')).insightsCommand(),
   mcp: async () => (await import('./commands/mcp-command.ts')).mcpCommand(),
   dev: async () => (await import('./commands/dev-command.ts')).devCommand(),
 };

@@ -1,7 +1,8 @@
 // Bundles the browser client with esbuild into web/dist/, served by the runtime: the widget in two content-hashed
 // bundles served immutable — the shell (widget.<hash>.js: launcher, panel, settings) and the chat it loads on first
 // need (widget-chat.<hash>.js: conversation, stream, Markdown) — the short-lived loader that names the shell
-// (widget.js, from web/widget-loader.ts), and the playground (playground.js). Each file is written with its brotli (.br) and gzip
+// (widget.js, from web/widget-loader.ts), the playground (playground.js), and the owners' insights dashboard
+// (admin.js, web/admin.ts with uPlot and its styles as text). Each file is written with its brotli (.br) and gzip
 // (.gz) forms beside it, so the server sends compressed bytes without compressing per request. Run by
 // `npm run build:web` and by `prepare`, so `npm ci` produces it; nothing comes from a CDN. A production install
 // without devDependencies (`npm ci --omit=dev`) has no esbuild: it says so and skips.
@@ -36,12 +37,14 @@ export async function bundleWeb(esbuild) {
   const shellName = hashedName('widget', shell.outputFiles[0].contents);
   const loader = await esbuild.build({ ...common, entryPoints: [path.join(webDir, 'widget-loader.ts')], define: { WIDGET_BUNDLE: JSON.stringify(shellName) } });
   const playground = await esbuild.build({ ...common, entryPoints: [path.join(webDir, 'playground.ts')] });
+  const admin = await esbuild.build({ ...common, entryPoints: [path.join(webDir, 'admin.ts')], loader: { '.css': 'text' } });
   return {
     files: [
       { name: 'widget.js', contents: loader.outputFiles[0].contents },
       { name: shellName, contents: shell.outputFiles[0].contents },
       { name: chatName, contents: chat.outputFiles[0].contents },
       { name: 'playground.js', contents: playground.outputFiles[0].contents },
+      { name: 'admin.js', contents: admin.outputFiles[0].contents },
     ],
     widgetMetafiles: [shell.metafile, chat.metafile],
   };

@@ -62,6 +62,8 @@ async function runDev(siteDir: string, options: DevCommandOptions): Promise<numb
     artifactStore: artifacts,
     keylessLoopback: true,
     model: createModelFromEnvironment(process.env),
+    // The writer's own questions, kept (scrubbed) in a folder removed on exit.
+    storeQuestionText: true,
     // The terminal is the writer's: builds and diagnostics; the server says only what goes wrong.
     logger: { level: 'error' },
     web: { playground: true, buildEvents: BUILD_EVENTS_PATH },

@@ -40,6 +40,8 @@ interface ServeCommandOptions {
   metricsPort?: number;
   metricsHost?: string;
   artifactMemory?: number;
+  admin?: boolean;
+  storeQuestions?: boolean;
 }
 
 /** The spec's limits (assistant-api.md): 10,000 uses per key per month, per organization per hour, per IP per day. */
@@ -72,6 +74,8 @@ export function serveCommand(): Command {
     .option('--metrics-port <port>', 'serve GET /metrics on this port instead of the API port (env DOCSMITH_METRICS_PORT); set DOCSMITH_METRICS_TOKEN to require a bearer token on either', parsePort)
     .option('--metrics-host <host>', 'address of the metrics port (env DOCSMITH_METRICS_HOST, default: --host)')
     .option('--artifact-memory <MiB>', "memory budget of the loaded sites, as the artifact store estimates it; the least recently used are unloaded past it (env DOCSMITH_ARTIFACT_MEMORY_MB, default: half of V8's heap limit, 64 to 512)", wholeNumberOption(1))
+    .option('--admin', "serve the owners' insights dashboard at GET /admin, read with an admin key (env DOCSMITH_ADMIN=1)")
+    .option('--store-questions', "keep the text of readers' questions in analytics, scrubbed of e-mails, keys and numbers; without it only their terms are kept (env DOCSMITH_STORE_QUESTIONS=1)")
     .addHelpText('after', '\nExample:\n  $ docsmith serve --artifacts dist --data .data --port 8080 --no-playground --limit-org-hour 5000')
     .action(async (options: ServeCommandOptions) => {
       let limits: { keyMonth: number; orgHour: number; ipDay: number };
@@ -113,6 +117,8 @@ export function serveCommand(): Command {
       const metricsToken = process.env.DOCSMITH_METRICS_TOKEN?.trim() || undefined;
       const metricsAccess = metricsToken ? { token: metricsToken } : {};
       const metrics = createMetrics();
+      const admin = Boolean(options.admin) || process.env.DOCSMITH_ADMIN === '1';
+      const storeQuestionText = Boolean(options.storeQuestions) || process.env.DOCSMITH_STORE_QUESTIONS === '1';
       const app = await buildApp({
         artifactsDir: options.artifacts,
         dataDir: options.data,
@@ -127,6 +133,8 @@ export function serveCommand(): Command {
         web: { playground },
         embeddings,
         searchToolParts,
+        admin,
+        storeQuestionText,
         publicDocs,
         siteHosts,
         metrics,
@@ -155,6 +163,7 @@ export function serveCommand(): Command {
       app.log.info({ heapLimitMiB, artifactMemoryMiB: artifactMemoryMiB ?? Math.round(defaultArtifactMemoryBytes() / 1024 / 1024) }, 'memory: V8 heap limit (NODE_OPTIONS=--max-old-space-size) and the loaded sites\' budget');
       app.log.info({ metrics: metricsApp ? `its own port, ${metricsHost}:${metricsPort}` : 'the API port', token: Boolean(metricsToken) }, 'GET /metrics');
       let stopping = false;
+      app.log.info({ dashboard: admin ? '/admin' : 'off (serve --admin)', questionText: storeQuestionText ? 'kept, scrubbed' : 'terms only (serve --store-questions keeps the text)' }, 'insights');
       const shutdown = (signal: string): void => {
         if (stopping) {
           app.log.warn({ signal }, 'second signal: exiting without waiting for the answers in flight');

@@ -1,10 +1,29 @@
+import { prepareText } from '../../contract/search/prepare-text.ts';
 import type { AnswerFailureReason } from '../assistant/answer-failure.ts';
+import { scrubSensitiveText } from './scrub-sensitive-text.ts';
+import type { InsightsQuery, QuestionOutcome, StoreInsights } from './store-insights.ts';
+
+/** What insights record of a question beside its outcome (`describeQuestion` computes it from the scrubbed question). */
+export interface QuestionInsight {
+  /** The question's prepared terms, distinct, in question order: what near-duplicates are grouped on. */
+  terms: string[];
+  /** Each term's weight (its inverse document frequency in the site): rare and missing terms count most. */
+  weights: number[];
+  /** How well the best result matched, 0 to 1 (the weighted share of the terms it holds); under `WEAK_STRENGTH` the answer is weak. */
+  strength: number;
+  /** Paths of the pages the answer cited. */
+  cited: string[];
+  /** The version and language the question was answered in (absent: the site has none). */
+  version?: string;
+  language?: string;
+}
 
 /** One question, recorded when its answer finished or failed. */
 export interface QuestionEvent {
   domain: string;
   threadId: string;
   messageId: string;
+  /** The question as the reader wrote it: the store scrubs it, and keeps only its terms unless question text is kept. */
   question: string;
   /** How many sections retrieval found (0: a zero-result search). */
   resultCount: number;
@@ -13,6 +32,8 @@ export interface QuestionEvent {
   /** How the answer ended (default `answered`): a failure reason when it did not complete. */
   outcome?: 'answered' | AnswerFailureReason;
   at: Date;
+  /** Terms, strength and citations for insights (absent: the question counts in `report` only, not in `insights`). */
+  insight?: QuestionInsight;
 }
 
 /** Thumbs up/down on an assistant message. */
@@ -61,11 +82,39 @@ export interface AnalyticsStore {
   recordSearch(event: SearchEvent): Promise<void>;
   /** The report of a domain for `from <= at < to`; lists hold at most `limit` entries (default 20). */
   report(domain: string, from: Date, to: Date, limit?: number): Promise<QuestionsReport>;
+  /** Insights of a domain over whole UTC days, from the questions recorded with an insight; never reads them all into memory. */
+  insights(query: InsightsQuery): Promise<StoreInsights>;
   /** Deletes every event (question, feedback, search) recorded before `before`; resolves to how many (retention). */
   deleteEventsBefore(before: Date): Promise<number>;
   /** Resolves when the store answers (for `/readyz`); rejects with StoreUnavailableError otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Options of the analytics stores. */
+export interface AnalyticsStoreOptions {
+  /** Keep the text of questions and search queries, scrubbed (default false: only their prepared terms are kept). */
+  storeQuestionText?: boolean;
+}
+
+/**
+ * How insights count a question's end: a complete answer is `not_found` when it said the docs do not cover the
+ * question, else `answered`; one the reader left is `aborted` (a gap: they gave up); any other failure (the model, a
+ * timeout, a shutdown, the thread store) is `failed`, the runtime's fault and not the docs'.
+ */
+export function outcomeOf(event: { outcome?: string | null; notFound: boolean | number }): QuestionOutcome {
+  const outcome = event.outcome ?? 'answered';
+  if (outcome === 'answered') return event.notFound ? 'not_found' : 'answered';
+  return outcome === 'client_aborted' ? 'aborted' : 'failed';
+}
+
+/**
+ * The text a store writes for a question or search query: scrubbed of personal data and secrets, then normalised
+ * (`normalizeQuestion`) when question text is kept, else only its prepared terms (`terms`, or the scrubbed text's).
+ */
+export function storedQuestionText(text: string, storeQuestionText: boolean, terms?: readonly string[]): string {
+  const scrubbed = scrubSensitiveText(text);
+  return storeQuestionText ? normalizeQuestion(scrubbed) : (terms ?? prepareText(scrubbed)).join(' ').slice(0, 500);
 }
 
 /** A question as counted: trimmed, lower-case, inner whitespace collapsed, trailing `?` dropped. */

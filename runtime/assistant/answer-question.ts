@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { AnalyticsStore } from '../analytics/analytics-store.ts';
+import { describeQuestion } from '../analytics/describe-question.ts';
 import { isNotFoundAnswer } from '../analytics/is-not-found-answer.ts';
 import type { LoadedSite } from '../artifacts/create-artifact-store.ts';
 import { hybridSearch, type HybridRetrieval, type SearchFilter } from '../search/index.ts';
@@ -82,10 +83,14 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
   const userMessageId = [...body.messages].reverse().find((message) => message.role === 'user')?.id ?? newMessageId();
   await sinks.threads.appendMessage({ threadId, ...owner, message: { id: userMessageId, role: 'user', text: conversation.question, sources: [] } });
   const storedSources = sources.map(({ url, title, path, anchor }) => ({ url, title, path, anchor }));
-  const recordQuestion = (text: string, outcome: 'answered' | AnswerFailureReason): Promise<void> | undefined =>
-    sinks.analytics
-      ?.recordQuestion({ domain: site.domain, threadId, messageId, question: conversation.question, resultCount: results.length, notFound: outcome === 'answered' && isNotFoundAnswer(text, results.length), outcome, at: new Date() })
+  const recordQuestion = (text: string, outcome: 'answered' | AnswerFailureReason): Promise<void> | undefined => {
+    if (!sinks.analytics) return undefined;
+    // An answer that did not complete cites nothing: its pages are not counted as sources of an answer.
+    const insight = describeQuestion(site.index, conversation.question, results, outcome === 'answered' ? { text, sources } : { text: '', sources: [] }, body.filter as SearchFilter | undefined);
+    return sinks.analytics
+      .recordQuestion({ domain: site.domain, threadId, messageId, question: conversation.question, resultCount: results.length, notFound: outcome === 'answered' && isNotFoundAnswer(text, results.length), outcome, at: new Date(), insight })
       .catch((error: unknown) => sinks.log.warn({ threadId, error: summarizeErrorForLog(error) }, 'question not recorded for analytics'));
+  };
   const stream = createAssistantStream({
     protocol: input.protocol,
     question: conversation.question,

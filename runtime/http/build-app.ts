@@ -24,6 +24,7 @@ import { parseJsonBody } from './parse-json-body.ts';
 import { sendError } from './send-error.ts';
 import { serverOptions, type ServerTimeouts } from './server-options.ts';
 import { registerAnalyticsRoutes } from './register-analytics-routes.ts';
+import { registerInsightsRoutes } from './register-insights-routes.ts';
 import { registerMessageRoutes } from './register-message-routes.ts';
 import { registerOperationalRoutes } from './register-operational-routes.ts';
 import { registerPageRoutes } from './register-page-routes.ts';
@@ -114,6 +115,10 @@ export interface AppOptions extends Omit<StoresOptions, 'onKeyRefreshError'> {
   keylessLoopback?: boolean;
   /** Registered before the routes, so that a plugin sees them all (the OpenAPI generator registers @fastify/swagger; default none). */
   registerFirst?: (app: FastifyInstance) => Promise<void>;
+  /** Keep the text of readers' questions in analytics, scrubbed of personal data (default false: only their terms; `npm start` turns it on). */
+  storeQuestionText?: boolean;
+  /** Serve the owner's insights dashboard at `GET /admin` (default false; `serve --admin`). Its data route is always on for admin keys. */
+  admin?: boolean;
 }
 
 /**
@@ -205,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSearchRoutes(app, context);
   registerThreadRoutes(app, context);
   registerAnalyticsRoutes(app, context);
+  registerInsightsRoutes(app, context, { artifactsDir: options.artifactsDir, dashboard: options.admin === true, ...(options.web?.webDir ? { webDir: options.web.webDir } : {}) });
   registerPageRoutes(app, context);
   registerWebRoutes(app, options.web);
   registerMcpRoutes(app, context);

@@ -33,6 +33,8 @@ export interface StoresOptions {
   maxMessagesPerThread?: number;
   /** Told when the keys could not be refreshed from Redis (default: ignored; the last good keys keep serving). */
   onKeyRefreshError?: (error: unknown) => void;
+  /** Keep the text of readers' questions in analytics, scrubbed of personal data (default false: only their terms). */
+  storeQuestionText?: boolean;
 }
 
 /** The runtime's stores, opened together and closed together. */
@@ -74,10 +76,11 @@ export async function openStores(options: StoresOptions): Promise<RuntimeStores>
     const limiter = keep(await createLimiter({ ...counters, ...(options.limits ? { limits: options.limits } : {}) }));
     const feedbackLimiter = keep(await createLimiter({ ...counters, budget: 'feedback', ...(feedbackLimits ? { limits: feedbackLimits } : {}) }));
     const threadOptions = { ...storeTimeout, ...(options.maxMessagesPerThread ? { maxMessagesPerThread: options.maxMessagesPerThread } : {}) };
+    const analyticsOptions = { storeQuestionText: options.storeQuestionText ?? false };
     const { threads, analytics } =
       store === 'redis'
-        ? { threads: keep(createRedisThreadStore(options.redisUrl as string, threadOptions)), analytics: keep(createRedisAnalyticsStore(options.redisUrl as string)) }
-        : { threads: keep(createSqliteThreadStore(sqliteFile, threadOptions)), analytics: keep(createSqliteAnalyticsStore(sqliteFile)) };
+        ? { threads: keep(createRedisThreadStore(options.redisUrl as string, threadOptions)), analytics: keep(createRedisAnalyticsStore(options.redisUrl as string, undefined, analyticsOptions)) }
+        : { threads: keep(createSqliteThreadStore(sqliteFile, threadOptions)), analytics: keep(createSqliteAnalyticsStore(sqliteFile, analyticsOptions)) };
     const keys = sharedKeys ?? createKeyStore({ file: options.keysFile ?? path.join(options.dataDir, 'keys.json') });
     return { keys, limiter, feedbackLimiter, threads, analytics, close: closeOpened };
   } catch (error) {

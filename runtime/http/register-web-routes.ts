@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './error-catalog.ts';
-import { chooseEncoding, createWebAssets, isHashedBundle } from './web-assets.ts';
+import { createWebAssets, isHashedBundle, sendWebAsset } from './web-assets.ts';
 
 /** Options of `registerWebRoutes`. */
 export interface WebRoutesOptions {
@@ -18,7 +18,7 @@ export interface WebRoutesOptions {
 
 /** The checkout's `web/dist`: this file is in runtime/http of the sources, or of the compiled lib/ (`npm run build`). */
 const PACKAGE_ROOT = path.resolve(import.meta.dirname, '../..');
-const DEFAULT_WEB_DIR = path.join(path.basename(PACKAGE_ROOT) === 'lib' ? path.dirname(PACKAGE_ROOT) : PACKAGE_ROOT, 'web/dist');
+export const DEFAULT_WEB_DIR = path.join(path.basename(PACKAGE_ROOT) === 'lib' ? path.dirname(PACKAGE_ROOT) : PACKAGE_ROOT, 'web/dist');
 /** The loader and the playground: a changed build reaches every page within five minutes. */
 const SHORT_LIVED = 'public, max-age=300';
 /** A content-hashed bundle never changes under its name. */
@@ -35,16 +35,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export function registerWebRoutes(app: FastifyInstance, options: WebRoutesOptions = {}): void {
   const assets = createWebAssets(options.webDir ?? DEFAULT_WEB_DIR);
-  const send = async (name: string, cacheControl: string, request: FastifyRequest, reply: FastifyReply) => {
-    const asset = await assets.get(name);
-    if (!asset) throw new ApiError('web_client_missing');
-    const vary = reply.getHeader('vary');
-    reply.type('text/javascript; charset=utf-8').header('cache-control', cacheControl).header('etag', asset.etag).header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-    if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
-    const encoding = chooseEncoding(request.headers['accept-encoding'], asset);
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(encoding === 'br' ? asset.br : encoding === 'gzip' ? asset.gzip : asset.identity);
-  };
+  const send = async (name: string, cacheControl: string, request: FastifyRequest, reply: FastifyReply) => sendWebAsset(await assets.get(name), cacheControl, request, reply);
 
   app.get('/widget.js', (request, reply) => send('widget.js', SHORT_LIVED, request, reply));
   for (const prefix of ['widget', 'widget-chat']) {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from './error-catalog.ts';
 
 /** A built browser file with its precompressed forms (`.br`, `.gz` beside it, written by scripts/build-web.mjs). */
 export interface WebAsset {
@@ -72,4 +74,18 @@ export function chooseEncoding(header: string | undefined, asset: WebAsset): 'br
   if (asset.br && accepts('br')) return 'br';
   if (asset.gzip && accepts('gzip')) return 'gzip';
   return 'identity';
+}
+
+/**
+ * Answers a built script: 503 `web_client_missing` when it is not built, else its bytes in the encoding the browser
+ * accepts, with a strong ETag (304 when it matches), `Vary: Accept-Encoding` and `cacheControl`.
+ */
+export async function sendWebAsset(asset: WebAsset | undefined, cacheControl: string, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  if (!asset) throw new ApiError('web_client_missing');
+  const vary = reply.getHeader('vary');
+  reply.type('text/javascript; charset=utf-8').header('cache-control', cacheControl).header('etag', asset.etag).header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
+  const encoding = chooseEncoding(request.headers['accept-encoding'], asset);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(encoding === 'br' ? asset.br : encoding === 'gzip' ? asset.gzip : asset.identity);
 }

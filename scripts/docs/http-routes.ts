@@ -61,6 +61,12 @@ export const HTTP_ROUTES: Record<string, RouteDocumentation> = {
     description: 'For admin keys: top questions, questions answered "not found in the docs", feedback counts and comments, searches with no result, between `from` and `to` (default: the last 30 days).',
     tag: 'Analytics',
   },
+  'GET /v1/analytics/:domain/insights': {
+    summary: 'Insights',
+    description:
+      'For admin keys: the content gaps (questions not found, answered weakly, abandoned or thumbed down, grouped and merged by the topic the site lacks, with the closest pages), the question groups asked most, pages cited most, cited in thumbed-down answers and never cited, comments and each day\'s outcomes, over whole UTC days `from` to `to` (default: the 30 days ending today), optionally one `version` and one `language`; `limit` entries per list. See the insights guide.',
+    tag: 'Analytics',
+  },
   'POST /sites/:domain/mcp': {
     summary: 'MCP server',
     description: 'The site\'s search MCP server (Model Context Protocol over Streamable HTTP, stateless, JSON-RPC): tools `search` (`query`, `pageSize` 1–50, `scoreThreshold`, `version`, `language`) and `get_page` (a page\'s Markdown). Needs a key of the domain unless its documentation is public (`serve --public-docs`); each tool call counts once against the limits.',
@@ -86,6 +92,8 @@ export const HTTP_ROUTES: Record<string, RouteDocumentation> = {
   'GET /playground': { summary: 'Playground', description: 'A page to try the assistant: pick a domain, give a key (none from this machine under `docsmith dev`), ask. Off with `serve --no-playground`.', tag: 'Browser client', public: true, produces: ['text/html'] },
   'GET /playground.js': { summary: 'Playground script', description: 'The playground\'s bundled script.', tag: 'Browser client', public: true, produces: ['text/javascript'] },
   'GET /widget.js': { summary: 'Ask AI widget', description: 'The embeddable widget: `<script src=".../widget.js" data-domain="acme" data-key="ds_…" async></script>` puts an "Ask AI" button on any page.', tag: 'Browser client', public: true, produces: ['text/javascript'] },
+  'GET /admin': { summary: 'Insights dashboard', description: 'The owners\' dashboard of the insights route: charts, tables and CSV/JSON exports, read with an admin key typed into the page. Only with `serve --admin`; served with a strict content security policy, never framed.', tag: 'Analytics', public: true, produces: ['text/html'] },
+  'GET /admin.js': { summary: 'Insights dashboard script', description: 'The dashboard\'s bundled script (charts by uPlot, no CDN). Only with `serve --admin`.', tag: 'Analytics', public: true, produces: ['text/javascript'] },
   'GET /healthz': { summary: 'Liveness', description: '200 while the process serves requests.', tag: 'Operations', public: true },
   'GET /readyz': { summary: 'Readiness', description: '200 once a published build is readable and the store is reachable; 503 otherwise (also when the SQLite file was deleted or replaced under the server).', tag: 'Operations', public: true },
   'GET /metrics': { summary: 'Prometheus metrics', description: 'Request counts and latency histograms per route, tokens, limit hits, answer failures and process metrics, in the Prometheus text format.', tag: 'Operations', public: true, produces: ['text/plain'] },

@@ -46,6 +46,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     dataDir: path.join(directory, 'data'),
     logger: false,
     limitStore: 'memory',
+    admin: true,
     registerFirst: async (instance) => {
       await instance.register(swagger, {
         openapi: {

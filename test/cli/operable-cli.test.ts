@@ -30,7 +30,7 @@ describe('an operable CLI', () => {
     expect(await run(['--version'])).toEqual({ code: 0, out: `${packageJson.version}\n` });
   });
 
-  it.each(['validate', 'upgrade', 'build', 'search', 'diff', 'serve', 'keys', 'keys create', 'keys list', 'keys revoke'])('shows an example in `%s --help`', async (command) => {
+  it.each(['validate', 'upgrade', 'build', 'search', 'diff', 'serve', 'keys', 'keys create', 'keys list', 'keys revoke', 'insights'])('shows an example in `%s --help`', async (command) => {
     const { out } = await run([...command.split(' '), '--help']);
     expect(out).toMatch(new RegExp(`Example:\\n  \\$ docsmith ${command.split(' ')[0]}`));
   });

@@ -22,7 +22,7 @@ describe('feedback and analytics over HTTP', () => {
     const keys = createKeyStore({ file: path.join(directory, 'data', 'keys.json') });
     key = keys.create({ domains: ['example'], org: 'org' }).key;
     adminKey = keys.create({ domains: ['example'], org: 'org', admin: true }).key;
-    app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory' });
+    app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory', storeQuestionText: true });
   });
   afterAll(async () => {
     await app.close();

@@ -52,6 +52,9 @@ describe.skipIf(!hasRedis('the runtime on a Redis Cluster') || !hasRedisServer)(
       expect(listed.json().threads.map((thread: { messages: unknown[] }) => thread.messages.length)).toEqual([4]);
       const report = await app.inject({ url: '/v1/analytics/example/questions', headers: { authorization: `Bearer ${adminKey}` } });
       expect(report.json()).toMatchObject({ questions: 2, feedback: { up: 1 } });
+      const insights = await app.inject({ url: '/v1/analytics/example/insights', headers: { authorization: `Bearer ${adminKey}` } });
+      expect(insights.statusCode, insights.body).toBe(200);
+      expect(insights.json()).toMatchObject({ totals: { questions: 2, up: 1 } });
     } finally {
       await app.close();
     }
@@ -65,7 +68,9 @@ describe.skipIf(!hasRedis('the runtime on a Redis Cluster') || !hasRedisServer)(
       for (const id of ['q', 'a']) await threads.appendMessage({ threadId, domain: 'acme', fingerprint: 'fp', message: { id, role: id === 'q' ? 'user' : 'assistant', text: id, sources: [] } });
       expect(await threads.deleteThreadsBefore(new Date(Date.now() + 1000))).toBe(1);
       await analytics.recordSearch({ domain: 'acme', query: 'nothing', resultCount: 0, at: new Date('2020-01-01') });
-      expect(await analytics.deleteEventsBefore(new Date('2021-01-01'))).toBe(1);
+      await analytics.recordQuestion({ domain: 'acme', threadId: 't', messageId: 'm', question: 'install', resultCount: 1, notFound: false, at: new Date('2020-01-02'), insight: { terms: ['instal'], weights: [1], strength: 1, cited: ['quickstart'] } });
+      expect(await analytics.deleteEventsBefore(new Date('2021-01-01'))).toBe(2);
+      expect((await analytics.insights({ domain: 'acme', from: '2020-01-01', to: '2020-01-31' })).totals.questions).toBe(0);
     } finally {
       await Promise.all([threads.close(), analytics.close()]);
     }
