@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../pipeline/build/build-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 import { describeQuestion } from '../../runtime/analytics/describe-question.ts';
 import { loadSearchIndex, search, type SearchIndex } from '../../runtime/search/index.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { readSiteSource } from '../../cli/read-site-source.ts';
 import { publishBuild, writeBuildDirectory } from '../../contract/artifact-layout.ts';
-import { buildSite } from '../../pipeline/build/build-site.ts';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { createSqliteAnalyticsStore } from '../../runtime/analytics/sqlite-analytics-store.ts';
 import { createArtifactStore } from '../../runtime/artifacts/create-artifact-store.ts';
 import { createKeyStore } from '../../runtime/auth/key-store.ts';
