@@ -32,7 +32,7 @@ export function remarkPageSections() {
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       const ruleId = pageKind(file.path) === 'mdx' ? 'mdx-parse' : 'markdown-parse';
-      (file.data.pageDiagnostics ??= []).push({ file: file.path, line: 1, column: 1, severity: 'error', ruleId, message: 'Unexpected nesting too deep to read, expected elements nested at most a few hundred levels deep' });
+      (file.data.pageDiagnostics ??= []).push({ file: file.path, line: 1, column: 1, severity: 'error', ruleId, message: `Unexpected nesting too deep to read, expected elements nested at most ${MAX_PAGE_NESTING} levels deep` });
       writer.discard();
     }
     writer.close();
@@ -43,9 +43,23 @@ export function remarkPageSections() {
   };
 }
 
+/**
+ * How deep the section walk follows nested elements; deeper is a `nesting too deep` error on every Node version,
+ * instead of whatever depth the engine's stack happens to allow (Node 20 and 24 differ).
+ */
+export const MAX_PAGE_NESTING = 500;
+
 /** The text of one page: block nodes become lines of the section writer, phrasing nodes join the current line. */
 class SectionWalk {
+  private depth = 0;
+
   constructor(private readonly writer: SectionWriter) {}
+
+  /** Goes one level deeper, refusing past MAX_PAGE_NESTING with a RangeError, as a stack overflow would. */
+  private descend(): void {
+    if (this.depth >= MAX_PAGE_NESTING) throw new RangeError(`nesting deeper than ${MAX_PAGE_NESTING} levels`);
+    this.depth += 1;
+  }
 
   /** Walks the top-level nodes of a tree (the page's or an inlined snippet's); `headingIds` are that file's custom ids by line. */
   blocks(children: readonly Nodes[], headingIds: ReadonlyMap<number, string>): void {
@@ -53,6 +67,15 @@ class SectionWalk {
   }
 
   private block(node: Nodes, headingIds: ReadonlyMap<number, string>): void {
+    this.descend();
+    try {
+      this.blockNode(node, headingIds);
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
+  private blockNode(node: Nodes, headingIds: ReadonlyMap<number, string>): void {
     switch (node.type) {
       case 'yaml':
       case 'mdxFlowExpression':
@@ -154,6 +177,15 @@ class SectionWalk {
   }
 
   private inline(node: Nodes): string {
+    this.descend();
+    try {
+      return this.inlineNode(node);
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
+  private inlineNode(node: Nodes): string {
     switch (node.type) {
       case 'text':
       case 'inlineCode':
