@@ -3,7 +3,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'lib/**', 'node_modules/**', 'sites/**', '.data/**', 'coverage/**', '.scratch/**', 'web/dist/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'lib/**',
+      'node_modules/**',
+      'sites/**',
+      '.data/**',
+      'coverage/**',
+      '.scratch/**',
+      'web/dist/**',
+    ],
+  },
   { languageOptions: { globals: { ...globals.node } } },
   { files: ['web/**'], languageOptions: { globals: { ...globals.browser } } },
   js.configs.recommended,

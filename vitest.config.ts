@@ -36,8 +36,22 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'fast', isolate: false, include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SLOW_SUITES] } },
-      { extends: true, test: { name: 'slow', include: SLOW_SUITES.map((suite) => (suite.endsWith('/**') ? `${suite}/*.test.ts` : suite)) } },
+      {
+        extends: true,
+        test: {
+          name: 'fast',
+          isolate: false,
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...SLOW_SUITES],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'slow',
+          include: SLOW_SUITES.map((suite) => (suite.endsWith('/**') ? `${suite}/*.test.ts` : suite)),
+        },
+      },
     ],
   },
 });

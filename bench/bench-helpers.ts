@@ -40,5 +40,7 @@ export function percentile(values: number[], p: number): number {
 export function printTable(title: string, header: string[], rows: string[][]): void {
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: string[]): string => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
-  process.stdout.write(`\n${title}\n${line(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}\n${rows.map(line).join('\n')}\n`);
+  process.stdout.write(
+    `\n${title}\n${line(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}\n${rows.map(line).join('\n')}\n`,
+  );
 }

@@ -36,11 +36,15 @@ for (const word of process.argv.slice(2)) {
   if (word in benches) wanted.push({ name: word, sites: [] });
   else if (wanted.at(-1) && benches[wanted.at(-1)!.name]!.filtersSites) wanted.at(-1)!.sites.push(word);
   else {
-    process.stderr.write(`npm run bench: unknown bench ${word}; choose from ${Object.keys(benches).join(', ')} (only build takes site names after it)\n`);
+    process.stderr.write(
+      `npm run bench: unknown bench ${word}; choose from ${Object.keys(benches).join(', ')} (only build takes site names after it)\n`,
+    );
     process.exit(2);
   }
 }
-process.stdout.write(`docsmith benchmarks on node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`);
+process.stdout.write(
+  `docsmith benchmarks on node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`,
+);
 // Each bench's output also replaces its section of docs/performance/latest.md (a run filtered to some sites does not).
 const outputs = new Map<string, string>();
 for (const { name, sites } of wanted.length > 0 ? wanted : Object.keys(benches).map((name) => ({ name, sites: [] }))) {

@@ -35,14 +35,25 @@ export async function captureOutput(work: () => Promise<unknown>): Promise<strin
 }
 
 /** Replaces the sections of the benches that ran in the latest-output page, keeping the others, in `order`. */
-export async function updateLatestOutput(outputs: ReadonlyMap<string, string>, order: readonly string[], now = new Date()): Promise<void> {
+export async function updateLatestOutput(
+  outputs: ReadonlyMap<string, string>,
+  order: readonly string[],
+  now = new Date(),
+): Promise<void> {
   const existing = await readFile(LATEST_OUTPUT_PAGE, 'utf8').catch(() => '');
   const sections = new Map<string, string>();
-  for (const section of existing.split(/^## /m).slice(1)) sections.set(section.slice(0, section.indexOf('\n')).trim(), `## ${section.trimEnd()}\n`);
+  for (const section of existing.split(/^## /m).slice(1))
+    sections.set(section.slice(0, section.indexOf('\n')).trim(), `## ${section.trimEnd()}\n`);
   const machine = `node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} at the start`;
   for (const [name, text] of outputs) {
-    sections.set(name, `## ${name}\n\n\`npm run bench -- ${name}\`, ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${machine}:\n\n\`\`\`text\n${text.trim()}\n\`\`\`\n`);
+    sections.set(
+      name,
+      `## ${name}\n\n\`npm run bench -- ${name}\`, ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${machine}:\n\n\`\`\`text\n${text.trim()}\n\`\`\`\n`,
+    );
   }
-  const names = [...order.filter((name) => sections.has(name)), ...[...sections.keys()].filter((name) => !order.includes(name))];
+  const names = [
+    ...order.filter((name) => sections.has(name)),
+    ...[...sections.keys()].filter((name) => !order.includes(name)),
+  ];
   await writeFile(LATEST_OUTPUT_PAGE, `${HEADER}\n${names.map((name) => sections.get(name)).join('\n')}`);
 }

@@ -12,9 +12,92 @@ export interface SyntheticSiteOptions {
   name?: string;
 }
 
-const TOPICS = ['webhook', 'queue', 'retry', 'token', 'billing', 'deploy', 'cache', 'schema', 'region', 'quota', 'audit', 'stream', 'secret', 'domain', 'export', 'import', 'backup', 'alert', 'metric', 'trace'];
-const VERBS = ['configure', 'rotate', 'inspect', 'enable', 'disable', 'limit', 'replay', 'verify', 'migrate', 'monitor', 'debug', 'scale'];
-const WORDS = ['the', 'service', 'sends', 'each', 'request', 'with', 'a', 'signed', 'header', 'and', 'waits', 'for', 'acknowledgement', 'before', 'marking', 'delivery', 'complete', 'when', 'timeout', 'expires', 'worker', 'picks', 'next', 'message', 'from', 'partition', 'order', 'is', 'kept', 'per', 'key', 'clients', 'should', 'store', 'cursor', 'resume', 'after', 'restart', 'limits', 'apply', 'project', 'organization', 'level', 'dashboard', 'shows', 'latency', 'errors', 'throughput'];
+const TOPICS = [
+  'webhook',
+  'queue',
+  'retry',
+  'token',
+  'billing',
+  'deploy',
+  'cache',
+  'schema',
+  'region',
+  'quota',
+  'audit',
+  'stream',
+  'secret',
+  'domain',
+  'export',
+  'import',
+  'backup',
+  'alert',
+  'metric',
+  'trace',
+];
+const VERBS = [
+  'configure',
+  'rotate',
+  'inspect',
+  'enable',
+  'disable',
+  'limit',
+  'replay',
+  'verify',
+  'migrate',
+  'monitor',
+  'debug',
+  'scale',
+];
+const WORDS = [
+  'the',
+  'service',
+  'sends',
+  'each',
+  'request',
+  'with',
+  'a',
+  'signed',
+  'header',
+  'and',
+  'waits',
+  'for',
+  'acknowledgement',
+  'before',
+  'marking',
+  'delivery',
+  'complete',
+  'when',
+  'timeout',
+  'expires',
+  'worker',
+  'picks',
+  'next',
+  'message',
+  'from',
+  'partition',
+  'order',
+  'is',
+  'kept',
+  'per',
+  'key',
+  'clients',
+  'should',
+  'store',
+  'cursor',
+  'resume',
+  'after',
+  'restart',
+  'limits',
+  'apply',
+  'project',
+  'organization',
+  'level',
+  'dashboard',
+  'shows',
+  'latency',
+  'errors',
+  'throughput',
+];
 
 /**
  * Generates a documentation site of realistic shape in memory: tabs > groups > pages, headings at two
@@ -35,7 +118,8 @@ export function generateSyntheticSite(options: SyntheticSiteOptions = {}): SiteS
     const words = Array.from({ length }, () => pick(WORDS));
     return `${words.join(' ').replace(/^./, (first) => first.toUpperCase())}.`;
   };
-  const paragraph = (): string => Array.from({ length: 3 + Math.floor(random() * 4) }, () => sentence(8 + Math.floor(random() * 10))).join(' ');
+  const paragraph = (): string =>
+    Array.from({ length: 3 + Math.floor(random() * 4) }, () => sentence(8 + Math.floor(random() * 10))).join(' ');
 
   const files = new Map<string, string>();
   const groups = new Map<string, string[]>();

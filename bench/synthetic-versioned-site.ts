@@ -15,9 +15,83 @@ export interface VersionedSiteOptions {
   seed?: number;
 }
 
-const TOPICS = ['webhook', 'queue', 'retry', 'token', 'billing', 'deploy', 'cache', 'schema', 'region', 'quota', 'audit', 'stream'];
-const VERBS = ['configure', 'rotate', 'inspect', 'enable', 'limit', 'replay', 'verify', 'migrate', 'monitor', 'debug', 'scale'];
-const WORDS = ['the', 'service', 'sends', 'each', 'request', 'with', 'a', 'signed', 'header', 'and', 'waits', 'for', 'acknowledgement', 'before', 'marking', 'delivery', 'complete', 'when', 'timeout', 'expires', 'worker', 'picks', 'next', 'message', 'from', 'partition', 'order', 'is', 'kept', 'per', 'key', 'clients', 'should', 'store', 'cursor', 'resume', 'after', 'restart', 'limits', 'apply', 'project', 'organization', 'level', 'dashboard', 'shows', 'latency', 'errors', 'throughput'];
+const TOPICS = [
+  'webhook',
+  'queue',
+  'retry',
+  'token',
+  'billing',
+  'deploy',
+  'cache',
+  'schema',
+  'region',
+  'quota',
+  'audit',
+  'stream',
+];
+const VERBS = [
+  'configure',
+  'rotate',
+  'inspect',
+  'enable',
+  'limit',
+  'replay',
+  'verify',
+  'migrate',
+  'monitor',
+  'debug',
+  'scale',
+];
+const WORDS = [
+  'the',
+  'service',
+  'sends',
+  'each',
+  'request',
+  'with',
+  'a',
+  'signed',
+  'header',
+  'and',
+  'waits',
+  'for',
+  'acknowledgement',
+  'before',
+  'marking',
+  'delivery',
+  'complete',
+  'when',
+  'timeout',
+  'expires',
+  'worker',
+  'picks',
+  'next',
+  'message',
+  'from',
+  'partition',
+  'order',
+  'is',
+  'kept',
+  'per',
+  'key',
+  'clients',
+  'should',
+  'store',
+  'cursor',
+  'resume',
+  'after',
+  'restart',
+  'limits',
+  'apply',
+  'project',
+  'organization',
+  'level',
+  'dashboard',
+  'shows',
+  'latency',
+  'errors',
+  'throughput',
+];
 
 /**
  * Generates a site shaped like a documentation site that keeps every release, in every language: each language
@@ -41,8 +115,14 @@ export function generateVersionedSite(options: VersionedSiteOptions = {}): SiteS
     const words = WORDS.map((word) => (languageIndex === 0 ? word : `${word}${language}`));
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
     const paragraph = (): string =>
-      Array.from({ length: 3 + Math.floor(random() * 4) }, () => `${Array.from({ length: 8 + Math.floor(random() * 10) }, () => pick(words)).join(' ')}.`).join(' ');
-    const slugs = Array.from({ length: pageCount }, (_, index) => `${pick(VERBS)}-${TOPICS[index % TOPICS.length]}-${index}`);
+      Array.from(
+        { length: 3 + Math.floor(random() * 4) },
+        () => `${Array.from({ length: 8 + Math.floor(random() * 10) }, () => pick(words)).join(' ')}.`,
+      ).join(' ');
+    const slugs = Array.from(
+      { length: pageCount },
+      (_, index) => `${pick(VERBS)}-${TOPICS[index % TOPICS.length]}-${index}`,
+    );
     // Texts of the oldest version first; each newer version rewrites a few pages.
     let texts = slugs.map((slug, index) => pageTextOf(slug, index, 0, paragraph));
     const textsByVersion: string[][] = [];
@@ -69,19 +149,33 @@ export function generateVersionedSite(options: VersionedSiteOptions = {}): SiteS
         return {
           version,
           ...(position === 0 ? { default: true } : {}),
-          groups: TOPICS.map((topic, topicIndex) => ({ group: capitalise(topic), pages: routes.filter((_, index) => index % TOPICS.length === topicIndex) })),
+          groups: TOPICS.map((topic, topicIndex) => ({
+            group: capitalise(topic),
+            pages: routes.filter((_, index) => index % TOPICS.length === topicIndex),
+          })),
         };
       }),
     };
   });
-  const config = { $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Versioned synthetic', colors: { primary: '#0F766E' }, navigation: { languages: languageNodes } };
+  const config = {
+    $schema: 'https://mintlify.com/docs.json',
+    theme: 'mint',
+    name: 'Versioned synthetic',
+    colors: { primary: '#0F766E' },
+    navigation: { languages: languageNodes },
+  };
   files.set('docs.json', JSON.stringify(config, null, 2));
   return { files };
 }
 
 function pageTextOf(slug: string, index: number, revision: number, paragraph: () => string): string {
   const [verb = '', topic = ''] = slug.split('-');
-  return pageText(`${capitalise(verb)} the ${topic} (${index}${revision > 0 ? `, revision ${revision}` : ''})`, topic, verb, paragraph);
+  return pageText(
+    `${capitalise(verb)} the ${topic} (${index}${revision > 0 ? `, revision ${revision}` : ''})`,
+    topic,
+    verb,
+    paragraph,
+  );
 }
 
 function capitalise(text: string): string {

@@ -21,7 +21,11 @@ export interface SectionEmbedderOptions {
  * endpoint, 64 texts per request, 4 requests at a time, retried on 429/5xx with backoff.
  */
 export function createSectionEmbedder(options: SectionEmbedderOptions): SectionEmbedder {
-  const model = createEmbeddingModel({ url: options.url, model: options.model, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+  const model = createEmbeddingModel({
+    url: options.url,
+    model: options.model,
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+  });
   return {
     model: options.model,
     url: options.url,

@@ -8,7 +8,11 @@ import path from 'node:path';
  * `$XDG_CACHE_HOME/docsmith`, else `node_modules/.cache/docsmith` of the working directory (the find-cache-dir
  * convention) when it has `node_modules`, else `~/.cache/docsmith`; one sub-folder per site (hash of its absolute path).
  */
-export function defaultCacheDir(siteDir: string, environment: NodeJS.ProcessEnv = process.env, workingDir = process.cwd()): string {
+export function defaultCacheDir(
+  siteDir: string,
+  environment: NodeJS.ProcessEnv = process.env,
+  workingDir = process.cwd(),
+): string {
   const root = environment.XDG_CACHE_HOME
     ? path.join(environment.XDG_CACHE_HOME, 'docsmith')
     : existsSync(path.join(workingDir, 'node_modules'))

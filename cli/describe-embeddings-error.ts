@@ -12,12 +12,17 @@ export function describeEmbeddingsError(error: unknown, url: string): string | u
   const last = RetryError.isInstance(error) ? error.lastError : error;
   if (!APICallError.isInstance(last)) return undefined;
   const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-  if (last.statusCode === undefined) return `cannot reach the embeddings endpoint ${url} (${systemCode(last.cause) ?? firstLine(last.message).replace(/^Cannot connect to API: /, '')})${tries}; is it running?`;
+  if (last.statusCode === undefined)
+    return `cannot reach the embeddings endpoint ${url} (${systemCode(last.cause) ?? firstLine(last.message).replace(/^Cannot connect to API: /, '')})${tries}; is it running?`;
   return `embeddings endpoint ${url} answered HTTP ${last.statusCode}${tries}: ${firstLine(last.message)}`;
 }
 
 function systemCode(cause: unknown): string | undefined {
-  for (let current = cause, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
+  for (
+    let current = cause, depth = 0;
+    current && depth < 4;
+    current = (current as { cause?: unknown }).cause, depth += 1
+  ) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') return code;
   }

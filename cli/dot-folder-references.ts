@@ -15,7 +15,10 @@ const FOLLOWED = /\.(?:json|ya?ml|mdx?|jsx?|tsx?)$/i;
  * as the build resolves imports (`importBase`), others from the site root; only `.json .yaml .yml .md .mdx .js .jsx
  * .ts .tsx` paths are followed.
  */
-export function dotFolderReferences(texts: Iterable<[file: string, text: string]>, known: (file: string) => boolean): string[] {
+export function dotFolderReferences(
+  texts: Iterable<[file: string, text: string]>,
+  known: (file: string) => boolean,
+): string[] {
   const found = new Set<string>();
   for (const [file, text] of texts) {
     // A file outside dot-folders names one only by writing `/.` (`/snippets/.cache/…`); one inside may name its neighbours (`./part.mdx`).

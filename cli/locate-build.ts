@@ -19,7 +19,9 @@ export async function locateBuild(target: string): Promise<string> {
   if (await stat(path.join(target, 'manifest.json')).catch(() => undefined)) return target;
   const buildId = await readCurrentBuildId(target);
   if (buildId) return buildDirectory(target, buildId);
-  throw new BuildNotFoundError(`${target}: not a build directory (no manifest.json) and no published release (no current pointer); run docsmith build --publish first`);
+  throw new BuildNotFoundError(
+    `${target}: not a build directory (no manifest.json) and no published release (no current pointer); run docsmith build --publish first`,
+  );
 }
 
 /** Reads and parses a JSON file of a build, turning a missing or unparsable file into a BuildNotFoundError. */

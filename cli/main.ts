@@ -52,7 +52,10 @@ export async function main(argv: string[]): Promise<number> {
     .version(VERSION, '-V, --version', 'print the docsmith version')
     // `--version` is the program's before a command only: `docsmith search … --version v1` keeps its own option.
     .enablePositionalOptions()
-    .addHelpText('after', '\nExample:\n  $ docsmith build sites/acme --publish && docsmith keys create --domain acme --org acme && docsmith serve')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ docsmith build sites/acme --publish && docsmith keys create --domain acme --org acme && docsmith serve',
+    )
     .exitOverride()
     .showHelpAfterError('(run docsmith --help for usage)');
   const names = commandsFor(argv);
@@ -60,7 +63,9 @@ export async function main(argv: string[]): Promise<number> {
     const command = await loadCommand(name);
     if (!command) {
       if (names.length > 1) continue;
-      process.stderr.write(`docsmith ${name} is not available in this installation (the runtime image leaves out the build-side dependencies); run it from the npm package or a checkout\n`);
+      process.stderr.write(
+        `docsmith ${name} is not available in this installation (the runtime image leaves out the build-side dependencies); run it from the npm package or a checkout\n`,
+      );
       return EXIT_USAGE;
     }
     program.addCommand(withExample(name, command).exitOverride());

@@ -47,9 +47,14 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
   const root = info.isDirectory() ? target : path.dirname(target);
   const configName = info.isDirectory() ? await findConfigName(root) : path.basename(target);
   const configInfo = await stat(path.join(root, configName)).catch(() => undefined);
-  if (!configInfo?.isFile()) throw new SiteReadError(`${root}: no ${configName} here (a documentation site needs a docs.json, or a legacy mint.json, at its root)`);
+  if (!configInfo?.isFile())
+    throw new SiteReadError(
+      `${root}: no ${configName} here (a documentation site needs a docs.json, or a legacy mint.json, at its root)`,
+    );
   if (configInfo.size > maxBytes) {
-    throw new SiteReadError(`${path.join(root, configName)}: ${formatBytes(configInfo.size)} is too large for a docs.json (limit ${formatBytes(maxBytes)})`);
+    throw new SiteReadError(
+      `${path.join(root, configName)}: ${formatBytes(configInfo.size)} is too large for a docs.json (limit ${formatBytes(maxBytes)})`,
+    );
   }
 
   const files = new Map<string, string>();
@@ -79,19 +84,28 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
         const target = await stat(path.join(root, child)).catch(() => undefined);
         const real = target ? await insideSite(child) : undefined;
         if (target && real === undefined) {
-          if (child === configName || !excluded(target.isDirectory() ? `${child}/` : child)) skippedFiles.set(child, { reason: 'outside-site', ...(target.isDirectory() ? { folder: true } : {}) });
+          if (child === configName || !excluded(target.isDirectory() ? `${child}/` : child))
+            skippedFiles.set(child, { reason: 'outside-site', ...(target.isDirectory() ? { folder: true } : {}) });
           continue;
         }
-        kind = target?.isDirectory() ? (ancestors.has(real as string) ? undefined : 'folder') : target?.isFile() ? 'file' : undefined;
+        kind = target?.isDirectory()
+          ? ancestors.has(real as string)
+            ? undefined
+            : 'folder'
+          : target?.isFile()
+            ? 'file'
+            : undefined;
       }
       if (child !== configName && excluded(kind === 'folder' ? `${child}/` : child)) continue;
-      if (kind === 'folder') await walk(child, new Set([...ancestors, (await realpath(path.join(root, child)).catch(() => '')) || child]));
+      if (kind === 'folder')
+        await walk(child, new Set([...ancestors, (await realpath(path.join(root, child)).catch(() => '')) || child]));
       else if (kind === 'file' && !isSiteTextFile(entry.name)) assetFiles.add(child);
       else if (kind === 'file') textFiles.push(child);
     }
   };
   await walk('');
-  const readText = (child: string): Promise<string | SkippedFile> => readSiteFile(root, child, { maxFileBytes: maxBytes, isConfig: child === configName, textOfBytes });
+  const readText = (child: string): Promise<string | SkippedFile> =>
+    readSiteFile(root, child, { maxFileBytes: maxBytes, isConfig: child === configName, textOfBytes });
   const keep = (children: readonly string[], contents: readonly (string | SkippedFile)[]): void => {
     contents.forEach((content, position) => {
       const child = children[position] as string;
@@ -105,11 +119,22 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
   // what it names in turn: each round scans only the texts the round before read.
   let scanned: Iterable<[string, string]> = files;
   for (let round = 0; round < DOT_FOLDER_ROUNDS; round += 1) {
-    const named = dotFolderReferences(scanned, (child) => files.has(child) || skippedFiles.has(child) || excluded(child));
-    const present = (await mapConcurrently(named, READ_CONCURRENCY, async (child) => ((await stat(path.join(root, child)).catch(() => undefined))?.isFile() && (await insideSite(child)) !== undefined ? child : ''))).filter(Boolean);
+    const named = dotFolderReferences(
+      scanned,
+      (child) => files.has(child) || skippedFiles.has(child) || excluded(child),
+    );
+    const present = (
+      await mapConcurrently(named, READ_CONCURRENCY, async (child) =>
+        (await stat(path.join(root, child)).catch(() => undefined))?.isFile() && (await insideSite(child)) !== undefined
+          ? child
+          : '',
+      )
+    ).filter(Boolean);
     if (present.length === 0) break;
     keep(present, await mapConcurrently(present, READ_CONCURRENCY, readText));
-    scanned = present.flatMap((child): [string, string][] => (files.has(child) ? [[child, files.get(child) as string]] : []));
+    scanned = present.flatMap((child): [string, string][] =>
+      files.has(child) ? [[child, files.get(child) as string]] : [],
+    );
   }
   if (configName !== 'docs.json' && configName !== LEGACY_CONFIG) files.set('docs.json', files.get(configName) ?? '');
   return { files, skippedFiles, assetFiles };
@@ -135,17 +160,30 @@ export interface ReadSiteFileOptions {
  * large; a JSON/YAML file keeps its first bytes so a spec can still be recognised). Throws a SiteReadError when the
  * file cannot be read. `readSiteSource` reads every file with it, `docsmith dev` each file that changed.
  */
-export async function readSiteFile(root: string, child: string, options: ReadSiteFileOptions = {}): Promise<string | SkippedFile> {
+export async function readSiteFile(
+  root: string,
+  child: string,
+  options: ReadSiteFileOptions = {},
+): Promise<string | SkippedFile> {
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const unreadable = (error: unknown): never => {
     throw new SiteReadError(`${path.join(root, child)}: cannot read this file (${errorCode(error)})`);
   };
   const size = (await stat(path.join(root, child)).catch(unreadable)).size;
-  if (size > maxBytes) return { reason: 'too-large', bytes: size, limitBytes: maxBytes, ...(SPEC_FILE.test(child) ? { head: await readHead(path.join(root, child)) } : {}) };
+  if (size > maxBytes)
+    return {
+      reason: 'too-large',
+      bytes: size,
+      limitBytes: maxBytes,
+      ...(SPEC_FILE.test(child) ? { head: await readHead(path.join(root, child)) } : {}),
+    };
   const bytes = await readFile(path.join(root, child)).catch(unreadable);
   if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
     if (options.isConfig) throw new SiteReadError(`${path.join(root, child)}: binary data, expected a JSON text file`);
-    return { reason: 'binary', ...(SPEC_FILE.test(child) ? { head: bytes.subarray(0, HEAD_BYTES).toString('utf8') } : {}) };
+    return {
+      reason: 'binary',
+      ...(SPEC_FILE.test(child) ? { head: bytes.subarray(0, HEAD_BYTES).toString('utf8') } : {}),
+    };
   }
   if (!options.textOfBytes) return bytes.toString('utf8');
   const digest = createHash('sha256').update(bytes).digest('base64');

@@ -6,7 +6,11 @@ type UserErrorClass = abstract new (...args: never[]) => Error;
  * prints `docsmith <command>: <message>` on one line and resolves to undefined (the caller exits 2);
  * anything else is a bug and is rethrown.
  */
-export async function readUserInput<T>(command: string, read: () => Promise<T>, userErrors: UserErrorClass[]): Promise<T | undefined> {
+export async function readUserInput<T>(
+  command: string,
+  read: () => Promise<T>,
+  userErrors: UserErrorClass[],
+): Promise<T | undefined> {
   try {
     return await read();
   } catch (error) {

@@ -28,7 +28,11 @@ export function reliabilityFromEnvironment(environment: NodeJS.ProcessEnv): Part
   }
   const headersTimeoutMs = wholeNumberFromEnvironment(environment, 'DOCSMITH_HEADERS_TIMEOUT_MS', 1);
   const requestTimeoutMs = wholeNumberFromEnvironment(environment, 'DOCSMITH_REQUEST_TIMEOUT_MS', 1);
-  if (headersTimeoutMs || requestTimeoutMs) options.timeouts = { ...(headersTimeoutMs ? { headersTimeoutMs } : {}), ...(requestTimeoutMs ? { requestTimeoutMs } : {}) };
+  if (headersTimeoutMs || requestTimeoutMs)
+    options.timeouts = {
+      ...(headersTimeoutMs ? { headersTimeoutMs } : {}),
+      ...(requestTimeoutMs ? { requestTimeoutMs } : {}),
+    };
   const trustProxy = parseTrustProxy(environment.TRUST_PROXY);
   if (trustProxy !== false) options.trustProxy = trustProxy;
   return options;

@@ -24,7 +24,10 @@ export function remoteTextFetcher(options: RemoteTextFetcherOptions = {}): Fetch
     const signal = AbortSignal.timeout(timeoutMs);
     let target = new URL(url);
     for (let redirects = 0; ; redirects += 1) {
-      if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error(`Unexpected ${redirects > 0 ? 'redirect to a ' : ''}\`${target.protocol}\` URL, expected http(s)`);
+      if (target.protocol !== 'http:' && target.protocol !== 'https:')
+        throw new Error(
+          `Unexpected ${redirects > 0 ? 'redirect to a ' : ''}\`${target.protocol}\` URL, expected http(s)`,
+        );
       const response = await fetch(target, { redirect: 'manual', signal }).catch((error: unknown) => {
         throw new Error(describeFailure(error, timeoutMs));
       });
@@ -46,7 +49,8 @@ export function remoteTextFetcher(options: RemoteTextFetcherOptions = {}): Fetch
 
 /** The body as UTF-8 text, refused once it passes `maxBytes` (announced or read). */
 async function readCapped(response: Response, maxBytes: number, timeoutMs: number): Promise<string> {
-  const limit = maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MB` : `${Math.ceil(maxBytes / 1024)} KB`;
+  const limit =
+    maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MB` : `${Math.ceil(maxBytes / 1024)} KB`;
   if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
     await response.body?.cancel();
     throw new Error(`larger than ${limit}`);

@@ -53,10 +53,28 @@ export async function startLocal(): Promise<number> {
     ].join('\n'),
   );
   for (const domain of domains) {
-    const code = await main(['build', path.join(SITES_DIR, domain), '--out', path.join(DIST_DIR, domain), '--publish', '--quiet']);
+    const code = await main([
+      'build',
+      path.join(SITES_DIR, domain),
+      '--out',
+      path.join(DIST_DIR, domain),
+      '--publish',
+      '--quiet',
+    ]);
     if (code !== EXIT_OK) return code;
   }
-  return main(['serve', '--artifacts', DIST_DIR, '--data', DATA_DIR, '--port', PORT, '--store-questions', '--public-docs', domains.join(',')]);
+  return main([
+    'serve',
+    '--artifacts',
+    DIST_DIR,
+    '--data',
+    DATA_DIR,
+    '--port',
+    PORT,
+    '--store-questions',
+    '--public-docs',
+    domains.join(','),
+  ]);
 }
 
 function localKey(domains: string[]): string {

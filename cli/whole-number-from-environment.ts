@@ -9,11 +9,16 @@ export class EnvironmentSettingError extends Error {
  * "Unexpected DOCSMITH_X=abc, expected a whole number ≥ 0". Every numeric setting of `serve` goes through it, and
  * its flags through `parseWholeNumber`.
  */
-export function wholeNumberFromEnvironment(environment: NodeJS.ProcessEnv, name: string, minimum = 0): number | undefined {
+export function wholeNumberFromEnvironment(
+  environment: NodeJS.ProcessEnv,
+  name: string,
+  minimum = 0,
+): number | undefined {
   const text = environment[name]?.trim();
   if (!text) return undefined;
   const value = parseWholeNumber(text, minimum);
-  if (value === undefined) throw new EnvironmentSettingError(`Unexpected ${name}=${text}, expected a whole number ≥ ${minimum}`);
+  if (value === undefined)
+    throw new EnvironmentSettingError(`Unexpected ${name}=${text}, expected a whole number ≥ ${minimum}`);
   return value;
 }
 

@@ -12,8 +12,10 @@ export const CURRENT_FORMATS_SINCE = '0.2.0';
  */
 export function unreadableFormat(file: string, formatVersion: unknown, current: number): string | undefined {
   if (formatVersion === current) return undefined;
-  if (!Number.isInteger(formatVersion) || (formatVersion as number) < 1) return `${file} has no format version docsmith knows (${JSON.stringify(formatVersion) ?? 'none'}; expected ${current})`;
+  if (!Number.isInteger(formatVersion) || (formatVersion as number) < 1)
+    return `${file} has no format version docsmith knows (${JSON.stringify(formatVersion) ?? 'none'}; expected ${current})`;
   const found = `${file} format ${formatVersion as number}, this docsmith reads format ${current}`;
-  if ((formatVersion as number) < current) return `built by docsmith < ${CURRENT_FORMATS_SINCE} (${found}): rebuild with \`docsmith build\``;
+  if ((formatVersion as number) < current)
+    return `built by docsmith < ${CURRENT_FORMATS_SINCE} (${found}): rebuild with \`docsmith build\``;
   return `built by a newer docsmith (${found}): upgrade docsmith, or rebuild with \`docsmith build\``;
 }

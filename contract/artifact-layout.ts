@@ -39,7 +39,12 @@ export interface EarlierBuild {
  * (`docsmith dev`: a save changes a few of a site's thousand files, and creating files is the slow part of a write).
  * Resolves to false when that build already exists (same content hash, nothing written).
  */
-export async function writeBuildDirectory(domainDir: string, buildId: string, files: ReadonlyMap<string, string>, options: { linkFrom?: EarlierBuild } = {}): Promise<boolean> {
+export async function writeBuildDirectory(
+  domainDir: string,
+  buildId: string,
+  files: ReadonlyMap<string, string>,
+  options: { linkFrom?: EarlierBuild } = {},
+): Promise<boolean> {
   const target = buildDirectory(domainDir, buildId);
   if (await exists(target)) return false;
   const buildsDir = path.dirname(target);
@@ -68,7 +73,11 @@ const WRITE_CONCURRENCY = 16;
  * refused). Distinct texts are written concurrently; the paths of one text are written in order, so the first is
  * the one the others link to.
  */
-async function writeFilesOnce(directory: string, files: ReadonlyMap<string, string>, earlier?: EarlierBuild): Promise<void> {
+async function writeFilesOnce(
+  directory: string,
+  files: ReadonlyMap<string, string>,
+  earlier?: EarlierBuild,
+): Promise<void> {
   const namesOfText = new Map<string, string[]>();
   const parents = new Set<string>();
   for (const [name, text] of files) {
@@ -124,7 +133,11 @@ export async function readCurrentBuildId(domainDir: string): Promise<string | un
  * builds that are neither among the last `keep` releases nor the build just published.
  * Resolves to false when that build was already current (nothing published).
  */
-export async function publishBuild(domainDir: string, buildId: string, options: { keep?: number; now?: Date } = {}): Promise<boolean> {
+export async function publishBuild(
+  domainDir: string,
+  buildId: string,
+  options: { keep?: number; now?: Date } = {},
+): Promise<boolean> {
   const keep = Math.max(1, options.keep ?? 5);
   if ((await readCurrentBuildId(domainDir)) === buildId) return false;
   const releases = [
@@ -136,7 +149,8 @@ export async function publishBuild(domainDir: string, buildId: string, options: 
   const kept = new Set(releases.map((release) => release.buildId));
   const buildsDir = path.join(domainDir, 'builds');
   for (const entry of await readdir(buildsDir)) {
-    if (!kept.has(entry) && !entry.startsWith('.tmp-')) await rm(path.join(buildsDir, entry), { recursive: true, force: true });
+    if (!kept.has(entry) && !entry.startsWith('.tmp-'))
+      await rm(path.join(buildsDir, entry), { recursive: true, force: true });
   }
   return true;
 }

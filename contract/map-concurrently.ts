@@ -3,7 +3,11 @@
  * through libuv's thread pool: one read or write at a time left a cold build of 1,250 pages idle for ~0.7 s.
  * Rejects with the first error in the items' order once every started task has settled.
  */
-export async function mapConcurrently<Item, Result>(items: readonly Item[], limit: number, task: (item: Item, index: number) => Promise<Result>): Promise<Result[]> {
+export async function mapConcurrently<Item, Result>(
+  items: readonly Item[],
+  limit: number,
+  task: (item: Item, index: number) => Promise<Result>,
+): Promise<Result[]> {
   const settled: PromiseSettledResult<Result>[] = new Array(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {

@@ -18,7 +18,16 @@ const distDir = path.join(webDir, 'dist');
 /** Files of earlier builds that this build replaces: the hashed bundles and every compressed form. */
 const STALE = /^widget(-chat)?\.[0-9a-f]{12}\.js(\.br|\.gz)?$|\.(br|gz)$/;
 
-const common = { bundle: true, format: 'iife', platform: 'browser', target: ['es2022'], minify: true, legalComments: 'none', logLevel: 'warning', write: false };
+const common = {
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: ['es2022'],
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  write: false,
+};
 
 /** `<prefix>.<first 12 hex digits of the sha256 of contents>.js`. */
 function hashedName(prefix, contents) {
@@ -33,11 +42,24 @@ function hashedName(prefix, contents) {
 export async function bundleWeb(esbuild) {
   const chat = await esbuild.build({ ...common, entryPoints: [path.join(webDir, 'widget-chat.ts')], metafile: true });
   const chatName = hashedName('widget-chat', chat.outputFiles[0].contents);
-  const shell = await esbuild.build({ ...common, entryPoints: [path.join(webDir, 'widget.ts')], metafile: true, define: { WIDGET_CHAT_BUNDLE: JSON.stringify(chatName) } });
+  const shell = await esbuild.build({
+    ...common,
+    entryPoints: [path.join(webDir, 'widget.ts')],
+    metafile: true,
+    define: { WIDGET_CHAT_BUNDLE: JSON.stringify(chatName) },
+  });
   const shellName = hashedName('widget', shell.outputFiles[0].contents);
-  const loader = await esbuild.build({ ...common, entryPoints: [path.join(webDir, 'widget-loader.ts')], define: { WIDGET_BUNDLE: JSON.stringify(shellName) } });
+  const loader = await esbuild.build({
+    ...common,
+    entryPoints: [path.join(webDir, 'widget-loader.ts')],
+    define: { WIDGET_BUNDLE: JSON.stringify(shellName) },
+  });
   const playground = await esbuild.build({ ...common, entryPoints: [path.join(webDir, 'playground.ts')] });
-  const admin = await esbuild.build({ ...common, entryPoints: [path.join(webDir, 'admin.ts')], loader: { '.css': 'text' } });
+  const admin = await esbuild.build({
+    ...common,
+    entryPoints: [path.join(webDir, 'admin.ts')],
+    loader: { '.css': 'text' },
+  });
   return {
     files: [
       { name: 'widget.js', contents: loader.outputFiles[0].contents },
@@ -53,7 +75,9 @@ export async function bundleWeb(esbuild) {
 /** A file's brotli (best) and gzip (level 9) forms. */
 export function compressedForms(contents) {
   return {
-    br: zlib.brotliCompressSync(contents, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: contents.length } }),
+    br: zlib.brotliCompressSync(contents, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: contents.length },
+    }),
     gz: zlib.gzipSync(contents, { level: 9 }),
   };
 }
@@ -63,7 +87,9 @@ async function main() {
   try {
     esbuild = await import('esbuild');
   } catch {
-    process.stderr.write('build-web: esbuild is not installed (production install?); web/dist not built — bundle it where devDependencies are installed\n');
+    process.stderr.write(
+      'build-web: esbuild is not installed (production install?); web/dist not built — bundle it where devDependencies are installed\n',
+    );
     return;
   }
   const { files } = await bundleWeb(esbuild);
@@ -71,7 +97,11 @@ async function main() {
   for (const stale of (await readdir(distDir)).filter((name) => STALE.test(name))) await rm(path.join(distDir, stale));
   for (const { name, contents } of files) {
     const { br, gz } = compressedForms(contents);
-    await Promise.all([writeFile(path.join(distDir, name), contents), writeFile(path.join(distDir, `${name}.br`), br), writeFile(path.join(distDir, `${name}.gz`), gz)]);
+    await Promise.all([
+      writeFile(path.join(distDir, name), contents),
+      writeFile(path.join(distDir, `${name}.br`), br),
+      writeFile(path.join(distDir, `${name}.gz`), gz),
+    ]);
   }
 }
 

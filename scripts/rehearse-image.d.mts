@@ -6,4 +6,7 @@ export interface ImageRehearsal {
   answer: { status: number; chunks: number; body: string };
 }
 /** Rehearses the Docker image's runtime stage in a temporary folder (see the script's header). */
-export declare function rehearseImage(options?: { log?: (line: string) => void; keep?: boolean }): Promise<ImageRehearsal>;
+export declare function rehearseImage(options?: {
+  log?: (line: string) => void;
+  keep?: boolean;
+}): Promise<ImageRehearsal>;

@@ -23,7 +23,8 @@ const QUESTION = 'How do I install the CLI?';
  */
 export async function rehearseImage({ log = () => {}, keep = false } = {}) {
   const problems = excludedPackageProblems();
-  if (problems.length > 0) throw new Error(`scripts/runtime-excluded-packages.txt is out of step with the code:\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0)
+    throw new Error(`scripts/runtime-excluded-packages.txt is out of step with the code:\n  ${problems.join('\n  ')}`);
   const excluded = readExcludedPackages();
   const app = await mkdtemp(path.join(tmpdir(), 'docsmith-image-'));
   try {
@@ -33,8 +34,11 @@ export async function rehearseImage({ log = () => {}, keep = false } = {}) {
     await run('npm', ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: app });
     await cp(path.join(ROOT, NATIVE_SQLITE), path.join(app, NATIVE_SQLITE));
     log(`npm uninstall ${excluded.join(' ')}`);
-    await run('npm', ['uninstall', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', ...excluded], { cwd: app });
-    for (const folder of ['lib', 'web/dist', 'bin']) await cp(path.join(ROOT, folder), path.join(app, folder), { recursive: true });
+    await run('npm', ['uninstall', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', ...excluded], {
+      cwd: app,
+    });
+    for (const folder of ['lib', 'web/dist', 'bin'])
+      await cp(path.join(ROOT, folder), path.join(app, folder), { recursive: true });
 
     const installed = await installedPackages(path.join(app, 'node_modules'));
     const leftOver = excluded.filter((name) => installed.has(name));
@@ -46,21 +50,45 @@ export async function rehearseImage({ log = () => {}, keep = false } = {}) {
     const traceFile = path.join(app, 'loaded-modules.txt');
     const tracer = await writeLoadTracer(app, traceFile);
     const artifacts = path.join(app, 'artifacts');
-    const env = { ...process.env, NODE_ENV: 'production', DOCSMITH_ARTIFACTS: artifacts, DOCSMITH_DATA: path.join(app, 'data'), HOST: '127.0.0.1', PORT: '0' };
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DOCSMITH_ARTIFACTS: artifacts,
+      DOCSMITH_DATA: path.join(app, 'data'),
+      HOST: '127.0.0.1',
+      PORT: '0',
+    };
     delete env.REDIS_URL;
-    const docsmith = (args) => run(process.execPath, ['--import', tracer, 'bin/docsmith.js', ...args], { cwd: app, env });
+    const docsmith = (args) =>
+      run(process.execPath, ['--import', tracer, 'bin/docsmith.js', ...args], { cwd: app, env });
 
     const version = (await docsmith(['--version'])).stdout.trim();
     if (!/^\d+\.\d+\.\d+/.test(version)) throw new Error(`docsmith --version printed ${JSON.stringify(version)}`);
     log(`docsmith --version: ${version}`);
     // The image serves builds made elsewhere: the checkout's CLI builds and publishes one.
-    await run(process.execPath, [path.join(ROOT, 'bin/docsmith.js'), 'build', path.join(ROOT, 'sites/acme'), '--out', path.join(artifacts, 'acme'), '--publish', '--quiet', '--no-cache', '--threads', '1'], { cwd: ROOT });
+    await run(
+      process.execPath,
+      [
+        path.join(ROOT, 'bin/docsmith.js'),
+        'build',
+        path.join(ROOT, 'sites/acme'),
+        '--out',
+        path.join(artifacts, 'acme'),
+        '--publish',
+        '--quiet',
+        '--no-cache',
+        '--threads',
+        '1',
+      ],
+      { cwd: ROOT },
+    );
     const key = (await docsmith(['keys', 'create', '--domain', 'acme', '--org', 'acme'])).stdout.trim();
     if (!key) throw new Error('docsmith keys create printed no key');
     log('docsmith keys create: a key');
     // stdin is closed at once: the stdio MCP server loads the build, says so on stderr and ends.
     const mcp = await docsmith(['mcp', artifacts, '--domain', 'acme']);
-    if (!mcp.stderr.includes('serving Acme Relay (acme')) throw new Error(`docsmith mcp printed ${JSON.stringify(mcp.stderr)}`);
+    if (!mcp.stderr.includes('serving Acme Relay (acme'))
+      throw new Error(`docsmith mcp printed ${JSON.stringify(mcp.stderr)}`);
     log('docsmith mcp: serves the site over stdio');
     const answer = await askServe(app, tracer, env, key);
     log(`docsmith serve: ${answer.chunks} chunks, ${answer.body.length} bytes`);
@@ -70,7 +98,8 @@ export async function rehearseImage({ log = () => {}, keep = false } = {}) {
     const typescript = loaded.filter((url) => /\.[cm]?ts$/.test(new URL(url).pathname));
     if (typescript.length > 0) throw new Error(`TypeScript files loaded: ${typescript.join(', ')}`);
     const outside = loaded.filter((url) => url.startsWith('file:') && !url.startsWith(`${appUrl}/`));
-    if (outside.length > 0) throw new Error(`modules loaded from outside the image folder: ${outside.slice(0, 5).join(', ')}`);
+    if (outside.length > 0)
+      throw new Error(`modules loaded from outside the image folder: ${outside.slice(0, 5).join(', ')}`);
     return { version, modules: loaded.length, answer };
   } finally {
     if (!keep) await rm(app, { recursive: true, force: true });
@@ -79,12 +108,19 @@ export async function rehearseImage({ log = () => {}, keep = false } = {}) {
 
 /** Starts `docsmith serve` on a free port, asks one question, stops it; resolves to the streamed answer. */
 async function askServe(app, tracer, env, key) {
-  const server = spawn(process.execPath, ['--import', tracer, 'bin/docsmith.js', 'serve', '--port', '0', '--host', '127.0.0.1'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(
+    process.execPath,
+    ['--import', tracer, 'bin/docsmith.js', 'serve', '--port', '0', '--host', '127.0.0.1'],
+    { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   const exited = new Promise((resolve) => server.once('exit', resolve));
   try {
     const address = await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`docsmith serve did not listen within 30 s:\n${output}`)), 30_000);
+      const timer = setTimeout(
+        () => reject(new Error(`docsmith serve did not listen within 30 s:\n${output}`)),
+        30_000,
+      );
       const read = (chunk) => {
         output += chunk;
         const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
@@ -123,16 +159,22 @@ async function askServe(app, tracer, env, key) {
 async function writeLoadTracer(app, traceFile) {
   const folder = path.join(app, 'rehearsal');
   await mkdir(folder, { recursive: true });
-  await writeFile(path.join(folder, 'load-hooks.mjs'), [
-    "import { appendFileSync } from 'node:fs';",
-    'let file;',
-    'export function initialize(data) { file = data.file; }',
-    'export async function load(url, context, nextLoad) { appendFileSync(file, `${url}\\n`); return nextLoad(url, context); }',
-  ].join('\n'));
-  await writeFile(path.join(folder, 'trace-loads.mjs'), [
-    "import { register } from 'node:module';",
-    `register('./load-hooks.mjs', import.meta.url, { data: { file: ${JSON.stringify(traceFile)} } });`,
-  ].join('\n'));
+  await writeFile(
+    path.join(folder, 'load-hooks.mjs'),
+    [
+      "import { appendFileSync } from 'node:fs';",
+      'let file;',
+      'export function initialize(data) { file = data.file; }',
+      'export async function load(url, context, nextLoad) { appendFileSync(file, `${url}\\n`); return nextLoad(url, context); }',
+    ].join('\n'),
+  );
+  await writeFile(
+    path.join(folder, 'trace-loads.mjs'),
+    [
+      "import { register } from 'node:module';",
+      `register('./load-hooks.mjs', import.meta.url, { data: { file: ${JSON.stringify(traceFile)} } });`,
+    ].join('\n'),
+  );
   await writeFile(traceFile, '');
   return path.join(folder, 'trace-loads.mjs');
 }
@@ -145,7 +187,8 @@ async function installedPackages(nodeModules) {
       if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
       if (entry.name.startsWith('@')) {
         for (const scoped of await readdir(path.join(folder, entry.name), { withFileTypes: true })) {
-          if (scoped.isDirectory()) await found(`${entry.name}/${scoped.name}`, path.join(folder, entry.name, scoped.name));
+          if (scoped.isDirectory())
+            await found(`${entry.name}/${scoped.name}`, path.join(folder, entry.name, scoped.name));
         }
       } else {
         await found(entry.name, path.join(folder, entry.name));
@@ -169,14 +212,23 @@ function run(command, args, options) {
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve({ stdout, stderr }) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stderr || stdout}`))));
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve({ stdout, stderr })
+        : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stderr || stdout}`)),
+    );
   });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
-    const result = await rehearseImage({ log: (line) => process.stdout.write(`${line}\n`), keep: process.argv.includes('--keep') });
-    process.stdout.write(`image rehearsal passed: ${result.modules} modules loaded, none TypeScript, none from outside the image\n`);
+    const result = await rehearseImage({
+      log: (line) => process.stdout.write(`${line}\n`),
+      keep: process.argv.includes('--keep'),
+    });
+    process.stdout.write(
+      `image rehearsal passed: ${result.modules} modules loaded, none TypeScript, none from outside the image\n`,
+    );
   } catch (error) {
     process.stderr.write(`image rehearsal failed: ${error.message}\n`);
     process.exitCode = 1;

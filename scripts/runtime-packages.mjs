@@ -12,12 +12,16 @@ export const EXCLUDED_PACKAGES_FILE = path.join(ROOT, 'scripts/runtime-excluded-
 /** The CLI commands the image runs (its ENTRYPOINT is `node bin/docsmith.js`; `serve` by default, `keys` for keys, `mcp` for a site's stdio MCP server). */
 export const IMAGE_COMMANDS = ['serve', 'keys', 'mcp'];
 
-const IMPORT = /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|\brequire\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|\brequire\(\s*['"]([^'"]+)['"]\s*\)/g;
 const COMMAND_MODULE = /\/commands\/([a-z]+)-command\.js$/;
 
 /** The package names listed in scripts/runtime-excluded-packages.txt (one per line, `#` starts a comment). */
 export function readExcludedPackages(file = EXCLUDED_PACKAGES_FILE) {
-  return readFileSync(file, 'utf8').split('\n').map((line) => line.replace(/#.*/, '').trim()).filter(Boolean);
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim())
+    .filter(Boolean);
 }
 
 /**
@@ -56,17 +60,24 @@ export function runtimePackageImports(root = ROOT, commands = IMAGE_COMMANDS) {
  * that `npm uninstall` can remove.
  */
 export function excludedPackageProblems(excluded = readExcludedPackages(), root = ROOT) {
-  const dependencies = Object.keys(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).dependencies ?? {});
+  const dependencies = Object.keys(
+    JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).dependencies ?? {},
+  );
   const imported = runtimePackageImports(root);
   const needed = lockClosure([...imported.keys()], root);
   const problems = [];
   for (const name of excluded) {
     if (imported.has(name)) problems.push(`${name} is excluded from the image but ${imported.get(name)} imports it`);
-    else if (needed.has(name)) problems.push(`${name} is excluded from the image but a package the runtime imports needs it`);
-    if (!dependencies.includes(name)) problems.push(`${name} is excluded from the image but is not a dependency in package.json`);
+    else if (needed.has(name))
+      problems.push(`${name} is excluded from the image but a package the runtime imports needs it`);
+    if (!dependencies.includes(name))
+      problems.push(`${name} is excluded from the image but is not a dependency in package.json`);
   }
   for (const name of dependencies) {
-    if (!needed.has(name) && !excluded.includes(name)) problems.push(`${name} is a dependency the image's runtime never loads: add it to scripts/runtime-excluded-packages.txt`);
+    if (!needed.has(name) && !excluded.includes(name))
+      problems.push(
+        `${name} is a dependency the image's runtime never loads: add it to scripts/runtime-excluded-packages.txt`,
+      );
   }
   return problems;
 }
@@ -81,8 +92,15 @@ export function lockClosure(names, root = ROOT) {
     if (needed.has(name)) continue;
     needed.add(name);
     const entry = lock[`node_modules/${name}`] ?? {};
-    const optionalPeers = Object.entries(entry.peerDependenciesMeta ?? {}).filter(([, meta]) => meta?.optional).map(([peer]) => peer);
-    for (const dependency of [...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.optionalDependencies ?? {}), ...Object.keys(entry.peerDependencies ?? {}).filter((peer) => !optionalPeers.includes(peer))]) pending.push(dependency);
+    const optionalPeers = Object.entries(entry.peerDependenciesMeta ?? {})
+      .filter(([, meta]) => meta?.optional)
+      .map(([peer]) => peer);
+    for (const dependency of [
+      ...Object.keys(entry.dependencies ?? {}),
+      ...Object.keys(entry.optionalDependencies ?? {}),
+      ...Object.keys(entry.peerDependencies ?? {}).filter((peer) => !optionalPeers.includes(peer)),
+    ])
+      pending.push(dependency);
   }
   return needed;
 }

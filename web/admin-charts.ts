@@ -17,13 +17,19 @@ function dayTimes(days: readonly DayInsights[]): number[] {
 }
 
 /** Chart options shared by both charts: a UTC day axis, bars, the given width. */
-function baseOptions(width: number, title: string): Pick<uPlot.Options, 'width' | 'height' | 'title' | 'tzDate' | 'scales' | 'axes' | 'cursor'> {
+function baseOptions(
+  width: number,
+  title: string,
+): Pick<uPlot.Options, 'width' | 'height' | 'title' | 'tzDate' | 'scales' | 'axes' | 'cursor'> {
   return {
     width,
     height: 240,
     title,
     tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
-    scales: { x: { time: true, range: (_chart, min, max) => [min - DAY_SECONDS / 2, max + DAY_SECONDS / 2] }, y: { range: (_chart, _min, max) => [0, Math.max(1, max * 1.1)] } },
+    scales: {
+      x: { time: true, range: (_chart, min, max) => [min - DAY_SECONDS / 2, max + DAY_SECONDS / 2] },
+      y: { range: (_chart, _min, max) => [0, Math.max(1, max * 1.1)] },
+    },
     axes: [{ space: 60 }, { size: 48 }],
     cursor: { points: { show: false } },
   };
@@ -35,7 +41,9 @@ function baseOptions(width: number, title: string): Pick<uPlot.Options, 'width' 
  */
 export function questionsChart(target: HTMLElement, days: readonly DayInsights[], width: number): uPlot {
   const totals = days.map(() => 0);
-  const stacked = OUTCOMES.map((outcome) => days.map((day, index) => (totals[index] = (totals[index] as number) + day[outcome.key])));
+  const stacked = OUTCOMES.map((outcome) =>
+    days.map((day, index) => (totals[index] = (totals[index] as number) + day[outcome.key])),
+  );
   const order = [...OUTCOMES.keys()].reverse();
   const bars = uPlot.paths.bars?.({ size: [0.7, 48] });
   return new uPlot(
@@ -45,7 +53,16 @@ export function questionsChart(target: HTMLElement, days: readonly DayInsights[]
         {},
         ...order.map((position) => {
           const outcome = OUTCOMES[position] as (typeof OUTCOMES)[number];
-          return { label: outcome.label, fill: outcome.color, stroke: outcome.color, width: 0, ...(bars ? { paths: bars } : {}), points: { show: false }, value: (_chart: uPlot, _value: number | null, _series: number, index: number | null) => (index === null ? '–' : String(days[index]?.[outcome.key] ?? 0)) };
+          return {
+            label: outcome.label,
+            fill: outcome.color,
+            stroke: outcome.color,
+            width: 0,
+            ...(bars ? { paths: bars } : {}),
+            points: { show: false },
+            value: (_chart: uPlot, _value: number | null, _series: number, index: number | null) =>
+              index === null ? '–' : String(days[index]?.[outcome.key] ?? 0),
+          };
         }),
       ],
     },
@@ -63,15 +80,51 @@ export function feedbackChart(target: HTMLElement, days: readonly DayInsights[],
     {
       ...baseOptions(width, 'Feedback per day'),
       scales: { ...baseOptions(width, '').scales, rate: { range: [0, 100] } },
-      axes: [{ space: 60 }, { size: 48 }, { side: 1, scale: 'rate', size: 48, grid: { show: false }, values: (_chart, ticks) => ticks.map((tick) => `${tick}%`) }],
+      axes: [
+        { space: 60 },
+        { size: 48 },
+        {
+          side: 1,
+          scale: 'rate',
+          size: 48,
+          grid: { show: false },
+          values: (_chart, ticks) => ticks.map((tick) => `${tick}%`),
+        },
+      ],
       series: [
         {},
-        { label: 'Thumbs up', fill: '#16a34a', stroke: '#16a34a', width: 0, ...(upBars ? { paths: upBars } : {}), points: { show: false } },
-        { label: 'Thumbs down', fill: '#dc2626', stroke: '#dc2626', width: 0, ...(downBars ? { paths: downBars } : {}), points: { show: false } },
-        { label: 'Helpful', scale: 'rate', stroke: '#2563eb', width: 2, spanGaps: true, value: (_chart: uPlot, value: number | null) => (value === null ? '–' : `${Math.round(value)}%`) },
+        {
+          label: 'Thumbs up',
+          fill: '#16a34a',
+          stroke: '#16a34a',
+          width: 0,
+          ...(upBars ? { paths: upBars } : {}),
+          points: { show: false },
+        },
+        {
+          label: 'Thumbs down',
+          fill: '#dc2626',
+          stroke: '#dc2626',
+          width: 0,
+          ...(downBars ? { paths: downBars } : {}),
+          points: { show: false },
+        },
+        {
+          label: 'Helpful',
+          scale: 'rate',
+          stroke: '#2563eb',
+          width: 2,
+          spanGaps: true,
+          value: (_chart: uPlot, value: number | null) => (value === null ? '–' : `${Math.round(value)}%`),
+        },
       ],
     },
-    [dayTimes(days), days.map((day) => day.up), days.map((day) => day.down), days.map((day) => (day.up + day.down > 0 ? (100 * day.up) / (day.up + day.down) : null))],
+    [
+      dayTimes(days),
+      days.map((day) => day.up),
+      days.map((day) => day.down),
+      days.map((day) => (day.up + day.down > 0 ? (100 * day.up) / (day.up + day.down) : null)),
+    ],
     target,
   );
 }

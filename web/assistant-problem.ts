@@ -65,7 +65,12 @@ export async function problemFromResponse(response: Response): Promise<Assistant
   const problemCode = code ?? `http_${response.status}`;
   if (kind === 'rate') {
     const wait = retryAfterSeconds(response.headers.get('retry-after'));
-    return { code: problemCode, reader: `Too many questions right now — try again ${wait === undefined ? 'later' : humanDelay(wait)}.`, developer, action: 'retry' };
+    return {
+      code: problemCode,
+      reader: `Too many questions right now — try again ${wait === undefined ? 'later' : humanDelay(wait)}.`,
+      developer,
+      action: 'retry',
+    };
   }
   return { code: problemCode, ...READER_OF_KIND[kind], developer };
 }
@@ -87,9 +92,27 @@ function kindOfStatus(status: number): ProblemKind {
 
 /** The problem of a request that threw: no answer from the server (offline, unreachable, refused by CORS) or a stream cut short. */
 export function problemFromFailure(error: unknown, online: boolean): AssistantProblem {
-  if (error instanceof StreamErrorPart) return { code: 'stream', reader: "The assistant couldn't finish this answer. Try again.", developer: `the answer stream carried an error part: ${error.message}`, action: 'retry' };
-  if (error instanceof DroppedStreamError) return { code: 'dropped', reader: 'The answer was cut off. Check your connection and try again.', developer: error.message, action: 'retry' };
-  if (!online) return { code: 'offline', reader: "You're offline. Reconnect and try again.", developer: `the browser is offline (${String(error)})`, action: 'retry' };
+  if (error instanceof StreamErrorPart)
+    return {
+      code: 'stream',
+      reader: "The assistant couldn't finish this answer. Try again.",
+      developer: `the answer stream carried an error part: ${error.message}`,
+      action: 'retry',
+    };
+  if (error instanceof DroppedStreamError)
+    return {
+      code: 'dropped',
+      reader: 'The answer was cut off. Check your connection and try again.',
+      developer: error.message,
+      action: 'retry',
+    };
+  if (!online)
+    return {
+      code: 'offline',
+      reader: "You're offline. Reconnect and try again.",
+      developer: `the browser is offline (${String(error)})`,
+      action: 'retry',
+    };
   return {
     code: 'network',
     reader: "Couldn't reach the assistant. Check your connection and try again.",
@@ -109,6 +132,13 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
 /** A wait as a reader says it, rounded up to whole units: "in 40 seconds", "in 3 minutes", "in 2 hours", "in 5 days". */
 export function humanDelay(seconds: number): string {
   if (seconds <= 1) return 'in a moment';
-  const [amount, unit] = seconds < 60 ? [seconds, 'second'] : seconds < 90 * 60 ? [Math.ceil(seconds / 60), 'minute'] : seconds < 36 * 3600 ? [Math.ceil(seconds / 3600), 'hour'] : [Math.ceil(seconds / 86_400), 'day'];
+  const [amount, unit] =
+    seconds < 60
+      ? [seconds, 'second']
+      : seconds < 90 * 60
+        ? [Math.ceil(seconds / 60), 'minute']
+        : seconds < 36 * 3600
+          ? [Math.ceil(seconds / 3600), 'hour']
+          : [Math.ceil(seconds / 86_400), 'day'];
   return `in ${amount} ${unit}${amount === 1 ? '' : 's'}`;
 }

@@ -71,16 +71,31 @@ export class ChatSession {
     this.problem = undefined;
     this.status = 'submitted';
     this.onChange();
-    const history = this.messages.slice(-HISTORY_SENT).map((message) => ({ id: message.id, role: message.role, parts: [{ type: 'text', text: message.text }] }));
+    const history = this.messages
+      .slice(-HISTORY_SENT)
+      .map((message) => ({ id: message.id, role: message.role, parts: [{ type: 'text', text: message.text }] }));
     try {
       const response = await fetch(assistantUrl(this.target, 'v2', 'message'), {
         method: 'POST',
         headers: { authorization: `Bearer ${this.target.key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ fp: this.fp, threadId: this.threadId ?? null, messages: history, retrievalPageSize: 5, currentPath: location.pathname.slice(0, 200) }),
+        body: JSON.stringify({
+          fp: this.fp,
+          threadId: this.threadId ?? null,
+          messages: history,
+          retrievalPageSize: 5,
+          currentPath: location.pathname.slice(0, 200),
+        }),
         signal: controller.signal,
       });
       if (!response.ok || !response.body) return this.#fail(await problemFromResponse(response));
-      const answer: ChatMessage = { id: '', role: 'assistant', text: '', sources: [], metadata: {}, state: 'streaming' };
+      const answer: ChatMessage = {
+        id: '',
+        role: 'assistant',
+        text: '',
+        sources: [],
+        metadata: {},
+        state: 'streaming',
+      };
       this.messages.push(answer);
       this.status = 'streaming';
       this.onChange();
@@ -115,7 +130,10 @@ export class ChatSession {
         body: JSON.stringify({ fp: this.fp, threadId, messageId, rating, ...(comment ? { comment } : {}) }),
         keepalive: leaving,
       });
-      if (!response.ok) console.error(`docsmith assistant (${this.target.domain}): feedback not recorded: ${(await problemFromResponse(response)).developer}`);
+      if (!response.ok)
+        console.error(
+          `docsmith assistant (${this.target.domain}): feedback not recorded: ${(await problemFromResponse(response)).developer}`,
+        );
       return response.ok;
     } catch (error) {
       console.error(`docsmith assistant (${this.target.domain}): feedback not sent: ${String(error)}`);

@@ -60,23 +60,32 @@ export function createWidget(options: WidgetOptions): WidgetApi {
   };
   const chatOptions = (): ChatOptions => ({
     ...(settings?.name ? { siteName: settings.name } : {}),
-    starterQuestions: () => options.starterQuestions ?? (settings ? starterQuestionsFor(settings, location.pathname) : []),
+    starterQuestions: () =>
+      options.starterQuestions ?? (settings ? starterQuestionsFor(settings, location.pathname) : []),
     ...((options.support ?? settings?.support) ? { support: options.support ?? settings?.support } : {}),
     ...(settingsProblem?.action === 'none' ? { standingProblem: settingsProblem } : {}),
   });
   const showTitle = (): void => {
     if (!dialog) return;
     if (options.title) dialog.title.textContent = options.title;
-    else dialog.title.replaceChildren(settings?.name ?? 'Docs', ' ', Object.assign(element('span', 'docsmith-title-suffix'), { textContent: 'Assistant' }));
+    else
+      dialog.title.replaceChildren(
+        settings?.name ?? 'Docs',
+        ' ',
+        Object.assign(element('span', 'docsmith-title-suffix'), { textContent: 'Assistant' }),
+      );
   };
   const applyTheme = (): void => {
     const theme = options.theme === 'auto' ? hostTheme() : options.theme;
-    const accent = options.color ?? (theme === 'dark' ? (settings?.colors.light ?? settings?.colors.primary) : settings?.colors.primary);
+    const accent =
+      options.color ??
+      (theme === 'dark' ? (settings?.colors.light ?? settings?.colors.primary) : settings?.colors.primary);
     if (root.dataset.theme === theme && root.dataset.accent === (accent ?? '')) return;
     root.dataset.theme = theme;
     root.dataset.accent = accent ?? '';
     root.removeAttribute('style');
-    for (const [property, value] of Object.entries((accent && accentProperties(accent, theme)) || {})) root.style.setProperty(property, value);
+    for (const [property, value] of Object.entries((accent && accentProperties(accent, theme)) || {}))
+      root.style.setProperty(property, value);
   };
   const loadSettings = async (): Promise<void> => {
     const result = await fetchSiteSettings(options.target);
@@ -155,11 +164,17 @@ export function createWidget(options: WidgetOptions): WidgetApi {
   const toggle = (): void => (isOpen() ? closePanel() : open());
 
   launcher.addEventListener('click', open);
-  for (const intent of ['pointerenter', 'focus', 'touchstart']) launcher.addEventListener(intent, () => void ensureChat(), { once: true, passive: true });
+  for (const intent of ['pointerenter', 'focus', 'touchstart'])
+    launcher.addEventListener(intent, () => void ensureChat(), { once: true, passive: true });
   if (options.shortcut) {
     const wanted = options.shortcut;
     document.addEventListener('keydown', (event) => {
-      if (event.defaultPrevented || !matchesShortcut(event, wanted, apple) || (event.target as HTMLElement | null)?.isContentEditable) return;
+      if (
+        event.defaultPrevented ||
+        !matchesShortcut(event, wanted, apple) ||
+        (event.target as HTMLElement | null)?.isContentEditable
+      )
+        return;
       event.preventDefault();
       toggle();
     });
@@ -169,7 +184,8 @@ export function createWidget(options: WidgetOptions): WidgetApi {
   if (options.color) enterPage();
   else setTimeout(enterPage, LAUNCHER_WAIT_MS);
   void loadSettings();
-  const prefetchWhenIdle = (): void => void (globalThis.requestIdleCallback ?? setTimeout)(() => prefetchChat(options.assetBase));
+  const prefetchWhenIdle = (): void =>
+    void (globalThis.requestIdleCallback ?? setTimeout)(() => prefetchChat(options.assetBase));
   if (document.readyState === 'complete') prefetchWhenIdle();
   else addEventListener('load', prefetchWhenIdle, { once: true });
   return {

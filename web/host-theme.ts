@@ -13,5 +13,8 @@ export function hostTheme(): 'light' | 'dark' {
 /** Calls `onChange` whenever the host's mode may have changed (its `<html>` class or attributes, or the system's preference). */
 export function watchHostTheme(onChange: () => void): void {
   matchMedia('(prefers-color-scheme: dark)').addEventListener('change', onChange);
-  new MutationObserver(onChange).observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'data-theme', 'data-mode', 'data-color-scheme', 'style'] });
+  new MutationObserver(onChange).observe(document.documentElement, {
+    attributes: true,
+    attributeFilter: ['class', 'data-theme', 'data-mode', 'data-color-scheme', 'style'],
+  });
 }

@@ -8,7 +8,17 @@ export interface KeyboardShortcut {
   shift: boolean;
 }
 
-const MODIFIERS: Record<string, keyof Omit<KeyboardShortcut, 'key'>> = { mod: 'mod', ctrl: 'ctrl', control: 'ctrl', meta: 'meta', cmd: 'meta', command: 'meta', alt: 'alt', option: 'alt', shift: 'shift' };
+const MODIFIERS: Record<string, keyof Omit<KeyboardShortcut, 'key'>> = {
+  mod: 'mod',
+  ctrl: 'ctrl',
+  control: 'ctrl',
+  meta: 'meta',
+  cmd: 'meta',
+  command: 'meta',
+  alt: 'alt',
+  option: 'alt',
+  shift: 'shift',
+};
 
 /**
  * Reads a shortcut written as `mod+i`, `ctrl+shift+k`, `alt+/` (case-insensitive; the last part is the key).
@@ -25,7 +35,8 @@ export function parseShortcut(text: string): KeyboardShortcut | undefined | Erro
     if (!modifier) return new Error(`unknown modifier "${part}" in "${text}"; use mod, ctrl, meta, alt or shift`);
     shortcut[modifier] = true;
   }
-  if ([...key].length !== 1 && !/^f\d{1,2}$/.test(key)) return new Error(`"${key}" in "${text}" is not one key; write e.g. mod+i`);
+  if ([...key].length !== 1 && !/^f\d{1,2}$/.test(key))
+    return new Error(`"${key}" in "${text}" is not one key; write e.g. mod+i`);
   return shortcut;
 }
 
@@ -38,7 +49,13 @@ export function isApplePlatform(): boolean {
 export function matchesShortcut(event: KeyboardEvent, shortcut: KeyboardShortcut, apple: boolean): boolean {
   const ctrl = shortcut.ctrl || (shortcut.mod && !apple);
   const meta = shortcut.meta || (shortcut.mod && apple);
-  return event.key.toLowerCase() === shortcut.key && event.ctrlKey === ctrl && event.metaKey === meta && event.altKey === shortcut.alt && event.shiftKey === shortcut.shift;
+  return (
+    event.key.toLowerCase() === shortcut.key &&
+    event.ctrlKey === ctrl &&
+    event.metaKey === meta &&
+    event.altKey === shortcut.alt &&
+    event.shiftKey === shortcut.shift
+  );
 }
 
 /** The shortcut as shown on the launcher (`⌘I`, `Ctrl I`) and as `aria-keyshortcuts` (`Meta+I`, `Control+I`). */
@@ -51,5 +68,8 @@ export function describeShortcut(shortcut: KeyboardShortcut, apple: boolean): { 
   ];
   const held = names.filter(([pressed]) => pressed);
   const key = shortcut.key.toUpperCase();
-  return { label: [...held.map(([, label]) => label), key].join(apple ? '' : ' '), aria: [...held.map(([, , aria]) => aria), key].join('+') };
+  return {
+    label: [...held.map(([, label]) => label), key].join(apple ? '' : ' '),
+    aria: [...held.map(([, , aria]) => aria), key].join('+'),
+  };
 }

@@ -20,7 +20,10 @@ let loading: Promise<ChatModule> | undefined;
 export function loadChat(base: string, nonce: string): Promise<ChatModule> {
   loading ??= new Promise<ChatModule>((resolve, reject) => {
     (globalThis as Record<symbol, unknown>)[CHAT_REGISTRY] = resolve;
-    const script = Object.assign(document.createElement('script'), { src: new URL(WIDGET_CHAT_BUNDLE, base).href, async: true });
+    const script = Object.assign(document.createElement('script'), {
+      src: new URL(WIDGET_CHAT_BUNDLE, base).href,
+      async: true,
+    });
     if (nonce) script.nonce = nonce;
     script.addEventListener('error', () => {
       loading = undefined;
@@ -34,7 +37,10 @@ export function loadChat(base: string, nonce: string): Promise<ChatModule> {
 
 /** Asks the browser to fetch the chat bundle into its cache when idle, without running it. */
 export function prefetchChat(base: string): void {
-  const link = Object.assign(document.createElement('link'), { rel: 'prefetch', href: new URL(WIDGET_CHAT_BUNDLE, base).href });
+  const link = Object.assign(document.createElement('link'), {
+    rel: 'prefetch',
+    href: new URL(WIDGET_CHAT_BUNDLE, base).href,
+  });
   link.setAttribute('as', 'script');
   document.head.append(link);
 }

@@ -19,7 +19,10 @@ function startPlayground(): void {
   document.head.append(Object.assign(document.createElement('style'), { textContent: THEME_STYLES + CHAT_STYLES }));
   const domain = form.elements.namedItem('domain') as HTMLInputElement;
   const key = form.elements.namedItem('key') as HTMLInputElement;
-  const linked = { domain: new URLSearchParams(location.search).get('domain'), key: new URLSearchParams(location.hash.slice(1)).get('key') };
+  const linked = {
+    domain: new URLSearchParams(location.search).get('domain'),
+    key: new URLSearchParams(location.hash.slice(1)).get('key'),
+  };
   domain.value = linked.domain ?? sessionStorage.getItem('docsmith-domain') ?? domain.value;
   key.value = linked.key ?? sessionStorage.getItem('docsmith-key') ?? key.value;
   let chat: MountedChat | undefined;
@@ -39,7 +42,12 @@ function startPlayground(): void {
     }
     status.textContent = `Connected to ${settings.name} (${target.domain}).`;
     status.dataset.state = 'connected';
-    chat = mountChat(chatRoot, target, { startOverButton: true, siteName: settings.name, starterQuestions: () => settings.starterQuestions.slice(0, 3), ...(settings.support ? { support: settings.support } : {}) });
+    chat = mountChat(chatRoot, target, {
+      startOverButton: true,
+      siteName: settings.name,
+      starterQuestions: () => settings.starterQuestions.slice(0, 3),
+      ...(settings.support ? { support: settings.support } : {}),
+    });
     chat.focusInput();
   };
   form.addEventListener('submit', (event) => {

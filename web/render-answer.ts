@@ -37,11 +37,20 @@ export function createAnswerView(hooks: AnswerHooks): AnswerView {
     item,
     update(message) {
       item.dataset.messageId = message.id;
-      if (rendered.text === message.text && rendered.sourceCount === message.sources.length && rendered.state === message.state) return;
+      if (
+        rendered.text === message.text &&
+        rendered.sourceCount === message.sources.length &&
+        rendered.state === message.state
+      )
+        return;
       rendered = { text: message.text, sourceCount: message.sources.length, state: message.state };
-      body.replaceChildren(renderMarkdown(message.text, new Map(message.sources.map((source) => [source.number, source]))));
+      body.replaceChildren(
+        renderMarkdown(message.text, new Map(message.sources.map((source) => [source.number, source]))),
+      );
       enhanceBlocks(body);
-      const cited = new Set([...body.querySelectorAll<HTMLElement>('a[data-citation]')].map((link) => Number(link.dataset.citation)));
+      const cited = new Set(
+        [...body.querySelectorAll<HTMLElement>('a[data-citation]')].map((link) => Number(link.dataset.citation)),
+      );
       sources.replaceChildren(...renderSources(message.sources, cited, message.state === 'done'));
       const blocks = [...body.children];
       const finished = message.state === 'done' ? blocks.length : blocks.length - 1;
@@ -69,7 +78,11 @@ function enhanceBlocks(body: HTMLElement): void {
   }
   requestAnimationFrame(() => {
     for (const block of body.querySelectorAll<HTMLElement>('pre, table')) {
-      if (block.scrollWidth > block.clientWidth) Object.assign(block, { tabIndex: 0 }).setAttribute('aria-label', block.tagName === 'PRE' ? 'Code, scrolls sideways' : 'Table, scrolls sideways');
+      if (block.scrollWidth > block.clientWidth)
+        Object.assign(block, { tabIndex: 0 }).setAttribute(
+          'aria-label',
+          block.tagName === 'PRE' ? 'Code, scrolls sideways' : 'Table, scrolls sideways',
+        );
     }
   });
 }
@@ -126,7 +139,11 @@ function createActions(message: ChatMessage, cited: Set<number>, hooks: AnswerHo
   const copy = iconButton('copy', 'Copy answer', 'docsmith-action');
   copy.addEventListener('click', () => void copyText(answerAsMarkdown(message, cited), copy));
   const thumbs = (['up', 'down'] as const).map((rating) => {
-    const button = iconButton(rating === 'up' ? 'thumbUp' : 'thumbDown', rating === 'up' ? 'Helpful' : 'Not helpful', 'docsmith-action docsmith-rate');
+    const button = iconButton(
+      rating === 'up' ? 'thumbUp' : 'thumbDown',
+      rating === 'up' ? 'Helpful' : 'Not helpful',
+      'docsmith-action docsmith-rate',
+    );
     button.setAttribute('aria-pressed', 'false');
     button.addEventListener('click', () => {
       for (const other of thumbs) other.setAttribute('aria-pressed', String(other === button));
@@ -142,8 +159,14 @@ function createActions(message: ChatMessage, cited: Set<number>, hooks: AnswerHo
   const showForm = (rating: 'up' | 'down'): void => {
     form?.remove();
     form = element('form', 'docsmith-comment');
-    const label = Object.assign(element('label', ''), { textContent: rating === 'up' ? 'What helped? (optional)' : 'What was missing or wrong? (optional)' });
-    const input = Object.assign(element('textarea', 'docsmith-comment-input'), { name: 'comment', rows: 2, maxLength: 2000 });
+    const label = Object.assign(element('label', ''), {
+      textContent: rating === 'up' ? 'What helped? (optional)' : 'What was missing or wrong? (optional)',
+    });
+    const input = Object.assign(element('textarea', 'docsmith-comment-input'), {
+      name: 'comment',
+      rows: 2,
+      maxLength: 2000,
+    });
     const id = `docsmith-comment-${Math.random().toString(36).slice(2)}`;
     input.id = id;
     label.htmlFor = id;
@@ -168,8 +191,12 @@ function createActions(message: ChatMessage, cited: Set<number>, hooks: AnswerHo
 
 /** The answer as Markdown with its cited sources listed under it, for pasting into a ticket or a chat. */
 function answerAsMarkdown(message: ChatMessage, cited: Set<number>): string {
-  const sources = message.sources.filter((source) => cited.has(source.number)).map((source) => `[${source.number}] ${source.title}: ${source.url}`);
-  return sources.length > 0 ? `${message.text.trim()}\n\nSources:\n${sources.join('\n')}\n` : `${message.text.trim()}\n`;
+  const sources = message.sources
+    .filter((source) => cited.has(source.number))
+    .map((source) => `[${source.number}] ${source.title}: ${source.url}`);
+  return sources.length > 0
+    ? `${message.text.trim()}\n\nSources:\n${sources.join('\n')}\n`
+    : `${message.text.trim()}\n`;
 }
 
 /** Copies text and says so on the button for two seconds (its accessible name stays). */

@@ -53,22 +53,35 @@ export function mountChat(root: HTMLElement, target: ChatTarget, initialOptions:
   const support = element('p', 'docsmith-support');
   scroll.append(empty, list, problem, support);
   const form = element('form', 'docsmith-form');
-  const input = Object.assign(element('textarea', 'docsmith-input'), { name: 'question', rows: 1, placeholder: 'Ask a question…', autocomplete: 'off', maxLength: 4000 });
+  const input = Object.assign(element('textarea', 'docsmith-input'), {
+    name: 'question',
+    rows: 1,
+    placeholder: 'Ask a question…',
+    autocomplete: 'off',
+    maxLength: 4000,
+  });
   input.setAttribute('aria-label', 'Your question');
   const submit = Object.assign(element('button', 'docsmith-ask'), { type: 'submit' });
   form.append(input, submit);
   if (initialOptions.startOverButton) {
-    const reset = Object.assign(element('button', 'docsmith-button docsmith-reset'), { type: 'button', textContent: 'New conversation' });
+    const reset = Object.assign(element('button', 'docsmith-button docsmith-reset'), {
+      type: 'button',
+      textContent: 'New conversation',
+    });
     reset.addEventListener('click', () => startOver());
     form.append(reset);
   }
-  const disclaimer = Object.assign(element('p', 'docsmith-disclaimer'), { textContent: 'Answers are written by AI from the documentation and may be wrong; check the sources.' });
+  const disclaimer = Object.assign(element('p', 'docsmith-disclaimer'), {
+    textContent: 'Answers are written by AI from the documentation and may be wrong; check the sources.',
+  });
   const live = element('div', 'docsmith-visually-hidden docsmith-live');
   live.setAttribute('role', 'log');
   live.setAttribute('aria-live', 'polite');
   root.replaceChildren(scroll, form, disclaimer, live);
 
-  const pending = Object.assign(element('li', 'docsmith-message docsmith-pending'), { textContent: 'Searching the docs…' });
+  const pending = Object.assign(element('li', 'docsmith-message docsmith-pending'), {
+    textContent: 'Searching the docs…',
+  });
   const fp = browserFingerprint();
   const views = new Map<ChatMessage, HTMLLIElement | AnswerView>();
   let draft: { message: ChatMessage; rating: 'up' | 'down' } | undefined;
@@ -115,11 +128,14 @@ export function mountChat(root: HTMLElement, target: ChatTarget, initialOptions:
     });
     for (const message of views.keys()) if (!messages.includes(message)) views.delete(message);
     if (session.status === 'submitted') items.push(pending);
-    if (items.length !== list.children.length || items.some((item, index) => list.children[index] !== item)) list.replaceChildren(...items);
+    if (items.length !== list.children.length || items.some((item, index) => list.children[index] !== item))
+      list.replaceChildren(...items);
     list.setAttribute('aria-busy', String(session.busy));
     renderProblem(problem, standing ?? session.problem, () => void session.retry(), startOver);
     const last = messages.at(-1);
-    const couldNotAnswer = (last?.role === 'assistant' && last.state === 'done' && last.metadata.notFound === true) || (standing ?? session.problem) !== undefined;
+    const couldNotAnswer =
+      (last?.role === 'assistant' && last.state === 'done' && last.metadata.notFound === true) ||
+      (standing ?? session.problem) !== undefined;
     renderSupport(support, couldNotAnswer ? options.support : undefined);
     input.disabled = standing !== undefined;
     submit.disabled = standing !== undefined;
@@ -203,9 +219,14 @@ function renderEmpty(empty: HTMLElement, options: ChatOptions, ask: (question: s
   const shown = JSON.stringify([options.siteName, questions]);
   if (empty.dataset.shown === shown) return;
   empty.dataset.shown = shown;
-  const greeting = Object.assign(element('p', 'docsmith-greeting'), { textContent: `Ask a question about ${options.siteName ?? 'these docs'}. Answers cite the pages they come from.` });
+  const greeting = Object.assign(element('p', 'docsmith-greeting'), {
+    textContent: `Ask a question about ${options.siteName ?? 'these docs'}. Answers cite the pages they come from.`,
+  });
   if (questions.length === 0) return empty.replaceChildren(greeting);
-  const heading = Object.assign(element('h3', 'docsmith-starters-heading'), { id: 'docsmith-starters-heading', textContent: 'Suggestions' });
+  const heading = Object.assign(element('h3', 'docsmith-starters-heading'), {
+    id: 'docsmith-starters-heading',
+    textContent: 'Suggestions',
+  });
   const list = element('ul', 'docsmith-starters');
   list.setAttribute('aria-labelledby', heading.id);
   for (const question of questions) {
@@ -218,7 +239,12 @@ function renderEmpty(empty: HTMLElement, options: ChatOptions, ask: (question: s
   empty.replaceChildren(greeting, heading, list);
 }
 
-function renderProblem(box: HTMLElement, problem: AssistantProblem | undefined, retry: () => void, startOver: () => void): void {
+function renderProblem(
+  box: HTMLElement,
+  problem: AssistantProblem | undefined,
+  retry: () => void,
+  startOver: () => void,
+): void {
   const shown = problem ? `${problem.code} ${problem.reader}` : '';
   if (box.dataset.shown === shown) return;
   box.dataset.shown = shown;
@@ -236,8 +262,17 @@ function renderSupport(paragraph: HTMLElement, contact: SupportContact | undefin
   if (paragraph.dataset.href === (href ?? '')) return;
   paragraph.dataset.href = href ?? '';
   if (!href) return paragraph.replaceChildren();
-  const link = Object.assign(element('a', 'docsmith-support-link'), { href, textContent: 'Contact support', target: '_blank', rel: 'noopener' });
-  paragraph.replaceChildren("Didn't find what you need? ", link, contact?.url && contact.email ? ` or write to ${contact.email}.` : '');
+  const link = Object.assign(element('a', 'docsmith-support-link'), {
+    href,
+    textContent: 'Contact support',
+    target: '_blank',
+    rel: 'noopener',
+  });
+  paragraph.replaceChildren(
+    "Didn't find what you need? ",
+    link,
+    contact?.url && contact.email ? ` or write to ${contact.email}.` : '',
+  );
 }
 
 /** The question box grows with its text, up to the height its styles allow. */

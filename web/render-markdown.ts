@@ -29,7 +29,9 @@ export function renderMarkdown(markdown: string, sources: ReadonlyMap<number, Ci
   const hast = sanitize(toHast(mdast, { handlers: { html: htmlAsText, image: imageAsLink } })) as Root;
   linkCitations(hast, sources);
   // hast-util-to-dom turns an empty root into a whole Document, which cannot be appended: an empty answer is no nodes.
-  return hast.children.length === 0 ? document.createDocumentFragment() : (toDom(hast, { fragment: true }) as DocumentFragment);
+  return hast.children.length === 0
+    ? document.createDocumentFragment()
+    : (toDom(hast, { fragment: true }) as DocumentFragment);
 }
 
 /** Containers of blocks: raw HTML directly inside one is a block of its own. */
@@ -38,12 +40,19 @@ const FLOW_PARENTS = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinit
 /** Raw HTML is shown, never interpreted: as text where it stands, or as a paragraph of text when it is a block. */
 function htmlAsText(_state: State, node: Html, parent: MdastParents | undefined): Element | Text {
   const text: Text = { type: 'text', value: node.value };
-  return parent && !FLOW_PARENTS.has(parent.type) ? text : { type: 'element', tagName: 'p', properties: {}, children: [text] };
+  return parent && !FLOW_PARENTS.has(parent.type)
+    ? text
+    : { type: 'element', tagName: 'p', properties: {}, children: [text] };
 }
 
 /** `![alt](url)` becomes a link to the image labelled with its alt text (or its URL), so nothing is fetched. */
 function imageAsLink(_state: State, node: Image): Element {
-  return { type: 'element', tagName: 'a', properties: { href: node.url, title: node.title ?? undefined }, children: [{ type: 'text', value: node.alt || node.url }] };
+  return {
+    type: 'element',
+    tagName: 'a',
+    properties: { href: node.url, title: node.title ?? undefined },
+    children: [{ type: 'text', value: node.alt || node.url }],
+  };
 }
 
 /** Walks the sanitised tree: links open in a new tab; `[n]` in text outside code and links becomes a citation link. */
@@ -66,7 +75,15 @@ function citationNodes(text: string, sources: ReadonlyMap<number, CitedSource>):
     const source = sources.get(Number(match[1]));
     if (!source) continue;
     if (match.index > last) nodes.push({ type: 'text', value: text.slice(last, match.index) });
-    const properties = { className: ['docsmith-citation'], href: source.url, target: '_blank', rel: ['noopener'], ariaLabel: `Source ${match[1]}: ${source.title}`, title: source.title, dataCitation: match[1] };
+    const properties = {
+      className: ['docsmith-citation'],
+      href: source.url,
+      target: '_blank',
+      rel: ['noopener'],
+      ariaLabel: `Source ${match[1]}: ${source.title}`,
+      title: source.title,
+      dataCitation: match[1],
+    };
     nodes.push({ type: 'element', tagName: 'a', properties, children: [{ type: 'text', value: match[0] }] });
     last = match.index + match[0].length;
   }

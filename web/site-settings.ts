@@ -21,7 +21,9 @@ export interface SiteSettings {
 /** The site's settings, or the problem that kept them away (a bad key says so here, before any question). */
 export async function fetchSiteSettings(target: ChatTarget): Promise<SiteSettings | AssistantProblem> {
   try {
-    const response = await fetch(assistantUrl(target, 'v1', 'settings'), { headers: { authorization: `Bearer ${target.key}` } });
+    const response = await fetch(assistantUrl(target, 'v1', 'settings'), {
+      headers: { authorization: `Bearer ${target.key}` },
+    });
     if (!response.ok) return await problemFromResponse(response);
     return (await response.json()) as SiteSettings;
   } catch (error) {
@@ -38,7 +40,10 @@ export function isSiteSettings(value: SiteSettings | AssistantProblem): value is
  * The starter questions of a page: those of the longest path prefix that contains `pathname` (whole segments:
  * `/api` holds `/api/users`, not `/apis`), else the site's; at most three.
  */
-export function starterQuestionsFor(settings: Pick<SiteSettings, 'starterQuestions' | 'starterQuestionsByPath'>, pathname: string): string[] {
+export function starterQuestionsFor(
+  settings: Pick<SiteSettings, 'starterQuestions' | 'starterQuestionsByPath'>,
+  pathname: string,
+): string[] {
   const path = pathname.replace(/\/+$/, '') || '/';
   let best: { length: number; questions: string[] } | undefined;
   for (const [prefix, questions] of Object.entries(settings.starterQuestionsByPath)) {

@@ -44,7 +44,9 @@ export function textOn(background: Rgb): string {
 export function readableOn(color: Rgb, background: Rgb, ratio = 4.5): Rgb {
   const target: Rgb = luminance(background) > 0.18 ? [0, 0, 0] : [255, 255, 255];
   for (let step = 0; step <= 40; step += 1) {
-    const mixed = color.map((channel, index) => Math.round(channel + ((target[index] as number) - channel) * (step / 40))) as Rgb;
+    const mixed = color.map((channel, index) =>
+      Math.round(channel + ((target[index] as number) - channel) * (step / 40)),
+    ) as Rgb;
     if (contrastRatio(mixed, background) >= ratio) return mixed;
   }
   return target;
@@ -63,6 +65,11 @@ export function accentProperties(accent: string, theme: 'light' | 'dark'): Recor
   if (!rgb) return undefined;
   const background = PANEL_BACKGROUND[theme];
   let fill = readableOn(rgb, background, 3);
-  if (Math.max(contrastRatio(fill, WHITE), contrastRatio(fill, INK)) < 4.5) fill = readableOn(fill, theme === 'light' ? WHITE : INK, 4.5);
-  return { '--docsmith-accent': toHex(fill), '--docsmith-on-accent': textOn(fill), '--docsmith-link': toHex(readableOn(rgb, background)) };
+  if (Math.max(contrastRatio(fill, WHITE), contrastRatio(fill, INK)) < 4.5)
+    fill = readableOn(fill, theme === 'light' ? WHITE : INK, 4.5);
+  return {
+    '--docsmith-accent': toHex(fill),
+    '--docsmith-on-accent': textOn(fill),
+    '--docsmith-link': toHex(readableOn(rgb, background)),
+  };
 }

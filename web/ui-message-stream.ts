@@ -35,7 +35,13 @@ export class DroppedStreamError extends Error {
 type UIMessageChunk =
   | { type: 'start'; messageId?: string; messageMetadata?: unknown }
   | { type: 'text-delta'; delta: string }
-  | { type: 'source-url'; sourceId: string; url: string; title?: string; providerMetadata?: { docsmith?: { breadcrumb?: unknown } } }
+  | {
+      type: 'source-url';
+      sourceId: string;
+      url: string;
+      title?: string;
+      providerMetadata?: { docsmith?: { breadcrumb?: unknown } };
+    }
   | { type: 'message-metadata' | 'finish'; messageMetadata?: unknown }
   | { type: 'error'; errorText: string };
 
@@ -46,8 +52,15 @@ type UIMessageChunk =
  * size budget (docs/decisions/0150). Rejects with `StreamErrorPart` on an error part and `DroppedStreamError` when
  * the stream ends before its finish part.
  */
-export async function readAnswerStream(body: ReadableStream<Uint8Array>, message: ChatMessage, onUpdate: () => void): Promise<void> {
-  const reader = body.pipeThrough(new TextDecoderStream() as ReadableWritablePair<string, Uint8Array>).pipeThrough(new EventSourceParserStream()).getReader();
+export async function readAnswerStream(
+  body: ReadableStream<Uint8Array>,
+  message: ChatMessage,
+  onUpdate: () => void,
+): Promise<void> {
+  const reader = body
+    .pipeThrough(new TextDecoderStream() as ReadableWritablePair<string, Uint8Array>)
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read().catch((error: unknown) => {
@@ -78,7 +91,9 @@ function applyChunk(message: ChatMessage, chunk: UIMessageChunk): void {
         number: sourceNumber(chunk.sourceId, message.sources.length),
         url: chunk.url,
         title: chunk.title ?? chunk.url,
-        breadcrumb: Array.isArray(breadcrumb) ? breadcrumb.filter((item): item is string => typeof item === 'string') : [],
+        breadcrumb: Array.isArray(breadcrumb)
+          ? breadcrumb.filter((item): item is string => typeof item === 'string')
+          : [],
       });
       break;
     }
@@ -97,7 +112,8 @@ function applyChunk(message: ChatMessage, chunk: UIMessageChunk): void {
 }
 
 function mergeMetadata(message: ChatMessage, metadata: unknown): void {
-  if (metadata && typeof metadata === 'object') message.metadata = { ...message.metadata, ...(metadata as ChatMessage['metadata']) };
+  if (metadata && typeof metadata === 'object')
+    message.metadata = { ...message.metadata, ...(metadata as ChatMessage['metadata']) };
 }
 
 /** `src_3` is source 3 (what `[3]` cites); an id without a number takes its position. */

@@ -1,7 +1,8 @@
 import { element, iconButton } from './dom-helpers.ts';
 
 /** Elements that take the keyboard inside the panel. */
-const FOCUSABLE = 'a[href], button:not(:disabled), textarea:not(:disabled), input:not(:disabled), summary, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not(:disabled), textarea:not(:disabled), input:not(:disabled), summary, [tabindex]:not([tabindex="-1"])';
 
 /** The panel's parts the widget fills and drives. */
 export interface WidgetDialog {
@@ -41,7 +42,9 @@ export function createDialog(shadow: ShadowRoot, actions: { close(): void; newCo
 }
 
 function trapFocus(event: KeyboardEvent, panel: HTMLElement, shadow: ShadowRoot): void {
-  const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((candidate) => candidate.checkVisibility?.() ?? candidate.offsetParent !== null);
+  const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (candidate) => candidate.checkVisibility?.() ?? candidate.offsetParent !== null,
+  );
   const first = focusable[0];
   const last = focusable.at(-1);
   if (!first || !last) return;

@@ -12,7 +12,8 @@ if (loader?.src) {
   bundle.src = new URL(WIDGET_BUNDLE, loader.src).href;
   bundle.async = true;
   if (loader.nonce) bundle.nonce = loader.nonce;
-  for (const attribute of loader.attributes) if (attribute.name.startsWith('data-')) bundle.setAttribute(attribute.name, attribute.value);
+  for (const attribute of loader.attributes)
+    if (attribute.name.startsWith('data-')) bundle.setAttribute(attribute.name, attribute.value);
   document.head.append(bundle);
 } else {
   console.error('docsmith assistant: load widget.js with a <script src> tag');

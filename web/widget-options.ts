@@ -30,7 +30,8 @@ export interface WidgetOptions {
 /** Reads an embed's options from its script tag; an Error names the attribute to fix. */
 export function readWidgetOptions(script: HTMLScriptElement): WidgetOptions | Error {
   const data = script.dataset;
-  if (!data.domain || !data.key) return new Error('add data-domain and data-key to the <script> tag that loads widget.js');
+  if (!data.domain || !data.key)
+    return new Error('add data-domain and data-key to the <script> tag that loads widget.js');
   let baseUrl: string;
   let assetBase: string;
   try {
@@ -42,9 +43,17 @@ export function readWidgetOptions(script: HTMLScriptElement): WidgetOptions | Er
   const shortcut = parseShortcut(data.shortcut ?? 'mod+i');
   if (shortcut instanceof Error) return new Error(`data-shortcut: ${shortcut.message}`);
   const theme = data.theme ?? 'auto';
-  if (theme !== 'auto' && theme !== 'light' && theme !== 'dark') return new Error(`data-theme="${theme}" must be auto, light or dark`);
-  if (data.color !== undefined && !/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(data.color)) return new Error(`data-color="${data.color}" must be a hex colour such as #0d9373`);
-  const support = data.supportEmail || data.supportUrl ? { ...(data.supportEmail ? { email: data.supportEmail } : {}), ...(data.supportUrl ? { url: data.supportUrl } : {}) } : undefined;
+  if (theme !== 'auto' && theme !== 'light' && theme !== 'dark')
+    return new Error(`data-theme="${theme}" must be auto, light or dark`);
+  if (data.color !== undefined && !/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(data.color))
+    return new Error(`data-color="${data.color}" must be a hex colour such as #0d9373`);
+  const support =
+    data.supportEmail || data.supportUrl
+      ? {
+          ...(data.supportEmail ? { email: data.supportEmail } : {}),
+          ...(data.supportUrl ? { url: data.supportUrl } : {}),
+        }
+      : undefined;
   return {
     target: { baseUrl, domain: data.domain, key: data.key },
     assetBase,
@@ -55,7 +64,15 @@ export function readWidgetOptions(script: HTMLScriptElement): WidgetOptions | Er
     theme,
     ...(data.color ? { color: data.color } : {}),
     shortcut,
-    ...(data.starterQuestions !== undefined ? { starterQuestions: data.starterQuestions.split('|').map((question) => question.trim()).filter(Boolean).slice(0, 3) } : {}),
+    ...(data.starterQuestions !== undefined
+      ? {
+          starterQuestions: data.starterQuestions
+            .split('|')
+            .map((question) => question.trim())
+            .filter(Boolean)
+            .slice(0, 3),
+        }
+      : {}),
     ...(support ? { support } : {}),
   };
 }

@@ -14,7 +14,8 @@ declare global {
  * the bundle reads them from its own tag (docs/guides/widget.mdx lists them).
  */
 function start(script: HTMLScriptElement | null): void {
-  if (window.DocsmithAssistant) return console.warn('docsmith assistant: widget.js is on this page twice; the second copy does nothing');
+  if (window.DocsmithAssistant)
+    return console.warn('docsmith assistant: widget.js is on this page twice; the second copy does nothing');
   const options = script ? readWidgetOptions(script) : new Error('widget.js must be loaded by a <script> tag');
   if (options instanceof Error) return console.error(`docsmith assistant: ${options.message}`);
   window.DocsmithAssistant = createWidget(options);

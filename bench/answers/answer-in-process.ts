@@ -16,7 +16,11 @@ export interface AnswerWithEvidence extends ComposedAnswer {
  * stream), with the thread store replaced by one that keeps the stored answer (its text and its sources' paths)
  * and the model wrapped to keep the sources its prompt carried.
  */
-export async function answerInProcess(site: LoadedSite, model: LanguageModelV3, question: string): Promise<AnswerWithEvidence> {
+export async function answerInProcess(
+  site: LoadedSite,
+  model: LanguageModelV3,
+  question: string,
+): Promise<AnswerWithEvidence> {
   let stored: { text: string; sources: string[] } | undefined;
   let sourceTexts: string[] = [];
   const recording: LanguageModelV3 = {
@@ -24,7 +28,9 @@ export async function answerInProcess(site: LoadedSite, model: LanguageModelV3, 
     doGenerate: (options) => model.doGenerate(options),
     doStream: (options) => {
       const system = options.prompt.map((message) => (message.role === 'system' ? message.content : '')).join('');
-      sourceTexts = readPromptSources(system).map((source) => [source.text, ...source.sections.map((section) => section.text)].join('\n'));
+      sourceTexts = readPromptSources(system).map((source) =>
+        [source.text, ...source.sections.map((section) => section.text)].join('\n'),
+      );
       return model.doStream(options);
     },
   };
@@ -32,12 +38,19 @@ export async function answerInProcess(site: LoadedSite, model: LanguageModelV3, 
     resolveThread: async () => ({ threadId: 'thr_bench', isNew: true }),
     recentMessages: async () => [],
     appendMessage: async ({ message }: { message: { role: string; text: string; sources: { path: string }[] } }) => {
-      if (message.role === 'assistant') stored = { text: message.text, sources: message.sources.map((source) => source.path) };
+      if (message.role === 'assistant')
+        stored = { text: message.text, sources: message.sources.map((source) => source.path) };
     },
   };
   const body = { fp: 'bench', messages: [{ id: 'q', role: 'user', content: question }] } as AssistantRequestBody;
   const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-  const { stream } = await answerQuestion({ site, body, protocol: 'data', model: recording, sinks: { threads, log: silent } });
+  const { stream } = await answerQuestion({
+    site,
+    body,
+    protocol: 'data',
+    model: recording,
+    sinks: { threads, log: silent },
+  });
   const reader = stream.body.getReader();
   while (!(await reader.read()).done);
   if (!stored) throw new Error(`no answer was stored for "${question}"`);

@@ -3,7 +3,17 @@ import path from 'node:path';
 import type { UnseenSource } from '../retrieval/unseen-sites.ts';
 
 /** What a question asks for, as its writer labelled it (the composer reads this from the wording itself: `questionIntent`). */
-export const QUESTION_KINDS = ['command', 'code', 'flag', 'value', 'steps', 'yesno', 'comparison', 'where', 'explain'] as const;
+export const QUESTION_KINDS = [
+  'command',
+  'code',
+  'flag',
+  'value',
+  'steps',
+  'yesno',
+  'comparison',
+  'where',
+  'explain',
+] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
 /** Which split a question belongs to: tune on `tuning`, report `held-back`; `unseen` questions are about fresh sites nobody tuned on. */
@@ -48,18 +58,36 @@ const FOLDER = import.meta.dirname;
 export function readAnswerQuestions(): AnswerQuestion[] {
   const file = path.join(FOLDER, 'questions.json');
   if (!existsSync(file)) return [];
-  return (JSON.parse(readFileSync(file, 'utf8')) as QuestionEntry[]).map((entry) => questionOf(entry, entry.half ?? 'tuning'));
+  return (JSON.parse(readFileSync(file, 'utf8')) as QuestionEntry[]).map((entry) =>
+    questionOf(entry, entry.half ?? 'tuning'),
+  );
 }
 
 /** bench/answers/unseen-questions.json (fresh sites, the honest held-out check): `{sources, questions}`, the sources shaped as the retrieval bench's; none when the file is absent. */
 export function readUnseenAnswerQuestions(): AnswerQuestionFile {
   const file = path.join(FOLDER, 'unseen-questions.json');
   if (!existsSync(file)) return { questions: [], sources: [] };
-  const { sources, questions } = JSON.parse(readFileSync(file, 'utf8')) as { sources: UnseenSource[]; questions: QuestionEntry[] };
+  const { sources, questions } = JSON.parse(readFileSync(file, 'utf8')) as {
+    sources: UnseenSource[];
+    questions: QuestionEntry[];
+  };
   const batchOf = new Map(sources.map((source) => [source.site, source.batch]));
-  return { sources, questions: questions.map((entry) => ({ ...questionOf(entry, 'unseen'), ...(batchOf.has(entry.site) ? { batch: batchOf.get(entry.site) as number } : {}) })) };
+  return {
+    sources,
+    questions: questions.map((entry) => ({
+      ...questionOf(entry, 'unseen'),
+      ...(batchOf.has(entry.site) ? { batch: batchOf.get(entry.site) as number } : {}),
+    })),
+  };
 }
 
 function questionOf(entry: QuestionEntry, split: AnswerSplit): AnswerQuestion {
-  return { site: entry.site, split, kind: entry.kind, question: entry.question, answers: entry.answers, facts: entry.facts };
+  return {
+    site: entry.site,
+    split,
+    kind: entry.kind,
+    question: entry.question,
+    answers: entry.answers,
+    facts: entry.facts,
+  };
 }

@@ -34,7 +34,12 @@ const CACHE_FOLDER = path.join(PROJECT, '.bench-tmp', 'built-sites');
  * answers bench reruns on the same sites after every change to the runtime, which never changes a build.
  */
 export async function builtSite(name: string, directory: string): Promise<BuiltSite> {
-  const key = createHash('sha256').update(fingerprint(BUILD_CODE.map((entry) => path.join(PROJECT, entry)))).update(fingerprint([directory])).update(name).digest('hex').slice(0, 20);
+  const key = createHash('sha256')
+    .update(fingerprint(BUILD_CODE.map((entry) => path.join(PROJECT, entry))))
+    .update(fingerprint([directory]))
+    .update(name)
+    .digest('hex')
+    .slice(0, 20);
   const cached = path.join(CACHE_FOLDER, `${name}-${key}.json`);
   try {
     return JSON.parse(readFileSync(cached, 'utf8')) as BuiltSite;
@@ -50,7 +55,13 @@ export async function builtSite(name: string, directory: string): Promise<BuiltS
     ...(page.file ? { file: page.file } : {}),
     markdown: result.files.get(`pages/${page.path}.md`) ?? '',
   }));
-  const site: BuiltSite = { name, directory, siteName: typeof manifest?.site?.name === 'string' ? manifest.site.name : name, searchJson: result.files.get('search.json') as string, pages };
+  const site: BuiltSite = {
+    name,
+    directory,
+    siteName: typeof manifest?.site?.name === 'string' ? manifest.site.name : name,
+    searchJson: result.files.get('search.json') as string,
+    pages,
+  };
   mkdirSync(CACHE_FOLDER, { recursive: true });
   writeFileSync(cached, JSON.stringify(site));
   return site;
@@ -66,7 +77,8 @@ function fingerprint(roots: string[]): string {
       entries.push(`${target}:${info.size}:${info.mtimeMs}`);
       return;
     }
-    for (const entry of readdirSync(target).sort()) if (entry !== 'node_modules' && !entry.startsWith('.')) walk(path.join(target, entry));
+    for (const entry of readdirSync(target).sort())
+      if (entry !== 'node_modules' && !entry.startsWith('.')) walk(path.join(target, entry));
   };
   for (const root of roots) walk(root);
   return entries.join('\n');

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnswerQuestion } from './answer-question-set.ts';
 import type { BuiltSite } from './built-site-cache.ts';
-import { answersQuestion, citedSources, normalizeForFacts, type AnswerScore, type ComposedAnswer } from './score-answer.ts';
+import {
+  answersQuestion,
+  citedSources,
+  normalizeForFacts,
+  type AnswerScore,
+  type ComposedAnswer,
+} from './score-answer.ts';
 
 /** Why an answer missed, in the order they are checked (the first that holds is the cause). */
 export const FAILURE_CAUSES = [
@@ -46,21 +52,36 @@ const FIELD = /^<(ParamField|ResponseField|Field|Property)\b/;
  * a code block, a heading, a callout, a field component, frontmatter, a list or label line, or prose (then: the
  * answer quoted other sources, or a neighbouring sentence of the right one).
  */
-export function failureCause(question: AnswerQuestion, answer: ComposedAnswer & { sourceTexts: readonly string[] }, score: AnswerScore, site: BuiltSite): FailureCause {
+export function failureCause(
+  question: AnswerQuestion,
+  answer: ComposedAnswer & { sourceTexts: readonly string[] },
+  score: AnswerScore,
+  site: BuiltSite,
+): FailureCause {
   if (!score.goldAmongSources) return 'retrieval miss (no gold page among the sources)';
   if (score.notFound) return 'refused with a gold page among the sources';
   if (score.facts) return 'facts there, but only other pages cited';
   const evidence = normalizeForFacts(answer.sourceTexts.join('\n'));
   const goldPages = site.pages.filter((page) => answersQuestion(question, page.path));
   const places = new Set<Place>();
-  for (const fact of score.missingFacts) for (const page of goldPages) for (const place of placesOf(fact, pageLines(site, page))) places.add(place);
-  for (const page of goldPages) if (score.missingFacts.some((fact) => fact.some((spelling) => normalizeForFacts(page.title).includes(normalizeForFacts(spelling))))) places.add('heading');
+  for (const fact of score.missingFacts)
+    for (const page of goldPages) for (const place of placesOf(fact, pageLines(site, page))) places.add(place);
+  for (const page of goldPages)
+    if (
+      score.missingFacts.some((fact) =>
+        fact.some((spelling) => normalizeForFacts(page.title).includes(normalizeForFacts(spelling))),
+      )
+    )
+      places.add('heading');
   const place = PLACE_ORDER.find((candidate) => places.has(candidate));
   if (place === undefined) return 'fact not on any gold page';
-  if (!score.missingFacts.every((fact) => fact.some((spelling) => evidence.includes(normalizeForFacts(spelling))))) return 'fact in another section of a gold page';
+  if (!score.missingFacts.every((fact) => fact.some((spelling) => evidence.includes(normalizeForFacts(spelling)))))
+    return 'fact in another section of a gold page';
   if (place !== 'prose') return PLACE_CAUSE[place];
   const cited = [...citedSources(answer.text)].map((number) => answer.sources[number - 1] ?? '');
-  return cited.some((source) => answersQuestion(question, source)) ? 'neighbouring sentence instead of the fact' : 'off-topic sentences from other sources';
+  return cited.some((source) => answersQuestion(question, source))
+    ? 'neighbouring sentence instead of the fact'
+    : 'off-topic sentences from other sources';
 }
 
 /** The lines of a gold page as written: its source file (snippets not inlined), then its built Markdown (snippets and endpoint pages included). */
@@ -91,21 +112,39 @@ function placesOf(fact: string[], lines: string[]): Set<Place> {
       return;
     }
     const fenceMark = /^(`{3,}|~{3,})/.exec(trimmed)?.[1];
-    if (fenceMark && (fence === undefined || (fenceMark[0] === fence[0] && fenceMark.length >= fence.length && trimmed === fenceMark))) {
+    if (
+      fenceMark &&
+      (fence === undefined || (fenceMark[0] === fence[0] && fenceMark.length >= fence.length && trimmed === fenceMark))
+    ) {
       fence = fence === undefined ? fenceMark : undefined;
       return;
     }
     if (CALLOUT.test(trimmed)) callouts += 1;
     if (FIELD.test(trimmed)) field = true;
     const text = normalizeForFacts(line);
-    if (spellings.some((spelling) => text.includes(spelling))) places.add(placeOf(trimmed, { frontmatter: frontmatter && index > 0, code: fence !== undefined, callout: callouts > 0, field }));
-    if (/^<\/(Note|Tip|Warning|Info|Check|Danger|Callout|Caution|Important)>/.test(trimmed) || /<\/(Note|Tip|Warning|Info|Check|Danger|Callout|Caution|Important)>$/.test(trimmed)) callouts = Math.max(0, callouts - 1);
+    if (spellings.some((spelling) => text.includes(spelling)))
+      places.add(
+        placeOf(trimmed, {
+          frontmatter: frontmatter && index > 0,
+          code: fence !== undefined,
+          callout: callouts > 0,
+          field,
+        }),
+      );
+    if (
+      /^<\/(Note|Tip|Warning|Info|Check|Danger|Callout|Caution|Important)>/.test(trimmed) ||
+      /<\/(Note|Tip|Warning|Info|Check|Danger|Callout|Caution|Important)>$/.test(trimmed)
+    )
+      callouts = Math.max(0, callouts - 1);
     if (/<\/(ParamField|ResponseField|Field|Property)>|\/>$/.test(trimmed) && field) field = false;
   });
   return places;
 }
 
-function placeOf(line: string, state: { frontmatter: boolean; code: boolean; callout: boolean; field: boolean }): Place {
+function placeOf(
+  line: string,
+  state: { frontmatter: boolean; code: boolean; callout: boolean; field: boolean },
+): Place {
   if (state.frontmatter) return 'frontmatter';
   if (state.code) return 'code';
   if (/^#{1,6}\s/.test(line) || /^<(Step|Tab|Accordion|Card|Update)\b[^>]*title=/.test(line)) return 'heading';

@@ -5,7 +5,12 @@ import { printTable } from '../bench-helpers.ts';
 import { RETRIEVAL_SITES } from '../retrieval/question-set.ts';
 import { locateUnseenSites, readUnseenQuestionSet, type UnseenSource } from '../retrieval/unseen-sites.ts';
 import { answerInProcess, type AnswerWithEvidence } from './answer-in-process.ts';
-import { QUESTION_KINDS, readAnswerQuestions, readUnseenAnswerQuestions, type AnswerQuestion } from './answer-question-set.ts';
+import {
+  QUESTION_KINDS,
+  readAnswerQuestions,
+  readUnseenAnswerQuestions,
+  type AnswerQuestion,
+} from './answer-question-set.ts';
 import { builtSite, type BuiltSite } from './built-site-cache.ts';
 import { FAILURE_CAUSES, failureCause, type FailureCause } from './failure-cause.ts';
 import { leadSentencesAnswer } from './lead-sentences-answer.ts';
@@ -58,25 +63,54 @@ export async function runAnswersBench(): Promise<void> {
     const directory = directories.get(siteName);
     const ofSite = questions.filter((question) => question.site === siteName);
     if (!directory) {
-      process.stdout.write(`answers bench: site ${siteName} not found (${ofSite.length} questions left out; set DOCSMITH_SHARED_DIR and DOCSMITH_BENCH_UNSEEN_SITES)\n`);
+      process.stdout.write(
+        `answers bench: site ${siteName} not found (${ofSite.length} questions left out; set DOCSMITH_SHARED_DIR and DOCSMITH_BENCH_UNSEEN_SITES)\n`,
+      );
       continue;
     }
     const built = await builtSite(siteName, directory);
-    const site = { domain: siteName, buildId: 'bench', siteName: built.siteName, siteUrl: '', index: loadSearchIndex(JSON.parse(built.searchJson)), bytes: 0 };
-    for (const question of ofSite) answered.push(scoreQuestion(question, await answerInProcess(site, model, question.question), built));
+    const site = {
+      domain: siteName,
+      buildId: 'bench',
+      siteName: built.siteName,
+      siteUrl: '',
+      index: loadSearchIndex(JSON.parse(built.searchJson)),
+      bytes: 0,
+    };
+    for (const question of ofSite)
+      answered.push(scoreQuestion(question, await answerInProcess(site, model, question.question), built));
   }
-  if (ANSWERS_OUT) writeFileSync(ANSWERS_OUT, answered.filter((entry) => entry.question.split !== 'unseen').map((entry) => JSON.stringify(entry)).join('\n'));
+  if (ANSWERS_OUT)
+    writeFileSync(
+      ANSWERS_OUT,
+      answered
+        .filter((entry) => entry.question.split !== 'unseen')
+        .map((entry) => JSON.stringify(entry))
+        .join('\n'),
+    );
   report(answered, unseen.sources);
 }
 
 function scoreQuestion(question: AnswerQuestion, answer: AnswerWithEvidence, site: BuiltSite): AnsweredQuestion {
   const score = scoreAnswer(question, answer);
   const baseline = scoreAnswer(question, { text: leadSentencesAnswer(answer.sourceTexts[0]), sources: answer.sources });
-  const holdsFacts = (text: string): boolean => question.facts.every((spellings) => spellings.some((spelling) => text.includes(normalizeForFacts(spelling))));
+  const holdsFacts = (text: string): boolean =>
+    question.facts.every((spellings) => spellings.some((spelling) => text.includes(normalizeForFacts(spelling))));
   const factsInSources = holdsFacts(normalizeForFacts(answer.sourceTexts.join('\n')));
-  const factsOnGoldPage = site.pages.some((page) => answersQuestion(question, page.path) && holdsFacts(normalizeForFacts(`${page.title}\n${page.markdown}`)));
+  const factsOnGoldPage = site.pages.some(
+    (page) => answersQuestion(question, page.path) && holdsFacts(normalizeForFacts(`${page.title}\n${page.markdown}`)),
+  );
   const scored = score.facts && score.goldCited;
-  return { question, text: answer.text, sources: answer.sources, score, baseline, factsInSources, factsOnGoldPage, ...(scored ? {} : { cause: failureCause(question, answer, score, site) }) };
+  return {
+    question,
+    text: answer.text,
+    sources: answer.sources,
+    score,
+    baseline,
+    factsInSources,
+    factsOnGoldPage,
+    ...(scored ? {} : { cause: failureCause(question, answer, score, site) }),
+  };
 }
 
 /** Each site's folder: the shared corpora and the project's sample site, then the unseen sites of both benches (when `DOCSMITH_BENCH_UNSEEN_SITES` holds them). */
@@ -95,14 +129,31 @@ function report(answered: AnsweredQuestion[], unseenSources: UnseenSource[]): vo
     { name: 'tuning', keep: (entry: AnsweredQuestion) => entry.question.split === 'tuning' },
     { name: 'held-back', keep: (entry: AnsweredQuestion) => entry.question.split === 'held-back' },
     { name: 'unseen', keep: (entry: AnsweredQuestion) => entry.question.split === 'unseen' },
-    ...batches.map((batch) => ({ name: `unseen, batch ${batch}`, keep: (entry: AnsweredQuestion) => entry.question.split === 'unseen' && entry.question.batch === batch })),
+    ...batches.map((batch) => ({
+      name: `unseen, batch ${batch}`,
+      keep: (entry: AnsweredQuestion) => entry.question.split === 'unseen' && entry.question.batch === batch,
+    })),
   ].filter((scope) => answered.some(scope.keep));
   printTable(
     `Answers over ${answered.length} questions: facts in the text and a gold page cited [n] (same sources, same run)`,
-    ['system', 'split', 'questions', 'facts+gold cited', 'facts', 'gold cited', 'gold in sources', 'not found', 'facts in sources', 'facts on a gold page'],
+    [
+      'system',
+      'split',
+      'questions',
+      'facts+gold cited',
+      'facts',
+      'gold cited',
+      'gold in sources',
+      'not found',
+      'facts in sources',
+      'facts on a gold page',
+    ],
     splits.flatMap((scope) => {
       const entries = answered.filter(scope.keep);
-      return [figuresRow(DOCSMITH, scope.name, entries, (entry) => entry.score), figuresRow(BASELINE, scope.name, entries, (entry) => entry.baseline)];
+      return [
+        figuresRow(DOCSMITH, scope.name, entries, (entry) => entry.score),
+        figuresRow(BASELINE, scope.name, entries, (entry) => entry.baseline),
+      ];
     }),
   );
   printTable(
@@ -116,19 +167,43 @@ function report(answered: AnsweredQuestion[], unseenSources: UnseenSource[]): vo
     }),
   );
   const perSite = splits.slice(0, 3).flatMap((split) =>
-    [...new Set(answered.filter(split.keep).map((entry) => entry.question.site))].map((site) => ({ name: `${split.name}: ${site}`, keep: (entry: AnsweredQuestion) => split.keep(entry) && entry.question.site === site })),
+    [...new Set(answered.filter(split.keep).map((entry) => entry.question.site))].map((site) => ({
+      name: `${split.name}: ${site}`,
+      keep: (entry: AnsweredQuestion) => split.keep(entry) && entry.question.site === site,
+    })),
   );
-  printTable('Per site (docsmith)', ['split: site', 'questions', 'facts+gold cited', 'facts', 'gold cited', 'gold in sources', 'not found', 'baseline'], perSite.map((scope) => scopeRow(scope, answered)));
-  const perKind = splits.slice(0, 3).flatMap((split) => QUESTION_KINDS.map((kind) => ({ name: `${split.name}: ${kind}`, keep: (entry: AnsweredQuestion) => split.keep(entry) && entry.question.kind === kind })));
-  printTable('Per kind of question (docsmith)', ['split: kind', 'questions', 'facts+gold cited', 'facts', 'gold cited', 'gold in sources', 'not found', 'baseline'], perKind.filter((scope) => answered.some(scope.keep)).map((scope) => scopeRow(scope, answered)));
+  printTable(
+    'Per site (docsmith)',
+    ['split: site', 'questions', 'facts+gold cited', 'facts', 'gold cited', 'gold in sources', 'not found', 'baseline'],
+    perSite.map((scope) => scopeRow(scope, answered)),
+  );
+  const perKind = splits.slice(0, 3).flatMap((split) =>
+    QUESTION_KINDS.map((kind) => ({
+      name: `${split.name}: ${kind}`,
+      keep: (entry: AnsweredQuestion) => split.keep(entry) && entry.question.kind === kind,
+    })),
+  );
+  printTable(
+    'Per kind of question (docsmith)',
+    ['split: kind', 'questions', 'facts+gold cited', 'facts', 'gold cited', 'gold in sources', 'not found', 'baseline'],
+    perKind.filter((scope) => answered.some(scope.keep)).map((scope) => scopeRow(scope, answered)),
+  );
   printTable(
     'Failures by cause (docsmith; the first cause that holds)',
     ['cause', ...splits.map((scope) => scope.name)],
-    FAILURE_CAUSES.map((cause) => [cause, ...splits.map((scope) => String(answered.filter((entry) => scope.keep(entry) && entry.cause === cause).length))]),
+    FAILURE_CAUSES.map((cause) => [
+      cause,
+      ...splits.map((scope) => String(answered.filter((entry) => scope.keep(entry) && entry.cause === cause).length)),
+    ]),
   );
 }
 
-function figuresRow(system: string, split: string, entries: AnsweredQuestion[], scoreOf: (entry: AnsweredQuestion) => AnswerScore): string[] {
+function figuresRow(
+  system: string,
+  split: string,
+  entries: AnsweredQuestion[],
+  scoreOf: (entry: AnsweredQuestion) => AnswerScore,
+): string[] {
   return [
     system,
     split,

@@ -33,7 +33,8 @@ export function normalizeForFacts(text: string): string {
 /** The source numbers an answer cites. */
 export function citedSources(text: string): Set<number> {
   const cited = new Set<number>();
-  for (const match of text.matchAll(CITATION)) for (const number of (match[1] as string).split(',')) cited.add(Number(number.trim()));
+  for (const match of text.matchAll(CITATION))
+    for (const number of (match[1] as string).split(',')) cited.add(Number(number.trim()));
   return cited;
 }
 
@@ -45,8 +46,12 @@ export function answersQuestion(question: AnswerQuestion, pagePath: string): boo
 /** Scores an answer: the facts in its text, a gold page cited, a gold page retrieved, "not found". */
 export function scoreAnswer(question: AnswerQuestion, answer: ComposedAnswer): AnswerScore {
   const text = normalizeForFacts(answer.text);
-  const missingFacts = question.facts.filter((spellings) => !spellings.some((spelling) => text.includes(normalizeForFacts(spelling))));
-  const cited = [...citedSources(answer.text)].map((number) => answer.sources[number - 1]).filter((source): source is string => source !== undefined);
+  const missingFacts = question.facts.filter(
+    (spellings) => !spellings.some((spelling) => text.includes(normalizeForFacts(spelling))),
+  );
+  const cited = [...citedSources(answer.text)]
+    .map((number) => answer.sources[number - 1])
+    .filter((source): source is string => source !== undefined);
   return {
     facts: missingFacts.length === 0,
     goldCited: cited.some((source) => answersQuestion(question, source)),

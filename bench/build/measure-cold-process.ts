@@ -42,14 +42,34 @@ export async function measureColdProcess(siteDir: string, runs: number): Promise
     const bares: ProcessRun[] = [];
     const timedProcess = async (args: string[]): Promise<ProcessRun> => {
       const started = performance.now();
-      const { stderr } = await run(process.execPath, ['--import', REPORT_USAGE, ...args], { maxBuffer: 64 * 1024 * 1024 });
+      const { stderr } = await run(process.execPath, ['--import', REPORT_USAGE, ...args], {
+        maxBuffer: 64 * 1024 * 1024,
+      });
       const usage = JSON.parse(USAGE_LINE.exec(stderr)?.[1] ?? '{}') as { cpuMs?: number; maxRssKb?: number };
-      return { ms: performance.now() - started, cpuMs: usage.cpuMs ?? Number.NaN, maxRssKb: usage.maxRssKb ?? Number.NaN };
+      return {
+        ms: performance.now() - started,
+        cpuMs: usage.cpuMs ?? Number.NaN,
+        maxRssKb: usage.maxRssKb ?? Number.NaN,
+      };
     };
     for (let round = 0; round < runs; round += 1) {
       bares.push(await timedProcess([BARE_PARSE, siteDir]));
       await rm(path.join(outDir, 'site'), { recursive: true, force: true });
-      builds.push(await timedProcess([DOCSMITH, 'build', siteDir, '--no-cache', '--threads', '1', '--quiet', '--domain', 'site', '--out', path.join(outDir, 'site')]));
+      builds.push(
+        await timedProcess([
+          DOCSMITH,
+          'build',
+          siteDir,
+          '--no-cache',
+          '--threads',
+          '1',
+          '--quiet',
+          '--domain',
+          'site',
+          '--out',
+          path.join(outDir, 'site'),
+        ]),
+      );
     }
     return {
       buildMs: median(builds.map((entry) => entry.ms)),

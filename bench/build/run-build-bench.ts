@@ -56,13 +56,40 @@ const BUILD_TARGET = 1.25;
 export async function runBuildBench(sites: string[] = []): Promise<BuildBenchRow[]> {
   const wanted = (name: string): boolean => sites.length === 0 || sites.some((word) => name.includes(word));
   const rows: BuildBenchRow[] = [];
-  for (const corpus of CORPORA.filter(wanted)) rows.push(await benchSite(corpus, await readSiteSource(corpusPath(corpus)), { distinctOnly: false, runs: RUNS, warmUps: WARM_UP_ROUNDS }));
+  for (const corpus of CORPORA.filter(wanted))
+    rows.push(
+      await benchSite(corpus, await readSiteSource(corpusPath(corpus)), {
+        distinctOnly: false,
+        runs: RUNS,
+        warmUps: WARM_UP_ROUNDS,
+      }),
+    );
   const flat = generateSyntheticSite({ pages: 1250 });
-  if (wanted('synthetic-1250')) rows.push(await benchSite('synthetic-1250', flat, { distinctOnly: false, runs: RUNS, warmUps: WARM_UP_ROUNDS }));
-  if (wanted('versioned-4x35')) rows.push(await benchSite('versioned-4x35', generateVersionedSite(), { distinctOnly: true, runs: VERSIONED_RUNS, warmUps: VERSIONED_WARM_UP_ROUNDS }));
+  if (wanted('synthetic-1250'))
+    rows.push(await benchSite('synthetic-1250', flat, { distinctOnly: false, runs: RUNS, warmUps: WARM_UP_ROUNDS }));
+  if (wanted('versioned-4x35'))
+    rows.push(
+      await benchSite('versioned-4x35', generateVersionedSite(), {
+        distinctOnly: true,
+        runs: VERSIONED_RUNS,
+        warmUps: VERSIONED_WARM_UP_ROUNDS,
+      }),
+    );
   printTable(
     `Build throughput (median of ${RUNS} runs, ${VERSIONED_RUNS} for the versioned site; ${availableParallelism()} cores); baseline = bare parse of every page file once (of each distinct file for the versioned site)`,
-    ['site', 'pages', 'files parsed (bare)', 'bare parse ms', '1-thread build ms', 'ratio', 'CPU ratio', `${availableParallelism()}-thread build ms`, 'ratio', 'rebuild 1 page ms', '% of 1-thread cold'],
+    [
+      'site',
+      'pages',
+      'files parsed (bare)',
+      'bare parse ms',
+      '1-thread build ms',
+      'ratio',
+      'CPU ratio',
+      `${availableParallelism()}-thread build ms`,
+      'ratio',
+      'rebuild 1 page ms',
+      '% of 1-thread cold',
+    ],
     rows.map((row) => [
       row.site,
       String(row.pages),
@@ -99,17 +126,43 @@ async function printColdProcessTable(flat: SiteSource, wanted: (name: string) =>
       await mkdir(path.dirname(path.join(directory, file)), { recursive: true });
       await writeFile(path.join(directory, file), text);
     }
-    const folders: Record<string, string> = { mcp: corpusPath('mcp'), 'synthetic-1250': directory, ...Object.fromEntries(unseen) };
+    const folders: Record<string, string> = {
+      mcp: corpusPath('mcp'),
+      'synthetic-1250': directory,
+      ...Object.fromEntries(unseen),
+    };
     const rows: string[][] = [];
     for (const name of names) {
       const siteDir = folders[name] as string;
       const figures = await measureColdProcess(siteDir, COLD_PROCESS_RUNS);
       const cpuRatio = figures.buildCpuMs / figures.bareParseCpuMs;
-      rows.push([name, figures.bareParseMs.toFixed(0), figures.buildMs.toFixed(0), (figures.buildMs / figures.bareParseMs).toFixed(2), figures.bareParseCpuMs.toFixed(0), figures.buildCpuMs.toFixed(0), cpuRatio.toFixed(2), (figures.buildMaxRssKb / 1024).toFixed(0), `≤ ${BUILD_TARGET}`, String(cpuRatio <= BUILD_TARGET)]);
+      rows.push([
+        name,
+        figures.bareParseMs.toFixed(0),
+        figures.buildMs.toFixed(0),
+        (figures.buildMs / figures.bareParseMs).toFixed(2),
+        figures.bareParseCpuMs.toFixed(0),
+        figures.buildCpuMs.toFixed(0),
+        cpuRatio.toFixed(2),
+        (figures.buildMaxRssKb / 1024).toFixed(0),
+        `≤ ${BUILD_TARGET}`,
+        String(cpuRatio <= BUILD_TARGET),
+      ]);
     }
     printTable(
       `Cold build as a whole process (median of ${COLD_PROCESS_RUNS}): \`docsmith build --no-cache --threads 1\` against a fresh process parsing the same page files once (compiled lib/); CPU = the process's own CPU time, steadier than wall time on a shared machine${unseen.size === 0 ? `; set ${UNSEEN_SITES_VARIABLE} for the held-out sites` : ''}`,
-      ['site', 'bare parse ms', 'build ms', 'ratio', 'bare parse CPU ms', 'build CPU ms', 'CPU ratio', 'build peak MB', 'target', 'met (CPU)'],
+      [
+        'site',
+        'bare parse ms',
+        'build ms',
+        'ratio',
+        'bare parse CPU ms',
+        'build CPU ms',
+        'CPU ratio',
+        'build peak MB',
+        'target',
+        'met (CPU)',
+      ],
       rows,
     );
   } finally {
@@ -122,7 +175,11 @@ function heldOutSites(): Map<string, string> {
   const { sources } = readUnseenQuestionSet();
   const located = locateUnseenSites(sources);
   if (!('directories' in located)) return new Map();
-  return new Map(['dify', 'flexprice'].flatMap((site): [string, string][] => (located.directories.has(site) ? [[site, located.directories.get(site) as string]] : [])));
+  return new Map(
+    ['dify', 'flexprice'].flatMap((site): [string, string][] =>
+      located.directories.has(site) ? [[site, located.directories.get(site) as string]] : [],
+    ),
+  );
 }
 
 async function benchSite(name: string, source: SiteSource, options: BenchSiteOptions): Promise<BuildBenchRow> {
@@ -131,7 +188,8 @@ async function benchSite(name: string, source: SiteSource, options: BenchSiteOpt
   const bareParse = (): void => {
     for (const file of parsedFiles) parsePageTree(file, source.files.get(file) ?? '');
   };
-  const build = (threads: number) => () => buildSite(source, { domain: name, parsePages: createPageParser({ files: source.files, threads }) });
+  const build = (threads: number) => () =>
+    buildSite(source, { domain: name, parsePages: createPageParser({ files: source.files, threads }) });
   const variants = [bareParse, build(1), build(availableParallelism())];
   for (let round = 0; round < options.warmUps; round += 1) for (const variant of variants) await variant();
   const runs = variants.map((): number[] => []);
@@ -151,15 +209,37 @@ async function benchSite(name: string, source: SiteSource, options: BenchSiteOpt
   const cacheDir = await mkdtemp(path.join(tmpdir(), 'docsmith-bench-cache-'));
   try {
     const coldCache = await openPageCache(fileCacheStorage(cacheDir), 'bench');
-    await buildSite(source, { domain: name, prepareTerms: coldCache.prepareTerms, parsePages: createPageParser({ files: source.files, cache: coldCache }) });
+    await buildSite(source, {
+      domain: name,
+      prepareTerms: coldCache.prepareTerms,
+      parsePages: createPageParser({ files: source.files, cache: coldCache }),
+    });
     await coldCache.save();
     const changedFile = pageFiles[Math.floor(pageFiles.length / 2)] as string;
-    const changed: SiteSource = { files: new Map(source.files).set(changedFile, `${source.files.get(changedFile)}\n\nOne more paragraph.\n`) };
-    const warm = median(await timed(options.runs, async () => {
-      const cache = await openPageCache(fileCacheStorage(cacheDir), 'bench');
-      await buildSite(changed, { domain: name, prepareTerms: cache.prepareTerms, parsePages: createPageParser({ files: changed.files, cache }) });
-    }));
-    return { site: name, pages: pageFiles.length, parsedFiles: parsedFiles.length, bareParseMs: bare, singleThreadBuildMs: single, bareParseCpuMs: bareCpu, singleThreadBuildCpuMs: singleCpu, parallelBuildMs: parallel, warmRebuildMs: warm };
+    const changed: SiteSource = {
+      files: new Map(source.files).set(changedFile, `${source.files.get(changedFile)}\n\nOne more paragraph.\n`),
+    };
+    const warm = median(
+      await timed(options.runs, async () => {
+        const cache = await openPageCache(fileCacheStorage(cacheDir), 'bench');
+        await buildSite(changed, {
+          domain: name,
+          prepareTerms: cache.prepareTerms,
+          parsePages: createPageParser({ files: changed.files, cache }),
+        });
+      }),
+    );
+    return {
+      site: name,
+      pages: pageFiles.length,
+      parsedFiles: parsedFiles.length,
+      bareParseMs: bare,
+      singleThreadBuildMs: single,
+      bareParseCpuMs: bareCpu,
+      singleThreadBuildCpuMs: singleCpu,
+      parallelBuildMs: parallel,
+      warmRebuildMs: warm,
+    };
   } finally {
     await rm(cacheDir, { recursive: true, force: true });
   }

@@ -45,7 +45,10 @@ export async function runDomainsBench(): Promise<DomainsFigures> {
   try {
     const domains = Array.from({ length: DOMAINS }, (_, index) => `site-${String(index).padStart(4, '0')}`);
     for (const [index, domain] of domains.entries()) {
-      const result = await buildSite(generateSyntheticSite({ pages: PAGES_PER_SITE, copiedShare: 0, seed: index + 1, name: domain }), { domain });
+      const result = await buildSite(
+        generateSyntheticSite({ pages: PAGES_PER_SITE, copiedShare: 0, seed: index + 1, name: domain }),
+        { domain },
+      );
       await writeBuildDirectory(path.join(artifacts, domain), result.manifest!.buildId, result.files);
       await publishBuild(path.join(artifacts, domain), result.manifest!.buildId);
     }
@@ -57,16 +60,37 @@ export async function runDomainsBench(): Promise<DomainsFigures> {
     await writeBuildDirectory(path.join(artifacts, LARGE_DOMAIN), large.manifest!.buildId, large.files);
     await publishBuild(path.join(artifacts, LARGE_DOMAIN), large.manifest!.buildId);
 
-    const key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({ domains: [...domains, LARGE_DOMAIN], org: 'bench' }).key;
+    const key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({
+      domains: [...domains, LARGE_DOMAIN],
+      org: 'bench',
+    }).key;
     const port = 18_000 + Math.floor(Math.random() * 1000);
-    const server = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../bin/docsmith.js'), 'serve', '--artifacts', artifacts, '--data', path.join(directory, 'data'), '--port', String(port)], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    const server = spawn(
+      process.execPath,
+      [
+        path.resolve(import.meta.dirname, '../../bin/docsmith.js'),
+        'serve',
+        '--artifacts',
+        artifacts,
+        '--data',
+        path.join(directory, 'data'),
+        '--port',
+        String(port),
+      ],
+      {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
     try {
       const baseUrl = `http://127.0.0.1:${port}`;
       for (let attempt = 0; attempt < 100; attempt += 1) {
-        if (await fetch(`${baseUrl}/healthz`).then((response) => response.ok).catch(() => false)) break;
+        if (
+          await fetch(`${baseUrl}/healthz`)
+            .then((response) => response.ok)
+            .catch(() => false)
+        )
+          break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       let next = 0;
@@ -78,7 +102,14 @@ export async function runDomainsBench(): Promise<DomainsFigures> {
           {
             method: 'POST',
             headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-            setupRequest: (request) => ({ ...request, path: `/v1/assistant/${domains[next++ % domains.length]}/message`, body: JSON.stringify({ fp: 'bench', messages: [{ role: 'user', content: 'How do I rotate the webhook secret?' }] }) }),
+            setupRequest: (request) => ({
+              ...request,
+              path: `/v1/assistant/${domains[next++ % domains.length]}/message`,
+              body: JSON.stringify({
+                fp: 'bench',
+                messages: [{ role: 'user', content: 'How do I rotate the webhook secret?' }],
+              }),
+            }),
           },
         ],
       });
@@ -98,12 +129,34 @@ export async function runDomainsBench(): Promise<DomainsFigures> {
       printTable(
         `Many domains: ${DOMAINS} generated sites (${PAGES_PER_SITE} pages each) served by one process, requests spread over all of them`,
         ['domains', 'peak RSS MiB', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'cold load of one artifact ms'],
-        [[String(DOMAINS), figures.peakRssMiB.toFixed(0), figures.requestsPerSecond.toFixed(0), String(figures.p50Ms), String(figures.p99Ms), String(outcome.errors + outcome.non2xx), coldLoadMs.toFixed(1)]],
+        [
+          [
+            String(DOMAINS),
+            figures.peakRssMiB.toFixed(0),
+            figures.requestsPerSecond.toFixed(0),
+            String(figures.p50Ms),
+            String(figures.p99Ms),
+            String(outcome.errors + outcome.non2xx),
+            coldLoadMs.toFixed(1),
+          ],
+        ],
       );
       printTable(
         `A large domain loads while the others answer: the versioned site (${large.manifest!.pages.length} pages, 4 languages × 35 versions) is first requested while one client keeps asking small domains, one request at a time`,
-        ['first answer of the large domain ms (load included)', 'slowest small-domain answer meanwhile ms', 'target', 'met'],
-        [[largeFirstAnswerMs.toFixed(0), othersWorstMs.toFixed(0), `≤ ${STALL_TARGET_MS} (a stall of the event loop)`, String(othersWorstMs <= STALL_TARGET_MS)]],
+        [
+          'first answer of the large domain ms (load included)',
+          'slowest small-domain answer meanwhile ms',
+          'target',
+          'met',
+        ],
+        [
+          [
+            largeFirstAnswerMs.toFixed(0),
+            othersWorstMs.toFixed(0),
+            `≤ ${STALL_TARGET_MS} (a stall of the event loop)`,
+            String(othersWorstMs <= STALL_TARGET_MS),
+          ],
+        ],
       );
       return figures;
     } finally {
@@ -119,13 +172,20 @@ export async function runDomainsBench(): Promise<DomainsFigures> {
  * time; resolves to the large domain's first answer time and the slowest small-domain answer meanwhile, which bounds
  * how long the server's event loop was held.
  */
-async function loadLargeDomainWhileAnswering(baseUrl: string, key: string, domains: string[]): Promise<{ largeFirstAnswerMs: number; othersWorstMs: number }> {
+async function loadLargeDomainWhileAnswering(
+  baseUrl: string,
+  key: string,
+  domains: string[],
+): Promise<{ largeFirstAnswerMs: number; othersWorstMs: number }> {
   const ask = async (domain: string): Promise<number> => {
     const started = performance.now();
     const response = await fetch(`${baseUrl}/v1/assistant/${domain}/message`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ fp: 'bench', messages: [{ role: 'user', content: 'How do I rotate the webhook secret?' }] }),
+      body: JSON.stringify({
+        fp: 'bench',
+        messages: [{ role: 'user', content: 'How do I rotate the webhook secret?' }],
+      }),
     });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`${domain}: HTTP ${response.status}`);
@@ -135,7 +195,8 @@ async function loadLargeDomainWhileAnswering(baseUrl: string, key: string, domai
   let loading = true;
   const large = ask(LARGE_DOMAIN).finally(() => (loading = false));
   let othersWorstMs = 0;
-  for (let next = 0; loading; next += 1) othersWorstMs = Math.max(othersWorstMs, await ask(domains[next % 20] as string));
+  for (let next = 0; loading; next += 1)
+    othersWorstMs = Math.max(othersWorstMs, await ask(domains[next % 20] as string));
   return { largeFirstAnswerMs: await large, othersWorstMs };
 }
 

@@ -48,10 +48,17 @@ export async function runInsightsBench(): Promise<InsightsStoreFigures[]> {
   const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-bench-insights-'));
   const figures: InsightsStoreFigures[] = [];
   try {
-    if (STORES.includes('sqlite')) figures.push(await measure('sqlite', createSqliteAnalyticsStore(path.join(directory, 'docsmith.sqlite'))));
+    if (STORES.includes('sqlite'))
+      figures.push(await measure('sqlite', createSqliteAnalyticsStore(path.join(directory, 'docsmith.sqlite'))));
     if (!STORES.includes('redis')) return figures;
-    if (REDIS_URL) figures.push(await measure('redis', createRedisAnalyticsStore(REDIS_URL, `bench-insights-${Date.now().toString(36)}:`)));
-    else process.stdout.write('\ninsights bench: Redis skipped; set BENCH_REDIS_URL (or REDIS_TEST_URL) to measure it too\n');
+    if (REDIS_URL)
+      figures.push(
+        await measure('redis', createRedisAnalyticsStore(REDIS_URL, `bench-insights-${Date.now().toString(36)}:`)),
+      );
+    else
+      process.stdout.write(
+        '\ninsights bench: Redis skipped; set BENCH_REDIS_URL (or REDIS_TEST_URL) to measure it too\n',
+      );
   } finally {
     await rm(directory, { recursive: true, force: true });
     printFigures(figures);
@@ -62,7 +69,17 @@ export async function runInsightsBench(): Promise<InsightsStoreFigures[]> {
 function printFigures(figures: InsightsStoreFigures[]): void {
   printTable(
     `Insights over ${QUESTIONS.toLocaleString('en')} questions in ${DAYS} days (bar: ${BAR_MS} ms)`,
-    ['store', 'writes/s', 'all days ms', '7 days ms', 'v2+fr ms', 'baseline ms', 'all days / baseline', 'all days / bar', 'heap growth MiB'],
+    [
+      'store',
+      'writes/s',
+      'all days ms',
+      '7 days ms',
+      'v2+fr ms',
+      'baseline ms',
+      'all days / baseline',
+      'all days / bar',
+      'heap growth MiB',
+    ],
     figures.map((figure) => [
       figure.store,
       figure.writesPerSecond.toFixed(0),
@@ -82,7 +99,12 @@ async function measure(name: string, store: AnalyticsStore): Promise<InsightsSto
   try {
     const started = performance.now();
     const inFlight = new Set<Promise<void>>();
-    for (const { question, feedback } of syntheticQuestions({ domain, count: QUESTIONS, firstDay: FIRST_DAY, days: DAYS })) {
+    for (const { question, feedback } of syntheticQuestions({
+      domain,
+      count: QUESTIONS,
+      firstDay: FIRST_DAY,
+      days: DAYS,
+    })) {
       const write = store.recordQuestion(question).then(() => (feedback ? store.recordFeedback(feedback) : undefined));
       inFlight.add(write);
       void write.finally(() => inFlight.delete(write));
@@ -90,7 +112,13 @@ async function measure(name: string, store: AnalyticsStore): Promise<InsightsSto
     }
     await Promise.all(inFlight);
     const writesPerSecond = QUESTIONS / ((performance.now() - started) / 1000);
-    const query = (extra: Partial<InsightsQuery>): InsightsQuery => ({ domain, from: FIRST_DAY, to: LAST_DAY, limit: DASHBOARD_LIMIT, ...extra });
+    const query = (extra: Partial<InsightsQuery>): InsightsQuery => ({
+      domain,
+      from: FIRST_DAY,
+      to: LAST_DAY,
+      limit: DASHBOARD_LIMIT,
+      ...extra,
+    });
     const heapBefore = process.memoryUsage().heapUsed;
     const allDaysMs = median(await timed(3, () => store.insights(query({}))));
     const weekMs = median(await timed(3, () => store.insights(query({ from: '2026-10-24' }))));
@@ -98,14 +126,31 @@ async function measure(name: string, store: AnalyticsStore): Promise<InsightsSto
     const heapGrowthMiB = Math.max(0, process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
     let baselineMs: number | undefined;
     try {
-      [baselineMs] = await timed(1, () => store.report(domain, new Date(`${FIRST_DAY}T00:00:00Z`), new Date(`${LAST_DAY}T23:59:59.999Z`)));
+      [baselineMs] = await timed(1, () =>
+        store.report(domain, new Date(`${FIRST_DAY}T00:00:00Z`), new Date(`${LAST_DAY}T23:59:59.999Z`)),
+      );
     } catch (error) {
       if (!(error instanceof StoreUnavailableError)) throw error;
-      process.stdout.write(`\ninsights bench: the ${name} baseline (the report reading every question) failed: ${error.message}\n`);
+      process.stdout.write(
+        `\ninsights bench: the ${name} baseline (the report reading every question) failed: ${error.message}\n`,
+      );
     }
-    return { store: name, questions: QUESTIONS, writesPerSecond, allDaysMs, weekMs, filteredMs, ...(baselineMs === undefined ? {} : { baselineMs }), heapGrowthMiB };
+    return {
+      store: name,
+      questions: QUESTIONS,
+      writesPerSecond,
+      allDaysMs,
+      weekMs,
+      filteredMs,
+      ...(baselineMs === undefined ? {} : { baselineMs }),
+      heapGrowthMiB,
+    };
   } finally {
-    await store.deleteEventsBefore(new Date('2100-01-01')).catch((error: Error) => process.stdout.write(`insights bench: the ${name} store was not emptied (${error.message})\n`));
+    await store
+      .deleteEventsBefore(new Date('2100-01-01'))
+      .catch((error: Error) =>
+        process.stdout.write(`insights bench: the ${name} store was not emptied (${error.message})\n`),
+      );
     await store.close();
   }
 }

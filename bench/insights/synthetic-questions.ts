@@ -110,7 +110,8 @@ export function* syntheticQuestions(options: SyntheticQuestionsOptions): Generat
       }
     }
     const roll = next();
-    const outcome: QuestionOutcome = roll < 0.01 ? 'failed' : roll < 0.05 ? 'aborted' : intent.gap && roll < 0.75 ? 'not_found' : 'answered';
+    const outcome: QuestionOutcome =
+      roll < 0.01 ? 'failed' : roll < 0.05 ? 'aborted' : intent.gap && roll < 0.75 ? 'not_found' : 'answered';
     const ending = outcome === 'failed' ? 'model_error' : outcome === 'aborted' ? 'client_aborted' : 'answered';
     const strength = intent.gap ? Math.round(next() * 450) / 1000 : Math.round((0.5 + next() * 0.5) * 1000) / 1000;
     const at = new Date(start + Math.floor(index * step));
@@ -124,14 +125,33 @@ export function* syntheticQuestions(options: SyntheticQuestionsOptions): Generat
       notFound: outcome === 'not_found',
       outcome: ending,
       at,
-      insight: { terms, weights, strength, cited: outcome === 'answered' ? intent.pages : [], version: intent.version, language: intent.language },
+      insight: {
+        terms,
+        weights,
+        strength,
+        cited: outcome === 'answered' ? intent.pages : [],
+        version: intent.version,
+        language: intent.language,
+      },
     };
     const rated = next() < 0.06;
     const rating = next() < (intent.gap ? 0.8 : 0.2) ? 'down' : 'up';
     yield {
       question,
       ...(rated
-        ? { feedback: { domain: options.domain, threadId: question.threadId, messageId, fingerprint: `fp_${index % 997}`, rating, ...(next() < 0.2 ? { comment: rating === 'down' ? 'This did not answer my question.' : 'Thanks, that worked.' } : {}), at: new Date(at.getTime() + 30_000) } }
+        ? {
+            feedback: {
+              domain: options.domain,
+              threadId: question.threadId,
+              messageId,
+              fingerprint: `fp_${index % 997}`,
+              rating,
+              ...(next() < 0.2
+                ? { comment: rating === 'down' ? 'This did not answer my question.' : 'Thanks, that worked.' }
+                : {}),
+              at: new Date(at.getTime() + 30_000),
+            },
+          }
         : {}),
     };
   }

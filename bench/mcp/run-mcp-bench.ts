@@ -34,14 +34,51 @@ export async function runMcpBench(): Promise<McpFigures> {
     const domainDir = path.join(directory, 'dist', CORPUS);
     await writeBuildDirectory(domainDir, result.manifest!.buildId, result.files);
     await publishBuild(domainDir, result.manifest!.buildId);
-    const key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({ domains: [CORPUS], org: 'bench' }).key;
-    const app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory', limits: { perKeyPerMonth: 1e9, perOrgPerHour: 1e9, perIpPerDay: 1e9 } });
-    const questions = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../retrieval/questions.json'), 'utf8')) as { corpus: string; question: string }[]).filter((entry) => entry.corpus === CORPUS).map((entry) => entry.question);
+    const key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({
+      domains: [CORPUS],
+      org: 'bench',
+    }).key;
+    const app = await buildApp({
+      artifactsDir: path.join(directory, 'dist'),
+      dataDir: path.join(directory, 'data'),
+      logger: false,
+      limitStore: 'memory',
+      limits: { perKeyPerMonth: 1e9, perOrgPerHour: 1e9, perIpPerDay: 1e9 },
+    });
+    const questions = (
+      JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../retrieval/questions.json'), 'utf8')) as {
+        corpus: string;
+        question: string;
+      }[]
+    )
+      .filter((entry) => entry.corpus === CORPUS)
+      .map((entry) => entry.question);
     const authorization = `Bearer ${key}`;
-    const mcpHeaders = { authorization, accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
-    const apiSearch = async (query: string) => (await app.inject({ method: 'POST', url: `/v1/search/${CORPUS}`, headers: { authorization }, payload: { query } })).json() as { path: string }[];
-    const callTool = async (name: string, args: Record<string, unknown>) => (await app.inject({ method: 'POST', url: `/sites/${CORPUS}/mcp`, headers: mcpHeaders, payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } } })).json() as { result: { structuredContent?: { results: { path: string }[] }; isError?: boolean } };
-    const toolSearch = async (query: string, pageSize?: number) => (await callTool('search', { query, ...(pageSize ? { pageSize } : {}) })).result.structuredContent?.results ?? [];
+    const mcpHeaders = {
+      authorization,
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+    };
+    const apiSearch = async (query: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/v1/search/${CORPUS}`,
+          headers: { authorization },
+          payload: { query },
+        })
+      ).json() as { path: string }[];
+    const callTool = async (name: string, args: Record<string, unknown>) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/sites/${CORPUS}/mcp`,
+          headers: mcpHeaders,
+          payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+        })
+      ).json() as { result: { structuredContent?: { results: { path: string }[] }; isError?: boolean } };
+    const toolSearch = async (query: string, pageSize?: number) =>
+      (await callTool('search', { query, ...(pageSize ? { pageSize } : {}) })).result.structuredContent?.results ?? [];
     let topFiveEqual = 0;
     let topFiveEqualAtPageSize5 = 0;
     const firstPaths: string[] = [];
@@ -49,7 +86,8 @@ export async function runMcpBench(): Promise<McpFigures> {
       const expected = JSON.stringify((await apiSearch(question)).slice(0, 5).map((entry) => entry.path));
       const found = await toolSearch(question);
       if (JSON.stringify(found.slice(0, 5).map((entry) => entry.path)) === expected) topFiveEqual += 1;
-      if (JSON.stringify((await toolSearch(question, 5)).map((entry) => entry.path)) === expected) topFiveEqualAtPageSize5 += 1;
+      if (JSON.stringify((await toolSearch(question, 5)).map((entry) => entry.path)) === expected)
+        topFiveEqualAtPageSize5 += 1;
       if (found[0]) firstPaths.push(found[0].path);
     }
     const durations: Record<string, number[]> = { apiSearch: [], toolSearch: [], apiPage: [], toolPage: [] };
@@ -64,18 +102,42 @@ export async function runMcpBench(): Promise<McpFigures> {
         await time('toolSearch', () => toolSearch(question));
       }
       for (const pagePath of firstPaths) {
-        await time('apiPage', () => app.inject({ url: `/v1/page/${CORPUS}?path=${encodeURIComponent(pagePath)}`, headers: { authorization } }));
+        await time('apiPage', () =>
+          app.inject({ url: `/v1/page/${CORPUS}?path=${encodeURIComponent(pagePath)}`, headers: { authorization } }),
+        );
         await time('toolPage', () => callTool('get_page', { path: pagePath }));
       }
     }
     await app.close();
     const ms = (name: string) => median(durations[name]!);
-    const figures = { questions: questions.length, searchRatio: ms('toolSearch') / ms('apiSearch'), pageRatio: ms('toolPage') / ms('apiPage'), topFiveEqual, topFiveEqualAtPageSize5 };
-    printTable(`MCP server on ${CORPUS} (${questions.length} bench questions, ${ROUNDS} rounds, in process): median ms`, ['request', 'baseline', 'MCP tool', 'ratio'], [
-      ['search (POST /v1/search | tools/call search)', ms('apiSearch').toFixed(2), ms('toolSearch').toFixed(2), `${figures.searchRatio.toFixed(2)}×`],
-      ['page (GET /v1/page | tools/call get_page)', ms('apiPage').toFixed(2), ms('toolPage').toFixed(2), `${figures.pageRatio.toFixed(2)}×`],
-    ]);
-    process.stdout.write(`top 5 equal to POST /v1/search's: ${topFiveEqual}/${questions.length} at the default page size, ${topFiveEqualAtPageSize5}/${questions.length} with pageSize 5\n`);
+    const figures = {
+      questions: questions.length,
+      searchRatio: ms('toolSearch') / ms('apiSearch'),
+      pageRatio: ms('toolPage') / ms('apiPage'),
+      topFiveEqual,
+      topFiveEqualAtPageSize5,
+    };
+    printTable(
+      `MCP server on ${CORPUS} (${questions.length} bench questions, ${ROUNDS} rounds, in process): median ms`,
+      ['request', 'baseline', 'MCP tool', 'ratio'],
+      [
+        [
+          'search (POST /v1/search | tools/call search)',
+          ms('apiSearch').toFixed(2),
+          ms('toolSearch').toFixed(2),
+          `${figures.searchRatio.toFixed(2)}×`,
+        ],
+        [
+          'page (GET /v1/page | tools/call get_page)',
+          ms('apiPage').toFixed(2),
+          ms('toolPage').toFixed(2),
+          `${figures.pageRatio.toFixed(2)}×`,
+        ],
+      ],
+    );
+    process.stdout.write(
+      `top 5 equal to POST /v1/search's: ${topFiveEqual}/${questions.length} at the default page size, ${topFiveEqualAtPageSize5}/${questions.length} with pageSize 5\n`,
+    );
     return figures;
   } finally {
     await rm(directory, { recursive: true, force: true });

@@ -53,38 +53,65 @@ export function missCause(index: SearchIndex, input: MissInput): MissCause {
   if (goldSections.length === 0 || terms.length === 0 || !top) return 'paraphrase';
   const goldTerms = new Set(goldSections.flatMap((section) => sectionTerms(section, language)));
   const unknown = terms.filter((term) => index.engine?.documentFrequency(term) === 0);
-  if (unknown.some((term) => term.length >= 4 && [...goldTerms].some((candidate) => isMisspelling(term, candidate)))) return 'typo';
+  if (unknown.some((term) => term.length >= 4 && [...goldTerms].some((candidate) => isMisspelling(term, candidate))))
+    return 'typo';
   if (IDENTIFIER.test(input.question)) return 'identifier';
   const topTitle = top.title.trim().toLowerCase();
-  if (goldPaths.some((path) => pageSections(index, path)[0]?.title.trim().toLowerCase() === topTitle || differsInOneSegment(path, top.path))) return 'twin';
+  if (
+    goldPaths.some(
+      (path) =>
+        pageSections(index, path)[0]?.title.trim().toLowerCase() === topTitle || differsInOneSegment(path, top.path),
+    )
+  )
+    return 'twin';
   const topPage = index.pages?.pageOfPath.get(top.path);
   if (index.pages && topPage !== undefined && isHubPage(index.pages, topPage)) return 'hub';
   const goldRanked = input.ranked.slice(0, 10).find((result) => input.isGold(result.path));
   const coverage = (held: Set<string>): number => terms.filter((term) => held.has(term)).length / terms.length;
-  if (goldRanked && coverage(goldTerms) >= SECTION_PAGE_COVERAGE && goldSections.every((section) => coverage(new Set(sectionTerms(section, language))) < SECTION_COVERAGE)) return 'section';
+  if (
+    goldRanked &&
+    coverage(goldTerms) >= SECTION_PAGE_COVERAGE &&
+    goldSections.every((section) => coverage(new Set(sectionTerms(section, language))) < SECTION_COVERAGE)
+  )
+    return 'section';
   // Each question term weighs its inverse document frequency: the rare words say what the question is about.
-  const weightOf = (term: string): number => Math.log(1 + index.sections.length / Math.max(1, index.engine?.documentFrequency(term) ?? 1));
-  const weighted = (held: Set<string>): number => terms.reduce((sum, term) => sum + (held.has(term) ? weightOf(term) : 0), 0);
+  const weightOf = (term: string): number =>
+    Math.log(1 + index.sections.length / Math.max(1, index.engine?.documentFrequency(term) ?? 1));
+  const weighted = (held: Set<string>): number =>
+    terms.reduce((sum, term) => sum + (held.has(term) ? weightOf(term) : 0), 0);
   const topTerms = new Set(pageSections(index, top.path).flatMap((section) => sectionTerms(section, language)));
   const sharesWords = weighted(goldTerms) >= SAME_WORDS_SHARE * weighted(topTerms);
-  if (goldRanked && (sharesWords || sameGroup(goldRanked, top) || parentOf(goldRanked.path) === parentOf(top.path))) return 'sibling';
+  if (goldRanked && (sharesWords || sameGroup(goldRanked, top) || parentOf(goldRanked.path) === parentOf(top.path)))
+    return 'sibling';
   if (!sharesWords) return 'paraphrase';
   return 'other';
 }
 
 function sectionTerms(section: SectionRecord, language: string | undefined): string[] {
-  return prepareText([section.title, ...section.headingPath, section.description ?? '', section.text].join('\n'), language);
+  return prepareText(
+    [section.title, ...section.headingPath, section.description ?? '', section.text].join('\n'),
+    language,
+  );
 }
 
 function isMisspelling(term: string, candidate: string): boolean {
   const allowed = term.length >= 8 ? 2 : 1;
-  return term[0] === candidate[0] && Math.abs(candidate.length - term.length) <= allowed && distance(candidate, term) <= allowed;
+  return (
+    term[0] === candidate[0] &&
+    Math.abs(candidate.length - term.length) <= allowed &&
+    distance(candidate, term) <= allowed
+  );
 }
 
 function differsInOneSegment(first: string, second: string): boolean {
   const a = first.split('/');
   const b = second.split('/');
-  return a.length === b.length && a.length > 1 && a.filter((segment, position) => segment !== b[position]).length === 1 && a.at(-1) === b.at(-1);
+  return (
+    a.length === b.length &&
+    a.length > 1 &&
+    a.filter((segment, position) => segment !== b[position]).length === 1 &&
+    a.at(-1) === b.at(-1)
+  );
 }
 
 function sameGroup(first: SearchResult, second: SearchResult): boolean {

@@ -65,7 +65,14 @@ export function samePage(route: string): string {
 
 /** Collects each system's rank of the gold page per half and site, and summarises them as recall@1, recall@5 and MRR@10. */
 export class RankRecorder {
-  private readonly ranks: { system: string; half: Half; site: string; style: QuestionStyle | undefined; rank: number; cause: MissCause | undefined }[] = [];
+  private readonly ranks: {
+    system: string;
+    half: Half;
+    site: string;
+    style: QuestionStyle | undefined;
+    rank: number;
+    cause: MissCause | undefined;
+  }[] = [];
 
   /**
    * Records where `ranked` (paths, best first) puts the first of `question`'s answers, within the top 10; when it is
@@ -75,7 +82,14 @@ export class RankRecorder {
     const wanted = new Set(question.answers.map(samePage));
     const position = ranked.slice(0, 10).findIndex((route) => wanted.has(samePage(route)));
     const cause = position !== 0 ? explainMiss?.() : undefined;
-    this.ranks.push({ system, half: question.half, site: question.corpus, style: question.style, rank: position < 0 ? Infinity : position + 1, cause });
+    this.ranks.push({
+      system,
+      half: question.half,
+      site: question.corpus,
+      style: question.style,
+      rank: position < 0 ? Infinity : position + 1,
+      cause,
+    });
   }
 
   /** The figures of `system` over `half`: on every question without `scope`, only on the site it names, or on a group's questions. */
@@ -96,19 +110,29 @@ export class RankRecorder {
   /** How many of `system`'s misses at rank 1 over `half` (and `scope`, as for `figures`) each cause explains. */
   missCauses(system: string, half: Half, scope?: string | SiteGroup): Map<MissCause, number> {
     const counts = new Map<MissCause, number>();
-    for (const { cause } of this.entries(system, half, scope)) if (cause) counts.set(cause, (counts.get(cause) ?? 0) + 1);
+    for (const { cause } of this.entries(system, half, scope))
+      if (cause) counts.set(cause, (counts.get(cause) ?? 0) + 1);
     return counts;
   }
 
   private entries(system: string, half: Half, scope: string | SiteGroup | undefined): RankRecorder['ranks'] {
     const group: SiteGroup | undefined = typeof scope === 'string' ? { name: scope, sites: [scope] } : scope;
     const inGroup = (entry: { site: string; style: QuestionStyle | undefined }): boolean =>
-      group === undefined || ((group.sites === undefined || group.sites.includes(entry.site)) && (group.style === undefined || entry.style === group.style));
+      group === undefined ||
+      ((group.sites === undefined || group.sites.includes(entry.site)) &&
+        (group.style === undefined || entry.style === group.style));
     return this.ranks.filter((entry) => entry.system === system && entry.half === half && inGroup(entry));
   }
 }
 
 /** A table row of retrieval figures. */
 export function figuresRow(figure: RetrievalFigures): string[] {
-  return [figure.system, figure.site ? `${figure.half}: ${figure.site}` : figure.half, String(figure.questions), figure.recallAt1.toFixed(3), figure.recallAt5.toFixed(3), figure.mrrAt10.toFixed(3)];
+  return [
+    figure.system,
+    figure.site ? `${figure.half}: ${figure.site}` : figure.half,
+    String(figure.questions),
+    figure.recallAt1.toFixed(3),
+    figure.recallAt5.toFixed(3),
+    figure.mrrAt10.toFixed(3),
+  ];
 }

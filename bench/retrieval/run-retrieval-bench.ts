@@ -7,7 +7,17 @@ import { type SectionRecord } from '../../contract/search/index.ts';
 import { percentile, printTable } from '../bench-helpers.ts';
 import { generateSyntheticSite } from '../synthetic-site.ts';
 import { MISS_CAUSES, missCause } from './miss-causes.ts';
-import { figuresRow, HALVES, type Question, RankRecorder, readQuestions, RETRIEVAL_SITES, type RetrievalFigures, samePage, type SiteGroup } from './question-set.ts';
+import {
+  figuresRow,
+  HALVES,
+  type Question,
+  RankRecorder,
+  readQuestions,
+  RETRIEVAL_SITES,
+  type RetrievalFigures,
+  samePage,
+  type SiteGroup,
+} from './question-set.ts';
 import { locateUnseenSites, readUnseenQuestionSet, unseenBatches, unseenBatchStyles } from './unseen-sites.ts';
 
 /** Search latency of one system on the generated site: wall-clock time, and the process's CPU time (which other jobs of a shared machine do not add to). */
@@ -44,12 +54,23 @@ export async function runRetrievalBench(): Promise<{ quality: RetrievalFigures[]
   );
   const unseen = await runUnseenSplit(recorder);
   quality.push(...unseen.quality);
-  printMissCauses(recorder, [...HALVES.map((half) => ({ half })), ...(unseen.quality.length > 0 ? [{ half: 'unseen' as const }, ...unseen.batches.map((scope) => ({ half: 'unseen' as const, scope }))] : [])]);
+  printMissCauses(recorder, [
+    ...HALVES.map((half) => ({ half })),
+    ...(unseen.quality.length > 0
+      ? [{ half: 'unseen' as const }, ...unseen.batches.map((scope) => ({ half: 'unseen' as const, scope }))]
+      : []),
+  ]);
   const latency = await measureLatency();
   printTable(
     `Search latency on a generated ${SYNTHETIC_PAGES}-page site (in process, after a warm-up)`,
     ['system', 'p50 ms', 'p99 ms', 'p50 CPU ms', 'p99 CPU ms'],
-    latency.map((figure) => [figure.system, figure.p50Ms.toFixed(2), figure.p99Ms.toFixed(2), figure.p50CpuMs.toFixed(2), figure.p99CpuMs.toFixed(2)]),
+    latency.map((figure) => [
+      figure.system,
+      figure.p50Ms.toFixed(2),
+      figure.p99Ms.toFixed(2),
+      figure.p50CpuMs.toFixed(2),
+      figure.p99CpuMs.toFixed(2),
+    ]),
   );
   return { quality, latency };
 }
@@ -61,7 +82,10 @@ function printMissCauses(recorder: RankRecorder, columns: { half: Question['half
   printTable(
     `docsmith's misses at rank 1 by cause (classified automatically: bench/retrieval/miss-causes.ts)`,
     ['cause', ...columns.map(({ half, scope }) => (scope ? `${half}: ${scope.name}` : half))],
-    [...MISS_CAUSES.map((cause) => [cause, ...counts.map((column) => String(column.get(cause) ?? 0))]), ['all misses', ...counts.map((column) => String(total(column)))]],
+    [
+      ...MISS_CAUSES.map((cause) => [cause, ...counts.map((column) => String(column.get(cause) ?? 0))]),
+      ['all misses', ...counts.map((column) => String(total(column)))],
+    ],
   );
 }
 
@@ -75,7 +99,9 @@ async function runUnseenSplit(recorder: RankRecorder): Promise<{ quality: Retrie
   }
   for (const [site, directory] of located.directories) await rankSite(recorder, site, directory, questions);
   const scopes = [undefined, ...unseenBatches(sources), ...unseenBatchStyles(sources), ...located.directories.keys()];
-  const quality = scopes.flatMap((scope) => [DOCSMITH, BASELINE].map((system) => recorder.figures(system, 'unseen', scope)));
+  const quality = scopes.flatMap((scope) =>
+    [DOCSMITH, BASELINE].map((system) => recorder.figures(system, 'unseen', scope)),
+  );
   printTable(
     `Unseen split: ${questions.length} questions over ${sources.length} real sites nobody tuned on (${sources.map((source) => `${source.repo}@${source.commit.slice(0, 7)}`).join(', ')})`,
     ['system', 'split', 'questions', 'recall@1', 'recall@5', 'MRR@10'],
@@ -92,11 +118,25 @@ async function rankSite(recorder: RankRecorder, name: string, directory: string,
   const pages = new Set((result.manifest?.pages ?? []).map((page) => page.path));
   for (const question of questions.filter((candidate) => candidate.corpus === name)) {
     const absent = question.answers.filter((answer) => !pages.has(answer));
-    if (absent.length > 0) process.stdout.write(`${name}: gold page ${absent.join(', ')} of "${question.question}" is not in the built site (another checkout of the site?)\n`);
+    if (absent.length > 0)
+      process.stdout.write(
+        `${name}: gold page ${absent.join(', ')} of "${question.question}" is not in the built site (another checkout of the site?)\n`,
+      );
     const ranked = search(index, question.question, { pageSize: 10 });
     const gold = new Set(question.answers.map(samePage));
-    const explainMiss = () => missCause(index, { question: question.question, gold: question.answers, isGold: (path) => gold.has(samePage(path)), ranked });
-    recorder.record(DOCSMITH, question, ranked.map((hit) => hit.path), explainMiss);
+    const explainMiss = () =>
+      missCause(index, {
+        question: question.question,
+        gold: question.answers,
+        isGold: (path) => gold.has(samePage(path)),
+        ranked,
+      });
+    recorder.record(
+      DOCSMITH,
+      question,
+      ranked.map((hit) => hit.path),
+      explainMiss,
+    );
     recorder.record(BASELINE, question, naive(question.question));
   }
 }
@@ -105,7 +145,18 @@ async function measureLatency(): Promise<LatencyFigures[]> {
   const result = await buildSite(generateSyntheticSite({ pages: SYNTHETIC_PAGES }), { domain: 'synthetic' });
   const index = loadSearchIndex(JSON.parse(JSON.stringify(result.searchArtifact)));
   const naive = buildNaiveBaseline(result.sectionRecords);
-  const queries = ['how do I rotate the webhook secret', 'retry a failed delivery after timeout', 'billing quota exceeded for my organization', 'deploy to another region with cache', 'export the audit log to a backup', 'stream metrics and alerts', 'configure the schema of a project', 'permission to replay messages', 'worker picks the next message from the partition', 'latency errors throughput dashbord'];
+  const queries = [
+    'how do I rotate the webhook secret',
+    'retry a failed delivery after timeout',
+    'billing quota exceeded for my organization',
+    'deploy to another region with cache',
+    'export the audit log to a backup',
+    'stream metrics and alerts',
+    'configure the schema of a project',
+    'permission to replay messages',
+    'worker picks the next message from the partition',
+    'latency errors throughput dashbord',
+  ];
   const systems: [string, (query: string) => unknown][] = [
     [DOCSMITH, (query) => search(index, query, { pageSize: 10 })],
     [BASELINE, naive],
@@ -124,7 +175,13 @@ async function measureLatency(): Promise<LatencyFigures[]> {
         cpuTimings.push((cpu.user + cpu.system) / 1000);
       }
     }
-    return { system, p50Ms: percentile(timings, 50), p99Ms: percentile(timings, 99), p50CpuMs: percentile(cpuTimings, 50), p99CpuMs: percentile(cpuTimings, 99) };
+    return {
+      system,
+      p50Ms: percentile(timings, 50),
+      p99Ms: percentile(timings, 99),
+      p50CpuMs: percentile(cpuTimings, 50),
+      p99CpuMs: percentile(cpuTimings, 99),
+    };
   });
 }
 
@@ -138,7 +195,12 @@ function buildNaiveBaseline(records: SectionRecord[]): (query: string) => string
   }
   const engine = bm25();
   engine.defineConfig({ fldWeights: { title: 1, body: 1 } });
-  engine.definePrepTasks([winkUtils.string.lowerCase, winkUtils.string.tokenize0, winkUtils.tokens.removeWords, winkUtils.tokens.stem] as never);
+  engine.definePrepTasks([
+    winkUtils.string.lowerCase,
+    winkUtils.string.tokenize0,
+    winkUtils.tokens.removeWords,
+    winkUtils.tokens.stem,
+  ] as never);
   const routes = [...pages.keys()];
   routes.forEach((route, id) => {
     const page = pages.get(route) as { title: string; body: string[] };

@@ -37,7 +37,8 @@ export function loadWordVectors(file: string): WordVectors {
       squares += value * value;
     }
     const norm = Math.sqrt(squares) || 1;
-    for (let component = 0; component < dimensions; component += 1) values[row * dimensions + component] = (values[row * dimensions + component] as number) / norm;
+    for (let component = 0; component < dimensions; component += 1)
+      values[row * dimensions + component] = (values[row * dimensions + component] as number) / norm;
     ranks[row] = Number(numbers[dimensions + 1]) + 1;
   }
   return { dimensions, rows, values, ranks };
@@ -58,7 +59,8 @@ export function embedText(vectors: WordVectors, text: string): number[] {
     const row = rows.get(word);
     if (row === undefined) continue;
     const weight = SIF_A / (SIF_A + 1 / ((ranks[row] as number) * harmonic));
-    for (let component = 0; component < dimensions; component += 1) sum[component] = (sum[component] as number) + weight * (values[row * dimensions + component] as number);
+    for (let component = 0; component < dimensions; component += 1)
+      sum[component] = (sum[component] as number) + weight * (values[row * dimensions + component] as number);
   }
   const length = Math.hypot(...sum) || 1;
   return [...sum].map((component) => component / length);

@@ -39,20 +39,29 @@ export async function measureDomainMemory(root: string): Promise<DomainMemory[]>
     let searchBytes = 0;
     for (let index = 0; index < size.domains; index += 1) {
       const domain = `size${size.pages}-${index}`;
-      const result = await buildSite(generateSyntheticSite({ pages: size.pages, copiedShare: 0, seed: index + 1, name: domain }), { domain });
+      const result = await buildSite(
+        generateSyntheticSite({ pages: size.pages, copiedShare: 0, seed: index + 1, name: domain }),
+        { domain },
+      );
       const domainDir = path.join(root, domain);
       await writeBuildDirectory(domainDir, result.manifest!.buildId, result.files);
       await publishBuild(domainDir, result.manifest!.buildId);
       searchBytes += (await stat(path.join(buildDirectory(domainDir, result.manifest!.buildId), 'search.json'))).size;
       domains.push(domain);
     }
-    const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', path.join(import.meta.dirname, 'load-domains-in-child.js'), root, ...domains], { maxBuffer: 1024 * 1024 });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--expose-gc', path.join(import.meta.dirname, 'load-domains-in-child.js'), root, ...domains],
+      { maxBuffer: 1024 * 1024 },
+    );
     const loaded = JSON.parse(stdout) as { before: NodeJS.MemoryUsage; after: NodeJS.MemoryUsage; estimate: number };
     figures.push({
       pages: size.pages,
       domains: size.domains,
       searchBytes: searchBytes / size.domains,
-      heapPerDomain: (loaded.after.heapUsed + loaded.after.external - loaded.before.heapUsed - loaded.before.external) / size.domains,
+      heapPerDomain:
+        (loaded.after.heapUsed + loaded.after.external - loaded.before.heapUsed - loaded.before.external) /
+        size.domains,
       rssPerDomain: (loaded.after.rss - loaded.before.rss) / size.domains,
       estimatePerDomain: loaded.estimate / size.domains,
     });

@@ -13,7 +13,10 @@ import { generateSyntheticSite } from '../synthetic-site.ts';
 export async function publishServingSite(artifactsDir: string): Promise<{ domain: string; pages: number }> {
   const corpus = existsSync(corpusPath('ollama'));
   const domain = corpus ? 'ollama' : 'synthetic';
-  const result = await buildSite(corpus ? await readSiteSource(corpusPath('ollama')) : generateSyntheticSite({ pages: 1250 }), { domain });
+  const result = await buildSite(
+    corpus ? await readSiteSource(corpusPath('ollama')) : generateSyntheticSite({ pages: 1250 }),
+    { domain },
+  );
   const domainDir = path.join(artifactsDir, domain);
   await writeBuildDirectory(domainDir, result.manifest!.buildId, result.files);
   await publishBuild(domainDir, result.manifest!.buildId);

@@ -7,6 +7,11 @@ process.on('message', (message) => {
   if (message === 'memory-after-gc') globalThis.gc?.();
   const status = readFileSync('/proc/self/status', 'utf8');
   const bytes = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
-  process.send?.({ ...process.memoryUsage(), rssAnon: bytes('RssAnon'), rssFile: bytes('RssFile'), peakRss: bytes('VmHWM') });
+  process.send?.({
+    ...process.memoryUsage(),
+    rssAnon: bytes('RssAnon'),
+    rssFile: bytes('RssFile'),
+    peakRss: bytes('VmHWM'),
+  });
 });
 process.channel?.unref();

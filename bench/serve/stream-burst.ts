@@ -35,7 +35,12 @@ const CLIENT = path.join(import.meta.dirname, 'burst-client.mjs');
  * ended, probes GET /healthz and GET /readyz in turn, one at a time, `probeEveryMs` (default 10) apart. The server
  * listens at `url`, in this process: the event-loop figures are the server's.
  */
-export async function measureHealthUnderBurst(url: string, streams: number, request: (index: number) => BurstRequest, probeEveryMs = 10): Promise<BurstFigures> {
+export async function measureHealthUnderBurst(
+  url: string,
+  streams: number,
+  request: (index: number) => BurstRequest,
+  probeEveryMs = 10,
+): Promise<BurstFigures> {
   const { hostname, port } = new URL(url);
   const burst = openBurst(url, streams, request);
   await burst.open;
@@ -50,14 +55,25 @@ export async function measureHealthUnderBurst(url: string, streams: number, requ
   for (let probe = 0; running; probe += 1) {
     const path = probe % 2 === 0 ? '/healthz' : '/readyz';
     const sent = performance.now();
-    const response = await send(Number(port), hostname, raw('GET', { path, headers: {}, body: '' }), () => (probe % 2 === 0 ? healthMs : readyMs).push(performance.now() - sent));
+    const response = await send(Number(port), hostname, raw('GET', { path, headers: {}, body: '' }), () =>
+      (probe % 2 === 0 ? healthMs : readyMs).push(performance.now() - sent),
+    );
     if (!response.startsWith('HTTP/1.1 200')) failedProbes += 1;
     await new Promise((resolve) => setTimeout(resolve, probeEveryMs));
   }
   const answered = await burst.answered;
   const burstMs = performance.now() - started;
   monitor.disable();
-  return { streams, answered, burstMs, healthMs, readyMs, failedProbes, maxStallMs: monitor.max / 1e6, p99StallMs: monitor.percentile(99) / 1e6 };
+  return {
+    streams,
+    answered,
+    burstMs,
+    healthMs,
+    readyMs,
+    failedProbes,
+    maxStallMs: monitor.max / 1e6,
+    p99StallMs: monitor.percentile(99) / 1e6,
+  };
 }
 
 /** A burst under way: `open` resolves once every request is written, `answered` to the number of 200 answers once all ended. */
@@ -83,13 +99,26 @@ export function openBurst(url: string, streams: number, request: (index: number)
       resolve(Number(output.split('\n').filter(Boolean)[1] ?? 0));
     }),
   );
-  client.stdin.end(JSON.stringify({ port: Number(port), host: hostname, requests: Array.from({ length: streams }, (_, index) => raw('POST', request(index))) }));
+  client.stdin.end(
+    JSON.stringify({
+      port: Number(port),
+      host: hostname,
+      requests: Array.from({ length: streams }, (_, index) => raw('POST', request(index))),
+    }),
+  );
   return { open, answered };
 }
 
 function raw(method: string, request: BurstRequest): string {
-  const headers = { host: 'localhost', connection: 'close', ...request.headers, ...(method === 'POST' ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}) };
-  return `${method} ${request.path} HTTP/1.1\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${request.body}`;
+  const headers = {
+    host: 'localhost',
+    connection: 'close',
+    ...request.headers,
+    ...(method === 'POST' ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}),
+  };
+  return `${method} ${request.path} HTTP/1.1\r\n${Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\r\n')}\r\n\r\n${request.body}`;
 }
 
 /** Writes one raw request on a new socket; resolves to the whole response once the server closes it. */

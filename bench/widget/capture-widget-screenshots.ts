@@ -1,7 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { hasBrowserPrerequisites, launchChromium, startWidgetHarness, type WidgetHarness } from '../../test/helpers/widget-harness.ts';
+import {
+  hasBrowserPrerequisites,
+  launchChromium,
+  startWidgetHarness,
+  type WidgetHarness,
+} from '../../test/helpers/widget-harness.ts';
 import { scriptedModel } from '../../test/reliability/scripted-model.ts';
 
 /**
@@ -68,12 +73,21 @@ example login</code></pre>
 `;
 }
 
-async function capture(browser: Browser, harness: WidgetHarness, script: { deltas: string[]; gate?: Promise<void> }): Promise<string[]> {
+async function capture(
+  browser: Browser,
+  harness: WidgetHarness,
+  script: { deltas: string[]; gate?: Promise<void> },
+): Promise<string[]> {
   const written: string[] = [];
   for (const device of DEVICES) {
     for (const theme of ['light', 'dark'] as const) {
       const url = harness.servePage(`/${device.name}-${theme}`, showcasePage(harness, theme));
-      const context = await browser.newContext({ viewport: device.viewport, isMobile: device.isMobile, colorScheme: theme, reducedMotion: 'reduce' });
+      const context = await browser.newContext({
+        viewport: device.viewport,
+        isMobile: device.isMobile,
+        colorScheme: theme,
+        reducedMotion: 'reduce',
+      });
       const page = await context.newPage();
       const shoot = async (state: string): Promise<void> => {
         const file = path.join(OUT, `${state}-${device.name}-${theme}.png`);
@@ -102,7 +116,16 @@ async function capture(browser: Browser, harness: WidgetHarness, script: { delta
       await blur(page);
       await shoot('answered');
       await page.route(`${harness.baseUrl}/v2/assistant/example/message`, (route) =>
-        route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '170', 'access-control-allow-origin': new URL(url).origin, 'access-control-expose-headers': 'retry-after' }, body: '{"error":{"code":"rate_limited","message":"Rate limit exceeded."}}' }),
+        route.fulfill({
+          status: 429,
+          contentType: 'application/json',
+          headers: {
+            'retry-after': '170',
+            'access-control-allow-origin': new URL(url).origin,
+            'access-control-expose-headers': 'retry-after',
+          },
+          body: '{"error":{"code":"rate_limited","message":"Rate limit exceeded."}}',
+        }),
       );
       await ask(page, 'And in CI?');
       await page.locator('.docsmith-problem p').waitFor();
@@ -128,12 +151,24 @@ if (hasBrowserPrerequisites('the widget screenshots')) {
   const script: { deltas: string[]; gate?: Promise<void> } = { deltas: [] };
   const harness = await startWidgetHarness({
     model: scriptedModel(script),
-    settings: { domains: { example: { starterQuestions: ['How do I install the CLI?', 'Where does the CLI read its settings?', 'When are invoices emailed?'], support: { email: 'support@example.com' } } } },
+    settings: {
+      domains: {
+        example: {
+          starterQuestions: [
+            'How do I install the CLI?',
+            'Where does the CLI read its settings?',
+            'When are invoices emailed?',
+          ],
+          support: { email: 'support@example.com' },
+        },
+      },
+    },
   });
   const browser = await launchChromium();
   try {
     await mkdir(OUT, { recursive: true });
-    for (const file of await capture(browser, harness, script)) process.stdout.write(`wrote ${path.relative(process.cwd(), file)}\n`);
+    for (const file of await capture(browser, harness, script))
+      process.stdout.write(`wrote ${path.relative(process.cwd(), file)}\n`);
   } finally {
     await browser.close();
     await harness.close();

@@ -1,5 +1,11 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { docsPage, hasBrowserPrerequisites, launchChromium, startWidgetHarness, type WidgetHarness } from '../../test/helpers/widget-harness.ts';
+import {
+  docsPage,
+  hasBrowserPrerequisites,
+  launchChromium,
+  startWidgetHarness,
+  type WidgetHarness,
+} from '../../test/helpers/widget-harness.ts';
 import { median, printTable } from '../bench-helpers.ts';
 import { mainThreadTime, threadThatParsed, tracedPageThread, type TraceEvent } from './main-thread-time.ts';
 
@@ -20,7 +26,11 @@ interface Profile {
 
 const PROFILES: Profile[] = [
   { name: 'desktop 1280', context: { viewport: { width: 1280, height: 800 } }, cpuSlowdown: 1 },
-  { name: 'phone 390, CPU ×4', context: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, cpuSlowdown: 4 },
+  {
+    name: 'phone 390, CPU ×4',
+    context: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    cpuSlowdown: 4,
+  },
 ];
 
 /** What the widget costs a page, by profile. */
@@ -49,10 +59,15 @@ export interface WidgetFigures {
  */
 export async function runWidgetBench(): Promise<WidgetFigures | undefined> {
   if (!hasBrowserPrerequisites('the widget bench')) return undefined;
-  const harness = await startWidgetHarness({ settings: { domains: { example: { starterQuestions: ['How do I install the CLI?'] } } } });
+  const harness = await startWidgetHarness({
+    settings: { domains: { example: { starterQuestions: ['How do I install the CLI?'] } } },
+  });
   const browser = await launchChromium();
   try {
-    const embed = { src: `${harness.baseUrl}/widget.js`, attributes: { 'data-domain': 'example', 'data-key': harness.key } };
+    const embed = {
+      src: `${harness.baseUrl}/widget.js`,
+      attributes: { 'data-domain': 'example', 'data-key': harness.key },
+    };
     const bareUrl = harness.servePage('/bare', docsPage(undefined));
     const widgetUrl = harness.servePage('/widget', docsPage(embed));
     const figures: WidgetFigures = { profiles: [], loadBytes: {}, idleBytes: 0 };
@@ -67,9 +82,16 @@ export async function runWidgetBench(): Promise<WidgetFigures | undefined> {
         withWidget.push(loaded.time.total);
         widgetTasks.push(loaded.time.attributed);
         firstOpen.push(loaded.firstOpenMs);
-        if (profile.cpuSlowdown === 1 && run === 0) Object.assign(figures, { loadBytes: loaded.loadBytes, idleBytes: loaded.idleBytes });
+        if (profile.cpuSlowdown === 1 && run === 0)
+          Object.assign(figures, { loadBytes: loaded.loadBytes, idleBytes: loaded.idleBytes });
       }
-      figures.profiles.push({ name: profile.name, barePageMs: median(bare), withWidgetMs: median(withWidget), widgetTasksMs: median(widgetTasks), firstOpenMs: median(firstOpen) });
+      figures.profiles.push({
+        name: profile.name,
+        barePageMs: median(bare),
+        withWidgetMs: median(withWidget),
+        widgetTasksMs: median(widgetTasks),
+        firstOpenMs: median(firstOpen),
+      });
     }
     printFigures(figures);
     return figures;
@@ -101,7 +123,9 @@ async function tracedLoad(browser: Browser, profile: Profile, url: string, harne
     if (widget) await page.locator('.docsmith-launcher').waitFor();
     await page.waitForTimeout(Math.max(0, WINDOW_MS - (performance.now() - started)));
     const events = traceEvents(await browser.stopTracing());
-    const time = mainThreadTime(events, threadThatParsed(events, url), (candidate) => candidate.startsWith(harness.baseUrl));
+    const time = mainThreadTime(events, threadThatParsed(events, url), (candidate) =>
+      candidate.startsWith(harness.baseUrl),
+    );
     const firstOpenMs = widget ? await tracedFirstOpen(browser, page) : 0;
     return { time, firstOpenMs, loadBytes, idleBytes };
   } finally {
@@ -113,7 +137,9 @@ async function tracedLoad(browser: Browser, profile: Profile, url: string, harne
 async function tracedFirstOpen(browser: Browser, page: Page): Promise<number> {
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.keyboard.press('Control+i');
-  await page.waitForFunction(`document.querySelector('docsmith-assistant').shadowRoot.activeElement?.name === 'question'`);
+  await page.waitForFunction(
+    `document.querySelector('docsmith-assistant').shadowRoot.activeElement?.name === 'question'`,
+  );
   const events = traceEvents(await browser.stopTracing());
   return mainThreadTime(events, tracedPageThread(events), () => false).total;
 }
@@ -137,7 +163,16 @@ function printFigures(figures: WidgetFigures): void {
   const ms = (value: number): string => `${value.toFixed(1)} ms`;
   printTable(
     `Widget main-thread work at load (median of ${RUNS} cold loads per profile, each traced ${WINDOW_MS / 1000} s from navigation; bar ≤ ${LOAD_BUDGET_MS} ms)`,
-    ['profile', 'bare page', 'with widget', 'difference', 'widget tasks', 'ratio to bare page', `bar ${LOAD_BUDGET_MS} ms`, 'first open'],
+    [
+      'profile',
+      'bare page',
+      'with widget',
+      'difference',
+      'widget tasks',
+      'ratio to bare page',
+      `bar ${LOAD_BUDGET_MS} ms`,
+      'first open',
+    ],
     figures.profiles.map((profile) => [
       profile.name,
       ms(profile.barePageMs),
@@ -150,13 +185,17 @@ function printFigures(figures: WidgetFigures): void {
     ]),
   );
   process.stdout.write(
-    '  widget tasks: the tasks that ran the widget\'s scripts or received its responses (the bar\'s measure); difference: every\n' +
-      '  main-thread task with the widget minus without, same window: adds the IPC and microtask tasks of its requests, and this machine\'s noise.\n',
+    "  widget tasks: the tasks that ran the widget's scripts or received its responses (the bar's measure); difference: every\n" +
+      "  main-thread task with the widget minus without, same window: adds the IPC and microtask tasks of its requests, and this machine's noise.\n",
   );
   const total = Object.values(figures.loadBytes).reduce((sum, bytes) => sum + bytes, 0);
   printTable(
     'Widget bytes on the wire (headers + compressed bodies, first load)',
     ['resource', 'bytes'],
-    [...Object.entries(figures.loadBytes).map(([name, bytes]) => [name, String(bytes)]), ['at load, in all', String(total)], ['chat bundle, prefetched when idle', String(figures.idleBytes)]],
+    [
+      ...Object.entries(figures.loadBytes).map(([name, bytes]) => [name, String(bytes)]),
+      ['at load, in all', String(total)],
+      ['chat bundle, prefetched when idle', String(figures.idleBytes)],
+    ],
   );
 }

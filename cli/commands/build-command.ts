@@ -48,18 +48,40 @@ export function buildCommand(): Command {
     .argument('<site-dir>', 'folder holding docs.json (or the docs.json itself)')
     .option('--out <dir>', 'artifact folder of the domain (default: dist/<domain>)')
     .option('--domain <domain>', 'domain the site is served under (default: the site folder name)')
-    .option('--site-url <url>', 'public base URL of the site, used for source links (default: root-relative links)', parseHttpUrl)
-    .option('--publish', 'point the domain\'s current release at this build')
+    .option(
+      '--site-url <url>',
+      'public base URL of the site, used for source links (default: root-relative links)',
+      parseHttpUrl,
+    )
+    .option('--publish', "point the domain's current release at this build")
     .option('--keep <n>', 'releases kept when publishing', parsePositiveInteger, 5)
     .option('--strict', 'treat warnings as errors')
-    .option('--allow-network', 'fetch remote OpenAPI specs and the remote documents their $refs name (http(s) only, 15 s and 10 MB each)')
+    .option(
+      '--allow-network',
+      'fetch remote OpenAPI specs and the remote documents their $refs name (http(s) only, 15 s and 10 MB each)',
+    )
     .option('--quiet', 'print only errors, the summary line and how many warnings were not shown')
-    .option('--cache-dir <dir>', 'content-hash cache of parsed pages (default: $XDG_CACHE_HOME/docsmith, else node_modules/.cache/docsmith, else ~/.cache/docsmith; never inside the site)')
+    .option(
+      '--cache-dir <dir>',
+      'content-hash cache of parsed pages (default: $XDG_CACHE_HOME/docsmith, else node_modules/.cache/docsmith, else ~/.cache/docsmith; never inside the site)',
+    )
     .option('--no-cache', 'parse every page, ignoring and not writing the cache')
-    .option('--threads <n>', 'threads parsing pages, this one included (default: available cores up to 8; 1 on two cores or fewer)', parsePositiveInteger)
-    .option('--embeddings-url <url>', 'OpenAI-compatible embeddings endpoint (base URL, e.g. http://127.0.0.1:8000/v1): sections get vectors for hybrid search; key in env DOCSMITH_EMBEDDINGS_API_KEY', parseHttpUrl)
+    .option(
+      '--threads <n>',
+      'threads parsing pages, this one included (default: available cores up to 8; 1 on two cores or fewer)',
+      parsePositiveInteger,
+    )
+    .option(
+      '--embeddings-url <url>',
+      'OpenAI-compatible embeddings endpoint (base URL, e.g. http://127.0.0.1:8000/v1): sections get vectors for hybrid search; key in env DOCSMITH_EMBEDDINGS_API_KEY',
+      parseHttpUrl,
+    )
     .option('--embeddings-model <name>', 'embeddings model, with --embeddings-url', DEFAULT_EMBEDDINGS_MODEL)
-    .option('--embeddings-dimensions <n>', 'vector length to ask the model for and require (default: the model\'s own)', parsePositiveInteger)
+    .option(
+      '--embeddings-dimensions <n>',
+      "vector length to ask the model for and require (default: the model's own)",
+      parsePositiveInteger,
+    )
     .action(async (siteDir: string, options: BuildCommandOptions) => {
       process.exitCode = await runBuild(siteDir, options);
     });
@@ -76,8 +98,16 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
   const outDir = options.out ?? path.join('dist', domain);
   const progress = createProgressBar(process.stderr, 'parsing pages');
   const cacheDir = options.cacheDir ?? defaultCacheDir(siteRoot);
-  const cache = options.cache ? await openPageCache(fileCacheStorage(cacheDir), `${GENERATOR} pages/${PARSED_PAGE_FORMAT} terms/${PREPARED_TERMS_FORMAT}`) : undefined;
-  const embeddingsCache = endpoint && options.cache ? await cachedSectionEmbedder(endpoint, fileCacheStorage(cacheDir, 'embeddings.json')) : undefined;
+  const cache = options.cache
+    ? await openPageCache(
+        fileCacheStorage(cacheDir),
+        `${GENERATOR} pages/${PARSED_PAGE_FORMAT} terms/${PREPARED_TERMS_FORMAT}`,
+      )
+    : undefined;
+  const embeddingsCache =
+    endpoint && options.cache
+      ? await cachedSectionEmbedder(endpoint, fileCacheStorage(cacheDir, 'embeddings.json'))
+      : undefined;
   const embedder = embeddingsCache ?? endpoint;
   let embeddingsFailure: string | undefined;
   const result = await buildSite(source, {
@@ -102,26 +132,37 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
   });
   progress.done();
   await cache?.save().catch((error: NodeJS.ErrnoException) => {
-    process.stderr.write(`docsmith build: page cache not saved (${error.code ?? error.message}); the next build parses every page again\n`);
+    process.stderr.write(
+      `docsmith build: page cache not saved (${error.code ?? error.message}); the next build parses every page again\n`,
+    );
   });
   if (!result) {
     process.stderr.write(`docsmith build: ${embeddingsFailure}\n`);
     return EXIT_INVALID;
   }
   await embeddingsCache?.save().catch((error: NodeJS.ErrnoException) => {
-    process.stderr.write(`docsmith build: embeddings cache not saved (${error.code ?? error.message}); the next build embeds every section again\n`);
+    process.stderr.write(
+      `docsmith build: embeddings cache not saved (${error.code ?? error.message}); the next build embeds every section again\n`,
+    );
   });
 
-  const shown = options.quiet ? result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error') : result.diagnostics;
+  const shown = options.quiet
+    ? result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')
+    : result.diagnostics;
   if (shown.length > 0) process.stderr.write(`${formatDiagnostics(shown, { color: process.stderr.isTTY === true })}\n`);
   const hidden = result.diagnostics.length - shown.length;
-  if (hidden > 0) process.stderr.write(`${domain}: ${count(hidden, 'warning')} not shown (--quiet); \`docsmith validate ${siteDir}\` lists them\n`);
+  if (hidden > 0)
+    process.stderr.write(
+      `${domain}: ${count(hidden, 'warning')} not shown (--quiet); \`docsmith validate ${siteDir}\` lists them\n`,
+    );
 
   const { stats } = result;
   const failed = stats.errors > 0 || (options.strict === true && stats.warnings > 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   const cachedVectors = embeddingsCache?.hits ? `, ${embeddingsCache.hits} from the cache` : '';
-  const embedded = result.searchArtifact?.embeddings ? `, ${count(result.searchArtifact.vectors?.filter((vector) => typeof vector === 'string').length ?? 0, 'section vector')} (${result.searchArtifact.embeddings.model}, ${result.searchArtifact.embeddings.dimensions} dimensions${cachedVectors})` : '';
+  const embedded = result.searchArtifact?.embeddings
+    ? `, ${count(result.searchArtifact.vectors?.filter((vector) => typeof vector === 'string').length ?? 0, 'section vector')} (${result.searchArtifact.embeddings.model}, ${result.searchArtifact.embeddings.dimensions} dimensions${cachedVectors})`
+    : '';
   const counts = `${count(stats.pages, 'page')} (${count(stats.endpointPages, 'endpoint page')})${embedded}, ${count(stats.warnings, 'warning')}, ${count(stats.errors, 'error')} in ${seconds}s`;
   if (!result.manifest) {
     process.stderr.write(`${domain}: build failed: ${counts}\n`);
@@ -129,12 +170,18 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
   }
   // A failed build writes nothing: the build folder is written to a temporary folder and moved in only on success.
   if (failed) {
-    process.stdout.write(`${domain}: build failed${stats.errors > 0 ? '' : ' (--strict: warnings fail it)'}: ${counts}; nothing written${options.publish ? ', not published' : ''}\n`);
+    process.stdout.write(
+      `${domain}: build failed${stats.errors > 0 ? '' : ' (--strict: warnings fail it)'}: ${counts}; nothing written${options.publish ? ', not published' : ''}\n`,
+    );
     return EXIT_INVALID;
   }
   const written = await writeBuildDirectory(outDir, result.manifest.buildId, result.files);
   const target = buildDirectory(outDir, result.manifest.buildId);
-  const publishNote = options.publish ? ((await publishBuild(outDir, result.manifest.buildId, { keep: options.keep })) ? ', published' : ', already current') : '';
+  const publishNote = options.publish
+    ? (await publishBuild(outDir, result.manifest.buildId, { keep: options.keep }))
+      ? ', published'
+      : ', already current'
+    : '';
   process.stdout.write(`${domain}: built ${counts} → ${target}${written ? '' : ' (unchanged)'}${publishNote}\n`);
   return EXIT_OK;
 }
@@ -145,7 +192,8 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
  */
 async function sectionEmbedderOf(options: BuildCommandOptions): Promise<SectionEmbedder | undefined | 'usage'> {
   if (!options.embeddingsUrl) {
-    if (options.embeddingsModel === DEFAULT_EMBEDDINGS_MODEL && options.embeddingsDimensions === undefined) return undefined;
+    if (options.embeddingsModel === DEFAULT_EMBEDDINGS_MODEL && options.embeddingsDimensions === undefined)
+      return undefined;
     process.stderr.write('docsmith build: --embeddings-model and --embeddings-dimensions need --embeddings-url\n');
     return 'usage';
   }

@@ -32,7 +32,9 @@ const BUILD_EVENTS_PATH = '/dev/events';
 /** `docsmith dev <site-dir>`: builds, serves and watches one site on one local port; see `runDev`. */
 export function devCommand(): Command {
   return new Command('dev')
-    .description('Build and serve one site locally (assistant, search, page Markdown, playground; no key from this machine), rebuilt on every save')
+    .description(
+      'Build and serve one site locally (assistant, search, page Markdown, playground; no key from this machine), rebuilt on every save',
+    )
     .argument('<site-dir>', 'folder holding docs.json (or a legacy mint.json)')
     .option('--port <port>', 'port to listen on', parsePort, 3000)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
@@ -78,7 +80,9 @@ async function runDev(siteDir: string, options: DevCommandOptions): Promise<numb
     await app.listen({ port: options.port, host: options.host });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    process.stderr.write(`docsmith dev: cannot listen on ${options.host}:${options.port} (${code === 'EADDRINUSE' ? 'the port is in use; pass --port' : (code ?? (error as Error).message)})\n`);
+    process.stderr.write(
+      `docsmith dev: cannot listen on ${options.host}:${options.port} (${code === 'EADDRINUSE' ? 'the port is in use; pass --port' : (code ?? (error as Error).message)})\n`,
+    );
     await stop();
     return 1;
   }
@@ -96,8 +100,17 @@ async function runDev(siteDir: string, options: DevCommandOptions): Promise<numb
   );
 
   const color = process.stdout.isTTY === true;
-  const cache = await openPageCache(fileCacheStorage(defaultCacheDir(siteDir)), `${GENERATOR} pages/${PARSED_PAGE_FORMAT}`);
-  const builder = createDevSiteBuilder({ source: watched.source, domain, artifactsDir, cache, warm: async (name) => void (await artifacts.get(name)) });
+  const cache = await openPageCache(
+    fileCacheStorage(defaultCacheDir(siteDir)),
+    `${GENERATOR} pages/${PARSED_PAGE_FORMAT}`,
+  );
+  const builder = createDevSiteBuilder({
+    source: watched.source,
+    domain,
+    artifactsDir,
+    cache,
+    warm: async (name) => void (await artifacts.get(name)),
+  });
   const queue: SiteFileChange[] = [];
   const buildNow = async (changed: string[]): Promise<void> => {
     events.publish({ state: 'building', text: `building${changed.length > 0 ? ` (${changed.join(', ')})` : ''}…` });

@@ -28,7 +28,9 @@ export function diffCommand(): Command {
 }
 
 async function runDiff(oldTarget: string, newTarget: string, options: DiffCommandOptions): Promise<number> {
-  const manifests = await readUserInput('diff', () => Promise.all([readManifest(oldTarget), readManifest(newTarget)]), [BuildNotFoundError]);
+  const manifests = await readUserInput('diff', () => Promise.all([readManifest(oldTarget), readManifest(newTarget)]), [
+    BuildNotFoundError,
+  ]);
   if (!manifests) return EXIT_USAGE;
   const diff = diffManifests(...manifests);
   if (options.format === 'json') process.stdout.write(`${JSON.stringify(diff, null, 2)}\n`);
@@ -41,7 +43,8 @@ async function readManifest(target: string): Promise<Manifest> {
   const buildDir = await locateBuild(target);
   const manifest = await readBuildFile(buildDir, 'manifest.json');
   const formatVersion = (manifest as { formatVersion?: unknown } | null)?.formatVersion;
-  const unreadable = formatVersion === undefined ? undefined : unreadableFormat('manifest.json', formatVersion, MANIFEST_FORMAT_VERSION);
+  const unreadable =
+    formatVersion === undefined ? undefined : unreadableFormat('manifest.json', formatVersion, MANIFEST_FORMAT_VERSION);
   if (unreadable) throw new BuildNotFoundError(`${target}: ${unreadable}`);
   const problems = validateManifest(manifest);
   if (problems.length > 0) throw new BuildNotFoundError(`${target}: not a docsmith manifest (${problems[0]})`);

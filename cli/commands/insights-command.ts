@@ -31,18 +31,40 @@ interface InsightsCommandOptions {
 /** `docsmith insights`: what readers asked a domain's assistant and what the docs did not answer, from the store `serve` writes. */
 export function insightsCommand(): Command {
   return new Command('insights')
-    .description("Print a domain's content gaps, question groups and page lists from the analytics store that serve writes")
+    .description(
+      "Print a domain's content gaps, question groups and page lists from the analytics store that serve writes",
+    )
     .requiredOption('--domain <domain>', 'the domain whose questions are read')
-    .option('--since <days>', `the days covered, ending with --until: 7d, 2w or a number of days (at most ${MAX_INSIGHTS_DAYS})`, parseSince, 7)
+    .option(
+      '--since <days>',
+      `the days covered, ending with --until: 7d, 2w or a number of days (at most ${MAX_INSIGHTS_DAYS})`,
+      parseSince,
+      7,
+    )
     .option('--until <day>', 'the last day covered, YYYY-MM-DD, UTC (default: today)')
     .option('--version <version>', 'only questions answered in this version of the docs')
     .option('--language <language>', 'only questions answered in this language')
     .option('--limit <n>', 'entries per list, 1 to 100', parseLimit, 20)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
-    .option('--fail-on-gaps <n>', 'exit 1 when n or more questions hit a content gap (not found, weak, abandoned or thumbed down)', parseFailOnGaps)
-    .option('--data <dir>', 'the SQLite database of serve, used unless REDIS_URL is set (env DOCSMITH_DATA)', process.env.DOCSMITH_DATA ?? '.data')
-    .option('--artifacts <dir>', 'published builds, for closest and never cited pages (env DOCSMITH_ARTIFACTS)', process.env.DOCSMITH_ARTIFACTS ?? 'dist')
-    .addHelpText('after', '\nExample:\n  $ docsmith insights --domain acme --since 7d --format markdown --fail-on-gaps 50 > insights.md')
+    .option(
+      '--fail-on-gaps <n>',
+      'exit 1 when n or more questions hit a content gap (not found, weak, abandoned or thumbed down)',
+      parseFailOnGaps,
+    )
+    .option(
+      '--data <dir>',
+      'the SQLite database of serve, used unless REDIS_URL is set (env DOCSMITH_DATA)',
+      process.env.DOCSMITH_DATA ?? '.data',
+    )
+    .option(
+      '--artifacts <dir>',
+      'published builds, for closest and never cited pages (env DOCSMITH_ARTIFACTS)',
+      process.env.DOCSMITH_ARTIFACTS ?? 'dist',
+    )
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ docsmith insights --domain acme --since 7d --format markdown --fail-on-gaps 50 > insights.md',
+    )
     .action(async (options: InsightsCommandOptions) => {
       process.exitCode = await runInsights(options);
     });
@@ -51,17 +73,30 @@ export function insightsCommand(): Command {
 async function runInsights(options: InsightsCommandOptions): Promise<number> {
   let query: InsightsQuery;
   try {
-    const range = resolveInsightsRange({ ...(options.until ? { to: options.until } : {}), days: options.since }, new Date());
-    query = { domain: options.domain, ...range, ...(options.version ? { version: options.version } : {}), ...(options.language ? { language: options.language } : {}), limit: options.limit };
+    const range = resolveInsightsRange(
+      { ...(options.until ? { to: options.until } : {}), days: options.since },
+      new Date(),
+    );
+    query = {
+      domain: options.domain,
+      ...range,
+      ...(options.version ? { version: options.version } : {}),
+      ...(options.language ? { language: options.language } : {}),
+      limit: options.limit,
+    };
   } catch (error) {
     if (!(error instanceof InsightsRangeError)) throw error;
-    process.stderr.write(`docsmith insights: ${error.message.replace(/^Unexpected (from|to)/, (_match, field: string) => `Unexpected ${field === 'to' ? '--until' : '--since'}`)}\n`);
+    process.stderr.write(
+      `docsmith insights: ${error.message.replace(/^Unexpected (from|to)/, (_match, field: string) => `Unexpected ${field === 'to' ? '--until' : '--since'}`)}\n`,
+    );
     return EXIT_USAGE;
   }
   const redisUrl = process.env.REDIS_URL;
   const database = path.join(options.data, 'docsmith.sqlite');
   if (!redisUrl && !existsSync(database)) {
-    process.stderr.write(`docsmith insights: no analytics database at ${database}; pass the --data folder of docsmith serve, or set REDIS_URL\n`);
+    process.stderr.write(
+      `docsmith insights: no analytics database at ${database}; pass the --data folder of docsmith serve, or set REDIS_URL\n`,
+    );
     return EXIT_USAGE;
   }
   const store: AnalyticsStore = redisUrl ? createRedisAnalyticsStore(redisUrl) : createSqliteAnalyticsStore(database);
@@ -105,13 +140,17 @@ async function readSite(artifactsDir: string, domain: string): Promise<InsightsS
 function parseSince(value: string): number {
   const match = /^(\d+)([dw]?)$/.exec(value.trim());
   const days = match ? Number(match[1]) * (match[2] === 'w' ? 7 : 1) : Number.NaN;
-  if (!(days >= 1 && days <= MAX_INSIGHTS_DAYS)) throw new InvalidArgumentError(`Unexpected ${value}, expected a number of days like 7d or 2w (1 to ${MAX_INSIGHTS_DAYS} days)`);
+  if (!(days >= 1 && days <= MAX_INSIGHTS_DAYS))
+    throw new InvalidArgumentError(
+      `Unexpected ${value}, expected a number of days like 7d or 2w (1 to ${MAX_INSIGHTS_DAYS} days)`,
+    );
   return days;
 }
 
 function parseLimit(value: string): number {
   const limit = parseWholeNumber(value, 1);
-  if (limit === undefined || limit > 100) throw new InvalidArgumentError(`Unexpected ${value}, expected a whole number from 1 to 100`);
+  if (limit === undefined || limit > 100)
+    throw new InvalidArgumentError(`Unexpected ${value}, expected a whole number from 1 to 100`);
   return limit;
 }
 

@@ -29,11 +29,18 @@ class NoSiteError extends Error {
 export function mcpCommand(): Command {
   return new Command('mcp')
     .description("Serve a built site's MCP server (search, get_page) over stdio for a local agent")
-    .argument('<artifacts-dir>', 'published builds (dist, one folder per domain) or one domain\'s folder (dist/acme)')
+    .argument('<artifacts-dir>', "published builds (dist, one folder per domain) or one domain's folder (dist/acme)")
     .option('--domain <domain>', 'the domain to serve when the folder holds several')
-    .option('--embeddings-url <url>', 'for a site built with vectors: embed queries here instead of the endpoint the artifact names (env DOCSMITH_EMBEDDINGS_URL; key in DOCSMITH_EMBEDDINGS_API_KEY)', parseHttpUrl)
+    .option(
+      '--embeddings-url <url>',
+      'for a site built with vectors: embed queries here instead of the endpoint the artifact names (env DOCSMITH_EMBEDDINGS_URL; key in DOCSMITH_EMBEDDINGS_API_KEY)',
+      parseHttpUrl,
+    )
     .option('--no-embeddings', 'rank lexically even when the site has vectors')
-    .addHelpText('after', '\nExample:\n  $ docsmith mcp dist --domain acme\n  $ claude mcp add acme-docs -- docsmith mcp "$PWD/dist" --domain acme')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ docsmith mcp dist --domain acme\n  $ claude mcp add acme-docs -- docsmith mcp "$PWD/dist" --domain acme',
+    )
     .action(async (artifactsDir: string, options: McpCommandOptions) => {
       process.exitCode = await runMcp(artifactsDir, options);
     });
@@ -53,8 +60,21 @@ async function runMcp(artifactsDir: string, options: McpCommandOptions): Promise
     // A release refused or gone keeps the build in use: a local agent keeps its answers.
     currentSite: async () => (current = (await store.get(located.domain).catch(() => undefined)) ?? current),
     readBuildFile: (build, file) => store.readBuildFile(build, file),
-    ...(options.embeddings ? { hybrid: { embedQuery: createQueryEmbedder({ ...(url ? { url } : {}), ...(apiKey ? { apiKey } : {}), timeoutMs: 10_000 }) } } : {}),
-    onEmbeddingError: (error) => process.stderr.write(`docsmith mcp: query not embedded (${(error as Error).message.split('\n')[0]}); lexical results\n`),
+    ...(options.embeddings
+      ? {
+          hybrid: {
+            embedQuery: createQueryEmbedder({
+              ...(url ? { url } : {}),
+              ...(apiKey ? { apiKey } : {}),
+              timeoutMs: 10_000,
+            }),
+          },
+        }
+      : {}),
+    onEmbeddingError: (error) =>
+      process.stderr.write(
+        `docsmith mcp: query not embedded (${(error as Error).message.split('\n')[0]}); lexical results\n`,
+      ),
   });
   const closed = new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
@@ -68,32 +88,49 @@ async function runMcp(artifactsDir: string, options: McpCommandOptions): Promise
 }
 
 /** The artifacts root and the domain to serve: `--domain`, else the folder itself when it is a domain's, else its one published domain. */
-async function locateDomain(artifactsDir: string, domain: string | undefined): Promise<{ root: string; domain: string }> {
+async function locateDomain(
+  artifactsDir: string,
+  domain: string | undefined,
+): Promise<{ root: string; domain: string }> {
   const info = await stat(artifactsDir).catch(() => undefined);
   if (!info?.isDirectory()) throw new NoSiteError(`${artifactsDir}: no such folder`);
   if (domain !== undefined) return { root: artifactsDir, domain };
-  if (await readCurrentBuildId(artifactsDir)) return { root: path.dirname(path.resolve(artifactsDir)), domain: path.basename(path.resolve(artifactsDir)) };
+  if (await readCurrentBuildId(artifactsDir))
+    return { root: path.dirname(path.resolve(artifactsDir)), domain: path.basename(path.resolve(artifactsDir)) };
   const domains = await publishedDomains(artifactsDir);
   if (domains.length === 1) return { root: artifactsDir, domain: domains[0] as string };
-  if (domains.length === 0) throw new NoSiteError(`${artifactsDir}: no published site; run docsmith build <site> --out ${path.join(artifactsDir, '<domain>')} --publish first`);
+  if (domains.length === 0)
+    throw new NoSiteError(
+      `${artifactsDir}: no published site; run docsmith build <site> --out ${path.join(artifactsDir, '<domain>')} --publish first`,
+    );
   throw new NoSiteError(`${artifactsDir} holds several sites (${domains.join(', ')}); name one with --domain`);
 }
 
-async function loadSite(store: ReturnType<typeof createArtifactStore>, located: { root: string; domain: string }): Promise<LoadedSite> {
+async function loadSite(
+  store: ReturnType<typeof createArtifactStore>,
+  located: { root: string; domain: string },
+): Promise<LoadedSite> {
   try {
     const site = await store.get(located.domain);
     if (site) return site;
   } catch (error) {
-    if (error instanceof ArtifactError) throw new NoSiteError(`${path.join(located.root, located.domain)}: ${error.message}`);
+    if (error instanceof ArtifactError)
+      throw new NoSiteError(`${path.join(located.root, located.domain)}: ${error.message}`);
     throw error;
   }
   const domains = await publishedDomains(located.root);
-  throw new NoSiteError(`${located.root} has no site ${located.domain}${domains.length > 0 ? `; its sites: ${domains.join(', ')}` : ''}`);
+  throw new NoSiteError(
+    `${located.root} has no site ${located.domain}${domains.length > 0 ? `; its sites: ${domains.join(', ')}` : ''}`,
+  );
 }
 
 /** The domains of an artifacts folder with a published build. */
 async function publishedDomains(root: string): Promise<string[]> {
   const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
-  const published = await Promise.all(entries.map(async (entry) => (entry.isDirectory() && (await readCurrentBuildId(path.join(root, entry.name))) ? entry.name : undefined)));
+  const published = await Promise.all(
+    entries.map(async (entry) =>
+      entry.isDirectory() && (await readCurrentBuildId(path.join(root, entry.name))) ? entry.name : undefined,
+    ),
+  );
   return published.filter((name): name is string => name !== undefined).sort();
 }

@@ -26,9 +26,18 @@ export function searchCommand(): Command {
     .option('--page-size <n>', 'results to return (1..50)', parsePageSize, 5)
     .option('--version <version>', 'only this docs version')
     .option('--language <language>', 'only this language')
-    .option('--group <group>', 'only pages under this navigation group (repeatable)', (value: string, previous: string[]) => [...previous, value], [])
+    .option(
+      '--group <group>',
+      'only pages under this navigation group (repeatable)',
+      (value: string, previous: string[]) => [...previous, value],
+      [],
+    )
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .option('--embeddings-url <url>', 'for a site built with vectors: embed the query here instead of the endpoint the artifact names (env DOCSMITH_EMBEDDINGS_URL; key in DOCSMITH_EMBEDDINGS_API_KEY)', parseHttpUrl)
+    .option(
+      '--embeddings-url <url>',
+      'for a site built with vectors: embed the query here instead of the endpoint the artifact names (env DOCSMITH_EMBEDDINGS_URL; key in DOCSMITH_EMBEDDINGS_API_KEY)',
+      parseHttpUrl,
+    )
     .option('--no-embeddings', 'rank lexically even when the site has vectors')
     .action(async (build: string, query: string, options: SearchCommandOptions) => {
       process.exitCode = await runSearch(build, query, options);
@@ -36,15 +45,24 @@ export function searchCommand(): Command {
 }
 
 async function runSearch(build: string, query: string, options: SearchCommandOptions): Promise<number> {
-  const index = await readUserInput('search', async () => loadSearchIndex(await readBuildFile(await locateBuild(build), 'search.json')), [BuildNotFoundError, SearchArtifactError]);
+  const index = await readUserInput(
+    'search',
+    async () => loadSearchIndex(await readBuildFile(await locateBuild(build), 'search.json')),
+    [BuildNotFoundError, SearchArtifactError],
+  );
   if (!index) return EXIT_USAGE;
   // A version filter keeps unversioned pages, so it only narrows a versioned site; a language filter keeps only pages of that language.
   const languages = [...new Set(index.locations.flat().flatMap((location) => location.context.language ?? []))];
-  const unknownVersion = options.version !== undefined && index.versions.length > 0 && !index.versions.includes(options.version);
+  const unknownVersion =
+    options.version !== undefined && index.versions.length > 0 && !index.versions.includes(options.version);
   const unknownLanguage = options.language !== undefined && !languages.includes(options.language);
   if (unknownVersion || unknownLanguage) {
-    const [kind, value, known] = unknownVersion ? ['version', options.version, index.versions] : ['language', options.language, languages];
-    process.stderr.write(`docsmith search: Unexpected ${kind} \`${value}\`, ${known.length > 0 ? `expected one of: ${known.join(', ')}` : `this site has no ${kind}s`}\n`);
+    const [kind, value, known] = unknownVersion
+      ? ['version', options.version, index.versions]
+      : ['language', options.language, languages];
+    process.stderr.write(
+      `docsmith search: Unexpected ${kind} \`${value}\`, ${known.length > 0 ? `expected one of: ${known.join(', ')}` : `this site has no ${kind}s`}\n`,
+    );
     return EXIT_USAGE;
   }
   const filter = {
@@ -57,16 +75,37 @@ async function runSearch(build: string, query: string, options: SearchCommandOpt
   const results = await hybridSearch(index, query, {
     pageSize: options.pageSize,
     filter,
-    ...(options.embeddings ? { embedQuery: createQueryEmbedder({ ...(url ? { url } : {}), ...(apiKey ? { apiKey } : {}), timeoutMs: 10_000 }) } : {}),
-    onEmbeddingError: (error) => process.stderr.write(`docsmith search: query not embedded (${(error as Error).message.split('\n')[0]}); lexical results\n`),
+    ...(options.embeddings
+      ? {
+          embedQuery: createQueryEmbedder({
+            ...(url ? { url } : {}),
+            ...(apiKey ? { apiKey } : {}),
+            timeoutMs: 10_000,
+          }),
+        }
+      : {}),
+    onEmbeddingError: (error) =>
+      process.stderr.write(
+        `docsmith search: query not embedded (${(error as Error).message.split('\n')[0]}); lexical results\n`,
+      ),
   });
   if (options.format === 'json') {
-    const rows = results.map(({ path, anchor, title, snippet, score, metadata }) => ({ path, anchor, title, snippet, score, metadata }));
+    const rows = results.map(({ path, anchor, title, snippet, score, metadata }) => ({
+      path,
+      anchor,
+      title,
+      snippet,
+      score,
+      metadata,
+    }));
     process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
   } else if (results.length === 0) {
     process.stdout.write('No results.\n');
   } else {
-    const lines = results.map((result, position) => `${position + 1}. ${result.title}  /${result.path}${result.anchor ? `#${result.anchor}` : ''}  (${result.score})\n   ${result.snippet.replace(/\s+/g, ' ')}`);
+    const lines = results.map(
+      (result, position) =>
+        `${position + 1}. ${result.title}  /${result.path}${result.anchor ? `#${result.anchor}` : ''}  (${result.score})\n   ${result.snippet.replace(/\s+/g, ' ')}`,
+    );
     process.stdout.write(`${lines.join('\n\n')}\n`);
   }
   return EXIT_OK;
@@ -75,6 +114,7 @@ async function runSearch(build: string, query: string, options: SearchCommandOpt
 /** `--page-size`: a whole number from 1 to 50, else a usage error (exit 2). */
 function parsePageSize(value: string): number {
   const pageSize = parseWholeNumber(value, 1);
-  if (pageSize === undefined || pageSize > 50) throw new InvalidArgumentError(`Unexpected ${value}, expected a whole number from 1 to 50`);
+  if (pageSize === undefined || pageSize > 50)
+    throw new InvalidArgumentError(`Unexpected ${value}, expected a whole number from 1 to 50`);
   return pageSize;
 }

@@ -16,7 +16,9 @@ interface UpgradeCommandOptions {
 /** `docsmith upgrade <site-dir>`: writes the docs.json equivalent to the site's legacy mint.json. */
 export function upgradeCommand(): Command {
   return new Command('upgrade')
-    .description('Write docs.json from a legacy mint.json (the mapping `validate` and `build` use); prints what it wrote')
+    .description(
+      'Write docs.json from a legacy mint.json (the mapping `validate` and `build` use); prints what it wrote',
+    )
     .argument('<site-dir>', 'folder holding mint.json')
     .option('--force', 'overwrite an existing docs.json')
     .action(async (siteDir: string, options: UpgradeCommandOptions) => {
@@ -39,7 +41,19 @@ async function runUpgrade(siteDir: string, options: UpgradeCommandOptions): Prom
   }
   const parsed = parseJsonSource(LEGACY_CONFIG_FILE, mintText);
   if (!parsed.value || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
-    const diagnostics = parsed.diagnostics.length > 0 ? parsed.diagnostics : [{ file: LEGACY_CONFIG_FILE, line: 1, column: 1, severity: 'error' as const, ruleId: 'invalid-type' as const, message: 'Unexpected JSON value, expected an object' }];
+    const diagnostics =
+      parsed.diagnostics.length > 0
+        ? parsed.diagnostics
+        : [
+            {
+              file: LEGACY_CONFIG_FILE,
+              line: 1,
+              column: 1,
+              severity: 'error' as const,
+              ruleId: 'invalid-type' as const,
+              message: 'Unexpected JSON value, expected an object',
+            },
+          ];
     process.stderr.write(`${formatDiagnostics(diagnostics, { color: process.stderr.isTTY === true })}\n`);
     return EXIT_INVALID;
   }
@@ -51,11 +65,15 @@ async function runUpgrade(siteDir: string, options: UpgradeCommandOptions): Prom
     await rename(temporary, target);
   } catch (error) {
     await rm(temporary, { force: true });
-    process.stderr.write(`docsmith upgrade: cannot write ${target} (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})\n`);
+    process.stderr.write(
+      `docsmith upgrade: cannot write ${target} (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})\n`,
+    );
     return EXIT_USAGE;
   }
   process.stdout.write(text);
   const dropped = upgraded.dropped.length > 0 ? `; not carried over: ${upgraded.dropped.join(', ')}` : '';
-  process.stderr.write(`docsmith upgrade: wrote ${target} from ${LEGACY_CONFIG_FILE}${dropped}. Run \`docsmith validate ${siteDir}\`, then delete ${LEGACY_CONFIG_FILE}.\n`);
+  process.stderr.write(
+    `docsmith upgrade: wrote ${target} from ${LEGACY_CONFIG_FILE}${dropped}. Run \`docsmith validate ${siteDir}\`, then delete ${LEGACY_CONFIG_FILE}.\n`,
+  );
   return EXIT_OK;
 }

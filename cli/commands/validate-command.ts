@@ -17,10 +17,15 @@ interface ValidateCommandOptions {
 /** `docsmith validate <site-dir | docs.json>`: runs every check of `build` and reports its diagnostics, writing nothing. */
 export function validateCommand(): Command {
   return new Command('validate')
-    .description('Check a site the way `build` does (configuration, pages, frontmatter, operations, redirects, links, anchors) without writing artifacts')
+    .description(
+      'Check a site the way `build` does (configuration, pages, frontmatter, operations, redirects, links, anchors) without writing artifacts',
+    )
     .argument('<site>', 'site folder or path to its docs.json (or legacy mint.json)')
     .option('--strict', 'treat warnings as errors (CI mode)')
-    .option('--allow-network', 'fetch remote OpenAPI specs and the remote documents their $refs name (http(s) only, 15 s and 10 MB each)')
+    .option(
+      '--allow-network',
+      'fetch remote OpenAPI specs and the remote documents their $refs name (http(s) only, 15 s and 10 MB each)',
+    )
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (site: string, options: ValidateCommandOptions) => {
       process.exitCode = await runValidate(site, options);
@@ -30,7 +35,10 @@ export function validateCommand(): Command {
 async function runValidate(site: string, options: ValidateCommandOptions): Promise<number> {
   const source = await readUserInput('validate', () => readSiteSource(site), [SiteReadError]);
   if (!source) return EXIT_USAGE;
-  const diagnostics = await validateSite(source, { ...(options.allowNetwork ? { fetchRemote: remoteTextFetcher() } : {}), parsePages: createPageParser({ files: source.files }) });
+  const diagnostics = await validateSite(source, {
+    ...(options.allowNetwork ? { fetchRemote: remoteTextFetcher() } : {}),
+    parsePages: createPageParser({ files: source.files }),
+  });
   const report = diagnosticsToJson(diagnostics, { strict: options.strict ?? false });
   if (options.format === 'json') process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else process.stdout.write(`${formatDiagnostics(diagnostics, { color: process.stdout.isTTY === true })}\n`);

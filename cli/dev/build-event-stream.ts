@@ -38,7 +38,11 @@ export function createBuildEventStream(): BuildEventStream {
       });
       app.get(path, (_request, reply) => {
         reply.hijack();
-        reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+        reply.raw.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache',
+          connection: 'keep-alive',
+        });
         clients.add(reply.raw);
         reply.raw.on('close', () => clients.delete(reply.raw));
         if (latest) send(reply.raw, latest);

@@ -21,12 +21,18 @@ const PLAYGROUND_ERRORS = 20;
  * have (in `validate`'s format) and the ones it fixed; to the playground, the state and a short text (the errors of a
  * failed build).
  */
-export function devBuildReport(build: DevBuild, options: DevBuildReportOptions): { terminal: string; event: BuildEvent } {
+export function devBuildReport(
+  build: DevBuild,
+  options: DevBuildReportOptions,
+): { terminal: string; event: BuildEvent } {
   const colors = pc.createColors(options.color ?? false);
   const time = options.at.toTimeString().slice(0, 8);
   const counts = `${count(build.stats.errors, 'error')}, ${count(build.stats.warnings, 'warning')}`;
   const seconds = `${(build.milliseconds / 1000).toFixed(2)} s`;
-  const what = options.changed.length === 0 ? `built ${count(build.stats.pages, 'page')}` : `${describeChanged(options.changed)} → rebuilt`;
+  const what =
+    options.changed.length === 0
+      ? `built ${count(build.stats.pages, 'page')}`
+      : `${describeChanged(options.changed)} → rebuilt`;
   const parsed = `${count(build.parsedPages, 'page')} parsed`;
   const served = build.servedBuildId ? `build ${build.servedBuildId}` : 'nothing yet';
   const status =
@@ -34,16 +40,23 @@ export function devBuildReport(build: DevBuild, options: DevBuildReportOptions):
       ? `${time} ${what} in ${seconds} (${parsed}): ${colors.red(counts)}; still serving ${served}`
       : `${time} ${what} in ${seconds} (${parsed}): ${build.status === 'unchanged' ? 'no change, ' : ''}serving ${served} · ${build.stats.warnings > 0 ? colors.yellow(counts) : colors.green(counts)}`;
   const lines = [status];
-  if (build.change.added.length > 0) lines.push(formatDiagnostics(build.change.added, { color: options.color ?? false, summary: false }));
-  for (const fixed of build.change.cleared) lines.push(colors.green(`✔ fixed  ${fixed.file}  ${fixed.message}  ${colors.dim(fixed.ruleId)}`));
+  if (build.change.added.length > 0)
+    lines.push(formatDiagnostics(build.change.added, { color: options.color ?? false, summary: false }));
+  for (const fixed of build.change.cleared)
+    lines.push(colors.green(`✔ fixed  ${fixed.file}  ${fixed.message}  ${colors.dim(fixed.ruleId)}`));
   return { terminal: lines.join('\n'), event: buildEvent(build, time, counts) };
 }
 
 function buildEvent(build: DevBuild, time: string, counts: string): BuildEvent {
-  if (build.status !== 'failed') return { state: 'ready', text: `${time} · serving build ${build.servedBuildId} · ${count(build.stats.pages, 'page')} · ${counts}` };
+  if (build.status !== 'failed')
+    return {
+      state: 'ready',
+      text: `${time} · serving build ${build.servedBuildId} · ${count(build.stats.pages, 'page')} · ${counts}`,
+    };
   const errors = build.diagnostics.filter((diagnostic: Diagnostic) => diagnostic.severity === 'error');
   const shown = formatDiagnostics(errors.slice(0, PLAYGROUND_ERRORS), { summary: false });
-  const more = errors.length > PLAYGROUND_ERRORS ? `\n… and ${errors.length - PLAYGROUND_ERRORS} more in the terminal` : '';
+  const more =
+    errors.length > PLAYGROUND_ERRORS ? `\n… and ${errors.length - PLAYGROUND_ERRORS} more in the terminal` : '';
   const serving = build.servedBuildId ? `still serving build ${build.servedBuildId}` : 'nothing served until it builds';
   return { state: 'failed', text: `${time} · the last save has ${counts}; ${serving}\n\n${shown}${more}` };
 }

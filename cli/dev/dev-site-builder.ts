@@ -60,7 +60,11 @@ export function createDevSiteBuilder(options: DevSiteBuilderOptions): DevSiteBui
       const started = performance.now();
       options.cache.nextBuild();
       // The first build parses the whole site (in worker threads where `docsmith build` would); later ones a few pages, on this thread.
-      const parse = createPageParser({ files: options.source.files, cache: options.cache, ...(first ? {} : { threads: 1 }) });
+      const parse = createPageParser({
+        files: options.source.files,
+        cache: options.cache,
+        ...(first ? {} : { threads: 1 }),
+      });
       let parsedPages = 0;
       const result = await buildSite(options.source, {
         domain: options.domain,
@@ -79,12 +83,25 @@ export function createDevSiteBuilder(options: DevSiteBuilderOptions): DevSiteBui
       let status: DevBuild['status'] = 'failed';
       if (result.manifest && result.stats.errors === 0) {
         const { buildId } = result.manifest;
-        await writeBuildDirectory(domainDir, buildId, result.files, served ? { linkFrom: { directory: buildDirectory(domainDir, served.buildId), files: served.files } } : {});
+        await writeBuildDirectory(
+          domainDir,
+          buildId,
+          result.files,
+          served ? { linkFrom: { directory: buildDirectory(domainDir, served.buildId), files: served.files } } : {},
+        );
         served = { buildId, files: result.files };
         status = (await publishBuild(domainDir, buildId, { keep: KEPT_BUILDS })) ? 'published' : 'unchanged';
         await options.warm(options.domain);
       }
-      return { status, servedBuildId: served?.buildId, stats: result.stats, diagnostics: result.diagnostics, change, parsedPages, milliseconds: performance.now() - started };
+      return {
+        status,
+        servedBuildId: served?.buildId,
+        stats: result.stats,
+        diagnostics: result.diagnostics,
+        change,
+        parsedPages,
+        milliseconds: performance.now() - started,
+      };
     },
   };
 }

@@ -27,7 +27,8 @@ export interface SiteFilesWatch {
  */
 export function watchSiteFiles(root: string, options: WatchSiteFilesOptions): SiteFilesWatch {
   const absoluteRoot = path.resolve(root);
-  const sitePath = (file: string): string => path.relative(absoluteRoot, path.resolve(absoluteRoot, file)).split(path.sep).join('/');
+  const sitePath = (file: string): string =>
+    path.relative(absoluteRoot, path.resolve(absoluteRoot, file)).split(path.sep).join('/');
   const watcher = watch(absoluteRoot, {
     ignoreInitial: true,
     ignored: (file, stats) => {
@@ -37,16 +38,22 @@ export function watchSiteFiles(root: string, options: WatchSiteFilesOptions): Si
   });
   const pending = new Map<string, SiteFileChange['kind']>();
   let timer: NodeJS.Timeout | undefined;
-  const note = (kind: SiteFileChange['kind']) => (file: string): void => {
-    pending.set(sitePath(file), kind);
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      const changes = [...pending].map(([changed, changeKind]) => ({ path: changed, kind: changeKind }));
-      pending.clear();
-      options.onChanges(changes);
-    }, options.settleMs ?? 30);
-  };
-  watcher.on('add', note('changed')).on('change', note('changed')).on('unlink', note('removed')).on('unlinkDir', note('removed'));
+  const note =
+    (kind: SiteFileChange['kind']) =>
+    (file: string): void => {
+      pending.set(sitePath(file), kind);
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const changes = [...pending].map(([changed, changeKind]) => ({ path: changed, kind: changeKind }));
+        pending.clear();
+        options.onChanges(changes);
+      }, options.settleMs ?? 30);
+    };
+  watcher
+    .on('add', note('changed'))
+    .on('change', note('changed'))
+    .on('unlink', note('removed'))
+    .on('unlinkDir', note('removed'));
   watcher.on('error', (error) => options.onError?.(error as Error));
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {

@@ -40,7 +40,9 @@ export async function watchedSiteSource(root: string): Promise<WatchedSiteSource
     assetFiles.clear();
     for (const file of fresh.assetFiles ?? []) assetFiles.add(file);
     const ignoring = mintIgnoreFilter(await readFile(path.join(root, MINT_IGNORE), 'utf8').catch(() => ''));
-    excluded = (sitePath) => sitePath.split('/').some((segment) => segment.startsWith('.') || segment === 'node_modules') || ignoring(sitePath);
+    excluded = (sitePath) =>
+      sitePath.split('/').some((segment) => segment.startsWith('.') || segment === 'node_modules') ||
+      ignoring(sitePath);
   };
   await readWhole();
   const forget = (sitePath: string): void => {
@@ -65,11 +67,13 @@ export async function watchedSiteSource(root: string): Promise<WatchedSiteSource
           assetFiles.add(change.path);
           continue;
         }
-        const content = await readSiteFile(root, change.path, { isConfig: change.path === 'docs.json' }).catch((error: unknown) => {
-          // Removed again between the event and the read: the next event says so.
-          if (error instanceof SiteReadError) return undefined;
-          throw error;
-        });
+        const content = await readSiteFile(root, change.path, { isConfig: change.path === 'docs.json' }).catch(
+          (error: unknown) => {
+            // Removed again between the event and the read: the next event says so.
+            if (error instanceof SiteReadError) return undefined;
+            throw error;
+          },
+        );
         if (content === undefined) continue;
         if (typeof content === 'string') {
           files.set(change.path, content);
@@ -79,7 +83,11 @@ export async function watchedSiteSource(root: string): Promise<WatchedSiteSource
         }
       }
       const named = dotFolderReferences(read, (sitePath) => files.has(sitePath) || skippedFiles.has(sitePath));
-      const present = await Promise.all(named.map(async (sitePath) => (await stat(path.join(root, sitePath)).catch(() => undefined))?.isFile() === true));
+      const present = await Promise.all(
+        named.map(
+          async (sitePath) => (await stat(path.join(root, sitePath)).catch(() => undefined))?.isFile() === true,
+        ),
+      );
       if (present.includes(true)) {
         await readWhole();
         return 'site';

@@ -4,11 +4,21 @@ import { insightsTables, type InsightsCell, type InsightsTable } from '../../run
 /** Widest a text cell is printed in a terminal table; longer texts end with `…`. */
 const MAX_CELL = 60;
 /** Tables printed in the terminal (the days are the chart: JSON and the dashboard have them). */
-const PRINTED: ReadonlySet<InsightsTable['id']> = new Set(['gaps', 'groups', 'pages', 'down-pages', 'never-cited', 'comments']);
+const PRINTED: ReadonlySet<InsightsTable['id']> = new Set([
+  'gaps',
+  'groups',
+  'pages',
+  'down-pages',
+  'never-cited',
+  'comments',
+]);
 
 /** The heading line of a report: the domain, its days and its filter. */
 export function describeInsightsScope(insights: Insights): string {
-  const filter = [insights.filter.version ? `version ${insights.filter.version}` : 'all versions', insights.filter.language ? `language ${insights.filter.language}` : 'all languages'];
+  const filter = [
+    insights.filter.version ? `version ${insights.filter.version}` : 'all versions',
+    insights.filter.language ? `language ${insights.filter.language}` : 'all languages',
+  ];
   return `${insights.domain}, ${insights.from} to ${insights.to} (${filter.join(', ')})`;
 }
 
@@ -34,12 +44,26 @@ export function formatInsightsText(insights: Insights): string {
       lines.push(`  ${table.empty}`);
       continue;
     }
-    const cells = [table.columns.map((column) => column.label), ...table.rows.map((row) => table.columns.map((column) => printable(row[column.key])))];
+    const cells = [
+      table.columns.map((column) => column.label),
+      ...table.rows.map((row) => table.columns.map((column) => printable(row[column.key]))),
+    ];
     const numeric = table.columns.map((column) => table.rows.every((row) => typeof row[column.key] === 'number'));
-    const widths = table.columns.map((_column, index) => Math.max(...cells.map((row) => (row[index] as string).length)));
-    for (const row of cells) lines.push(`  ${row.map((cell, index) => (numeric[index] ? cell.padStart(widths[index] as number) : cell.padEnd(widths[index] as number))).join('  ').trimEnd()}`);
+    const widths = table.columns.map((_column, index) =>
+      Math.max(...cells.map((row) => (row[index] as string).length)),
+    );
+    for (const row of cells)
+      lines.push(
+        `  ${row
+          .map((cell, index) =>
+            numeric[index] ? cell.padStart(widths[index] as number) : cell.padEnd(widths[index] as number),
+          )
+          .join('  ')
+          .trimEnd()}`,
+      );
   }
-  if (!insights.neverCited) lines.push('', 'Never cited pages and closest pages need the published build: pass --artifacts.');
+  if (!insights.neverCited)
+    lines.push('', 'Never cited pages and closest pages need the published build: pass --artifacts.');
   return `${lines.join('\n')}\n`;
 }
 

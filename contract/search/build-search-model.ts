@@ -26,7 +26,11 @@ export const prepareTerms: PrepareTerms = (text, language) => searchTerms(text, 
  * `prepare` can be a memo (the CLI's cache) as long as it returns what `prepareTerms` would.
  * Deterministic: the same records give the same JSON.
  */
-export function buildSearchModel(records: SectionRecord[], defaults: { language?: string; version?: string } = {}, prepare: PrepareTerms = prepareTerms): SearchArtifact {
+export function buildSearchModel(
+  records: SectionRecord[],
+  defaults: { language?: string; version?: string } = {},
+  prepare: PrepareTerms = prepareTerms,
+): SearchArtifact {
   const { bodies, sections, contexts, pages } = groupContents(records);
   // A page's title is the title of each of its bodies, and heading paths repeat across pages: each is prepared once.
   const preparedLabels = new Map<string, string>();
@@ -39,13 +43,20 @@ export function buildSearchModel(records: SectionRecord[], defaults: { language?
   return {
     formatVersion: SEARCH_ARTIFACT_FORMAT_VERSION,
     engine: SEARCH_ENGINE,
-    defaults: { ...(defaults.language ? { language: defaults.language } : {}), ...(defaults.version ? { version: defaults.version } : {}) },
+    defaults: {
+      ...(defaults.language ? { language: defaults.language } : {}),
+      ...(defaults.version ? { version: defaults.version } : {}),
+    },
     fieldWeights: { ...FIELD_WEIGHTS },
     bm25Params: { ...BM25_PARAMS },
     bodies,
     terms: bodies.map((body) => {
       const language = body.language;
-      return [prepareLabel(body.title, language), prepareLabel(body.headingPath.join(' '), language), prepare(withoutCodeFences(body.text), language)];
+      return [
+        prepareLabel(body.title, language),
+        prepareLabel(body.headingPath.join(' '), language),
+        prepare(withoutCodeFences(body.text), language),
+      ];
     }),
     sections,
     contexts,

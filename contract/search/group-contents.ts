@@ -40,9 +40,19 @@ export function groupContents(records: SectionRecord[]): ContentLayout {
       candidates.push({ run, content });
       contentsByFirstText.set(first.text, candidates);
       for (const { anchor, headingPath, title, text, description, keywords, links } of run) {
-        const body: SectionBody = { headingPath, title, text, ...(description === undefined ? {} : { description }), ...(keywords === undefined ? {} : { keywords }), ...(links === undefined ? {} : { links }), ...(language === undefined ? {} : { language }) };
+        const body: SectionBody = {
+          headingPath,
+          title,
+          text,
+          ...(description === undefined ? {} : { description }),
+          ...(keywords === undefined ? {} : { keywords }),
+          ...(links === undefined ? {} : { links }),
+          ...(language === undefined ? {} : { language }),
+        };
         const sameText = bodiesByText.get(text) ?? [];
-        let index = sameText.find((candidate) => bodies[candidate]?.language === language && sameBody(bodies[candidate] as SectionBody, body));
+        let index = sameText.find(
+          (candidate) => bodies[candidate]?.language === language && sameBody(bodies[candidate] as SectionBody, body),
+        );
         if (index === undefined) {
           sameText.push((index = bodies.length));
           bodiesByText.set(text, sameText);
@@ -73,16 +83,30 @@ export function groupContents(records: SectionRecord[]): ContentLayout {
 /** Whether two pages' sections carry the same language, anchors, heading paths, titles, texts, descriptions, keywords and link counts. */
 function sameContent(a: SectionRecord[], b: SectionRecord[]): boolean {
   if (a.length !== b.length || a[0]?.context.language !== b[0]?.context.language) return false;
-  return a.every((record, index) => record.anchor === (b[index] as SectionRecord).anchor && sameBody(record, b[index] as SectionRecord));
+  return a.every(
+    (record, index) =>
+      record.anchor === (b[index] as SectionRecord).anchor && sameBody(record, b[index] as SectionRecord),
+  );
 }
 
 /** Whether two sections say the same: text, title, description, keywords, link count and heading path. */
 function sameBody(a: Omit<SectionBody, 'language'>, b: Omit<SectionBody, 'language'>): boolean {
-  return a.text === b.text && a.title === b.title && a.description === b.description && a.links === b.links && sameKeywords(a.keywords, b.keywords) && a.headingPath.length === b.headingPath.length && a.headingPath.every((heading, depth) => heading === b.headingPath[depth]);
+  return (
+    a.text === b.text &&
+    a.title === b.title &&
+    a.description === b.description &&
+    a.links === b.links &&
+    sameKeywords(a.keywords, b.keywords) &&
+    a.headingPath.length === b.headingPath.length &&
+    a.headingPath.every((heading, depth) => heading === b.headingPath[depth])
+  );
 }
 
 function sameKeywords(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
-  return a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((keyword, index) => keyword === b[index]));
+  return (
+    a === b ||
+    (a !== undefined && b !== undefined && a.length === b.length && a.every((keyword, index) => keyword === b[index]))
+  );
 }
 
 /** Consecutive records of the same path; a path seen again later starts a run of its own. */

@@ -7,7 +7,9 @@ export function encodeVector(values: ArrayLike<number>): string {
   let largest = 0;
   for (let index = 0; index < values.length; index += 1) largest = Math.max(largest, Math.abs(values[index] as number));
   const bytes = new Int8Array(values.length);
-  if (largest > 0) for (let index = 0; index < values.length; index += 1) bytes[index] = Math.round(((values[index] as number) / largest) * 127);
+  if (largest > 0)
+    for (let index = 0; index < values.length; index += 1)
+      bytes[index] = Math.round(((values[index] as number) / largest) * 127);
   return Buffer.from(bytes.buffer).toString('base64');
 }
 

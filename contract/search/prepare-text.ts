@@ -3,7 +3,16 @@ import { ENGLISH_STOP_WORDS } from './english-stop-words.ts';
 
 const SEGMENTED_SCRIPT = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
 const WORD = /[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*/gu;
-const SEGMENTER_LOCALES: Record<string, string> = { cn: 'zh', zh: 'zh', 'zh-Hans': 'zh-Hans', 'zh-Hant': 'zh-Hant', ja: 'ja', jp: 'ja', ko: 'ko', th: 'th' };
+const SEGMENTER_LOCALES: Record<string, string> = {
+  cn: 'zh',
+  zh: 'zh',
+  'zh-Hans': 'zh-Hans',
+  'zh-Hant': 'zh-Hant',
+  ja: 'ja',
+  jp: 'ja',
+  ko: 'ko',
+  th: 'th',
+};
 const segmenters = new Map<string, Intl.Segmenter>();
 /** Stems are memoised: a site's vocabulary is small and stemming sits on the query and answer hot path. */
 const stems = new Map<string, string>();

@@ -11,7 +11,13 @@ const LINE_ARRAYS = ['bodies', 'terms', 'sections', 'pages', 'vectors'] as const
 export function serializeSearchArtifact(artifact: SearchArtifact): string {
   const { bodies, terms, sections, pages, vectors, ...header } = artifact;
   const lines = [`${JSON.stringify(header).slice(0, -1)},`];
-  const arrays: Record<(typeof LINE_ARRAYS)[number], unknown[] | undefined> = { bodies, terms, sections, pages, vectors };
+  const arrays: Record<(typeof LINE_ARRAYS)[number], unknown[] | undefined> = {
+    bodies,
+    terms,
+    sections,
+    pages,
+    vectors,
+  };
   const present = LINE_ARRAYS.filter((key) => arrays[key] !== undefined);
   present.forEach((key, position) => {
     lines.push(`${JSON.stringify(key)}:[`);
@@ -35,8 +41,12 @@ const NEWLINE = 0x0a;
  * SyntaxError when the text is not JSON.
  */
 export function* parseSearchArtifactText(source: string | Uint8Array): Generator<void, unknown> {
-  const whole = (): unknown => JSON.parse(typeof source === 'string' ? source : new TextDecoder('utf-8', { ignoreBOM: true }).decode(source)) as unknown;
-  const lines: IterableIterator<string> = typeof source === 'string' ? source.split('\n')[Symbol.iterator]() : linesOfBytes(source);
+  const whole = (): unknown =>
+    JSON.parse(
+      typeof source === 'string' ? source : new TextDecoder('utf-8', { ignoreBOM: true }).decode(source),
+    ) as unknown;
+  const lines: IterableIterator<string> =
+    typeof source === 'string' ? source.split('\n')[Symbol.iterator]() : linesOfBytes(source);
   const header = lines.next().value ?? '';
   const parsed = header.endsWith(',') ? tryParse(`${header.slice(0, -1)}}`) : undefined;
   if (!parsed || typeof parsed !== 'object') return whole();

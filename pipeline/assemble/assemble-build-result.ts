@@ -71,7 +71,12 @@ export function assembleBuildResult(input: AssembleInput): BuildResult {
     sectionRecords,
     files,
     diagnostics: sortedDiagnostics,
-    stats: { pages: input.pages.length, endpointPages: input.endpointPages, errors: manifest.diagnostics.errors, warnings: manifest.diagnostics.warnings },
+    stats: {
+      pages: input.pages.length,
+      endpointPages: input.endpointPages,
+      errors: manifest.diagnostics.errors,
+      warnings: manifest.diagnostics.warnings,
+    },
   };
 }
 

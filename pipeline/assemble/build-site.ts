@@ -78,11 +78,28 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   const parsedByFile = await parseSitePages(inputs, namedPageFiles, readSnippet, options);
 
   const specExists = (file: string): boolean => source.files.has(file) || source.skippedFiles?.has(file) === true;
-  const referencedSpecFiles = collectReferencedSpecFiles(config.navigationReferences.specNames, parsedByFile.values(), specExists);
-  const specs = await loadOpenApiSpecs({ specReferences: config.specReferences, source, specFiles: site.specFiles, referencedSpecFiles, ...(options.fetchRemote ? { fetchRemote: options.fetchRemote } : {}), locate });
+  const referencedSpecFiles = collectReferencedSpecFiles(
+    config.navigationReferences.specNames,
+    parsedByFile.values(),
+    specExists,
+  );
+  const specs = await loadOpenApiSpecs({
+    specReferences: config.specReferences,
+    source,
+    specFiles: site.specFiles,
+    referencedSpecFiles,
+    ...(options.fetchRemote ? { fetchRemote: options.fetchRemote } : {}),
+    locate,
+  });
   diagnostics.push(...specs.diagnostics);
   const namedSpecFiles = new Set([...config.specReferences.map((reference) => reference.file), ...referencedSpecFiles]);
-  diagnostics.push(...reportUnreadableFiles(site, { pages: namedPageFiles, specs: namedSpecFiles, routes: config.navigationReferences.routes }));
+  diagnostics.push(
+    ...reportUnreadableFiles(site, {
+      pages: namedPageFiles,
+      specs: namedSpecFiles,
+      routes: config.navigationReferences.routes,
+    }),
+  );
 
   const unreadablePageFile = pageFileFinder(site.unreadableFiles.keys());
   const outsideFolders = site.outsideLinks.filter((link) => link.folder).map((link) => `${link.path}/`);
@@ -90,22 +107,38 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     pageFileFor: pageFileFinder(parsedByFile.keys()),
     specs: specs.specs,
     locate,
-    isUnreadable: (route) => unreadablePageFile(route) !== undefined || outsideFolders.some((folder) => route.startsWith(folder)),
+    isUnreadable: (route) =>
+      unreadablePageFile(route) !== undefined || outsideFolders.some((folder) => route.startsWith(folder)),
     pageRoutes: [...site.pageFiles, ...site.namedOnlyPageFiles].map(pagePathForFile),
   });
   diagnostics.push(...navigation.diagnostics);
   const endpointPages = renderEndpointPages(navigation.entries);
-  const operations = resolveFrontmatterOperations(parsedByFile.values(), specs.specs, [...namedSpecFiles].filter((file) => !specs.specs.has(file)));
+  const operations = resolveFrontmatterOperations(
+    parsedByFile.values(),
+    specs.specs,
+    [...namedSpecFiles].filter((file) => !specs.specs.has(file)),
+  );
   diagnostics.push(...operations.diagnostics);
   for (const page of parsedByFile.values()) {
     const titledBySpec = operations.byFile.get(page.file)?.title !== undefined;
-    const pageDiagnostics = titledBySpec ? page.diagnostics.filter((diagnostic) => diagnostic.ruleId !== 'missing-title') : page.diagnostics;
+    const pageDiagnostics = titledBySpec
+      ? page.diagnostics.filter((diagnostic) => diagnostic.ruleId !== 'missing-title')
+      : page.diagnostics;
     diagnostics.push(...unlistedPageDiagnostics(pageDiagnostics, page.file, namedPageFiles.has(page.file)));
   }
 
-  diagnostics.push(...checkPagePaths([...parsedByFile.keys()].filter((file) => isPageCandidate(file) || namedPageFiles.has(file))));
+  diagnostics.push(
+    ...checkPagePaths([...parsedByFile.keys()].filter((file) => isPageCandidate(file) || namedPageFiles.has(file))),
+  );
 
-  const manifestPages = collectManifestPages({ entries: navigation.entries, parsedByFile, endpointPages, operations: operations.byFile, indexing: config.indexing, defaults: config.defaults });
+  const manifestPages = collectManifestPages({
+    entries: navigation.entries,
+    parsedByFile,
+    endpointPages,
+    operations: operations.byFile,
+    indexing: config.indexing,
+    defaults: config.defaults,
+  });
 
   const routes = new Set<string>();
   const addRoute = (route: string): void => {
@@ -114,8 +147,12 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   };
   for (const file of parsedByFile.keys()) addRoute(pagePathForFile(file));
   for (const page of manifestPages.pages) addRoute(page.path);
-  const unknownFolders = config.specReferences.filter((reference) => !specs.specs.has(reference.file)).map((reference) => reference.directory ?? 'api-reference');
-  const folders = routeFolders(manifestPages.pages.filter((page) => page.inNavigation && !page.hidden).map((page) => page.path));
+  const unknownFolders = config.specReferences
+    .filter((reference) => !specs.specs.has(reference.file))
+    .map((reference) => reference.directory ?? 'api-reference');
+  const folders = routeFolders(
+    manifestPages.pages.filter((page) => page.inNavigation && !page.hidden).map((page) => page.path),
+  );
   diagnostics.push(...checkRedirects(config.redirects, { routes, locate, folders, unknownFolders }));
   diagnostics.push(
     ...checkLinks(parsedByFile.values(), {
@@ -127,7 +164,8 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
       folders,
     }),
   );
-  if (options.checkOnly) return diagnosticsOnlyResult(diagnostics, manifestPages.pages.length, manifestPages.endpointPages);
+  if (options.checkOnly)
+    return diagnosticsOnlyResult(diagnostics, manifestPages.pages.length, manifestPages.endpointPages);
   const searchArtifact = buildSearchArtifact(manifestPages.sectionRecords, config.defaults, options.prepareTerms);
 
   return assembleBuildResult({

@@ -52,7 +52,8 @@ export function checkLinks(pages: Iterable<ParsedPage>, targets: LinkTargets): D
   const verdicts = new Map<string, LinkProblem | undefined>();
   let anchors: ReadonlyMap<string, ReadonlyMap<string, string>> | undefined;
   const isFolder = (route: string): boolean => targets.folders?.has(route) ?? false;
-  const anchorsOf = (route: string): ReadonlyMap<string, string> | undefined => (anchors ??= targets.anchors?.() ?? new Map()).get(route);
+  const anchorsOf = (route: string): ReadonlyMap<string, string> | undefined =>
+    (anchors ??= targets.anchors?.() ?? new Map()).get(route);
   const judge = (key: string, check: () => LinkProblem | undefined): LinkProblem | undefined => {
     if (verdicts.has(key)) return verdicts.get(key);
     const problem = check();
@@ -71,9 +72,18 @@ export function checkLinks(pages: Iterable<ParsedPage>, targets: LinkTargets): D
         const [target = '', fragment] = splitFragment(url);
         const route = target === '' ? pagePathForFile(page.file) : linkRoute(page.file, target);
         if (route === undefined) continue;
-        problem = judge(`link\u0000${link.url}\u0000${route}`, () => checkPageLink(link.url, target, route, fragment, targets, anchorsOf, isFolder));
+        problem = judge(`link\u0000${link.url}\u0000${route}`, () =>
+          checkPageLink(link.url, target, route, fragment, targets, anchorsOf, isFolder),
+        );
       }
-      if (problem) diagnostics.push({ file: page.file, line: link.line, column: link.column, severity: ruleSeverity(problem.ruleId), ...problem });
+      if (problem)
+        diagnostics.push({
+          file: page.file,
+          line: link.line,
+          column: link.column,
+          severity: ruleSeverity(problem.ruleId),
+          ...problem,
+        });
     }
   }
   return diagnostics;
@@ -81,8 +91,15 @@ export function checkLinks(pages: Iterable<ParsedPage>, targets: LinkTargets): D
 
 function checkImage(url: string, file: string, targets: LinkTargets): LinkProblem | undefined {
   if (!targets.files || targets.files.has(file)) return undefined;
-  const suggestion = suggestName(file, [...targets.files].filter((candidate) => path.extname(candidate) === path.extname(file)));
-  return { ruleId: 'missing-image', message: `Unexpected image \`${url}\`, expected a file of the site (looked for ${file})`, hint: suggestion ? `Did you mean \`/${suggestion}\`?` : 'Add the image or fix its path.' };
+  const suggestion = suggestName(
+    file,
+    [...targets.files].filter((candidate) => path.extname(candidate) === path.extname(file)),
+  );
+  return {
+    ruleId: 'missing-image',
+    message: `Unexpected image \`${url}\`, expected a file of the site (looked for ${file})`,
+    hint: suggestion ? `Did you mean \`/${suggestion}\`?` : 'Add the image or fix its path.',
+  };
 }
 
 function checkPageLink(
@@ -99,20 +116,31 @@ function checkPageLink(
     if (targets.unknownFolders?.some((folder) => route.startsWith(`${folder}/`))) return undefined;
     const unescaped = pageWithUnescapedPath(url, route, targets.routes);
     if (unescaped) {
-      return { ruleId: 'broken-link', message: `Unexpected link to \`${url}\`, expected \`/${route}\` to be a page: the page \`${unescaped}\` is cut at its \`${unescaped.charAt(route.length)}\``,
-        hint: `\`#\` and \`?\` end the path of a URL: write \`/${unescaped.split('/').map(encodeURIComponent).join('/')}\`, or rename the page file.` };
+      return {
+        ruleId: 'broken-link',
+        message: `Unexpected link to \`${url}\`, expected \`/${route}\` to be a page: the page \`${unescaped}\` is cut at its \`${unescaped.charAt(route.length)}\``,
+        hint: `\`#\` and \`?\` end the path of a URL: write \`/${unescaped.split('/').map(encodeURIComponent).join('/')}\`, or rename the page file.`,
+      };
     }
     const suggestion = suggestName(route, targets.routes);
-    return { ruleId: 'broken-link', message: `Unexpected link to \`${url}\`, expected a page of the site or a redirect source`,
-      hint: suggestion ? `Did you mean \`/${suggestion}\`?` : 'Fix the path, or add a redirect from the old path in docs.json.' };
+    return {
+      ruleId: 'broken-link',
+      message: `Unexpected link to \`${url}\`, expected a page of the site or a redirect source`,
+      hint: suggestion
+        ? `Did you mean \`/${suggestion}\`?`
+        : 'Fix the path, or add a redirect from the old path in docs.json.',
+    };
   }
   if (fragment === undefined || fragment === '') return undefined;
   const anchors = anchorsOf(route);
   if (!anchors || anchors.has(anchorKey(fragment))) return undefined;
   const closest = suggestName(anchorKey(fragment), anchors.keys());
   const suggestion = closest === undefined ? undefined : anchors.get(closest);
-  return { ruleId: 'broken-anchor', message: `Unexpected anchor \`#${fragment}\` in \`${url}\`, expected a heading of ${target === '' ? 'this page' : `\`/${route}\``}`,
-    hint: suggestion ? `Did you mean \`#${suggestion}\`?` : 'Link to an existing heading, or drop the anchor.' };
+  return {
+    ruleId: 'broken-anchor',
+    message: `Unexpected anchor \`#${fragment}\` in \`${url}\`, expected a heading of ${target === '' ? 'this page' : `\`/${route}\``}`,
+    hint: suggestion ? `Did you mean \`#${suggestion}\`?` : 'Link to an existing heading, or drop the anchor.',
+  };
 }
 
 /** The route of a page whose path holds `#` or `?`, when a link written without escaping them names it (`/c#sharp` for page `c#sharp`). */
@@ -148,7 +176,11 @@ function linkRoute(pageFile: string, target: string): string | undefined {
   if (ASSET_EXTENSION.test(target)) return undefined;
   const decoded = target.includes('%') ? target.split('/').map(decodeSegment).join('/') : target;
   const absolute = decoded.startsWith('/') ? decoded : path.join('/', path.dirname(pageFile), decoded);
-  const route = path.normalize(absolute).replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.mdx?$/, '');
+  const route = path
+    .normalize(absolute)
+    .replace(/^\/+/, '')
+    .replace(/\/+$/, '')
+    .replace(/\.mdx?$/, '');
   return route === '' ? 'index' : route;
 }
 

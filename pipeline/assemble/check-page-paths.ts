@@ -23,7 +23,9 @@ export function checkPagePaths(pageFiles: Iterable<string>): Diagnostic[] {
     const route = pagePathForFile(file);
     const character = firstNonUrlCharacter(route);
     if (character !== undefined) {
-      const shown = /[#?\\]/.test(character) ? `\`${character}\`` : `control character U+${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+      const shown = /[#?\\]/.test(character)
+        ? `\`${character}\``
+        : `control character U+${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
       diagnostics.push({
         file,
         line: 1,

@@ -16,7 +16,8 @@ const UPDATE_TAG = /<Update\b[^>]*>/g;
 const UPDATE_TITLE = /\b(?:label|description)=["']([^"']+)["']/g;
 const HTML_ENTITY = /&#(x[0-9a-f]+|\d+);/gi;
 /** `<Tab title="…">`, `<Accordion title="…">`, `<Step title="…">`: the platform links to each by its title when it sets no `id`. */
-const TITLED_COMPONENT = /<(?:Tab|Accordion|Step)\b[^>]*?\btitle=(?:"([^"]+)"|'([^']+)'|\{\s*["'`]([^"'`]+)["'`]\s*\})/g;
+const TITLED_COMPONENT =
+  /<(?:Tab|Accordion|Step)\b[^>]*?\btitle=(?:"([^"]+)"|'([^']+)'|\{\s*["'`]([^"'`]+)["'`]\s*\})/g;
 
 /**
  * The anchors each route offers, by `anchorKey`: heading and section anchors of its page, element ids,
@@ -27,7 +28,11 @@ const TITLED_COMPONENT = /<(?:Tab|Accordion|Step)\b[^>]*?\btitle=(?:"([^"]+)"|'(
  * pages that failed to parse.
  * Copies of a page (same text, one shared parse) are scanned once and their routes share one read-only map.
  */
-export function collectAnchors(pages: Iterable<ParsedPage>, entries: readonly NavigationPageEntry[], readText: (file: string) => string | undefined): Map<string, ReadonlyMap<string, string>> {
+export function collectAnchors(
+  pages: Iterable<ParsedPage>,
+  entries: readonly NavigationPageEntry[],
+  readText: (file: string) => string | undefined,
+): Map<string, ReadonlyMap<string, string>> {
   const anchors = new Map<string, ReadonlyMap<string, string>>();
   /** Maps made for one route by merging several pages' anchors; any other map is shared and copied before a merge. */
   const merged = new Set<ReadonlyMap<string, string>>();
@@ -66,8 +71,13 @@ export function collectAnchors(pages: Iterable<ParsedPage>, entries: readonly Na
  * The anchors of a page by `anchorKey` (the first name of each key), computed once per distinct page: copies of a
  * page text share one parse (`parseUniquePages`), hence its `headings` and `sections` arrays, and get one map.
  */
-function distinctPageAnchors(readText: (file: string) => string | undefined): (page: ParsedPage) => ReadonlyMap<string, string> {
-  const byParse = new Map<ParsedPage['sections'], { headings: ParsedPage['headings']; keyed: ReadonlyMap<string, string> }[]>();
+function distinctPageAnchors(
+  readText: (file: string) => string | undefined,
+): (page: ParsedPage) => ReadonlyMap<string, string> {
+  const byParse = new Map<
+    ParsedPage['sections'],
+    { headings: ParsedPage['headings']; keyed: ReadonlyMap<string, string> }[]
+  >();
   return (page) => {
     const candidates = byParse.get(page.sections) ?? [];
     const known = candidates.find((candidate) => candidate.headings === page.headings);
@@ -78,7 +88,9 @@ function distinctPageAnchors(readText: (file: string) => string | undefined): (p
       ...[...page.headings, ...page.sections].map((item) => item.anchor),
       ...[...text.matchAll(ELEMENT_ID)].map((match) => decodeEntities(match[1] ?? '')),
       ...fieldAnchors(text),
-      ...[...text.matchAll(UPDATE_TAG)].flatMap((tag) => [...tag[0].matchAll(UPDATE_TITLE)].map((match) => match[1] ?? '')),
+      ...[...text.matchAll(UPDATE_TAG)].flatMap((tag) =>
+        [...tag[0].matchAll(UPDATE_TITLE)].map((match) => match[1] ?? ''),
+      ),
       ...[...text.matchAll(TITLED_COMPONENT)].map((match) => decodeEntities(match[1] ?? match[2] ?? match[3] ?? '')),
     ];
     const keyed = new Map<string, string>();
@@ -108,7 +120,11 @@ export function anchorKey(anchor: string): string {
 
 /** `&#x5F;` → `_`, `&#95;` → `_` (ids written by HTML generators). */
 function decodeEntities(text: string): string {
-  return text.replace(HTML_ENTITY, (_, code: string) => String.fromCodePoint(code.startsWith('x') || code.startsWith('X') ? Number.parseInt(code.slice(1), 16) : Number(code)));
+  return text.replace(HTML_ENTITY, (_, code: string) =>
+    String.fromCodePoint(
+      code.startsWith('x') || code.startsWith('X') ? Number.parseInt(code.slice(1), 16) : Number(code),
+    ),
+  );
 }
 
 /** The anchors of a page's ParamField and ResponseField elements, in order (see `FIELD`). */

@@ -72,9 +72,20 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
   const manifestHeadings = manifestHeadingsOnce();
   let endpointPages = 0;
 
-  const place = (route: string, placement: PagePlacement, context: PageContext, inNavigation: boolean, search: SearchPlacement = {}): void => {
+  const place = (
+    route: string,
+    placement: PagePlacement,
+    context: PageContext,
+    inNavigation: boolean,
+    search: SearchPlacement = {},
+  ): void => {
     const { page, hidden, sections, searchDescription, keywords, links } = placement;
-    const indexed = (!hidden || (search.searchable === true && !placement.hiddenByPage)) && page.searchable && page.url === undefined && page.userGroups === undefined && (inNavigation || input.indexing === 'all');
+    const indexed =
+      (!hidden || (search.searchable === true && !placement.hiddenByPage)) &&
+      page.searchable &&
+      page.url === undefined &&
+      page.userGroups === undefined &&
+      (inNavigation || input.indexing === 'all');
     // Built member by member in the manifest's order: spreading optional members costs more than the rest of a page.
     const manifestPage: ManifestPage = { path: route, title: page.title } as ManifestPage;
     if (page.description !== undefined) manifestPage.description = page.description;
@@ -96,15 +107,17 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
     if (!indexed) return;
     const boost = placement.boost ?? search.boost;
     const tag = placement.tag ?? search.tag;
-    contentRecords(page.title, searchDescription, keywords, links, sections).forEach(({ anchor, headingPath, title, text, description, keywords: pageKeywords, links: pageLinks }, position) => {
-      const record: SectionRecord = { path: route, anchor, headingPath, title, text, context };
-      if (description !== undefined) record.description = description;
-      if (pageKeywords !== undefined) record.keywords = pageKeywords;
-      if (pageLinks !== undefined) record.links = pageLinks;
-      if (position === 0 && boost !== undefined && boost !== 1) record.boost = boost;
-      if (position === 0 && tag !== undefined) record.tag = tag;
-      sectionRecords.push(record);
-    });
+    contentRecords(page.title, searchDescription, keywords, links, sections).forEach(
+      ({ anchor, headingPath, title, text, description, keywords: pageKeywords, links: pageLinks }, position) => {
+        const record: SectionRecord = { path: route, anchor, headingPath, title, text, context };
+        if (description !== undefined) record.description = description;
+        if (pageKeywords !== undefined) record.keywords = pageKeywords;
+        if (pageLinks !== undefined) record.links = pageLinks;
+        if (position === 0 && boost !== undefined && boost !== 1) record.boost = boost;
+        if (position === 0 && tag !== undefined) record.tag = tag;
+        sectionRecords.push(record);
+      },
+    );
   };
 
   const contextEntries = preferDefaultContext(input.entries, input.defaults);
@@ -119,7 +132,13 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
       place(endpoint.route, endpointPlacement(endpoint, entry.hidden), entry.context, true, entry);
     } else if (page && !seenRoutes.has(entry.route)) {
       seenRoutes.add(entry.route);
-      place(entry.route, contentPlacement(page, input.operations.get(page.file), entry.hidden, manifestHeadings), entry.context, true, entry);
+      place(
+        entry.route,
+        contentPlacement(page, input.operations.get(page.file), entry.hidden, manifestHeadings),
+        entry.context,
+        true,
+        entry,
+      );
     }
   }
   if (input.indexing === 'all') {
@@ -127,13 +146,23 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
       const route = pagePathForFile(page.file);
       if (seenRoutes.has(route)) continue;
       seenRoutes.add(route);
-      place(route, contentPlacement(page, input.operations.get(page.file), false, manifestHeadings), { groups: [] }, false);
+      place(
+        route,
+        contentPlacement(page, input.operations.get(page.file), false, manifestHeadings),
+        { groups: [] },
+        false,
+      );
     }
   }
   return { pages, sectionRecords, endpointPages };
 }
 
-function contentPlacement(page: ParsedPage, operation: FrontmatterOperation | undefined, navigationHidden: boolean, manifestHeadings: (headings: readonly PageHeading[]) => ManifestPage['headings']): PagePlacement {
+function contentPlacement(
+  page: ParsedPage,
+  operation: FrontmatterOperation | undefined,
+  navigationHidden: boolean,
+  manifestHeadings: (headings: readonly PageHeading[]) => ManifestPage['headings'],
+): PagePlacement {
   const frontmatter = page.frontmatter;
   return {
     // Optional members may be undefined here: `place` leaves those out of the manifest page.
@@ -157,7 +186,10 @@ function contentPlacement(page: ParsedPage, operation: FrontmatterOperation | un
     searchDescription: page.description ?? operation?.description,
     keywords: keywordsOf(frontmatter.keywords),
     links: page.links.filter((link) => link.kind !== 'image' && !link.url.startsWith('#')).length,
-    boost: typeof frontmatter.boost === 'number' && Number.isFinite(frontmatter.boost) && frontmatter.boost > 0 ? frontmatter.boost : undefined,
+    boost:
+      typeof frontmatter.boost === 'number' && Number.isFinite(frontmatter.boost) && frontmatter.boost > 0
+        ? frontmatter.boost
+        : undefined,
     tag: typeof frontmatter.tag === 'string' && frontmatter.tag.trim() !== '' ? frontmatter.tag.trim() : undefined,
   };
 }
@@ -197,7 +229,10 @@ function keywordsOf(value: unknown): string[] | undefined {
 
 /** The strings of a frontmatter list, trimmed, without blanks and other values; undefined when none is left. */
 function frontmatterStrings(listed: readonly unknown[]): string[] | undefined {
-  const strings = listed.filter((item): item is string => typeof item === 'string').map((item) => item.trim()).filter(Boolean);
+  const strings = listed
+    .filter((item): item is string => typeof item === 'string')
+    .map((item) => item.trim())
+    .filter(Boolean);
   return strings.length > 0 ? strings : undefined;
 }
 
@@ -210,14 +245,40 @@ type ContentRecord = Omit<SectionRecord, 'path' | 'context' | 'boost' | 'tag'>;
  * description leads the text of the section before the first heading, and is that section's `description`; the
  * page's keywords and link count go with the first record.
  */
-function contentRecordsOnce(): (title: string, description: string | undefined, keywords: string[] | undefined, links: number, sections: PageSection[]) => readonly ContentRecord[] {
-  const made = new Map<PageSection[], { title: string; description: string | undefined; keywords: string[] | undefined; links: number; records: ContentRecord[] }[]>();
+function contentRecordsOnce(): (
+  title: string,
+  description: string | undefined,
+  keywords: string[] | undefined,
+  links: number,
+  sections: PageSection[],
+) => readonly ContentRecord[] {
+  const made = new Map<
+    PageSection[],
+    {
+      title: string;
+      description: string | undefined;
+      keywords: string[] | undefined;
+      links: number;
+      records: ContentRecord[];
+    }[]
+  >();
   return (title, description, keywords, links, sections) => {
     const candidates = made.get(sections) ?? [];
     const keywordsKey = keywords?.join('\u0000');
-    const known = candidates.find((candidate) => candidate.title === title && candidate.description === description && candidate.keywords?.join('\u0000') === keywordsKey && candidate.links === links);
+    const known = candidates.find(
+      (candidate) =>
+        candidate.title === title &&
+        candidate.description === description &&
+        candidate.keywords?.join('\u0000') === keywordsKey &&
+        candidate.links === links,
+    );
     if (known) return known.records;
-    const records = sections.map((section): ContentRecord => ({ anchor: section.anchor, headingPath: section.headingPath, title, text: section.text }));
+    const records = sections.map((section): ContentRecord => ({
+      anchor: section.anchor,
+      headingPath: section.headingPath,
+      title,
+      text: section.text,
+    }));
     const lead = description?.trim();
     if (lead) {
       const intro = records.find((record) => record.anchor === '');

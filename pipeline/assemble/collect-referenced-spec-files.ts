@@ -8,11 +8,16 @@ import { specNameOfReference } from '../site-model/operation-reference.ts';
  * with or without leading slash or extension, or relative to the page (`../api.json`), so they load even when
  * docs.json never mentions them.
  */
-export function collectReferencedSpecFiles(navigationSpecNames: Iterable<string>, pages: Iterable<ParsedPage>, exists: (file: string) => boolean): string[] {
+export function collectReferencedSpecFiles(
+  navigationSpecNames: Iterable<string>,
+  pages: Iterable<ParsedPage>,
+  exists: (file: string) => boolean,
+): string[] {
   const names = [...navigationSpecNames];
   for (const page of pages) {
     const reference = page.frontmatter.openapi;
-    const name = typeof reference === 'string' ? specNameOfReference(pageSpecReference(reference, page.file)) : undefined;
+    const name =
+      typeof reference === 'string' ? specNameOfReference(pageSpecReference(reference, page.file)) : undefined;
     if (name) names.push(name);
   }
   return [...new Set(names.flatMap((name) => findSpecFile(name, exists) ?? []))];

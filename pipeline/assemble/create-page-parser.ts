@@ -19,9 +19,13 @@ export interface PageParserOptions {
  * The `parsePages` of a build with a cache and threads (what the CLI uses): cached pages are taken from the cache, identical texts are parsed
  * once, and the rest is parsed in worker threads; every fresh parse is stored back into the cache.
  */
-export function createPageParser(options: PageParserOptions): (pages: PageParseInput[], readSnippet: (file: string) => string | undefined) => Promise<ParsedPage[]> {
+export function createPageParser(
+  options: PageParserOptions,
+): (pages: PageParseInput[], readSnippet: (file: string) => string | undefined) => Promise<ParsedPage[]> {
   return async (pages, readSnippet) => {
-    const results: (ParsedPage | undefined)[] = pages.map((page) => options.cache?.lookup(page.file, page.text, readSnippet));
+    const results: (ParsedPage | undefined)[] = pages.map((page) =>
+      options.cache?.lookup(page.file, page.text, readSnippet),
+    );
     const misses = pages.filter((_, index) => results[index] === undefined);
     const cached = pages.length - misses.length;
     const parsed = await parseUniquePages(misses, (unique) =>

@@ -27,7 +27,10 @@ export interface ParallelParseOptions {
 }
 
 /** Compiled (lib/), a worker runs the compiled loop; from the TypeScript sources (tests, benches), a plain-JS entry registers tsx first. */
-const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './parse-pages-worker.js' : './parse-pages-worker-loop.js', import.meta.url);
+const WORKER_URL = new URL(
+  import.meta.url.endsWith('.ts') ? './parse-pages-worker.js' : './parse-pages-worker-loop.js',
+  import.meta.url,
+);
 const SNIPPET_FILE = /\.mdx?$/i;
 
 /**
@@ -36,7 +39,11 @@ const SNIPPET_FILE = /\.mdx?$/i;
  * small site never waits for them. Each worker gets the Markdown/MDX files of the site once, for snippet
  * inlining. Results come back in input order and equal what `parsePage` returns on this thread.
  */
-export async function parsePagesInParallel(pages: PageFile[], snippetFiles: ReadonlyMap<string, string>, options: ParallelParseOptions = {}): Promise<ParsedPage[]> {
+export async function parsePagesInParallel(
+  pages: PageFile[],
+  snippetFiles: ReadonlyMap<string, string>,
+  options: ParallelParseOptions = {},
+): Promise<ParsedPage[]> {
   const threads = Math.max(1, Math.min(options.threads ?? defaultThreads(), pages.length));
   const readSnippet = (file: string): string | undefined => snippetFiles.get(file);
   const results: ParsedPage[] = new Array(pages.length);
@@ -89,8 +96,15 @@ export async function parsePagesInParallel(pages: PageFile[], snippetFiles: Read
     });
   }
   try {
-    for (let batch = options.parseOnThisThread === false ? undefined : takeBatch(); batch && !failure; batch = takeBatch()) {
-      finish(batch.start, batch.pages.map((page) => parsePage({ ...page, readSnippet })));
+    for (
+      let batch = options.parseOnThisThread === false ? undefined : takeBatch();
+      batch && !failure;
+      batch = takeBatch()
+    ) {
+      finish(
+        batch.start,
+        batch.pages.map((page) => parsePage({ ...page, readSnippet })),
+      );
       await yieldToEvents();
     }
     settle();

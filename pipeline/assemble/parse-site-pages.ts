@@ -8,7 +8,10 @@ export interface PageParseInput {
 }
 
 /** Parses many page files; must return what `parsePage` returns for each, in input order. */
-export type ParsePages = (pages: PageParseInput[], readSnippet: (file: string) => string | undefined) => Promise<ParsedPage[]>;
+export type ParsePages = (
+  pages: PageParseInput[],
+  readSnippet: (file: string) => string | undefined,
+) => Promise<ParsedPage[]>;
 
 /** Options of `parseSitePages`. */
 export interface ParseSitePagesOptions {
@@ -22,14 +25,29 @@ export interface ParseSitePagesOptions {
  * Parses the selected page files and keeps the pages of the site, by file: a file only ever imported by
  * another page is a snippet, left out unless the navigation names it.
  */
-export async function parseSitePages(inputs: PageParseInput[], namedPageFiles: ReadonlySet<string>, readSnippet: (file: string) => string | undefined, options: ParseSitePagesOptions = {}): Promise<Map<string, ParsedPage>> {
-  const parsePages = options.parsePages ?? (async (pages: PageParseInput[]) => parseSequentially(pages, readSnippet, options.onProgress));
+export async function parseSitePages(
+  inputs: PageParseInput[],
+  namedPageFiles: ReadonlySet<string>,
+  readSnippet: (file: string) => string | undefined,
+  options: ParseSitePagesOptions = {},
+): Promise<Map<string, ParsedPage>> {
+  const parsePages =
+    options.parsePages ??
+    (async (pages: PageParseInput[]) => parseSequentially(pages, readSnippet, options.onProgress));
   const parsedList = await parsePages(inputs, readSnippet);
   const importedFiles = new Set(parsedList.flatMap((page) => page.imports));
-  return new Map(parsedList.filter((page) => !importedFiles.has(page.file) || namedPageFiles.has(page.file)).map((page) => [page.file, page]));
+  return new Map(
+    parsedList
+      .filter((page) => !importedFiles.has(page.file) || namedPageFiles.has(page.file))
+      .map((page) => [page.file, page]),
+  );
 }
 
-async function parseSequentially(pages: PageParseInput[], readSnippet: (file: string) => string | undefined, onProgress?: (done: number, total: number) => void): Promise<ParsedPage[]> {
+async function parseSequentially(
+  pages: PageParseInput[],
+  readSnippet: (file: string) => string | undefined,
+  onProgress?: (done: number, total: number) => void,
+): Promise<ParsedPage[]> {
   const parsed: ParsedPage[] = [];
   for (const page of pages) {
     parsed.push(parsePage({ ...page, readSnippet }));

@@ -7,7 +7,10 @@ import { canShareParse, relocateParsedPage } from './relocate-parsed-page.ts';
  * paths (same extension). A copy reuses the first parse (with its own file name) unless its result depends on where it lives:
  * a title derived from the file name, or a relative import. Results come back in input order.
  */
-export async function parseUniquePages(pages: PageFile[], parseMany: (pages: PageFile[]) => Promise<ParsedPage[]>): Promise<ParsedPage[]> {
+export async function parseUniquePages(
+  pages: PageFile[],
+  parseMany: (pages: PageFile[]) => Promise<ParsedPage[]>,
+): Promise<ParsedPage[]> {
   // One map per kind, keyed by the text itself: hashing a string for a Map costs less than a sha256 of it.
   const firstByText = { md: new Map<string, number>(), mdx: new Map<string, number>() };
   const representatives: PageFile[] = [];
@@ -23,7 +26,9 @@ export async function parseUniquePages(pages: PageFile[], parseMany: (pages: Pag
   });
   const parsedRepresentatives = await parseMany(representatives);
   // Copies have the representative's text: whether they may share its parse is decided once per representative.
-  const shareable = parsedRepresentatives.map((parsed, index) => canShareParse(parsed, (representatives[index] as PageFile).text));
+  const shareable = parsedRepresentatives.map((parsed, index) =>
+    canShareParse(parsed, (representatives[index] as PageFile).text),
+  );
   const results: (ParsedPage | undefined)[] = pages.map((page, position) => {
     const representative = representativeOf[position] as number;
     const parsed = parsedRepresentatives[representative] as ParsedPage;

@@ -6,7 +6,10 @@ import type { SiteDefaults } from '../site-model/collect-site-defaults.ts';
  * the reference that sets its context: the one in the most default contexts (default language, version, product),
  * the first one on a tie. Returns route → chosen entry.
  */
-export function preferDefaultContext(entries: readonly NavigationPageEntry[], defaults: SiteDefaults): Map<string, NavigationPageEntry> {
+export function preferDefaultContext(
+  entries: readonly NavigationPageEntry[],
+  defaults: SiteDefaults,
+): Map<string, NavigationPageEntry> {
   const score = (entry: NavigationPageEntry): number =>
     Number(defaults.defaultLanguage !== undefined && entry.context.language === defaults.defaultLanguage) +
     Number(defaults.defaultVersion !== undefined && entry.context.version === defaults.defaultVersion) +

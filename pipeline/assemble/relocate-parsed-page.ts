@@ -16,6 +16,9 @@ export function relocateParsedPage(parsed: ParsedPage, file: string): ParsedPage
   return {
     ...parsed,
     file,
-    diagnostics: parsed.diagnostics.length === 0 ? parsed.diagnostics : parsed.diagnostics.map((diagnostic) => ({ ...diagnostic, file })),
+    diagnostics:
+      parsed.diagnostics.length === 0
+        ? parsed.diagnostics
+        : parsed.diagnostics.map((diagnostic) => ({ ...diagnostic, file })),
   };
 }

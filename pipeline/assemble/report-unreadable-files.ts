@@ -21,18 +21,43 @@ const OUTSIDE_HINT = 'docsmith never reads outside the site folder: move or copy
  * reference names are reported by the spec loader instead. Then one `symlink-outside-site` per other link out of the
  * site (a folder: an error when the navigation names a page in it; an image, a snippet: a warning).
  */
-export function reportUnreadableFiles(site: Pick<SiteFiles, 'unreadableFiles' | 'outsideLinks'>, needed: NeededFiles): Diagnostic[] {
+export function reportUnreadableFiles(
+  site: Pick<SiteFiles, 'unreadableFiles' | 'outsideLinks'>,
+  needed: NeededFiles,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const [file, reason] of site.unreadableFiles) {
     const ruleId = reason === OUTSIDE_SITE_REASON ? 'symlink-outside-site' : 'unreadable-file';
     if (PAGE_FILE.test(file)) {
       const named = needed.pages.has(file);
       if (!named && !isPageCandidate(file)) continue;
-      const hint = ruleId === 'symlink-outside-site' ? OUTSIDE_HINT : reason === 'binary file' ? 'Save the page as UTF-8 text.' : 'Split the page into smaller pages.';
-      diagnostics.push({ file, line: 1, column: 1, severity: named ? 'error' : 'warning', ruleId, message: `Unexpected ${reason}, expected a Markdown/MDX text page; the page is left out`, hint });
+      const hint =
+        ruleId === 'symlink-outside-site'
+          ? OUTSIDE_HINT
+          : reason === 'binary file'
+            ? 'Save the page as UTF-8 text.'
+            : 'Split the page into smaller pages.';
+      diagnostics.push({
+        file,
+        line: 1,
+        column: 1,
+        severity: named ? 'error' : 'warning',
+        ruleId,
+        message: `Unexpected ${reason}, expected a Markdown/MDX text page; the page is left out`,
+        hint,
+      });
     } else if (!needed.specs.has(file)) {
-      const hint = ruleId === 'symlink-outside-site' ? OUTSIDE_HINT : 'Split the spec, or point to a smaller text copy of it.';
-      diagnostics.push({ file, line: 1, column: 1, severity: 'warning', ruleId, message: `Unexpected ${reason}, expected a JSON or YAML text spec; the spec is left out`, hint });
+      const hint =
+        ruleId === 'symlink-outside-site' ? OUTSIDE_HINT : 'Split the spec, or point to a smaller text copy of it.';
+      diagnostics.push({
+        file,
+        line: 1,
+        column: 1,
+        severity: 'warning',
+        ruleId,
+        message: `Unexpected ${reason}, expected a JSON or YAML text spec; the spec is left out`,
+        hint,
+      });
     }
   }
   for (const link of site.outsideLinks) {

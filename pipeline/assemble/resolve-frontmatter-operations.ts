@@ -33,7 +33,11 @@ const MANUAL_ENDPOINT = /^([A-Za-z]+)\s+(\S+)$/;
  * its own whose operation does not resolve is searched by the method and path its reference names. `api: "METHOD url"` marks a hand-written endpoint page (Mintlify's MDX API pages): its method and URL are
  * metadata of the page.
  */
-export function resolveFrontmatterOperations(pages: Iterable<ParsedPage>, specs: LoadedSpecs, unloadedSpecs: readonly string[] = []): { byFile: Map<string, FrontmatterOperation>; diagnostics: Diagnostic[] } {
+export function resolveFrontmatterOperations(
+  pages: Iterable<ParsedPage>,
+  specs: LoadedSpecs,
+  unloadedSpecs: readonly string[] = [],
+): { byFile: Map<string, FrontmatterOperation>; diagnostics: Diagnostic[] } {
   const byFile = new Map<string, FrontmatterOperation>();
   const diagnostics: Diagnostic[] = [];
   for (const page of pages) {
@@ -47,27 +51,55 @@ export function resolveFrontmatterOperations(pages: Iterable<ParsedPage>, specs:
         const sections = named && page.sections.length === 0 ? [{ anchor: '', headingPath: [], text: named }] : [];
         if (resolution.specNotLoaded) {
           // The title would come from the spec that did not load (already reported): the sidebar title stands in.
-          const sidebarTitle = typeof page.frontmatter.sidebarTitle === 'string' && page.frontmatter.sidebarTitle.trim() ? page.frontmatter.sidebarTitle.trim() : page.title;
-          if (untitled || sections.length > 0) byFile.set(page.file, { sections, ...(untitled ? { title: sidebarTitle } : {}) });
+          const sidebarTitle =
+            typeof page.frontmatter.sidebarTitle === 'string' && page.frontmatter.sidebarTitle.trim()
+              ? page.frontmatter.sidebarTitle.trim()
+              : page.title;
+          if (untitled || sections.length > 0)
+            byFile.set(page.file, { sections, ...(untitled ? { title: sidebarTitle } : {}) });
           continue;
         }
         if (sections.length > 0) byFile.set(page.file, { sections });
-        diagnostics.push({ file: page.file, line: 1, column: 1, severity: 'warning', ruleId: 'unknown-operation', message: `${resolution.message} (frontmatter \`openapi\`); the page keeps its own content`, ...(resolution.hint ? { hint: resolution.hint } : {}) });
+        diagnostics.push({
+          file: page.file,
+          line: 1,
+          column: 1,
+          severity: 'warning',
+          ruleId: 'unknown-operation',
+          message: `${resolution.message} (frontmatter \`openapi\`); the page keeps its own content`,
+          ...(resolution.hint ? { hint: resolution.hint } : {}),
+        });
         continue;
       }
       const content = operationToEndpointContent(resolution.operation);
       byFile.set(page.file, {
-        operation: { specFile: resolution.spec.file, method: resolution.operation.webhook ? 'WEBHOOK' : resolution.operation.method, path: resolution.operation.path },
-        sections: content.sections.map((section) => (section.anchor === '' ? { ...section, anchor: 'api', headingPath: ['API'] } : section)),
+        operation: {
+          specFile: resolution.spec.file,
+          method: resolution.operation.webhook ? 'WEBHOOK' : resolution.operation.method,
+          path: resolution.operation.path,
+        },
+        sections: content.sections.map((section) =>
+          section.anchor === '' ? { ...section, anchor: 'api', headingPath: ['API'] } : section,
+        ),
         ...(untitled ? { title: content.title } : {}),
-        ...(untitled && page.description === undefined && content.description !== undefined ? { description: content.description } : {}),
+        ...(untitled && page.description === undefined && content.description !== undefined
+          ? { description: content.description }
+          : {}),
       });
     } else if (typeof api === 'string' && api.trim()) {
       const manual = MANUAL_ENDPOINT.exec(api.trim());
       if (manual) {
         byFile.set(page.file, { api: { method: (manual[1] ?? '').toUpperCase(), url: manual[2] ?? '' }, sections: [] });
       } else {
-        diagnostics.push({ file: page.file, line: 1, column: 1, severity: 'warning', ruleId: 'invalid-frontmatter', message: `Unexpected frontmatter \`api: ${api.trim()}\`, expected \`METHOD url\``, hint: 'Write e.g. api: "POST https://api.example.com/users".' });
+        diagnostics.push({
+          file: page.file,
+          line: 1,
+          column: 1,
+          severity: 'warning',
+          ruleId: 'invalid-frontmatter',
+          message: `Unexpected frontmatter \`api: ${api.trim()}\`, expected \`METHOD url\``,
+          hint: 'Write e.g. api: "POST https://api.example.com/users".',
+        });
       }
     }
   }

@@ -19,5 +19,8 @@ export function selectPageFiles(site: SiteFiles, navigationRoutes: ReadonlySet<s
     const file = pageFileOf(route);
     if (file !== undefined) namedPageFiles.add(file);
   }
-  return { inputFiles: [...site.pageFiles, ...site.namedOnlyPageFiles.filter((file) => namedPageFiles.has(file))], namedPageFiles };
+  return {
+    inputFiles: [...site.pageFiles, ...site.namedOnlyPageFiles.filter((file) => namedPageFiles.has(file))],
+    namedPageFiles,
+  };
 }

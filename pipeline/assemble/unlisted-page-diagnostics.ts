@@ -7,11 +7,19 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
  * left out of the site's text), an error when it does (the platform's production build fails). Diagnostics of the
  * snippets it imports, and every other rule, keep their severity.
  */
-export function unlistedPageDiagnostics(diagnostics: readonly Diagnostic[], file: string, named: boolean): readonly Diagnostic[] {
+export function unlistedPageDiagnostics(
+  diagnostics: readonly Diagnostic[],
+  file: string,
+  named: boolean,
+): readonly Diagnostic[] {
   if (named) return diagnostics;
   return diagnostics.map((diagnostic) =>
     diagnostic.file === file && diagnostic.severity === 'error' && isParseFailure(diagnostic)
-      ? { ...diagnostic, severity: 'warning', hint: `The navigation does not list this page, so the build goes on without its text. ${diagnostic.hint ?? ''}`.trim() }
+      ? {
+          ...diagnostic,
+          severity: 'warning',
+          hint: `The navigation does not list this page, so the build goes on without its text. ${diagnostic.hint ?? ''}`.trim(),
+        }
       : diagnostic,
   );
 }

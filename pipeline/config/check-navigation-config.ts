@@ -4,7 +4,17 @@ import { isSourceReference } from '../site-model/source-references.ts';
 import type { ConfigPosition } from './validate-config.ts';
 
 /** The child lists a navigation element may hold; more than one on the same element is allowed but warned. */
-const CHILD_KINDS = ['languages', 'versions', 'products', 'tabs', 'menu', 'dropdowns', 'anchors', 'groups', 'pages'] as const;
+const CHILD_KINDS = [
+  'languages',
+  'versions',
+  'products',
+  'tabs',
+  'menu',
+  'dropdowns',
+  'anchors',
+  'groups',
+  'pages',
+] as const;
 
 /** Keys from which a group gets pages without listing them. */
 const GENERATED_PAGES = ['openapi', 'asyncapi', 'sdk', 'graphql'] as const;
@@ -25,7 +35,13 @@ const REFERENCE_GENERATORS = [
 export function checkNavigationConfig(navigation: unknown, locate: (pointer: string) => ConfigPosition): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   let pageCount = 0;
-  const report = (pointer: string, severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string): void => {
+  const report = (
+    pointer: string,
+    severity: Diagnostic['severity'],
+    ruleId: RuleId,
+    message: string,
+    hint?: string,
+  ): void => {
     diagnostics.push({ ...locate(pointer), pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
   };
   const visitPage = (entry: unknown, pointer: string): void => {
@@ -38,39 +54,69 @@ export function checkNavigationConfig(navigation: unknown, locate: (pointer: str
   const visitElement = (element: unknown, pointer: string, isGroup = false): void => {
     if (!element || typeof element !== 'object' || Array.isArray(element)) return;
     const record = element as Record<string, unknown>;
-    if (isGroup && !Array.isArray(record.pages) && !GENERATED_PAGES.some((key) => record[key] !== undefined)) reportGroupWithoutPages(record, pointer);
+    if (isGroup && !Array.isArray(record.pages) && !GENERATED_PAGES.some((key) => record[key] !== undefined))
+      reportGroupWithoutPages(record, pointer);
     if (record.openapi !== undefined || record.asyncapi !== undefined) pageCount += 1;
     for (const generator of REFERENCE_GENERATORS) {
       if (record[generator.key] === undefined) continue;
       pageCount += 1;
-      report(`${pointer}/${generator.key}`, 'warning', 'reference-not-generated', `Unexpected \`${generator.key}\` reference, expected pages docsmith can build: it does not generate ${generator.pages}`,
-        "docsmith builds the element's own listed pages only: the generated pages are not in the manifest, the search index or the assistant's sources.");
+      report(
+        `${pointer}/${generator.key}`,
+        'warning',
+        'reference-not-generated',
+        `Unexpected \`${generator.key}\` reference, expected pages docsmith can build: it does not generate ${generator.pages}`,
+        "docsmith builds the element's own listed pages only: the generated pages are not in the manifest, the search index or the assistant's sources.",
+      );
     }
     if (typeof record.root === 'string') visitPage(record.root, `${pointer}/root`);
     const kinds = CHILD_KINDS.filter((kind) => Array.isArray(record[kind]));
     if (kinds.length > 1) {
-      report(pointer || '/', 'warning', 'mixed-navigation-children', `Unexpected mix of ${kinds.map((kind) => `\`${kind}\``).join(' and ')} on one element, expected one kind of children`,
-        `All of them are kept, in this order: ${kinds.join(', ')}. Nest one inside the other to make the order explicit.`);
+      report(
+        pointer || '/',
+        'warning',
+        'mixed-navigation-children',
+        `Unexpected mix of ${kinds.map((kind) => `\`${kind}\``).join(' and ')} on one element, expected one kind of children`,
+        `All of them are kept, in this order: ${kinds.join(', ')}. Nest one inside the other to make the order explicit.`,
+      );
     }
     for (const kind of kinds) {
-      (record[kind] as unknown[]).forEach((child, index) => (kind === 'pages' ? visitPage(child, `${pointer}/${kind}/${index}`) : visitElement(child, `${pointer}/${kind}/${index}`, kind === 'groups' && !isSourceReference(child))));
+      (record[kind] as unknown[]).forEach((child, index) =>
+        kind === 'pages'
+          ? visitPage(child, `${pointer}/${kind}/${index}`)
+          : visitElement(child, `${pointer}/${kind}/${index}`, kind === 'groups' && !isSourceReference(child)),
+      );
     }
   };
   const reportGroupWithoutPages = (group: Record<string, unknown>, pointer: string): void => {
     const name = typeof group.group === 'string' ? ` \`${group.group}\`` : '';
     if (Array.isArray(group.groups)) {
-      report(pointer, 'warning', 'group-without-pages', `Unexpected group${name} holding \`groups\` but no \`pages\`, expected its subgroups in \`pages\``,
-        'The platform ignores `groups` on a group and deploys it empty; docsmith resolves them as subgroups. Move them into `pages` for both to agree.');
+      report(
+        pointer,
+        'warning',
+        'group-without-pages',
+        `Unexpected group${name} holding \`groups\` but no \`pages\`, expected its subgroups in \`pages\``,
+        'The platform ignores `groups` on a group and deploys it empty; docsmith resolves them as subgroups. Move them into `pages` for both to agree.',
+      );
     } else {
-      report(pointer, 'warning', 'group-without-pages', `Unexpected group${name} without \`pages\`, expected a list of pages or an \`openapi\` spec`,
-        'The platform deploys it as an empty group; docsmith leaves it out of the navigation. Add its pages, or remove it.');
+      report(
+        pointer,
+        'warning',
+        'group-without-pages',
+        `Unexpected group${name} without \`pages\`, expected a list of pages or an \`openapi\` spec`,
+        'The platform deploys it as an empty group; docsmith leaves it out of the navigation. Add its pages, or remove it.',
+      );
     }
   };
   if (navigation && typeof navigation === 'object' && !Array.isArray(navigation)) {
     visitElement(navigation, '/navigation');
     if (pageCount === 0) {
-      report('/navigation', 'error', 'empty-navigation', 'Unexpected navigation without any page, expected at least one page, group or OpenAPI spec',
-        'Add "pages": ["index"] (or groups, tabs, …) to the navigation.');
+      report(
+        '/navigation',
+        'error',
+        'empty-navigation',
+        'Unexpected navigation without any page, expected at least one page, group or OpenAPI spec',
+        'Add "pages": ["index"] (or groups, tabs, …) to the navigation.',
+      );
     }
   }
   return diagnostics;

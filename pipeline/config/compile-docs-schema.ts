@@ -8,7 +8,13 @@ import { docsSchemaFormats } from './docs-schema-formats.ts';
 const FORMATS_MODULE = './docs-schema-formats.js';
 
 function createDocsSchemaAjv(source: boolean): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true, code: { source, esm: true, formats: _`docsSchemaFormats` } });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    verbose: true,
+    strict: false,
+    allowUnionTypes: true,
+    code: { source, esm: true, formats: _`docsSchemaFormats` },
+  });
   for (const [name, format] of Object.entries(docsSchemaFormats)) ajv.addFormat(name, format);
   return ajv;
 }

@@ -30,33 +30,75 @@ export function expandConfigRefs(source: SiteSource, configFile: string): Expand
 
   // `depth` counts the lists and objects around a value across files: each file is checked on its own when parsed, and
   // a chain of included files may not nest deeper together.
-  const expand = (value: unknown, file: string, fileLocations: Map<string, JsonLocation>, inFile: string, outPointer: string, stack: string[], depth: number): unknown => {
+  const expand = (
+    value: unknown,
+    file: string,
+    fileLocations: Map<string, JsonLocation>,
+    inFile: string,
+    outPointer: string,
+    stack: string[],
+    depth: number,
+  ): unknown => {
     const location = fileLocations.get(inFile);
     if (location) locations.set(outPointer, location);
     if (!value || typeof value !== 'object') return value;
     if (depth === MAX_NESTING_DEPTH) {
-      diagnostics.push({ ...nestingTooDeep(file, { line: location?.line ?? 0, column: location?.column ?? 0 }, 'error'), pointer: outPointer });
+      diagnostics.push({
+        ...nestingTooDeep(file, { line: location?.line ?? 0, column: location?.column ?? 0 }, 'error'),
+        pointer: outPointer,
+      });
       return undefined;
     }
-    if (Array.isArray(value)) return value.map((item, index) => expand(item, file, fileLocations, `${inFile}/${index}`, `${outPointer}/${index}`, stack, depth + 1));
+    if (Array.isArray(value))
+      return value.map((item, index) =>
+        expand(item, file, fileLocations, `${inFile}/${index}`, `${outPointer}/${index}`, stack, depth + 1),
+      );
     const record = value as Record<string, unknown>;
     const expandMembers = (keys: string[]): Record<string, unknown> =>
-      Object.fromEntries(keys.map((key) => [key, expand(record[key], file, fileLocations, `${inFile}/${escapePointer(key)}`, `${outPointer}/${escapePointer(key)}`, stack, depth + 1)]));
+      Object.fromEntries(
+        keys.map((key) => [
+          key,
+          expand(
+            record[key],
+            file,
+            fileLocations,
+            `${inFile}/${escapePointer(key)}`,
+            `${outPointer}/${escapePointer(key)}`,
+            stack,
+            depth + 1,
+          ),
+        ]),
+      );
     const reference = record.$ref;
     if (typeof reference !== 'string') return expandMembers(Object.keys(record));
 
     const at = fileLocations.get(`${inFile}/$ref`) ?? location;
     const report = (ruleId: RuleId, message: string, hint?: string): void => {
-      diagnostics.push({ file, line: at?.line ?? 0, column: at?.column ?? 0, pointer: `${outPointer}/$ref`, severity: 'error', ruleId, message, ...(hint ? { hint } : {}) });
+      diagnostics.push({
+        file,
+        line: at?.line ?? 0,
+        column: at?.column ?? 0,
+        pointer: `${outPointer}/$ref`,
+        severity: 'error',
+        ruleId,
+        message,
+        ...(hint ? { hint } : {}),
+      });
     };
-    const target = path.normalize(reference.startsWith('/') ? reference.slice(1) : path.join(path.dirname(file), reference));
+    const target = path.normalize(
+      reference.startsWith('/') ? reference.slice(1) : path.join(path.dirname(file), reference),
+    );
     const siblingKeys = Object.keys(record).filter((key) => key !== '$ref');
     if (target.startsWith('../') || target === '..' || path.isAbsolute(target)) {
       report('ref-outside-site', `Unexpected \`$ref\` to \`${reference}\`, expected a file inside the site folder`);
       return expandMembers(siblingKeys);
     }
     if (stack.includes(target)) {
-      report('ref-cycle', `Unexpected \`$ref\` cycle: ${[...stack, target].join(' → ')}`, 'A file cannot include itself, directly or through other files.');
+      report(
+        'ref-cycle',
+        `Unexpected \`$ref\` cycle: ${[...stack, target].join(' → ')}`,
+        'A file cannot include itself, directly or through other files.',
+      );
       return expandMembers(siblingKeys);
     }
     const text = source.files.get(target);
@@ -68,7 +110,8 @@ export function expandConfigRefs(source: SiteSource, configFile: string): Expand
     diagnostics.push(...included.diagnostics);
     if (included.value === undefined) return expandMembers(siblingKeys);
     const expanded = expand(included.value, target, included.locations, '', outPointer, [...stack, target], depth);
-    if (expanded && typeof expanded === 'object' && !Array.isArray(expanded)) return { ...(expanded as Record<string, unknown>), ...expandMembers(siblingKeys) };
+    if (expanded && typeof expanded === 'object' && !Array.isArray(expanded))
+      return { ...(expanded as Record<string, unknown>), ...expandMembers(siblingKeys) };
     // The platform ignores the sibling keys of a `$ref` to a list, a string or a number ("Merge sibling keys").
     return expanded;
   };

@@ -24,8 +24,15 @@ const ELEMENT_KEYS: Record<string, (kind: string) => string> = {
  * and `url` on a tab or anchor): where docs.json keeps that setting. Undefined for any other key.
  */
 export function mintJsonKeyHint(parentPointer: string, key: string): string | undefined {
-  const docsJsonName = parentPointer === '' ? (Object.hasOwn(TOP_LEVEL, key) ? TOP_LEVEL[key] : undefined) : elementKey(parentPointer, key);
-  return docsJsonName === undefined ? undefined : `\`${key}\` is a mint.json setting; docs.json writes it as ${docsJsonName}. \`docsmith upgrade\` converts a whole mint.json.`;
+  const docsJsonName =
+    parentPointer === ''
+      ? Object.hasOwn(TOP_LEVEL, key)
+        ? TOP_LEVEL[key]
+        : undefined
+      : elementKey(parentPointer, key);
+  return docsJsonName === undefined
+    ? undefined
+    : `\`${key}\` is a mint.json setting; docs.json writes it as ${docsJsonName}. \`docsmith upgrade\` converts a whole mint.json.`;
 }
 
 function elementKey(parentPointer: string, key: string): string | undefined {

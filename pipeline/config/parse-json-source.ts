@@ -77,7 +77,10 @@ class LazyLocations extends Map<string, JsonLocation> {
     return super.size;
   }
 
-  override forEach(callback: (location: JsonLocation, pointer: string, map: Map<string, JsonLocation>) => void, thisArgument?: unknown): void {
+  override forEach(
+    callback: (location: JsonLocation, pointer: string, map: Map<string, JsonLocation>) => void,
+    thisArgument?: unknown,
+  ): void {
     super.forEach.call(this.#filled(), callback, thisArgument);
   }
 
@@ -144,7 +147,12 @@ function parseWithPositions(file: string, text: string): ParsedJsonSource {
     return { value: undefined, locations, diagnostics };
   }
   const toValue = (node: AstNode, pointer: string, key?: { line: number; column: number }): unknown => {
-    locations.set(pointer, { file, line: node.loc.start.line, column: node.loc.start.column, ...(key ? { keyLine: key.line, keyColumn: key.column } : {}) });
+    locations.set(pointer, {
+      file,
+      line: node.loc.start.line,
+      column: node.loc.start.column,
+      ...(key ? { keyLine: key.line, keyColumn: key.column } : {}),
+    });
     switch (node.type) {
       case 'Object': {
         const result: Record<string, unknown> = {};
@@ -185,6 +193,9 @@ function parseWithPositions(file: string, text: string): ParsedJsonSource {
 
 /** Where a truncated file ends: just after its last non-blank character (the parser reports 1:1 after a `:`). */
 function endOfText(text: string): { line: number; column: number } {
-  const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\n');
   return { line: lines.length, column: (lines.at(-1) ?? '').length + 1 };
 }

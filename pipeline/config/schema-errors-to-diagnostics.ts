@@ -11,7 +11,12 @@ type SchemaNode = Record<string, unknown>;
 const HEX_PATTERN = '^#([a-fA-F0-9]{6}|[a-fA-F0-9]{3})$';
 const SPEC_SOURCE_PATTERN = '^(?:https?://|(?![A-Za-z][A-Za-z0-9+.-]*:))';
 const ASSET_PATH_PATTERN = '^[^?#]*\\.[A-Za-z0-9]+(?:[?#].*)?$';
-const PATTERN_NAMES: Record<string, string> = { '^G': 'an id starting with G', '^phc_': 'a key starting with phc_', '^[^/]': 'a path without a leading /', '^[a-zA-Z][a-zA-Z0-9+.-]*:': 'an external URL (https://…)' };
+const PATTERN_NAMES: Record<string, string> = {
+  '^G': 'an id starting with G',
+  '^phc_': 'a key starting with phc_',
+  '^[^/]': 'a path without a leading /',
+  '^[a-zA-Z][a-zA-Z0-9+.-]*:': 'an external URL (https://…)',
+};
 const FORMAT_NAMES: Record<string, string> = { uri: 'an absolute URL (https://…)', 'uri-reference': 'a URL or a path' };
 
 /**
@@ -21,11 +26,24 @@ const FORMAT_NAMES: Record<string, string> = { uri: 'an absolute URL (https://�
  */
 export function schemaErrorsToDiagnostics(
   errors: ErrorObject[],
-  options: { rootSchema: SchemaNode; value: unknown; locate: (pointer: string) => JsonLocation | undefined; configFile: string },
+  options: {
+    rootSchema: SchemaNode;
+    value: unknown;
+    locate: (pointer: string) => JsonLocation | undefined;
+    configFile: string;
+  },
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const reported = new Set<string>();
-  const add = (pointer: string, severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string, atKey = false, parent?: string): void => {
+  const add = (
+    pointer: string,
+    severity: Diagnostic['severity'],
+    ruleId: RuleId,
+    message: string,
+    hint?: string,
+    atKey = false,
+    parent?: string,
+  ): void => {
     const key = `${pointer}\0${ruleId}`;
     if (reported.has(key)) return;
     reported.add(key);
@@ -55,60 +73,148 @@ export function schemaErrorsToDiagnostics(
         const allowed = allowedKeys(error.parentSchema as SchemaNode | undefined, options.rootSchema);
         if (allowed.has(name)) break;
         const suggestion = suggestName(name, allowed);
-        add(`${pointer}/${escapePointer(name)}`, 'warning', 'unknown-key', `Unexpected key \`${name}\`${where(pointer)}, expected one of the documented keys`,
-          mintJsonKeyHint(pointer, name) ?? (suggestion ? `Did you mean \`${suggestion}\`?` : `Known keys here: ${[...allowed].sort().join(', ')}.`), true);
+        add(
+          `${pointer}/${escapePointer(name)}`,
+          'warning',
+          'unknown-key',
+          `Unexpected key \`${name}\`${where(pointer)}, expected one of the documented keys`,
+          mintJsonKeyHint(pointer, name) ??
+            (suggestion ? `Did you mean \`${suggestion}\`?` : `Known keys here: ${[...allowed].sort().join(', ')}.`),
+          true,
+        );
         break;
       }
       case 'propertyNames': {
         const name = String(error.params.propertyName);
         const allowed = ((error.schema as SchemaNode | undefined)?.enum as string[] | undefined) ?? [];
         const suggestion = suggestName(name, allowed);
-        add(`${pointer}/${escapePointer(name)}`, 'error', 'invalid-key', `Unexpected key \`${name}\`${where(pointer)}, expected one of: ${allowed.join(', ')}`,
-          suggestion ? `Did you mean \`${suggestion}\`?` : undefined, true);
+        add(
+          `${pointer}/${escapePointer(name)}`,
+          'error',
+          'invalid-key',
+          `Unexpected key \`${name}\`${where(pointer)}, expected one of: ${allowed.join(', ')}`,
+          suggestion ? `Did you mean \`${suggestion}\`?` : undefined,
+          true,
+        );
         break;
       }
       case 'required': {
         const missing = String(error.params.missingProperty);
-        const legacyName = (missing === 'anchor' || missing === 'tab') && typeof (actual as { name?: unknown } | undefined)?.name === 'string';
-        const hint = legacyName ? `It has \`name\`, the mint.json spelling: rename it to \`${missing}\`.` : hintForMissing(missing);
-        add(`${pointer}/${escapePointer(missing)}`, 'error', 'missing-field', `Missing required field \`${missing}\`${where(pointer)}`, hint, false, pointer);
+        const legacyName =
+          (missing === 'anchor' || missing === 'tab') &&
+          typeof (actual as { name?: unknown } | undefined)?.name === 'string';
+        const hint = legacyName
+          ? `It has \`name\`, the mint.json spelling: rename it to \`${missing}\`.`
+          : hintForMissing(missing);
+        add(
+          `${pointer}/${escapePointer(missing)}`,
+          'error',
+          'missing-field',
+          `Missing required field \`${missing}\`${where(pointer)}`,
+          hint,
+          false,
+          pointer,
+        );
         break;
       }
       case 'enum': {
         if (error.schemaPath.includes('/propertyNames/')) break;
         const allowed = (error.params.allowedValues as unknown[]).map(String);
         const suggestion = typeof actual === 'string' ? suggestName(actual, allowed) : undefined;
-        add(pointer, 'error', 'invalid-value', `Unexpected ${field} ${show(actual)}, expected one of: ${allowed.join(', ')}`, suggestion ? `Did you mean \`${suggestion}\`?` : undefined);
+        add(
+          pointer,
+          'error',
+          'invalid-value',
+          `Unexpected ${field} ${show(actual)}, expected one of: ${allowed.join(', ')}`,
+          suggestion ? `Did you mean \`${suggestion}\`?` : undefined,
+        );
         break;
       }
       case 'pattern': {
         const pattern = String(error.params.pattern);
-        if (pattern === HEX_PATTERN) add(pointer, 'error', 'invalid-color', `Unexpected color ${show(actual)}, expected a hex color like #16A34A`, 'Use # followed by 3 or 6 hex digits.');
+        if (pattern === HEX_PATTERN)
+          add(
+            pointer,
+            'error',
+            'invalid-color',
+            `Unexpected color ${show(actual)}, expected a hex color like #16A34A`,
+            'Use # followed by 3 or 6 hex digits.',
+          );
         else if (pattern === SPEC_SOURCE_PATTERN) {
-          add(pointer, 'error', 'invalid-spec-source', `Unexpected ${specField(pointer)} source ${show(actual)}, expected a path relative to the site root or an http(s) URL`, 'Write e.g. "openapi.json", "/specs/api.yaml" or "https://example.com/openapi.json".');
+          add(
+            pointer,
+            'error',
+            'invalid-spec-source',
+            `Unexpected ${specField(pointer)} source ${show(actual)}, expected a path relative to the site root or an http(s) URL`,
+            'Write e.g. "openapi.json", "/specs/api.yaml" or "https://example.com/openapi.json".',
+          );
         } else if (pattern === ASSET_PATH_PATTERN) {
-          add(pointer, 'warning', 'invalid-asset-path', `Unexpected ${field} ${show(actual)}, expected the path of a file with its extension`, 'Write e.g. "/logo/light.svg" or "/favicon.png".');
-        } else add(pointer, 'error', 'invalid-value', `Unexpected ${field} ${show(actual)}, expected ${PATTERN_NAMES[pattern] ?? `a value matching \`${pattern}\``}`, patternHint(pattern));
+          add(
+            pointer,
+            'warning',
+            'invalid-asset-path',
+            `Unexpected ${field} ${show(actual)}, expected the path of a file with its extension`,
+            'Write e.g. "/logo/light.svg" or "/favicon.png".',
+          );
+        } else
+          add(
+            pointer,
+            'error',
+            'invalid-value',
+            `Unexpected ${field} ${show(actual)}, expected ${PATTERN_NAMES[pattern] ?? `a value matching \`${pattern}\``}`,
+            patternHint(pattern),
+          );
         break;
       }
       case 'type':
-        add(pointer, 'error', 'invalid-type', `Unexpected ${typeName(actual)} for ${field}, expected ${isPageEntry(pointer) ? 'a page path or a group object' : expectedTypes(errors, pointer)}`);
+        add(
+          pointer,
+          'error',
+          'invalid-type',
+          `Unexpected ${typeName(actual)} for ${field}, expected ${isPageEntry(pointer) ? 'a page path or a group object' : expectedTypes(errors, pointer)}`,
+        );
         break;
       case 'minLength':
-        add(pointer, 'error', 'empty-value', `Unexpected empty ${field}, expected at least ${String(error.params.limit)} character(s)`);
+        add(
+          pointer,
+          'error',
+          'empty-value',
+          `Unexpected empty ${field}, expected at least ${String(error.params.limit)} character(s)`,
+        );
         break;
       case 'minItems':
-        add(pointer, 'error', 'empty-list', `Unexpected empty list \`${field}\`, expected at least ${String(error.params.limit)} entry`, 'Remove the key or add entries to it.');
+        add(
+          pointer,
+          'error',
+          'empty-list',
+          `Unexpected empty list \`${field}\`, expected at least ${String(error.params.limit)} entry`,
+          'Remove the key or add entries to it.',
+        );
         break;
       case 'format':
-        add(pointer, 'error', 'invalid-format', `Unexpected ${field} ${show(actual)}, expected ${FORMAT_NAMES[String(error.params.format)] ?? String(error.params.format)}`);
+        add(
+          pointer,
+          'error',
+          'invalid-format',
+          `Unexpected ${field} ${show(actual)}, expected ${FORMAT_NAMES[String(error.params.format)] ?? String(error.params.format)}`,
+        );
         break;
       case 'const':
-        add(pointer, 'error', 'invalid-value', `Unexpected ${field} ${show(actual)}, expected ${show(error.params.allowedValue)}`);
+        add(
+          pointer,
+          'error',
+          'invalid-value',
+          `Unexpected ${field} ${show(actual)}, expected ${show(error.params.allowedValue)}`,
+        );
         break;
       default:
         if (!isStructural(error) || !hasDeeperError(errors, pointer, error)) {
-          add(pointer, 'error', 'invalid-value', `Unexpected ${field} ${show(actual)}: ${error.message ?? 'invalid value'}`);
+          add(
+            pointer,
+            'error',
+            'invalid-value',
+            `Unexpected ${field} ${show(actual)}: ${error.message ?? 'invalid value'}`,
+          );
         }
     }
   }
@@ -121,9 +227,18 @@ export function schemaErrorsToDiagnostics(
  * reason is the one to report, at its own pointer, not "wrong type" on the parent.
  */
 function withoutMismatchedBranches(errors: ErrorObject[]): ErrorObject[] {
-  const unions = new Set(errors.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf').map((error) => error.instancePath));
+  const unions = new Set(
+    errors.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf').map((error) => error.instancePath),
+  );
   const betterReason = new Set(
-    [...unions].filter((pointer) => errors.some((error) => !isStructural(error) && error.keyword !== 'type' && (error.instancePath === pointer || error.instancePath.startsWith(`${pointer}/`)))),
+    [...unions].filter((pointer) =>
+      errors.some(
+        (error) =>
+          !isStructural(error) &&
+          error.keyword !== 'type' &&
+          (error.instancePath === pointer || error.instancePath.startsWith(`${pointer}/`)),
+      ),
+    ),
   );
   return errors.filter((error) => !(error.keyword === 'type' && betterReason.has(error.instancePath)));
 }
@@ -138,7 +253,12 @@ function isStructural(error: ErrorObject): boolean {
 }
 
 function hasDeeperError(errors: ErrorObject[], pointer: string, except: ErrorObject): boolean {
-  return errors.some((error) => error !== except && !isStructural(error) && (error.instancePath === pointer || error.instancePath.startsWith(`${pointer}/`)));
+  return errors.some(
+    (error) =>
+      error !== except &&
+      !isStructural(error) &&
+      (error.instancePath === pointer || error.instancePath.startsWith(`${pointer}/`)),
+  );
 }
 
 function isPageEntry(pointer: string): boolean {
@@ -146,7 +266,11 @@ function isPageEntry(pointer: string): boolean {
 }
 
 function expectedTypes(errors: ErrorObject[], pointer: string): string {
-  const types = new Set(errors.filter((error) => error.keyword === 'type' && error.instancePath === pointer).map((error) => String(error.params.type)));
+  const types = new Set(
+    errors
+      .filter((error) => error.keyword === 'type' && error.instancePath === pointer)
+      .map((error) => String(error.params.type)),
+  );
   return [...types].map(articled).join(' or ');
 }
 
@@ -156,7 +280,10 @@ function allowedKeys(schema: SchemaNode | undefined, root: SchemaNode, seen = ne
   if (!schema || seen.has(schema)) return keys;
   seen.add(schema);
   for (const key of Object.keys((schema.properties as SchemaNode | undefined) ?? {})) keys.add(key);
-  const nested = [...((schema.allOf as SchemaNode[] | undefined) ?? []), ...(typeof schema.$ref === 'string' ? [resolveReference(schema.$ref, root)] : [])];
+  const nested = [
+    ...((schema.allOf as SchemaNode[] | undefined) ?? []),
+    ...(typeof schema.$ref === 'string' ? [resolveReference(schema.$ref, root)] : []),
+  ];
   for (const part of nested) for (const key of allowedKeys(part, root, seen)) keys.add(key);
   return keys;
 }

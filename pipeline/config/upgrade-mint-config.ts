@@ -18,9 +18,35 @@ type Json = Record<string, unknown>;
 
 /** Top-level mint.json keys handled below (the rest are reported as dropped). */
 const MAPPED_KEYS = new Set([
-  '$schema', 'name', 'theme', 'logo', 'favicon', 'colors', 'navigation', 'tabs', 'anchors', 'topAnchor', 'primaryTab', 'versions', 'openapi',
-  'topbarLinks', 'topbarCtaButton', 'footerSocials', 'analytics', 'integrations', 'redirects', 'seo', 'metadata', 'search', 'modeToggle',
-  'backgroundImage', 'background', 'font', 'codeBlock', 'api', 'description',
+  '$schema',
+  'name',
+  'theme',
+  'logo',
+  'favicon',
+  'colors',
+  'navigation',
+  'tabs',
+  'anchors',
+  'topAnchor',
+  'primaryTab',
+  'versions',
+  'openapi',
+  'topbarLinks',
+  'topbarCtaButton',
+  'footerSocials',
+  'analytics',
+  'integrations',
+  'redirects',
+  'seo',
+  'metadata',
+  'search',
+  'modeToggle',
+  'backgroundImage',
+  'background',
+  'font',
+  'codeBlock',
+  'api',
+  'description',
 ]);
 const PLAYGROUND_DISPLAY: Record<string, string> = { show: 'interactive', simple: 'simple', hide: 'none' };
 
@@ -35,7 +61,9 @@ export function upgradeMintConfig(mint: Json): UpgradedMintConfig {
   const origin: OriginRecorder = (target, source, value) => {
     origins.set(target, source);
     if (Array.isArray(value)) value.forEach((item, index) => origin(`${target}/${index}`, `${source}/${index}`, item));
-    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) origin(`${target}/${escapePointer(key)}`, `${source}/${escapePointer(key)}`, item);
+    else if (value && typeof value === 'object')
+      for (const [key, item] of Object.entries(value))
+        origin(`${target}/${escapePointer(key)}`, `${source}/${escapePointer(key)}`, item);
   };
   const dropped = Object.keys(mint).filter((key) => !MAPPED_KEYS.has(key));
   const config: Json = { $schema: 'https://mintlify.com/docs.json', theme: 'mint' };
@@ -54,7 +82,9 @@ export function upgradeMintConfig(mint: Json): UpgradedMintConfig {
   const colors = record(mint.colors);
   // `anchors`, `ultraLight` and `ultraDark` colours have no docs.json key (the platform's legacy schema only tolerates the last two).
   const LEGACY_ONLY_COLORS = ['anchors', 'ultraLight', 'ultraDark'];
-  const docsColors = Object.fromEntries(Object.entries(colors).filter(([key]) => key !== 'background' && !LEGACY_ONLY_COLORS.includes(key)));
+  const docsColors = Object.fromEntries(
+    Object.entries(colors).filter(([key]) => key !== 'background' && !LEGACY_ONLY_COLORS.includes(key)),
+  );
   const backgroundColor = colors.background;
   for (const key of LEGACY_ONLY_COLORS) if (colors[key] !== undefined) dropped.push(`colors.${key}`);
   config.colors = docsColors;
@@ -78,13 +108,16 @@ export function upgradeMintConfig(mint: Json): UpgradedMintConfig {
   if (cta) {
     origin('/navbar/primary', '/topbarCtaButton');
     origin('/navbar/primary/href', '/topbarCtaButton/url');
-    navbar.primary = cta.type === 'github' ? { type: 'github', href: cta.url } : { type: 'button', label: cta.name, href: cta.url };
+    navbar.primary =
+      cta.type === 'github' ? { type: 'github', href: cta.url } : { type: 'button', label: cta.name, href: cta.url };
   }
   if (Object.keys(navbar).length > 0) config.navbar = navbar;
 
   if (mint.footerSocials !== undefined) {
     const socials = Array.isArray(mint.footerSocials)
-      ? Object.fromEntries(mint.footerSocials.map((social: unknown) => [String(record(social).type), record(social).url]))
+      ? Object.fromEntries(
+          mint.footerSocials.map((social: unknown) => [String(record(social).type), record(social).url]),
+        )
       : record(mint.footerSocials);
     config.footer = { socials };
     origin('/footer', '/footerSocials', Array.isArray(mint.footerSocials) ? undefined : socials);
@@ -93,7 +126,9 @@ export function upgradeMintConfig(mint: Json): UpgradedMintConfig {
   if (Object.keys(integrations).length > 0) {
     config.integrations = integrations;
     if (mint.analytics !== undefined) origin('/integrations', '/analytics', mint.analytics);
-    if (mint.integrations !== undefined) for (const [key, value] of Object.entries(record(mint.integrations))) origin(`/integrations/${escapePointer(key)}`, `/integrations/${escapePointer(key)}`, value);
+    if (mint.integrations !== undefined)
+      for (const [key, value] of Object.entries(record(mint.integrations)))
+        origin(`/integrations/${escapePointer(key)}`, `/integrations/${escapePointer(key)}`, value);
   }
   if (mint.redirects !== undefined) config.redirects = copy('redirects', '/redirects');
 
@@ -108,7 +143,10 @@ export function upgradeMintConfig(mint: Json): UpgradedMintConfig {
 
   const modeToggle = record(mint.modeToggle);
   if (Object.keys(modeToggle).length > 0) {
-    config.appearance = { ...(modeToggle.default === undefined ? {} : { default: modeToggle.default }), ...(modeToggle.isHidden === undefined ? {} : { strict: modeToggle.isHidden }) };
+    config.appearance = {
+      ...(modeToggle.default === undefined ? {} : { default: modeToggle.default }),
+      ...(modeToggle.isHidden === undefined ? {} : { strict: modeToggle.isHidden }),
+    };
     origin('/appearance', '/modeToggle');
   }
   const background: Json = {};
@@ -165,7 +203,9 @@ function upgradeApi(mint: Json, origin: OriginRecorder, dropped: string[]): Json
   }
   const mode = record(legacy.playground).mode;
   if (typeof mode === 'string') {
-    api.playground = { display: (Object.hasOwn(PLAYGROUND_DISPLAY, mode) ? PLAYGROUND_DISPLAY[mode] : undefined) ?? mode };
+    api.playground = {
+      display: (Object.hasOwn(PLAYGROUND_DISPLAY, mode) ? PLAYGROUND_DISPLAY[mode] : undefined) ?? mode,
+    };
     origin('/api/playground/display', '/api/playground/mode');
   }
   const languages = record(record(legacy.request).example).languages;
@@ -178,7 +218,8 @@ function upgradeApi(mint: Json, origin: OriginRecorder, dropped: string[]): Json
     api.params = { expanded: expanded === 'all' ? 'all' : 'closed' };
     origin('/api/params/expanded', '/api/paramFields/expanded');
   }
-  for (const key of Object.keys(legacy)) if (!['playground', 'request', 'paramFields'].includes(key)) dropped.push(`api.${key}`);
+  for (const key of Object.keys(legacy))
+    if (!['playground', 'request', 'paramFields'].includes(key)) dropped.push(`api.${key}`);
   return api;
 }
 

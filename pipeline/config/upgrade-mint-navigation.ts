@@ -17,12 +17,27 @@ const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
  * version no group belongs to has nothing to hold and is added to `dropped` instead.
  */
 export function upgradeMintNavigation(mint: Json, origin: OriginRecorder, dropped: string[]): Json {
-  const groups: SourceGroup[] = asRecords(mint.navigation).map(({ value, index }) => ({ group: value, pointer: `/navigation/${index}` }));
+  const groups: SourceGroup[] = asRecords(mint.navigation).map(({ value, index }) => ({
+    group: value,
+    pointer: `/navigation/${index}`,
+  }));
   const tabs = asRecords(mint.tabs);
   const anchors = asRecords(mint.anchors);
-  const listedVersions = asList(mint.versions).map(({ value, index }) => (typeof value === 'string' ? { name: value, index, isDefault: false } : { name: String((value as Json | null)?.name ?? ''), index, isDefault: (value as Json | null)?.default === true }));
-  const versions = listedVersions.filter(({ name }) => groups.some(({ group }) => group.version === undefined || group.version === name));
-  for (const { name } of listedVersions) if (!versions.some((version) => version.name === name)) dropped.push(`versions \`${name}\` (no navigation group has it)`);
+  const listedVersions = asList(mint.versions).map(({ value, index }) =>
+    typeof value === 'string'
+      ? { name: value, index, isDefault: false }
+      : {
+          name: String((value as Json | null)?.name ?? ''),
+          index,
+          isDefault: (value as Json | null)?.default === true,
+        },
+  );
+  const versions = listedVersions.filter(({ name }) =>
+    groups.some(({ group }) => group.version === undefined || group.version === name),
+  );
+  for (const { name } of listedVersions)
+    if (!versions.some((version) => version.name === name))
+      dropped.push(`versions \`${name}\` (no navigation group has it)`);
   const navigation: Json = {};
 
   const external = anchors.filter(({ value }) => typeof value.url === 'string' && EXTERNAL.test(value.url));
@@ -36,16 +51,22 @@ export function upgradeMintNavigation(mint: Json, origin: OriginRecorder, droppe
         origin(`${pointer}/anchor`, `/anchors/${index}/name`);
         origin(`${pointer}/href`, `/anchors/${index}/url`);
         const url = String(value.url ?? '');
-        return { anchor: value.name, href: EXTERNAL.test(url) ? url : `/${url.replace(/^\/+/, '')}`, ...(value.icon === undefined ? {} : { icon: value.icon }) };
+        return {
+          anchor: value.name,
+          href: EXTERNAL.test(url) ? url : `/${url.replace(/^\/+/, '')}`,
+          ...(value.icon === undefined ? {} : { icon: value.icon }),
+        };
       }),
     };
   }
 
   /** The docs.json content of one version (or of the whole site): tabs, anchors or plain groups. */
   const content = (pointer: string, version: string | undefined): Json => {
-    const inVersion = <T extends { version?: unknown }>(item: T): boolean => version === undefined || item.version === undefined || item.version === version;
+    const inVersion = <T extends { version?: unknown }>(item: T): boolean =>
+      version === undefined || item.version === undefined || item.version === version;
     const ownGroups = groups.filter(({ group }) => inVersion(group));
-    const claim = (url: unknown, pool: SourceGroup[]): SourceGroup[] => pool.filter(({ group }) => typeof url === 'string' && startsWith(firstPage(group), url));
+    const claim = (url: unknown, pool: SourceGroup[]): SourceGroup[] =>
+      pool.filter(({ group }) => typeof url === 'string' && startsWith(firstPage(group), url));
     const place = (selected: SourceGroup[], targetPointer: string): Json[] =>
       selected.map(({ group, pointer: source }, index) => {
         origin(`${targetPointer}/${index}`, source, group);
@@ -58,7 +79,12 @@ export function upgradeMintNavigation(mint: Json, origin: OriginRecorder, droppe
       const addTab = (label: unknown, selected: SourceGroup[], source: string | undefined, extra: Json): void => {
         const tabPointer = `${pointer}/tabs/${tabList.length}`;
         if (source) origin(tabPointer, source);
-        const children = selected.length > 0 ? { groups: place(selected, `${tabPointer}/groups`) } : 'href' in extra || 'openapi' in extra ? {} : { pages: [] };
+        const children =
+          selected.length > 0
+            ? { groups: place(selected, `${tabPointer}/groups`) }
+            : 'href' in extra || 'openapi' in extra
+              ? {}
+              : { pages: [] };
         tabList.push({ tab: label, ...extra, ...children });
       };
       const perTab = ownTabs.map(({ value, index }) => ({ value, index, selected: claim(value.url, ownGroups) }));
@@ -83,7 +109,12 @@ export function upgradeMintNavigation(mint: Json, origin: OriginRecorder, droppe
       const rest = ownGroups.filter((group) => !claimed.has(group));
       const top = (mint.topAnchor as Json | undefined) ?? {};
       const anchorList: Json[] = [];
-      if (rest.length > 0) anchorList.push({ anchor: top.name ?? 'Documentation', ...(top.icon === undefined ? {} : { icon: top.icon }), groups: place(rest, `${pointer}/anchors/0/groups`) });
+      if (rest.length > 0)
+        anchorList.push({
+          anchor: top.name ?? 'Documentation',
+          ...(top.icon === undefined ? {} : { icon: top.icon }),
+          groups: place(rest, `${pointer}/anchors/0/groups`),
+        });
       for (const { value, index, selected } of perAnchor) {
         const anchorPointer = `${pointer}/anchors/${anchorList.length}`;
         origin(anchorPointer, `/anchors/${index}`);
@@ -92,7 +123,10 @@ export function upgradeMintNavigation(mint: Json, origin: OriginRecorder, droppe
           extra.openapi = value.openapi;
           origin(`${anchorPointer}/openapi`, `/anchors/${index}/openapi`, value.openapi);
         }
-        const children = selected.length > 0 || value.openapi === undefined ? { groups: place(selected, `${anchorPointer}/groups`) } : {};
+        const children =
+          selected.length > 0 || value.openapi === undefined
+            ? { groups: place(selected, `${anchorPointer}/groups`) }
+            : {};
         anchorList.push({ anchor: value.name, ...extra, ...children });
       }
       return { anchors: anchorList };
@@ -103,7 +137,11 @@ export function upgradeMintNavigation(mint: Json, origin: OriginRecorder, droppe
   if (versions.length > 0) {
     navigation.versions = versions.map(({ name, index, isDefault }, position) => {
       origin(`/navigation/versions/${position}`, `/versions/${index}`);
-      return { version: name, ...(isDefault ? { default: true } : {}), ...content(`/navigation/versions/${position}`, name) };
+      return {
+        version: name,
+        ...(isDefault ? { default: true } : {}),
+        ...content(`/navigation/versions/${position}`, name),
+      };
     });
   } else {
     Object.assign(navigation, content('/navigation', undefined));
@@ -137,7 +175,12 @@ function withoutVersion(group: Json): Json {
   const { version: _version, ...rest } = group;
   void _version;
   if (!Array.isArray(rest.pages)) return rest;
-  return { ...rest, pages: rest.pages.map((page: unknown) => (page && typeof page === 'object' && !Array.isArray(page) ? withoutVersion(page as Json) : page)) };
+  return {
+    ...rest,
+    pages: rest.pages.map((page: unknown) =>
+      page && typeof page === 'object' && !Array.isArray(page) ? withoutVersion(page as Json) : page,
+    ),
+  };
 }
 
 function asList(value: unknown): { value: unknown; index: number }[] {
@@ -145,5 +188,8 @@ function asList(value: unknown): { value: unknown; index: number }[] {
 }
 
 function asRecords(value: unknown): { value: Json; index: number }[] {
-  return asList(value).filter((item): item is { value: Json; index: number } => Boolean(item.value) && typeof item.value === 'object' && !Array.isArray(item.value));
+  return asList(value).filter(
+    (item): item is { value: Json; index: number } =>
+      Boolean(item.value) && typeof item.value === 'object' && !Array.isArray(item.value),
+  );
 }

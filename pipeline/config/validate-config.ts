@@ -45,9 +45,14 @@ export interface ValidateConfigOptions {
  * without pages, mixed child kinds, duplicate redirect sources).
  */
 export function validateConfig(source: SiteSource, options: ValidateConfigOptions = {}): ConfigValidation {
-  const legacy = options.configFile === undefined && !source.files.has('docs.json') && source.files.has(LEGACY_CONFIG_FILE);
+  const legacy =
+    options.configFile === undefined && !source.files.has('docs.json') && source.files.has(LEGACY_CONFIG_FILE);
   const configFile = legacy ? LEGACY_CONFIG_FILE : (options.configFile ?? 'docs.json');
-  const expanded = legacy ? expandLegacyConfig(source) : source.files.has(configFile) ? expandConfigRefs(source, configFile) : undefined;
+  const expanded = legacy
+    ? expandLegacyConfig(source)
+    : source.files.has(configFile)
+      ? expandConfigRefs(source, configFile)
+      : undefined;
   const locations = expanded?.locations ?? new Map<string, JsonLocation>();
   const findLocation = (pointer: string): JsonLocation | undefined => {
     for (let current = pointer; ; current = current.slice(0, current.lastIndexOf('/'))) {
@@ -68,29 +73,69 @@ export function validateConfig(source: SiteSource, options: ValidateConfigOption
   });
 
   if (!expanded) {
-    return finish(undefined, [{ file: configFile, line: 0, column: 0, severity: 'error', ruleId: 'missing-config', message: `Cannot find \`${configFile}\` in the site folder`, hint: 'A site needs a docs.json (or a legacy mint.json) at its root.' }]);
+    return finish(undefined, [
+      {
+        file: configFile,
+        line: 0,
+        column: 0,
+        severity: 'error',
+        ruleId: 'missing-config',
+        message: `Cannot find \`${configFile}\` in the site folder`,
+        hint: 'A site needs a docs.json (or a legacy mint.json) at its root.',
+      },
+    ]);
   }
   const diagnostics = [...expanded.diagnostics];
   const value = expanded.value;
   if (value === undefined) return finish(undefined, diagnostics);
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    diagnostics.push({ file: configFile, line: 1, column: 1, pointer: '', severity: 'error', ruleId: 'invalid-type', message: 'Unexpected JSON value, expected an object with theme, name, colors and navigation' });
+    diagnostics.push({
+      file: configFile,
+      line: 1,
+      column: 1,
+      pointer: '',
+      severity: 'error',
+      ruleId: 'invalid-type',
+      message: 'Unexpected JSON value, expected an object with theme, name, colors and navigation',
+    });
     return finish(undefined, diagnostics);
   }
   const config = value as Record<string, unknown>;
   // `{"sourceRef": "owner/repo"}` stands for another repository's navigation: one warning each, no schema errors for them.
   const sourceReferences = findSourceReferences(config.navigation);
-  const inSourceReference = (pointer: string): boolean => sourceReferences.some((reference) => pointer === reference.pointer || pointer.startsWith(`${reference.pointer}/`));
+  const inSourceReference = (pointer: string): boolean =>
+    sourceReferences.some((reference) => pointer === reference.pointer || pointer.startsWith(`${reference.pointer}/`));
   if (!validateDocsSchema(config)) {
     const errors = (validateDocsSchema.errors ?? []).filter((error) => !inSourceReference(error.instancePath));
-    diagnostics.push(...schemaErrorsToDiagnostics(errors, { rootSchema: docsSchema as Record<string, unknown>, value: config, locate: findLocation, configFile }));
+    diagnostics.push(
+      ...schemaErrorsToDiagnostics(errors, {
+        rootSchema: docsSchema as Record<string, unknown>,
+        value: config,
+        locate: findLocation,
+        configFile,
+      }),
+    );
   }
   for (const { pointer, repository } of sourceReferences) {
-    diagnostics.push({ ...locate(pointer), pointer, severity: 'warning', ruleId: 'source-ref-not-built', message: `Unexpected \`sourceRef\` to \`${repository}\`, expected pages of this site: docsmith builds one repository, so this entry is left out`, hint: 'Build the referenced repository as a site of its own, or copy its pages into this one.' });
+    diagnostics.push({
+      ...locate(pointer),
+      pointer,
+      severity: 'warning',
+      ruleId: 'source-ref-not-built',
+      message: `Unexpected \`sourceRef\` to \`${repository}\`, expected pages of this site: docsmith builds one repository, so this entry is left out`,
+      hint: 'Build the referenced repository as a site of its own, or copy its pages into this one.',
+    });
   }
   if (typeof config.name === 'string' && config.name.length > 0 && config.name.trim() === '') {
     const location = locate('/name');
-    diagnostics.push({ ...location, pointer: '/name', severity: 'error', ruleId: 'empty-value', message: 'Unexpected blank name, expected the name of the project or product', hint: 'Add "name": "Your product".' });
+    diagnostics.push({
+      ...location,
+      pointer: '/name',
+      severity: 'error',
+      ruleId: 'empty-value',
+      message: 'Unexpected blank name, expected the name of the project or product',
+      hint: 'Add "name": "Your product".',
+    });
   }
   diagnostics.push(...checkNavigationConfig(config.navigation, locate));
   diagnostics.push(...checkNavbarLinks(config.navbar, locate));

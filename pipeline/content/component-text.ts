@@ -21,9 +21,34 @@ export const FIELD_COMPONENTS: ReadonlySet<string> = new Set(['ParamField', 'Res
 const FIELD_NAME_ATTRIBUTES = ['path', 'body', 'query', 'header', 'name'];
 /** Components that structure content (blocks with titles, fields, callouts): their text starts a new line. */
 export const STRUCTURAL_COMPONENTS: ReadonlySet<string> = new Set([
-  'ParamField', 'ResponseField', 'Snippet', 'Note', 'Tip', 'Warning', 'Info', 'Check', 'Steps', 'Step', 'Tabs', 'Tab',
-  'AccordionGroup', 'Accordion', 'Card', 'CardGroup', 'Columns', 'Expandable', 'Frame', 'Update', 'CodeGroup',
-  'RequestExample', 'ResponseExample', 'Callout', 'Danger', 'View', 'Tile', 'Prompt',
+  'ParamField',
+  'ResponseField',
+  'Snippet',
+  'Note',
+  'Tip',
+  'Warning',
+  'Info',
+  'Check',
+  'Steps',
+  'Step',
+  'Tabs',
+  'Tab',
+  'AccordionGroup',
+  'Accordion',
+  'Card',
+  'CardGroup',
+  'Columns',
+  'Expandable',
+  'Frame',
+  'Update',
+  'CodeGroup',
+  'RequestExample',
+  'ResponseExample',
+  'Callout',
+  'Danger',
+  'View',
+  'Tile',
+  'Prompt',
 ]);
 
 /**

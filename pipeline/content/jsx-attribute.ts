@@ -11,12 +11,18 @@ const QUOTED_EXPRESSION = /^(['"`])([\s\S]*)\1$/;
  * (`label={<><Icon /><span>Recipes</span></>}` → `Recipes`) or else the source of `{…}`; undefined when absent.
  */
 export function jsxAttribute(node: JsxElement, name: string): string | true | undefined {
-  const found = node.attributes.find((candidate): candidate is MdxJsxAttribute => candidate.type === 'mdxJsxAttribute' && candidate.name === name);
+  const found = node.attributes.find(
+    (candidate): candidate is MdxJsxAttribute => candidate.type === 'mdxJsxAttribute' && candidate.name === name,
+  );
   if (found === undefined) return undefined;
   if (found.value === null || found.value === undefined) return true;
   if (typeof found.value === 'string') return found.value;
   const root = found.value.data?.estree?.body[0];
-  if (root?.type === 'ExpressionStatement' && (root.expression.type === 'JSXElement' || root.expression.type === 'JSXFragment')) return shownText(root.expression).replace(/\s+/g, ' ').trim();
+  if (
+    root?.type === 'ExpressionStatement' &&
+    (root.expression.type === 'JSXElement' || root.expression.type === 'JSXFragment')
+  )
+    return shownText(root.expression).replace(/\s+/g, ' ').trim();
   const expression = found.value.value.trim();
   const literal = QUOTED_EXPRESSION.exec(expression);
   if (literal) return literal[2] ?? '';
@@ -29,7 +35,12 @@ function shownText(node: JSXElement | JSXFragment): string {
     .map((child) => {
       if (child.type === 'JSXText') return child.value;
       if (child.type === 'JSXElement' || child.type === 'JSXFragment') return shownText(child);
-      if (child.type === 'JSXExpressionContainer' && child.expression.type === 'Literal' && typeof child.expression.value === 'string') return child.expression.value;
+      if (
+        child.type === 'JSXExpressionContainer' &&
+        child.expression.type === 'Literal' &&
+        typeof child.expression.value === 'string'
+      )
+        return child.expression.value;
       return '';
     })
     .join('');

@@ -19,7 +19,9 @@ export function parseFailure(file: string, error: unknown, kind: 'md' | 'mdx'): 
     severity: 'error',
     ruleId: kind === 'mdx' ? 'mdx-parse' : 'markdown-parse',
     message: place ? reason.slice(0, place.index) : reason,
-    ...(kind === 'mdx' ? { hint: 'In MDX, write `{` as `\\{` and `<` as `&lt;` in prose, and close every component tag.' } : {}),
+    ...(kind === 'mdx'
+      ? { hint: 'In MDX, write `{` as `\\{` and `<` as `&lt;` in prose, and close every component tag.' }
+      : {}),
   };
 }
 

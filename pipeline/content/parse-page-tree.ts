@@ -6,8 +6,19 @@ import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 
-const markdownProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMath).freeze();
-const mdxProcessor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMath).use(remarkMdx).freeze();
+const markdownProcessor = unified()
+  .use(remarkParse)
+  .use(remarkFrontmatter, ['yaml'])
+  .use(remarkGfm)
+  .use(remarkMath)
+  .freeze();
+const mdxProcessor = unified()
+  .use(remarkParse)
+  .use(remarkFrontmatter, ['yaml'])
+  .use(remarkGfm)
+  .use(remarkMath)
+  .use(remarkMdx)
+  .freeze();
 
 /** Whether a page file is Markdown (`.md`) or MDX (everything else we parse). */
 export function pageKind(file: string): 'md' | 'mdx' {

@@ -34,8 +34,31 @@ export interface PageInput {
 const FRONTMATTER_BLOCK = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 /** Parsed snippet trees, shared by every page this thread parses. */
 const snippetTrees = new SnippetTreeCache();
-const markdownProcessor = unified().use(remarkParse).use(remarkParseInSlices).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMath).use(remarkPageFrontmatter).use(remarkInlineSnippets, { snippetTrees }).use(remarkPageSections).use(remarkPageLinks).freeze();
-const mdxProcessor = unified().use(remarkParse).use(remarkParseInSlices).use(remarkCustomHeadingIds).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMath).use(remarkMdx).use(remarkPageFrontmatter).use(remarkInlineSnippets, { snippetTrees }).use(remarkPageSections).use(remarkPageLinks).freeze();
+const markdownProcessor = unified()
+  .use(remarkParse)
+  .use(remarkParseInSlices)
+  .use(remarkCustomHeadingIds)
+  .use(remarkFrontmatter, ['yaml'])
+  .use(remarkGfm)
+  .use(remarkMath)
+  .use(remarkPageFrontmatter)
+  .use(remarkInlineSnippets, { snippetTrees })
+  .use(remarkPageSections)
+  .use(remarkPageLinks)
+  .freeze();
+const mdxProcessor = unified()
+  .use(remarkParse)
+  .use(remarkParseInSlices)
+  .use(remarkCustomHeadingIds)
+  .use(remarkFrontmatter, ['yaml'])
+  .use(remarkGfm)
+  .use(remarkMath)
+  .use(remarkMdx)
+  .use(remarkPageFrontmatter)
+  .use(remarkInlineSnippets, { snippetTrees })
+  .use(remarkPageSections)
+  .use(remarkPageLinks)
+  .freeze();
 
 /**
  * Parses one page file into what the pipeline needs: frontmatter, title, headings with anchors, sections of
@@ -69,7 +92,8 @@ export function parsePage(input: PageInput): ParsedPage {
   }
   processor.runSync(tree, vfile);
   const { pageFrontmatter, pageSnippets, pageSections, pageLinks, pageDiagnostics } = vfile.data;
-  if (!pageFrontmatter || !pageSnippets || !pageSections || !pageLinks) throw new Error('parsePage: the page plugins did not run');
+  if (!pageFrontmatter || !pageSnippets || !pageSections || !pageLinks)
+    throw new Error('parsePage: the page plugins did not run');
   const hash = createHash('sha256').update(contentWithoutTitle(text));
   for (const inlined of pageSnippets.inlinedTexts) hash.update(inlined);
   return {

@@ -51,8 +51,18 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
     return { frontmatter: {}, title: fallbackTitle, diagnostics };
   }
   const quick = parseYamlValue(source.yaml)?.value;
-  if (isRecord(quick) && typeof quick.title === 'string' && quick.title.trim() !== '' && (quick.description === undefined || quick.description === null || typeof quick.description === 'string')) {
-    return { frontmatter: quick, title: quick.title.trim(), ...(typeof quick.description === 'string' ? { description: quick.description } : {}), diagnostics };
+  if (
+    isRecord(quick) &&
+    typeof quick.title === 'string' &&
+    quick.title.trim() !== '' &&
+    (quick.description === undefined || quick.description === null || typeof quick.description === 'string')
+  ) {
+    return {
+      frontmatter: quick,
+      title: quick.title.trim(),
+      ...(typeof quick.description === 'string' ? { description: quick.description } : {}),
+      diagnostics,
+    };
   }
   const document = parseDocument(source.yaml);
   const firstError = document.errors[0];
@@ -87,12 +97,21 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
     return { frontmatter: {}, title: fallbackTitle, diagnostics };
   }
   if (value !== null && value !== undefined && !isMap(contents)) {
-    diagnostics.push({ file, line: source.line, column: 1, severity: 'warning', ruleId: 'invalid-frontmatter', message: 'Unexpected frontmatter that is not a mapping, expected `key: value` lines' });
+    diagnostics.push({
+      file,
+      line: source.line,
+      column: 1,
+      severity: 'warning',
+      ruleId: 'invalid-frontmatter',
+      message: 'Unexpected frontmatter that is not a mapping, expected `key: value` lines',
+    });
   }
   const frontmatter = isMap(contents) ? (value as Record<string, unknown>) : {};
   /** Position of a top-level key, for warnings about its value. */
   const keyPosition = (name: string): { line: number; column: number } => {
-    const pair = isMap(contents) ? contents.items.find((item) => isScalar(item.key) && item.key.value === name) : undefined;
+    const pair = isMap(contents)
+      ? contents.items.find((item) => isScalar(item.key) && item.key.value === name)
+      : undefined;
     const offset = pair && isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0;
     const before = source.yaml?.slice(0, offset) ?? '';
     const lineStart = before.lastIndexOf('\n') + 1;
@@ -101,7 +120,9 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
 
   /** The text a scalar value was written as (`3.10` stays `3.10`, not the number's `3.1`). */
   const writtenAs = (name: string, value: number | boolean): string => {
-    const pair = isMap(contents) ? contents.items.find((item) => isScalar(item.key) && item.key.value === name) : undefined;
+    const pair = isMap(contents)
+      ? contents.items.find((item) => isScalar(item.key) && item.key.value === name)
+      : undefined;
     const source = pair && isScalar(pair.value) ? pair.value.source : undefined;
     return typeof source === 'string' && source.trim() !== '' ? source.trim() : String(value);
   };
@@ -117,11 +138,15 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
     const position = rawTitle === undefined ? { line: source.line, column: 1 } : keyPosition('title');
     const sidebarTitle = typeof frontmatter.sidebarTitle === 'string' ? frontmatter.sidebarTitle.trim() : '';
     title = sidebarTitle === '' ? fallbackTitle : sidebarTitle;
-    const misspelt = rawTitle === undefined ? Object.keys(frontmatter).find((key) => key.toLowerCase() === 'title') : undefined;
+    const misspelt =
+      rawTitle === undefined ? Object.keys(frontmatter).find((key) => key.toLowerCase() === 'title') : undefined;
     diagnostics.push({
       ...missingTitle(file, position.line, position.column, fallbackTitle),
       message: `${rawTitle === undefined ? 'Missing' : 'Unexpected blank'} frontmatter \`title\`, using \`${title}\` from ${sidebarTitle === '' ? 'the file name' : '`sidebarTitle`'}`,
-      hint: misspelt === undefined ? 'Add `title: …` to the frontmatter.' : `Did you mean \`title\`? Frontmatter keys are case-sensitive (found \`${misspelt}\`).`,
+      hint:
+        misspelt === undefined
+          ? 'Add `title: …` to the frontmatter.'
+          : `Did you mean \`title\`? Frontmatter keys are case-sensitive (found \`${misspelt}\`).`,
     });
   } else {
     diagnostics.push(notText(file, keyPosition('title'), 'title', Array.isArray(rawTitle) ? 'list' : 'mapping'));
@@ -135,7 +160,9 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
     description = writtenAs('description', rawDescription);
     diagnostics.push(notText(file, keyPosition('description'), 'description', typeof rawDescription));
   } else if (rawDescription !== undefined && rawDescription !== null) {
-    diagnostics.push(notText(file, keyPosition('description'), 'description', Array.isArray(rawDescription) ? 'list' : 'mapping'));
+    diagnostics.push(
+      notText(file, keyPosition('description'), 'description', Array.isArray(rawDescription) ? 'list' : 'mapping'),
+    );
   }
   return { frontmatter, title, ...(description === undefined ? {} : { description }), diagnostics };
 }

@@ -9,7 +9,13 @@ import { jsxAttribute, type JsxElement } from './jsx-attribute.ts';
 import './page-data.ts';
 import { parseFailure } from './parse-failure.ts';
 import { pageKind } from './parse-page-tree.ts';
-import { importBase, importCandidates, isCheckedImport, isInlinedSnippet, snippetElementCandidates } from './snippet-files.ts';
+import {
+  importBase,
+  importCandidates,
+  isCheckedImport,
+  isInlinedSnippet,
+  snippetElementCandidates,
+} from './snippet-files.ts';
 import { SnippetTreeCache } from './snippet-tree-cache.ts';
 import { fieldDescriptionLength, startsOwnLine } from './text-flow.ts';
 
@@ -49,7 +55,12 @@ export function remarkInlineSnippets(options: RemarkInlineSnippetsOptions = {}) 
   const snippetTrees = options.snippetTrees ?? new SnippetTreeCache();
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_SNIPPET_DEPTH;
   return (tree: Root, file: VFile): void => {
-    const inliner = new SnippetInliner(file.data.pageInput?.readSnippet, snippetTrees, maxDepth, (file.data.pageDiagnostics ??= []));
+    const inliner = new SnippetInliner(
+      file.data.pageInput?.readSnippet,
+      snippetTrees,
+      maxDepth,
+      (file.data.pageDiagnostics ??= []),
+    );
     inliner.inlineTree(tree.children, { file: file.path, stack: [file.path], components: new Map() });
     file.data.pageSnippets = { imports: [...inliner.imports].sort(), inlinedTexts: inliner.inlinedTexts };
   };
@@ -135,7 +146,13 @@ class SnippetInliner {
       if (base === undefined) continue;
       const found = this.existing(importCandidates(base));
       if (found === undefined && this.readSnippet && isCheckedImport(base)) {
-        this.warn(scope.file, node, 'missing-snippet', `Unexpected import of \`${specifier}\`, expected a file of the site`, 'Snippet paths start at the site root, e.g. /snippets/intro.mdx.');
+        this.warn(
+          scope.file,
+          node,
+          'missing-snippet',
+          `Unexpected import of \`${specifier}\`, expected a file of the site`,
+          'Snippet paths start at the site root, e.g. /snippets/intro.mdx.',
+        );
       }
       const resolved = found ?? base;
       this.imports.add(resolved);
@@ -153,7 +170,13 @@ class SnippetInliner {
     const candidates = snippetElementCandidates(fileAttribute);
     const found = this.existing(candidates);
     if (found === undefined && this.readSnippet) {
-      this.warn(scope.file, node, 'missing-snippet', `Unexpected snippet \`${fileAttribute}\`, expected a file in snippets/`, `Create ${candidates[0] ?? fileAttribute} or fix the file name.`);
+      this.warn(
+        scope.file,
+        node,
+        'missing-snippet',
+        `Unexpected snippet \`${fileAttribute}\`, expected a file in snippets/`,
+        `Create ${candidates[0] ?? fileAttribute} or fix the file name.`,
+      );
     }
     const snippetFile = found ?? candidates[0] ?? fileAttribute;
     this.imports.add(snippetFile);
@@ -164,15 +187,30 @@ class SnippetInliner {
   private replace(node: JsxElement, snippetFile: string | undefined, scope: TreeScope): void {
     const inlined = snippetFile === undefined ? undefined : this.inlineSnippet(node, snippetFile, scope);
     (node as Parent).children = inlined?.children ?? [];
-    node.data = { ...node.data, snippet: { ...(snippetFile === undefined ? {} : { file: snippetFile }), headingIds: inlined?.headingIds ?? NO_HEADING_IDS } };
+    node.data = {
+      ...node.data,
+      snippet: {
+        ...(snippetFile === undefined ? {} : { file: snippetFile }),
+        headingIds: inlined?.headingIds ?? NO_HEADING_IDS,
+      },
+    };
   }
 
   /** The snippet's tree with its own snippets inlined, or undefined when it is missing, in a cycle or cannot be parsed. */
-  private inlineSnippet(usage: JsxElement, snippetFile: string, scope: TreeScope): { children: RootContent[]; headingIds: ReadonlyMap<number, string> } | undefined {
+  private inlineSnippet(
+    usage: JsxElement,
+    snippetFile: string,
+    scope: TreeScope,
+  ): { children: RootContent[]; headingIds: ReadonlyMap<number, string> } | undefined {
     const snippetText = this.readSnippet?.(snippetFile);
     if (snippetText === undefined) return undefined;
     if (scope.stack.includes(snippetFile) || scope.stack.length > this.maxDepth) {
-      this.warn(scope.file, usage, 'snippet-cycle', `Unexpected snippet cycle ${[...scope.stack, snippetFile].join(' → ')}, expected snippets that do not include themselves`);
+      this.warn(
+        scope.file,
+        usage,
+        'snippet-cycle',
+        `Unexpected snippet cycle ${[...scope.stack, snippetFile].join(' → ')}, expected snippets that do not include themselves`,
+      );
       return undefined;
     }
     this.inlinedTexts.push(snippetText);
@@ -184,7 +222,11 @@ class SnippetInliner {
       this.diagnostics.push(parseFailure(snippetFile, error, pageKind(snippetFile)));
       return undefined;
     }
-    this.inlineTree(snippetTree.children, { file: snippetFile, stack: [...scope.stack, snippetFile], components: new Map() });
+    this.inlineTree(snippetTree.children, {
+      file: snippetFile,
+      stack: [...scope.stack, snippetFile],
+      components: new Map(),
+    });
     return { children: snippetTree.children, headingIds: ids };
   }
 
@@ -195,7 +237,15 @@ class SnippetInliner {
 
   private warn(file: string, node: Nodes, ruleId: RuleId, message: string, hint?: string): void {
     const position = node.position?.start;
-    this.diagnostics.push({ file, line: position?.line ?? 0, column: position?.column ?? 0, severity: 'warning', ruleId, message, ...(hint ? { hint } : {}) });
+    this.diagnostics.push({
+      file,
+      line: position?.line ?? 0,
+      column: position?.column ?? 0,
+      severity: 'warning',
+      ruleId,
+      message,
+      ...(hint ? { hint } : {}),
+    });
   }
 }
 

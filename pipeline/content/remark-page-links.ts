@@ -17,7 +17,8 @@ export function remarkPageLinks() {
     try {
       visit(tree, (node: Nodes) => {
         const position = node.position?.start;
-        for (const { url, kind } of linksOf(node)) links.push({ url, line: position?.line ?? 0, column: position?.column ?? 0, ...(kind ? { kind } : {}) });
+        for (const { url, kind } of linksOf(node))
+          links.push({ url, line: position?.line ?? 0, column: position?.column ?? 0, ...(kind ? { kind } : {}) });
         return node.data?.snippet === undefined ? undefined : SKIP;
       });
     } catch (error) {

@@ -32,12 +32,27 @@ export function remarkPageSections() {
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       const ruleId = pageKind(file.path) === 'mdx' ? 'mdx-parse' : 'markdown-parse';
-      (file.data.pageDiagnostics ??= []).push({ file: file.path, line: 1, column: 1, severity: 'error', ruleId, message: `Unexpected nesting too deep to read, expected elements nested at most ${MAX_PAGE_NESTING} levels deep` });
+      (file.data.pageDiagnostics ??= []).push({
+        file: file.path,
+        line: 1,
+        column: 1,
+        severity: 'error',
+        ruleId,
+        message: `Unexpected nesting too deep to read, expected elements nested at most ${MAX_PAGE_NESTING} levels deep`,
+      });
       writer.discard();
     }
     writer.close();
     if (writer.cappedAt !== undefined) {
-      (file.data.pageDiagnostics ??= []).push({ file: file.path, line: writer.cappedAt, column: 1, severity: 'warning', ruleId: 'too-many-sections', message: `Unexpected heading past the ${MAX_SECTIONS_PER_PAGE.toLocaleString('en-US')}th of the page, expected at most ${MAX_SECTIONS_PER_PAGE.toLocaleString('en-US')} sections per page: this heading and the next are text of the last section`, hint: 'Split the page: its text is all indexed, but these headings get no anchor and no section of their own.' });
+      (file.data.pageDiagnostics ??= []).push({
+        file: file.path,
+        line: writer.cappedAt,
+        column: 1,
+        severity: 'warning',
+        ruleId: 'too-many-sections',
+        message: `Unexpected heading past the ${MAX_SECTIONS_PER_PAGE.toLocaleString('en-US')}th of the page, expected at most ${MAX_SECTIONS_PER_PAGE.toLocaleString('en-US')} sections per page: this heading and the next are text of the last section`,
+        hint: 'Split the page: its text is all indexed, but these headings get no anchor and no section of their own.',
+      });
     }
     file.data.pageSections = { headings: writer.headings, sections: writer.sections };
   };
@@ -144,7 +159,13 @@ class SectionWalk {
     }
     if (node.type === 'mdxJsxFlowElement' && this.jsxHeading(node)) return;
     if (node.name === 'tr') {
-      this.writer.emit(tableCells(node.children as Nodes[]).map((cell) => collapse(this.writer.capture(() => this.blockChildren(cell.children as Nodes[], headingIds)).join(' '))).join(' | '));
+      this.writer.emit(
+        tableCells(node.children as Nodes[])
+          .map((cell) =>
+            collapse(this.writer.capture(() => this.blockChildren(cell.children as Nodes[], headingIds)).join(' ')),
+          )
+          .join(' | '),
+      );
       return;
     }
     for (const line of componentTitleLines(node)) this.writer.emit(collapse(line));
@@ -162,7 +183,13 @@ class SectionWalk {
     if (depth === undefined) return false;
     const text = collapse(this.inlineChildren(node.children as Nodes[]));
     const id = jsxAttribute(node, 'id');
-    if (text !== '') this.writer.heading(depth, text, node.position?.start.line ?? 0, typeof id === 'string' && id.trim() !== '' ? id.trim() : undefined);
+    if (text !== '')
+      this.writer.heading(
+        depth,
+        text,
+        node.position?.start.line ?? 0,
+        typeof id === 'string' && id.trim() !== '' ? id.trim() : undefined,
+      );
     return true;
   }
 
@@ -171,7 +198,8 @@ class SectionWalk {
     const children = node.children as Nodes[];
     const descriptionLength = fieldDescriptionLength(children);
     let description = '';
-    for (const child of children.slice(0, descriptionLength)) description += child.type === 'paragraph' ? ` ${this.inlineChildren(child.children)}` : this.inline(child);
+    for (const child of children.slice(0, descriptionLength))
+      description += child.type === 'paragraph' ? ` ${this.inlineChildren(child.children)}` : this.inline(child);
     this.writer.emit(fieldLine(node, collapse(description)));
     this.blockChildren(children.slice(descriptionLength), headingIds);
   }
@@ -228,7 +256,8 @@ function headingDepth(node: JsxElement): number | undefined {
 /** The `<td>`/`<th>` cells of an HTML table row: its cell children, also those in a paragraph (`<td>a</td><td>b</td>` on one line). */
 function tableCells(children: readonly Nodes[]): JsxElement[] {
   return children.flatMap((child): JsxElement[] => {
-    if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && TABLE_CELL.test(child.name ?? '')) return [child];
+    if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && TABLE_CELL.test(child.name ?? ''))
+      return [child];
     return child.type === 'paragraph' ? tableCells(child.children) : [];
   });
 }

@@ -41,13 +41,24 @@ export function remarkParseInSlices(this: Processor, options: ParseInSlicesOptio
             delete node.position;
             return;
           }
-          node.position = { start: { line: start.line + slice.line - 1, column: start.column, ...(start.offset === undefined ? {} : { offset: start.offset + slice.offset }) }, end: SHARED_END };
+          node.position = {
+            start: {
+              line: start.line + slice.line - 1,
+              column: start.column,
+              ...(start.offset === undefined ? {} : { offset: start.offset + slice.offset }),
+            },
+            end: SHARED_END,
+          };
         });
         children.push(...tree.children);
       }
     } catch {
       return parse(document, file);
     }
-    return { type: 'root', children, position: { start: { line: 1, column: 1, offset: 0 }, end: SHARED_END } } satisfies Root;
+    return {
+      type: 'root',
+      children,
+      position: { start: { line: 1, column: 1, offset: 0 }, end: SHARED_END },
+    } satisfies Root;
   };
 }

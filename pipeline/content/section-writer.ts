@@ -14,7 +14,11 @@ export class SectionWriter {
   readonly headings: PageHeading[] = [];
   private readonly slugger = new AnchorSlugger();
   private readonly headingStack: { depth: number; text: string }[] = [];
-  private current: { anchor: string; headingPath: string[]; lines: string[] } = { anchor: '', headingPath: [], lines: [] };
+  private current: { anchor: string; headingPath: string[]; lines: string[] } = {
+    anchor: '',
+    headingPath: [],
+    lines: [],
+  };
   /** Line of the first heading past `MAX_SECTIONS_PER_PAGE`, written as text (undefined while under it). */
   cappedAt: number | undefined;
   /** Lines taken by `capture` while it runs (undefined otherwise). */
@@ -67,7 +71,11 @@ export class SectionWriter {
   /** Closes the current section; it is kept when it has text or a heading. */
   close(): void {
     if (this.current.lines.length > 0 || this.current.anchor !== '') {
-      this.sections.push({ anchor: this.current.anchor, headingPath: this.current.headingPath, text: this.current.lines.join('\n') });
+      this.sections.push({
+        anchor: this.current.anchor,
+        headingPath: this.current.headingPath,
+        text: this.current.lines.join('\n'),
+      });
     }
   }
 }

@@ -9,7 +9,9 @@ const INLINED_SNIPPET = /\.mdx?$/i;
 
 /** `<Snippet file="x.mdx" />` candidates: a site-absolute path, else `snippets/x.mdx`, then `_snippets/x.mdx`. */
 export function snippetElementCandidates(fileAttribute: string): string[] {
-  return fileAttribute.startsWith('/') ? [path.normalize(fileAttribute.slice(1))] : SNIPPET_FOLDERS.map((folder) => path.normalize(`${folder}/${fileAttribute}`));
+  return fileAttribute.startsWith('/')
+    ? [path.normalize(fileAttribute.slice(1))]
+    : SNIPPET_FOLDERS.map((folder) => path.normalize(`${folder}/${fileAttribute}`));
 }
 
 /**

@@ -42,7 +42,8 @@ export function splitPageBlocks(text: string, blocksPerParse = BLOCKS_PER_PARSE)
       if (line > 1 && content.trim() === '---') frontmatter = false;
     } else if (fence !== undefined) {
       const marker = FENCE.exec(content)?.[1];
-      if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && content.trim() === marker) fence = undefined;
+      if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && content.trim() === marker)
+        fence = undefined;
     } else {
       const opening = FENCE.exec(content)?.[1];
       const settled = !comment && jsxDepth === 0 && braceDepth === 0 && !unsure;
@@ -58,7 +59,12 @@ export function splitPageBlocks(text: string, blocksPerParse = BLOCKS_PER_PARSE)
       if (opening !== undefined && !comment) {
         fence = opening;
       } else {
-        ({ comment, jsxDepth, braceDepth, unsure } = trackConstructs(content, { comment, jsxDepth, braceDepth, unsure }));
+        ({ comment, jsxDepth, braceDepth, unsure } = trackConstructs(content, {
+          comment,
+          jsxDepth,
+          braceDepth,
+          unsure,
+        }));
       }
     }
     previousBlank = blank;
@@ -95,8 +101,9 @@ function trackConstructs(content: string, open: OpenConstructs): OpenConstructs 
     for (const tag of rest.match(TAG) ?? []) jsxDepth += tag === '/>' || tag.startsWith('</') ? -1 : 1;
   }
   if (rest.includes('{') || rest.includes('}')) {
-    for (const character of rest) if (character === '{') braceDepth += 1;
-    else if (character === '}') braceDepth -= 1;
+    for (const character of rest)
+      if (character === '{') braceDepth += 1;
+      else if (character === '}') braceDepth -= 1;
   }
   if (jsxDepth < 0 || braceDepth < 0) unsure = true;
   return { comment, jsxDepth, braceDepth, unsure };
@@ -105,6 +112,7 @@ function trackConstructs(content: string, open: OpenConstructs): OpenConstructs 
 /** Blank lines of a text, counted up to `enough`. */
 function countBlankLines(text: string, enough: number): number {
   let count = 0;
-  for (let index = text.indexOf('\n\n'); index !== -1 && count < enough; index = text.indexOf('\n\n', index + 1)) count += 1;
+  for (let index = text.indexOf('\n\n'); index !== -1 && count < enough; index = text.indexOf('\n\n', index + 1))
+    count += 1;
   return count;
 }

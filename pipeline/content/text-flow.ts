@@ -3,8 +3,21 @@ import { STRUCTURAL_COMPONENTS } from './component-text.ts';
 
 /** Inline (phrasing) node types: their text joins the current line. */
 const PHRASING: ReadonlySet<string> = new Set([
-  'text', 'inlineCode', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'image', 'imageReference', 'break',
-  'html', 'mdxTextExpression', 'mdxJsxTextElement', 'footnoteReference', 'inlineMath',
+  'text',
+  'inlineCode',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'linkReference',
+  'image',
+  'imageReference',
+  'break',
+  'html',
+  'mdxTextExpression',
+  'mdxJsxTextElement',
+  'footnoteReference',
+  'inlineMath',
 ]);
 
 /** Whether a node is a JSX element that structures content: a structural component or one the page imports (`data.importedFrom`). */
@@ -18,7 +31,9 @@ export function isBlockComponent(node: Nodes): boolean {
  * written inline) rather than joining the current line. Only children that start a line can hold sections or an inlined snippet.
  */
 export function startsOwnLine(node: Nodes): boolean {
-  return !PHRASING.has(node.type) || isBlockComponent(node) || (node.type === 'mdxJsxTextElement' && node.name === 'tr');
+  return (
+    !PHRASING.has(node.type) || isBlockComponent(node) || (node.type === 'mdxJsxTextElement' && node.name === 'tr')
+  );
 }
 
 /**

@@ -8,7 +8,10 @@ export interface DiagnosticsReport {
 }
 
 /** Splits diagnostics into the `{ valid, errors, warnings }` report; `strict` counts warnings as failures. */
-export function diagnosticsToJson(diagnostics: readonly Diagnostic[], options: { strict?: boolean } = {}): DiagnosticsReport {
+export function diagnosticsToJson(
+  diagnostics: readonly Diagnostic[],
+  options: { strict?: boolean } = {},
+): DiagnosticsReport {
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   const warnings = diagnostics.filter((diagnostic) => diagnostic.severity === 'warning');
   return { valid: errors.length === 0 && (!options.strict || warnings.length === 0), errors, warnings };

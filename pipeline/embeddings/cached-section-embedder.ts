@@ -18,7 +18,10 @@ export interface CachedSectionEmbedder extends SectionEmbedder {
  * them, so a build from the cache writes the same bytes as one from the endpoint. Entries of another model,
  * endpoint or dimensions, and an unreadable cache, are ignored.
  */
-export async function cachedSectionEmbedder(embedder: SectionEmbedder, storage: PageCacheStorage): Promise<CachedSectionEmbedder> {
+export async function cachedSectionEmbedder(
+  embedder: SectionEmbedder,
+  storage: PageCacheStorage,
+): Promise<CachedSectionEmbedder> {
   const version = JSON.stringify([embedder.model, embedder.url, embedder.dimensions ?? null]);
   let stored: Record<string, string> = {};
   try {
@@ -36,7 +39,8 @@ export async function cachedSectionEmbedder(embedder: SectionEmbedder, storage: 
       const keys = texts.map((text) => hash('sha1', text, 'base64'));
       const missing = texts.filter((_, index) => stored[keys[index] as string] === undefined);
       const fresh = missing.length > 0 ? await embedder.embed(missing) : [];
-      if (fresh.length !== missing.length) throw new EmbeddingsError(`the endpoint returned ${fresh.length} vectors for ${missing.length} texts`);
+      if (fresh.length !== missing.length)
+        throw new EmbeddingsError(`the endpoint returned ${fresh.length} vectors for ${missing.length} texts`);
       let next = 0;
       return keys.map((key) => {
         const cached = stored[key];

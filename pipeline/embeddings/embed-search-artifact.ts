@@ -10,7 +10,10 @@ import { sectionEmbeddingText } from './section-embedding-text.ts';
  * Rejects with an EmbeddingsError when the endpoint returns too few vectors, vectors of differing or unexpected
  * length, or non-finite values; the embedder's own errors (endpoint down, 4xx) pass through.
  */
-export async function embedSearchArtifact(artifact: SearchArtifact, embedder: SectionEmbedder): Promise<SearchArtifact> {
+export async function embedSearchArtifact(
+  artifact: SearchArtifact,
+  embedder: SectionEmbedder,
+): Promise<SearchArtifact> {
   const firstBodyOfText = new Map<string, number>();
   const texts: string[] = [];
   const references = artifact.bodies.map((body, index): number | undefined => {
@@ -22,20 +25,30 @@ export async function embedSearchArtifact(artifact: SearchArtifact, embedder: Se
     return undefined;
   });
   const embedded = texts.length > 0 ? await embedder.embed(texts) : [];
-  if (embedded.length !== texts.length) throw new EmbeddingsError(`the endpoint returned ${embedded.length} vectors for ${texts.length} texts`);
+  if (embedded.length !== texts.length)
+    throw new EmbeddingsError(`the endpoint returned ${embedded.length} vectors for ${texts.length} texts`);
   const dimensions = embedder.dimensions ?? embedded[0]?.length ?? 0;
   if (texts.length > 0 && dimensions < 1) throw new EmbeddingsError('the endpoint returned empty vectors');
   embedded.forEach((vector, position) => {
     if (vector.length !== dimensions) {
-      throw new EmbeddingsError(`unexpected ${vector.length}-dimensional vector for text ${position + 1}, expected ${dimensions} dimensions${embedder.dimensions ? ' (--embeddings-dimensions)' : ' like the first'}`);
+      throw new EmbeddingsError(
+        `unexpected ${vector.length}-dimensional vector for text ${position + 1}, expected ${dimensions} dimensions${embedder.dimensions ? ' (--embeddings-dimensions)' : ' like the first'}`,
+      );
     }
     for (let component = 0; component < vector.length; component += 1) {
-      if (!Number.isFinite(vector[component])) throw new EmbeddingsError(`vector ${position + 1} holds a non-number at component ${component}`);
+      if (!Number.isFinite(vector[component]))
+        throw new EmbeddingsError(`vector ${position + 1} holds a non-number at component ${component}`);
     }
   });
   let next = 0;
-  const vectors = references.map((reference): SectionVector => reference ?? encodeVector(embedded[next++] as ArrayLike<number>));
-  return { ...artifact, embeddings: { model: embedder.model, url: publicUrl(embedder.url), dimensions, encoding: 'int8-base64' }, vectors };
+  const vectors = references.map(
+    (reference): SectionVector => reference ?? encodeVector(embedded[next++] as ArrayLike<number>),
+  );
+  return {
+    ...artifact,
+    embeddings: { model: embedder.model, url: publicUrl(embedder.url), dimensions, encoding: 'int8-base64' },
+    vectors,
+  };
 }
 
 /** The endpoint URL as recorded in the artifact: no user, password, query or fragment. */

@@ -38,7 +38,13 @@ export function descriptionLines(value: unknown): string[] {
   }
   if (lines === undefined) {
     const page = parsePage({ file: 'description.md', text: `---\ntitle: description\n---\n${value}\n` });
-    lines = page.sections.flatMap((section) => [...(section.headingPath.length > 0 ? [section.headingPath.at(-1) as string] : []), ...section.text.split('\n')]).map((line) => line.trim()).filter(Boolean);
+    lines = page.sections
+      .flatMap((section) => [
+        ...(section.headingPath.length > 0 ? [section.headingPath.at(-1) as string] : []),
+        ...section.text.split('\n'),
+      ])
+      .map((line) => line.trim())
+      .filter(Boolean);
     if (page.diagnostics.length > 0 && lines.length === 0) lines = [value.replace(/\s+/g, ' ').trim()];
     if (converted.size === MAX_CONVERTED) converted.clear();
     converted.set(value, lines);

@@ -45,9 +45,16 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
   const headings: PageHeading[] = [];
   const contentSections = xMintContentSections(operation);
   const contentIntro = contentSections[0]?.anchor === '' ? contentSections.shift() : undefined;
-  const intro = [`${operation.webhook ? 'Webhook' : operation.method} ${operation.path}`, operation.summary, summaryWords(operation.summary), ...descriptionLines(description)];
+  const intro = [
+    `${operation.webhook ? 'Webhook' : operation.method} ${operation.path}`,
+    operation.summary,
+    summaryWords(operation.summary),
+    ...descriptionLines(description),
+  ];
   // The content's own text keeps its lines (a code block stays a fenced block).
-  const sections: PageSection[] = [{ anchor: '', headingPath: [], text: [lines(intro), contentIntro?.text ?? ''].filter(Boolean).join('\n') }];
+  const sections: PageSection[] = [
+    { anchor: '', headingPath: [], text: [lines(intro), contentIntro?.text ?? ''].filter(Boolean).join('\n') },
+  ];
   /** A section under its heading path, anchored by the page's one slugger (so anchors stay unique). */
   const pushSection = (headingPath: string[], text: string): void => {
     const heading = headingPath.at(-1) ?? '';
@@ -63,11 +70,20 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
   addSection(
     'Parameters',
     // A parameter without a name (an unresolved `$ref`, reported where the spec is loaded) has nothing to say.
-    operation.parameters.filter((parameter) => typeof parameter.name === 'string' && parameter.name !== '').map((parameter) => {
-      const schema = (parameter.schema ?? {}) as Record<string, unknown>;
-      const details = [String(parameter.in ?? ''), typeOf(schema), parameter.required === true ? 'required' : ''].filter(Boolean);
-      return `${String(parameter.name)} (${details.join(', ')}): ${descriptionText(parameter.description)}${enumText(Array.isArray(schema.enum) ? schema : parameter)}`.replace(/: $/, '');
-    }),
+    operation.parameters
+      .filter((parameter) => typeof parameter.name === 'string' && parameter.name !== '')
+      .map((parameter) => {
+        const schema = (parameter.schema ?? {}) as Record<string, unknown>;
+        const details = [
+          String(parameter.in ?? ''),
+          typeOf(schema),
+          parameter.required === true ? 'required' : '',
+        ].filter(Boolean);
+        return `${String(parameter.name)} (${details.join(', ')}): ${descriptionText(parameter.description)}${enumText(Array.isArray(schema.enum) ? schema : parameter)}`.replace(
+          /: $/,
+          '',
+        );
+      }),
   );
 
   const requestBody = operation.operation.requestBody as Record<string, unknown> | undefined;
@@ -79,7 +95,8 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
     bodyLines.push(exampleTitles(requestBody.content));
   }
   for (const parameter of (operation.operation.parameters as (Record<string, unknown> | null)[] | undefined) ?? []) {
-    if (parameter?.in === 'body' && parameter.schema) bodyLines.push(...schemaFields(parameter.schema as Record<string, unknown>));
+    if (parameter?.in === 'body' && parameter.schema)
+      bodyLines.push(...schemaFields(parameter.schema as Record<string, unknown>));
   }
   addSection('Request body', bodyLines.filter(Boolean));
 
@@ -97,9 +114,25 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
 
   // The title (and the summary it is made from, on the intro) is left out, as for content pages: a title-only change is a
   // retitled page, not a changed one.
-  const contentHash = createHash('sha256').update(JSON.stringify([operation.method, operation.path, description ?? '', contentIntro?.text ?? '', sections.slice(1)])).digest('hex');
+  const contentHash = createHash('sha256')
+    .update(
+      JSON.stringify([
+        operation.method,
+        operation.path,
+        description ?? '',
+        contentIntro?.text ?? '',
+        sections.slice(1),
+      ]),
+    )
+    .digest('hex');
   const plainDescription = descriptionText(description);
-  return { title, ...(plainDescription ? { description: firstSentence(plainDescription) } : {}), headings, sections, contentHash };
+  return {
+    title,
+    ...(plainDescription ? { description: firstSentence(plainDescription) } : {}),
+    headings,
+    sections,
+    contentHash,
+  };
 }
 
 function firstSchema(content: unknown): Record<string, unknown> | undefined {
@@ -110,7 +143,14 @@ function firstSchema(content: unknown): Record<string, unknown> | undefined {
   return undefined;
 }
 
-function schemaFields(schema: Record<string, unknown>, prefix = '', depth = 0, seen = new Set<object>(), maxDepth = MAX_SCHEMA_DEPTH, out: string[] = []): string[] {
+function schemaFields(
+  schema: Record<string, unknown>,
+  prefix = '',
+  depth = 0,
+  seen = new Set<object>(),
+  maxDepth = MAX_SCHEMA_DEPTH,
+  out: string[] = [],
+): string[] {
   if (depth >= maxDepth || seen.has(schema) || out.length >= MAX_FIELDS) return out;
   seen.add(schema);
   const merged = mergeComposition(schema);
@@ -119,13 +159,36 @@ function schemaFields(schema: Record<string, unknown>, prefix = '', depth = 0, s
   for (const [name, property] of Object.entries(properties)) {
     if (!property || typeof property !== 'object' || out.length >= MAX_FIELDS) continue;
     const field = prefix ? `${prefix}.${name}` : name;
-    const details = [typeOf(property), required.has(name) ? 'required' : '', property.default !== undefined ? `default ${JSON.stringify(property.default)}` : ''].filter(Boolean);
-    out.push(`${field}${details.length > 0 ? ` (${details.join(', ')})` : ''}: ${descriptionText(property.description)}${enumText(property)}`.replace(/: $/, ''));
+    const details = [
+      typeOf(property),
+      required.has(name) ? 'required' : '',
+      property.default !== undefined ? `default ${JSON.stringify(property.default)}` : '',
+    ].filter(Boolean);
+    out.push(
+      `${field}${details.length > 0 ? ` (${details.join(', ')})` : ''}: ${descriptionText(property.description)}${enumText(property)}`.replace(
+        /: $/,
+        '',
+      ),
+    );
     const items = property.items as Record<string, unknown> | undefined;
-    schemaFields(items && typeof items === 'object' ? items : property, items ? `${field}[]` : field, depth + 1, seen, maxDepth, out);
+    schemaFields(
+      items && typeof items === 'object' ? items : property,
+      items ? `${field}[]` : field,
+      depth + 1,
+      seen,
+      maxDepth,
+      out,
+    );
   }
   if (merged.items && typeof merged.items === 'object' && Object.keys(properties).length === 0) {
-    schemaFields(merged.items as Record<string, unknown>, prefix ? `${prefix}[]` : '[]', depth + 1, seen, maxDepth, out);
+    schemaFields(
+      merged.items as Record<string, unknown>,
+      prefix ? `${prefix}[]` : '[]',
+      depth + 1,
+      seen,
+      maxDepth,
+      out,
+    );
   }
   seen.delete(schema);
   return out;
@@ -134,7 +197,10 @@ function schemaFields(schema: Record<string, unknown>, prefix = '', depth = 0, s
 /** Merges `allOf` (and the first `oneOf`/`anyOf` branch) into one schema; a schema already being merged (a circular `$ref`) adds nothing. */
 function mergeComposition(schema: Record<string, unknown>, merging = new Set<object>()): Record<string, unknown> {
   if (merging.has(schema)) return {};
-  const parts = [...((schema.allOf as Record<string, unknown>[] | undefined) ?? []), ...(((schema.oneOf ?? schema.anyOf) as Record<string, unknown>[] | undefined)?.slice(0, 1) ?? [])];
+  const parts = [
+    ...((schema.allOf as Record<string, unknown>[] | undefined) ?? []),
+    ...(((schema.oneOf ?? schema.anyOf) as Record<string, unknown>[] | undefined)?.slice(0, 1) ?? []),
+  ];
   if (parts.length === 0) return schema;
   const properties: Record<string, unknown> = { ...((schema.properties as Record<string, unknown> | undefined) ?? {}) };
   const required = new Set<string>(Array.isArray(schema.required) ? schema.required.map(String) : []);
@@ -157,7 +223,15 @@ function typeOf(schema: Record<string, unknown>, depth = 0): string {
     : typeof schema.type === 'string'
       ? schema.type
       : Array.isArray(branches) && depth < MAX_SCHEMA_DEPTH
-        ? [...new Set(branches.map((branch: unknown) => (branch && typeof branch === 'object' ? typeOf(branch as Record<string, unknown>, depth + 1) : '')).filter(Boolean))].join(' | ')
+        ? [
+            ...new Set(
+              branches
+                .map((branch: unknown) =>
+                  branch && typeof branch === 'object' ? typeOf(branch as Record<string, unknown>, depth + 1) : '',
+                )
+                .filter(Boolean),
+            ),
+          ].join(' | ')
         : '';
   if (type === 'array' && schema.items && typeof schema.items === 'object' && depth < MAX_SCHEMA_DEPTH) {
     const itemType = typeOf(schema.items as Record<string, unknown>, depth + 1);
@@ -168,7 +242,9 @@ function typeOf(schema: Record<string, unknown>, depth = 0): string {
 
 /** ` One of: a, b.` for a schema with `enum` values (the first 12), else ''. */
 function enumText(schema: Record<string, unknown>): string {
-  return Array.isArray(schema.enum) && schema.enum.length > 0 ? ` One of: ${schema.enum.slice(0, MAX_ENUM_VALUES).map(String).join(', ')}.` : '';
+  return Array.isArray(schema.enum) && schema.enum.length > 0
+    ? ` One of: ${schema.enum.slice(0, MAX_ENUM_VALUES).map(String).join(', ')}.`
+    : '';
 }
 
 /** `Examples: Streaming mode, Blocking mode` from the named examples of a request or response body (their summary, else their name), or ''. */
@@ -191,7 +267,10 @@ function text(value: unknown): string {
 }
 
 function lines(values: (string | undefined)[]): string {
-  return values.map((value) => text(value)).filter(Boolean).join('\n');
+  return values
+    .map((value) => text(value))
+    .filter(Boolean)
+    .join('\n');
 }
 
 function firstSentence(description: string): string {

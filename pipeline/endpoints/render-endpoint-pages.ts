@@ -23,5 +23,10 @@ export function renderEndpointPages(entries: readonly NavigationPageEntry[]): Ma
 
 /** Renders one endpoint reference into its page. */
 export function renderEndpointPage(endpoint: EndpointReference): EndpointPage {
-  return { route: endpoint.route, ...operationToEndpointContent(endpoint.source), operation: endpoint.operation, hidden: endpoint.hidden };
+  return {
+    route: endpoint.route,
+    ...operationToEndpointContent(endpoint.source),
+    operation: endpoint.operation,
+    hidden: endpoint.hidden,
+  };
 }

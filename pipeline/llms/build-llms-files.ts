@@ -35,10 +35,16 @@ export function buildLlmsFiles(input: LlmsInput): Map<string, string> {
   for (const page of pages) {
     const content = input.contentOfPath?.get(page.path);
     const candidates = content === undefined ? [] : (markdownsByContent.get(content) ?? []);
-    let markdown = candidates.find((candidate) => candidate.title === page.title && candidate.description === page.description)?.markdown;
+    let markdown = candidates.find(
+      (candidate) => candidate.title === page.title && candidate.description === page.description,
+    )?.markdown;
     if (markdown === undefined) {
       markdown = pageMarkdown(page, sectionsByPath.get(page.path) ?? []);
-      if (content !== undefined) markdownsByContent.set(content, [...candidates, { title: page.title, description: page.description, markdown }]);
+      if (content !== undefined)
+        markdownsByContent.set(content, [
+          ...candidates,
+          { title: page.title, description: page.description, markdown },
+        ]);
       // A Markdown text reused from `markdownsByContent` is in llms-full.txt since it was made.
       if (!inFull.has(markdown)) {
         inFull.add(markdown);
@@ -48,7 +54,10 @@ export function buildLlmsFiles(input: LlmsInput): Map<string, string> {
     files.set(pageMarkdownFile(page.path), markdown);
   }
   const groups = groupByKey(pages, (page) => page.context.groups[0] ?? page.context.tab ?? 'Pages');
-  const index = [`# ${input.siteName || 'Documentation'}`, ...(input.description ? ['', `> ${oneLine(input.description)}`] : [])];
+  const index = [
+    `# ${input.siteName || 'Documentation'}`,
+    ...(input.description ? ['', `> ${oneLine(input.description)}`] : []),
+  ];
   const linkDescriptions = new Map<string, string>();
   for (const [group, members] of groups) {
     index.push('', `## ${group}`, '');
@@ -68,13 +77,17 @@ export function buildLlmsFiles(input: LlmsInput): Map<string, string> {
 }
 
 /** A page as Markdown: `# title`, the description as a quote, then each section under its heading. */
-export function pageMarkdown(page: Pick<ManifestPage, 'title' | 'description'>, sections: readonly SectionRecord[]): string {
+export function pageMarkdown(
+  page: Pick<ManifestPage, 'title' | 'description'>,
+  sections: readonly SectionRecord[],
+): string {
   const lines = [`# ${page.title}`];
   if (page.description) lines.push('', `> ${oneLine(page.description)}`);
   for (const section of sections) {
     const heading = section.headingPath.at(-1);
     if (heading) lines.push('', `${'#'.repeat(Math.min(section.headingPath.length + 1, 6))} ${heading}`);
-    const text = section.anchor === '' && page.description ? stripLeading(section.text, page.description.trim()) : section.text;
+    const text =
+      section.anchor === '' && page.description ? stripLeading(section.text, page.description.trim()) : section.text;
     if (text.trim()) lines.push('', text.trim());
   }
   return `${lines.join('\n')}\n`;

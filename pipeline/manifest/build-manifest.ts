@@ -1,11 +1,33 @@
 import type { DocsConfig } from '../../schemas/docs-config.ts';
 import type { DeepReadonly } from '../site-model/site-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { MANIFEST_FORMAT_VERSION, type Manifest, type ManifestContent, type ManifestNavigationNode, type ManifestPage, type ManifestPageRecord, type ManifestRedirect, type ManifestSite } from '../../schemas/manifest.ts';
+import {
+  MANIFEST_FORMAT_VERSION,
+  type Manifest,
+  type ManifestContent,
+  type ManifestNavigationNode,
+  type ManifestPage,
+  type ManifestPageRecord,
+  type ManifestRedirect,
+  type ManifestSite,
+} from '../../schemas/manifest.ts';
 import { sha256OfText } from './sha256-of-text.ts';
 
 /** Settings of docs.json copied into the manifest for renderers and the runtime (docs/concepts/artifacts.mdx). */
-const SITE_SETTINGS = ['description', 'theme', 'colors', 'logo', 'favicon', 'navbar', 'footer', 'banner', 'contextual', 'errors', 'seo', 'search'] as const;
+const SITE_SETTINGS = [
+  'description',
+  'theme',
+  'colors',
+  'logo',
+  'favicon',
+  'navbar',
+  'footer',
+  'banner',
+  'contextual',
+  'errors',
+  'seo',
+  'search',
+] as const;
 
 /** What the manifest is assembled from; every field is already resolved by an earlier stage. */
 export interface ManifestInput {
@@ -153,7 +175,8 @@ export function serializeManifest(manifest: Manifest | Omit<Manifest, 'buildId'>
   const members = Object.entries(manifest).filter(([, value]) => value !== undefined);
   const lines = members.map(([key, value]) => {
     const name = `  ${JSON.stringify(key)}: `;
-    if (!RECORD_LISTS.has(key) || !Array.isArray(value) || value.length === 0) return `${name}${JSON.stringify(value, null, 2).replaceAll('\n', '\n  ')}`;
+    if (!RECORD_LISTS.has(key) || !Array.isArray(value) || value.length === 0)
+      return `${name}${JSON.stringify(value, null, 2).replaceAll('\n', '\n  ')}`;
     return `${name}[\n${value.map((record) => `    ${JSON.stringify(record)}`).join(',\n')}\n  ]`;
   });
   return `{\n${lines.join(',\n')}\n}\n`;

@@ -62,7 +62,8 @@ export function diffManifests(previous: Manifest, next: Manifest): ManifestDiff 
   const arrived = next.pages.filter((page) => !before.has(page.path));
 
   const arrivedByHash = new Map<string, ReleasePage[]>();
-  for (const page of arrived) arrivedByHash.set(page.contentHash, [...(arrivedByHash.get(page.contentHash) ?? []), page]);
+  for (const page of arrived)
+    arrivedByHash.set(page.contentHash, [...(arrivedByHash.get(page.contentHash) ?? []), page]);
   const moved: ManifestDiff['pages']['moved'] = [];
   const movedTargets = new Set<string>();
   const removed: ReleasePage[] = [];
@@ -86,16 +87,23 @@ export function diffManifests(previous: Manifest, next: Manifest): ManifestDiff 
     if (old.title !== page.title) retitled.push({ path: page.path, from: old.title, to: page.title });
     if (old.contentHash !== page.contentHash) contentChanged.push(toDiffPage(page));
     if (!isDeepStrictEqual(placeOf(old.context), placeOf(page.context))) {
-      navigationMoves.push({ path: page.path, title: page.title, from: placeOf(old.context), to: placeOf(page.context) });
+      navigationMoves.push({
+        path: page.path,
+        title: page.title,
+        from: placeOf(old.context),
+        to: placeOf(page.context),
+      });
     }
   }
 
   const breaking: BreakingChange[] = [];
   for (const page of removed) {
-    if (!matchRedirect(next.redirects, page.path)) breaking.push({ path: page.path, title: page.title, reason: 'removed' });
+    if (!matchRedirect(next.redirects, page.path))
+      breaking.push({ path: page.path, title: page.title, reason: 'removed' });
   }
   for (const move of moved) {
-    if (!matchRedirect(next.redirects, move.from)) breaking.push({ path: move.from, title: move.title, reason: 'moved', movedTo: move.to });
+    if (!matchRedirect(next.redirects, move.from))
+      breaking.push({ path: move.from, title: move.title, reason: 'moved', movedTo: move.to });
   }
 
   const diff: ManifestDiff = {
@@ -171,7 +179,10 @@ function diffRedirects(previous: ManifestRedirect[], next: ManifestRedirect[]): 
   };
 }
 
-function diffSettings(previous: Record<string, unknown>, next: Record<string, unknown>): ManifestDiff['settings']['changed'] {
+function diffSettings(
+  previous: Record<string, unknown>,
+  next: Record<string, unknown>,
+): ManifestDiff['settings']['changed'] {
   const keys = [...new Set([...Object.keys(previous), ...Object.keys(next)])].sort();
   return keys
     .filter((key) => !isDeepStrictEqual(previous[key], next[key]))

@@ -18,18 +18,58 @@ export function formatDiffText(diff: ManifestDiff, options: { color?: boolean } 
         : colors.red(`/${change.path} removed with no redirect`),
     ),
   );
-  block('Pages added', diff.pages.added.map((page) => colors.green(`+ /${page.path}  ${page.title}`)));
-  block('Pages removed', diff.pages.removed.map((page) => colors.red(`- /${page.path}  ${page.title}`)));
-  block('Pages moved', diff.pages.moved.map((move) => colors.yellow(`/${move.from} → /${move.to}  ${move.title}`)));
-  block('Pages retitled', diff.pages.retitled.map((page) => `/${page.path}: "${page.from}" → "${page.to}"`));
-  block('Content changed', diff.pages.contentChanged.map((page) => `~ /${page.path}  ${page.title}`));
-  block('Navigation moves', diff.navigation.moved.map((move) => `/${move.path}: ${describePlace(move.from)} → ${describePlace(move.to)}`));
-  block('Endpoint pages added', diff.endpoints.added.map((page) => colors.green(`+ /${page.path}  ${page.title}`)));
-  block('Endpoint pages removed', diff.endpoints.removed.map((page) => colors.red(`- /${page.path}  ${page.title}`)));
-  block('Redirects added', diff.redirects.added.map((redirect) => colors.green(`+ ${redirect.source} → ${redirect.destination}${redirect.permanent ? '' : ' (302)'}`)));
-  block('Redirects removed', diff.redirects.removed.map((redirect) => colors.red(`- ${redirect.source} → ${redirect.destination}`)));
-  block('Redirects changed', diff.redirects.changed.map((change) => `${change.source}: ${change.from.destination} → ${change.to.destination}`));
-  block('Settings changed', diff.settings.changed.map((change) => `${change.key}: ${JSON.stringify(change.from)} → ${JSON.stringify(change.to)}`));
+  block(
+    'Pages added',
+    diff.pages.added.map((page) => colors.green(`+ /${page.path}  ${page.title}`)),
+  );
+  block(
+    'Pages removed',
+    diff.pages.removed.map((page) => colors.red(`- /${page.path}  ${page.title}`)),
+  );
+  block(
+    'Pages moved',
+    diff.pages.moved.map((move) => colors.yellow(`/${move.from} → /${move.to}  ${move.title}`)),
+  );
+  block(
+    'Pages retitled',
+    diff.pages.retitled.map((page) => `/${page.path}: "${page.from}" → "${page.to}"`),
+  );
+  block(
+    'Content changed',
+    diff.pages.contentChanged.map((page) => `~ /${page.path}  ${page.title}`),
+  );
+  block(
+    'Navigation moves',
+    diff.navigation.moved.map((move) => `/${move.path}: ${describePlace(move.from)} → ${describePlace(move.to)}`),
+  );
+  block(
+    'Endpoint pages added',
+    diff.endpoints.added.map((page) => colors.green(`+ /${page.path}  ${page.title}`)),
+  );
+  block(
+    'Endpoint pages removed',
+    diff.endpoints.removed.map((page) => colors.red(`- /${page.path}  ${page.title}`)),
+  );
+  block(
+    'Redirects added',
+    diff.redirects.added.map((redirect) =>
+      colors.green(`+ ${redirect.source} → ${redirect.destination}${redirect.permanent ? '' : ' (302)'}`),
+    ),
+  );
+  block(
+    'Redirects removed',
+    diff.redirects.removed.map((redirect) => colors.red(`- ${redirect.source} → ${redirect.destination}`)),
+  );
+  block(
+    'Redirects changed',
+    diff.redirects.changed.map((change) => `${change.source}: ${change.from.destination} → ${change.to.destination}`),
+  );
+  block(
+    'Settings changed',
+    diff.settings.changed.map(
+      (change) => `${change.key}: ${JSON.stringify(change.from)} → ${JSON.stringify(change.to)}`,
+    ),
+  );
   return `${lines.join('\n')}\n`;
 }
 

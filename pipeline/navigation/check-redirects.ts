@@ -24,7 +24,14 @@ export function checkRedirects(
   },
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const report = (index: number, field: string, severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string): void => {
+  const report = (
+    index: number,
+    field: string,
+    severity: Diagnostic['severity'],
+    ruleId: RuleId,
+    message: string,
+    hint?: string,
+  ): void => {
     const pointer = `/redirects/${index}/${field}`;
     diagnostics.push({ ...options.locate(pointer), pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
   };
@@ -53,7 +60,13 @@ export function checkRedirects(
       return;
     }
     if (!isWildcardSource(redirect.source) && isPage(redirect.source)) {
-      report(index, 'source', 'warning', 'redirect-shadows-page', `Unexpected redirect from \`${redirect.source}\`, which is also a page: the redirect wins and the page is unreachable`);
+      report(
+        index,
+        'source',
+        'warning',
+        'redirect-shadows-page',
+        `Unexpected redirect from \`${redirect.source}\`, which is also a page: the redirect wins and the page is unreachable`,
+      );
     }
     if (isExternalLink(redirect.destination) || isWildcardSource(redirect.destination)) return;
     const seen = [routeOf(redirect.source)];
@@ -63,7 +76,14 @@ export function checkRedirects(
       const next = matchRedirect(redirects, current);
       if (!next) break;
       if (seen.includes(routeOf(current))) {
-        report(index, 'destination', 'warning', 'redirect-loop', `Unexpected redirect loop: ${[...seen, routeOf(current)].map((path) => `/${path}`).join(' → ')}`, 'Point the redirect at a page.');
+        report(
+          index,
+          'destination',
+          'warning',
+          'redirect-loop',
+          `Unexpected redirect loop: ${[...seen, routeOf(current)].map((path) => `/${path}`).join(' → ')}`,
+          'Point the redirect at a page.',
+        );
         return;
       }
       seen.push(routeOf(current));
@@ -72,10 +92,23 @@ export function checkRedirects(
       if (isExternalLink(current)) break;
     }
     if (hops > 1 && !seen.includes(routeOf(current))) {
-      report(index, 'destination', 'warning', 'redirect-chain', `Redirect \`${redirect.source}\` takes ${hops} hops, expected one`, `Point it straight at \`${current}\`.`);
+      report(
+        index,
+        'destination',
+        'warning',
+        'redirect-chain',
+        `Redirect \`${redirect.source}\` takes ${hops} hops, expected one`,
+        `Point it straight at \`${current}\`.`,
+      );
     }
     if (!isExternalLink(current) && !isTarget(current) && !matchRedirect(redirects, current)) {
-      report(index, 'destination', 'warning', 'redirect-dangling', `Unexpected redirect destination \`${redirect.destination}\`, expected a page of the site`);
+      report(
+        index,
+        'destination',
+        'warning',
+        'redirect-dangling',
+        `Unexpected redirect destination \`${redirect.destination}\`, expected a page of the site`,
+      );
     }
   });
   return diagnostics;

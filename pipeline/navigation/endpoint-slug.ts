@@ -11,7 +11,9 @@ import { slugify } from './slugify.ts';
 export function endpointSlug(operation: SpecOperation, directory = 'api-reference'): string {
   const href = xMintHref(operation.operation);
   if (href) return href;
-  const fallback = operation.webhook ? slugify(operation.path) : `${operation.method.toLowerCase()}-${slugify(operation.path)}`;
+  const fallback = operation.webhook
+    ? slugify(operation.path)
+    : `${operation.method.toLowerCase()}-${slugify(operation.path)}`;
   const name = (operation.summary ? slugify(operation.summary) : '') || fallback || 'endpoint';
   const tag = operation.tags[0] ? slugify(operation.tags[0]) : '';
   return [directory, ...(tag ? [tag] : []), name].join('/');

@@ -15,14 +15,19 @@ const compiled = new WeakMap<Redirect, RegExp>();
  * with an `#anchor` or a `?query` never applies: the platform documents that redirects cannot include them (and
  * browsers never send the anchor).
  */
-export function matchRedirect(redirects: readonly Redirect[], route: string): { destination: string; permanent: boolean } | undefined {
+export function matchRedirect(
+  redirects: readonly Redirect[],
+  route: string,
+): { destination: string; permanent: boolean } | undefined {
   const path = normalise(route);
   for (const redirect of redirects) {
     if (hasAnchorOrQuery(redirect.source)) continue;
     const match = patternOf(redirect).exec(path);
     if (!match) continue;
     const groups = match.groups ?? {};
-    const destination = redirect.destination.replace(/:([A-Za-z_]\w*)\*?|\*/g, (token, name?: string) => (name ? (groups[name] ?? '') : (groups.splat ?? '')));
+    const destination = redirect.destination.replace(/:([A-Za-z_]\w*)\*?|\*/g, (token, name?: string) =>
+      name ? (groups[name] ?? '') : (groups.splat ?? ''),
+    );
     return { destination: destination.replace(/(?<!:)\/{2,}/g, '/'), permanent: redirect.permanent };
   }
   return undefined;

@@ -5,7 +5,13 @@ import { endpointSlug } from './endpoint-slug.ts';
 import type { NavigationPageEntry, SpecInScope } from './navigation-page-entry.ts';
 
 /** Reports a problem at a docs.json pointer. */
-export type ReportAtPointer = (pointer: string, severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string) => void;
+export type ReportAtPointer = (
+  pointer: string,
+  severity: Diagnostic['severity'],
+  ruleId: RuleId,
+  message: string,
+  hint?: string,
+) => void;
 
 /**
  * The page entries of a navigation in the order they are resolved. The first reference to a route sets its context;
@@ -34,8 +40,13 @@ export class NavigationEntries {
     const sidebarKey = `${entry.route}\u0000${sidebarOf(entry)}`;
     const firstHere = this.firstInSidebar.get(sidebarKey);
     if (firstHere) {
-      this.report(entry.pointer, 'warning', 'duplicate-page', `Unexpected second reference to page \`${entry.route}\` in the same navigation, expected each page once per language, version, product, tab, menu item, dropdown and anchor (first at ${firstHere.pointer})`,
-        'Readers see the page twice in one sidebar, and the first reference of the site sets its groups; remove this one or link to the page instead.');
+      this.report(
+        entry.pointer,
+        'warning',
+        'duplicate-page',
+        `Unexpected second reference to page \`${entry.route}\` in the same navigation, expected each page once per language, version, product, tab, menu item, dropdown and anchor (first at ${firstHere.pointer})`,
+        'Readers see the page twice in one sidebar, and the first reference of the site sets its groups; remove this one or link to the page instead.',
+      );
     } else {
       this.firstInSidebar.set(sidebarKey, entry);
     }
@@ -50,7 +61,8 @@ export class NavigationEntries {
     if (known) return known;
     const base = endpointSlug(operation, directory);
     let route = base;
-    for (let suffix = 1; this.firstEntries.has(route) || this.endpointRoutes.has(route); suffix += 1) route = `${base}-${suffix}`;
+    for (let suffix = 1; this.firstEntries.has(route) || this.endpointRoutes.has(route); suffix += 1)
+      route = `${base}-${suffix}`;
     this.operationRoutes.set(key, route);
     this.endpointRoutes.add(route);
     return route;

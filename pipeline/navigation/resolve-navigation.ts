@@ -15,7 +15,12 @@ import { holdsNavigationLists, NAVIGATION_NODE_FIELDS } from '../site-model/navi
 import type { NavigationPageEntry, OperationRef, ResolvedNavigation, SpecInScope } from './navigation-page-entry.ts';
 import { pageRoute } from '../site-model/page-route.ts';
 import { resolveGlobalNavigation } from './resolve-global-navigation.ts';
-import { SKIP, visitNavigation, type NavigationElementVisit, type NavigationPageVisit } from '../site-model/visit-navigation.ts';
+import {
+  SKIP,
+  visitNavigation,
+  type NavigationElementVisit,
+  type NavigationPageVisit,
+} from '../site-model/visit-navigation.ts';
 
 /** Options of `resolveNavigation`. */
 export interface ResolveNavigationOptions {
@@ -67,18 +72,31 @@ interface Level {
  * `renderEndpointPages` renders. Elements nest in any combination; an element holding several child kinds
  * resolves them all in a stable order (`visitNavigation`'s); a group left without any child is dropped from the tree. Pure.
  */
-export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' | 'api'>>, options: ResolveNavigationOptions): ResolvedNavigation {
+export function resolveNavigation(
+  config: Partial<Pick<SiteConfig, 'navigation' | 'api'>>,
+  options: ResolveNavigationOptions,
+): ResolvedNavigation {
   const diagnostics: Diagnostic[] = [];
   const report: ReportAtPointer = (pointer, severity, ruleId, message, hint) => {
     diagnostics.push({ ...options.locate(pointer), pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
   };
   const entries = new NavigationEntries(report);
 
-  const addEndpoint = (operation: SpecOperation, specFile: string, scope: Scope, pointer: string, extraGroups: string[] = []): ManifestNavigationNode => {
+  const addEndpoint = (
+    operation: SpecOperation,
+    specFile: string,
+    scope: Scope,
+    pointer: string,
+    extraGroups: string[] = [],
+  ): ManifestNavigationNode => {
     const title = endpointTitle(operation);
     const route = entries.endpointRoute(operation, specFile, scope.specs);
     const hidden = scope.hidden || operation.hidden;
-    const reference: OperationRef = { specFile, method: operation.webhook ? 'WEBHOOK' : operation.method, path: operation.path };
+    const reference: OperationRef = {
+      specFile,
+      method: operation.webhook ? 'WEBHOOK' : operation.method,
+      path: operation.path,
+    };
     entries.add({
       route,
       pointer,
@@ -94,13 +112,26 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
 
   const resolveOperationEntry = (entry: string, pointer: string, level: Level): ManifestNavigationNode | undefined => {
     const { scope } = level;
-    const resolution = resolveOperationReference(options.specs, entry, scope.specs.map((spec) => spec.file));
-    if (resolution.ok) return resolution.operation.excluded ? undefined : addEndpoint(resolution.operation, resolution.spec.file, scope, pointer);
+    const resolution = resolveOperationReference(
+      options.specs,
+      entry,
+      scope.specs.map((spec) => spec.file),
+    );
+    if (resolution.ok)
+      return resolution.operation.excluded
+        ? undefined
+        : addEndpoint(resolution.operation, resolution.spec.file, scope, pointer);
     if (resolution.specNotLoaded) {
       level.unloadedEntries += 1;
       return undefined;
     }
-    report(pointer, 'warning', 'unknown-operation', `${resolution.message} (referenced from ${describeTrail(scope.trail)}); the entry is left out`, resolution.hint);
+    report(
+      pointer,
+      'warning',
+      'unknown-operation',
+      `${resolution.message} (referenced from ${describeTrail(scope.trail)}); the entry is left out`,
+      resolution.hint,
+    );
     return undefined;
   };
 
@@ -109,18 +140,39 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
     if (isOperationReference(entry)) return resolveOperationEntry(entry, pointer, level);
     const route = pageRoute(entry);
     if (/\.mdx?\/*$/i.test(entry.trim())) {
-      report(pointer, 'warning', 'page-extension', `Unexpected extension in page path \`${entry}\`, expected the path without \`.mdx\`/\`.md\``, `Write \`${route}\`.`);
+      report(
+        pointer,
+        'warning',
+        'page-extension',
+        `Unexpected extension in page path \`${entry}\`, expected the path without \`.mdx\`/\`.md\``,
+        `Write \`${route}\`.`,
+      );
     }
     const file = options.pageFileFor(route);
     if (!file && options.isUnreadable?.(route)) return undefined;
     if (!file) {
       const suggestion = suggestName(route, options.pageRoutes ?? []);
-      report(pointer, ruleSeverity('missing-page'), 'missing-page', `Cannot find a page file for \`${entry}\` (looked for ${route}.mdx and ${route}.md), referenced from ${describeTrail(scope.trail)}; the entry is left out`,
-        suggestion ? `Did you mean \`${suggestion}\`?` : 'Create the file, fix the path, or remove it from the navigation.');
+      report(
+        pointer,
+        ruleSeverity('missing-page'),
+        'missing-page',
+        `Cannot find a page file for \`${entry}\` (looked for ${route}.mdx and ${route}.md), referenced from ${describeTrail(scope.trail)}; the entry is left out`,
+        suggestion
+          ? `Did you mean \`${suggestion}\`?`
+          : 'Create the file, fix the path, or remove it from the navigation.',
+      );
       return undefined;
     }
     // The pages of one element share its context, which is complete (and never changed) once the element is entered.
-    entries.add({ route, file, pointer, hidden: scope.hidden, ...searchPlacement(scope), context: scope.context, ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}) });
+    entries.add({
+      route,
+      file,
+      pointer,
+      hidden: scope.hidden,
+      ...searchPlacement(scope),
+      context: scope.context,
+      ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}),
+    });
     return { kind: 'page', path: route, ...(scope.hidden ? { hidden: true } : {}) };
   };
 
@@ -140,7 +192,9 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
       label: tag,
       generated: true,
       ...(scope.hidden ? { hidden: true } : {}),
-      children: operations.map(({ operation, specFile }) => addEndpoint(operation, specFile, scope, `${pointer}/openapi`, [tag])),
+      children: operations.map(({ operation, specFile }) =>
+        addEndpoint(operation, specFile, scope, `${pointer}/openapi`, [tag]),
+      ),
     }));
   };
 
@@ -162,57 +216,109 @@ export function resolveNavigation(config: Partial<Pick<SiteConfig, 'navigation' 
     const ownSpecs = specReferencesOf(element.openapi);
     // A hidden element decides afresh whether its pages stay searchable; one that is not hidden keeps its parent's answer.
     const searchable = element.hidden === true ? element.searchable === true : parent.scope.searchable;
-    const boost = kind === 'group' && typeof element.boost === 'number' && element.boost > 0 ? element.boost : parent.scope.boost;
-    const tag = kind === 'group' && typeof element.tag === 'string' && element.tag.trim() !== '' ? element.tag.trim() : parent.scope.tag;
-    const scope: Scope = { context, hidden, searchable, ...(boost === undefined ? {} : { boost }), ...(tag === undefined ? {} : { tag }), specs: ownSpecs.length > 0 ? ownSpecs : parent.scope.specs, trail: [...parent.scope.trail, `${kind} ${label ?? '?'}`] };
+    const boost =
+      kind === 'group' && typeof element.boost === 'number' && element.boost > 0 ? element.boost : parent.scope.boost;
+    const tag =
+      kind === 'group' && typeof element.tag === 'string' && element.tag.trim() !== ''
+        ? element.tag.trim()
+        : parent.scope.tag;
+    const scope: Scope = {
+      context,
+      hidden,
+      searchable,
+      ...(boost === undefined ? {} : { boost }),
+      ...(tag === undefined ? {} : { tag }),
+      specs: ownSpecs.length > 0 ? ownSpecs : parent.scope.specs,
+      trail: [...parent.scope.trail, `${kind} ${label ?? '?'}`],
+    };
     return { scope, node, children: [], siblings: parent.children, ownSpecs, unloadedEntries: 0 };
   };
 
   /** One `spec-not-loaded` warning for an element that lost operation entries, or all its generated pages, to a spec that did not load. */
-  const reportUnloadedSpec = ({ kind, label, pointer }: NavigationElementVisit, level: Level, wholeSpec: boolean, dropped: boolean): void => {
-    const unloaded = (wholeSpec ? level.ownSpecs : level.scope.specs).filter((spec) => !options.specs.has(spec.file)).map((spec) => spec.file);
+  const reportUnloadedSpec = (
+    { kind, label, pointer }: NavigationElementVisit,
+    level: Level,
+    wholeSpec: boolean,
+    dropped: boolean,
+  ): void => {
+    const unloaded = (wholeSpec ? level.ownSpecs : level.scope.specs)
+      .filter((spec) => !options.specs.has(spec.file))
+      .map((spec) => spec.file);
     const specs = unloaded.length > 0 ? unloaded.map((file) => `\`${file}\``).join(', ') : 'a spec that did not load';
     const element = kind === 'navigation' ? 'the top-level navigation' : `${kind} \`${label ?? '?'}\``;
     const count = level.unloadedEntries;
     const message = wholeSpec
       ? `Unexpected ${element} generated from ${specs}, expected a loaded spec: it has no endpoint page${dropped ? ' and is left out' : ''}`
       : `Unexpected ${count} operation ${count === 1 ? 'entry' : 'entries'} of ${specs} in ${element}, expected a loaded spec: ${count === 1 ? 'it is' : 'they are'} left out${dropped ? `, and so is the ${kind}, left empty` : ''}`;
-    report(pointer, 'warning', 'spec-not-loaded', message, unloaded.some(isRemoteSpec) ? 'Pass --allow-network to fetch remote specs at build time.' : 'The spec is reported where it is named.');
+    report(
+      pointer,
+      'warning',
+      'spec-not-loaded',
+      message,
+      unloaded.some(isRemoteSpec)
+        ? 'Pass --allow-network to fetch remote specs at build time.'
+        : 'The spec is reported where it is named.',
+    );
   };
 
   const tree: ManifestNavigationNode[] = [];
   const navigation = isRecord(config.navigation) ? config.navigation : undefined;
   const rootSpecs = specReferencesOf(isRecord(config.api) ? config.api.openapi : undefined);
   const navigationSpecs = specReferencesOf(navigation?.openapi);
-  const root: Level = { scope: { context: { groups: [] }, hidden: false, searchable: false, specs: navigationSpecs.length > 0 ? navigationSpecs : rootSpecs, trail: [] }, children: tree, ownSpecs: navigationSpecs, unloadedEntries: 0 };
-  visitNavigation<Level>(navigation, {
-    enter: (visit, parent) => (visit.kind === 'navigation' ? root : enterElement(visit, parent)),
-    page: (visit, level) => {
-      const node = resolvePage(visit, level);
-      if (visit.role === 'page') {
-        if (node) level.children.push(node);
-      } else if (level.node && typeof node?.path === 'string') {
-        level.node.root = node.path;
-      }
+  const root: Level = {
+    scope: {
+      context: { groups: [] },
+      hidden: false,
+      searchable: false,
+      specs: navigationSpecs.length > 0 ? navigationSpecs : rootSpecs,
+      trail: [],
     },
-    leave: (visit, level) => {
-      const wholeSpec = !holdsNavigationLists(visit.element) && level.ownSpecs.length > 0;
-      if (wholeSpec) level.children.push(...generateWholeSpec(level.ownSpecs, visit.pointer, level.scope));
-      // A group left with nothing to show (no pages listed, or every entry left out) has no place in the tree.
-      const dropped = level.node?.kind === 'group' && level.children.length === 0 && level.node.root === undefined && level.node.href === undefined && level.siblings?.at(-1) === level.node;
-      if (dropped) level.siblings?.pop();
-      const wholeSpecUnloaded = wholeSpec && level.ownSpecs.every((spec) => !options.specs.has(spec.file));
-      if (level.unloadedEntries > 0 || wholeSpecUnloaded) reportUnloadedSpec(visit, level, wholeSpecUnloaded, dropped);
-      if (level.node) level.node.children = level.children;
+    children: tree,
+    ownSpecs: navigationSpecs,
+    unloadedEntries: 0,
+  };
+  visitNavigation<Level>(
+    navigation,
+    {
+      enter: (visit, parent) => (visit.kind === 'navigation' ? root : enterElement(visit, parent)),
+      page: (visit, level) => {
+        const node = resolvePage(visit, level);
+        if (visit.role === 'page') {
+          if (node) level.children.push(node);
+        } else if (level.node && typeof node?.path === 'string') {
+          level.node.root = node.path;
+        }
+      },
+      leave: (visit, level) => {
+        const wholeSpec = !holdsNavigationLists(visit.element) && level.ownSpecs.length > 0;
+        if (wholeSpec) level.children.push(...generateWholeSpec(level.ownSpecs, visit.pointer, level.scope));
+        // A group left with nothing to show (no pages listed, or every entry left out) has no place in the tree.
+        const dropped =
+          level.node?.kind === 'group' &&
+          level.children.length === 0 &&
+          level.node.root === undefined &&
+          level.node.href === undefined &&
+          level.siblings?.at(-1) === level.node;
+        if (dropped) level.siblings?.pop();
+        const wholeSpecUnloaded = wholeSpec && level.ownSpecs.every((spec) => !options.specs.has(spec.file));
+        if (level.unloadedEntries > 0 || wholeSpecUnloaded)
+          reportUnloadedSpec(visit, level, wholeSpecUnloaded, dropped);
+        if (level.node) level.node.children = level.children;
+      },
     },
-  }, root);
+    root,
+  );
   tree.push(...resolveGlobalNavigation(navigation?.global));
   return { tree, entries: entries.entries, diagnostics };
 }
 
 /** What an entry says about search beyond its context: indexed although hidden, and its group's boost and tag. */
 function searchPlacement(scope: Scope): Pick<NavigationPageEntry, 'searchable' | 'boost' | 'tag'> {
-  return { ...(scope.hidden && scope.searchable ? { searchable: true as const } : {}), ...(scope.boost === undefined ? {} : { boost: scope.boost }), ...(scope.tag === undefined ? {} : { tag: scope.tag }) };
+  return {
+    ...(scope.hidden && scope.searchable ? { searchable: true as const } : {}),
+    ...(scope.boost === undefined ? {} : { boost: scope.boost }),
+    ...(scope.tag === undefined ? {} : { tag: scope.tag }),
+  };
 }
 
 function describeTrail(trail: string[]): string {

@@ -5,7 +5,8 @@
 export function routeFolders(routes: Iterable<string>): ReadonlySet<string> {
   const folders = new Set<string>();
   for (const route of routes) {
-    for (let slash = route.indexOf('/'); slash !== -1; slash = route.indexOf('/', slash + 1)) folders.add(route.slice(0, slash));
+    for (let slash = route.indexOf('/'); slash !== -1; slash = route.indexOf('/', slash + 1))
+      folders.add(route.slice(0, slash));
   }
   return folders;
 }

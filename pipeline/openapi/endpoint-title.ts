@@ -6,17 +6,25 @@ export function endpointTitle(operation: SpecOperation): string {
 }
 
 /** A string member of the operation's `x-mint` extension (`content`, or a member of `metadata`); undefined when absent or blank. */
-export function xMintString(operation: SpecOperation, key: 'metadata' | 'content', member?: string): string | undefined {
+export function xMintString(
+  operation: SpecOperation,
+  key: 'metadata' | 'content',
+  member?: string,
+): string | undefined {
   const xMint = operation.operation['x-mint'];
   if (!xMint || typeof xMint !== 'object') return undefined;
   let value = (xMint as Record<string, unknown>)[key];
-  if (member !== undefined) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[member] : undefined;
+  if (member !== undefined)
+    value = value && typeof value === 'object' ? (value as Record<string, unknown>)[member] : undefined;
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 /** A readable title for an operation without summary: `POST /users/{id}` → `Post users id`. */
 export function titleFromOperation(operation: SpecOperation): string {
-  const words = operation.path.split(/[^A-Za-z0-9]+/).filter(Boolean).join(' ');
+  const words = operation.path
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .join(' ');
   const title = `${operation.webhook ? 'webhook' : operation.method.toLowerCase()} ${words}`.trim();
   return title.charAt(0).toUpperCase() + title.slice(1);
 }

@@ -10,5 +10,7 @@ const SPEC_EXTENSIONS = ['', '.json', '.yaml', '.yml'];
 export function findSpecFile(name: string, exists: (file: string) => boolean): string | undefined {
   if (isRemoteSpec(name.trim())) return undefined;
   const normalised = normaliseSpecPath(name);
-  return SPEC_EXTENSIONS.map((extension) => normalised + extension).find((file) => /\.(?:json|ya?ml)$/i.test(file) && exists(file));
+  return SPEC_EXTENSIONS.map((extension) => normalised + extension).find(
+    (file) => /\.(?:json|ya?ml)$/i.test(file) && exists(file),
+  );
 }

@@ -15,14 +15,21 @@ export function listSpecOperations(document: Record<string, unknown>): SpecOpera
         const operation = item[method] as Record<string, unknown> | undefined;
         if (!operation || typeof operation !== 'object') continue;
         const own = objectsOf(operation.parameters);
-        const parameters = [...shared.filter((parameter) => !own.some((candidate) => candidate.name === parameter.name && candidate.in === parameter.in)), ...own];
+        const parameters = [
+          ...shared.filter(
+            (parameter) => !own.some((candidate) => candidate.name === parameter.name && candidate.in === parameter.in),
+          ),
+          ...own,
+        ];
         operations.push({
           method: method.toUpperCase(),
           path,
           operation,
           parameters,
           tags: Array.isArray(operation.tags) ? operation.tags.map(String) : [],
-          ...(typeof operation.summary === 'string' && operation.summary.trim() ? { summary: operation.summary.trim() } : {}),
+          ...(typeof operation.summary === 'string' && operation.summary.trim()
+            ? { summary: operation.summary.trim() }
+            : {}),
           ...(typeof operation.description === 'string' ? { description: operation.description } : {}),
           hidden: operation['x-hidden'] === true,
           excluded: operation['x-excluded'] === true,
@@ -38,5 +45,10 @@ export function listSpecOperations(document: Record<string, unknown>): SpecOpera
 
 /** The object entries of a list from a spec (a malformed spec may hold null, strings or numbers there). */
 function objectsOf(value: unknown): Record<string, unknown>[] {
-  return Array.isArray(value) ? value.filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null && !Array.isArray(entry)) : [];
+  return Array.isArray(value)
+    ? value.filter(
+        (entry): entry is Record<string, unknown> =>
+          typeof entry === 'object' && entry !== null && !Array.isArray(entry),
+      )
+    : [];
 }

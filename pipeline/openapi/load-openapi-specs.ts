@@ -31,25 +31,35 @@ export interface LoadSpecsInput {
  * of the site are read from the SiteSource, never from disk, and remote ones only through `fetchRemote`. Broken
  * specs become diagnostics, never throws.
  */
-export async function loadOpenApiSpecs(input: LoadSpecsInput): Promise<{ specs: LoadedSpecs; diagnostics: Diagnostic[] }> {
+export async function loadOpenApiSpecs(
+  input: LoadSpecsInput,
+): Promise<{ specs: LoadedSpecs; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const specs: LoadedSpecs = new Map();
   const locate = input.locate ?? (() => ({ file: 'docs.json', line: 0, column: 0 }));
   const named = new Map<string, SpecReference>();
-  for (const reference of input.specReferences ?? []) if (!named.has(reference.file)) named.set(reference.file, reference);
+  for (const reference of input.specReferences ?? [])
+    if (!named.has(reference.file)) named.set(reference.file, reference);
   const referenced = new Set(input.referencedSpecFiles ?? []);
   const targets = [...new Set([...named.keys(), ...referenced, ...(input.specFiles ?? [])])];
   const fetchRemote = input.fetchRemote && fetchingOnce(input.fetchRemote);
   for (const target of targets) {
     const reference = named.get(target);
     const report = (severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string): void => {
-      const position = reference?.pointer ? { ...locate(reference.pointer), pointer: reference.pointer } : { file: target, line: 0, column: 0 };
+      const position = reference?.pointer
+        ? { ...locate(reference.pointer), pointer: reference.pointer }
+        : { file: target, line: 0, column: 0 };
       diagnostics.push({ ...position, severity, ruleId, message, ...(hint ? { hint } : {}) });
     };
     let text: string | undefined;
     if (isRemoteSpec(target)) {
       if (!fetchRemote) {
-        report('warning', 'remote-spec-skipped', `Remote spec \`${target}\` was not fetched`, 'Pass --allow-network to fetch remote specs at build time.');
+        report(
+          'warning',
+          'remote-spec-skipped',
+          `Remote spec \`${target}\` was not fetched`,
+          'Pass --allow-network to fetch remote specs at build time.',
+        );
         continue;
       }
       try {
@@ -61,12 +71,23 @@ export async function loadOpenApiSpecs(input: LoadSpecsInput): Promise<{ specs: 
     } else {
       const unreadable = unreadableFileReason(input.source, target);
       if (unreadable !== undefined) {
-        if (reference || referenced.has(target)) report('error', 'unreadable-file', `Unexpected ${unreadable} as OpenAPI spec \`${target}\`, expected a JSON or YAML text file`, 'Split the spec, or point to a smaller text copy of it.');
+        if (reference || referenced.has(target))
+          report(
+            'error',
+            'unreadable-file',
+            `Unexpected ${unreadable} as OpenAPI spec \`${target}\`, expected a JSON or YAML text file`,
+            'Split the spec, or point to a smaller text copy of it.',
+          );
         continue;
       }
       text = input.source.files.get(target);
       if (text === undefined) {
-        report('error', 'missing-spec', `Cannot find the OpenAPI spec \`${target}\``, 'Fix the path (relative to the site root) or add the file.');
+        report(
+          'error',
+          'missing-spec',
+          `Cannot find the OpenAPI spec \`${target}\``,
+          'Fix the path (relative to the site root) or add the file.',
+        );
         continue;
       }
     }
@@ -74,11 +95,23 @@ export async function loadOpenApiSpecs(input: LoadSpecsInput): Promise<{ specs: 
     try {
       // swagger-parser and its schemas are imported only by sites that have a spec (~50 ms of a build's start-up).
       const { loadSpec } = await import('./load-spec.ts');
-      const loaded = await loadSpec(target, text, { source: input.source, diagnostics, named: isNamed, ...(fetchRemote ? { fetchRemote } : {}) });
+      const loaded = await loadSpec(target, text, {
+        source: input.source,
+        diagnostics,
+        named: isNamed,
+        ...(fetchRemote ? { fetchRemote } : {}),
+      });
       if (loaded) specs.set(target, loaded);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
-      diagnostics.push({ file: target, line: 1, column: 1, severity: isNamed ? 'error' : 'warning', ruleId: 'invalid-spec', message: 'Unexpected spec nested too deep to read, expected a JSON or YAML document of ordinary depth' });
+      diagnostics.push({
+        file: target,
+        line: 1,
+        column: 1,
+        severity: isNamed ? 'error' : 'warning',
+        ruleId: 'invalid-spec',
+        message: 'Unexpected spec nested too deep to read, expected a JSON or YAML document of ordinary depth',
+      });
     }
   }
   return { specs, diagnostics };

@@ -9,11 +9,23 @@ import { firstLine } from './first-line.ts';
 import { listSpecOperations } from './list-spec-operations.ts';
 import type { LoadedSpec, SpecOperation } from './loaded-spec.ts';
 import { findDeepSpecNesting, parseSpecText } from './parse-spec-text.ts';
-import { resolveSpecReferences, SITE_ORIGIN, UNRESOLVED_MARKER, type UnresolvedReference } from './resolve-spec-references.ts';
+import {
+  resolveSpecReferences,
+  SITE_ORIGIN,
+  UNRESOLVED_MARKER,
+  type UnresolvedReference,
+} from './resolve-spec-references.ts';
 import { specServerPaths } from './spec-server-paths.ts';
 import { specShapeProblem } from './spec-shape-problem.ts';
 
-const REFERENCE_ERRORS = new Set(['MissingPointerError', 'ResolverError', 'ParserError', 'InvalidPointerError', 'UnmatchedResolverError', 'UnmatchedParserError']);
+const REFERENCE_ERRORS = new Set([
+  'MissingPointerError',
+  'ResolverError',
+  'ParserError',
+  'InvalidPointerError',
+  'UnmatchedResolverError',
+  'UnmatchedParserError',
+]);
 /** Operations a `spec-reference` warning names before `and N more`. */
 const NAMED_OPERATIONS = 5;
 
@@ -45,10 +57,24 @@ export async function loadSpec(file: string, text: string, context: LoadSpecCont
   }
   let document: unknown;
   try {
-    document = parseSpecText(file, text, (problem) => report('warning', 'spec-read-as-yaml', `Unexpected JSON syntax (${problem.message}), expected valid JSON: the spec is read as YAML, as the platform reads it`, problem.line, problem.column));
+    document = parseSpecText(file, text, (problem) =>
+      report(
+        'warning',
+        'spec-read-as-yaml',
+        `Unexpected JSON syntax (${problem.message}), expected valid JSON: the spec is read as YAML, as the platform reads it`,
+        problem.line,
+        problem.column,
+      ),
+    );
   } catch (error) {
     const position = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    report('error', 'spec-parse', `Cannot parse the spec: ${firstLine(error)}`, position?.line ?? 1, position?.col ?? 1);
+    report(
+      'error',
+      'spec-parse',
+      `Cannot parse the spec: ${firstLine(error)}`,
+      position?.line ?? 1,
+      position?.col ?? 1,
+    );
     return undefined;
   }
   const problem = specShapeProblem(document);
@@ -58,24 +84,44 @@ export async function loadSpec(file: string, text: string, context: LoadSpecCont
   }
   const specUrl = isRemoteSpec(file) ? file : new URL(file, SITE_ORIGIN).href;
   const prepared = prepareForParser(document as Record<string, unknown>);
-  const { documents, unresolved } = await resolveSpecReferences(specUrl, prepared, { source: context.source, ...(context.fetchRemote ? { fetchRemote: context.fetchRemote } : {}) });
+  const { documents, unresolved } = await resolveSpecReferences(specUrl, prepared, {
+    source: context.source,
+    ...(context.fetchRemote ? { fetchRemote: context.fetchRemote } : {}),
+  });
   let dereferenced: Record<string, unknown>;
   try {
-    dereferenced = (await SwaggerParser.dereference(specUrl, prepared as never, memoryResolverOptions(documents) as never)) as unknown as Record<string, unknown>;
+    dereferenced = (await SwaggerParser.dereference(
+      specUrl,
+      prepared as never,
+      memoryResolverOptions(documents) as never,
+    )) as unknown as Record<string, unknown>;
   } catch (error) {
     if (!REFERENCE_ERRORS.has((error as Error).name)) {
       report('error', 'invalid-spec', `Unexpected spec content: ${firstLine(error)}`);
       return undefined;
     }
-    report('warning', 'spec-reference', `Some $ref of the spec cannot be resolved (${firstLine(error).replaceAll(SITE_ORIGIN, '')}); it is used without them`);
+    report(
+      'warning',
+      'spec-reference',
+      `Some $ref of the spec cannot be resolved (${firstLine(error).replaceAll(SITE_ORIGIN, '')}); it is used without them`,
+    );
     dereferenced = prepared;
   }
   const operations = listSpecOperations(dereferenced);
   if (unresolved.length > 0) {
     const withoutSchema = operationsReachingMarkers(operations);
     for (const failure of unresolved) {
-      const position = referencePosition(failure.file === file ? text : context.source.files.get(failure.file) ?? '', failure.reference);
-      diagnostics.push({ file: failure.file, ...position, severity: 'warning', ruleId: 'spec-reference', message: unresolvedMessage(failure, withoutSchema.get(failure.marker) ?? []) });
+      const position = referencePosition(
+        failure.file === file ? text : (context.source.files.get(failure.file) ?? ''),
+        failure.reference,
+      );
+      diagnostics.push({
+        file: failure.file,
+        ...position,
+        severity: 'warning',
+        ruleId: 'spec-reference',
+        message: unresolvedMessage(failure, withoutSchema.get(failure.marker) ?? []),
+      });
     }
   }
   return { file, serverPaths: specServerPaths(dereferenced), operations };
@@ -83,11 +129,19 @@ export async function loadSpec(file: string, text: string, context: LoadSpecCont
 
 /** `Cannot resolve $ref x and 2 more to y.json: why; GET /users and POST /users are built without them`. */
 function unresolvedMessage(failure: UnresolvedReference, operations: readonly string[]): string {
-  const more = failure.count === 1 ? '' : failure.document === undefined ? ` (written ${failure.count} times)` : ` and ${failure.count - 1} more to \`${failure.document}\``;
+  const more =
+    failure.count === 1
+      ? ''
+      : failure.document === undefined
+        ? ` (written ${failure.count} times)`
+        : ` and ${failure.count - 1} more to \`${failure.document}\``;
   const named = operations.slice(0, NAMED_OPERATIONS).map((operation) => `\`${operation}\``);
   if (operations.length > NAMED_OPERATIONS) named.push(`${operations.length - NAMED_OPERATIONS} more`);
   const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1) ?? ''}` : (named[0] ?? '');
-  const consequence = operations.length === 0 ? 'no operation uses it' : `${list} ${operations.length === 1 ? 'is' : 'are'} built without ${failure.count > 1 ? 'them' : 'it'}`;
+  const consequence =
+    operations.length === 0
+      ? 'no operation uses it'
+      : `${list} ${operations.length === 1 ? 'is' : 'are'} built without ${failure.count > 1 ? 'them' : 'it'}`;
   return `Cannot resolve \`$ref\` \`${failure.reference}\`${more}: ${failure.reason}; ${consequence}`;
 }
 

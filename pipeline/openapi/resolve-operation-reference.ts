@@ -20,16 +20,27 @@ export type OperationResolution =
  * Failures name the closest existing operations. `unloadedSpecs` are the site's specs that did not load: an
  * operation searched among all specs and not found may be in one of them.
  */
-export function resolveOperationReference(specs: LoadedSpecs, reference: string, specsInScope: readonly string[] = [], unloadedSpecs: readonly string[] = []): OperationResolution {
+export function resolveOperationReference(
+  specs: LoadedSpecs,
+  reference: string,
+  specsInScope: readonly string[] = [],
+  unloadedSpecs: readonly string[] = [],
+): OperationResolution {
   const match = OPERATION_REFERENCE.exec(reference.trim());
-  if (!match) return { ok: false, message: `Unexpected operation reference \`${reference}\`, expected \`METHOD /path\`` };
+  if (!match)
+    return { ok: false, message: `Unexpected operation reference \`${reference}\`, expected \`METHOD /path\`` };
   const [, specName, methodText = '', pathText = ''] = match;
   const method = methodText.toUpperCase();
   const inScope = specsInScope.flatMap((file) => specs.get(file) ?? []);
   let candidates: LoadedSpec[];
   if (specName) {
     const spec = findSpec(specs, specName);
-    if (!spec) return { ok: false, message: `Cannot find the spec \`${specName}\` named in \`${reference}\``, hint: loadedSpecsHint(specName, [...specs.keys()]) };
+    if (!spec)
+      return {
+        ok: false,
+        message: `Cannot find the spec \`${specName}\` named in \`${reference}\``,
+        hint: loadedSpecsHint(specName, [...specs.keys()]),
+      };
     candidates = [spec];
   } else if (specsInScope.length > 0 && inScope.length === 0) {
     const remote = specsInScope.some(isRemoteSpec);
@@ -42,7 +53,13 @@ export function resolveOperationReference(specs: LoadedSpecs, reference: string,
   } else {
     candidates = inScope.length > 0 ? inScope : [...specs.values()];
   }
-  if (candidates.length === 0) return { ok: false, message: `Cannot resolve \`${reference}\`: no OpenAPI spec is in scope`, hint: 'Set `openapi` on this element or on `api.openapi` in docs.json.', ...(unloadedSpecs.length > 0 ? { specNotLoaded: true as const } : {}) };
+  if (candidates.length === 0)
+    return {
+      ok: false,
+      message: `Cannot resolve \`${reference}\`: no OpenAPI spec is in scope`,
+      hint: 'Set `openapi` on this element or on `api.openapi` in docs.json.',
+      ...(unloadedSpecs.length > 0 ? { specNotLoaded: true as const } : {}),
+    };
   const webhook = method === 'WEBHOOK';
   for (const spec of candidates) {
     const operation = webhook
@@ -51,7 +68,13 @@ export function resolveOperationReference(specs: LoadedSpecs, reference: string,
     if (operation) return { ok: true, spec, operation };
   }
   // Several specs in scope often share operations (copies of one spec, a common `/health`): each is suggested once.
-  const known = [...new Set(candidates.flatMap((spec) => spec.operations.map((operation) => `${operation.webhook ? 'webhook' : operation.method} ${operation.path}`)))];
+  const known = [
+    ...new Set(
+      candidates.flatMap((spec) =>
+        spec.operations.map((operation) => `${operation.webhook ? 'webhook' : operation.method} ${operation.path}`),
+      ),
+    ),
+  ];
   const wanted = `${method} ${pathText}`.toLowerCase();
   const closest = known
     .map((name) => ({ name, score: distance(wanted, name.toLowerCase()) }))
@@ -74,22 +97,32 @@ export function findSpec(specs: LoadedSpecs, name: string): LoadedSpec | undefin
   const normalised = normaliseSpecPath(name);
   const exact = specs.get(normalised);
   if (exact) return exact;
-  const withoutExtension = [...specs.values()].filter((spec) => spec.file.replace(/\.(json|ya?ml)$/i, '') === normalised);
+  const withoutExtension = [...specs.values()].filter(
+    (spec) => spec.file.replace(/\.(json|ya?ml)$/i, '') === normalised,
+  );
   if (withoutExtension.length === 1) return withoutExtension[0];
-  const inFolder = [...specs.values()].filter((spec) => spec.file.endsWith(`/${normalised}`) || spec.file.replace(/\.(json|ya?ml)$/i, '').endsWith(`/${normalised}`));
+  const inFolder = [...specs.values()].filter(
+    (spec) =>
+      spec.file.endsWith(`/${normalised}`) || spec.file.replace(/\.(json|ya?ml)$/i, '').endsWith(`/${normalised}`),
+  );
   return inFolder.length === 1 ? inFolder[0] : undefined;
 }
 
 /** The operation for `METHOD path`: exact path first, then with the server base path removed, then ignoring parameter names. */
 function findHttpOperation(spec: LoadedSpec, method: string, pathText: string): SpecOperation | undefined {
   const path = withoutOrigin(pathText) || '/';
-  const candidates = [path, ...spec.serverPaths.filter((prefix) => path.startsWith(`${prefix}/`)).map((prefix) => path.slice(prefix.length))];
+  const candidates = [
+    path,
+    ...spec.serverPaths.filter((prefix) => path.startsWith(`${prefix}/`)).map((prefix) => path.slice(prefix.length)),
+  ];
   const operations = spec.operations.filter((operation) => !operation.webhook && operation.method === method);
   for (const candidate of candidates) {
     const wanted = normalisePath(candidate);
     const exact = operations.find((operation) => normalisePath(operation.path) === wanted);
     if (exact) return exact;
-    const shaped = operations.filter((operation) => withoutParameterNames(normalisePath(operation.path)) === withoutParameterNames(wanted));
+    const shaped = operations.filter(
+      (operation) => withoutParameterNames(normalisePath(operation.path)) === withoutParameterNames(wanted),
+    );
     if (shaped.length === 1) return shaped[0];
   }
   return undefined;
@@ -109,7 +142,12 @@ const MAX_SPECS_NAMED = 5;
 /** "Loaded specs: a.json, b.yaml." — at most `MAX_SPECS_NAMED`, the closest to `specName` first, and "and N more". */
 function loadedSpecsHint(specName: string, loaded: string[]): string {
   if (loaded.length === 0) return 'Loaded specs: none.';
-  const closest = loaded.length <= MAX_SPECS_NAMED ? loaded : [...loaded].sort((left, right) => distance(specName, left) - distance(specName, right) || left.localeCompare(right)).slice(0, MAX_SPECS_NAMED);
+  const closest =
+    loaded.length <= MAX_SPECS_NAMED
+      ? loaded
+      : [...loaded]
+          .sort((left, right) => distance(specName, left) - distance(specName, right) || left.localeCompare(right))
+          .slice(0, MAX_SPECS_NAMED);
   const more = loaded.length - closest.length;
   return `Loaded specs: ${closest.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`;
 }

@@ -63,7 +63,11 @@ interface ReferenceHolder {
  * `#/pointer` missing — is replaced in place by `UNRESOLVED_MARKER`, so that dereferencing keeps every other schema and
  * the operations that reach a marker can be named. The spec's `document` is changed in place; pass a copy.
  */
-export async function resolveSpecReferences(specUrl: string, document: unknown, options: ResolveSpecReferencesOptions): Promise<ResolvedSpecDocuments> {
+export async function resolveSpecReferences(
+  specUrl: string,
+  document: unknown,
+  options: ResolveSpecReferencesOptions,
+): Promise<ResolvedSpecDocuments> {
   const documents = new Map<string, unknown>([[specUrl, document]]);
   const failures = new Map<string, string>();
   const holders: ReferenceHolder[] = [];
@@ -74,13 +78,19 @@ export async function resolveSpecReferences(specUrl: string, document: unknown, 
       const file = siteFile(url);
       const text = options.source.files.get(file);
       const unreadable = unreadableFileReason(options.source, file);
-      if (text === undefined || unreadable !== undefined) throw new Error(unreadable === undefined ? `cannot find \`${file}\` in the site` : `\`${file}\` is a ${unreadable}`);
+      if (text === undefined || unreadable !== undefined)
+        throw new Error(
+          unreadable === undefined ? `cannot find \`${file}\` in the site` : `\`${file}\` is a ${unreadable}`,
+        );
       return parseDocument(file, text);
     }
-    if (target.protocol === 'file:') throw new Error('a `file:` URL is never read; write the path relative to the spec');
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error(`\`${target.protocol}\` URLs are not read, only http(s) ones`);
+    if (target.protocol === 'file:')
+      throw new Error('a `file:` URL is never read; write the path relative to the spec');
+    if (target.protocol !== 'http:' && target.protocol !== 'https:')
+      throw new Error(`\`${target.protocol}\` URLs are not read, only http(s) ones`);
     if (!options.fetchRemote) throw new Error('not fetched; pass --allow-network to fetch remote references');
-    if (remoteDocuments === MAX_REMOTE_DOCUMENTS) throw new Error(`not fetched: the spec already reached ${MAX_REMOTE_DOCUMENTS} remote documents`);
+    if (remoteDocuments === MAX_REMOTE_DOCUMENTS)
+      throw new Error(`not fetched: the spec already reached ${MAX_REMOTE_DOCUMENTS} remote documents`);
     remoteDocuments += 1;
     let text: string;
     try {
@@ -95,9 +105,21 @@ export async function resolveSpecReferences(specUrl: string, document: unknown, 
     for (const holder of referenceHolders(value)) {
       const reference = holder.$ref as string;
       const target = URL.canParse(reference, url) ? new URL(reference, url) : undefined;
-      const refused = !target ? 'it is not a valid URL' : leavesSite(url, reference) ? 'it points outside the site folder' : undefined;
-      const documentUrl = target && !refused ? target.href.slice(0, target.href.length - target.hash.length) : undefined;
-      holders.push({ holder, base: url, reference, document: documentUrl, fragment: target?.hash ?? '', ...(refused ? { refused } : {}) });
+      const refused = !target
+        ? 'it is not a valid URL'
+        : leavesSite(url, reference)
+          ? 'it points outside the site folder'
+          : undefined;
+      const documentUrl =
+        target && !refused ? target.href.slice(0, target.href.length - target.hash.length) : undefined;
+      holders.push({
+        holder,
+        base: url,
+        reference,
+        document: documentUrl,
+        fragment: target?.hash ?? '',
+        ...(refused ? { refused } : {}),
+      });
       if (documentUrl === undefined || documents.has(documentUrl) || failures.has(documentUrl)) continue;
       try {
         documents.set(documentUrl, await read(documentUrl));
@@ -110,13 +132,31 @@ export async function resolveSpecReferences(specUrl: string, document: unknown, 
   const unresolved = new Map<string, UnresolvedReference>();
   for (const holder of holders) {
     const documentFailure = holder.document === undefined ? holder.refused : failures.get(holder.document);
-    const pointerFailure = documentFailure === undefined ? missingPointer(documents.get(holder.document as string), holder.fragment) : undefined;
+    const pointerFailure =
+      documentFailure === undefined
+        ? missingPointer(documents.get(holder.document as string), holder.fragment)
+        : undefined;
     const reason = documentFailure ?? pointerFailure;
     if (reason === undefined) continue;
-    const marker = holder.document === undefined ? holder.reference : documentFailure === undefined ? `${holder.document}${holder.fragment}` : holder.document;
+    const marker =
+      holder.document === undefined
+        ? holder.reference
+        : documentFailure === undefined
+          ? `${holder.document}${holder.fragment}`
+          : holder.document;
     const known = unresolved.get(marker);
     if (known) known.count += 1;
-    else unresolved.set(marker, { reference: holder.reference, count: 1, file: siteFile(holder.base.startsWith(SITE_ORIGIN) ? holder.base : specUrl), reason, marker, ...(documentFailure !== undefined && holder.document !== undefined ? { document: siteFile(holder.document) } : {}) });
+    else
+      unresolved.set(marker, {
+        reference: holder.reference,
+        count: 1,
+        file: siteFile(holder.base.startsWith(SITE_ORIGIN) ? holder.base : specUrl),
+        reason,
+        marker,
+        ...(documentFailure !== undefined && holder.document !== undefined
+          ? { document: siteFile(holder.document) }
+          : {}),
+      });
     delete holder.holder.$ref;
     holder.holder[UNRESOLVED_MARKER] = marker;
   }
@@ -127,7 +167,12 @@ export async function resolveSpecReferences(specUrl: string, document: unknown, 
 function leavesSite(base: string, reference: string): boolean {
   if (!base.startsWith(SITE_ORIGIN) || /^[a-z][a-z\d+.-]*:/i.test(reference) || reference.startsWith('/')) return false;
   const file = reference.split('#')[0] ?? '';
-  return file !== '' && path.posix.normalize(path.posix.join(path.posix.dirname(siteFile(base)), decodeURIComponent(file))).startsWith('../');
+  return (
+    file !== '' &&
+    path.posix
+      .normalize(path.posix.join(path.posix.dirname(siteFile(base)), decodeURIComponent(file)))
+      .startsWith('../')
+  );
 }
 
 /** The site file of a document URL (the URL itself for a remote document). */
@@ -137,7 +182,10 @@ function siteFile(url: string): string {
 
 function parseDocument(name: string, text: string): unknown {
   const deep = findDeepSpecNesting(name, text);
-  if (deep) throw new Error(`it nests lists and objects more than ${MAX_NESTING_DEPTH} levels deep (${deep.line}:${deep.column})`);
+  if (deep)
+    throw new Error(
+      `it nests lists and objects more than ${MAX_NESTING_DEPTH} levels deep (${deep.line}:${deep.column})`,
+    );
   try {
     return parseSpecText(name, text);
   } catch (error) {
@@ -154,7 +202,8 @@ function referenceHolders(value: unknown): Record<string, unknown>[] {
     const current = stack.pop();
     if (!current || typeof current !== 'object' || seen.has(current)) continue;
     seen.add(current);
-    if (!Array.isArray(current) && typeof (current as Record<string, unknown>).$ref === 'string') found.push(current as Record<string, unknown>);
+    if (!Array.isArray(current) && typeof (current as Record<string, unknown>).$ref === 'string')
+      found.push(current as Record<string, unknown>);
     const children = Array.isArray(current) ? current : Object.values(current);
     for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]);
   }
@@ -169,9 +218,14 @@ function missingPointer(document: unknown, fragment: string): string | undefined
   const pointer = decodeURIComponent(fragment.replace(/^#/, ''));
   if (!pointer.startsWith('/')) return undefined;
   let current = document;
-  for (const segment of pointer.slice(1).split('/').map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))) {
-    if (current && typeof current === 'object' && typeof (current as Record<string, unknown>).$ref === 'string') return undefined;
-    if (!current || typeof current !== 'object' || !Object.hasOwn(current, segment)) return `nothing at \`#${pointer}\` (no \`${segment}\`)`;
+  for (const segment of pointer
+    .slice(1)
+    .split('/')
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))) {
+    if (current && typeof current === 'object' && typeof (current as Record<string, unknown>).$ref === 'string')
+      return undefined;
+    if (!current || typeof current !== 'object' || !Object.hasOwn(current, segment))
+      return `nothing at \`#${pointer}\` (no \`${segment}\`)`;
     current = (current as Record<string, unknown>)[segment];
   }
   return undefined;

@@ -10,6 +10,7 @@ export function specServerPaths(document: Record<string, unknown>): string[] {
       if (serverPath.startsWith('/')) paths.add(serverPath);
     }
   }
-  if (typeof document.basePath === 'string' && document.basePath.replace(/\/+$/, '')) paths.add(document.basePath.replace(/\/+$/, ''));
+  if (typeof document.basePath === 'string' && document.basePath.replace(/\/+$/, ''))
+    paths.add(document.basePath.replace(/\/+$/, ''));
   return [...paths];
 }

@@ -1,15 +1,22 @@
 /** Why a parsed document is not a usable OpenAPI 3.0/3.1 or Swagger 2.0 spec, or undefined when it is. */
 export function specShapeProblem(document: unknown): string | undefined {
-  if (!document || typeof document !== 'object' || Array.isArray(document)) return 'Unexpected spec content, expected an OpenAPI or Swagger object';
+  if (!document || typeof document !== 'object' || Array.isArray(document))
+    return 'Unexpected spec content, expected an OpenAPI or Swagger object';
   const record = document as Record<string, unknown>;
   if (record.swagger !== undefined) {
-    if (String(record.swagger) !== '2.0') return `Unexpected Swagger version \`${String(record.swagger)}\`, expected \`2.0\``;
+    if (String(record.swagger) !== '2.0')
+      return `Unexpected Swagger version \`${String(record.swagger)}\`, expected \`2.0\``;
   } else if (record.openapi !== undefined) {
-    if (!/^3\.[01](\.\d+)?$/.test(String(record.openapi))) return `Unexpected OpenAPI version \`${String(record.openapi)}\`, expected 3.0.x or 3.1.x`;
+    if (!/^3\.[01](\.\d+)?$/.test(String(record.openapi)))
+      return `Unexpected OpenAPI version \`${String(record.openapi)}\`, expected 3.0.x or 3.1.x`;
   } else {
     return 'Unexpected spec without `openapi` or `swagger` version, expected an OpenAPI 3 or Swagger 2 document';
   }
-  const hasPaths = record.paths !== undefined && typeof record.paths === 'object' && record.paths !== null && !Array.isArray(record.paths);
+  const hasPaths =
+    record.paths !== undefined &&
+    typeof record.paths === 'object' &&
+    record.paths !== null &&
+    !Array.isArray(record.paths);
   const hasWebhooks = record.webhooks !== undefined && typeof record.webhooks === 'object' && record.webhooks !== null;
   if (!hasPaths && !hasWebhooks) return 'Unexpected spec without `paths`, expected a `paths` object';
   return undefined;

@@ -19,15 +19,19 @@ export interface NavigationReferences {
 export function collectNavigationReferences(navigation: SiteConfig['navigation'] | undefined): NavigationReferences {
   const routes = new Set<string>();
   const specNames = new Set<string>();
-  visitNavigation(navigation, {
-    page: ({ entry }) => {
-      if (!isOperationReference(entry)) {
-        routes.add(pageRoute(entry));
-        return;
-      }
-      const specName = specNameOfReference(entry);
-      if (specName) specNames.add(specName);
+  visitNavigation(
+    navigation,
+    {
+      page: ({ entry }) => {
+        if (!isOperationReference(entry)) {
+          routes.add(pageRoute(entry));
+          return;
+        }
+        const specName = specNameOfReference(entry);
+        if (specName) specNames.add(specName);
+      },
     },
-  }, undefined);
+    undefined,
+  );
   return { routes, specNames };
 }

@@ -18,14 +18,19 @@ const DEFAULT_FIELDS = { language: 'defaultLanguage', version: 'defaultVersion',
 export function collectSiteDefaults(navigation: SiteConfig['navigation'] | undefined): SiteDefaults {
   const first: SiteDefaults = {};
   const marked: SiteDefaults = {};
-  visitNavigation(navigation, {
-    enter: ({ element, kind, label }) => {
-      const field = kind === 'language' || kind === 'version' || kind === 'product' ? DEFAULT_FIELDS[kind] : undefined;
-      if (field === undefined || label === undefined) return;
-      first[field] ??= label;
-      if (element.default === true) marked[field] ??= label;
+  visitNavigation(
+    navigation,
+    {
+      enter: ({ element, kind, label }) => {
+        const field =
+          kind === 'language' || kind === 'version' || kind === 'product' ? DEFAULT_FIELDS[kind] : undefined;
+        if (field === undefined || label === undefined) return;
+        first[field] ??= label;
+        if (element.default === true) marked[field] ??= label;
+      },
     },
-  }, undefined);
+    undefined,
+  );
   const defaults: SiteDefaults = {};
   for (const field of Object.values(DEFAULT_FIELDS)) {
     const chosen = marked[field] ?? first[field];

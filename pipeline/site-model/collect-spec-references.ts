@@ -15,12 +15,21 @@ export interface SpecReference {
 export function specReferencesOf(value: unknown, pointer?: string): SpecReference[] {
   const at = pointer === undefined ? {} : { pointer };
   if (typeof value === 'string') return value.trim() ? [{ file: normaliseSpecPath(value), ...at }] : [];
-  if (Array.isArray(value)) return value.flatMap((item, index) => specReferencesOf(item, pointer === undefined ? undefined : `${pointer}/${index}`));
+  if (Array.isArray(value))
+    return value.flatMap((item, index) =>
+      specReferencesOf(item, pointer === undefined ? undefined : `${pointer}/${index}`),
+    );
   if (value && typeof value === 'object') {
     const { source, directory } = value as { source?: unknown; directory?: unknown };
     if (typeof source === 'string' && source.trim()) {
       const folder = typeof directory === 'string' ? directory.replace(/^\.?\/+|\/+$/g, '') : '';
-      return [{ file: normaliseSpecPath(source), ...(folder ? { directory: folder } : {}), ...(pointer === undefined ? {} : { pointer: `${pointer}/source` }) }];
+      return [
+        {
+          file: normaliseSpecPath(source),
+          ...(folder ? { directory: folder } : {}),
+          ...(pointer === undefined ? {} : { pointer: `${pointer}/source` }),
+        },
+      ];
     }
   }
   return [];
@@ -28,12 +37,18 @@ export function specReferencesOf(value: unknown, pointer?: string): SpecReferenc
 
 /** Every spec docs.json names: `api.openapi`, then `openapi` on the navigation and its elements, in the order `visitNavigation` walks them. */
 export function collectSpecReferences(config: Partial<Pick<SiteConfig, 'navigation' | 'api'>>): SpecReference[] {
-  const references: SpecReference[] = [...specReferencesOf(isRecord(config.api) ? config.api.openapi : undefined, '/api/openapi')];
-  visitNavigation(config.navigation, {
-    enter: ({ element, pointer }) => {
-      if (element.openapi !== undefined) references.push(...specReferencesOf(element.openapi, `${pointer}/openapi`));
+  const references: SpecReference[] = [
+    ...specReferencesOf(isRecord(config.api) ? config.api.openapi : undefined, '/api/openapi'),
+  ];
+  visitNavigation(
+    config.navigation,
+    {
+      enter: ({ element, pointer }) => {
+        if (element.openapi !== undefined) references.push(...specReferencesOf(element.openapi, `${pointer}/openapi`));
+      },
     },
-  }, undefined);
+    undefined,
+  );
   return references;
 }
 

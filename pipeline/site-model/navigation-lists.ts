@@ -18,6 +18,13 @@ export function holdsNavigationLists(element: Readonly<Record<string, unknown>>)
   return NAVIGATION_LISTS.some(([listKey]) => Array.isArray(element[listKey])) || Array.isArray(element.pages);
 }
 
-
 /** Fields of an element a navigation node keeps as written. */
-export const NAVIGATION_NODE_FIELDS = ['icon', 'iconType', 'description', 'tag', 'expanded', 'default', 'color'] as const;
+export const NAVIGATION_NODE_FIELDS = [
+  'icon',
+  'iconType',
+  'description',
+  'tag',
+  'expanded',
+  'default',
+  'color',
+] as const;

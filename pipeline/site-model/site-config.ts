@@ -8,7 +8,11 @@ import type { SpecReference } from './collect-spec-references.ts';
 export type IndexingPolicy = 'navigable' | 'all';
 
 /** A value and everything it holds, read-only. */
-export type DeepReadonly<T> = T extends (infer Item)[] ? readonly DeepReadonly<Item>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+export type DeepReadonly<T> = T extends (infer Item)[]
+  ? readonly DeepReadonly<Item>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
 
 /**
  * The validated docs.json, normalised once and frozen: every default applied and every value a stage needs read

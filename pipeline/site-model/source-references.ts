@@ -17,10 +17,19 @@ export function isSourceReference(entry: unknown): entry is SourceReference {
 }
 
 /** Every `sourceRef` entry in the arrays of `navigation` (at any depth, `global` included): its JSON pointer and repository. */
-export function findSourceReferences(navigation: unknown, pointer = '/navigation'): { pointer: string; repository: string }[] {
+export function findSourceReferences(
+  navigation: unknown,
+  pointer = '/navigation',
+): { pointer: string; repository: string }[] {
   if (Array.isArray(navigation)) {
-    return navigation.flatMap((entry: unknown, index) => (isSourceReference(entry) ? [{ pointer: `${pointer}/${index}`, repository: entry.sourceRef }] : findSourceReferences(entry, `${pointer}/${index}`)));
+    return navigation.flatMap((entry: unknown, index) =>
+      isSourceReference(entry)
+        ? [{ pointer: `${pointer}/${index}`, repository: entry.sourceRef }]
+        : findSourceReferences(entry, `${pointer}/${index}`),
+    );
   }
   if (!isRecord(navigation)) return [];
-  return Object.entries(navigation).flatMap(([key, value]) => (typeof value === 'object' && value !== null ? findSourceReferences(value, `${pointer}/${escapePointer(key)}`) : []));
+  return Object.entries(navigation).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null ? findSourceReferences(value, `${pointer}/${escapePointer(key)}`) : [],
+  );
 }

@@ -43,21 +43,32 @@ export interface NavigationVisitor<Context> {
  * walked; entries of the wrong type are skipped, so a
  * configuration with schema errors is walked as far as it makes sense. Like unist-util-visit, for the navigation tree.
  */
-export function visitNavigation<Context>(navigation: SiteConfig['navigation'] | undefined, visitor: NavigationVisitor<Context>, context: Context): void {
-  if (isRecord(navigation)) visitElement({ element: navigation, kind: 'navigation', pointer: '/navigation' }, visitor, context);
+export function visitNavigation<Context>(
+  navigation: SiteConfig['navigation'] | undefined,
+  visitor: NavigationVisitor<Context>,
+  context: Context,
+): void {
+  if (isRecord(navigation))
+    visitElement({ element: navigation, kind: 'navigation', pointer: '/navigation' }, visitor, context);
 }
 
-function visitElement<Context>(visit: NavigationElementVisit, visitor: NavigationVisitor<Context>, parentContext: Context): void {
+function visitElement<Context>(
+  visit: NavigationElementVisit,
+  visitor: NavigationVisitor<Context>,
+  parentContext: Context,
+): void {
   const entered = visitor.enter?.(visit, parentContext);
   if (entered === SKIP) return;
   const context = entered === undefined ? parentContext : entered;
   const { element, pointer } = visit;
-  if (visit.kind !== 'navigation' && typeof element.root === 'string') visitor.page?.({ entry: element.root, pointer: `${pointer}/root`, role: 'root' }, context);
+  if (visit.kind !== 'navigation' && typeof element.root === 'string')
+    visitor.page?.({ entry: element.root, pointer: `${pointer}/root`, role: 'root' }, context);
   for (const [listKey, nameKey, kind] of NAVIGATION_LISTS) {
     const list: unknown = element[listKey];
     if (!Array.isArray(list)) continue;
     list.forEach((child: unknown, index) => {
-      if (isRecord(child) && !isSourceReference(child)) visitElement(elementVisit(child, kind, nameKey, `${pointer}/${listKey}/${index}`), visitor, context);
+      if (isRecord(child) && !isSourceReference(child))
+        visitElement(elementVisit(child, kind, nameKey, `${pointer}/${listKey}/${index}`), visitor, context);
     });
   }
   const pages: unknown = element.pages;
@@ -65,13 +76,19 @@ function visitElement<Context>(visit: NavigationElementVisit, visitor: Navigatio
     pages.forEach((entry: unknown, index) => {
       const entryPointer = `${pointer}/pages/${index}`;
       if (typeof entry === 'string') visitor.page?.({ entry, pointer: entryPointer, role: 'page' }, context);
-      else if (isRecord(entry) && !isSourceReference(entry)) visitElement(elementVisit(entry, 'group', 'group', entryPointer), visitor, context);
+      else if (isRecord(entry) && !isSourceReference(entry))
+        visitElement(elementVisit(entry, 'group', 'group', entryPointer), visitor, context);
     });
   }
   visitor.leave?.(visit, context);
 }
 
-function elementVisit(element: DeepReadonly<NavigationElement>, kind: NavigationListKind, nameKey: string, pointer: string): NavigationElementVisit {
+function elementVisit(
+  element: DeepReadonly<NavigationElement>,
+  kind: NavigationListKind,
+  nameKey: string,
+  pointer: string,
+): NavigationElementVisit {
   const label = element[nameKey];
   return { element, kind, pointer, ...(typeof label === 'string' ? { label } : {}) };
 }

@@ -69,13 +69,14 @@ export function findDeepYamlNesting(text: string, limit = MAX_NESTING_DEPTH): De
   let flowDepth = 0;
   let quote = 0;
   let blockScalarIndent = -1;
-  for (let lineStart = 0; lineStart < text.length; ) {
+  for (let lineStart = 0; lineStart < text.length;) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd === -1) lineEnd = text.length;
     let index = lineStart;
     while (index < lineEnd && text.charCodeAt(index) === SPACE) index += 1;
     const indent = index - lineStart;
-    const blank = index === lineEnd || text.charCodeAt(index) === HASH || (index + 1 === lineEnd && text.charCodeAt(index) === 13);
+    const blank =
+      index === lineEnd || text.charCodeAt(index) === HASH || (index + 1 === lineEnd && text.charCodeAt(index) === 13);
     if (blockScalarIndent >= 0 && (blank || indent > blockScalarIndent)) {
       lineStart = lineEnd + 1;
       continue;
@@ -89,7 +90,11 @@ export function findDeepYamlNesting(text: string, limit = MAX_NESTING_DEPTH): De
       while (indents.length > 0 && (indents.at(-1) as number) >= indent) indents.pop();
       indents.push(indent);
       // Compact collections: `- - x`, `- key: value`, `? - x` open one level per indicator.
-      while (index < lineEnd && (text.charCodeAt(index) === DASH || text.charCodeAt(index) === QUESTION) && isSeparator(text.charCodeAt(index + 1), index + 1 >= lineEnd)) {
+      while (
+        index < lineEnd &&
+        (text.charCodeAt(index) === DASH || text.charCodeAt(index) === QUESTION) &&
+        isSeparator(text.charCodeAt(index + 1), index + 1 >= lineEnd)
+      ) {
         index += 1;
         while (index < lineEnd && text.charCodeAt(index) === SPACE) index += 1;
         indents.push(index - lineStart);
@@ -116,9 +121,14 @@ export function findDeepYamlNesting(text: string, limit = MAX_NESTING_DEPTH): De
       } else if (flowDepth > 0 && (code === CLOSE_BRACKET || code === CLOSE_BRACE)) {
         flowDepth -= 1;
       }
-      scalarStart = code === SPACE || code === TAB || ((code === COMMA || code === OPEN_BRACKET || code === OPEN_BRACE) && flowDepth > 0) || (code === COLON && isSeparator(text.charCodeAt(index + 1), index + 1 >= lineEnd));
+      scalarStart =
+        code === SPACE ||
+        code === TAB ||
+        ((code === COMMA || code === OPEN_BRACKET || code === OPEN_BRACE) && flowDepth > 0) ||
+        (code === COLON && isSeparator(text.charCodeAt(index + 1), index + 1 >= lineEnd));
     }
-    if (quote === 0 && flowDepth === 0 && endsWithBlockScalarHeader(text, lineStart, lineEnd)) blockScalarIndent = indent;
+    if (quote === 0 && flowDepth === 0 && endsWithBlockScalarHeader(text, lineStart, lineEnd))
+      blockScalarIndent = indent;
     lineStart = lineEnd + 1;
   }
   return undefined;

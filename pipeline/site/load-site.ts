@@ -73,7 +73,8 @@ export function loadSite(source: SiteSource): SiteFiles {
   for (const [file, skipped] of source.skippedFiles ?? []) {
     if (isIgnoredFile(file)) continue;
     const folder = skipped.reason === 'outside-site' && skipped.folder === true;
-    if (!folder && (PAGE_FILE.test(file) || (SPEC_FILE.test(file) && looksLikeApiSpec(skipped.head ?? '')))) unreadableFiles.set(file, describeSkippedFile(skipped));
+    if (!folder && (PAGE_FILE.test(file) || (SPEC_FILE.test(file) && looksLikeApiSpec(skipped.head ?? ''))))
+      unreadableFiles.set(file, describeSkippedFile(skipped));
     else if (skipped.reason === 'outside-site') outsideLinks.push({ path: file, folder });
   }
   return {
@@ -103,7 +104,13 @@ export function isSnippetFile(file: string): boolean {
  * `.mdc` editor rules are not `.md`/`.mdx`, so never pages.
  */
 export function isPageCandidate(file: string): boolean {
-  return PAGE_FILE.test(file) && !isSnippetFile(file) && !isIgnoredFile(file) && !REPOSITORY_MARKDOWN.test(file) && !REPOSITORY_MDX.test(file);
+  return (
+    PAGE_FILE.test(file) &&
+    !isSnippetFile(file) &&
+    !isIgnoredFile(file) &&
+    !REPOSITORY_MARKDOWN.test(file) &&
+    !REPOSITORY_MDX.test(file)
+  );
 }
 
 /**
@@ -129,7 +136,8 @@ function hasTopLevelJsonSpecKey(text: string): boolean {
         JSON_SPEC_KEY.lastIndex = index;
         if (JSON_SPEC_KEY.test(text)) return true;
       }
-      for (index += 1; index < text.length && text.charCodeAt(index) !== 34; index += 1) if (text.charCodeAt(index) === 92) index += 1;
+      for (index += 1; index < text.length && text.charCodeAt(index) !== 34; index += 1)
+        if (text.charCodeAt(index) === 92) index += 1;
     } else if (code === 123 || code === 91) {
       depth += 1;
     } else if (code === 125 || code === 93) {

@@ -16,7 +16,10 @@ export interface SiteSource {
 }
 
 /** A file left out of `SiteSource.files`, and why: binary data, more bytes than the limit, or a symbolic link (to a file or a `folder`) that leaves the site folder. */
-export type SkippedFile = { reason: 'binary'; head?: string } | { reason: 'too-large'; bytes: number; limitBytes: number; head?: string } | { reason: 'outside-site'; folder?: true; head?: undefined };
+export type SkippedFile =
+  | { reason: 'binary'; head?: string }
+  | { reason: 'too-large'; bytes: number; limitBytes: number; head?: string }
+  | { reason: 'outside-site'; folder?: true; head?: undefined };
 
 /** Builds a SiteSource from a plain object of path → text (handy for tests and in-memory sites). */
 export function siteSourceFromObject(files: Record<string, string>): SiteSource {

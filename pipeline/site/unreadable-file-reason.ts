@@ -19,7 +19,8 @@ export function unreadableFileReason(source: SiteSource, file: string, maxBytes 
   const text = source.files.get(file);
   if (text === undefined) return undefined;
   if (text.slice(0, BINARY_SNIFF_BYTES).includes('\u0000')) return 'binary file';
-  if (text.length * 3 > maxBytes && Buffer.byteLength(text, 'utf8') > maxBytes) return `file larger than ${formatMegabytes(maxBytes)}`;
+  if (text.length * 3 > maxBytes && Buffer.byteLength(text, 'utf8') > maxBytes)
+    return `file larger than ${formatMegabytes(maxBytes)}`;
   return undefined;
 }
 

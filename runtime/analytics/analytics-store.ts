@@ -69,7 +69,11 @@ export interface QuestionsReport {
   questions: number;
   topQuestions: CountedText[];
   notFoundQuestions: CountedText[];
-  feedback: { up: number; down: number; comments: { messageId: string; rating: 'up' | 'down'; comment: string; at: string }[] };
+  feedback: {
+    up: number;
+    down: number;
+    comments: { messageId: string; rating: 'up' | 'down'; comment: string; at: string }[];
+  };
   zeroResultSearches: CountedText[];
   /** Questions whose answer did not complete, by reason (only the reasons that occurred). */
   answerFailures: Partial<Record<AnswerFailureReason, number>>;
@@ -119,7 +123,12 @@ export function storedQuestionText(text: string, storeQuestionText: boolean, ter
 
 /** A question as counted: trimmed, lower-case, inner whitespace collapsed, trailing `?` dropped. */
 export function normalizeQuestion(text: string): string {
-  return text.trim().toLowerCase().replace(/\s+/g, ' ').replace(/[?!.\s]+$/, '').slice(0, 500);
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[?!.\s]+$/, '')
+    .slice(0, 500);
 }
 
 /** Counts texts, most frequent first (ties alphabetically), at most `limit`. */
@@ -133,7 +142,9 @@ export function countTexts(texts: Iterable<string>, limit: number): CountedText[
 }
 
 /** Counts the failure reasons among question outcomes (`answered` and absent outcomes are not failures). */
-export function countFailures(outcomes: Iterable<string | null | undefined>): Partial<Record<AnswerFailureReason, number>> {
+export function countFailures(
+  outcomes: Iterable<string | null | undefined>,
+): Partial<Record<AnswerFailureReason, number>> {
   const counts: Partial<Record<AnswerFailureReason, number>> = {};
   for (const outcome of outcomes) {
     if (!outcome || outcome === 'answered') continue;

@@ -26,16 +26,29 @@ const GAP_CANDIDATES_PER_GAP = 3;
  * scope); the navigation pages never cited are listed. Without the build (a CLI run without artifacts)
  * gaps are not merged, have no closest pages, and `neverCited` is absent.
  */
-export async function collectInsights(store: Pick<AnalyticsStore, 'insights'>, query: InsightsQuery, site?: InsightsSite): Promise<Insights> {
+export async function collectInsights(
+  store: Pick<AnalyticsStore, 'insights'>,
+  query: InsightsQuery,
+  site?: InsightsSite,
+): Promise<Insights> {
   const limit = query.limit ?? 20;
   const stored = await store.insights(site ? { ...query, limit: limit * GAP_CANDIDATES_PER_GAP } : query);
-  const filter = { ...(query.version !== undefined ? { version: query.version } : {}), ...(query.language !== undefined ? { language: query.language } : {}) };
+  const filter = {
+    ...(query.version !== undefined ? { version: query.version } : {}),
+    ...(query.language !== undefined ? { language: query.language } : {}),
+  };
   const { citedPaths, gaps, ...rest } = stored;
   const engine = site?.index.engine;
   const rare = Math.min(MAX_RARE_SECTIONS, Math.floor((site?.index.sections.length ?? 0) / 500));
-  const topics = engine ? mergeGapTopics(gaps, (term) => engine.documentFrequency(term) <= rare) : gaps.map((gap) => ({ ...gap, alsoAsked: [] }));
+  const topics = engine
+    ? mergeGapTopics(gaps, (term) => engine.documentFrequency(term) <= rare)
+    : gaps.map((gap) => ({ ...gap, alsoAsked: [] }));
   const closestPages = (gap: GapTopic): NamedPage[] =>
-    site && gap.representative ? search(site.index, [gap.representative, ...gap.alsoAsked].join(' '), { pageSize: CLOSEST_PAGES, filter }).map((result) => ({ path: result.path, title: result.title })) : [];
+    site && gap.representative
+      ? search(site.index, [gap.representative, ...gap.alsoAsked].join(' '), { pageSize: CLOSEST_PAGES, filter }).map(
+          (result) => ({ path: result.path, title: result.title }),
+        )
+      : [];
   const navigation = site?.navigation ?? [];
   return {
     domain: query.domain,
@@ -58,7 +71,11 @@ function neverCitedPages(site: InsightsSite, query: InsightsQuery, cited: Readon
   const language = query.language ?? site.index.defaults.language;
   const seen = new Set<string>();
   return site.navigation
-    .filter((page) => (page.version === undefined || version === undefined || page.version === version) && (page.language === undefined || language === undefined || page.language === language))
+    .filter(
+      (page) =>
+        (page.version === undefined || version === undefined || page.version === version) &&
+        (page.language === undefined || language === undefined || page.language === language),
+    )
     .filter((page) => !cited.has(page.path) && !seen.has(page.path) && seen.add(page.path))
     .map((page) => ({ path: page.path, title: page.title }));
 }

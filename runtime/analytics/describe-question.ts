@@ -8,7 +8,10 @@ import { scrubSensitiveText } from './scrub-sensitive-text.ts';
 /** Terms of a question kept for grouping: a question past this is a pasted log, and its first words say what it asks. */
 const MAX_TERMS = 24;
 /** Words that open or soften a question without saying what it is about, left out like generic question words ("can I…", "please"). */
-const QUESTION_WORDS: ReadonlySet<string> = new Set([...GENERIC_QUESTION_TERMS, ...prepareText('can might may will shall please hi hello thanks')]);
+const QUESTION_WORDS: ReadonlySet<string> = new Set([
+  ...GENERIC_QUESTION_TERMS,
+  ...prepareText('can might may will shall please hi hello thanks'),
+]);
 
 /** What `describeQuestion` reads of an answer: its text and the sources it was given, in rank order (`[n]` cites the n-th). */
 export interface AnswerOfQuestion {
@@ -27,7 +30,13 @@ export interface AnswerOfQuestion {
  * misses it is weak); the pages the answer cited; the version and language it was answered in (the request's
  * filter, else the best result's, else the site's defaults).
  */
-export function describeQuestion(index: SearchIndex, question: string, results: readonly SearchResult[], answer: AnswerOfQuestion, filter?: SearchFilter): QuestionInsight {
+export function describeQuestion(
+  index: SearchIndex,
+  question: string,
+  results: readonly SearchResult[],
+  answer: AnswerOfQuestion,
+  filter?: SearchFilter,
+): QuestionInsight {
   const best = results[0];
   const language = filter?.language ?? best?.metadata.language ?? index.defaults.language;
   const version = filter?.version ?? best?.metadata.version ?? index.defaults.version;
@@ -50,13 +59,24 @@ const UNSTEMMED_PREFIX = 5;
  * The weighted share of the question's terms the best result holds (see `describeQuestion`), rounded to 0.001. Words of
  * languages without stemming match on their first letters.
  */
-function retrievalStrength(index: SearchIndex, terms: string[], weights: number[], best: SearchResult | undefined, language: string | undefined): number {
+function retrievalStrength(
+  index: SearchIndex,
+  terms: string[],
+  weights: number[],
+  best: SearchResult | undefined,
+  language: string | undefined,
+): number {
   if (!best || terms.length === 0) return 0;
   const comparable = isEnglish(language) ? (term: string) => term : (term: string) => term.slice(0, UNSTEMMED_PREFIX);
-  const bestTerms = new Set(prepareText(`${best.title} ${best.headingPath.join(' ')} ${best.text}`, language).map(comparable));
-  const spelling = terms.map((term) => (index.engine?.documentFrequency(term) ?? 0) === 0 && isSpellingOfSiteTerm(index, term));
+  const bestTerms = new Set(
+    prepareText(`${best.title} ${best.headingPath.join(' ')} ${best.text}`, language).map(comparable),
+  );
+  const spelling = terms.map(
+    (term) => (index.engine?.documentFrequency(term) ?? 0) === 0 && isSpellingOfSiteTerm(index, term),
+  );
   const otherWeights = weights.filter((_weight, position) => !spelling[position]);
-  const spellingWeight = otherWeights.length > 0 ? otherWeights.reduce((sum, weight) => sum + weight, 0) / otherWeights.length : 1;
+  const spellingWeight =
+    otherWeights.length > 0 ? otherWeights.reduce((sum, weight) => sum + weight, 0) / otherWeights.length : 1;
   let total = 0;
   let held = 0;
   terms.forEach((term, position) => {
@@ -118,6 +138,7 @@ function citedPaths(answer: AnswerOfQuestion, resultCount: number): string[] {
     const source = answer.sources[Number(match[1]) - 1];
     if (source) paths.add(source.path);
   }
-  if (paths.size === 0 && answer.sources[0] && !isNotFoundAnswer(answer.text, resultCount)) paths.add(answer.sources[0].path);
+  if (paths.size === 0 && answer.sources[0] && !isNotFoundAnswer(answer.text, resultCount))
+    paths.add(answer.sources[0].path);
   return [...paths];
 }

@@ -8,7 +8,17 @@ export const WEAK_STRENGTH = 0.4;
  * answers, thumbs and gap questions. Pages keep their citations and the thumbs of the answers citing them; a
  * group keeps its pages' citations. Insights read these sums, never the questions.
  */
-export const COUNTER_METRICS = ['questions', 'answered', 'not_found', 'failed', 'aborted', 'weak', 'up', 'down', 'gaps'] as const;
+export const COUNTER_METRICS = [
+  'questions',
+  'answered',
+  'not_found',
+  'failed',
+  'aborted',
+  'weak',
+  'up',
+  'down',
+  'gaps',
+] as const;
 export type CounterMetric = (typeof COUNTER_METRICS)[number];
 
 /** Where a question's counters are and what they depend on: what a store keeps of a question so that its feedback can move them. */
@@ -35,7 +45,12 @@ export interface CounterChanges {
 
 /** Whether a question counts as a content gap: not found, answered weakly, abandoned, or thumbed down. A failed answer is the runtime's fault, not the docs'. */
 export function isGapQuestion(outcome: QuestionOutcome, strength: number, rating: 'up' | 'down' | undefined): boolean {
-  return outcome === 'not_found' || outcome === 'aborted' || (outcome === 'answered' && strength < WEAK_STRENGTH) || rating === 'down';
+  return (
+    outcome === 'not_found' ||
+    outcome === 'aborted' ||
+    (outcome === 'answered' && strength < WEAK_STRENGTH) ||
+    rating === 'down'
+  );
 }
 
 /** Whether an answered question is weak. */
@@ -49,7 +64,12 @@ export const ALL_SCOPE = '*';
 /** The scope a query reads: all questions, one version, one language, or one version in one language. */
 export function scopeOf(version: string | undefined, language: string | undefined): string {
   if (version === undefined && language === undefined) return ALL_SCOPE;
-  return [version === undefined ? '' : `v=${encodeURIComponent(version)}`, language === undefined ? '' : `l=${encodeURIComponent(language)}`].filter(Boolean).join('&');
+  return [
+    version === undefined ? '' : `v=${encodeURIComponent(version)}`,
+    language === undefined ? '' : `l=${encodeURIComponent(language)}`,
+  ]
+    .filter(Boolean)
+    .join('&');
 }
 
 /** The scopes a question counts in: all, its version, its language, and both (a question without version or language counts in all only). */
@@ -81,7 +101,9 @@ export function ratingChanges(question: QuestionCoordinates, rating: 'up' | 'dow
     metrics.push([question.rating, -1]);
     pageRatings.push([question.rating, -1]);
   }
-  const gapChange = Number(isGapQuestion(question.outcome, question.strength, rating)) - Number(isGapQuestion(question.outcome, question.strength, question.rating || undefined));
+  const gapChange =
+    Number(isGapQuestion(question.outcome, question.strength, rating)) -
+    Number(isGapQuestion(question.outcome, question.strength, question.rating || undefined));
   if (gapChange !== 0) metrics.push(['gaps', gapChange]);
   return { metrics, citations: 0, pageRatings };
 }

@@ -15,7 +15,9 @@ export interface InsightsTable {
 
 /** `path (n), path (n)`: pages with a count. */
 function pageList(pages: readonly { path: string; citations?: number }[]): string {
-  return pages.map((page) => (page.citations === undefined ? page.path : `${page.path} (${page.citations})`)).join(', ');
+  return pages
+    .map((page) => (page.citations === undefined ? page.path : `${page.path} (${page.citations})`))
+    .join(', ');
 }
 
 /**
@@ -90,7 +92,12 @@ export function insightsTables(insights: Insights): InsightsTable[] {
         { key: 'up', label: 'Thumbs up' },
         { key: 'down', label: 'Thumbs down' },
       ],
-      rows: insights.pages.map((page) => ({ path: page.path, citations: page.citations, up: page.up, down: page.down })),
+      rows: insights.pages.map((page) => ({
+        path: page.path,
+        citations: page.citations,
+        up: page.up,
+        down: page.down,
+      })),
       empty: 'No page was cited in this period.',
     },
     {
@@ -102,7 +109,12 @@ export function insightsTables(insights: Insights): InsightsTable[] {
         { key: 'up', label: 'Thumbs up' },
         { key: 'citations', label: 'Citations' },
       ],
-      rows: insights.downPages.map((page) => ({ path: page.path, down: page.down, up: page.up, citations: page.citations })),
+      rows: insights.downPages.map((page) => ({
+        path: page.path,
+        down: page.down,
+        up: page.up,
+        citations: page.citations,
+      })),
       empty: 'No cited page got a thumbs down.',
     },
   ];
@@ -128,7 +140,12 @@ export function insightsTables(insights: Insights): InsightsTable[] {
         { key: 'comment', label: 'Comment' },
         { key: 'question', label: 'Question' },
       ],
-      rows: insights.comments.map((comment) => ({ at: comment.at, rating: comment.rating, comment: comment.comment, question: comment.question })),
+      rows: insights.comments.map((comment) => ({
+        at: comment.at,
+        rating: comment.rating,
+        comment: comment.comment,
+        question: comment.question,
+      })),
       empty: 'No comment in this period.',
     },
     {
@@ -143,7 +160,15 @@ export function insightsTables(insights: Insights): InsightsTable[] {
         { key: 'up', label: 'Thumbs up' },
         { key: 'down', label: 'Thumbs down' },
       ],
-      rows: insights.days.map((day) => ({ day: day.day, answered: day.answered, notFound: day.notFound, failed: day.failed, aborted: day.aborted, up: day.up, down: day.down })),
+      rows: insights.days.map((day) => ({
+        day: day.day,
+        answered: day.answered,
+        notFound: day.notFound,
+        failed: day.failed,
+        aborted: day.aborted,
+        up: day.up,
+        down: day.down,
+      })),
       empty: 'No day in this period.',
     },
   );
@@ -157,5 +182,12 @@ export function tableToCsv(table: InsightsTable): string {
     if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
-  return [table.columns.map((column) => cell(column.label)), ...table.rows.map((row) => table.columns.map((column) => cell(row[column.key])))].map((cells) => cells.join(',')).join('\r\n') + '\r\n';
+  return (
+    [
+      table.columns.map((column) => cell(column.label)),
+      ...table.rows.map((row) => table.columns.map((column) => cell(row[column.key]))),
+    ]
+      .map((cells) => cells.join(','))
+      .join('\r\n') + '\r\n'
+  );
 }

@@ -25,7 +25,8 @@ function sameWord(left: string, right: string): boolean {
 export function mergeGapTopics(gaps: readonly GroupInsights[], lacks: (term: string) => boolean): GapTopic[] {
   const missing = gaps.map((gap) => new Set(gap.terms.filter(lacks)));
   const parent = gaps.map((_gap, index) => index);
-  const root = (index: number): number => (parent[index] === index ? index : (parent[index] = root(parent[index] as number)));
+  const root = (index: number): number =>
+    parent[index] === index ? index : (parent[index] = root(parent[index] as number));
   for (let left = 0; left < gaps.length; left += 1) {
     for (let right = left + 1; right < gaps.length; right += 1) {
       const [leftTerms, rightTerms] = [missing[left] as Set<string>, missing[right] as Set<string>];
@@ -36,18 +37,29 @@ export function mergeGapTopics(gaps: readonly GroupInsights[], lacks: (term: str
   }
   const topics = new Map<number, GroupInsights[]>();
   gaps.forEach((gap, index) => topics.set(root(index), [...(topics.get(root(index)) ?? []), gap]));
-  return [...topics.values()].map(mergeTopic).sort((left, right) => right.gaps - left.gaps || (left.id < right.id ? 1 : left.id > right.id ? -1 : 0));
+  return [...topics.values()]
+    .map(mergeTopic)
+    .sort((left, right) => right.gaps - left.gaps || (left.id < right.id ? 1 : left.id > right.id ? -1 : 0));
 }
 
 function mergeTopic(members: GroupInsights[]): GapTopic {
-  const [main, ...others] = [...members].sort((left, right) => right.gaps - left.gaps || (left.id < right.id ? 1 : -1)) as [GroupInsights, ...GroupInsights[]];
-  const sum = (count: (group: GroupInsights) => number): number => members.reduce((total, group) => total + count(group), 0);
+  const [main, ...others] = [...members].sort(
+    (left, right) => right.gaps - left.gaps || (left.id < right.id ? 1 : -1),
+  ) as [GroupInsights, ...GroupInsights[]];
+  const sum = (count: (group: GroupInsights) => number): number =>
+    members.reduce((total, group) => total + count(group), 0);
   const pages = new Map<string, number>();
-  for (const page of members.flatMap((group) => group.pages)) pages.set(page.path, (pages.get(page.path) ?? 0) + page.citations);
+  for (const page of members.flatMap((group) => group.pages))
+    pages.set(page.path, (pages.get(page.path) ?? 0) + page.citations);
   return {
     ...main,
     questions: sum((group) => group.questions),
-    outcomes: { answered: sum((group) => group.outcomes.answered), notFound: sum((group) => group.outcomes.notFound), failed: sum((group) => group.outcomes.failed), aborted: sum((group) => group.outcomes.aborted) },
+    outcomes: {
+      answered: sum((group) => group.outcomes.answered),
+      notFound: sum((group) => group.outcomes.notFound),
+      failed: sum((group) => group.outcomes.failed),
+      aborted: sum((group) => group.outcomes.aborted),
+    },
     weak: sum((group) => group.weak),
     up: sum((group) => group.up),
     down: sum((group) => group.down),

@@ -21,7 +21,10 @@ export interface GroupCandidate extends WeightedTerms {
  * terms at the same moment open one group.
  */
 export function groupIdOf(terms: readonly string[]): string {
-  return createHash('sha256').update([...terms].sort().join(' ')).digest('hex').slice(0, 12);
+  return createHash('sha256')
+    .update([...terms].sort().join(' '))
+    .digest('hex')
+    .slice(0, 12);
 }
 
 /**
@@ -32,7 +35,9 @@ export function groupIdOf(terms: readonly string[]): string {
  */
 export function lookupTerms(question: WeightedTerms): string[] {
   const total = question.weights.reduce((sum, weight) => sum + weight, 0);
-  const order = question.terms.map((term, position) => ({ term, weight: question.weights[position] ?? 0 })).sort((left, right) => right.weight - left.weight || left.term.localeCompare(right.term));
+  const order = question.terms
+    .map((term, position) => ({ term, weight: question.weights[position] ?? 0 }))
+    .sort((left, right) => right.weight - left.weight || left.term.localeCompare(right.term));
   const lookup: string[] = [];
   let taken = 0;
   for (const { term, weight } of order) {
@@ -61,7 +66,10 @@ export function termSimilarity(question: WeightedTerms, group: WeightedTerms): n
 }
 
 /** The group a question joins among candidates: the most similar at `GROUP_SIMILARITY` or more (ties: the smaller id), else undefined. */
-export function closestGroup(question: WeightedTerms, candidates: Iterable<GroupCandidate>): GroupCandidate | undefined {
+export function closestGroup(
+  question: WeightedTerms,
+  candidates: Iterable<GroupCandidate>,
+): GroupCandidate | undefined {
   let best: GroupCandidate | undefined;
   let bestSimilarity = GROUP_SIMILARITY;
   for (const candidate of candidates) {

@@ -12,8 +12,12 @@ export function rankGroups(groups: GroupInsights[], key: 'questions' | 'gaps', l
  * The page lists of the insights from every page cited in the range: the `limit` cited most (ties by path), the
  * `limit` most cited by thumbed-down answers, and every cited path (sorted).
  */
-export function rankPages(pages: PageInsights[], limit: number): Pick<StoreInsights, 'pages' | 'downPages' | 'citedPaths'> {
-  const byPath = (left: PageInsights, right: PageInsights): number => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0);
+export function rankPages(
+  pages: PageInsights[],
+  limit: number,
+): Pick<StoreInsights, 'pages' | 'downPages' | 'citedPaths'> {
+  const byPath = (left: PageInsights, right: PageInsights): number =>
+    left.path < right.path ? -1 : left.path > right.path ? 1 : 0;
   return {
     pages: [...pages].sort((left, right) => right.citations - left.citations || byPath(left, right)).slice(0, limit),
     downPages: pages

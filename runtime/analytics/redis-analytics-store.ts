@@ -1,5 +1,13 @@
 import { openRedis, withRedis } from '../stores/open-redis.ts';
-import { countFailures, countTexts, storedQuestionText, type AnalyticsStore, type AnalyticsStoreOptions, type FeedbackEvent, type QuestionsReport } from './analytics-store.ts';
+import {
+  countFailures,
+  countTexts,
+  storedQuestionText,
+  type AnalyticsStore,
+  type AnalyticsStoreOptions,
+  type FeedbackEvent,
+  type QuestionsReport,
+} from './analytics-store.ts';
 import { queryRedisInsights } from './redis-insights-queries.ts';
 import { deleteRedisInsightsBefore } from './redis-insights-sweep.ts';
 import { createRedisInsightsWriter } from './redis-insights-writer.ts';
@@ -16,7 +24,11 @@ type StoredFeedback = { m: string; r: FeedbackEvent['rating']; c?: string; at: n
  * every command touches one key, so the store runs on Redis Cluster. Questions recorded with an insight are also
  * counted per day, group and page for insights (`createRedisInsightsWriter`, keys in one slot per domain).
  */
-export function createRedisAnalyticsStore(url: string, keyPrefix = 'docsmith:analytics:', options: AnalyticsStoreOptions = {}): AnalyticsStore {
+export function createRedisAnalyticsStore(
+  url: string,
+  keyPrefix = 'docsmith:analytics:',
+  options: AnalyticsStoreOptions = {},
+): AnalyticsStore {
   const redis = openRedis(url);
   const registry = `${keyPrefix}keys`;
   const insightsDomains = `${keyPrefix}insights-domains`;
@@ -31,22 +43,37 @@ export function createRedisAnalyticsStore(url: string, keyPrefix = 'docsmith:ana
       await redis.zadd(key, at.getTime(), `${JSON.stringify(event)}\n${process.pid}.${Date.now()}.${sequence}`);
     });
   const range = async <T>(kind: string, domain: string, from: Date, to: Date): Promise<T[]> => {
-    const members = await withRedis(() => redis.zrangebyscore(`${keyPrefix}${kind}:${domain}`, from.getTime(), `(${to.getTime()}`));
+    const members = await withRedis(() =>
+      redis.zrangebyscore(`${keyPrefix}${kind}:${domain}`, from.getTime(), `(${to.getTime()}`),
+    );
     return members.map((member) => JSON.parse(member.slice(0, member.lastIndexOf('\n'))) as T);
   };
   return {
     async recordQuestion(event) {
       const text = storedQuestionText(event.question, storeQuestionText, event.insight?.terms);
-      await add('questions', event.domain, event.at, { q: text, r: event.resultCount, n: event.notFound, ...(event.outcome && event.outcome !== 'answered' ? { o: event.outcome } : {}) } satisfies StoredQuestion);
+      await add('questions', event.domain, event.at, {
+        q: text,
+        r: event.resultCount,
+        n: event.notFound,
+        ...(event.outcome && event.outcome !== 'answered' ? { o: event.outcome } : {}),
+      } satisfies StoredQuestion);
       const { insight } = event;
       if (insight) await insights.recordQuestion({ ...event, insight }, text);
     },
     async recordFeedback(event) {
       const comment = event.comment ? scrubSensitiveText(event.comment) : undefined;
-      await add('feedback', event.domain, event.at, { m: event.messageId, r: event.rating, ...(comment ? { c: comment } : {}), at: event.at.getTime() } satisfies StoredFeedback);
+      await add('feedback', event.domain, event.at, {
+        m: event.messageId,
+        r: event.rating,
+        ...(comment ? { c: comment } : {}),
+        at: event.at.getTime(),
+      } satisfies StoredFeedback);
       await insights.recordFeedback(event, comment);
     },
-    recordSearch: (event) => (event.resultCount === 0 ? add('zero-searches', event.domain, event.at, { q: storedQuestionText(event.query, storeQuestionText) }) : Promise.resolve()),
+    recordSearch: (event) =>
+      event.resultCount === 0
+        ? add('zero-searches', event.domain, event.at, { q: storedQuestionText(event.query, storeQuestionText) })
+        : Promise.resolve(),
     async report(domain, from, to, limit = 20): Promise<QuestionsReport> {
       const [questions, feedback, searches] = await Promise.all([
         range<StoredQuestion>('questions', domain, from, to),
@@ -57,8 +84,14 @@ export function createRedisAnalyticsStore(url: string, keyPrefix = 'docsmith:ana
         from: from.toISOString(),
         to: to.toISOString(),
         questions: questions.length,
-        topQuestions: countTexts(questions.map((event) => event.q), limit),
-        notFoundQuestions: countTexts(questions.filter((event) => event.n).map((event) => event.q), limit),
+        topQuestions: countTexts(
+          questions.map((event) => event.q),
+          limit,
+        ),
+        notFoundQuestions: countTexts(
+          questions.filter((event) => event.n).map((event) => event.q),
+          limit,
+        ),
         feedback: {
           up: feedback.filter((event) => event.r === 'up').length,
           down: feedback.filter((event) => event.r === 'down').length,
@@ -66,9 +99,17 @@ export function createRedisAnalyticsStore(url: string, keyPrefix = 'docsmith:ana
             .filter((event) => event.c)
             .sort((left, right) => right.at - left.at)
             .slice(0, limit)
-            .map((event) => ({ messageId: event.m, rating: event.r, comment: event.c ?? '', at: new Date(event.at).toISOString() })),
+            .map((event) => ({
+              messageId: event.m,
+              rating: event.r,
+              comment: event.c ?? '',
+              at: new Date(event.at).toISOString(),
+            })),
         },
-        zeroResultSearches: countTexts([...searches.map((event) => event.q), ...questions.filter((event) => event.r === 0).map((event) => event.q)], limit),
+        zeroResultSearches: countTexts(
+          [...searches.map((event) => event.q), ...questions.filter((event) => event.r === 0).map((event) => event.q)],
+          limit,
+        ),
         answerFailures: countFailures(questions.map((event) => event.o)),
       };
     },

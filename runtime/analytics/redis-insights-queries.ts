@@ -5,7 +5,18 @@ import { rankGroups, rankPages } from './rank-insights.ts';
 import { COUNTER_METRICS, scopeOf } from './insights-counters.ts';
 import { insightsKeys, type InsightsKeys } from './redis-insights-keys.ts';
 import type { StoredGroup } from './redis-insights-writer.ts';
-import { daysOf, noOutcomes, PAGES_PER_GROUP, rangeOf, type DayInsights, type GroupInsights, type InsightsComment, type InsightsQuery, type PageInsights, type StoreInsights } from './store-insights.ts';
+import {
+  daysOf,
+  noOutcomes,
+  PAGES_PER_GROUP,
+  rangeOf,
+  type DayInsights,
+  type GroupInsights,
+  type InsightsComment,
+  type InsightsQuery,
+  type PageInsights,
+  type StoreInsights,
+} from './store-insights.ts';
 
 /** Comments read per round while looking for the latest ones of a scope. */
 const COMMENTS_PER_ROUND = 200;
@@ -27,7 +38,13 @@ export function queryRedisInsights(redis: Redis, keyPrefix: string, query: Insig
     const days = daysOf(query);
 
     const scratch = (name: string): string => keys.scratch(`${randomBytes(6).toString('hex')}:${name}`);
-    const union = { questions: scratch('questions'), gaps: scratch('gaps'), pages: scratch('pages'), up: scratch('up'), down: scratch('down') };
+    const union = {
+      questions: scratch('questions'),
+      gaps: scratch('gaps'),
+      pages: scratch('pages'),
+      up: scratch('up'),
+      down: scratch('down'),
+    };
     const reading = redis.multi();
     for (const day of days) reading.hmget(keys.day(day), ...COUNTER_METRICS.map((metric) => `${scope}|${metric}`));
     reading
@@ -48,26 +65,54 @@ export function queryRedisInsights(redis: Redis, keyPrefix: string, query: Insig
       return value;
     });
     const dayValues = results.slice(0, days.length) as (string | null)[][];
-    const [topIds, gapIds, cited, up, down] = results.slice(days.length + 5, days.length + 10).map((value) => scores(value as string[]));
+    const [topIds, gapIds, cited, up, down] = results
+      .slice(days.length + 5, days.length + 10)
+      .map((value) => scores(value as string[]));
 
-    const dayCounters = dayValues.map((values): Counters => Object.fromEntries(COUNTER_METRICS.map((metric, index) => [metric, Number(values?.[index] ?? 0)])));
+    const dayCounters = dayValues.map((values): Counters =>
+      Object.fromEntries(COUNTER_METRICS.map((metric, index) => [metric, Number(values?.[index] ?? 0)])),
+    );
     const daysInsights: DayInsights[] = days.map((day, position) => {
       const counters = dayCounters[position] as Counters;
       return { day, ...outcomesOf(counters), up: counters.up ?? 0, down: counters.down ?? 0 };
     });
-    const sum = (metric: (typeof COUNTER_METRICS)[number]): number => dayCounters.reduce((total, counters) => total + (counters[metric] ?? 0), 0);
-    const totals = { questions: sum('questions'), weak: sum('weak'), gaps: sum('gaps'), up: sum('up'), down: sum('down'), answered: sum('answered'), notFound: sum('not_found'), failed: sum('failed'), aborted: sum('aborted') };
+    const sum = (metric: (typeof COUNTER_METRICS)[number]): number =>
+      dayCounters.reduce((total, counters) => total + (counters[metric] ?? 0), 0);
+    const totals = {
+      questions: sum('questions'),
+      weak: sum('weak'),
+      gaps: sum('gaps'),
+      up: sum('up'),
+      down: sum('down'),
+      answered: sum('answered'),
+      notFound: sum('not_found'),
+      failed: sum('failed'),
+      aborted: sum('aborted'),
+    };
 
     const listed = [...new Set([...(topIds as Map<string, number>).keys(), ...(gapIds as Map<string, number>).keys()])];
     const groups = await describeGroups(redis, keys, days, scope, listed);
-    const pages: PageInsights[] = [...(cited as Map<string, number>)].map(([path, citations]) => ({ path, citations, up: Math.max(0, up?.get(path) ?? 0), down: Math.max(0, down?.get(path) ?? 0) }));
+    const pages: PageInsights[] = [...(cited as Map<string, number>)].map(([path, citations]) => ({
+      path,
+      citations,
+      up: Math.max(0, up?.get(path) ?? 0),
+      down: Math.max(0, down?.get(path) ?? 0),
+    }));
     return {
       from: query.from,
       to: query.to,
       totals,
       days: daysInsights,
-      groups: rankGroups(groups.filter((group) => topIds?.has(group.id)), 'questions', limit),
-      gaps: rankGroups(groups.filter((group) => gapIds?.has(group.id)), 'gaps', limit),
+      groups: rankGroups(
+        groups.filter((group) => topIds?.has(group.id)),
+        'questions',
+        limit,
+      ),
+      gaps: rankGroups(
+        groups.filter((group) => gapIds?.has(group.id)),
+        'gaps',
+        limit,
+      ),
       ...rankPages(pages, limit),
       comments: await latestComments(redis, keys, query, scope, limit),
     };
@@ -82,7 +127,13 @@ function scores(reply: string[]): Map<string, number> {
 }
 
 /** The listed groups' counters summed over the days, with their stored terms and representative and their most cited pages. */
-async function describeGroups(redis: Redis, keys: InsightsKeys, days: string[], scope: string, ids: string[]): Promise<GroupInsights[]> {
+async function describeGroups(
+  redis: Redis,
+  keys: InsightsKeys,
+  days: string[],
+  scope: string,
+  ids: string[],
+): Promise<GroupInsights[]> {
   if (ids.length === 0) return [];
   const reading = redis.pipeline().hmget(keys.groups, ...ids);
   for (const id of ids) for (const day of days) reading.hgetall(keys.groupDay(day, scope, id));
@@ -95,7 +146,9 @@ async function describeGroups(redis: Redis, keys: InsightsKeys, days: string[], 
     const counters: Counters = {};
     const pages = new Map<string, number>();
     for (let day = 0; day < days.length; day += 1) {
-      for (const [field, value] of Object.entries(results[1 + position * days.length + day] as Record<string, string>)) {
+      for (const [field, value] of Object.entries(
+        results[1 + position * days.length + day] as Record<string, string>,
+      )) {
         if (field.startsWith('p|')) pages.set(field.slice(2), (pages.get(field.slice(2)) ?? 0) + Number(value));
         else counters[field] = (counters[field] ?? 0) + Number(value);
       }
@@ -121,13 +174,32 @@ async function describeGroups(redis: Redis, keys: InsightsKeys, days: string[], 
 }
 
 /** The latest comments of the range in the scope, newest first, with the representative of their question's group. */
-async function latestComments(redis: Redis, keys: InsightsKeys, query: InsightsQuery, scope: string, limit: number): Promise<InsightsComment[]> {
+async function latestComments(
+  redis: Redis,
+  keys: InsightsKeys,
+  query: InsightsQuery,
+  scope: string,
+  limit: number,
+): Promise<InsightsComment[]> {
   const range = rangeOf(query);
   const found: { at: number; rating: 'up' | 'down'; comment: string; group: string }[] = [];
   for (let offset = 0; found.length < limit; offset += COMMENTS_PER_ROUND) {
-    const members = await redis.zrevrangebyscore(keys.comments, `(${range.to}`, range.from, 'LIMIT', offset, COMMENTS_PER_ROUND);
+    const members = await redis.zrevrangebyscore(
+      keys.comments,
+      `(${range.to}`,
+      range.from,
+      'LIMIT',
+      offset,
+      COMMENTS_PER_ROUND,
+    );
     for (const member of members) {
-      const comment = JSON.parse(member) as { at: number; rating: 'up' | 'down'; comment: string; group: string; scopes: string[] };
+      const comment = JSON.parse(member) as {
+        at: number;
+        rating: 'up' | 'down';
+        comment: string;
+        group: string;
+        scopes: string[];
+      };
       if (comment.scopes.includes(scope) && found.length < limit) found.push(comment);
     }
     if (members.length < COMMENTS_PER_ROUND) break;
@@ -143,5 +215,10 @@ async function latestComments(redis: Redis, keys: InsightsKeys, query: InsightsQ
 }
 
 function outcomesOf(counters: Counters): ReturnType<typeof noOutcomes> {
-  return { answered: counters.answered ?? 0, notFound: counters.not_found ?? 0, failed: counters.failed ?? 0, aborted: counters.aborted ?? 0 };
+  return {
+    answered: counters.answered ?? 0,
+    notFound: counters.not_found ?? 0,
+    failed: counters.failed ?? 0,
+    aborted: counters.aborted ?? 0,
+  };
 }

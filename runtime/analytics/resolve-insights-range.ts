@@ -29,14 +29,21 @@ export class InsightsRangeError extends Error {
 export function resolveInsightsRange(input: InsightsRangeInput, now: Date): { from: string; to: string } {
   const to = input.to ?? dayOf(now);
   checkDay(to, 'to');
-  const from = input.from ?? dayOf(Date.parse(`${to}T00:00:00Z`) - ((input.days ?? DEFAULT_INSIGHTS_DAYS) - 1) * DAY_MS);
+  const from =
+    input.from ?? dayOf(Date.parse(`${to}T00:00:00Z`) - ((input.days ?? DEFAULT_INSIGHTS_DAYS) - 1) * DAY_MS);
   checkDay(from, 'from');
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
-  if (days < 1) throw new InsightsRangeError(`Unexpected from ${from} after to ${to}, expected a first day on or before the last.`, 'from');
-  if (days > MAX_INSIGHTS_DAYS) throw new InsightsRangeError(`Unexpected range of ${days} days, expected at most ${MAX_INSIGHTS_DAYS}.`, 'from');
+  if (days < 1)
+    throw new InsightsRangeError(
+      `Unexpected from ${from} after to ${to}, expected a first day on or before the last.`,
+      'from',
+    );
+  if (days > MAX_INSIGHTS_DAYS)
+    throw new InsightsRangeError(`Unexpected range of ${days} days, expected at most ${MAX_INSIGHTS_DAYS}.`, 'from');
   return { from, to };
 }
 
 function checkDay(day: string, field: 'from' | 'to'): void {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || dayOf(Date.parse(`${day}T00:00:00Z`) || 0) !== day) throw new InsightsRangeError(`Unexpected ${field} ${day}, expected a calendar day like 2026-11-01.`, field);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || dayOf(Date.parse(`${day}T00:00:00Z`) || 0) !== day)
+    throw new InsightsRangeError(`Unexpected ${field} ${day}, expected a calendar day like 2026-11-01.`, field);
 }

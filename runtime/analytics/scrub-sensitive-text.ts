@@ -13,7 +13,8 @@ const SHAPED_SECRETS: readonly RegExp[] = [
   /\bds_[0-9a-f]{12}_[\w-]{20,}/g,
 ];
 /** `password=…`, `token: …`, `Authorization: Bearer …`: the value after a word that names a secret. */
-const NAMED_SECRET = /\b([\w-]*?(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|[_-]key|auth(?:orization)?))(["']?\s*[:=]\s*["']?)(?:bearer\s+|basic\s+)?[^\s"',;]{4,}/gi;
+const NAMED_SECRET =
+  /\b([\w-]*?(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|[_-]key|auth(?:orization)?))(["']?\s*[:=]\s*["']?)(?:bearer\s+|basic\s+)?[^\s"',;]{4,}/gi;
 const BEARER = /\b(bearer|basic)\s+[\w\-.~+/=]{8,}/gi;
 /** Credentials in a URL (`https://user:secret@host`). */
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi;
@@ -47,7 +48,9 @@ export function scrubSensitiveText(text: string): string {
     .replace(PHONE, '[phone]')
     .replace(CARD_LIKE, '[number]')
     .replace(LONG_DIGITS, '[number]')
-    .replace(IPV4, (address: string, ...octets: string[]) => (isPublicIpv4(octets.slice(0, 4).map(Number)) ? '[ip]' : address));
+    .replace(IPV4, (address: string, ...octets: string[]) =>
+      isPublicIpv4(octets.slice(0, 4).map(Number)) ? '[ip]' : address,
+    );
   return scrubbed;
 }
 

@@ -3,7 +3,14 @@ import { setImmediate } from 'node:timers/promises';
 import { openSqlite } from '../stores/open-sqlite.ts';
 import { sqliteColumnNames, sqliteTransaction } from '../stores/sqlite-database.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
-import { countFailures, countTexts, storedQuestionText, type AnalyticsStore, type AnalyticsStoreOptions, type QuestionsReport } from './analytics-store.ts';
+import {
+  countFailures,
+  countTexts,
+  storedQuestionText,
+  type AnalyticsStore,
+  type AnalyticsStoreOptions,
+  type QuestionsReport,
+} from './analytics-store.ts';
 import { inSavepoint } from './in-savepoint.ts';
 import { scrubSensitiveText } from './scrub-sensitive-text.ts';
 import { queryInsights } from './sqlite-insights-queries.ts';
@@ -36,7 +43,8 @@ export function createSqliteAnalyticsStore(file: string, options: AnalyticsStore
   };
   // Group commit: the writes queued in one turn of the event loop run in one transaction (each in a savepoint of its
   // own, so a failing write fails alone), one commit for a burst of answers instead of one each.
-  let queued: { write: (database: AnalyticsDatabase) => void; resolve: () => void; reject: (error: Error) => void }[] = [];
+  let queued: { write: (database: AnalyticsDatabase) => void; resolve: () => void; reject: (error: Error) => void }[] =
+    [];
   const flush = (): void => {
     const batch = queued;
     queued = [];
@@ -72,18 +80,39 @@ export function createSqliteAnalyticsStore(file: string, options: AnalyticsStore
       const text = storedQuestionText(event.question, storeQuestionText, event.insight?.terms);
       const { insight } = event;
       if (insight) return enqueue((database) => database.insights.recordQuestion({ ...event, insight }, text));
-      return enqueue((database) => database.insertQuestion.run(event.domain, event.at.getTime(), event.threadId, event.messageId, text, event.resultCount, event.notFound ? 1 : 0, event.outcome ?? 'answered'));
+      return enqueue((database) =>
+        database.insertQuestion.run(
+          event.domain,
+          event.at.getTime(),
+          event.threadId,
+          event.messageId,
+          text,
+          event.resultCount,
+          event.notFound ? 1 : 0,
+          event.outcome ?? 'answered',
+        ),
+      );
     },
     recordFeedback(event) {
       const comment = event.comment ? scrubSensitiveText(event.comment) : null;
       return enqueue((database) => {
-        database.insertFeedback.run(event.domain, event.at.getTime(), event.threadId, event.messageId, event.fingerprint, event.rating, comment);
+        database.insertFeedback.run(
+          event.domain,
+          event.at.getTime(),
+          event.threadId,
+          event.messageId,
+          event.fingerprint,
+          event.rating,
+          comment,
+        );
         database.insights.rateQuestion(event.domain, event.messageId, event.rating);
       });
     },
     recordSearch(event) {
       const query = storedQuestionText(event.query, storeQuestionText);
-      return enqueue((database) => database.insertSearch.run(event.domain, event.at.getTime(), query, event.resultCount));
+      return enqueue((database) =>
+        database.insertSearch.run(event.domain, event.at.getTime(), query, event.resultCount),
+      );
     },
     async report(domain, from, to, limit = 20): Promise<QuestionsReport> {
       const range = [domain, from.getTime(), to.getTime()] as const;
@@ -94,21 +123,40 @@ export function createSqliteAnalyticsStore(file: string, options: AnalyticsStore
         from: from.toISOString(),
         to: to.toISOString(),
         questions: questions.length,
-        topQuestions: countTexts(questions.map((row) => row.question), limit),
-        notFoundQuestions: countTexts(questions.filter((row) => row.not_found === 1).map((row) => row.question), limit),
+        topQuestions: countTexts(
+          questions.map((row) => row.question),
+          limit,
+        ),
+        notFoundQuestions: countTexts(
+          questions.filter((row) => row.not_found === 1).map((row) => row.question),
+          limit,
+        ),
         feedback: {
           up: feedback.filter((row) => row.rating === 'up').length,
           down: feedback.filter((row) => row.rating === 'down').length,
-          comments: feedback.filter((row) => row.comment).slice(0, limit).map((row) => ({ messageId: row.message_id, rating: row.rating, comment: row.comment ?? '', at: new Date(row.at).toISOString() })),
+          comments: feedback
+            .filter((row) => row.comment)
+            .slice(0, limit)
+            .map((row) => ({
+              messageId: row.message_id,
+              rating: row.rating,
+              comment: row.comment ?? '',
+              at: new Date(row.at).toISOString(),
+            })),
         },
-        zeroResultSearches: countTexts([...run((database) => database.selectSearches.all(...range)).map((row) => row.query), ...zeroResultQuestions], limit),
+        zeroResultSearches: countTexts(
+          [...run((database) => database.selectSearches.all(...range)).map((row) => row.query), ...zeroResultQuestions],
+          limit,
+        ),
         answerFailures: countFailures(questions.map((row) => row.outcome)),
       };
     },
     async insights(query) {
       if (!insightsWorker) return run((database) => queryInsights(database.connection, query));
       run(() => undefined); // a closed store answers StoreUnavailableError, as for every other call
-      return insightsWorker.query(query).catch((error: Error) => Promise.reject(new StoreUnavailableError(`SQLite is unavailable: ${error.message}`)));
+      return insightsWorker
+        .query(query)
+        .catch((error: Error) => Promise.reject(new StoreUnavailableError(`SQLite is unavailable: ${error.message}`)));
     },
     async deleteEventsBefore(before) {
       const deleteInBatches = async (batch: () => number): Promise<number> => {
@@ -122,9 +170,12 @@ export function createSqliteAnalyticsStore(file: string, options: AnalyticsStore
         return deleted;
       };
       let deleted = 0;
-      for (const statement of run((database) => database.deleteBefore)) deleted += await deleteInBatches(() => statement.run(before.getTime(), DELETE_BATCH).changes);
+      for (const statement of run((database) => database.deleteBefore))
+        deleted += await deleteInBatches(() => statement.run(before.getTime(), DELETE_BATCH).changes);
       while (run((database) => database.insights.deleteOldestDayBefore(before.getTime())) > 0) await setImmediate();
-      await deleteInBatches(() => run((database) => database.insights.deleteGroupsUnusedSince(before.getTime(), DELETE_BATCH)));
+      await deleteInBatches(() =>
+        run((database) => database.insights.deleteGroupsUnusedSince(before.getTime(), DELETE_BATCH)),
+      );
       return deleted;
     },
     async ping() {
@@ -155,21 +206,36 @@ function openAnalyticsDatabase(file: string) {
     CREATE INDEX IF NOT EXISTS analytics_feedback_at ON analytics_feedback (at);
     CREATE INDEX IF NOT EXISTS analytics_searches_at ON analytics_searches (at);
   `);
-  if (!sqliteColumnNames(connection, 'analytics_questions').includes('outcome')) connection.exec("ALTER TABLE analytics_questions ADD COLUMN outcome TEXT NOT NULL DEFAULT 'answered'");
+  if (!sqliteColumnNames(connection, 'analytics_questions').includes('outcome'))
+    connection.exec("ALTER TABLE analytics_questions ADD COLUMN outcome TEXT NOT NULL DEFAULT 'answered'");
   migrateInsightsSchema(connection);
   return {
     connection,
     insights: createSqliteInsightsWriter(connection),
-    insertQuestion: connection.prepare('INSERT INTO analytics_questions (domain, at, thread_id, message_id, question, result_count, not_found, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+    insertQuestion: connection.prepare(
+      'INSERT INTO analytics_questions (domain, at, thread_id, message_id, question, result_count, not_found, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ),
     insertFeedback: connection.prepare('INSERT INTO analytics_feedback VALUES (?, ?, ?, ?, ?, ?, ?)'),
     insertSearch: connection.prepare('INSERT INTO analytics_searches VALUES (?, ?, ?, ?)'),
-    selectQuestions: connection.prepare<[string, number, number], { question: string; result_count: number; not_found: number; outcome: string }>('SELECT question, result_count, not_found, outcome FROM analytics_questions WHERE domain = ? AND at >= ? AND at < ?'),
-    selectFeedback: connection.prepare<[string, number, number], { at: number; message_id: string; rating: 'up' | 'down'; comment: string | null }>(
+    selectQuestions: connection.prepare<
+      [string, number, number],
+      { question: string; result_count: number; not_found: number; outcome: string }
+    >(
+      'SELECT question, result_count, not_found, outcome FROM analytics_questions WHERE domain = ? AND at >= ? AND at < ?',
+    ),
+    selectFeedback: connection.prepare<
+      [string, number, number],
+      { at: number; message_id: string; rating: 'up' | 'down'; comment: string | null }
+    >(
       'SELECT at, message_id, rating, comment FROM analytics_feedback WHERE domain = ? AND at >= ? AND at < ? ORDER BY at DESC',
     ),
-    selectSearches: connection.prepare<[string, number, number], { query: string }>('SELECT query FROM analytics_searches WHERE domain = ? AND at >= ? AND at < ? AND result_count = 0'),
+    selectSearches: connection.prepare<[string, number, number], { query: string }>(
+      'SELECT query FROM analytics_searches WHERE domain = ? AND at >= ? AND at < ? AND result_count = 0',
+    ),
     deleteBefore: ['analytics_questions', 'analytics_feedback', 'analytics_searches'].map((table) =>
-      connection.prepare<[number, number]>(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE at < ? LIMIT ?)`),
+      connection.prepare<[number, number]>(
+        `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE at < ? LIMIT ?)`,
+      ),
     ),
     probe: connection.prepare('SELECT 1'),
   };

@@ -1,7 +1,17 @@
 import type { SqliteDatabase } from '../stores/sqlite-database.ts';
 import { COUNTER_METRICS, scopeOf, type CounterMetric } from './insights-counters.ts';
 import { rankGroups, rankPages } from './rank-insights.ts';
-import { daysOf, PAGES_PER_GROUP, rangeOf, type DayInsights, type GroupInsights, type InsightsComment, type InsightsQuery, type OutcomeCounts, type StoreInsights } from './store-insights.ts';
+import {
+  daysOf,
+  PAGES_PER_GROUP,
+  rangeOf,
+  type DayInsights,
+  type GroupInsights,
+  type InsightsComment,
+  type InsightsQuery,
+  type OutcomeCounts,
+  type StoreInsights,
+} from './store-insights.ts';
 
 const DAY_MS = 86_400_000;
 const SUMS = COUNTER_METRICS.map((metric) => `SUM(${metric}) AS ${metric}`).join(', ');
@@ -18,9 +28,16 @@ export function queryInsights(connection: SqliteDatabase, query: InsightsQuery):
   const range = rangeOf(query);
   // The rows of the range in the query's scope: `domain = ? AND scope = ? AND day BETWEEN ? AND ?`.
   const inRange = 'domain = ? AND scope = ? AND day BETWEEN ? AND ?';
-  const scope = [query.domain, scopeOf(query.version, query.language), range.from / DAY_MS, range.to / DAY_MS - 1] as const;
+  const scope = [
+    query.domain,
+    scopeOf(query.version, query.language),
+    range.from / DAY_MS,
+    range.to / DAY_MS - 1,
+  ] as const;
 
-  const dayRows = connection.prepare(`SELECT day, ${COUNTER_METRICS.join(', ')} FROM insights_days WHERE ${inRange}`).all(...scope) as (Counters & { day: number })[];
+  const dayRows = connection
+    .prepare(`SELECT day, ${COUNTER_METRICS.join(', ')} FROM insights_days WHERE ${inRange}`)
+    .all(...scope) as (Counters & { day: number })[];
   const byDay = new Map(dayRows.map((row) => [new Date(row.day * DAY_MS).toISOString().slice(0, 10), row]));
   const days: DayInsights[] = daysOf(query).map((day) => {
     const row = byDay.get(day);
@@ -35,7 +52,9 @@ export function queryInsights(connection: SqliteDatabase, query: InsightsQuery):
        UNION ALL SELECT * FROM (SELECT 'gaps' AS list, * FROM counted WHERE gaps > 0 ORDER BY gaps DESC, group_id DESC LIMIT ?)`,
     )
     .all(...scope, limit, limit) as (Counters & { group_id: string; list: 'groups' | 'gaps' })[];
-  const selectGroup = connection.prepare('SELECT representative, terms FROM analytics_groups WHERE domain = ? AND group_id = ?');
+  const selectGroup = connection.prepare(
+    'SELECT representative, terms FROM analytics_groups WHERE domain = ? AND group_id = ?',
+  );
   const selectGroupPages = connection.prepare(
     `SELECT page AS path, SUM(citations) AS citations FROM insights_group_pages WHERE domain = ? AND scope = ? AND day BETWEEN ? AND ? AND group_id = ?
      GROUP BY page HAVING citations > 0 ORDER BY citations DESC, page ASC LIMIT ?`,
@@ -52,11 +71,17 @@ export function queryInsights(connection: SqliteDatabase, query: InsightsQuery):
       up: row.up,
       down: row.down,
       gaps: row.gaps,
-      pages: (selectGroupPages.all(...scope, row.group_id, PAGES_PER_GROUP) as { path: string; citations: number }[]).map(({ path, citations }) => ({ path, citations })),
+      pages: (
+        selectGroupPages.all(...scope, row.group_id, PAGES_PER_GROUP) as { path: string; citations: number }[]
+      ).map(({ path, citations }) => ({ path, citations })),
     };
   };
 
-  const pages = connection.prepare(`SELECT page AS path, SUM(citations) AS citations, SUM(up) AS up, SUM(down) AS down FROM insights_page_days WHERE ${inRange} GROUP BY page HAVING citations > 0`).all(...scope) as {
+  const pages = connection
+    .prepare(
+      `SELECT page AS path, SUM(citations) AS citations, SUM(up) AS up, SUM(down) AS down FROM insights_page_days WHERE ${inRange} GROUP BY page HAVING citations > 0`,
+    )
+    .all(...scope) as {
     path: string;
     citations: number;
     up: number;
@@ -74,13 +99,35 @@ export function queryInsights(connection: SqliteDatabase, query: InsightsQuery):
          LEFT JOIN analytics_groups g ON g.domain = q.domain AND g.group_id = q.group_id
          WHERE f.domain = ? AND f.at >= ? AND f.at < ? AND f.comment IS NOT NULL${scopeFilters.map(([condition]) => ` AND ${condition}`).join('')} ORDER BY f.at DESC, f.rowid DESC LIMIT ?`,
       )
-      .all(query.domain, range.from, range.to, ...scopeFilters.map(([, value]) => value), limit) as { at: number; rating: 'up' | 'down'; comment: string; group_id: string; representative: string | null }[]
-  ).map((row): InsightsComment => ({ at: new Date(row.at).toISOString(), rating: row.rating, comment: row.comment, groupId: row.group_id, question: row.representative ?? '' }));
+      .all(query.domain, range.from, range.to, ...scopeFilters.map(([, value]) => value), limit) as {
+      at: number;
+      rating: 'up' | 'down';
+      comment: string;
+      group_id: string;
+      representative: string | null;
+    }[]
+  ).map((row): InsightsComment => ({
+    at: new Date(row.at).toISOString(),
+    rating: row.rating,
+    comment: row.comment,
+    groupId: row.group_id,
+    question: row.representative ?? '',
+  }));
 
   return {
     from: query.from,
     to: query.to,
-    totals: { questions: sum('questions'), weak: sum('weak'), gaps: sum('gaps'), up: sum('up'), down: sum('down'), answered: sum('answered'), notFound: sum('not_found'), failed: sum('failed'), aborted: sum('aborted') },
+    totals: {
+      questions: sum('questions'),
+      weak: sum('weak'),
+      gaps: sum('gaps'),
+      up: sum('up'),
+      down: sum('down'),
+      answered: sum('answered'),
+      notFound: sum('not_found'),
+      failed: sum('failed'),
+      aborted: sum('aborted'),
+    },
     days,
     groups: rankGroups(groupRows.filter((row) => row.list === 'groups').map(groupOf), 'questions', limit),
     gaps: rankGroups(groupRows.filter((row) => row.list === 'gaps').map(groupOf), 'gaps', limit),
@@ -90,5 +137,10 @@ export function queryInsights(connection: SqliteDatabase, query: InsightsQuery):
 }
 
 function outcomesOf(row: Counters | undefined): OutcomeCounts {
-  return { answered: row?.answered ?? 0, notFound: row?.not_found ?? 0, failed: row?.failed ?? 0, aborted: row?.aborted ?? 0 };
+  return {
+    answered: row?.answered ?? 0,
+    notFound: row?.not_found ?? 0,
+    failed: row?.failed ?? 0,
+    aborted: row?.aborted ?? 0,
+  };
 }

@@ -2,7 +2,10 @@ import { Worker } from 'node:worker_threads';
 import type { InsightsQuery, StoreInsights } from './store-insights.ts';
 
 /** Compiled (lib/), the worker runs the compiled loop; from the TypeScript sources (tests, benches), a plain-JS entry registers tsx first. */
-const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './sqlite-insights-worker-source.js' : './sqlite-insights-worker-loop.js', import.meta.url);
+const WORKER_URL = new URL(
+  import.meta.url.endsWith('.ts') ? './sqlite-insights-worker-source.js' : './sqlite-insights-worker-loop.js',
+  import.meta.url,
+);
 
 /** Runs the insights queries of one SQLite database off the event loop. */
 export interface SqliteInsightsWorker {

@@ -1,6 +1,13 @@
 import { sqliteColumnNames, sqliteTransaction, type SqliteDatabase } from '../stores/sqlite-database.ts';
 import { outcomeOf, type QuestionEvent, type QuestionInsight } from './analytics-store.ts';
-import { COUNTER_METRICS, ratingChanges, recordedChanges, scopesOfQuestion, type CounterChanges, type QuestionCoordinates } from './insights-counters.ts';
+import {
+  COUNTER_METRICS,
+  ratingChanges,
+  recordedChanges,
+  scopesOfQuestion,
+  type CounterChanges,
+  type QuestionCoordinates,
+} from './insights-counters.ts';
 import { CANDIDATES_PER_TERM, closestGroup, groupIdOf, lookupTerms, type GroupCandidate } from './question-groups.ts';
 import { dayOf } from './store-insights.ts';
 
@@ -28,7 +35,8 @@ const METRIC_PARAMETERS = COUNTER_METRICS.map(() => '?').join(', ');
  */
 export function migrateInsightsSchema(connection: SqliteDatabase): void {
   const columns = new Set(sqliteColumnNames(connection, 'analytics_questions'));
-  for (const [name, type] of QUESTION_COLUMNS) if (!columns.has(name)) connection.exec(`ALTER TABLE analytics_questions ADD COLUMN ${name} ${type}`);
+  for (const [name, type] of QUESTION_COLUMNS)
+    if (!columns.has(name)) connection.exec(`ALTER TABLE analytics_questions ADD COLUMN ${name} ${type}`);
   connection.exec(`
     CREATE INDEX IF NOT EXISTS analytics_questions_message ON analytics_questions (message_id) WHERE group_id IS NOT NULL;
     CREATE TABLE IF NOT EXISTS analytics_groups (domain TEXT NOT NULL, group_id TEXT NOT NULL, terms TEXT NOT NULL, weights TEXT NOT NULL, representative TEXT NOT NULL, last_at INTEGER NOT NULL, PRIMARY KEY (domain, group_id)) WITHOUT ROWID;
@@ -78,21 +86,37 @@ export function createSqliteInsightsWriter(connection: SqliteDatabase): SqliteIn
   );
   const insertGroup = connection.prepare('INSERT OR IGNORE INTO analytics_groups VALUES (?, ?, ?, ?, ?, ?)');
   const insertGroupTerm = connection.prepare('INSERT OR IGNORE INTO analytics_group_terms VALUES (?, ?, ?)');
-  const touchGroup = connection.prepare('UPDATE analytics_groups SET last_at = max(last_at, ?) WHERE domain = ? AND group_id = ?');
+  const touchGroup = connection.prepare(
+    'UPDATE analytics_groups SET last_at = max(last_at, ?) WHERE domain = ? AND group_id = ?',
+  );
   const insertQuestion = connection.prepare(
     'INSERT INTO analytics_questions (domain, at, thread_id, message_id, question, result_count, not_found, group_id, outcome, strength, version, language, cited) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const selectRated = connection.prepare(
     'SELECT at, group_id, outcome, not_found, strength, version, language, cited, rating FROM analytics_questions WHERE message_id = ? AND domain = ? AND group_id IS NOT NULL',
   );
-  const rate = connection.prepare('UPDATE analytics_questions SET rating = ? WHERE message_id = ? AND domain = ? AND group_id IS NOT NULL');
-  const addDay = connection.prepare(`INSERT INTO insights_days VALUES (?, ?, ?, ${METRIC_PARAMETERS}) ON CONFLICT DO UPDATE SET ${METRIC_UPDATES}`);
-  const addGroupDay = connection.prepare(`INSERT INTO insights_group_days VALUES (?, ?, ?, ?, ${METRIC_PARAMETERS}) ON CONFLICT DO UPDATE SET ${METRIC_UPDATES}`);
-  const addGroupPage = connection.prepare('INSERT INTO insights_group_pages VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET citations = citations + excluded.citations');
-  const addPageDay = connection.prepare('INSERT INTO insights_page_days VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET citations = citations + excluded.citations, up = up + excluded.up, down = down + excluded.down');
+  const rate = connection.prepare(
+    'UPDATE analytics_questions SET rating = ? WHERE message_id = ? AND domain = ? AND group_id IS NOT NULL',
+  );
+  const addDay = connection.prepare(
+    `INSERT INTO insights_days VALUES (?, ?, ?, ${METRIC_PARAMETERS}) ON CONFLICT DO UPDATE SET ${METRIC_UPDATES}`,
+  );
+  const addGroupDay = connection.prepare(
+    `INSERT INTO insights_group_days VALUES (?, ?, ?, ?, ${METRIC_PARAMETERS}) ON CONFLICT DO UPDATE SET ${METRIC_UPDATES}`,
+  );
+  const addGroupPage = connection.prepare(
+    'INSERT INTO insights_group_pages VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET citations = citations + excluded.citations',
+  );
+  const addPageDay = connection.prepare(
+    'INSERT INTO insights_page_days VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET citations = citations + excluded.citations, up = up + excluded.up, down = down + excluded.down',
+  );
   const selectExpiredDay = connection.prepare('SELECT min(day) AS day FROM insights_days WHERE day < ?');
-  const deleteDay = ['insights_days', 'insights_group_days', 'insights_group_pages', 'insights_page_days'].map((table) => connection.prepare(`DELETE FROM ${table} WHERE day = ?`));
-  const selectStaleGroups = connection.prepare('SELECT domain, group_id FROM analytics_groups WHERE last_at < ? LIMIT ?');
+  const deleteDay = ['insights_days', 'insights_group_days', 'insights_group_pages', 'insights_page_days'].map(
+    (table) => connection.prepare(`DELETE FROM ${table} WHERE day = ?`),
+  );
+  const selectStaleGroups = connection.prepare(
+    'SELECT domain, group_id FROM analytics_groups WHERE last_at < ? LIMIT ?',
+  );
   const deleteGroup = connection.prepare('DELETE FROM analytics_groups WHERE domain = ? AND group_id = ?');
   const deleteGroupTerms = connection.prepare('DELETE FROM analytics_group_terms WHERE domain = ? AND group_id = ?');
 
@@ -101,7 +125,16 @@ export function createSqliteInsightsWriter(connection: SqliteDatabase): SqliteIn
     if (selectGroup.get(domain, ownId) !== undefined) return ownId;
     const candidates = new Map<string, GroupCandidate>();
     for (const term of lookupTerms(insight)) {
-      for (const row of selectCandidates.all(domain, term, CANDIDATES_PER_TERM) as { group_id: string; terms: string; weights: string }[]) candidates.set(row.group_id, { id: row.group_id, terms: JSON.parse(row.terms) as string[], weights: JSON.parse(row.weights) as number[] });
+      for (const row of selectCandidates.all(domain, term, CANDIDATES_PER_TERM) as {
+        group_id: string;
+        terms: string;
+        weights: string;
+      }[])
+        candidates.set(row.group_id, {
+          id: row.group_id,
+          terms: JSON.parse(row.terms) as string[],
+          weights: JSON.parse(row.weights) as number[],
+        });
     }
     const joined = closestGroup(insight, candidates.values());
     if (joined) return joined.id;
@@ -111,9 +144,15 @@ export function createSqliteInsightsWriter(connection: SqliteDatabase): SqliteIn
   };
 
   /** Adds counter changes in each scope of a question: its day's, its group's, its pages' and its group's pages'. */
-  const count = (domain: string, question: Pick<QuestionCoordinates, 'day' | 'group' | 'scopes' | 'cited'>, changes: CounterChanges): void => {
+  const count = (
+    domain: string,
+    question: Pick<QuestionCoordinates, 'day' | 'group' | 'scopes' | 'cited'>,
+    changes: CounterChanges,
+  ): void => {
     const day = Date.parse(`${question.day}T00:00:00Z`) / DAY_MS;
-    const metrics = COUNTER_METRICS.map((metric) => changes.metrics.reduce((sum, [changed, delta]) => (changed === metric ? sum + delta : sum), 0));
+    const metrics = COUNTER_METRICS.map((metric) =>
+      changes.metrics.reduce((sum, [changed, delta]) => (changed === metric ? sum + delta : sum), 0),
+    );
     const ratings = { up: 0, down: 0 };
     for (const [rating, delta] of changes.pageRatings) ratings[rating] += delta;
     for (const scope of question.scopes) {
@@ -131,8 +170,29 @@ export function createSqliteInsightsWriter(connection: SqliteDatabase): SqliteIn
     const at = event.at.getTime();
     const group = assignGroup(domain, insight, storedText, at);
     touchGroup.run(at, domain, group);
-    const question: Omit<QuestionCoordinates, 'rating'> = { day: dayOf(at), group, scopes: scopesOfQuestion(insight.version, insight.language), cited: insight.cited, outcome: outcomeOf(event), strength: insight.strength };
-    insertQuestion.run(domain, at, event.threadId, event.messageId, storedText, event.resultCount, event.notFound ? 1 : 0, group, event.outcome ?? 'answered', insight.strength, insight.version ?? '', insight.language ?? '', JSON.stringify(insight.cited));
+    const question: Omit<QuestionCoordinates, 'rating'> = {
+      day: dayOf(at),
+      group,
+      scopes: scopesOfQuestion(insight.version, insight.language),
+      cited: insight.cited,
+      outcome: outcomeOf(event),
+      strength: insight.strength,
+    };
+    insertQuestion.run(
+      domain,
+      at,
+      event.threadId,
+      event.messageId,
+      storedText,
+      event.resultCount,
+      event.notFound ? 1 : 0,
+      group,
+      event.outcome ?? 'answered',
+      insight.strength,
+      insight.version ?? '',
+      insight.language ?? '',
+      JSON.stringify(insight.cited),
+    );
     count(domain, question, recordedChanges(question));
   };
 
@@ -159,7 +219,9 @@ export function createSqliteInsightsWriter(connection: SqliteDatabase): SqliteIn
     rateQuestion,
     deleteOldestDayBefore: sqliteTransaction(connection, (before: number) => {
       const day = (selectExpiredDay.get(Math.floor(before / DAY_MS)) as { day: number | null } | undefined)?.day;
-      return day === null || day === undefined ? 0 : deleteDay.reduce((deleted, statement) => deleted + statement.run(day).changes, 0);
+      return day === null || day === undefined
+        ? 0
+        : deleteDay.reduce((deleted, statement) => deleted + statement.run(day).changes, 0);
     }),
     deleteGroupsUnusedSince: sqliteTransaction(connection, (before: number, limit: number) => {
       const groups = selectStaleGroups.all(before, limit) as { domain: string; group_id: string }[];

@@ -100,7 +100,12 @@ export function dayOf(at: Date | number): string {
 /** Every day of a query's range, oldest first. */
 export function daysOf(query: Pick<InsightsQuery, 'from' | 'to'>): string[] {
   const days: string[] = [];
-  for (let at = Date.parse(`${query.from}T00:00:00Z`), end = Date.parse(`${query.to}T00:00:00Z`); at <= end; at += DAY_MS) days.push(dayOf(at));
+  for (
+    let at = Date.parse(`${query.from}T00:00:00Z`), end = Date.parse(`${query.to}T00:00:00Z`);
+    at <= end;
+    at += DAY_MS
+  )
+    days.push(dayOf(at));
   return days;
 }
 

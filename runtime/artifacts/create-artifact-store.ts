@@ -89,7 +89,8 @@ export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStor
   });
   const pending = new Map<string, Promise<LoadedSite | undefined>>();
 
-  const readPointer = (domain: string): Promise<string | undefined> => readCurrentBuildId(path.join(options.root, domain));
+  const readPointer = (domain: string): Promise<string | undefined> =>
+    readCurrentBuildId(path.join(options.root, domain));
 
   const refresh = async (domain: string): Promise<LoadedSite | undefined> => {
     const entry = cache.get(domain);
@@ -150,15 +151,23 @@ async function loadBuild(root: string, domain: string, buildId: string): Promise
   let manifest: ManifestSummary;
   let searchBytes: Buffer;
   try {
-    [manifest, searchBytes] = await Promise.all([readManifestSummary(path.join(directory, 'manifest.json')), readFile(path.join(directory, 'search.json'))]);
+    [manifest, searchBytes] = await Promise.all([
+      readManifestSummary(path.join(directory, 'manifest.json')),
+      readFile(path.join(directory, 'search.json')),
+    ]);
   } catch (error) {
-    if (error instanceof ManifestReadError && error.code === 'invalid') throw new ArtifactError(`build ${buildId} of ${domain}: manifest.json is not valid JSON`);
-    throw new ArtifactError(`build ${buildId} of ${domain} is incomplete: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    if (error instanceof ManifestReadError && error.code === 'invalid')
+      throw new ArtifactError(`build ${buildId} of ${domain}: manifest.json is not valid JSON`);
+    throw new ArtifactError(
+      `build ${buildId} of ${domain} is incomplete: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   const unreadable = unreadableFormat('manifest.json', manifest.formatVersion, MANIFEST_FORMAT_VERSION);
   if (unreadable) throw new ArtifactError(`build ${buildId} of ${domain}: ${unreadable}`);
-  if (manifest.buildId !== buildId) throw new ArtifactError(`build ${buildId} of ${domain}: manifest names build ${String(manifest.buildId)}`);
-  if ((await hashInSlices(searchBytes)) !== manifest.searchSha256) throw new ArtifactError(`build ${buildId} of ${domain}: search.json does not match its checksum`);
+  if (manifest.buildId !== buildId)
+    throw new ArtifactError(`build ${buildId} of ${domain}: manifest names build ${String(manifest.buildId)}`);
+  if ((await hashInSlices(searchBytes)) !== manifest.searchSha256)
+    throw new ArtifactError(`build ${buildId} of ${domain}: search.json does not match its checksum`);
   let index: SearchIndex;
   try {
     await yieldToEvents();
@@ -180,5 +189,7 @@ async function loadBuild(root: string, domain: string, buildId: string): Promise
 /** The string members of a JSON object (none for anything else). */
 function stringMembers(value: unknown): Record<string, string> {
   if (!value || typeof value !== 'object') return {};
-  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }

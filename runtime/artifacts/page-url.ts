@@ -9,8 +9,18 @@ export function siteFilesPath(domain: string): string {
  * or undefined when neither is known (a local stdio server of a build without a site URL).
  */
 export function pageUrl(siteUrl: string, markdownBase: string, pagePath: string, anchor: string): string;
-export function pageUrl(siteUrl: string, markdownBase: string | undefined, pagePath: string, anchor: string): string | undefined;
-export function pageUrl(siteUrl: string, markdownBase: string | undefined, pagePath: string, anchor: string): string | undefined {
+export function pageUrl(
+  siteUrl: string,
+  markdownBase: string | undefined,
+  pagePath: string,
+  anchor: string,
+): string | undefined;
+export function pageUrl(
+  siteUrl: string,
+  markdownBase: string | undefined,
+  pagePath: string,
+  anchor: string,
+): string | undefined {
   const hash = anchor ? `#${anchor}` : '';
   if (siteUrl) return `${siteUrl}/${pagePath}${hash}`;
   return markdownBase === undefined ? undefined : `${markdownBase}/${pagePath}.md${hash}`;

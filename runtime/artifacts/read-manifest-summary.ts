@@ -39,16 +39,32 @@ export class ManifestReadError extends Error {
  * thread, so that loading a large site never holds the event loop of a serving process.
  */
 export async function readManifestSummary(file: string): Promise<ManifestSummary> {
-  const size = await stat(file).then((info) => info.size, (error: NodeJS.ErrnoException) => Promise.reject(new ManifestReadError(error.code ?? error.message)));
+  const size = await stat(file).then(
+    (info) => info.size,
+    (error: NodeJS.ErrnoException) => Promise.reject(new ManifestReadError(error.code ?? error.message)),
+  );
   if (size > INLINE_PARSE_LIMIT_BYTES) return { ...(await summaryOnWorker(file)), bytes: size };
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => Promise.reject(new ManifestReadError(error.code ?? error.message)));
-  let manifest: { formatVersion?: unknown; buildId?: unknown; site?: { name?: unknown; url?: unknown; colors?: unknown }; artifacts?: { search?: { sha256?: unknown } } };
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) =>
+    Promise.reject(new ManifestReadError(error.code ?? error.message)),
+  );
+  let manifest: {
+    formatVersion?: unknown;
+    buildId?: unknown;
+    site?: { name?: unknown; url?: unknown; colors?: unknown };
+    artifacts?: { search?: { sha256?: unknown } };
+  };
   try {
     manifest = JSON.parse(text) as typeof manifest;
   } catch {
     throw new ManifestReadError('invalid');
   }
-  return { formatVersion: manifest?.formatVersion, buildId: manifest?.buildId, site: { name: manifest?.site?.name, url: manifest?.site?.url, colors: manifest?.site?.colors }, searchSha256: manifest?.artifacts?.search?.sha256, bytes: size };
+  return {
+    formatVersion: manifest?.formatVersion,
+    buildId: manifest?.buildId,
+    site: { name: manifest?.site?.name, url: manifest?.site?.url, colors: manifest?.site?.colors },
+    searchSha256: manifest?.artifacts?.search?.sha256,
+    bytes: size,
+  };
 }
 
 function summaryOnWorker(file: string): Promise<Omit<ManifestSummary, 'bytes'>> {

@@ -35,7 +35,9 @@ const CACHED_BUILDS = 8;
  * Reads the navigation pages of published builds (in navigation, not hidden), in manifest order, each build once:
  * the manifest is parsed on a short-lived worker thread, as large manifests must not hold the event loop.
  */
-export function createNavigationPagesReader(artifactsDir: string): (domain: string, buildId: string) => Promise<NavigationPage[]> {
+export function createNavigationPagesReader(
+  artifactsDir: string,
+): (domain: string, buildId: string) => Promise<NavigationPage[]> {
   const cache = new Map<string, Promise<NavigationPage[]>>();
   return (domain, buildId) => {
     const key = `${domain}/${buildId}`;

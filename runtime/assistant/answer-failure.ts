@@ -6,7 +6,13 @@
 export type AnswerFailureReason = 'model_error' | 'timeout' | 'client_aborted' | 'shutdown' | 'not_stored';
 
 /** Every reason, in the order metrics and documentation list them. */
-export const ANSWER_FAILURE_REASONS: readonly AnswerFailureReason[] = ['model_error', 'timeout', 'client_aborted', 'shutdown', 'not_stored'];
+export const ANSWER_FAILURE_REASONS: readonly AnswerFailureReason[] = [
+  'model_error',
+  'timeout',
+  'client_aborted',
+  'shutdown',
+  'not_stored',
+];
 
 /** The abort reason of the answers still streaming when the server's shutdown grace period ends. */
 export class ServerShutdownError extends Error {

@@ -28,7 +28,11 @@ export interface AnswerSinks {
   /** Told why an answer did not complete (default: ignored), e.g. to count it. */
   onFailure?: (reason: AnswerFailureReason) => void;
   /** Told what went wrong without failing the request (errors summarised, never the prompt): analytics not recorded, the stream failing after it began. */
-  log: { info(details: Record<string, unknown>, message: string): void; warn(details: Record<string, unknown>, message: string): void; error(details: Record<string, unknown>, message: string): void };
+  log: {
+    info(details: Record<string, unknown>, message: string): void;
+    warn(details: Record<string, unknown>, message: string): void;
+    error(details: Record<string, unknown>, message: string): void;
+  };
 }
 
 /** One question to answer, as the route has accepted it (key, limits and body already checked). */
@@ -73,23 +77,61 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
     ...(conversation.previousQuestion ? { previousQuery: conversation.previousQuestion } : {}),
     ...(readerPath ? { currentPath: currentPagePath(readerPath, site.siteUrl) } : {}),
     ...input.hybrid,
-    onEmbeddingError: (error) => sinks.log.warn({ domain: site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical retrieval only'),
+    onEmbeddingError: (error) =>
+      sinks.log.warn(
+        { domain: site.domain, error: summarizeErrorForLog(error) },
+        'question not embedded; lexical retrieval only',
+      ),
   });
-  const sources = sourcesFromResults(results, { siteUrl: site.siteUrl, domain: site.domain, ...(input.markdownBase ? { markdownBase: input.markdownBase } : {}) }, selectSourceSections(conversation.question, results, (path) => pageSections(site.index, path)));
+  const sources = sourcesFromResults(
+    results,
+    { siteUrl: site.siteUrl, domain: site.domain, ...(input.markdownBase ? { markdownBase: input.markdownBase } : {}) },
+    selectSourceSections(conversation.question, results, (path) => pageSections(site.index, path)),
+  );
   const owner = { domain: site.domain, fingerprint: body.fp };
-  const { threadId, isNew } = await sinks.threads.resolveThread({ ...owner, threadId: body.threadId ?? conversation.historyThreadId ?? null });
-  const previousAnswer = conversation.previousAnswer && !isNew && (await wasCutShort(sinks.threads, { threadId, ...owner }, conversation.previousAnswerId)) ? undefined : conversation.previousAnswer;
+  const { threadId, isNew } = await sinks.threads.resolveThread({
+    ...owner,
+    threadId: body.threadId ?? conversation.historyThreadId ?? null,
+  });
+  const previousAnswer =
+    conversation.previousAnswer &&
+    !isNew &&
+    (await wasCutShort(sinks.threads, { threadId, ...owner }, conversation.previousAnswerId))
+      ? undefined
+      : conversation.previousAnswer;
   const messageId = newMessageId();
   const userMessageId = [...body.messages].reverse().find((message) => message.role === 'user')?.id ?? newMessageId();
-  await sinks.threads.appendMessage({ threadId, ...owner, message: { id: userMessageId, role: 'user', text: conversation.question, sources: [] } });
+  await sinks.threads.appendMessage({
+    threadId,
+    ...owner,
+    message: { id: userMessageId, role: 'user', text: conversation.question, sources: [] },
+  });
   const storedSources = sources.map(({ url, title, path, anchor }) => ({ url, title, path, anchor }));
   const recordQuestion = (text: string, outcome: 'answered' | AnswerFailureReason): Promise<void> | undefined => {
     if (!sinks.analytics) return undefined;
     // An answer that did not complete cites nothing: its pages are not counted as sources of an answer.
-    const insight = describeQuestion(site.index, conversation.question, results, outcome === 'answered' ? { text, sources } : { text: '', sources: [] }, body.filter as SearchFilter | undefined);
+    const insight = describeQuestion(
+      site.index,
+      conversation.question,
+      results,
+      outcome === 'answered' ? { text, sources } : { text: '', sources: [] },
+      body.filter as SearchFilter | undefined,
+    );
     return sinks.analytics
-      .recordQuestion({ domain: site.domain, threadId, messageId, question: conversation.question, resultCount: results.length, notFound: outcome === 'answered' && isNotFoundAnswer(text, results.length), outcome, at: new Date(), insight })
-      .catch((error: unknown) => sinks.log.warn({ threadId, error: summarizeErrorForLog(error) }, 'question not recorded for analytics'));
+      .recordQuestion({
+        domain: site.domain,
+        threadId,
+        messageId,
+        question: conversation.question,
+        resultCount: results.length,
+        notFound: outcome === 'answered' && isNotFoundAnswer(text, results.length),
+        outcome,
+        at: new Date(),
+        insight,
+      })
+      .catch((error: unknown) =>
+        sinks.log.warn({ threadId, error: summarizeErrorForLog(error) }, 'question not recorded for analytics'),
+      );
   };
   const stream = createAssistantStream({
     protocol: input.protocol,
@@ -107,16 +149,35 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
     ...(input.searchToolParts ? { searchToolParts: true } : {}),
     onFinish: async (result) => {
       sinks.onUsage?.(result.usage.inputTokens, result.usage.outputTokens);
-      await sinks.threads.appendMessage({ threadId, ...owner, message: { id: messageId, role: 'assistant', text: result.text, sources: storedSources } });
+      await sinks.threads.appendMessage({
+        threadId,
+        ...owner,
+        message: { id: messageId, role: 'assistant', text: result.text, sources: storedSources },
+      });
       await recordQuestion(result.text, 'answered');
     },
     onFailure: async ({ reason, text, error }) => {
       sinks.onFailure?.(reason);
       if (reason === 'client_aborted') sinks.log.info({ threadId, reason }, 'answer cut short: the client went away');
-      else sinks.log.error({ threadId, reason, error: summarizeErrorForLog(error) }, 'answer failed after streaming began');
+      else
+        sinks.log.error(
+          { threadId, reason, error: summarizeErrorForLog(error) },
+          'answer failed after streaming began',
+        );
       if (reason !== 'not_stored') {
-        const cut = { id: messageId, role: 'assistant' as const, text, sources: storedSources, incomplete: true as const, failure: reason };
-        await sinks.threads.appendMessage({ threadId, ...owner, message: cut }).catch((storeError: unknown) => sinks.log.error({ threadId, error: summarizeErrorForLog(storeError) }, 'incomplete answer not stored'));
+        const cut = {
+          id: messageId,
+          role: 'assistant' as const,
+          text,
+          sources: storedSources,
+          incomplete: true as const,
+          failure: reason,
+        };
+        await sinks.threads
+          .appendMessage({ threadId, ...owner, message: cut })
+          .catch((storeError: unknown) =>
+            sinks.log.error({ threadId, error: summarizeErrorForLog(storeError) }, 'incomplete answer not stored'),
+          );
       }
       await recordQuestion(text, reason);
     },
@@ -131,8 +192,14 @@ const RECENT_MESSAGES = 6;
  * Whether the previous answer the client sends back was stored as incomplete: the stored answer with the client's id
  * for it, else the thread's latest stored answer (a client that names its messages itself).
  */
-async function wasCutShort(threads: Pick<ThreadStore, 'recentMessages'>, thread: { threadId: string; domain: string; fingerprint: string }, previousAnswerId: string | undefined): Promise<boolean> {
-  const answers = (await threads.recentMessages(thread, RECENT_MESSAGES)).filter((message) => message.role === 'assistant');
+async function wasCutShort(
+  threads: Pick<ThreadStore, 'recentMessages'>,
+  thread: { threadId: string; domain: string; fingerprint: string },
+  previousAnswerId: string | undefined,
+): Promise<boolean> {
+  const answers = (await threads.recentMessages(thread, RECENT_MESSAGES)).filter(
+    (message) => message.role === 'assistant',
+  );
   const previous = answers.find((message) => message.id === previousAnswerId) ?? answers.at(-1);
   return previous?.incomplete === true;
 }

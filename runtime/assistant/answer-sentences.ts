@@ -36,16 +36,22 @@ const MAX_TAB_LABEL_WORDS = 3;
 const SENTENCE_BOUNDARY = /(?<!\b(?:e\.g|i\.e|etc|vs|approx|incl)\.)(?<=[.!?])\s+(?=[A-Z0-9`"'(])/;
 const COMPLETE = /[.!?]["'”’)\]]*$/;
 /** Callout labels and emoji a sentence may start with: "Note:", "💡 Tip —"… (dropped, the sentence kept). */
-const CALLOUT_LABEL = /^(?:[\p{Extended_Pictographic}\uFE0F]+\s*)*(?:(?:note|tip|info|important|warning|caution|danger|check|hint|remember)\s*[:—–-]\s*)?/iu;
+const CALLOUT_LABEL =
+  /^(?:[\p{Extended_Pictographic}\uFE0F]+\s*)*(?:(?:note|tip|info|important|warning|caution|danger|check|hint|remember)\s*[:—–-]\s*)?/iu;
 /** A property with its type, as API and configuration references list them: "model (string, required): …". */
-const PROPERTY_WITH_TYPE = /^`?[\w.[\]-]+`?\s*\([^)]*\b(?:string|number|integer|boolean|object|array|required|optional)\b[^)]*\)/i;
+const PROPERTY_WITH_TYPE =
+  /^`?[\w.[\]-]+`?\s*\([^)]*\b(?:string|number|integer|boolean|object|array|required|optional)\b[^)]*\)/i;
 /** A short label followed by a fragment, e.g. "Symptoms: Events not visible" (no full stop: a list stub). */
 const LABELLED = /^[^:—]{1,40}(?::|\s[—–]\s)\s*\S/;
 /** Words an unfinished fragment ends with ("Download installer for Macs with"). */
-const DANGLING_END = /\b(?:a|an|the|and|or|but|of|to|for|with|in|on|at|by|from|into|via|as|like|such|than|is|are|your|our|its|their)$/i;
-const META = /^(?:learn (?:how|about|more)\b|this (?:guide|page|section|document|tutorial|article)\b|in this (?:guide|tutorial|section)\b|release notes (?:for|of)\b|(?:a |the )?complete (?:api )?reference\b|see\b|check out\b|refer to\b|read more\b|for more (?:information|details)\b|(?:\S+ )?documentation$|.*\bsee (?:here|below|above)$)/i;
-const ANAPHORIC = /^(?:this|that|these|those|it|its|they|their|then|also|however|otherwise|additionally|instead|similarly|furthermore|moreover)\b(?!(?:\s+is|['’]s)\s+(?:recommended|possible|important|best|advisable|a good idea|good practice)\b)/i;
-const DEFINITION = /^(?:(?:an?|the)\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}\s+(?:is|are|refers to|means)\s+(?:an?|the|one|any)\s/i;
+const DANGLING_END =
+  /\b(?:a|an|the|and|or|but|of|to|for|with|in|on|at|by|from|into|via|as|like|such|than|is|are|your|our|its|their)$/i;
+const META =
+  /^(?:learn (?:how|about|more)\b|this (?:guide|page|section|document|tutorial|article)\b|in this (?:guide|tutorial|section)\b|release notes (?:for|of)\b|(?:a |the )?complete (?:api )?reference\b|see\b|check out\b|refer to\b|read more\b|for more (?:information|details)\b|(?:\S+ )?documentation$|.*\bsee (?:here|below|above)$)/i;
+const ANAPHORIC =
+  /^(?:this|that|these|those|it|its|they|their|then|also|however|otherwise|additionally|instead|similarly|furthermore|moreover)\b(?!(?:\s+is|['’]s)\s+(?:recommended|possible|important|best|advisable|a good idea|good practice)\b)/i;
+const DEFINITION =
+  /^(?:(?:an?|the)\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}\s+(?:is|are|refers to|means)\s+(?:an?|the|one|any)\s/i;
 
 /**
  * The sentences of a source text an answer may quote: prose lines split into sentences, without code, shell or
@@ -58,7 +64,17 @@ export const answerSentencesOf: (text: string) => readonly AnswerSentence[] = me
   splitSentences(text).map(({ sentence, items, rows, line }) => {
     const complete = items.length > 0 || rows.length > 0 || COMPLETE.test(sentence);
     const terms = new Set(prepareText([sentence, ...items, ...rows.flat()].join('\n')));
-    return { sentence, items, rows, terms, complete, meta: META.test(sentence.replace(/[.!?:]+$/, '')), definition: DEFINITION.test(sentence), anaphoric: ANAPHORIC.test(sentence), line };
+    return {
+      sentence,
+      items,
+      rows,
+      terms,
+      complete,
+      meta: META.test(sentence.replace(/[.!?:]+$/, '')),
+      definition: DEFINITION.test(sentence),
+      anaphoric: ANAPHORIC.test(sentence),
+      line,
+    };
   }),
 );
 
@@ -71,12 +87,20 @@ function splitSentences(text: string): { sentence: string; items: string[]; rows
   const sentences: { sentence: string; items: string[]; rows: string[][]; line: number }[] = [];
   lines.forEach((line, index) => {
     if (line === '' || isCodeLine(line) || isTableRow(line)) return;
-    const parts = mergeShortParts(line.split(SENTENCE_BOUNDARY).map((sentence) => sentence.trim().replace(CALLOUT_LABEL, '')));
+    const parts = mergeShortParts(
+      line.split(SENTENCE_BOUNDARY).map((sentence) => sentence.trim().replace(CALLOUT_LABEL, '')),
+    );
     parts.forEach((sentence, position) => {
       const introduces = position === parts.length - 1 && sentence.endsWith(':');
       const rows = introduces ? tableAfter(lines, index) : [];
       const items = introduces && rows.length === 0 ? listAfter(lines, index) : [];
-      if (rows.length > 0 || items.length >= MIN_LIST_ITEMS || isSentence(sentence)) sentences.push({ sentence, items: items.length >= MIN_LIST_ITEMS ? items : [], rows, line: (numbered[index] as { number: number }).number });
+      if (rows.length > 0 || items.length >= MIN_LIST_ITEMS || isSentence(sentence))
+        sentences.push({
+          sentence,
+          items: items.length >= MIN_LIST_ITEMS ? items : [],
+          rows,
+          line: (numbered[index] as { number: number }).number,
+        });
     });
   });
   return sentences;
@@ -84,24 +108,44 @@ function splitSentences(text: string): { sentence: string; items: string[]; rows
 
 /** The sentences of a line, a piece too short to stand alone ("The default is 512", "Currently, no.") joined to the sentence before it, or after it when it comes first. */
 function mergeShortParts(parts: string[]): string[] {
-  const short = (part: string): boolean => part.length < MIN_SENTENCE_LENGTH || part.split(/\s+/).length < MIN_SENTENCE_WORDS;
+  const short = (part: string): boolean =>
+    part.length < MIN_SENTENCE_LENGTH || part.split(/\s+/).length < MIN_SENTENCE_WORDS;
   const merged: string[] = [];
   for (const part of parts) {
-    if (merged.length > 0 && (short(part) || (merged.length === 1 && short(merged[0] as string) && COMPLETE.test(merged[0] as string)))) merged[merged.length - 1] += ` ${part}`;
+    if (
+      merged.length > 0 &&
+      (short(part) || (merged.length === 1 && short(merged[0] as string) && COMPLETE.test(merged[0] as string)))
+    )
+      merged[merged.length - 1] += ` ${part}`;
     else merged.push(part);
   }
   return merged;
 }
 
 function isSentence(sentence: string): boolean {
-  return sentence.length >= MIN_SENTENCE_LENGTH && sentence.length <= MAX_SENTENCE_LENGTH && sentence.split(/\s+/).length >= MIN_SENTENCE_WORDS && /[a-z]/i.test(sentence) && !PROPERTY_WITH_TYPE.test(sentence) && !isFragment(sentence);
+  return (
+    sentence.length >= MIN_SENTENCE_LENGTH &&
+    sentence.length <= MAX_SENTENCE_LENGTH &&
+    sentence.split(/\s+/).length >= MIN_SENTENCE_WORDS &&
+    /[a-z]/i.test(sentence) &&
+    !PROPERTY_WITH_TYPE.test(sentence) &&
+    !isFragment(sentence)
+  );
 }
 
 /** The short lines after a line ending with `:` (the items of its list, at most `MAX_LIST_ITEMS`), up to code, a table, a long line or another list. */
 function listAfter(lines: readonly string[], index: number): string[] {
   const items: string[] = [];
   for (const line of lines.slice(index + 1)) {
-    if (items.length === MAX_LIST_ITEMS || line === '' || isCodeLine(line) || isTableRow(line) || line.endsWith(':') || line.split(/\s+/).length > MAX_LIST_ITEM_WORDS) break;
+    if (
+      items.length === MAX_LIST_ITEMS ||
+      line === '' ||
+      isCodeLine(line) ||
+      isTableRow(line) ||
+      line.endsWith(':') ||
+      line.split(/\s+/).length > MAX_LIST_ITEM_WORDS
+    )
+      break;
     items.push(line.replace(CALLOUT_LABEL, ''));
   }
   return items;
@@ -114,10 +158,16 @@ function listAfter(lines: readonly string[], index: number): string[] {
 function tableAfter(lines: readonly string[], index: number): string[][] {
   const rows: string[][] = [];
   const label = lines[index + 1] ?? '';
-  const start = label !== '' && !isTableRow(label) && label.split(/\s+/).length <= MAX_TAB_LABEL_WORDS ? index + 2 : index + 1;
+  const start =
+    label !== '' && !isTableRow(label) && label.split(/\s+/).length <= MAX_TAB_LABEL_WORDS ? index + 2 : index + 1;
   for (const line of lines.slice(start)) {
     if (rows.length === MAX_TABLE_ROWS + 1 || !isTableRow(line)) break;
-    rows.push(line.replace(/^\|\s*|\s*\|$/g, '').split(/\s\|\s/).map((cell) => (cell.length > MAX_CELL_LENGTH ? `${cell.slice(0, MAX_CELL_LENGTH).trimEnd()}…` : cell.trim())));
+    rows.push(
+      line
+        .replace(/^\|\s*|\s*\|$/g, '')
+        .split(/\s\|\s/)
+        .map((cell) => (cell.length > MAX_CELL_LENGTH ? `${cell.slice(0, MAX_CELL_LENGTH).trimEnd()}…` : cell.trim())),
+    );
   }
   return rows.length >= 2 ? rows : [];
 }

@@ -65,11 +65,28 @@ export const answerUnitsOf: (text: string) => readonly AnswerUnit[] = memoizeByT
   const sentenceLines = new Set<number>();
   for (const sentence of answerSentencesOf(text)) {
     sentenceLines.add(sentence.line);
-    units.push({ kind: 'sentence', sentence, line: sentence.line, terms: sentence.terms, size: new Set(prepareText(sentence.sentence)).size, contextTerms: NO_TERMS });
+    units.push({
+      kind: 'sentence',
+      sentence,
+      line: sentence.line,
+      terms: sentence.terms,
+      size: new Set(prepareText(sentence.sentence)).size,
+      contextTerms: NO_TERMS,
+    });
   }
   for (const block of codeBlocksOf(text)) {
     const terms = new Set(prepareText(block.code));
-    units.push({ kind: 'code', code: block.code, intro: block.intro, introLine: block.introLine, line: block.line, terms, size: terms.size, contextTerms: new Set(prepareText(block.intro)), ...(block.language ? { language: block.language } : {}) });
+    units.push({
+      kind: 'code',
+      code: block.code,
+      intro: block.intro,
+      introLine: block.introLine,
+      line: block.line,
+      terms,
+      size: terms.size,
+      contextTerms: new Set(prepareText(block.intro)),
+      ...(block.language ? { language: block.language } : {}),
+    });
   }
   const lines = textLines(text);
   let header: string[] | undefined;
@@ -86,13 +103,25 @@ export const answerUnitsOf: (text: string) => readonly AnswerUnit[] = memoizeByT
       return;
     }
     if (isTableRow(line)) {
-      const cells = line.replace(/^\|\s*|\s*\|$/g, '').split(/\s\|\s/).map((cell) => (cell.length > MAX_CELL_LENGTH ? `${cell.slice(0, MAX_CELL_LENGTH).trimEnd()}…` : cell.trim()));
+      const cells = line
+        .replace(/^\|\s*|\s*\|$/g, '')
+        .split(/\s\|\s/)
+        .map((cell) => (cell.length > MAX_CELL_LENGTH ? `${cell.slice(0, MAX_CELL_LENGTH).trimEnd()}…` : cell.trim()));
       if (!header) {
         header = cells;
         intro = previous.endsWith(':') ? previous : intro;
       } else {
         const terms = new Set(prepareText(cells.join('\n')));
-        units.push({ kind: 'row', cells, header, line: number, terms, size: terms.size, contextTerms: new Set(prepareText(`${header.join('\n')}\n${intro ?? ''}`)), ...(intro ? { intro } : {}) });
+        units.push({
+          kind: 'row',
+          cells,
+          header,
+          line: number,
+          terms,
+          size: terms.size,
+          contextTerms: new Set(prepareText(`${header.join('\n')}\n${intro ?? ''}`)),
+          ...(intro ? { intro } : {}),
+        });
       }
       return;
     }
@@ -105,7 +134,16 @@ export const answerUnitsOf: (text: string) => readonly AnswerUnit[] = memoizeByT
       introLine = -1;
     } else if (line.length <= MAX_LINE_LENGTH && /[\p{L}\p{N}]/u.test(line)) {
       const terms = new Set(prepareText(line));
-      units.push({ kind: 'line', text: line, line: number, introLine, terms, size: terms.size, contextTerms: new Set(prepareText(intro ?? '')), ...(intro ? { intro } : {}) });
+      units.push({
+        kind: 'line',
+        text: line,
+        line: number,
+        introLine,
+        terms,
+        size: terms.size,
+        contextTerms: new Set(prepareText(intro ?? '')),
+        ...(intro ? { intro } : {}),
+      });
     }
     previous = line;
   });

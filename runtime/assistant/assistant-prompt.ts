@@ -48,7 +48,7 @@ const INSTRUCTIONS = [
   'Answer the question using only the numbered sources below. Cite each statement with the number of its source in brackets, like [1], and cite only sources you used.',
   'Answer what is asked: a command or code as a fenced code block, whole and exactly as the source writes it; a flag, parameter or setting by its exact name with what it does; a value with its unit; steps as a numbered list; a yes or no question with yes or no first, then the reason.',
   'If the sources do not contain the answer, say that you could not find it in the documentation; do not guess.',
-  'Each source is a section of a documentation page, with the page title and heading, the page\'s place in the site and its link; a source may hold more sections of the same page.',
+  "Each source is a section of a documentation page, with the page title and heading, the page's place in the site and its link; a source may hold more sections of the same page.",
 ];
 
 /**
@@ -59,11 +59,26 @@ const INSTRUCTIONS = [
  * (its first 4,000 characters) for context, as the user message. What the reader selected on the page follows the
  * sources, each in a `<reader-context type="…">` block.
  */
-export function buildAssistantPrompt(input: { question: string; previousQuestion?: string; previousAnswer?: string; sources: AssistantSource[]; siteName?: string; readerContext?: readonly ReaderContext[] }): AssistantPrompt {
+export function buildAssistantPrompt(input: {
+  question: string;
+  previousQuestion?: string;
+  previousAnswer?: string;
+  sources: AssistantSource[];
+  siteName?: string;
+  readerContext?: readonly ReaderContext[];
+}): AssistantPrompt {
   const sources = input.sources
     .map((source, index) => {
-      const breadcrumbs = source.breadcrumb && source.breadcrumb.length > 0 ? ` breadcrumbs="${attribute(source.breadcrumb.join(' › '))}"` : '';
-      const sections = (source.moreSections ?? []).map((section) => `\n<source-section title="${attribute(section.title)}" url="${attribute(section.url)}">\n${blockText(section.text)}\n</source-section>`).join('');
+      const breadcrumbs =
+        source.breadcrumb && source.breadcrumb.length > 0
+          ? ` breadcrumbs="${attribute(source.breadcrumb.join(' › '))}"`
+          : '';
+      const sections = (source.moreSections ?? [])
+        .map(
+          (section) =>
+            `\n<source-section title="${attribute(section.title)}" url="${attribute(section.url)}">\n${blockText(section.text)}\n</source-section>`,
+        )
+        .join('');
       return `<source number="${index + 1}" title="${attribute(source.fullTitle ?? source.title)}" url="${attribute(source.url)}"${breadcrumbs}>\n${blockText(source.text)}${sections}\n</source>`;
     })
     .join('\n\n');
@@ -76,7 +91,9 @@ export function buildAssistantPrompt(input: { question: string; previousQuestion
     ...readerContextLines(input.readerContext ?? []),
   ].join('\n');
   const previousQuestion = input.previousQuestion ? `Previous question: ${input.previousQuestion}\n\n` : '';
-  const previousAnswer = input.previousAnswer ? `Previous answer: ${input.previousAnswer.slice(0, MAX_PREVIOUS_ANSWER_LENGTH)}\n\n` : '';
+  const previousAnswer = input.previousAnswer
+    ? `Previous answer: ${input.previousAnswer.slice(0, MAX_PREVIOUS_ANSWER_LENGTH)}\n\n`
+    : '';
   const prompt = `${previousQuestion}${previousAnswer}Question: ${input.question}`;
   return { system, prompt };
 }
@@ -93,7 +110,10 @@ function blockText(text: string): string {
 
 function readerContextLines(context: readonly ReaderContext[]): string[] {
   if (context.length === 0) return [];
-  const blocks = context.map((item) => `<reader-context type="${item.type.replace(/"/g, "'")}"${item.path ? ` path="${item.path.replace(/"/g, "'")}"` : ''}>\n${item.value.replace(/<\/reader-context>/g, '')}\n</reader-context>`);
+  const blocks = context.map(
+    (item) =>
+      `<reader-context type="${item.type.replace(/"/g, "'")}"${item.path ? ` path="${item.path.replace(/"/g, "'")}"` : ''}>\n${item.value.replace(/<\/reader-context>/g, '')}\n</reader-context>`,
+  );
   return ['', 'The reader selected this on the page and asks about it:', ...blocks];
 }
 
@@ -106,14 +126,27 @@ export function readPromptSources(system: string): PromptSource[] {
       number: Number(match[1]),
       title: match[2] ?? '',
       text: first < 0 ? body : body.slice(0, first),
-      sections: [...(first < 0 ? '' : body.slice(first)).matchAll(SECTION_BLOCK)].map((section) => ({ title: section[1] ?? '', text: section[2] ?? '' })),
+      sections: [...(first < 0 ? '' : body.slice(first)).matchAll(SECTION_BLOCK)].map((section) => ({
+        title: section[1] ?? '',
+        text: section[2] ?? '',
+      })),
     };
   });
 }
 
 /** Reads the question (and previous question and answer) back out of the user message built by `buildAssistantPrompt`. */
-export function readPromptQuestion(prompt: string): { question: string; previousQuestion?: string; previousAnswer?: string } {
-  const match = /^(?:Previous question: ([\s\S]*?)\n\n)?(?:Previous answer: ([\s\S]*?)\n\n)?Question: ([\s\S]*)$/.exec(prompt);
+export function readPromptQuestion(prompt: string): {
+  question: string;
+  previousQuestion?: string;
+  previousAnswer?: string;
+} {
+  const match = /^(?:Previous question: ([\s\S]*?)\n\n)?(?:Previous answer: ([\s\S]*?)\n\n)?Question: ([\s\S]*)$/.exec(
+    prompt,
+  );
   if (!match) return { question: prompt };
-  return { question: match[3] ?? '', ...(match[1] ? { previousQuestion: match[1] } : {}), ...(match[2] ? { previousAnswer: match[2] } : {}) };
+  return {
+    question: match[3] ?? '',
+    ...(match[1] ? { previousQuestion: match[1] } : {}),
+    ...(match[2] ? { previousAnswer: match[2] } : {}),
+  };
 }

@@ -14,15 +14,27 @@ const CODE_SHARE_INTRODUCED = 0.25;
 /** Beside a block a quoted line introduces, another block is quoted only when it matches the question about as well. */
 const SECOND_BLOCK_SHARE = 0.9;
 /** Languages a question may name, as code fences name them. */
-const LANGUAGE_HINT = /\b(python|javascript|typescript|js|ts|go|rust|java|ruby|php|curl|bash|shell|sql|yaml|json|swift|kotlin|c#|csharp)\b/i;
+const LANGUAGE_HINT =
+  /\b(python|javascript|typescript|js|ts|go|rust|java|ruby|php|curl|bash|shell|sql|yaml|json|swift|kotlin|c#|csharp)\b/i;
 
 /** The chosen units with the code blocks that answer the question (`codeFor`), each placed after what introduces it (`placeCode`). */
-export function withCode(chosen: readonly ScoredUnit[], intent: QuestionIntent, question: string, sections: readonly ComposerSection[], weights: QuestionWeights): ScoredUnit[] {
+export function withCode(
+  chosen: readonly ScoredUnit[],
+  intent: QuestionIntent,
+  question: string,
+  sections: readonly ComposerSection[],
+  weights: QuestionWeights,
+): ScoredUnit[] {
   return placeCode(chosen, codeFor(intent, question, sections, weights, chosen));
 }
 
 /** The best code block of the sources when nothing else in them matches the question: an answer of code alone, when it holds enough of the question. */
-export function codeOnlyAnswer(intent: QuestionIntent, question: string, sections: readonly ComposerSection[], weights: QuestionWeights): ScoredUnit | undefined {
+export function codeOnlyAnswer(
+  intent: QuestionIntent,
+  question: string,
+  sections: readonly ComposerSection[],
+  weights: QuestionWeights,
+): ScoredUnit | undefined {
   const code = scoreCodeUnits(sections, weights, 0, intent, languageHint(question))[0];
   return code && code.coverage >= CODE_SHARE_NEAR ? code : undefined;
 }
@@ -33,16 +45,29 @@ export function codeOnlyAnswer(intent: QuestionIntent, question: string, section
  * holds enough of the question's weight — less in the lead's source, and when the question asks for a command or
  * code; for a value, a yes/no question or a comparison only one of the lead's section; for an explanation, none.
  */
-function codeFor(intent: QuestionIntent, question: string, sections: readonly ComposerSection[], weights: QuestionWeights, chosen: readonly ScoredUnit[]): ScoredUnit[] {
+function codeFor(
+  intent: QuestionIntent,
+  question: string,
+  sections: readonly ComposerSection[],
+  weights: QuestionWeights,
+  chosen: readonly ScoredUnit[],
+): ScoredUnit[] {
   const lead = chosen[0] as ScoredUnit;
   const codes = scoreCodeUnits(sections, weights, lead.section, intent, languageHint(question));
-  const introduced = codes.find((code) => code.coverage >= CODE_SHARE_INTRODUCED && chosen.some((unit) => introduces(unit, code)));
-  const best = codes.find((code) => code !== introduced && (!introduced || code.coverage >= introduced.coverage * SECOND_BLOCK_SHARE));
+  const introduced = codes.find(
+    (code) => code.coverage >= CODE_SHARE_INTRODUCED && chosen.some((unit) => introduces(unit, code)),
+  );
+  const best = codes.find(
+    (code) => code !== introduced && (!introduced || code.coverage >= introduced.coverage * SECOND_BLOCK_SHARE),
+  );
   const asked = intent === 'command' || intent === 'code' || intent === 'steps';
   const enough = (code: ScoredUnit): boolean => {
     if (intent === 'explain') return false;
-    if (intent === 'yesno' || intent === 'comparison' || intent === 'value') return code.section === lead.section && code.coverage >= CODE_SHARE_IN_SECTION;
-    return code.coverage >= (code.source === lead.source ? CODE_SHARE_NEAR : asked ? CODE_SHARE_ASKED : CODE_SHARE_UNASKED);
+    if (intent === 'yesno' || intent === 'comparison' || intent === 'value')
+      return code.section === lead.section && code.coverage >= CODE_SHARE_IN_SECTION;
+    return (
+      code.coverage >= (code.source === lead.source ? CODE_SHARE_NEAR : asked ? CODE_SHARE_ASKED : CODE_SHARE_UNASKED)
+    );
   };
   return [introduced, best && enough(best) ? best : undefined].filter((code): code is ScoredUnit => code !== undefined);
 }
@@ -52,7 +77,11 @@ function placeCode(chosen: readonly ScoredUnit[], codes: readonly ScoredUnit[]):
   const placed = [...chosen];
   for (const code of codes) {
     let at = placed.findIndex((unit) => introduces(unit, code));
-    if (at < 0) at = placed.reduce((last, unit, index) => (unit.section === code.section && unit.unit.line < code.unit.line ? index : last), 0);
+    if (at < 0)
+      at = placed.reduce(
+        (last, unit, index) => (unit.section === code.section && unit.unit.line < code.unit.line ? index : last),
+        0,
+      );
     while (placed[at + 1]?.unit.kind === 'code') at += 1;
     placed.splice(at + 1, 0, code);
   }
@@ -61,7 +90,12 @@ function placeCode(chosen: readonly ScoredUnit[], codes: readonly ScoredUnit[]):
 
 /** Whether `unit` stands on the line that introduces the code block `code`. */
 function introduces(unit: ScoredUnit, code: ScoredUnit): boolean {
-  return code.unit.kind === 'code' && unit.section === code.section && unit.unit.kind !== 'code' && unit.unit.line === code.unit.introLine;
+  return (
+    code.unit.kind === 'code' &&
+    unit.section === code.section &&
+    unit.unit.kind !== 'code' &&
+    unit.unit.line === code.unit.introLine
+  );
 }
 
 /** The language a question names, as fences name it ("typescript" → ts). */

@@ -42,26 +42,58 @@ export function chooseAnswerUnits(scored: readonly ScoredUnit[], context: Choice
  * definition that strong, unless it points back at its context and its section has another strong one — then the
  * units quoted beside it. A line of a list stands for the sentence introducing the list, quoted with all its items.
  */
-function chooseUnits(scored: readonly ScoredUnit[], { deciding, sections, asksDefinition }: ChoiceContext): ScoredUnit[] {
+function chooseUnits(
+  scored: readonly ScoredUnit[],
+  { deciding, sections, asksDefinition }: ChoiceContext,
+): ScoredUnit[] {
   const top = (scored[0] as ScoredUnit).score;
   const strong = scored.filter((candidate) => candidate.score >= top * LEAD_SOURCE_SHARE);
   const leadRank = Math.min(...strong.map((candidate) => candidate.rank));
-  const definition = asksDefinition ? strong.find(({ unit }) => unit.kind === 'sentence' && unit.sentence.definition) : undefined;
+  const definition = asksDefinition
+    ? strong.find(({ unit }) => unit.kind === 'sentence' && unit.sentence.definition)
+    : undefined;
   const best = definition ?? (scored.find((candidate) => candidate.rank === leadRank) as ScoredUnit);
-  const lead = asList(isAnaphoric(best.unit) ? (scored.find((candidate) => candidate.section === best.section && !isAnaphoric(candidate.unit) && candidate.score >= best.score * 0.8) ?? best) : best, sections);
+  const lead = asList(
+    isAnaphoric(best.unit)
+      ? (scored.find(
+          (candidate) =>
+            candidate.section === best.section && !isAnaphoric(candidate.unit) && candidate.score >= best.score * 0.8,
+        ) ?? best)
+      : best,
+    sections,
+  );
   const chosen = [lead];
   let fromOthers = 0;
   for (const scoredCandidate of scored) {
     if (chosen.length >= MAX_UNITS || scoredCandidate.score < lead.score * SUPPORT_SHARE) break;
     const candidate = asList(scoredCandidate, sections);
-    if (chosen.some((other) => other.unit === candidate.unit || isNearDuplicate(candidate.unit.terms, other.unit.terms))) continue;
-    if (candidate.section === lead.section || (candidate.source === lead.source && candidate.score >= lead.score * SAME_SOURCE_SHARE)) chosen.push(candidate);
-    else if (fromOthers < MAX_OTHER_SOURCE_UNITS && deciding.has(candidate.source) && candidate.score >= lead.score * OTHER_SOURCE_SHARE) {
+    if (
+      chosen.some((other) => other.unit === candidate.unit || isNearDuplicate(candidate.unit.terms, other.unit.terms))
+    )
+      continue;
+    if (
+      candidate.section === lead.section ||
+      (candidate.source === lead.source && candidate.score >= lead.score * SAME_SOURCE_SHARE)
+    )
+      chosen.push(candidate);
+    else if (
+      fromOthers < MAX_OTHER_SOURCE_UNITS &&
+      deciding.has(candidate.source) &&
+      candidate.score >= lead.score * OTHER_SOURCE_SHARE
+    ) {
       chosen.push(candidate);
       fromOthers += 1;
     }
   }
-  const rest = chosen.slice(1).sort((a, b) => Number(b.section === lead.section) - Number(a.section === lead.section) || a.rank - b.rank || a.section - b.section || a.unit.line - b.unit.line);
+  const rest = chosen
+    .slice(1)
+    .sort(
+      (a, b) =>
+        Number(b.section === lead.section) - Number(a.section === lead.section) ||
+        a.rank - b.rank ||
+        a.section - b.section ||
+        a.unit.line - b.unit.line,
+    );
   return [lead, ...rest];
 }
 
@@ -69,7 +101,9 @@ function chooseUnits(scored: readonly ScoredUnit[], { deciding, sections, asksDe
 function asList(candidate: ScoredUnit, sections: readonly ComposerSection[]): ScoredUnit {
   const { unit } = candidate;
   if (unit.kind !== 'line' || unit.introLine < 0) return candidate;
-  const list = answerUnitsOf((sections[candidate.section] as ComposerSection).text).find((other) => other.kind === 'sentence' && other.line === unit.introLine && other.sentence.items.includes(unit.text));
+  const list = answerUnitsOf((sections[candidate.section] as ComposerSection).text).find(
+    (other) => other.kind === 'sentence' && other.line === unit.introLine && other.sentence.items.includes(unit.text),
+  );
   return list ? { ...candidate, unit: list } : candidate;
 }
 
@@ -83,7 +117,13 @@ function withTableRows(chosen: readonly ScoredUnit[], scored: readonly ScoredUni
       continue;
     }
     const header = unit.unit.header;
-    const rows = [unit, ...scored.filter((other) => other !== unit && other.section === unit.section && other.unit.kind === 'row' && other.unit.header === header)].slice(0, MAX_TABLE_ROWS);
+    const rows = [
+      unit,
+      ...scored.filter(
+        (other) =>
+          other !== unit && other.section === unit.section && other.unit.kind === 'row' && other.unit.header === header,
+      ),
+    ].slice(0, MAX_TABLE_ROWS);
     result.push(...rows.sort((a, b) => a.unit.line - b.unit.line).filter((row) => !result.includes(row)));
   }
   return result;
@@ -98,17 +138,35 @@ function withTableRows(chosen: readonly ScoredUnit[], scored: readonly ScoredUni
  */
 function withNeighbors(chosen: readonly ScoredUnit[], { sections, intent }: ChoiceContext): ScoredUnit[] {
   const lead = chosen[0] as ScoredUnit;
-  const units = answerUnitsOf((sections[lead.section] as ComposerSection).text).filter((unit): unit is Exclude<AnswerUnit, { kind: 'code' }> => unit.kind !== 'code');
-  const neighbor = (unit: AnswerUnit): ScoredUnit => ({ unit, section: lead.section, source: lead.source, rank: lead.rank, score: 0, coverage: 0 });
-  const quoted = (unit: AnswerUnit): boolean => chosen.some((other) => other.unit === unit || (other.section === lead.section && isNearDuplicate(other.unit.terms, unit.terms)));
+  const units = answerUnitsOf((sections[lead.section] as ComposerSection).text).filter(
+    (unit): unit is Exclude<AnswerUnit, { kind: 'code' }> => unit.kind !== 'code',
+  );
+  const neighbor = (unit: AnswerUnit): ScoredUnit => ({
+    unit,
+    section: lead.section,
+    source: lead.source,
+    rank: lead.rank,
+    score: 0,
+    coverage: 0,
+  });
+  const quoted = (unit: AnswerUnit): boolean =>
+    chosen.some(
+      (other) =>
+        other.unit === unit || (other.section === lead.section && isNearDuplicate(other.unit.terms, unit.terms)),
+    );
   const inSection = chosen.filter((unit) => unit.section === lead.section).map((unit) => quotedText(unit.unit));
   const result = [...chosen];
-  const after = units.slice(units.findIndex((unit) => unit === lead.unit) + 1).filter((unit) => unit.line <= lead.unit.line + NEIGHBOR_LINES);
+  const after = units
+    .slice(units.findIndex((unit) => unit === lead.unit) + 1)
+    .filter((unit) => unit.line <= lead.unit.line + NEIGHBOR_LINES);
   if (intent === 'value' && !inSection.some((text) => NUMBER.test(text))) {
     const next = after.find((unit) => NUMBER.test(quotedText(unit)));
     if (next && !quoted(next)) result.splice(1, 0, neighbor(next));
   }
-  if (intent === 'where' && !chosen.some((unit) => unit.source === lead.source && ENDPOINT.test(quotedText(unit.unit)))) {
+  if (
+    intent === 'where' &&
+    !chosen.some((unit) => unit.source === lead.source && ENDPOINT.test(quotedText(unit.unit)))
+  ) {
     const path = sections
       .map((section, index) => ({ section, index }))
       .filter(({ section }) => section.source === lead.source)
@@ -146,4 +204,3 @@ function isNearDuplicate(terms: ReadonlySet<string>, other: ReadonlySet<string>)
   for (const term of shorter) if (longer.has(term)) shared += 1;
   return shared / shorter.size >= 0.75;
 }
-

@@ -1,11 +1,14 @@
 import { textLines } from '../../contract/search/code-fences.ts';
 
 /** Statement openings of common languages: `import x`, `const y =`, `def f(`, `print(`, `interface X {`… */
-const CODE_OPENING = /^(?:import\s|interface\s+\w+(?:<[^>]*>)?\s*(?:extends\s+[\w.,\s<>]+)?\{|enum\s+\w+\s*\{|type\s+\w+(?:<[^>]*>)?\s*=|struct\s+\w+|func\s+\w+\(|fn\s+\w+|from\s+\S+\s+import\s|export\s|const\s|let\s|var\s|function\s|async\s|await\s|return\s|def\s|class\s|package\s|using\s|#include|require\(|print\(|console\.|if\s*\(|for\s*\(|}|\)|]|@\w+\()/;
+const CODE_OPENING =
+  /^(?:import\s|interface\s+\w+(?:<[^>]*>)?\s*(?:extends\s+[\w.,\s<>]+)?\{|enum\s+\w+\s*\{|type\s+\w+(?:<[^>]*>)?\s*=|struct\s+\w+|func\s+\w+\(|fn\s+\w+|from\s+\S+\s+import\s|export\s|const\s|let\s|var\s|function\s|async\s|await\s|return\s|def\s|class\s|package\s|using\s|#include|require\(|print\(|console\.|if\s*\(|for\s*\(|}|\)|]|@\w+\()/;
 /** Shell prompts and package managers or tools that start a command line. */
-const COMMAND_OPENING = /^(?:\$\s|>\s|sudo\s|npm\s|npx\s|pnpm\s|yarn\s|bun\s|pip\s|pip3\s|uv\s|poetry\s|go\s+(?:get|install|run)\s|cargo\s|brew\s|apt(?:-get)?\s|curl\s|wget\s|docker\s|kubectl\s|helm\s|git\s|echo\s|export\s+[A-Z_]+=|[A-Z][A-Z0-9_]+=)/;
+const COMMAND_OPENING =
+  /^(?:\$\s|>\s|sudo\s|npm\s|npx\s|pnpm\s|yarn\s|bun\s|pip\s|pip3\s|uv\s|poetry\s|go\s+(?:get|install|run)\s|cargo\s|brew\s|apt(?:-get)?\s|curl\s|wget\s|docker\s|kubectl\s|helm\s|git\s|echo\s|export\s+[A-Z_]+=|[A-Z][A-Z0-9_]+=)/;
 /** Comments (`# …`, `// …`), `key: value` and `name = value` lines of configuration, and member expressions (`input.query.x in …`). */
-const CONFIG_OR_COMMENT = /^(?:#\s|\/\/|--\s|-?\s*[a-z_][\w.-]*:\s+\S+$|[a-z_][\w.]*\s*=\s*\S|[a-z_]\w*(?:\.\w+)+\s)|\S\s{2,}#\s/;
+const CONFIG_OR_COMMENT =
+  /^(?:#\s|\/\/|--\s|-?\s*[a-z_][\w.-]*:\s+\S+$|[a-z_][\w.]*\s*=\s*\S|[a-z_]\w*(?:\.\w+)+\s)|\S\s{2,}#\s/;
 /** A call (`run(x)`) or an opening bracket, comma, semicolon, backslash, arrow or closing quote at the end of a line. */
 const CODE_ENDING = /(?:[{([,;\\]|=>|\w\([^()]*\)\s*;?|["'`])$/;
 /** A short command line: a lower-case program name then a flag (`eksctl delete nodegroup -f x.yaml`) or a hyphenated, dotted or slashed first argument (`make restart-app`). */
@@ -32,7 +35,11 @@ export function isCodeLine(line: string): boolean {
   if (/[.!?:]$/.test(trimmed) && punctuation / trimmed.length < 0.02 && trimmed.split(/\s+/).length >= 8) return false;
   if (CODE_OPENING.test(trimmed) || COMMAND_OPENING.test(trimmed)) return true;
   if (isTableRow(trimmed)) return false;
-  if (!complete && (CONFIG_OR_COMMENT.test(trimmed) || (trimmed.length <= MAX_COMMAND_LENGTH && COMMAND_LINE.test(trimmed)))) return true;
+  if (
+    !complete &&
+    (CONFIG_OR_COMMENT.test(trimmed) || (trimmed.length <= MAX_COMMAND_LENGTH && COMMAND_LINE.test(trimmed)))
+  )
+    return true;
   if (!complete && SHORT_COMMAND.test(trimmed) && !/\s-\s/.test(trimmed)) return true;
   if (punctuation / trimmed.length > 0.06) return true;
   return CODE_ENDING.test(trimmed) && !complete;
@@ -71,7 +78,8 @@ export function codeBlocksOf(text: string): CodeBlock[] {
   let language = '';
   let start = 0;
   const endRun = (): void => {
-    if (run.length > 0) blocks.push({ code: run.join('\n').trimEnd(), intro: intro.text, introLine: intro.line, line: start });
+    if (run.length > 0)
+      blocks.push({ code: run.join('\n').trimEnd(), intro: intro.text, introLine: intro.line, line: start });
     run = [];
   };
   for (const [number, { text: line, code, fence }] of lines.entries()) {
@@ -81,7 +89,14 @@ export function codeBlocksOf(text: string): CodeBlock[] {
         start = number;
         language = FENCE_LANGUAGE.exec(line)?.[1] ?? '';
       } else if (fence === undefined) fenced.push(line);
-      if (fence === 'close' && fenced.some((codeLine) => codeLine.trim() !== '')) blocks.push({ code: fenced.join('\n').trimEnd(), intro: lastProse.text, introLine: lastProse.line, line: start, ...(language ? { language } : {}) });
+      if (fence === 'close' && fenced.some((codeLine) => codeLine.trim() !== ''))
+        blocks.push({
+          code: fenced.join('\n').trimEnd(),
+          intro: lastProse.text,
+          introLine: lastProse.line,
+          line: start,
+          ...(language ? { language } : {}),
+        });
     } else if (!fencedText && (isCodeLine(line) || (run.length > 0 && /^\s+\S/.test(line)))) {
       if (run.length === 0) {
         intro = lastProse;

@@ -3,7 +3,39 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 /** The abbreviations of countries and unions English writes as words ("users in the US"); other region codes double as tech words (AI, CI, ML, PR). */
 const COUNTRY_ABBREVIATIONS = ['us', 'usa', 'uk', 'eu', 'uae'];
 /** Computing words English writes in capitals ("run it in CI", "my LAN"): what a question is about, never a product the sources must name. */
-const COMPUTING_ACRONYMS = ['ai', 'api', 'cd', 'ci', 'cli', 'cpu', 'csv', 'dns', 'gpu', 'http', 'https', 'id', 'ip', 'json', 'lan', 'llm', 'os', 'ram', 'sdk', 'sql', 'ssh', 'ssl', 'tls', 'ui', 'url', 'uri', 'vm', 'vpn', 'wan', 'xml', 'yaml'];
+const COMPUTING_ACRONYMS = [
+  'ai',
+  'api',
+  'cd',
+  'ci',
+  'cli',
+  'cpu',
+  'csv',
+  'dns',
+  'gpu',
+  'http',
+  'https',
+  'id',
+  'ip',
+  'json',
+  'lan',
+  'llm',
+  'os',
+  'ram',
+  'sdk',
+  'sql',
+  'ssh',
+  'ssl',
+  'tls',
+  'ui',
+  'url',
+  'uri',
+  'vm',
+  'vpn',
+  'wan',
+  'xml',
+  'yaml',
+];
 /** Shortest word of a name kept: "of", "and" and two-letter pieces are no names. */
 const MIN_WORD_LENGTH = 3;
 
@@ -31,9 +63,13 @@ function collectNames(): ReadonlySet<string> {
       found.push(regions.of(code.toUpperCase()) ?? '', languages.of(code) ?? '');
     }
   }
-  for (let month = 0; month < 12; month += 1) found.push(new Date(Date.UTC(2020, month, 15)).toLocaleString('en', { month: 'long', timeZone: 'UTC' }));
+  for (let month = 0; month < 12; month += 1)
+    found.push(new Date(Date.UTC(2020, month, 15)).toLocaleString('en', { month: 'long', timeZone: 'UTC' }));
   // 2020-01-05 was a Sunday: seven days from it name every weekday.
-  for (let day = 0; day < 7; day += 1) found.push(new Date(Date.UTC(2020, 0, 5 + day)).toLocaleString('en', { weekday: 'long', timeZone: 'UTC' }));
-  const words = found.flatMap((name) => name.toLowerCase().split(/[^\p{L}]+/u)).filter((word) => word.length >= MIN_WORD_LENGTH);
+  for (let day = 0; day < 7; day += 1)
+    found.push(new Date(Date.UTC(2020, 0, 5 + day)).toLocaleString('en', { weekday: 'long', timeZone: 'UTC' }));
+  const words = found
+    .flatMap((name) => name.toLowerCase().split(/[^\p{L}]+/u))
+    .filter((word) => word.length >= MIN_WORD_LENGTH);
   return new Set([...words, ...COUNTRY_ABBREVIATIONS, ...COMPUTING_ACRONYMS]);
 }

@@ -9,7 +9,8 @@ import { denialOf } from './yes-no-answer.ts';
 import { scoreUnits, type ComposerSection, type QuestionWeights, type ScoredUnit } from './score-units.ts';
 
 /** The answer when no source says anything about the question. */
-export const NOT_FOUND_ANSWER = 'I could not find this in the documentation. Try rephrasing the question, or name the feature or command you are asking about.';
+export const NOT_FOUND_ANSWER =
+  'I could not find this in the documentation. Try rephrasing the question, or name the feature or command you are asking about.';
 
 /** A source as the composer gets it: its number, title and text, and the further sections of its page. */
 export interface ComposerSource {
@@ -39,18 +40,33 @@ const termsOf = memoizeByText((titleAndText): ReadonlySet<string> => new Set(pre
  * lead denies what is asked, "No." first. Each unit is cited `[n]`.
  * "Not found" when the sources do not speak about the question (`coversQuestion`) or nothing in them matches.
  */
-export function composeAnswer(question: string, previousQuestion: string | undefined, sources: readonly ComposerSource[]): string[] {
+export function composeAnswer(
+  question: string,
+  previousQuestion: string | undefined,
+  sources: readonly ComposerSource[],
+): string[] {
   if (sources.length === 0) return [NOT_FOUND_ANSWER];
   const sections: ComposerSection[] = sources.flatMap((source, rank) => [
     { source: source.number, rank, title: source.title ?? '', text: source.text },
-    ...(source.sections ?? []).map((section) => ({ source: source.number, rank, title: section.title, text: section.text })),
+    ...(source.sections ?? []).map((section) => ({
+      source: source.number,
+      rank,
+      title: section.title,
+      text: section.text,
+    })),
   ]);
   const sectionTerms = sections.map((section) => termsOf(`${section.title}\n${section.text}`));
-  const sourceTerms = sources.map((source) => union(...sectionTerms.filter((_, index) => sections[index]?.source === source.number)));
+  const sourceTerms = sources.map((source) =>
+    union(...sectionTerms.filter((_, index) => sections[index]?.source === source.number)),
+  );
   const spelling = spellingAgainst(sourceTerms);
   const questionTerms = [...new Set(prepareText(`${question} ${limitWordsOf(question)}`).map(spelling))];
   if (questionTerms.length === 0 || !coversQuestion(question, sourceTerms, spelling)) return [NOT_FOUND_ANSWER];
-  const weights = weightsOf(questionTerms, previousQuestion ? prepareText(previousQuestion).map(spelling) : [], sectionTerms);
+  const weights = weightsOf(
+    questionTerms,
+    previousQuestion ? prepareText(previousQuestion).map(spelling) : [],
+    sectionTerms,
+  );
   if (weights.found === 0) return [NOT_FOUND_ANSWER];
   const intent = questionIntent(question);
   const asksDefinition = isDefinitionQuestion(question);
@@ -60,28 +76,59 @@ export function composeAnswer(question: string, previousQuestion: string | undef
     const code = codeOnlyAnswer(intent, question, sections, weights);
     return code ? renderUnits([code], titleOf) : [NOT_FOUND_ANSWER];
   }
-  const chosen = chooseAnswerUnits(scored, { sections, deciding: decidingSources(sources, sourceTerms, weights), intent, asksDefinition });
+  const chosen = chooseAnswerUnits(scored, {
+    sections,
+    deciding: decidingSources(sources, sourceTerms, weights),
+    intent,
+    asksDefinition,
+  });
   const lead = chosen[0] as ScoredUnit;
-  const denial = intent === 'yesno' ? denialOf(question, unitText(lead.unit), new Set([...weights.terms.keys()].filter((term) => !GENERIC_QUESTION_TERMS.has(term)))) : undefined;
+  const denial =
+    intent === 'yesno'
+      ? denialOf(
+          question,
+          unitText(lead.unit),
+          new Set([...weights.terms.keys()].filter((term) => !GENERIC_QUESTION_TERMS.has(term))),
+        )
+      : undefined;
   const numbered = intent === 'steps' || HOW_TO.test(question);
-  return [...(denial ? [`${denial}. `] : []), ...renderUnits(withCode(chosen, intent, question, sections, weights), titleOf, numbered)];
+  return [
+    ...(denial ? [`${denial}. `] : []),
+    ...renderUnits(withCode(chosen, intent, question, sections, weights), titleOf, numbered),
+  ];
 }
 
 /** Weights of the question terms: rarer among the sections weighs more; generic words and the previous question's terms weigh less. */
-function weightsOf(questionTerms: readonly string[], previousTerms: readonly string[], sectionTerms: readonly ReadonlySet<string>[]): QuestionWeights {
+function weightsOf(
+  questionTerms: readonly string[],
+  previousTerms: readonly string[],
+  sectionTerms: readonly ReadonlySet<string>[],
+): QuestionWeights {
   const holders = (term: string): number => sectionTerms.filter((terms) => terms.has(term)).length;
   const rarity = (term: string): number => Math.log(1 + (sectionTerms.length + 1) / (holders(term) + 0.5));
-  const terms = new Map(questionTerms.map((term) => [term, rarity(term) * (GENERIC_QUESTION_TERMS.has(term) ? GENERIC_WEIGHT : 1)]));
-  const context = new Map(previousTerms.filter((term) => !terms.has(term)).map((term) => [term, CONTEXT_WEIGHT * rarity(term)]));
+  const terms = new Map(
+    questionTerms.map((term) => [term, rarity(term) * (GENERIC_QUESTION_TERMS.has(term) ? GENERIC_WEIGHT : 1)]),
+  );
+  const context = new Map(
+    previousTerms.filter((term) => !terms.has(term)).map((term) => [term, CONTEXT_WEIGHT * rarity(term)]),
+  );
   const found = [...terms].reduce((sum, [term, weight]) => sum + (holders(term) > 0 ? weight : 0), 0);
   return { terms, context, found };
 }
 
 /** The sources holding the question's deciding terms: at least `DECIDING_SHARE` of the question weight the best source holds. */
-function decidingSources(sources: readonly ComposerSource[], sourceTerms: readonly ReadonlySet<string>[], weights: QuestionWeights): ReadonlySet<number> {
-  const held = sourceTerms.map((terms) => [...weights.terms].reduce((sum, [term, weight]) => sum + (terms.has(term) ? weight : 0), 0));
+function decidingSources(
+  sources: readonly ComposerSource[],
+  sourceTerms: readonly ReadonlySet<string>[],
+  weights: QuestionWeights,
+): ReadonlySet<number> {
+  const held = sourceTerms.map((terms) =>
+    [...weights.terms].reduce((sum, [term, weight]) => sum + (terms.has(term) ? weight : 0), 0),
+  );
   const best = Math.max(...held);
-  return new Set(sources.filter((_, index) => (held[index] as number) >= best * DECIDING_SHARE).map((source) => source.number));
+  return new Set(
+    sources.filter((_, index) => (held[index] as number) >= best * DECIDING_SHARE).map((source) => source.number),
+  );
 }
 
 /**
@@ -95,7 +142,6 @@ function limitWordsOf(question: string): string {
   if (/\b(?:largest|biggest|highest|most|longest|max|upper limit|cap)\b/i.test(question)) words.push('maximum');
   return words.join(' ');
 }
-
 
 function union(...sets: ReadonlySet<string>[]): ReadonlySet<string> {
   return new Set(sets.flatMap((set) => [...set]));

@@ -30,7 +30,11 @@ export interface AssistantStreamInput {
    * Called once the answer is complete, before the finish part, e.g. to store the answer; when it throws, the answer
    * fails as `not_stored` and the stream carries an error part instead of the finish part.
    */
-  onFinish?: (result: { text: string; sources: AssistantSource[]; usage: { inputTokens: number; outputTokens: number } }) => void | Promise<void>;
+  onFinish?: (result: {
+    text: string;
+    sources: AssistantSource[];
+    usage: { inputTokens: number; outputTokens: number };
+  }) => void | Promise<void>;
   /**
    * Called once when the answer does not complete (model error, timeout, the client gone, server shutdown, or onFinish
    * failing), with what the model had said until then; awaited before the stream ends, after its error part is sent.
@@ -65,7 +69,9 @@ export class ModelTimeoutError extends Error {
  * when the answer does not complete, an error part saying why (AnswerFailureReason) and `onFailure` with what was said.
  */
 export function createAssistantStream(input: AssistantStreamInput): AssistantStream {
-  const encoder = createStreamEncoder(input.protocol, input.threadId, { searchToolParts: input.searchToolParts ?? false });
+  const encoder = createStreamEncoder(input.protocol, input.threadId, {
+    searchToolParts: input.searchToolParts ?? false,
+  });
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       let pending = '';
@@ -96,8 +102,18 @@ export function createAssistantStream(input: AssistantStreamInput): AssistantStr
       const timeout = AbortSignal.timeout(timeoutMs);
       /** The failure when the answer was cut: by the client or a shutdown (the route's signal), or by the model timeout. */
       const interruption = (text: string): AnswerFailure | undefined => {
-        if (input.abortSignal?.aborted) return { reason: input.abortSignal.reason instanceof ServerShutdownError ? 'shutdown' : 'client_aborted', text, error: input.abortSignal.reason };
-        if (timeout.aborted) return { reason: 'timeout', text, error: new ModelTimeoutError(`the answer model did not finish within ${timeoutMs} ms`) };
+        if (input.abortSignal?.aborted)
+          return {
+            reason: input.abortSignal.reason instanceof ServerShutdownError ? 'shutdown' : 'client_aborted',
+            text,
+            error: input.abortSignal.reason,
+          };
+        if (timeout.aborted)
+          return {
+            reason: 'timeout',
+            text,
+            error: new ModelTimeoutError(`the answer model did not finish within ${timeoutMs} ms`),
+          };
         return undefined;
       };
       let text = '';
@@ -132,7 +148,13 @@ export function createAssistantStream(input: AssistantStreamInput): AssistantStr
           if (started) write(encoder.textEnd());
           try {
             await input.onFinish?.({ text, usage: { inputTokens, outputTokens }, sources: input.sources });
-            write(encoder.finish(input.threadId, { promptTokens: inputTokens, completionTokens: outputTokens }, isNotFoundAnswer(text, input.sources.length)));
+            write(
+              encoder.finish(
+                input.threadId,
+                { promptTokens: inputTokens, completionTokens: outputTokens },
+                isNotFoundAnswer(text, input.sources.length),
+              ),
+            );
           } catch (error) {
             failure = { reason: 'not_stored', text, error };
           }
@@ -141,7 +163,13 @@ export function createAssistantStream(input: AssistantStreamInput): AssistantStr
         failure = interruption(text) ?? { reason: 'model_error', text, error };
       }
       if (failure) {
-        write(encoder.error(failure.reason === 'timeout' ? `The answer model did not respond within ${Number((timeoutMs / 1000).toFixed(1))} s. Please try again.` : FAILURE_MESSAGES[failure.reason]));
+        write(
+          encoder.error(
+            failure.reason === 'timeout'
+              ? `The answer model did not respond within ${Number((timeoutMs / 1000).toFixed(1))} s. Please try again.`
+              : FAILURE_MESSAGES[failure.reason],
+          ),
+        );
         try {
           await input.onFailure?.(failure);
         } catch {

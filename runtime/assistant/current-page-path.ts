@@ -14,7 +14,8 @@ export function currentPagePath(currentPath: string, siteUrl: string): string {
     }
   }
   const basePath = basePathOf(siteUrl);
-  if (basePath && (pathname === basePath || pathname.startsWith(`${basePath}/`))) pathname = pathname.slice(basePath.length);
+  if (basePath && (pathname === basePath || pathname.startsWith(`${basePath}/`)))
+    pathname = pathname.slice(basePath.length);
   const page = pathname.replace(/^\/+|\/+$/g, '').replace(/\.mdx?$/i, '');
   return page === '' ? 'index' : page;
 }

@@ -1,4 +1,10 @@
-import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3Content,
+  LanguageModelV3StreamPart,
+  LanguageModelV3Usage,
+} from '@ai-sdk/provider';
 import { readPromptQuestion, readPromptSources } from './assistant-prompt.ts';
 import { composeAnswer } from './compose-answer.ts';
 
@@ -15,7 +21,8 @@ export function createExtractiveModel(): LanguageModelV3 {
     let prompt = '';
     for (const message of options.prompt) {
       if (message.role === 'system') system += message.content;
-      else if (message.role === 'user') prompt += message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+      else if (message.role === 'user')
+        prompt += message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
     }
     const { question, previousQuestion } = readPromptQuestion(prompt);
     const sentences = composeAnswer(question, previousQuestion, readPromptSources(system));

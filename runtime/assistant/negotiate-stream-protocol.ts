@@ -21,7 +21,11 @@ export function negotiateStreamProtocol(input: NegotiationInput): StreamProtocol
   if ((headerValue(input.headers.accept) ?? '').includes('text/event-stream')) return 'ui';
   const body = input.body as { trigger?: unknown; messages?: unknown } | null;
   if (typeof body?.trigger === 'string') return 'ui';
-  if (Array.isArray(body?.messages) && body.messages.length > 0 && body.messages.every((message) => typeof (message as { content?: unknown } | null)?.content !== 'string')) {
+  if (
+    Array.isArray(body?.messages) &&
+    body.messages.length > 0 &&
+    body.messages.every((message) => typeof (message as { content?: unknown } | null)?.content !== 'string')
+  ) {
     return 'ui';
   }
   return 'data';

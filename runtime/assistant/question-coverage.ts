@@ -7,7 +7,11 @@ const MIN_CORRECTED_LENGTH = 5;
 /** Share of the question's terms absent from every source at which the answer is "not found". */
 const MAX_MISSING_SHARE = 0.5;
 /** Stems of words a question may hold without naming what it asks about ("how much", "one", "way"). */
-export const GENERIC_QUESTION_TERMS: ReadonlySet<string> = new Set(prepareText("one ones much many way ways thing things something anything possible need want get make use using work works help tell explain mean best good isn't aren't doesn't don't won't can't wasn't didn't"));
+export const GENERIC_QUESTION_TERMS: ReadonlySet<string> = new Set(
+  prepareText(
+    "one ones much many way ways thing things something anything possible need want get make use using work works help tell explain mean best good isn't aren't doesn't don't won't can't wasn't didn't",
+  ),
+);
 
 /** Maps a term of `MIN_CORRECTED_LENGTH` or more that no source holds to the nearest one they hold (a typo: "embeddngs", "dashbord"), else leaves it ("seat" is not "set"). */
 export function spellingAgainst(sourceTerms: readonly ReadonlySet<string>[]): (term: string) => string {
@@ -29,15 +33,23 @@ export function spellingAgainst(sourceTerms: readonly ReadonlySet<string>[]): (t
  * words ("how much", "one") do not count, nor do countries, languages, months and weekdays as names ("visitors from
  * Germany").
  */
-export function coversQuestion(question: string, sourceTerms: readonly ReadonlySet<string>[], spelling: (term: string) => string): boolean {
+export function coversQuestion(
+  question: string,
+  sourceTerms: readonly ReadonlySet<string>[],
+  spelling: (term: string) => string,
+): boolean {
   const holds = (terms: ReadonlySet<string>, term: string): boolean => {
     const spelt = spelling(term);
     return terms.has(spelt) || (spelt.length > 3 && spelt.endsWith('s') && terms.has(spelt.slice(0, -1)));
   };
-  const missing = (term: string): boolean => !GENERIC_QUESTION_TERMS.has(term) && sourceTerms.every((terms) => !holds(terms, term));
+  const missing = (term: string): boolean =>
+    !GENERIC_QUESTION_TERMS.has(term) && sourceTerms.every((terms) => !holds(terms, term));
   const terms = [...new Set(prepareText(question))].filter((term) => !GENERIC_QUESTION_TERMS.has(term));
   if (terms.length > 0 && terms.filter(missing).length / terms.length >= MAX_MISSING_SHARE) return false;
-  const names = question.split(/\s+/).slice(1).filter((word) => /^[("'`]?[A-Z]/.test(word) && !isCommonProperName(word));
+  const names = question
+    .split(/\s+/)
+    .slice(1)
+    .filter((word) => /^[("'`]?[A-Z]/.test(word) && !isCommonProperName(word));
   return !names.some((name) => {
     const nameTerms = prepareText(name);
     return nameTerms.length > 0 && nameTerms.every(missing);

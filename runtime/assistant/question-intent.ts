@@ -1,17 +1,27 @@
 /** What a question asks for, as the offline composer answers it. */
-export type QuestionIntent = 'command' | 'code' | 'flag' | 'value' | 'steps' | 'yesno' | 'comparison' | 'where' | 'explain' | 'task';
+export type QuestionIntent =
+  'command' | 'code' | 'flag' | 'value' | 'steps' | 'yesno' | 'comparison' | 'where' | 'explain' | 'task';
 
 /** Opening words of a question answered by yes or no ("Can I…", "Does it…", "Is there…"). */
-const YES_NO = /^\s*(?:(?:so|and|but|ok|okay|also|hey|hi)[,\s]+)?(?:can|could|does|do|did|is|are|was|will|would|should|may|must|has|have|am)\b(?!\s+(?:i|you|we)\s+(?:find|get|see|know)\s+(?:what|which|where|how)\b)/i;
+const YES_NO =
+  /^\s*(?:(?:so|and|but|ok|okay|also|hey|hi)[,\s]+)?(?:can|could|does|do|did|is|are|was|will|would|should|may|must|has|have|am)\b(?!\s+(?:i|you|we)\s+(?:find|get|see|know)\s+(?:what|which|where|how)\b)/i;
 /** A comparison: "X vs Y", "difference between", "which is better", "instead of", "or should I". */
-const COMPARISON = /\b(?:vs\.?|versus|difference|differences|differ|compare|compared|comparison|better|rather than|instead of|which (?:one|is|should)|or should|pros and cons)\b/i;
-const WHERE = /^\s*(?:where\b|which (?:page|endpoint|url|route|file|folder|directory|table|path)\b|what (?:endpoint|url|route|path|file)\b)|\b(?:endpoint|url|route|path) (?:to|for|that|which|returns)\b/i;
-const STEPS = /\b(?:steps?|walk me through|step by step|set ?up|setup|get started|getting started|migrate|configure .* from scratch|process (?:of|for|to))\b/i;
-const COMMAND = /\b(?:command|commands|cli|terminal|shell|run|install|shortcut|keyboard|keybinding|hotkey|docker|kubectl|helm|brew|npm|npx|pip|curl)\b/i;
-const CODE = /\b(?:code|snippet|example|sdk|function|method|call|import|python|javascript|typescript|node(?:\.js)?|go|golang|rust|java|ruby|php|react|class|decorator|hook|query|sql|regex|yaml|json|config(?:uration)? file)\b/i;
-const FLAG = /\b(?:flag|flags|option|options|parameter|parameters|param|params|argument|arguments|arg|field|fields|property|properties|attribute|header|headers|env(?:ironment)? var(?:iable)?s?|variable|setting|settings|key|keys|config key|which (?:id|name|value))\b|--[a-z]/i;
-const VALUE = /\b(?:how (?:many|much|long|often|big|large|old|fast)|what (?:is|are) the (?:default|max(?:imum)?|min(?:imum)?|limit|size|timeout|port|price|cost|version|format)|default|max(?:imum)?|min(?:imum)?|limit|limits|quota|timeout|port|size|price|cost|rate|retention|interval|duration|version|format|prefix|suffix|smallest|largest|longest|shortest|at most|at least|up to|(?:start|begin)s? with)\b/i;
-const EXPLAIN = /^\s*(?:what(?:['’]s| is| are| does| happens| if)|how (?:does|is|are)|why|explain|describe|tell me about)\b/i;
+const COMPARISON =
+  /\b(?:vs\.?|versus|difference|differences|differ|compare|compared|comparison|better|rather than|instead of|which (?:one|is|should)|or should|pros and cons)\b/i;
+const WHERE =
+  /^\s*(?:where\b|which (?:page|endpoint|url|route|file|folder|directory|table|path)\b|what (?:endpoint|url|route|path|file)\b)|\b(?:endpoint|url|route|path) (?:to|for|that|which|returns)\b/i;
+const STEPS =
+  /\b(?:steps?|walk me through|step by step|set ?up|setup|get started|getting started|migrate|configure .* from scratch|process (?:of|for|to))\b/i;
+const COMMAND =
+  /\b(?:command|commands|cli|terminal|shell|run|install|shortcut|keyboard|keybinding|hotkey|docker|kubectl|helm|brew|npm|npx|pip|curl)\b/i;
+const CODE =
+  /\b(?:code|snippet|example|sdk|function|method|call|import|python|javascript|typescript|node(?:\.js)?|go|golang|rust|java|ruby|php|react|class|decorator|hook|query|sql|regex|yaml|json|config(?:uration)? file)\b/i;
+const FLAG =
+  /\b(?:flag|flags|option|options|parameter|parameters|param|params|argument|arguments|arg|field|fields|property|properties|attribute|header|headers|env(?:ironment)? var(?:iable)?s?|variable|setting|settings|key|keys|config key|which (?:id|name|value))\b|--[a-z]/i;
+const VALUE =
+  /\b(?:how (?:many|much|long|often|big|large|old|fast)|what (?:is|are) the (?:default|max(?:imum)?|min(?:imum)?|limit|size|timeout|port|price|cost|version|format)|default|max(?:imum)?|min(?:imum)?|limit|limits|quota|timeout|port|size|price|cost|rate|retention|interval|duration|version|format|prefix|suffix|smallest|largest|longest|shortest|at most|at least|up to|(?:start|begin)s? with)\b/i;
+const EXPLAIN =
+  /^\s*(?:what(?:['’]s| is| are| does| happens| if)|how (?:does|is|are)|why|explain|describe|tell me about)\b/i;
 
 /**
  * What a question asks for, read from its wording: yes or no ("Can I…"), a comparison, where something is, steps,

@@ -19,7 +19,10 @@ export interface Conversation {
  * the assistant's answer before the question (with its id) and any thread id an earlier assistant message carries (`metadata.threadId` or a `finish` annotation).
  */
 export function readConversation(body: AssistantRequestBody): Conversation {
-  const userTexts = body.messages.filter((message) => message.role === 'user').map(messageText).filter((text) => text.trim() !== '');
+  const userTexts = body.messages
+    .filter((message) => message.role === 'user')
+    .map(messageText)
+    .filter((text) => text.trim() !== '');
   const question = userTexts.at(-1) ?? '';
   const previousQuestion = userTexts.at(-2);
   const lastUser = body.messages.findLastIndex((message) => message.role === 'user');
@@ -28,7 +31,8 @@ export function readConversation(body: AssistantRequestBody): Conversation {
     .filter((message) => message.role === 'assistant' && messageText(message).trim() !== '')
     .at(-1);
   const previousAnswer = previousAnswerMessage ? messageText(previousAnswerMessage) : undefined;
-  const previousAnswerId = typeof previousAnswerMessage?.id === 'string' && previousAnswerMessage.id ? previousAnswerMessage.id : undefined;
+  const previousAnswerId =
+    typeof previousAnswerMessage?.id === 'string' && previousAnswerMessage.id ? previousAnswerMessage.id : undefined;
   let historyThreadId: string | undefined;
   for (const message of body.messages) {
     if (message.role !== 'assistant') continue;

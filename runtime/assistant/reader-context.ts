@@ -14,13 +14,20 @@ export function unknownRequestFields(body: object): string[] {
  * The page the reader is on, as the request gives it: its `currentPath`, else the page a selection of its `context`
  * comes from (`path`); undefined when neither names one.
  */
-export function readerPagePath(currentPath: string | null | undefined, context: readonly ReaderContext[] | null | undefined): string | undefined {
+export function readerPagePath(
+  currentPath: string | null | undefined,
+  context: readonly ReaderContext[] | null | undefined,
+): string | undefined {
   if (currentPath && currentPath.trim() !== '') return currentPath;
   return (context ?? []).find((item) => typeof item.path === 'string' && item.path.trim() !== '')?.path;
 }
 
 /** The retrieval query: the question, then the start of what the reader selected on the page. */
 export function retrievalQuery(question: string, context: readonly ReaderContext[] | null | undefined): string {
-  const selected = (context ?? []).map((item) => item.value.trim()).filter(Boolean).join(' ').slice(0, RETRIEVAL_CONTEXT_CHARS);
+  const selected = (context ?? [])
+    .map((item) => item.value.trim())
+    .filter(Boolean)
+    .join(' ')
+    .slice(0, RETRIEVAL_CONTEXT_CHARS);
   return selected ? `${question} ${selected}` : question;
 }

@@ -12,7 +12,11 @@ const MAX_CODE_LINES = 80;
  * Markdown table (header first) under their intro or the section's title; a code block fenced under its intro (no
  * caption right after the sentence that introduces it). Numbered lists for steps (`numbered`).
  */
-export function renderUnits(units: readonly ScoredUnit[], titleOf: (unit: ScoredUnit) => string, numbered = false): string[] {
+export function renderUnits(
+  units: readonly ScoredUnit[],
+  titleOf: (unit: ScoredUnit) => string,
+  numbered = false,
+): string[] {
   const deltas: string[] = [];
   /** What the answer has shown so far (sentences, list items, lines, captions), so nothing is said twice. */
   const shown: string[] = [];
@@ -23,24 +27,37 @@ export function renderUnits(units: readonly ScoredUnit[], titleOf: (unit: Scored
     if (unit.kind === 'sentence') {
       const sentence = unit.sentence.sentence.replace(/[.:;,]+$/, '');
       if (shown.some((text) => text.includes(sentence))) continue;
-      deltas.push(citeSentence({ text: unit.sentence.sentence, source, items: unit.sentence.items, rows: unit.sentence.rows }, numbered));
+      deltas.push(
+        citeSentence(
+          { text: unit.sentence.sentence, source, items: unit.sentence.items, rows: unit.sentence.rows },
+          numbered,
+        ),
+      );
       shown.push(unit.sentence.sentence, ...unit.sentence.items);
       quoted = unit.sentence.sentence;
     } else if (unit.kind === 'code') {
-      const caption = shown.includes(unit.intro) && unit.intro !== quoted ? undefined : captionOf(unit, quoted, titleOf(current));
+      const caption =
+        shown.includes(unit.intro) && unit.intro !== quoted ? undefined : captionOf(unit, quoted, titleOf(current));
       if (caption) shown.push(caption);
       deltas.push(renderCode(unit, source, caption));
       quoted = '';
     } else {
       const group = [unit];
-      while (index + 1 < units.length && sameBlock(units[index + 1] as ScoredUnit, current)) group.push((units[(index += 1)] as ScoredUnit).unit as LineUnit & RowUnit);
-      deltas.push(unit.kind === 'row' ? renderRows(group as RowUnit[], source, titleOf(current)) : renderLines(group as LineUnit[], source, quoted, numbered));
+      while (index + 1 < units.length && sameBlock(units[index + 1] as ScoredUnit, current))
+        group.push((units[(index += 1)] as ScoredUnit).unit as LineUnit & RowUnit);
+      deltas.push(
+        unit.kind === 'row'
+          ? renderRows(group as RowUnit[], source, titleOf(current))
+          : renderLines(group as LineUnit[], source, quoted, numbered),
+      );
       if (unit.kind === 'line') shown.push(...(group as LineUnit[]).map((line) => line.text));
       quoted = unit.kind === 'line' && group.length === 1 ? unit.text : '';
     }
   }
   // A block after a list, a table or a code block needs no more blank lines than the one they end with.
-  return deltas.map((delta, index) => (index > 0 && (deltas[index - 1] as string).endsWith('\n\n') ? delta.replace(/^\n+/, '') : delta));
+  return deltas.map((delta, index) =>
+    index > 0 && (deltas[index - 1] as string).endsWith('\n\n') ? delta.replace(/^\n+/, '') : delta,
+  );
 }
 
 /** The caption of a code block: its intro, or what of it follows the sentence just quoted from it (none when that sentence was all of it), else the section's title. */
@@ -56,12 +73,18 @@ function captionOf(unit: CodeUnit, quoted: string, title: string): string | unde
 function sameBlock(next: ScoredUnit, current: ScoredUnit): boolean {
   if (next.section !== current.section || next.unit.kind !== current.unit.kind) return false;
   if (next.unit.kind === 'row' && current.unit.kind === 'row') return next.unit.header === current.unit.header;
-  return next.unit.kind === 'line' && current.unit.kind === 'line' && next.unit.intro !== undefined && next.unit.intro === current.unit.intro;
+  return (
+    next.unit.kind === 'line' &&
+    current.unit.kind === 'line' &&
+    next.unit.intro !== undefined &&
+    next.unit.intro === current.unit.intro
+  );
 }
 
 function renderLines(lines: readonly LineUnit[], source: number, quoted: string, numbered: boolean): string {
   const intro = (lines[0] as LineUnit).intro;
-  if (!intro && lines.length === 1) return citeSentence({ text: (lines[0] as LineUnit).text, source, items: [], rows: [] });
+  if (!intro && lines.length === 1)
+    return citeSentence({ text: (lines[0] as LineUnit).text, source, items: [], rows: [] });
   const marker = (position: number): string => (numbered ? `${position + 1}.` : '-');
   const list = lines.map((line, position) => `${marker(position)} ${line.text}`).join('\n');
   if (intro && intro !== quoted) return `${intro.replace(/[.:;,]+$/, '')} [${source}]:\n\n${list}\n\n`;
@@ -70,14 +93,20 @@ function renderLines(lines: readonly LineUnit[], source: number, quoted: string,
 
 function renderRows(rows: readonly RowUnit[], source: number, title: string): string {
   const first = rows[0] as RowUnit;
-  const line = (cells: readonly string[]): string => `| ${cells.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`;
-  const table = [line(first.header), line(first.header.map(() => '---')), ...rows.map((row) => line(row.cells))].join('\n');
+  const line = (cells: readonly string[]): string =>
+    `| ${cells.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`;
+  const table = [line(first.header), line(first.header.map(() => '---')), ...rows.map((row) => line(row.cells))].join(
+    '\n',
+  );
   return `${(first.intro ?? `From ${title}`).replace(/[.:;,]+$/, '')} [${source}]:\n\n${table}\n\n`;
 }
 
 /** A code block as Markdown: fenced with its language, under its caption with the source's `[n]` (none when the sentence before it introduces it). */
 export function renderCode(unit: CodeUnit, source: number, caption: string | undefined): string {
   const lines = unit.code.split('\n');
-  const cut = lines.length > MAX_CODE_LINES ? `(The block goes on for ${lines.length - MAX_CODE_LINES} more lines in the source [${source}].)\n\n` : '';
+  const cut =
+    lines.length > MAX_CODE_LINES
+      ? `(The block goes on for ${lines.length - MAX_CODE_LINES} more lines in the source [${source}].)\n\n`
+      : '';
   return `${caption ? `${caption.replace(/[.:;,]+$/, '')} [${source}]:\n` : '\n'}\n${fenceCode(lines.slice(0, MAX_CODE_LINES).join('\n'), unit.language)}\n\n${cut}`;
 }

@@ -46,7 +46,8 @@ const CONCISE_TERMS = 24;
 const META_FACTOR = 0.5;
 const DEFINITION_FACTOR = 1.5;
 /** Units that name what flag, setting, endpoint or value questions ask for: identifiers, paths, numbers. */
-const IDENTIFIER = /(?:^|[\s(`'"])--?[a-z][\w-]*|`[^`]+`|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b[a-z]+[A-Z]\w*\b|(?:^|\s)\/[\w{}.:-]+|\b(?:GET|POST|PUT|PATCH|DELETE)\s+\//;
+const IDENTIFIER =
+  /(?:^|[\s(`'"])--?[a-z][\w-]*|`[^`]+`|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b[a-z]+[A-Z]\w*\b|(?:^|\s)\/[\w{}.:-]+|\b(?:GET|POST|PUT|PATCH|DELETE)\s+\//;
 const NUMBER = /\d/;
 /** Diagram sources (a flowchart in Mermaid): drawn on the page, no answer as code. */
 const DIAGRAM = /^(?:mermaid|plantuml|dot|graphviz)$/i;
@@ -79,21 +80,38 @@ function titleTerms(title: string): ReadonlySet<string> {
  * for a sentence about the page ("Learn how…"); raised for a definition asked for ("What is…"), for identifiers in
  * flag, command and where questions and for numbers in value questions.
  */
-export function scoreUnits(sections: readonly ComposerSection[], weights: QuestionWeights, intent: QuestionIntent, asksDefinition: boolean): ScoredUnit[] {
+export function scoreUnits(
+  sections: readonly ComposerSection[],
+  weights: QuestionWeights,
+  intent: QuestionIntent,
+  asksDefinition: boolean,
+): ScoredUnit[] {
   const scored: ScoredUnit[] = [];
   sections.forEach((section, index) => {
     const framing = titleTerms(section.title);
     const headingAnswers = weightIn(framing, weights) >= weights.found * HEADING_MATCH;
-    const units = answerUnitsOf(section.text).filter((unit): unit is Exclude<AnswerUnit, { kind: 'code' }> => unit.kind !== 'code');
+    const units = answerUnitsOf(section.text).filter(
+      (unit): unit is Exclude<AnswerUnit, { kind: 'code' }> => unit.kind !== 'code',
+    );
     units.forEach((unit, position) => {
       const underHeading = headingAnswers && position < HEADING_ANSWER_UNITS;
       const { own, framed, matched } = overlapOf(unit, framing, weights, underHeading ? 1 : FRAMED_SHARE);
-      if ((own === 0 && !underHeading) || (matched < 2 && own + framed < weights.found * MIN_COVERAGE) || isStub(unit)) return;
+      if ((own === 0 && !underHeading) || (matched < 2 && own + framed < weights.found * MIN_COVERAGE) || isStub(unit))
+        return;
       const length = unit.size > CONCISE_TERMS ? Math.sqrt(CONCISE_TERMS / unit.size) : 1;
       const meta = unit.kind === 'sentence' && unit.sentence.meta ? META_FACTOR : 1;
       const definition = unit.kind === 'sentence' && unit.sentence.definition && asksDefinition ? DEFINITION_FACTOR : 1;
-      const score = ((own + framed) / weights.found) * length * meta * definition * intentFactor(unit, intent) / (1 + RANK_DECAY * section.rank);
-      scored.push({ unit, section: index, source: section.source, rank: section.rank, score, coverage: (own + framed) / weights.found });
+      const score =
+        (((own + framed) / weights.found) * length * meta * definition * intentFactor(unit, intent)) /
+        (1 + RANK_DECAY * section.rank);
+      scored.push({
+        unit,
+        section: index,
+        source: section.source,
+        rank: section.rank,
+        score,
+        coverage: (own + framed) / weights.found,
+      });
     });
   });
   return scored.sort((a, b) => b.score - a.score || a.rank - b.rank || a.unit.line - b.unit.line);
@@ -106,17 +124,43 @@ export function scoreUnits(sections: readonly ComposerSection[], weights: Questi
  * it names (`language`), for a command question more in a shell block. Blocks without a question term and diagram
  * sources (Mermaid) are left out.
  */
-export function scoreCodeUnits(sections: readonly ComposerSection[], weights: QuestionWeights, preferredSection: number, intent: QuestionIntent, language: string | undefined): ScoredUnit[] {
+export function scoreCodeUnits(
+  sections: readonly ComposerSection[],
+  weights: QuestionWeights,
+  preferredSection: number,
+  intent: QuestionIntent,
+  language: string | undefined,
+): ScoredUnit[] {
   const scored: ScoredUnit[] = [];
   sections.forEach((section, index) => {
     for (const unit of answerUnitsOf(section.text)) {
       if (unit.kind !== 'code' || (unit.language !== undefined && DIAGRAM.test(unit.language))) continue;
-      const { own, framed } = overlapOf({ ...unit, terms: new Set([...unit.terms, ...unit.contextTerms]) }, titleTerms(section.title), weights);
+      const { own, framed } = overlapOf(
+        { ...unit, terms: new Set([...unit.terms, ...unit.contextTerms]) },
+        titleTerms(section.title),
+        weights,
+      );
       if (own + framed === 0) continue;
-      const fit = intent === 'code' && language && unit.language ? (unit.language.toLowerCase().startsWith(language) ? 1.3 : 0.8) : intent === 'command' && unit.language ? (SHELL.test(unit.language) ? 1.2 : 0.9) : 1;
+      const fit =
+        intent === 'code' && language && unit.language
+          ? unit.language.toLowerCase().startsWith(language)
+            ? 1.3
+            : 0.8
+          : intent === 'command' && unit.language
+            ? SHELL.test(unit.language)
+              ? 1.2
+              : 0.9
+            : 1;
       const place = index === preferredSection ? 1.5 : sections[preferredSection]?.source === section.source ? 1.2 : 1;
       const coverage = (own + framed) / weights.found;
-      scored.push({ unit, section: index, source: section.source, rank: section.rank, score: (coverage * fit * place) / (1 + RANK_DECAY * section.rank), coverage });
+      scored.push({
+        unit,
+        section: index,
+        source: section.source,
+        rank: section.rank,
+        score: (coverage * fit * place) / (1 + RANK_DECAY * section.rank),
+        coverage,
+      });
     }
   });
   return scored.sort((a, b) => b.score - a.score);
@@ -124,7 +168,9 @@ export function scoreCodeUnits(sections: readonly ComposerSection[], weights: Qu
 
 /** A line too short to say anything on its own ("Steps", "Python"), unless it names something: a path, a flag, a number. */
 function isStub(unit: Exclude<AnswerUnit, { kind: 'code' }>): boolean {
-  return unit.kind === 'line' && unit.text.split(/\s+/).length < 3 && !IDENTIFIER.test(unit.text) && !NUMBER.test(unit.text);
+  return (
+    unit.kind === 'line' && unit.text.split(/\s+/).length < 3 && !IDENTIFIER.test(unit.text) && !NUMBER.test(unit.text)
+  );
 }
 
 /** The question weight a set of terms holds. */
@@ -135,7 +181,12 @@ function weightIn(terms: ReadonlySet<string>, weights: QuestionWeights): number 
 }
 
 /** The question weight a unit holds (`own`, with how many terms), and the weight only in what frames it, counted at `frameShare` for its section's title. */
-function overlapOf(unit: AnswerUnit, framing: ReadonlySet<string>, weights: QuestionWeights, frameShare = FRAMED_SHARE): { own: number; framed: number; matched: number } {
+function overlapOf(
+  unit: AnswerUnit,
+  framing: ReadonlySet<string>,
+  weights: QuestionWeights,
+  frameShare = FRAMED_SHARE,
+): { own: number; framed: number; matched: number } {
   let own = 0;
   let framed = 0;
   let matched = 0;
@@ -154,7 +205,8 @@ function overlapOf(unit: AnswerUnit, framing: ReadonlySet<string>, weights: Ques
 }
 
 function intentFactor(unit: Exclude<AnswerUnit, { kind: 'code' }>, intent: QuestionIntent): number {
-  const text = unit.kind === 'sentence' ? unit.sentence.sentence : unit.kind === 'line' ? unit.text : unit.cells.join(' ');
+  const text =
+    unit.kind === 'sentence' ? unit.sentence.sentence : unit.kind === 'line' ? unit.text : unit.cells.join(' ');
   let factor = KIND_FACTORS[intent][unit.kind];
   if ((intent === 'flag' || intent === 'command' || intent === 'where') && IDENTIFIER.test(text)) factor *= 1.2;
   if (intent === 'value') factor *= NUMBER.test(text) ? 1.3 : 0.85;

@@ -46,19 +46,25 @@ const headingTermsOf = memoizeByText((heading): ReadonlySet<string> => new Set(p
  * pages, half over the whole section and half over its best line. A sibling matching a third better comes first, so
  * the source links to it.
  */
-export function selectSourceSections(question: string, results: readonly SearchResult[], sectionsOfPage: (path: string) => readonly SectionRecord[]): SelectedSection[][] {
+export function selectSourceSections(
+  question: string,
+  results: readonly SearchResult[],
+  sectionsOfPage: (path: string) => readonly SectionRecord[],
+): SelectedSection[][] {
   const questionTerms = [...new Set(prepareText(question))];
   const pages = results.map((result) => sectionsOfPage(result.path));
   const pool = pages.flat();
   if (questionTerms.length === 0 || pool.length === 0) return results.map((result) => [sectionOf(result)]);
-  const headingOf = (section: { title: string; headingPath: readonly string[] }): ReadonlySet<string> => headingTermsOf([section.title, ...section.headingPath].join('\n'));
+  const headingOf = (section: { title: string; headingPath: readonly string[] }): ReadonlySet<string> =>
+    headingTermsOf([section.title, ...section.headingPath].join('\n'));
   const held = pool.map((section) => [headingOf(section), textTermsOf(section.text)]);
   const weights = questionTerms.map((term) => {
     const holders = held.filter(([heading, text]) => heading?.has(term) || text?.has(term)).length;
     return Math.log(1 + pool.length / (holders + 0.5));
   });
   const total = weights.reduce((sum, weight) => sum + weight, 0);
-  const weightOf = (holds: (term: string) => boolean): number => questionTerms.reduce((sum, term, index) => sum + (holds(term) ? (weights[index] as number) : 0), 0);
+  const weightOf = (holds: (term: string) => boolean): number =>
+    questionTerms.reduce((sum, term, index) => sum + (holds(term) ? (weights[index] as number) : 0), 0);
   /**
    * Half the weight the section holds, plus half the weight its best line holds, over the question's; 0 when the
    * section holds less than `atLeast` of it (its lines are not read then: it cannot match better).
@@ -68,7 +74,11 @@ export function selectSourceSections(question: string, results: readonly SearchR
     const whole = weightOf((term) => heading.has(term) || textTermsOf(section.text).has(term));
     if (whole === 0 || whole / total < atLeast) return 0;
     let bestLine = weightOf((term) => heading.has(term));
-    for (const line of lineTermsOf(section.text)) bestLine = Math.max(bestLine, weightOf((term) => heading.has(term) || line.has(term)));
+    for (const line of lineTermsOf(section.text))
+      bestLine = Math.max(
+        bestLine,
+        weightOf((term) => heading.has(term) || line.has(term)),
+      );
     return ((1 - BEST_LINE_SHARE) * whole + BEST_LINE_SHARE * bestLine) / total;
   };
   return results.map((result, rank) => {
@@ -84,7 +94,9 @@ export function selectSourceSections(question: string, results: readonly SearchR
     const extras = siblings.filter(({ section }) => (characters += section.text.length) <= MAX_EXTRA_CHARACTERS);
     if (extras.length === 0) return [ranked];
     const chosen = extras.map(({ section }) => sectionOf(section));
-    return (extras[0] as { score: number }).score >= rankedMatch * LEAD_SECTION_FACTOR ? [chosen[0] as SelectedSection, ranked, ...chosen.slice(1)] : [ranked, ...chosen];
+    return (extras[0] as { score: number }).score >= rankedMatch * LEAD_SECTION_FACTOR
+      ? [chosen[0] as SelectedSection, ranked, ...chosen.slice(1)]
+      : [ranked, ...chosen];
   });
 }
 

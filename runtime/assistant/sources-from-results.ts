@@ -20,11 +20,16 @@ export interface SourceLinks {
  * (`selectSourceSections`), each source is its page's selected sections: the first gives the link and the text, the
  * others follow as `moreSections`.
  */
-export function sourcesFromResults(results: SearchResult[], links: SourceLinks, selected?: readonly (readonly SelectedSection[])[]): AssistantSource[] {
+export function sourcesFromResults(
+  results: SearchResult[],
+  links: SourceLinks,
+  selected?: readonly (readonly SelectedSection[])[],
+): AssistantSource[] {
   const markdownBase = links.markdownBase ?? siteFilesPath(links.domain);
   return results.map((result, position) => {
     const [first = result, ...others] = selected?.[position] ?? [];
-    const titled = (section: SelectedSection): string => (section.headingPath.length > 0 ? `${result.title} › ${section.headingPath.at(-1)}` : result.title);
+    const titled = (section: SelectedSection): string =>
+      section.headingPath.length > 0 ? `${result.title} › ${section.headingPath.at(-1)}` : result.title;
     const fullTitle = (section: SelectedSection): string => [result.title, ...section.headingPath].join(' › ');
     return {
       id: `src_${position + 1}`,
@@ -36,7 +41,15 @@ export function sourcesFromResults(results: SearchResult[], links: SourceLinks, 
       text: first.text,
       snippet: result.snippet,
       breadcrumb: navigationBreadcrumb(result.metadata),
-      ...(others.length > 0 ? { moreSections: others.map((section) => ({ title: fullTitle(section), url: pageUrl(links.siteUrl, markdownBase, result.path, section.anchor), text: section.text })) } : {}),
+      ...(others.length > 0
+        ? {
+            moreSections: others.map((section) => ({
+              title: fullTitle(section),
+              url: pageUrl(links.siteUrl, markdownBase, result.path, section.anchor),
+              text: section.text,
+            })),
+          }
+        : {}),
     };
   });
 }
@@ -44,5 +57,7 @@ export function sourcesFromResults(results: SearchResult[], links: SourceLinks, 
 /** The places of a page in the navigation, outermost first, without repeats (a tab and its only group often share a name). */
 function navigationBreadcrumb(context: PageContext): string[] {
   const places = [context.product, context.tab, context.dropdown, context.anchor, context.menu, ...context.groups];
-  return places.filter((place, index): place is string => typeof place === 'string' && place !== '' && place !== places[index - 1]);
+  return places.filter(
+    (place, index): place is string => typeof place === 'string' && place !== '' && place !== places[index - 1],
+  );
 }

@@ -32,7 +32,12 @@ const SEARCH_CALL_ID = 'call_search';
  * (`source.url || source.path`, `source.metadata?.title`).
  */
 function searchToolResultItem(source: AssistantSource): Record<string, unknown> {
-  return { url: source.url, path: `/${source.path}${source.anchor ? `#${source.anchor}` : ''}`, content: source.snippet, metadata: { title: source.title } };
+  return {
+    url: source.url,
+    path: `/${source.path}${source.anchor ? `#${source.anchor}` : ''}`,
+    content: source.snippet,
+    metadata: { title: source.title },
+  };
 }
 
 /**
@@ -41,7 +46,11 @@ function searchToolResultItem(source: AssistantSource): Record<string, unknown> 
  * reads them) or the UI message stream (SSE `data:` events; the sources as `source-url` parts, each with its navigation breadcrumb as
  * `providerMetadata.docsmith.breadcrumb` when it has one).
  */
-export function createStreamEncoder(protocol: StreamProtocol, threadId: string, options: StreamEncoderOptions = {}): StreamEncoder {
+export function createStreamEncoder(
+  protocol: StreamProtocol,
+  threadId: string,
+  options: StreamEncoderOptions = {},
+): StreamEncoder {
   return protocol === 'ui' ? uiEncoder(threadId) : dataEncoder(threadId, options.searchToolParts ?? false);
 }
 
@@ -63,8 +72,12 @@ function dataEncoder(threadId: string, searchToolParts: boolean): StreamEncoder 
     start: (messageId) => line('f', { messageId }),
     sources: (question, sources) =>
       (searchToolParts
-        ? line('9', { toolCallId: SEARCH_CALL_ID, toolName: 'search', args: { query: question } }) + line('a', { toolCallId: SEARCH_CALL_ID, result: sources.map(searchToolResultItem) })
-        : '') + sources.map((source) => line('h', { sourceType: 'url', id: source.id, url: source.url, title: source.title })).join(''),
+        ? line('9', { toolCallId: SEARCH_CALL_ID, toolName: 'search', args: { query: question } }) +
+          line('a', { toolCallId: SEARCH_CALL_ID, result: sources.map(searchToolResultItem) })
+        : '') +
+      sources
+        .map((source) => line('h', { sourceType: 'url', id: source.id, url: source.url, title: source.title }))
+        .join(''),
     textStart: () => '',
     textDelta: (delta) => line('0', delta),
     textEnd: () => '',
@@ -87,13 +100,25 @@ function uiEncoder(threadId: string): StreamEncoder {
       'x-thread-id': threadId,
       'access-control-expose-headers': 'x-thread-id',
     },
-    start: (messageId, startThreadId) => event({ type: 'start', messageId, messageMetadata: { threadId: startThreadId } }),
+    start: (messageId, startThreadId) =>
+      event({ type: 'start', messageId, messageMetadata: { threadId: startThreadId } }),
     sources: (_question, sources) =>
-      sources.map((source) => event({ type: 'source-url', sourceId: source.id, url: source.url, title: source.title, ...(source.breadcrumb?.length ? { providerMetadata: { docsmith: { breadcrumb: source.breadcrumb } } } : {}) })).join(''),
+      sources
+        .map((source) =>
+          event({
+            type: 'source-url',
+            sourceId: source.id,
+            url: source.url,
+            title: source.title,
+            ...(source.breadcrumb?.length ? { providerMetadata: { docsmith: { breadcrumb: source.breadcrumb } } } : {}),
+          }),
+        )
+        .join(''),
     textStart: () => event({ type: 'text-start', id: TEXT_ID }),
     textDelta: (delta) => event({ type: 'text-delta', id: TEXT_ID, delta }),
     textEnd: () => event({ type: 'text-end', id: TEXT_ID }),
-    finish: (finishedThreadId, _usage, notFound) => `${event({ type: 'finish', messageMetadata: { threadId: finishedThreadId, ...(notFound ? { notFound: true } : {}) } })}data: [DONE]\n\n`,
+    finish: (finishedThreadId, _usage, notFound) =>
+      `${event({ type: 'finish', messageMetadata: { threadId: finishedThreadId, ...(notFound ? { notFound: true } : {}) } })}data: [DONE]\n\n`,
     error: (message) => `${event({ type: 'error', errorText: message })}data: [DONE]\n\n`,
   };
 }

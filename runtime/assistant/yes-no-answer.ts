@@ -1,7 +1,8 @@
 import { prepareText } from '../../contract/search/prepare-text.ts';
 
 /** Words that deny what follows them. */
-const NEGATION = /^(?:not|no|never|cannot|can't|can’t|don't|don’t|doesn't|doesn’t|isn't|isn’t|aren't|aren’t|won't|won’t|wouldn't|shouldn't|mustn't|without|neither|nor)$/i;
+const NEGATION =
+  /^(?:not|no|never|cannot|can't|can’t|don't|don’t|doesn't|doesn’t|isn't|isn’t|aren't|aren’t|won't|won’t|wouldn't|shouldn't|mustn't|without|neither|nor)$/i;
 /** How many words before a question term a negation may stand to deny it ("do not send webhook events"). */
 const NEGATION_REACH = 3;
 
@@ -14,11 +15,17 @@ const NEGATION_REACH = 3;
  * yes or no needs nothing.
  */
 export function denialOf(question: string, sentence: string, questionTerms: ReadonlySet<string>): 'No' | undefined {
-  if (/^\s*(?:yes|no)\b/i.test(sentence) || question.split(/\s+/).some((word) => NEGATION.test(word.replace(/[^\p{L}'’]/gu, '')))) return undefined;
+  if (
+    /^\s*(?:yes|no)\b/i.test(sentence) ||
+    question.split(/\s+/).some((word) => NEGATION.test(word.replace(/[^\p{L}'’]/gu, '')))
+  )
+    return undefined;
   const words = sentence.split(/\s+/).map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}'’]+$/gu, ''));
   return words.some((word, position) => {
     if (!NEGATION.test(word)) return false;
-    return words.slice(position + 1, position + 1 + NEGATION_REACH).some((next) => prepareText(next).some((term) => questionTerms.has(term)));
+    return words
+      .slice(position + 1, position + 1 + NEGATION_REACH)
+      .some((next) => prepareText(next).some((term) => questionTerms.has(term)));
   })
     ? 'No'
     : undefined;

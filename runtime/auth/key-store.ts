@@ -20,7 +20,9 @@ export interface KeyRecord {
 }
 
 /** Outcome of checking a bearer token for a domain. */
-export type KeyVerification = { ok: true; keyId: string; org: string; origins?: string[]; admin?: true } | { ok: false; reason: 'missing' | 'invalid' | 'forbidden' };
+export type KeyVerification =
+  | { ok: true; keyId: string; org: string; origins?: string[]; admin?: true }
+  | { ok: false; reason: 'missing' | 'invalid' | 'forbidden' };
 
 /**
  * API keys of the assistant, kept in a JSON file that a running server re-reads when it changes. `create`, `list`
@@ -66,7 +68,10 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
     try {
       const data = JSON.parse(readFileSync(options.file, 'utf8')) as { keys?: KeyRecord[] };
       if (!Array.isArray(data?.keys)) throw new Error('no "keys" list');
-      records = data.keys.filter((record) => record && typeof record.id === 'string' && typeof record.hash === 'string' && Array.isArray(record.domains));
+      records = data.keys.filter(
+        (record) =>
+          record && typeof record.id === 'string' && typeof record.hash === 'string' && Array.isArray(record.domains),
+      );
     } catch (error) {
       // A keys file caught mid-write by another editor, or corrupted: verify keeps serving the last good keys.
       unreadable = error instanceof SyntaxError ? 'not valid JSON' : (error as Error).message;
@@ -75,7 +80,10 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
   /** Loads for a command that lists or rewrites the file: refuses a file it cannot read rather than overwrite it. */
   const loadReadable = (): void => {
     load();
-    if (unreadable !== undefined) throw new KeyFileError(`${options.file} cannot be read as a keys file (${unreadable}); fix or move it, nothing was written`);
+    if (unreadable !== undefined)
+      throw new KeyFileError(
+        `${options.file} cannot be read as a keys file (${unreadable}); fix or move it, nothing was written`,
+      );
   };
   const save = (): void => {
     mkdirSync(path.dirname(options.file), { recursive: true, mode: 0o700 });
@@ -101,7 +109,9 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
       loadReadable();
       const record = records.find((candidate) => candidate.id === keyId && !candidate.revokedAt);
       if (!record) return false;
-      records = records.map((candidate) => (candidate === record ? { ...candidate, revokedAt: new Date().toISOString() } : candidate));
+      records = records.map((candidate) =>
+        candidate === record ? { ...candidate, revokedAt: new Date().toISOString() } : candidate,
+      );
       save();
       return true;
     },
@@ -121,7 +131,11 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
  * Checks a presented key against the record its id names (constant-time on the secret's hash): invalid when
  * malformed, unknown, wrong or revoked; forbidden when the key does not list the domain.
  */
-export function checkKey(token: string, domain: string, findRecord: (keyId: string) => KeyRecord | undefined): KeyVerification {
+export function checkKey(
+  token: string,
+  domain: string,
+  findRecord: (keyId: string) => KeyRecord | undefined,
+): KeyVerification {
   const match = KEY_FORMAT.exec(token);
   if (!match) return { ok: false, reason: 'invalid' };
   const record = findRecord(match[1] ?? '');
@@ -130,7 +144,13 @@ export function checkKey(token: string, domain: string, findRecord: (keyId: stri
   const equal = presented.length === expected.length && timingSafeEqual(presented, expected);
   if (!record || !equal || record.revokedAt) return { ok: false, reason: 'invalid' };
   if (!record.domains.includes(domain)) return { ok: false, reason: 'forbidden' };
-  return { ok: true, keyId: record.id, org: record.org, ...(record.origins ? { origins: record.origins } : {}), ...(record.admin ? { admin: true as const } : {}) };
+  return {
+    ok: true,
+    keyId: record.id,
+    org: record.org,
+    ...(record.origins ? { origins: record.origins } : {}),
+    ...(record.admin ? { admin: true as const } : {}),
+  };
 }
 
 /** The input of a new key: its domains, organization, optional label, allowed origins and admin flag. */

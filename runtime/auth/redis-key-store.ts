@@ -35,7 +35,8 @@ export async function createRedisKeyStore(options: RedisKeyStoreOptions): Promis
     for (const [id, json] of Object.entries(stored)) {
       try {
         const record = JSON.parse(json) as KeyRecord;
-        if (record && record.id === id && typeof record.hash === 'string' && Array.isArray(record.domains)) next.set(id, record);
+        if (record && record.id === id && typeof record.hash === 'string' && Array.isArray(record.domains))
+          next.set(id, record);
       } catch {
         // A record written by something else than docsmith: ignored, like a malformed line of the keys file.
       }
@@ -48,7 +49,10 @@ export async function createRedisKeyStore(options: RedisKeyStoreOptions): Promis
     client.disconnect();
     throw error;
   }
-  const timer = setInterval(() => refresh().catch((error: unknown) => options.onRefreshError?.(error)), options.refreshMs ?? 1000);
+  const timer = setInterval(
+    () => refresh().catch((error: unknown) => options.onRefreshError?.(error)),
+    options.refreshMs ?? 1000,
+  );
   timer.unref();
   return {
     async create(input) {

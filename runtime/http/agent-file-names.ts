@@ -2,9 +2,18 @@
 export const LLMS_FILES = ['llms.txt', 'llms-full.txt'] as const;
 
 /** The discovery documents of a site's MCP server, at the paths the platform serves them. */
-export const DISCOVERY_FILES = ['.well-known/mcp', '.well-known/mcp.json', '.well-known/mcp/server-card.json', '.well-known/mcp/server-cards.json'] as const;
+export const DISCOVERY_FILES = [
+  '.well-known/mcp',
+  '.well-known/mcp.json',
+  '.well-known/mcp/server-card.json',
+  '.well-known/mcp/server-cards.json',
+] as const;
 
 /** Whether a path under a site's root (`llms.txt`, `guides/setup.md`, `.well-known/mcp`; no leading `/`) names a file agents read. */
 export function isAgentFilePath(file: string): boolean {
-  return file.endsWith('.md') || (LLMS_FILES as readonly string[]).includes(file) || (DISCOVERY_FILES as readonly string[]).includes(file);
+  return (
+    file.endsWith('.md') ||
+    (LLMS_FILES as readonly string[]).includes(file) ||
+    (DISCOVERY_FILES as readonly string[]).includes(file)
+  );
 }

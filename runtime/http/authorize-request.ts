@@ -19,10 +19,15 @@ export interface Authorization {
  * key allows the browser origin (403, readable by that origin), then that the domain has a usable published build (404 unknown, 503 not readable yet). Runs before the body is read.
  * With `keylessLoopback` (`docsmith dev`), a request from this machine without a key passes as the local caller.
  */
-export async function authorizeRequest(request: FastifyRequest<{ Params: { domain: string } }>, context: RouteContext): Promise<Authorization> {
+export async function authorizeRequest(
+  request: FastifyRequest<{ Params: { domain: string } }>,
+  context: RouteContext,
+): Promise<Authorization> {
   const header = request.headers.authorization;
-  const token = typeof header === 'string' && /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '').trim() : undefined;
-  if (!token && context.keylessLoopback && isLoopbackAddress(request.socket.remoteAddress)) return { ...LOOPBACK_CALLER, site: await loadSite(request, context) };
+  const token =
+    typeof header === 'string' && /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '').trim() : undefined;
+  if (!token && context.keylessLoopback && isLoopbackAddress(request.socket.remoteAddress))
+    return { ...LOOPBACK_CALLER, site: await loadSite(request, context) };
   if (header !== undefined && !token) throw new ApiError('invalid_key', 'Send the key as Authorization: Bearer <key>.');
   const verification = context.keys.verify(token, request.params.domain);
   if (!verification.ok) {
@@ -32,7 +37,11 @@ export async function authorizeRequest(request: FastifyRequest<{ Params: { domai
   }
   const origin = request.headers.origin;
   // The refusal itself is readable by the refused page (CORS granted on this 403 only), so the widget can tell its developer why.
-  if (verification.origins && typeof origin === 'string' && !verification.origins.includes(origin)) throw new ApiError('forbidden_origin', undefined, undefined, { 'access-control-allow-origin': origin, vary: 'Origin' });
+  if (verification.origins && typeof origin === 'string' && !verification.origins.includes(origin))
+    throw new ApiError('forbidden_origin', undefined, undefined, {
+      'access-control-allow-origin': origin,
+      vary: 'Origin',
+    });
   const site = await loadSite(request, context);
   return { keyId: verification.keyId, org: verification.org, site, admin: verification.admin === true };
 }
@@ -43,8 +52,12 @@ export async function authorizeRequest(request: FastifyRequest<{ Params: { domai
  * the limits as key `public:<client IP>` of organization `public:<domain>` (each client its own monthly and daily
  * limits, all of them together the organization's hourly one). A key, when one is sent, is checked as everywhere.
  */
-export async function authorizeDocsReader(request: FastifyRequest<{ Params: { domain: string } }>, context: RouteContext): Promise<Authorization> {
-  if (request.headers.authorization !== undefined || !context.isPublicDocs?.(request.params.domain)) return authorizeRequest(request, context);
+export async function authorizeDocsReader(
+  request: FastifyRequest<{ Params: { domain: string } }>,
+  context: RouteContext,
+): Promise<Authorization> {
+  if (request.headers.authorization !== undefined || !context.isPublicDocs?.(request.params.domain))
+    return authorizeRequest(request, context);
   const site = await loadSite(request, context);
   return { keyId: `public:${request.ip}`, org: `public:${site.domain}`, site, admin: false, public: true };
 }
@@ -58,7 +71,10 @@ function isLoopbackAddress(address: string | undefined): boolean {
 }
 
 /** The published build of the path's domain: 404 when there is none, 503 when it cannot be read yet. */
-async function loadSite(request: FastifyRequest<{ Params: { domain: string } }>, context: RouteContext): Promise<LoadedSite> {
+async function loadSite(
+  request: FastifyRequest<{ Params: { domain: string } }>,
+  context: RouteContext,
+): Promise<LoadedSite> {
   let site: LoadedSite | undefined;
   try {
     site = await context.artifacts.get(request.params.domain);

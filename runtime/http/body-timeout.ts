@@ -10,13 +10,22 @@ import { ApiError } from './error-catalog.ts';
  * listening on the pass-through, and failing it then would be an uncaught error that ends the process.
  */
 export function bodyTimeout(timeoutMs: number) {
-  return async (request: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> => {
+  return async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: NodeJS.ReadableStream,
+  ): Promise<NodeJS.ReadableStream> => {
     if (request.raw.readableEnded) return payload;
     const body = new PassThrough();
     const timer = setTimeout(() => {
       payload.unpipe(body);
       reply.header('connection', 'close');
-      body.destroy(new ApiError('request_timeout', `The request body did not arrive within ${Number((timeoutMs / 1000).toFixed(1))} s.`));
+      body.destroy(
+        new ApiError(
+          'request_timeout',
+          `The request body did not arrive within ${Number((timeoutMs / 1000).toFixed(1))} s.`,
+        ),
+      );
     }, timeoutMs);
     timer.unref();
     const done = (): void => clearTimeout(timer);

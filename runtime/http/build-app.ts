@@ -128,9 +128,19 @@ export interface AppOptions extends Omit<StoresOptions, 'onKeyRefreshError'> {
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: 'info', redact: ['req.headers.authorization'], ...(typeof options.logger === 'object' ? options.logger : {}) },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: 'info',
+            redact: ['req.headers.authorization'],
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    ...serverOptions({ ...options.timeouts, ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}) }),
+    ...serverOptions({
+      ...options.timeouts,
+      ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    }),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, verbose: true } },
     return503OnClosing: true,
     ...(options.siteHosts?.length ? { rewriteUrl: siteHostRewriter(options.siteHosts) } : {}),
@@ -139,24 +149,64 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', ignoreNonIpForwardedFor);
   app.addHook('preParsing', bodyTimeout(options.bodyTimeoutMs ?? 10_000));
   app.removeContentTypeParser('text/plain');
-  const assistantSettings = createAssistantSettingsStore({ file: options.assistantSettingsFile ?? path.join(options.dataDir, 'assistant-settings.json'), onInvalidReload: (error) => app.log.warn({ reason: error.message }, 'assistant settings not reloaded; keeping the previous ones') });
+  const assistantSettings = createAssistantSettingsStore({
+    file: options.assistantSettingsFile ?? path.join(options.dataDir, 'assistant-settings.json'),
+    onInvalidReload: (error) =>
+      app.log.warn({ reason: error.message }, 'assistant settings not reloaded; keeping the previous ones'),
+  });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
-  const artifacts: ArtifactStore = options.artifactStore ?? createArtifactStore({
-    root: options.artifactsDir,
-    ...(options.artifactMemoryBytes ? { memoryBudgetBytes: options.artifactMemoryBytes } : {}),
-    ...(options.artifactPollMs !== undefined ? { pollMs: options.artifactPollMs } : {}),
-    onRejectedBuild: (domain, buildId, reason) => app.log.warn({ domain, buildId, reason }, 'refused a new build; keeping the previous one'),
-  });
-  const { keys, limiter, feedbackLimiter, threads, analytics, close: closeStores } = await openStores({
+  const artifacts: ArtifactStore =
+    options.artifactStore ??
+    createArtifactStore({
+      root: options.artifactsDir,
+      ...(options.artifactMemoryBytes ? { memoryBudgetBytes: options.artifactMemoryBytes } : {}),
+      ...(options.artifactPollMs !== undefined ? { pollMs: options.artifactPollMs } : {}),
+      onRejectedBuild: (domain, buildId, reason) =>
+        app.log.warn({ domain, buildId, reason }, 'refused a new build; keeping the previous one'),
+    });
+  const {
+    keys,
+    limiter,
+    feedbackLimiter,
+    threads,
+    analytics,
+    close: closeStores,
+  } = await openStores({
     ...options,
     onKeyRefreshError: (error) => app.log.warn({ error: summarizeErrorForLog(error) }, 'keys not refreshed from Redis'),
   });
-  const hybrid = options.embeddings === false ? undefined : { embedQuery: createQueryEmbedder(options.embeddings), ...(options.embeddings?.weight === undefined ? {} : { vectorWeight: options.embeddings.weight }) };
+  const hybrid =
+    options.embeddings === false
+      ? undefined
+      : {
+          embedQuery: createQueryEmbedder(options.embeddings),
+          ...(options.embeddings?.weight === undefined ? {} : { vectorWeight: options.embeddings.weight }),
+        };
   const answersInFlight = new InFlightAnswers();
   const turns = new EventLoopTurns();
-  const context: RouteContext = { answersInFlight, turns, artifacts, keys, limiter, feedbackLimiter, threads, analytics, metrics: options.metrics ?? createMetrics(), model: modelTakingTurns(options.model ?? createExtractiveModel(), turns), ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}), ...(hybrid ? { hybrid } : {}), ...(options.searchToolParts ? { searchToolParts: true } : {}), ...(options.publicDocs?.length ? { isPublicDocs: publicDocsPredicate(options.publicDocs) } : {}), ...(options.keylessLoopback ? { keylessLoopback: true } : {}) };
-  const stopHealthMonitor = monitorStoreHealth({ problem: () => threads.problem(), onChange: (problem) => (problem ? app.log.error({ problem }, 'thread store unusable') : app.log.info('thread store usable again')) });
+  const context: RouteContext = {
+    answersInFlight,
+    turns,
+    artifacts,
+    keys,
+    limiter,
+    feedbackLimiter,
+    threads,
+    analytics,
+    metrics: options.metrics ?? createMetrics(),
+    model: modelTakingTurns(options.model ?? createExtractiveModel(), turns),
+    ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}),
+    ...(hybrid ? { hybrid } : {}),
+    ...(options.searchToolParts ? { searchToolParts: true } : {}),
+    ...(options.publicDocs?.length ? { isPublicDocs: publicDocsPredicate(options.publicDocs) } : {}),
+    ...(options.keylessLoopback ? { keylessLoopback: true } : {}),
+  };
+  const stopHealthMonitor = monitorStoreHealth({
+    problem: () => threads.problem(),
+    onChange: (problem) =>
+      problem ? app.log.error({ problem }, 'thread store unusable') : app.log.info('thread store usable again'),
+  });
   const retention = options.threadRetentionDays
     ? startRetentionSweeper({
         retentionMs: options.threadRetentionDays * 86_400_000,
@@ -183,7 +233,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('preClose', (done) => {
     closing = true;
-    if (answersInFlight.size > 0) app.log.info({ answers: answersInFlight.size, shutdownGraceMs }, 'closing: the answers in flight may take the grace period to finish');
+    if (answersInFlight.size > 0)
+      app.log.info(
+        { answers: answersInFlight.size, shutdownGraceMs },
+        'closing: the answers in flight may take the grace period to finish',
+      );
     graceTimer = setTimeout(() => answersInFlight.abortAll(new ServerShutdownError()), shutdownGraceMs);
     done();
   });
@@ -195,7 +249,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await closeStores();
   });
 
-  const corsOptions = { origin: options.corsOrigin ?? true, methods: ['GET', 'POST', 'OPTIONS'], maxAge: 600, exposedHeaders: ['x-thread-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] };
+  const corsOptions = {
+    origin: options.corsOrigin ?? true,
+    methods: ['GET', 'POST', 'OPTIONS'],
+    maxAge: 600,
+    exposedHeaders: ['x-thread-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'],
+  };
   await app.register(cors, () => keyOriginCors(keys, corsOptions));
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -210,7 +269,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSearchRoutes(app, context);
   registerThreadRoutes(app, context);
   registerAnalyticsRoutes(app, context);
-  registerInsightsRoutes(app, context, { artifactsDir: options.artifactsDir, dashboard: options.admin === true, ...(options.web?.webDir ? { webDir: options.web.webDir } : {}) });
+  registerInsightsRoutes(app, context, {
+    artifactsDir: options.artifactsDir,
+    dashboard: options.admin === true,
+    ...(options.web?.webDir ? { webDir: options.web.webDir } : {}),
+  });
   registerPageRoutes(app, context);
   registerWebRoutes(app, options.web);
   registerMcpRoutes(app, context);
@@ -235,10 +298,23 @@ function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
     const first = error.validation[0];
     const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
     const extra = (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty;
-    const field = `${(first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')}${missing ? `${first?.instancePath ? '.' : ''}${missing}` : ''}${extra ? `${first?.instancePath ? '.' : ''}${extra}` : ''}` || 'body';
+    const field =
+      `${(first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')}${missing ? `${first?.instancePath ? '.' : ''}${missing}` : ''}${extra ? `${first?.instancePath ? '.' : ''}${extra}` : ''}` ||
+      'body';
     const allowed = (first?.params as { allowedValues?: unknown[] } | undefined)?.allowedValues;
-    const expected = first?.keyword === 'pattern' ? (first as { parentSchema?: { description?: string } }).parentSchema?.description : undefined;
-    const reason = extra ? 'is not a known field' : missing ? 'is required' : allowed ? `must be one of: ${allowed.join(', ')}` : expected ? `is invalid, expected ${expected.charAt(0).toLowerCase()}${expected.slice(1).replace(/\.$/, '')}` : (first?.message ?? 'is invalid');
+    const expected =
+      first?.keyword === 'pattern'
+        ? (first as { parentSchema?: { description?: string } }).parentSchema?.description
+        : undefined;
+    const reason = extra
+      ? 'is not a known field'
+      : missing
+        ? 'is required'
+        : allowed
+          ? `must be one of: ${allowed.join(', ')}`
+          : expected
+            ? `is invalid, expected ${expected.charAt(0).toLowerCase()}${expected.slice(1).replace(/\.$/, '')}`
+            : (first?.message ?? 'is invalid');
     const where = error.validationContext === 'querystring' ? 'query' : 'request body';
     return new ApiError('invalid_body', `Invalid ${where}: \`${field}\` ${reason}.`, field);
   }
@@ -247,14 +323,22 @@ function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
       return new ApiError('body_too_large');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return error.statusCode === 415 ? new ApiError('unsupported_media_type') : new ApiError('invalid_body', 'The request body cannot be read.');
+      return error.statusCode === 415
+        ? new ApiError('unsupported_media_type')
+        : new ApiError('invalid_body', 'The request body cannot be read.');
     default:
       break;
   }
   if (error.statusCode === 415) return new ApiError('unsupported_media_type');
   if (error.statusCode === 413) return new ApiError('body_too_large');
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-    return new ApiError('invalid_body', error instanceof SyntaxError || /JSON/i.test(error.message) ? 'The request body is not valid JSON.' : 'The request is invalid.', 'body');
+    return new ApiError(
+      'invalid_body',
+      error instanceof SyntaxError || /JSON/i.test(error.message)
+        ? 'The request body is not valid JSON.'
+        : 'The request is invalid.',
+      'body',
+    );
   }
   request.log.error({ err: error }, 'unexpected error');
   return new ApiError('internal');

@@ -15,14 +15,23 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = (value ?? '').trim();
   if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
   if (/^\d+$/.test(text)) return Number(text);
-  if (text.toLowerCase() === 'true') throw new Error('TRUST_PROXY=true would let every client choose its address; give the number of proxy hops (e.g. 1) or the proxies\' addresses/CIDRs');
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (text.toLowerCase() === 'true')
+    throw new Error(
+      "TRUST_PROXY=true would let every client choose its address; give the number of proxy hops (e.g. 1) or the proxies' addresses/CIDRs",
+    );
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const range = CIDR.exec(entry);
     const address = range ? (range[1] ?? '') : entry;
     const bits = range ? Number(range[2]) : 0;
     const family = isIP(address);
-    if (family === 0 || bits > (family === 4 ? 32 : 128)) throw new Error(`TRUST_PROXY: unexpected "${entry}", expected a hop count or IP addresses/CIDR ranges separated by commas`);
+    if (family === 0 || bits > (family === 4 ? 32 : 128))
+      throw new Error(
+        `TRUST_PROXY: unexpected "${entry}", expected a hop count or IP addresses/CIDR ranges separated by commas`,
+      );
   }
   return entries;
 }

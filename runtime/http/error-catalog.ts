@@ -1,13 +1,22 @@
 /** Every error the HTTP API returns, with its status and default message (documented in docs/errors.md). */
 export const ERROR_CATALOG = {
   invalid_body: { status: 400, message: 'The request body is invalid.' },
-  forbidden_key: { status: 400, message: 'The request body holds a key that is not allowed (`__proto__`, or `constructor` with `prototype`).' },
+  forbidden_key: {
+    status: 400,
+    message: 'The request body holds a key that is not allowed (`__proto__`, or `constructor` with `prototype`).',
+  },
   invalid_url: { status: 400, message: 'The request URL cannot be decoded.' },
   missing_key: { status: 401, message: 'Missing API key: send Authorization: Bearer <key>.' },
   invalid_key: { status: 401, message: 'The API key is not valid.' },
-  metrics_unauthorized: { status: 401, message: 'GET /metrics needs Authorization: Bearer <metrics token> (DOCSMITH_METRICS_TOKEN).' },
+  metrics_unauthorized: {
+    status: 401,
+    message: 'GET /metrics needs Authorization: Bearer <metrics token> (DOCSMITH_METRICS_TOKEN).',
+  },
   forbidden_domain: { status: 403, message: 'The API key is not valid for this domain.' },
-  forbidden_origin: { status: 403, message: 'The API key is not allowed from this origin (see `docsmith keys create --origin`).' },
+  forbidden_origin: {
+    status: 403,
+    message: 'The API key is not allowed from this origin (see `docsmith keys create --origin`).',
+  },
   admin_required: { status: 403, message: 'This endpoint needs an admin key (`docsmith keys create --admin`).' },
   unknown_domain: { status: 404, message: 'No documentation site is published under this domain.' },
   not_found: { status: 404, message: 'No such endpoint.' },
@@ -64,7 +73,15 @@ export class ApiError extends Error {
    * catalog code in `data`.
    */
   toJsonRpcBody(): JsonRpcErrorBody {
-    return { jsonrpc: '2.0', id: null, error: { code: this.jsonRpcCode ?? (this.status === 400 ? -32600 : -32000), message: this.message, data: this.toBody().error } };
+    return {
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: this.jsonRpcCode ?? (this.status === 400 ? -32600 : -32000),
+        message: this.message,
+        data: this.toBody().error,
+      },
+    };
   }
 }
 

@@ -7,7 +7,10 @@ import type { KeyStore } from '../auth/key-store.ts';
  * `Access-Control-Allow-Origin` only for those origins; any other request (preflights carry no key) gets `base`.
  * The server-side check is in `authorizeRequest` (403 `forbidden_origin`).
  */
-export function keyOriginCors(keys: Pick<KeyStore, 'verify'>, base: FastifyCorsOptions): FastifyCorsOptionsDelegatePromise {
+export function keyOriginCors(
+  keys: Pick<KeyStore, 'verify'>,
+  base: FastifyCorsOptions,
+): FastifyCorsOptionsDelegatePromise {
   return async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const token = typeof header === 'string' ? header.replace(/^bearer\s+/i, '').trim() : undefined;

@@ -23,7 +23,12 @@ export interface Metrics {
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'docsmith_' });
-  const requests = new Counter({ name: 'docsmith_requests_total', help: 'HTTP requests by route and status.', labelNames: ['route', 'status'] as const, registers: [registry] });
+  const requests = new Counter({
+    name: 'docsmith_requests_total',
+    help: 'HTTP requests by route and status.',
+    labelNames: ['route', 'status'] as const,
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: 'docsmith_request_duration_seconds',
     help: 'Time to the end of the response, by route (a streamed answer counts until its last byte).',
@@ -31,8 +36,18 @@ export function createMetrics(): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
   });
-  const tokens = new Counter({ name: 'docsmith_tokens_total', help: 'Tokens of the answer model, by direction.', labelNames: ['direction'] as const, registers: [registry] });
-  const limitHits = new Counter({ name: 'docsmith_limit_hits_total', help: 'Requests refused by a rate limit, by scope.', labelNames: ['scope'] as const, registers: [registry] });
+  const tokens = new Counter({
+    name: 'docsmith_tokens_total',
+    help: 'Tokens of the answer model, by direction.',
+    labelNames: ['direction'] as const,
+    registers: [registry],
+  });
+  const limitHits = new Counter({
+    name: 'docsmith_limit_hits_total',
+    help: 'Requests refused by a rate limit, by scope.',
+    labelNames: ['scope'] as const,
+    registers: [registry],
+  });
   const answerFailures = new Counter({
     name: 'docsmith_answer_failures_total',
     help: 'Answers that did not complete, by reason: model_error, timeout, client_aborted, shutdown, not_stored (the HTTP status was 200 already; the stream ended with an error part).',

@@ -70,17 +70,41 @@ export async function openStores(options: StoresOptions): Promise<RuntimeStores>
   };
   const keep = <T extends { close(): Promise<void> }>(opening: T): T => (opened.push(opening), opening);
   try {
-    const sharedKeys = keyStore === 'redis' ? keep(await createRedisKeyStore({ url: options.redisUrl as string, ...(options.onKeyRefreshError ? { onRefreshError: options.onKeyRefreshError } : {}) })) : undefined;
-    const counters = { store: options.limitStore ?? store, sqlitePath: sqliteFile, ...storeTimeout, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}) };
+    const sharedKeys =
+      keyStore === 'redis'
+        ? keep(
+            await createRedisKeyStore({
+              url: options.redisUrl as string,
+              ...(options.onKeyRefreshError ? { onRefreshError: options.onKeyRefreshError } : {}),
+            }),
+          )
+        : undefined;
+    const counters = {
+      store: options.limitStore ?? store,
+      sqlitePath: sqliteFile,
+      ...storeTimeout,
+      ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
+    };
     const feedbackLimits = options.feedbackLimits ?? options.limits;
     const limiter = keep(await createLimiter({ ...counters, ...(options.limits ? { limits: options.limits } : {}) }));
-    const feedbackLimiter = keep(await createLimiter({ ...counters, budget: 'feedback', ...(feedbackLimits ? { limits: feedbackLimits } : {}) }));
-    const threadOptions = { ...storeTimeout, ...(options.maxMessagesPerThread ? { maxMessagesPerThread: options.maxMessagesPerThread } : {}) };
+    const feedbackLimiter = keep(
+      await createLimiter({ ...counters, budget: 'feedback', ...(feedbackLimits ? { limits: feedbackLimits } : {}) }),
+    );
+    const threadOptions = {
+      ...storeTimeout,
+      ...(options.maxMessagesPerThread ? { maxMessagesPerThread: options.maxMessagesPerThread } : {}),
+    };
     const analyticsOptions = { storeQuestionText: options.storeQuestionText ?? false };
     const { threads, analytics } =
       store === 'redis'
-        ? { threads: keep(createRedisThreadStore(options.redisUrl as string, threadOptions)), analytics: keep(createRedisAnalyticsStore(options.redisUrl as string, undefined, analyticsOptions)) }
-        : { threads: keep(createSqliteThreadStore(sqliteFile, threadOptions)), analytics: keep(createSqliteAnalyticsStore(sqliteFile, analyticsOptions)) };
+        ? {
+            threads: keep(createRedisThreadStore(options.redisUrl as string, threadOptions)),
+            analytics: keep(createRedisAnalyticsStore(options.redisUrl as string, undefined, analyticsOptions)),
+          }
+        : {
+            threads: keep(createSqliteThreadStore(sqliteFile, threadOptions)),
+            analytics: keep(createSqliteAnalyticsStore(sqliteFile, analyticsOptions)),
+          };
     const keys = sharedKeys ?? createKeyStore({ file: options.keysFile ?? path.join(options.dataDir, 'keys.json') });
     return { keys, limiter, feedbackLimiter, threads, analytics, close: closeOpened };
   } catch (error) {

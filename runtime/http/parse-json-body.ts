@@ -16,13 +16,22 @@ const MAY_HOLD_FORBIDDEN_KEY = /__proto__|constructor|\\u/;
  * prototype-polluting keys — `__proto__` anywhere, or `constructor` holding `prototype` — which are refused with
  * 400 `forbidden_key` naming the key and its place, like fastify's default refuses them, but saying why.
  */
-export function parseJsonBody(request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void): void {
+export function parseJsonBody(
+  request: FastifyRequest,
+  body: string,
+  done: (error: Error | null, value?: unknown) => void,
+): void {
   const contentType = request.headers['content-type'] ?? '';
   const charset = CHARSET.exec(contentType);
   const charsetName = charset ? (charset[1] ?? charset[2] ?? '').replace(/\\(.)/g, '$1') : undefined;
   if (charsetName !== undefined && !UTF8.has(charsetName.toLowerCase())) {
     const named = NAMEABLE.test(charsetName) ? `"${charsetName}"` : 'of the Content-Type header';
-    done(new ApiError('unsupported_charset', `Unsupported charset ${named}: send the JSON body as UTF-8 (Content-Type: application/json; charset=utf-8).`));
+    done(
+      new ApiError(
+        'unsupported_charset',
+        `Unsupported charset ${named}: send the JSON body as UTF-8 (Content-Type: application/json; charset=utf-8).`,
+      ),
+    );
     return;
   }
   if (body.length === 0) {
@@ -39,7 +48,13 @@ export function parseJsonBody(request: FastifyRequest, body: string, done: (erro
   const forbidden = MAY_HOLD_FORBIDDEN_KEY.test(body) ? findForbiddenKey(value) : undefined;
   if (forbidden) {
     const where = forbidden.parent ? ` (in \`${forbidden.parent}\`)` : '';
-    done(new ApiError('forbidden_key', `Invalid request body: the key \`${forbidden.key}\`${where} is not allowed.`, forbidden.field));
+    done(
+      new ApiError(
+        'forbidden_key',
+        `Invalid request body: the key \`${forbidden.key}\`${where} is not allowed.`,
+        forbidden.field,
+      ),
+    );
     return;
   }
   done(null, value);
@@ -63,13 +78,20 @@ export function findForbiddenKey(value: unknown): ForbiddenKey | undefined {
     if (current === null || typeof current !== 'object') continue;
     const parent = path.join('.');
     if (!Array.isArray(current)) {
-      if (Object.hasOwn(current, '__proto__')) return { key: '__proto__', field: [...path, '__proto__'].join('.'), parent };
+      if (Object.hasOwn(current, '__proto__'))
+        return { key: '__proto__', field: [...path, '__proto__'].join('.'), parent };
       const constructor = (current as Record<string, unknown>).constructor;
-      if (Object.hasOwn(current, 'constructor') && constructor !== null && typeof constructor === 'object' && Object.hasOwn(constructor, 'prototype')) {
+      if (
+        Object.hasOwn(current, 'constructor') &&
+        constructor !== null &&
+        typeof constructor === 'object' &&
+        Object.hasOwn(constructor, 'prototype')
+      ) {
         return { key: 'constructor.prototype', field: [...path, 'constructor', 'prototype'].join('.'), parent };
       }
     }
-    for (const [key, child] of Object.entries(current)) if (child !== null && typeof child === 'object') queue.push({ value: child, path: [...path, key] });
+    for (const [key, child] of Object.entries(current))
+      if (child !== null && typeof child === 'object') queue.push({ value: child, path: [...path, key] });
   }
   return undefined;
 }

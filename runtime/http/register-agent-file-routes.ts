@@ -4,7 +4,12 @@ import { pageMarkdownFile } from '../../schemas/page-markdown-file.ts';
 import { parsePagePath } from '../artifacts/parse-page-path.ts';
 import { siteFilesPath } from '../artifacts/page-url.ts';
 import { docsTools } from '../mcp/create-docs-mcp-server.ts';
-import { mcpDiscoveryDocument, mcpServerCard, mcpServerCards, type DiscoveryInput } from '../mcp/discovery-documents.ts';
+import {
+  mcpDiscoveryDocument,
+  mcpServerCard,
+  mcpServerCards,
+  type DiscoveryInput,
+} from '../mcp/discovery-documents.ts';
 import { closestPagePaths, siteFacets } from '../search/index.ts';
 import { DISCOVERY_FILES, LLMS_FILES } from './agent-file-names.ts';
 import type { Authorization } from './authorize-request.ts';
@@ -16,9 +21,16 @@ import { siteAddresses } from './site-hosts.ts';
 /** How long a client or a cache may reuse a file before asking again (the ETag makes asking cheap): a new release shows within 5 minutes. */
 const MAX_AGE_SECONDS = 300;
 
-const fileParams = { type: 'object', required: ['domain', '*'], properties: { domain: { type: 'string', maxLength: 253 }, '*': { type: 'string', maxLength: 1024 } } } as const;
+const fileParams = {
+  type: 'object',
+  required: ['domain', '*'],
+  properties: { domain: { type: 'string', maxLength: 253 }, '*': { type: 'string', maxLength: 1024 } },
+} as const;
 
-const DISCOVERY_DOCUMENTS: Record<(typeof DISCOVERY_FILES)[number], (input: DiscoveryInput) => Record<string, unknown>> = {
+const DISCOVERY_DOCUMENTS: Record<
+  (typeof DISCOVERY_FILES)[number],
+  (input: DiscoveryInput) => Record<string, unknown>
+> = {
   '.well-known/mcp': mcpDiscoveryDocument,
   '.well-known/mcp.json': mcpDiscoveryDocument,
   '.well-known/mcp/server-card.json': mcpServerCard,
@@ -36,36 +48,79 @@ const DISCOVERY_DOCUMENTS: Record<(typeof DISCOVERY_FILES)[number], (input: Disc
  */
 export function registerAgentFileRoutes(app: FastifyInstance, context: RouteContext): void {
   const guards = createRouteGuards(context);
-  app.get<{ Params: { domain: string; '*': string }; Body: unknown; Querystring: unknown }>(`${siteFilesPath(':domain')}/*`, { schema: { params: fileParams }, onRequest: guards.authorizeDocs }, async (request, reply) => {
-    const authorization = request.authorization as Authorization;
-    const { site } = authorization;
-    const file = request.params['*'];
-    const discovery = DISCOVERY_DOCUMENTS[file as keyof typeof DISCOVERY_DOCUMENTS];
-    if (discovery) {
-      const tools = docsTools({ site, currentSite: async () => site, readBuildFile: (build, name) => context.artifacts.readBuildFile(build, name) });
-      const text = JSON.stringify(discovery({ site, mcpUrl: siteAddresses(request, site.domain).mcpUrl, public: authorization.public === true, tools }), null, 2);
-      return sendFile(request, reply, authorization, 'application/json; charset=utf-8', text, `"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`);
-    }
-    if ((LLMS_FILES as readonly string[]).includes(file)) {
-      const text = await context.artifacts.readBuildFile(site, file);
-      if (text === undefined) throw new ApiError('not_found', `The current build of ${site.domain} has no ${file}; rebuild it with this docsmith.`);
-      return sendFile(request, reply, authorization, 'text/plain; charset=utf-8', text, `"${site.buildId}"`);
-    }
-    const pagePath = file.endsWith('.md') ? parsePagePath(file) : undefined;
-    if (pagePath === undefined) throw new ApiError('not_found');
-    const markdown = await context.artifacts.readBuildFile(site, pageMarkdownFile(pagePath));
-    if (markdown === undefined) {
-      const closest = closestPagePaths(siteFacets(site.index).pagePaths, pagePath).map((candidate) => `/${candidate}.md`);
-      throw new ApiError('page_not_found', `No page /${pagePath} in the current build of ${site.domain}.${closest.length > 0 ? ` Closest: ${closest.join(', ')}.` : ''}`);
-    }
-    return sendFile(request, reply, authorization, 'text/markdown; charset=utf-8', markdown, `"${site.buildId}"`);
-  });
+  app.get<{ Params: { domain: string; '*': string }; Body: unknown; Querystring: unknown }>(
+    `${siteFilesPath(':domain')}/*`,
+    { schema: { params: fileParams }, onRequest: guards.authorizeDocs },
+    async (request, reply) => {
+      const authorization = request.authorization as Authorization;
+      const { site } = authorization;
+      const file = request.params['*'];
+      const discovery = DISCOVERY_DOCUMENTS[file as keyof typeof DISCOVERY_DOCUMENTS];
+      if (discovery) {
+        const tools = docsTools({
+          site,
+          currentSite: async () => site,
+          readBuildFile: (build, name) => context.artifacts.readBuildFile(build, name),
+        });
+        const text = JSON.stringify(
+          discovery({
+            site,
+            mcpUrl: siteAddresses(request, site.domain).mcpUrl,
+            public: authorization.public === true,
+            tools,
+          }),
+          null,
+          2,
+        );
+        return sendFile(
+          request,
+          reply,
+          authorization,
+          'application/json; charset=utf-8',
+          text,
+          `"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`,
+        );
+      }
+      if ((LLMS_FILES as readonly string[]).includes(file)) {
+        const text = await context.artifacts.readBuildFile(site, file);
+        if (text === undefined)
+          throw new ApiError(
+            'not_found',
+            `The current build of ${site.domain} has no ${file}; rebuild it with this docsmith.`,
+          );
+        return sendFile(request, reply, authorization, 'text/plain; charset=utf-8', text, `"${site.buildId}"`);
+      }
+      const pagePath = file.endsWith('.md') ? parsePagePath(file) : undefined;
+      if (pagePath === undefined) throw new ApiError('not_found');
+      const markdown = await context.artifacts.readBuildFile(site, pageMarkdownFile(pagePath));
+      if (markdown === undefined) {
+        const closest = closestPagePaths(siteFacets(site.index).pagePaths, pagePath).map(
+          (candidate) => `/${candidate}.md`,
+        );
+        throw new ApiError(
+          'page_not_found',
+          `No page /${pagePath} in the current build of ${site.domain}.${closest.length > 0 ? ` Closest: ${closest.join(', ')}.` : ''}`,
+        );
+      }
+      return sendFile(request, reply, authorization, 'text/markdown; charset=utf-8', markdown, `"${site.buildId}"`);
+    },
+  );
 }
 
 /** Answers a file with its caching headers, or 304 when the client holds the same version. */
-function sendFile(request: FastifyRequest, reply: FastifyReply, authorization: Authorization, type: string, text: string, etag: string): FastifyReply {
-  reply.header('etag', etag).header('cache-control', `${authorization.public ? 'public' : 'private'}, max-age=${MAX_AGE_SECONDS}`);
+function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  authorization: Authorization,
+  type: string,
+  text: string,
+  etag: string,
+): FastifyReply {
+  reply
+    .header('etag', etag)
+    .header('cache-control', `${authorization.public ? 'public' : 'private'}, max-age=${MAX_AGE_SECONDS}`);
   const known = request.headers['if-none-match'];
-  if (typeof known === 'string' && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+  if (typeof known === 'string' && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+    return reply.code(304).send();
   return reply.type(type).send(text);
 }

@@ -27,31 +27,72 @@ const MAX_FEEDBACK_PAGES = 50;
  */
 export function registerAnalyticsRoutes(app: FastifyInstance, context: RouteContext): void {
   const guards = createRouteGuards(context);
-  app.post('/v1/assistant/:domain/feedback', { schema: { params: domainParams, body: feedbackRequestSchema }, onRequest: guards.authorize, preHandler: guards.consumeFeedbackLimits }, async (request: DomainRequest<FeedbackBody>, reply) => {
-    const authorization = request.authorization as Authorization;
-    const { fp: fingerprint, threadId, messageId, rating, comment } = request.body;
-    if (!(await isAnswerOfFingerprint(context, authorization.site.domain, fingerprint, threadId, messageId))) throw new ApiError('unknown_message', `No answer ${messageId} in thread ${threadId} of this fingerprint.`);
-    await context.analytics.recordFeedback({ domain: authorization.site.domain, threadId, messageId, fingerprint, rating, ...(comment?.trim() ? { comment: comment.trim() } : {}), at: new Date() });
-    return reply.code(201).send({ ok: true });
-  });
+  app.post(
+    '/v1/assistant/:domain/feedback',
+    {
+      schema: { params: domainParams, body: feedbackRequestSchema },
+      onRequest: guards.authorize,
+      preHandler: guards.consumeFeedbackLimits,
+    },
+    async (request: DomainRequest<FeedbackBody>, reply) => {
+      const authorization = request.authorization as Authorization;
+      const { fp: fingerprint, threadId, messageId, rating, comment } = request.body;
+      if (!(await isAnswerOfFingerprint(context, authorization.site.domain, fingerprint, threadId, messageId)))
+        throw new ApiError('unknown_message', `No answer ${messageId} in thread ${threadId} of this fingerprint.`);
+      await context.analytics.recordFeedback({
+        domain: authorization.site.domain,
+        threadId,
+        messageId,
+        fingerprint,
+        rating,
+        ...(comment?.trim() ? { comment: comment.trim() } : {}),
+        at: new Date(),
+      });
+      return reply.code(201).send({ ok: true });
+    },
+  );
 
-  app.get('/v1/analytics/:domain/questions', { schema: { params: domainParams, querystring: analyticsQuerySchema }, onRequest: [guards.authorize, guards.requireAdmin] }, async (request: DomainRequest<unknown, { from?: string; to?: string; limit?: string }>) => {
-    const authorization = request.authorization as Authorization;
-    const to = request.query.to ? parseDate(request.query.to, 'to') : new Date();
-    const from = request.query.from ? parseDate(request.query.from, 'from') : new Date(to.getTime() - 30 * DAY_MS);
-    if (from.getTime() >= to.getTime()) throw new ApiError('invalid_body', 'Invalid query: `from` must be before `to`.', 'from');
-    return context.analytics.report(authorization.site.domain, from, to, request.query.limit ? Number(request.query.limit) : 20);
-  });
+  app.get(
+    '/v1/analytics/:domain/questions',
+    {
+      schema: { params: domainParams, querystring: analyticsQuerySchema },
+      onRequest: [guards.authorize, guards.requireAdmin],
+    },
+    async (request: DomainRequest<unknown, { from?: string; to?: string; limit?: string }>) => {
+      const authorization = request.authorization as Authorization;
+      const to = request.query.to ? parseDate(request.query.to, 'to') : new Date();
+      const from = request.query.from ? parseDate(request.query.from, 'from') : new Date(to.getTime() - 30 * DAY_MS);
+      if (from.getTime() >= to.getTime())
+        throw new ApiError('invalid_body', 'Invalid query: `from` must be before `to`.', 'from');
+      return context.analytics.report(
+        authorization.site.domain,
+        from,
+        to,
+        request.query.limit ? Number(request.query.limit) : 20,
+      );
+    },
+  );
 }
 
 function parseDate(text: string, field: string): Date {
   const date = new Date(text);
-  if (Number.isNaN(date.getTime())) throw new ApiError('invalid_body', `Invalid query: \`${field}\` is not a date (expected ISO 8601, e.g. 2026-11-01).`, field);
+  if (Number.isNaN(date.getTime()))
+    throw new ApiError(
+      'invalid_body',
+      `Invalid query: \`${field}\` is not a date (expected ISO 8601, e.g. 2026-11-01).`,
+      field,
+    );
   return date;
 }
 
 /** Pages through the fingerprint's threads (at most MAX_FEEDBACK_PAGES) for an assistant message of the thread. */
-async function isAnswerOfFingerprint(context: RouteContext, domain: string, fingerprint: string, threadId: string, messageId: string): Promise<boolean> {
+async function isAnswerOfFingerprint(
+  context: RouteContext,
+  domain: string,
+  fingerprint: string,
+  threadId: string,
+  messageId: string,
+): Promise<boolean> {
   let cursor: string | undefined;
   for (let page = 0; page < MAX_FEEDBACK_PAGES; page += 1) {
     const listing = await context.threads.listThreads(domain, fingerprint, cursor ? { cursor } : {});

@@ -32,7 +32,8 @@ interface InsightsRequestQuery {
 
 /** Headers of the dashboard page: its own scripts only, never framed, nothing cached or referred. */
 const DASHBOARD_HEADERS = {
-  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'",
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',
@@ -43,31 +44,52 @@ const DASHBOARD_HEADERS = {
  * in the onRequest guards before the query) answers `collectInsights` as JSON; with `dashboard`, `GET /admin` and
  * `GET /admin.js` serve the page that reads it (an admin key typed into the page; no other page needed).
  */
-export function registerInsightsRoutes(app: FastifyInstance, context: RouteContext, options: InsightsRoutesOptions): void {
+export function registerInsightsRoutes(
+  app: FastifyInstance,
+  context: RouteContext,
+  options: InsightsRoutesOptions,
+): void {
   const guards = createRouteGuards(context);
   const navigationPages = createNavigationPagesReader(options.artifactsDir);
-  app.get('/v1/analytics/:domain/insights', { schema: { params: domainParams, querystring: insightsQuerySchema }, onRequest: [guards.authorize, guards.requireAdmin] }, async (request: DomainRequest<unknown, InsightsRequestQuery>) => {
-    const { site } = request.authorization as Authorization;
-    let range: { from: string; to: string };
-    try {
-      range = resolveInsightsRange({ ...(request.query.from ? { from: request.query.from } : {}), ...(request.query.to ? { to: request.query.to } : {}) }, new Date());
-    } catch (error) {
-      if (error instanceof InsightsRangeError) throw new ApiError('invalid_body', `Invalid query: ${error.message}`, error.field);
-      throw error;
-    }
-    const query: InsightsQuery = {
-      domain: site.domain,
-      ...range,
-      ...(request.query.version ? { version: request.query.version } : {}),
-      ...(request.query.language ? { language: request.query.language } : {}),
-      limit: request.query.limit ? Number(request.query.limit) : 20,
-    };
-    const navigation = await navigationPages(site.domain, site.buildId).catch((error: unknown) => {
-      request.log.warn({ domain: site.domain, error: summarizeErrorForLog(error) }, 'navigation not read; insights without never-cited pages');
-      return undefined;
-    });
-    return collectInsights(context.analytics, query, navigation ? { index: site.index, navigation } : undefined);
-  });
+  app.get(
+    '/v1/analytics/:domain/insights',
+    {
+      schema: { params: domainParams, querystring: insightsQuerySchema },
+      onRequest: [guards.authorize, guards.requireAdmin],
+    },
+    async (request: DomainRequest<unknown, InsightsRequestQuery>) => {
+      const { site } = request.authorization as Authorization;
+      let range: { from: string; to: string };
+      try {
+        range = resolveInsightsRange(
+          {
+            ...(request.query.from ? { from: request.query.from } : {}),
+            ...(request.query.to ? { to: request.query.to } : {}),
+          },
+          new Date(),
+        );
+      } catch (error) {
+        if (error instanceof InsightsRangeError)
+          throw new ApiError('invalid_body', `Invalid query: ${error.message}`, error.field);
+        throw error;
+      }
+      const query: InsightsQuery = {
+        domain: site.domain,
+        ...range,
+        ...(request.query.version ? { version: request.query.version } : {}),
+        ...(request.query.language ? { language: request.query.language } : {}),
+        limit: request.query.limit ? Number(request.query.limit) : 20,
+      };
+      const navigation = await navigationPages(site.domain, site.buildId).catch((error: unknown) => {
+        request.log.warn(
+          { domain: site.domain, error: summarizeErrorForLog(error) },
+          'navigation not read; insights without never-cited pages',
+        );
+        return undefined;
+      });
+      return collectInsights(context.analytics, query, navigation ? { index: site.index, navigation } : undefined);
+    },
+  );
 
   if (!options.dashboard) return;
   const assets = createWebAssets(options.webDir ?? DEFAULT_WEB_DIR);
@@ -75,7 +97,9 @@ export function registerInsightsRoutes(app: FastifyInstance, context: RouteConte
     if (!(await assets.get('admin.js'))) throw new ApiError('web_client_missing');
     return reply.headers(DASHBOARD_HEADERS).type('text/html; charset=utf-8').send(DASHBOARD_HTML);
   });
-  app.get('/admin.js', async (request, reply) => sendWebAsset(await assets.get('admin.js'), 'no-cache', request, reply));
+  app.get('/admin.js', async (request, reply) =>
+    sendWebAsset(await assets.get('admin.js'), 'no-cache', request, reply),
+  );
 }
 
 const DASHBOARD_HTML = `<!doctype html>

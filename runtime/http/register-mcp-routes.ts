@@ -32,48 +32,95 @@ export function registerMcpRoutes(app: FastifyInstance, context: RouteContext): 
     for (const message of messages) if (isToolCall(message)) await guards.consumeLimits(request, reply);
   };
   const methodNotAllowed = async (): Promise<never> => {
-    throw new ApiError('method_not_allowed', 'This MCP server is stateless: send each JSON-RPC message in a POST; it opens no stream and keeps no session.', undefined, { allow: 'POST' });
+    throw new ApiError(
+      'method_not_allowed',
+      'This MCP server is stateless: send each JSON-RPC message in a POST; it opens no stream and keeps no session.',
+      undefined,
+      { allow: 'POST' },
+    );
   };
   const noDomain = async (): Promise<never> => {
-    throw new ApiError('not_found', 'No MCP server at /mcp on this host: each site\'s is at /sites/<domain>/mcp (or /mcp/<domain>); a docs host mapped with --site-host serves its site\'s at /mcp.');
+    throw new ApiError(
+      'not_found',
+      "No MCP server at /mcp on this host: each site's is at /sites/<domain>/mcp (or /mcp/<domain>); a docs host mapped with --site-host serves its site's at /mcp.",
+    );
   };
   // Own JSON parsing in this scope: a body that is not JSON is a JSON-RPC Parse error (-32700), not the catalog's 400.
   void app.register(async (scope) => {
     const parseJson = scope.getDefaultJsonParser('error', 'error');
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      parseJson(request, String(body), (error, value) => (error ? done(new ApiError('invalid_body', 'Parse error: the request body is not valid JSON.', 'body', {}, JSON_RPC_PARSE_ERROR)) : done(null, value)));
+      parseJson(request, String(body), (error, value) =>
+        error
+          ? done(
+              new ApiError(
+                'invalid_body',
+                'Parse error: the request body is not valid JSON.',
+                'body',
+                {},
+                JSON_RPC_PARSE_ERROR,
+              ),
+            )
+          : done(null, value),
+      );
     });
     for (const url of [`${siteFilesPath(':domain')}/mcp`, '/mcp/:domain']) {
-      scope.post(url, { schema: { params: domainParams }, config: { jsonRpcErrors: true }, onRequest: [guards.takeTurn, guards.authorizeDocs], preHandler: consumeToolCalls }, async (request: DomainRequest, reply) => {
-        const { site } = request.authorization as Authorization;
-        const server = createDocsMcpServer({
-          site,
-          currentSite: async () => site,
-          readBuildFile: (build, file) => context.artifacts.readBuildFile(build, file),
-          markdownBase: siteAddresses(request, site.domain).filesBase,
-          ...(context.hybrid ? { hybrid: context.hybrid } : {}),
-          recordSearch: (searched, query, resultCount) =>
-            context.analytics.recordSearch({ domain: searched.domain, query, resultCount, at: new Date() }).catch((error: unknown) => request.log.warn({ domain: searched.domain, error: summarizeErrorForLog(error) }, 'search not recorded for analytics')),
-          onEmbeddingError: (error) => request.log.warn({ domain: site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical retrieval only'),
-        });
-        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-        // The SDK writes the response itself: the headers fastify holds so far (CORS, RateLimit-*) go onto it first.
-        reply.hijack();
-        for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
-        reply.raw.once('close', () => {
-          void transport.close();
-          void server.close();
-        });
-        try {
-          await server.connect(transport);
-          await transport.handleRequest(request.raw, reply.raw, request.body);
-        } catch (error) {
-          request.log.error({ err: error }, 'MCP request failed');
-          if (reply.raw.headersSent) reply.raw.end();
-          else reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(new ApiError('internal').toJsonRpcBody()));
-        }
-      });
+      scope.post(
+        url,
+        {
+          schema: { params: domainParams },
+          config: { jsonRpcErrors: true },
+          onRequest: [guards.takeTurn, guards.authorizeDocs],
+          preHandler: consumeToolCalls,
+        },
+        async (request: DomainRequest, reply) => {
+          const { site } = request.authorization as Authorization;
+          const server = createDocsMcpServer({
+            site,
+            currentSite: async () => site,
+            readBuildFile: (build, file) => context.artifacts.readBuildFile(build, file),
+            markdownBase: siteAddresses(request, site.domain).filesBase,
+            ...(context.hybrid ? { hybrid: context.hybrid } : {}),
+            recordSearch: (searched, query, resultCount) =>
+              context.analytics
+                .recordSearch({ domain: searched.domain, query, resultCount, at: new Date() })
+                .catch((error: unknown) =>
+                  request.log.warn(
+                    { domain: searched.domain, error: summarizeErrorForLog(error) },
+                    'search not recorded for analytics',
+                  ),
+                ),
+            onEmbeddingError: (error) =>
+              request.log.warn(
+                { domain: site.domain, error: summarizeErrorForLog(error) },
+                'question not embedded; lexical retrieval only',
+              ),
+          });
+          const transport = new StreamableHTTPServerTransport({
+            sessionIdGenerator: undefined,
+            enableJsonResponse: true,
+          });
+          // The SDK writes the response itself: the headers fastify holds so far (CORS, RateLimit-*) go onto it first.
+          reply.hijack();
+          for (const [name, value] of Object.entries(reply.getHeaders()))
+            if (value !== undefined) reply.raw.setHeader(name, value);
+          reply.raw.once('close', () => {
+            void transport.close();
+            void server.close();
+          });
+          try {
+            await server.connect(transport);
+            await transport.handleRequest(request.raw, reply.raw, request.body);
+          } catch (error) {
+            request.log.error({ err: error }, 'MCP request failed');
+            if (reply.raw.headersSent) reply.raw.end();
+            else
+              reply.raw
+                .writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+                .end(JSON.stringify(new ApiError('internal').toJsonRpcBody()));
+          }
+        },
+      );
       scope.route({ method: ['GET', 'DELETE'], url, config: { jsonRpcErrors: true }, handler: methodNotAllowed });
     }
     // `/mcp` names no domain unless a site host rewrote it: say where the servers are (a client given `/mcp/<domain>` may have dropped the domain).

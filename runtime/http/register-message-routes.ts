@@ -18,7 +18,11 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
   for (const prefix of ['/v1', '/v2']) {
     app.post(
       `${prefix}/assistant/:domain/message`,
-      { schema: { params: domainParams, body: assistantRequestSchema }, onRequest: [guards.takeTurn, guards.authorize], preHandler: [guards.requireQuestion, guards.consumeLimits, guards.takeTurn] },
+      {
+        schema: { params: domainParams, body: assistantRequestSchema },
+        onRequest: [guards.takeTurn, guards.authorize],
+        preHandler: [guards.requireQuestion, guards.consumeLimits, guards.takeTurn],
+      },
       async (request: DomainRequest<AssistantRequestBody, Record<string, unknown>>, reply) => {
         const ignored = unknownRequestFields(request.body);
         if (ignored.length > 0) request.log.debug({ fields: ignored }, 'ignored unknown request fields');
@@ -32,9 +36,20 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
         const { stream } = await answerQuestion({
           site,
           body: request.body,
-          protocol: negotiateStreamProtocol({ path: request.url, query: request.query ?? {}, headers: request.headers, body: request.body }),
+          protocol: negotiateStreamProtocol({
+            path: request.url,
+            query: request.query ?? {},
+            headers: request.headers,
+            body: request.body,
+          }),
           model: context.model,
-          sinks: { threads: context.threads, analytics: context.analytics, onUsage: context.metrics.addTokens, onFailure: context.metrics.answerFailed, log: request.log },
+          sinks: {
+            threads: context.threads,
+            analytics: context.analytics,
+            onUsage: context.metrics.addTokens,
+            onFailure: context.metrics.answerFailed,
+            log: request.log,
+          },
           abortSignal: abort.signal,
           ...(context.modelTimeoutMs ? { modelTimeoutMs: context.modelTimeoutMs } : {}),
           ...(context.hybrid ? { hybrid: context.hybrid } : {}),

@@ -16,7 +16,10 @@ export interface MetricsAccess {
 export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, access: MetricsAccess = {}): void {
   const expected = access.token ? digest(access.token) : undefined;
   app.get('/metrics', async (request, reply) => {
-    if (expected && !presentsToken(request, expected)) throw new ApiError('metrics_unauthorized', undefined, undefined, { 'www-authenticate': 'Bearer realm="metrics"' });
+    if (expected && !presentsToken(request, expected))
+      throw new ApiError('metrics_unauthorized', undefined, undefined, {
+        'www-authenticate': 'Bearer realm="metrics"',
+      });
     return reply.type(metrics.contentType).send(await metrics.render());
   });
 }

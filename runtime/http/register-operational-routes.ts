@@ -7,7 +7,11 @@ import type { RouteContext } from './route-context.ts';
  * GET /healthz (the process is up), GET /readyz (a published build is readable and the store answers; 503
  * otherwise), and GET /metrics (Prometheus text; `metrics: false` when it is served on a listen address of its own).
  */
-export function registerOperationalRoutes(app: FastifyInstance, context: RouteContext, metrics: MetricsAccess | false = {}): void {
+export function registerOperationalRoutes(
+  app: FastifyInstance,
+  context: RouteContext,
+  metrics: MetricsAccess | false = {},
+): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (request) => {
     if (!(await context.artifacts.isReady())) throw new ApiError('artifacts_not_ready');

@@ -16,15 +16,39 @@ export function registerSearchRoutes(app: FastifyInstance, context: RouteContext
   const guards = createRouteGuards(context);
   app.post(
     '/v1/search/:domain',
-    { schema: { params: domainParams, body: searchRequestSchema }, onRequest: [guards.takeTurn, guards.authorize], preHandler: [guards.requireQuery, guards.consumeLimits, guards.takeTurn] },
-    async (request: DomainRequest<{ query: string; pageSize?: number; scoreThreshold?: number; filter?: SearchFilter | null }>) => {
+    {
+      schema: { params: domainParams, body: searchRequestSchema },
+      onRequest: [guards.takeTurn, guards.authorize],
+      preHandler: [guards.requireQuery, guards.consumeLimits, guards.takeTurn],
+    },
+    async (
+      request: DomainRequest<{
+        query: string;
+        pageSize?: number;
+        scoreThreshold?: number;
+        filter?: SearchFilter | null;
+      }>,
+    ) => {
       const authorization = request.authorization as Authorization;
       const { query, pageSize = 10, scoreThreshold, filter } = request.body;
-      const kept = await searchPages(authorization.site.index, { query, pageSize, ...(scoreThreshold === undefined ? {} : { scoreThreshold }), ...(filter ? { filter } : {}) }, {
-        ...context.hybrid,
-        onEmbeddingError: (error) => request.log.warn({ domain: authorization.site.domain, error: summarizeErrorForLog(error) }, 'question not embedded; lexical retrieval only'),
+      const kept = await searchPages(
+        authorization.site.index,
+        { query, pageSize, ...(scoreThreshold === undefined ? {} : { scoreThreshold }), ...(filter ? { filter } : {}) },
+        {
+          ...context.hybrid,
+          onEmbeddingError: (error) =>
+            request.log.warn(
+              { domain: authorization.site.domain, error: summarizeErrorForLog(error) },
+              'question not embedded; lexical retrieval only',
+            ),
+        },
+      );
+      await context.analytics.recordSearch({
+        domain: authorization.site.domain,
+        query: request.body.query,
+        resultCount: kept.length,
+        at: new Date(),
       });
-      await context.analytics.recordSearch({ domain: authorization.site.domain, query: request.body.query, resultCount: kept.length, at: new Date() });
       return kept.map((result) => ({
         content: result.text,
         path: `/${result.path}${result.anchor ? `#${result.anchor}` : ''}`,

@@ -13,19 +13,27 @@ const SETTINGS_MAX_AGE_SECONDS = 300;
  * settings file). Authorized like every `/:domain` route, so a bad key, domain or origin is known before anyone
  * asks; spends no limit. Cached privately by the browser for five minutes.
  */
-export function registerSettingsRoutes(app: FastifyInstance, context: RouteContext, settings: AssistantSettingsStore): void {
+export function registerSettingsRoutes(
+  app: FastifyInstance,
+  context: RouteContext,
+  settings: AssistantSettingsStore,
+): void {
   const guards = createRouteGuards(context);
-  app.get('/v1/assistant/:domain/settings', { schema: { params: domainParams }, onRequest: guards.authorize }, async (request: DomainRequest, reply) => {
-    const { site } = request.authorization as Authorization;
-    const operator = settings.forDomain(site.domain);
-    reply.header('cache-control', `private, max-age=${SETTINGS_MAX_AGE_SECONDS}`);
-    return {
-      domain: site.domain,
-      name: site.siteName,
-      colors: site.colors ?? {},
-      starterQuestions: operator.starterQuestions ?? [],
-      starterQuestionsByPath: operator.starterQuestionsByPath ?? {},
-      ...(operator.support ? { support: operator.support } : {}),
-    };
-  });
+  app.get(
+    '/v1/assistant/:domain/settings',
+    { schema: { params: domainParams }, onRequest: guards.authorize },
+    async (request: DomainRequest, reply) => {
+      const { site } = request.authorization as Authorization;
+      const operator = settings.forDomain(site.domain);
+      reply.header('cache-control', `private, max-age=${SETTINGS_MAX_AGE_SECONDS}`);
+      return {
+        domain: site.domain,
+        name: site.siteName,
+        colors: site.colors ?? {},
+        starterQuestions: operator.starterQuestions ?? [],
+        starterQuestionsByPath: operator.starterQuestionsByPath ?? {},
+        ...(operator.support ? { support: operator.support } : {}),
+      };
+    },
+  );
 }

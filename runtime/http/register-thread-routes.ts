@@ -16,8 +16,16 @@ export function registerThreadRoutes(app: FastifyInstance, context: RouteContext
     async (request: DomainRequest<unknown, { fp: string; limit?: string; cursor?: string }>) => {
       const authorization = request.authorization as Authorization;
       const { cursor, limit } = request.query;
-      if (cursor !== undefined && !decodeThreadCursor(cursor)) throw new ApiError('invalid_body', 'Invalid query: `cursor` is not a cursor of this listing; use the `nextCursor` of the previous page.', 'cursor');
-      const page = await context.threads.listThreads(authorization.site.domain, request.query.fp, { ...(limit ? { limit: Number(limit) } : {}), ...(cursor ? { cursor } : {}) });
+      if (cursor !== undefined && !decodeThreadCursor(cursor))
+        throw new ApiError(
+          'invalid_body',
+          'Invalid query: `cursor` is not a cursor of this listing; use the `nextCursor` of the previous page.',
+          'cursor',
+        );
+      const page = await context.threads.listThreads(authorization.site.domain, request.query.fp, {
+        ...(limit ? { limit: Number(limit) } : {}),
+        ...(cursor ? { cursor } : {}),
+      });
       return capThreadPage(page);
     },
   );

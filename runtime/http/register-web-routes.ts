@@ -18,7 +18,10 @@ export interface WebRoutesOptions {
 
 /** The checkout's `web/dist`: this file is in runtime/http of the sources, or of the compiled lib/ (`npm run build`). */
 const PACKAGE_ROOT = path.resolve(import.meta.dirname, '../..');
-export const DEFAULT_WEB_DIR = path.join(path.basename(PACKAGE_ROOT) === 'lib' ? path.dirname(PACKAGE_ROOT) : PACKAGE_ROOT, 'web/dist');
+export const DEFAULT_WEB_DIR = path.join(
+  path.basename(PACKAGE_ROOT) === 'lib' ? path.dirname(PACKAGE_ROOT) : PACKAGE_ROOT,
+  'web/dist',
+);
 /** The loader and the playground: a changed build reaches every page within five minutes. */
 const SHORT_LIVED = 'public, max-age=300';
 /** A content-hashed bundle never changes under its name. */
@@ -35,7 +38,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export function registerWebRoutes(app: FastifyInstance, options: WebRoutesOptions = {}): void {
   const assets = createWebAssets(options.webDir ?? DEFAULT_WEB_DIR);
-  const send = async (name: string, cacheControl: string, request: FastifyRequest, reply: FastifyReply) => sendWebAsset(await assets.get(name), cacheControl, request, reply);
+  const send = async (name: string, cacheControl: string, request: FastifyRequest, reply: FastifyReply) =>
+    sendWebAsset(await assets.get(name), cacheControl, request, reply);
 
   app.get('/widget.js', (request, reply) => send('widget.js', SHORT_LIVED, request, reply));
   for (const prefix of ['widget', 'widget-chat']) {
@@ -52,7 +56,10 @@ export function registerWebRoutes(app: FastifyInstance, options: WebRoutesOption
   app.get('/playground.js', (request, reply) => send('playground.js', SHORT_LIVED, request, reply));
   // Under docsmith dev the page names its build events and needs no key from this machine.
   const playgroundHtml = options.buildEvents
-    ? PLAYGROUND_HTML.replace('<!--build-events-->', `<meta name="docsmith-build-events" content="${options.buildEvents}">`).replace(' required aria-label="API key"', ' aria-label="API key"')
+    ? PLAYGROUND_HTML.replace(
+        '<!--build-events-->',
+        `<meta name="docsmith-build-events" content="${options.buildEvents}">`,
+      ).replace(' required aria-label="API key"', ' aria-label="API key"')
     : PLAYGROUND_HTML.replace('<!--build-events-->\n', '');
   app.get('/playground', async (_request, reply) => {
     if (!(await assets.get('playground.js'))) throw new ApiError('web_client_missing');

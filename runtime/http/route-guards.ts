@@ -7,10 +7,18 @@ import { ApiError } from './error-catalog.ts';
 import type { RouteContext } from './route-context.ts';
 
 /** A request to a `/:domain` route. */
-export type DomainRequest<Body = unknown, Query = unknown> = FastifyRequest<{ Params: { domain: string }; Body: Body; Querystring: Query }>;
+export type DomainRequest<Body = unknown, Query = unknown> = FastifyRequest<{
+  Params: { domain: string };
+  Body: Body;
+  Querystring: Query;
+}>;
 
 /** The JSON schema of the `:domain` path parameter. */
-export const domainParams = { type: 'object', required: ['domain'], properties: { domain: { type: 'string', maxLength: 253 } } } as const;
+export const domainParams = {
+  type: 'object',
+  required: ['domain'],
+  properties: { domain: { type: 'string', maxLength: 253 } },
+} as const;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,10 +60,16 @@ export function createRouteGuards(context: RouteContext): RouteGuards {
       if (!(request.authorization as Authorization).admin) throw new ApiError('admin_required');
     },
     async requireQuestion(request) {
-      if (readConversation(request.body).question.trim() === '') throw new ApiError('invalid_body', 'Invalid request body: `messages` has no user message with text.', 'messages');
+      if (readConversation(request.body).question.trim() === '')
+        throw new ApiError(
+          'invalid_body',
+          'Invalid request body: `messages` has no user message with text.',
+          'messages',
+        );
     },
     async requireQuery(request) {
-      if (request.body.query.trim() === '') throw new ApiError('invalid_body', 'Invalid request body: `query` has no text.', 'query');
+      if (request.body.query.trim() === '')
+        throw new ApiError('invalid_body', 'Invalid request body: `query` has no text.', 'query');
     },
     consumeLimits: (request, reply) => consume(context, context.limiter, '', request, reply),
     consumeFeedbackLimits: (request, reply) => consume(context, context.feedbackLimiter, 'feedback', request, reply),
@@ -63,14 +77,25 @@ export function createRouteGuards(context: RouteContext): RouteGuards {
 }
 
 /** Counts the request against a budget's three limits; `budget` names it in the 429 message and the metric ('' for messages). */
-async function consume(context: RouteContext, limiter: Limiter, budget: string, request: DomainRequest, reply: FastifyReply): Promise<void> {
+async function consume(
+  context: RouteContext,
+  limiter: Limiter,
+  budget: string,
+  request: DomainRequest,
+  reply: FastifyReply,
+): Promise<void> {
   const authorization = request.authorization as Authorization;
   const decision = await limiter.consume({ keyId: authorization.keyId, org: authorization.org, ip: request.ip });
   const headers = limitHeaders(decision);
   if (!decision.allowed) {
     context.metrics.limitHit(budget ? `${budget}_${decision.scope}` : decision.scope);
     const retryAfter = String(decision.retryAfterSeconds ?? decision.resetSeconds);
-    throw new ApiError('rate_limited', `Rate limit exceeded (${limitName(decision.scope, budget, authorization.public === true)}); retry in ${retryAfter} s.`, undefined, { ...headers, 'retry-after': retryAfter });
+    throw new ApiError(
+      'rate_limited',
+      `Rate limit exceeded (${limitName(decision.scope, budget, authorization.public === true)}); retry in ${retryAfter} s.`,
+      undefined,
+      { ...headers, 'retry-after': retryAfter },
+    );
   }
   reply.headers(headers);
 }
@@ -86,6 +111,13 @@ function limitHeaders(decision: LimitDecision): Record<string, string> {
 /** The limit a refusal names; a public reader's key and organization limits are its IP's monthly one and the site's hourly one. */
 function limitName(scope: LimitDecision['scope'], budget: string, publicReader: boolean): string {
   const kind = budget ? ` ${budget}` : '';
-  if (publicReader && scope !== 'ip') return scope === 'key' ? `monthly${kind} limit of this IP address` : `hourly${kind} limit of this site's public documentation`;
-  return scope === 'key' ? `monthly${kind} limit of this key` : scope === 'org' ? `hourly${kind} limit of the organization` : `daily${kind} limit of this IP address`;
+  if (publicReader && scope !== 'ip')
+    return scope === 'key'
+      ? `monthly${kind} limit of this IP address`
+      : `hourly${kind} limit of this site's public documentation`;
+  return scope === 'key'
+    ? `monthly${kind} limit of this key`
+    : scope === 'org'
+      ? `hourly${kind} limit of the organization`
+      : `daily${kind} limit of this IP address`;
 }

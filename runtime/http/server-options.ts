@@ -27,6 +27,14 @@ export function serverOptions(options: ServerTimeouts & { trustProxy?: TrustProx
     routerOptions: { maxParamLength: 300 },
     frameworkErrors: frameworkErrorHandler,
     serverFactory: (handler) =>
-      createServer({ headersTimeout, requestTimeout, keepAliveTimeout: options.keepAliveTimeoutMs ?? 5000, connectionsCheckingInterval: 1000 }, handler),
+      createServer(
+        {
+          headersTimeout,
+          requestTimeout,
+          keepAliveTimeout: options.keepAliveTimeoutMs ?? 5000,
+          connectionsCheckingInterval: 1000,
+        },
+        handler,
+      ),
   };
 }

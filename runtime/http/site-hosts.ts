@@ -20,7 +20,8 @@ export interface SiteAddresses {
   filesBase: string;
 }
 
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/i;
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/i;
 const DOMAIN = /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/i;
 const BASE_PATH = /^(?:\/[\w.~-]+)*$/;
 
@@ -31,7 +32,9 @@ export function parseSiteHost(value: string): SiteHost {
   const basePath = (match?.[2] ?? '').replace(/\/+$/, '');
   const domain = match?.[3]?.trim() ?? '';
   if (!match || !HOST.test(host) || !BASE_PATH.test(basePath) || !DOMAIN.test(domain)) {
-    throw new Error(`Unexpected site host \`${value}\`, expected <host>=<domain> (docs.acme.com=acme) or <host>/<base path>=<domain> (acme.com/docs=acme)`);
+    throw new Error(
+      `Unexpected site host \`${value}\`, expected <host>=<domain> (docs.acme.com=acme) or <host>/<base path>=<domain> (acme.com/docs=acme)`,
+    );
   }
   return { host, basePath, domain };
 }
@@ -55,7 +58,12 @@ export function siteHostRewriter(siteHosts: readonly SiteHost[]): (request: Inco
     const query = queryAt < 0 ? '' : url.slice(queryAt);
     if (mapping.basePath && !pathname.startsWith(`${mapping.basePath}/`)) return url;
     const rest = pathname.slice(mapping.basePath.length);
-    const target = rest === '/mcp' ? `/mcp/${mapping.domain}` : isAgentFilePath(rest.slice(1)) ? `${siteFilesPath(mapping.domain)}${rest}` : undefined;
+    const target =
+      rest === '/mcp'
+        ? `/mcp/${mapping.domain}`
+        : isAgentFilePath(rest.slice(1))
+          ? `${siteFilesPath(mapping.domain)}${rest}`
+          : undefined;
     if (target === undefined) return url;
     mappedRequests.set(request, mapping);
     return `${target}${query}`;
@@ -70,7 +78,8 @@ export function siteHostRewriter(siteHosts: readonly SiteHost[]): (request: Inco
 export function siteAddresses(request: FastifyRequest, domain: string): SiteAddresses {
   const origin = HOST.test(request.host) ? `${request.protocol}://${request.host}` : '';
   const mapping = mappedRequests.get(request.raw);
-  if (mapping?.domain === domain) return { mcpUrl: `${origin}${mapping.basePath}/mcp`, filesBase: `${origin}${mapping.basePath}` };
+  if (mapping?.domain === domain)
+    return { mcpUrl: `${origin}${mapping.basePath}/mcp`, filesBase: `${origin}${mapping.basePath}` };
   return { mcpUrl: `${origin}${siteFilesPath(domain)}/mcp`, filesBase: `${origin}${siteFilesPath(domain)}` };
 }
 

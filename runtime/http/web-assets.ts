@@ -45,17 +45,30 @@ export function createWebAssets(directory: string): WebAssets {
       return cached.asset;
     },
     async currentBundle(prefix) {
-      const names = (await readdir(directory).catch(() => [] as string[])).filter((name) => isHashedBundle(name, prefix));
+      const names = (await readdir(directory).catch(() => [] as string[])).filter((name) =>
+        isHashedBundle(name, prefix),
+      );
       if (names.length <= 1) return names[0];
-      const times = await Promise.all(names.map(async (name) => ({ name, mtimeMs: (await stat(path.join(directory, name))).mtimeMs })));
+      const times = await Promise.all(
+        names.map(async (name) => ({ name, mtimeMs: (await stat(path.join(directory, name))).mtimeMs })),
+      );
       return times.sort((first, second) => second.mtimeMs - first.mtimeMs)[0]?.name;
     },
   };
 }
 
 async function readAsset(file: string): Promise<WebAsset> {
-  const [identity, br, gzip] = await Promise.all([readFile(file), readFile(`${file}.br`).catch(() => undefined), readFile(`${file}.gz`).catch(() => undefined)]);
-  return { identity, ...(br ? { br } : {}), ...(gzip ? { gzip } : {}), etag: `"${createHash('sha256').update(identity).digest('hex').slice(0, 32)}"` };
+  const [identity, br, gzip] = await Promise.all([
+    readFile(file),
+    readFile(`${file}.br`).catch(() => undefined),
+    readFile(`${file}.gz`).catch(() => undefined),
+  ]);
+  return {
+    identity,
+    ...(br ? { br } : {}),
+    ...(gzip ? { gzip } : {}),
+    etag: `"${createHash('sha256').update(identity).digest('hex').slice(0, 32)}"`,
+  };
 }
 
 /**
@@ -80,10 +93,19 @@ export function chooseEncoding(header: string | undefined, asset: WebAsset): 'br
  * Answers a built script: 503 `web_client_missing` when it is not built, else its bytes in the encoding the browser
  * accepts, with a strong ETag (304 when it matches), `Vary: Accept-Encoding` and `cacheControl`.
  */
-export async function sendWebAsset(asset: WebAsset | undefined, cacheControl: string, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+export async function sendWebAsset(
+  asset: WebAsset | undefined,
+  cacheControl: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   if (!asset) throw new ApiError('web_client_missing');
   const vary = reply.getHeader('vary');
-  reply.type('text/javascript; charset=utf-8').header('cache-control', cacheControl).header('etag', asset.etag).header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  reply
+    .type('text/javascript; charset=utf-8')
+    .header('cache-control', cacheControl)
+    .header('etag', asset.etag)
+    .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
   const encoding = chooseEncoding(request.headers['accept-encoding'], asset);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);

@@ -91,18 +91,33 @@ export async function createLimiter(options: LimiterOptions): Promise<Limiter> {
     async consume(subject, now = new Date()) {
       const slots = counters.map((counter) => {
         const window = calendarWindow(counter.period, now);
-        return { key: `${counter.keyOf(subject)}:${window.id}`, limit: counter.points, secondsLeft: window.secondsLeft };
+        return {
+          key: `${counter.keyOf(subject)}:${window.id}`,
+          limit: counter.points,
+          secondsLeft: window.secondsLeft,
+        };
       });
       const outcome = await taker.take(slots);
       if (!outcome.allowed) {
         const counter = counters[outcome.refusedIndex] as Counter;
         const retryAfterSeconds = Math.max(1, Math.ceil(outcome.msLeft / 1000));
-        return { allowed: false, limit: counter.points, remaining: 0, resetSeconds: retryAfterSeconds, retryAfterSeconds, scope: counter.scope };
+        return {
+          allowed: false,
+          limit: counter.points,
+          remaining: 0,
+          resetSeconds: retryAfterSeconds,
+          retryAfterSeconds,
+          scope: counter.scope,
+        };
       }
       let tightest = 0;
       outcome.counters.forEach((state, index) => {
         const best = outcome.counters[tightest] as CounterState;
-        if ((counters[index] as Counter).points - state.consumed < (counters[tightest] as Counter).points - best.consumed) tightest = index;
+        if (
+          (counters[index] as Counter).points - state.consumed <
+          (counters[tightest] as Counter).points - best.consumed
+        )
+          tightest = index;
       });
       const counter = counters[tightest] as Counter;
       const state = outcome.counters[tightest] as CounterState;
@@ -121,7 +136,10 @@ export async function createLimiter(options: LimiterOptions): Promise<Limiter> {
 async function openTake(options: LimiterOptions, counters: Counter[]): Promise<LimitTake> {
   const budget = options.budget ?? 'message';
   if (options.store === 'redis') {
-    const client = openRedis(options.redisUrl ?? 'redis://127.0.0.1:6379', options.storeTimeoutMs ? { commandTimeoutMs: options.storeTimeoutMs } : {});
+    const client = openRedis(
+      options.redisUrl ?? 'redis://127.0.0.1:6379',
+      options.storeTimeoutMs ? { commandTimeoutMs: options.storeTimeoutMs } : {},
+    );
     return createRedisLimitTake(client, budget === 'message' ? LIMIT_KEY_PREFIX : `${LIMIT_KEY_PREFIX}${budget}:`);
   }
   if (options.store === 'memory') return createMemoryLimitTake(counters.length);
@@ -131,6 +149,8 @@ async function openTake(options: LimiterOptions, counters: Counter[]): Promise<L
     return createSqliteLimitTake(database, tables, options.storeTimeoutMs);
   } catch (error) {
     database.close();
-    throw new StoreUnavailableError(`rate limit tables cannot be created: ${error instanceof Error ? error.message : String(error)}`);
+    throw new StoreUnavailableError(
+      `rate limit tables cannot be created: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

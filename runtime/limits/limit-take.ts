@@ -12,7 +12,8 @@ export interface CounterState {
 }
 
 /** The outcome of taking one request from several counters at once. */
-export type TakeOutcome = { allowed: true; counters: CounterState[] } | ({ allowed: false; refusedIndex: number } & CounterState);
+export type TakeOutcome =
+  { allowed: true; counters: CounterState[] } | ({ allowed: false; refusedIndex: number } & CounterState);
 
 /**
  * Takes one request from every counter or from none (all-or-nothing): the request is allowed when every

@@ -33,7 +33,13 @@ export function createMemoryLimitTake(counterCount: number): LimitTake {
       });
       for (const [index, slot] of slots.entries()) {
         const counter = live[index];
-        if ((counter?.consumed ?? 0) >= slot.limit) return { allowed: false, refusedIndex: index, consumed: counter?.consumed ?? 0, msLeft: counter ? counter.expiresAt - now : slot.secondsLeft * 1000 };
+        if ((counter?.consumed ?? 0) >= slot.limit)
+          return {
+            allowed: false,
+            refusedIndex: index,
+            consumed: counter?.consumed ?? 0,
+            msLeft: counter ? counter.expiresAt - now : slot.secondsLeft * 1000,
+          };
       }
       const counters = slots.map((slot, index): CounterState => {
         let counter = live[index];

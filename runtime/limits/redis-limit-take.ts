@@ -48,10 +48,24 @@ export function createRedisLimitTake(client: Redis, prefix: string): LimitTake {
   return {
     async take(slots) {
       const reply = await withRedis(() =>
-        client.docsmithTakeLimits(slots.length, ...slots.map((slot) => `${prefix}${slot.key}`), ...slots.map((slot) => slot.limit), ...slots.map((slot) => slot.secondsLeft * 1000)),
+        client.docsmithTakeLimits(
+          slots.length,
+          ...slots.map((slot) => `${prefix}${slot.key}`),
+          ...slots.map((slot) => slot.limit),
+          ...slots.map((slot) => slot.secondsLeft * 1000),
+        ),
       );
-      if (reply[0] === 0) return { allowed: false, refusedIndex: Number(reply[1]), consumed: Number(reply[2]), msLeft: Math.max(0, Number(reply[3])) };
-      const counters: CounterState[] = slots.map((_, index) => ({ consumed: Number(reply[1 + index * 2]), msLeft: Number(reply[2 + index * 2]) }));
+      if (reply[0] === 0)
+        return {
+          allowed: false,
+          refusedIndex: Number(reply[1]),
+          consumed: Number(reply[2]),
+          msLeft: Math.max(0, Number(reply[3])),
+        };
+      const counters: CounterState[] = slots.map((_, index) => ({
+        consumed: Number(reply[1 + index * 2]),
+        msLeft: Number(reply[2 + index * 2]),
+      }));
       return { allowed: true, counters };
     },
     async close() {

@@ -22,9 +22,15 @@ interface CounterTable {
  * versions keep counting. A locked file is retried until `storeTimeoutMs` (default 2000), then StoreUnavailableError;
  * expired counters are deleted every five minutes. `close` closes the database.
  */
-export function createSqliteLimitTake(database: SqliteDatabase, tables: string[], storeTimeoutMs = DEFAULT_STORE_TIMEOUT_MS): LimitTake {
+export function createSqliteLimitTake(
+  database: SqliteDatabase,
+  tables: string[],
+  storeTimeoutMs = DEFAULT_STORE_TIMEOUT_MS,
+): LimitTake {
   const counters = tables.map((table): CounterTable => {
-    database.exec(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`);
+    database.exec(
+      `CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`,
+    );
     return {
       read: database.prepare(`SELECT points, expire FROM ${table} WHERE key = ? AND (expire > ? OR expire IS NULL)`),
       add: database.prepare(
@@ -41,13 +47,20 @@ export function createSqliteLimitTake(database: SqliteDatabase, tables: string[]
     if (!counter) throw new Error(`no counter table for slot ${index}`);
     return counter;
   };
-  const msLeft = (row: CounterRow | undefined, now: number, fallback: number): number => (row?.expire == null ? fallback : Math.max(0, row.expire - now));
+  const msLeft = (row: CounterRow | undefined, now: number, fallback: number): number =>
+    row?.expire == null ? fallback : Math.max(0, row.expire - now);
   const take = sqliteTransaction(
     database,
     (slots: Parameters<LimitTake['take']>[0], now: number): TakeOutcome => {
       for (const [index, slot] of slots.entries()) {
         const row = counterAt(index).read.get(slot.key, now);
-        if ((row?.points ?? 0) >= slot.limit) return { allowed: false, refusedIndex: index, consumed: row?.points ?? 0, msLeft: msLeft(row, now, slot.secondsLeft * 1000) };
+        if ((row?.points ?? 0) >= slot.limit)
+          return {
+            allowed: false,
+            refusedIndex: index,
+            consumed: row?.points ?? 0,
+            msLeft: msLeft(row, now, slot.secondsLeft * 1000),
+          };
       }
       const states = slots.map((slot, index): CounterState => {
         const row = counterAt(index).add.get(slot.key, now + slot.secondsLeft * 1000, now, now);

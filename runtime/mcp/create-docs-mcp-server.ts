@@ -34,7 +34,13 @@ export function createDocsMcpServer(context: DocsToolContext): McpServer {
   for (const tool of docsTools(context)) {
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}), annotations: tool.annotations },
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+        annotations: tool.annotations,
+      },
       (input: Record<string, unknown>) => tool.call(input),
     );
   }

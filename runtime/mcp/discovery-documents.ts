@@ -15,7 +15,12 @@ export interface DiscoveryInput {
 
 /** The documents at `/.well-known/mcp` and `/.well-known/mcp.json`: where the server is and how to authenticate, in the platform's shape. */
 export function mcpDiscoveryDocument(input: DiscoveryInput): Record<string, unknown> {
-  const server = { name: input.public ? 'public' : 'authenticated', url: input.mcpUrl, transport: 'http', authentication: authenticationOf(input) };
+  const server = {
+    name: input.public ? 'public' : 'authenticated',
+    url: input.mcpUrl,
+    transport: 'http',
+    authentication: authenticationOf(input),
+  };
   return { version: packageJson.version, transport: 'http', url: input.mcpUrl, servers: [server] };
 }
 

@@ -33,7 +33,12 @@ export interface DocsTool {
 }
 
 /** The annotations of every docs tool: it reads the site's published documentation and changes nothing. */
-export const READ_ONLY_TOOL: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+export const READ_ONLY_TOOL: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
 
 /** A tool error the agent reads and can act on (`isError`), never a protocol failure. */
 export function toolError(message: string): CallToolResult {

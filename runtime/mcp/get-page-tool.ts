@@ -10,7 +10,11 @@ const MAX_PATH_LENGTH = 1024;
 
 /** The tool's input, the same for every site: made once (a server is made per request). */
 const inputSchema = z.object({
-  path: z.string().min(1).max(MAX_PATH_LENGTH).describe('The page path as search returns it, e.g. /quickstart or /guides/setup#install'),
+  path: z
+    .string()
+    .min(1)
+    .max(MAX_PATH_LENGTH)
+    .describe('The page path as search returns it, e.g. /quickstart or /guides/setup#install'),
 });
 
 /**
@@ -28,13 +32,20 @@ export function getPageTool(context: DocsToolContext): DocsTool {
     async call(input) {
       const requested = (input as z.infer<typeof inputSchema>).path;
       const site = await context.currentSite();
-      const link = /^https?:\/\//i.test(requested.trim()) ? currentPagePath(requested, site.siteUrl || (context.markdownBase ?? '')) : requested;
+      const link = /^https?:\/\//i.test(requested.trim())
+        ? currentPagePath(requested, site.siteUrl || (context.markdownBase ?? ''))
+        : requested;
       const pagePath = parsePagePath(link);
-      if (pagePath === undefined) return toolError(`Unexpected path \`${requested.slice(0, 200)}\`, expected a page path as search returns it, like /quickstart.`);
+      if (pagePath === undefined)
+        return toolError(
+          `Unexpected path \`${requested.slice(0, 200)}\`, expected a page path as search returns it, like /quickstart.`,
+        );
       const markdown = await context.readBuildFile(site, pageMarkdownFile(pagePath));
       if (markdown !== undefined) return { content: [{ type: 'text', text: markdown }] };
       const closest = closestPagePaths(siteFacets(site.index).pagePaths, pagePath).map((candidate) => `/${candidate}`);
-      return toolError(`No page /${pagePath} in the ${site.siteName} documentation.${closest.length > 0 ? ` Closest paths: ${closest.join(', ')}.` : ''}`);
+      return toolError(
+        `No page /${pagePath} in the ${site.siteName} documentation.${closest.length > 0 ? ` Closest paths: ${closest.join(', ')}.` : ''}`,
+      );
     },
   };
 }

@@ -38,10 +38,29 @@ function buildInputSchema(site: LoadedSite) {
   const { versions, languages } = siteFacets(site.index);
   return z.object({
     query: z.string().min(1).max(bounds.query.maxLength).describe('What to look for: a question or keywords'),
-    pageSize: z.number().int().min(bounds.pageSize.minimum).max(bounds.pageSize.maximum).default(bounds.pageSize.default).describe('How many pages to return'),
-    scoreThreshold: z.number().min(bounds.scoreThreshold.minimum).max(bounds.scoreThreshold.maximum).optional().describe('Keep only results scoring at least this share of the best result (0 to 1)'),
-    version: z.string().max(bounds.filter.properties.version.maxLength).optional().describe(filterDescription('version', versions, site.index.defaults.version)),
-    language: z.string().max(bounds.filter.properties.language.maxLength).optional().describe(filterDescription('language', languages, site.index.defaults.language)),
+    pageSize: z
+      .number()
+      .int()
+      .min(bounds.pageSize.minimum)
+      .max(bounds.pageSize.maximum)
+      .default(bounds.pageSize.default)
+      .describe('How many pages to return'),
+    scoreThreshold: z
+      .number()
+      .min(bounds.scoreThreshold.minimum)
+      .max(bounds.scoreThreshold.maximum)
+      .optional()
+      .describe('Keep only results scoring at least this share of the best result (0 to 1)'),
+    version: z
+      .string()
+      .max(bounds.filter.properties.version.maxLength)
+      .optional()
+      .describe(filterDescription('version', versions, site.index.defaults.version)),
+    language: z
+      .string()
+      .max(bounds.filter.properties.language.maxLength)
+      .optional()
+      .describe(filterDescription('language', languages, site.index.defaults.language)),
   });
 }
 
@@ -64,10 +83,14 @@ export function searchTool(context: DocsToolContext): DocsTool {
       if (query.trim() === '') return toolError('Unexpected blank `query`, expected words to search for.');
       const site = await context.currentSite();
       const filter = { ...(version === undefined ? {} : { version }), ...(language === undefined ? {} : { language }) };
-      const found = await searchPages(site.index, { query, pageSize, ...(scoreThreshold === undefined ? {} : { scoreThreshold }), filter }, {
-        ...context.hybrid,
-        ...(context.onEmbeddingError ? { onEmbeddingError: context.onEmbeddingError } : {}),
-      });
+      const found = await searchPages(
+        site.index,
+        { query, pageSize, ...(scoreThreshold === undefined ? {} : { scoreThreshold }), filter },
+        {
+          ...context.hybrid,
+          ...(context.onEmbeddingError ? { onEmbeddingError: context.onEmbeddingError } : {}),
+        },
+      );
       await context.recordSearch?.(site, query, found.length);
       const results = found.map((result) => resultOf(result, site.siteUrl, context.markdownBase));
       const note = found.length === 0 ? unknownFilterNote(site.index, filter) : undefined;
@@ -77,12 +100,18 @@ export function searchTool(context: DocsToolContext): DocsTool {
   };
 }
 
-function resultOf(result: SearchResult, siteUrl: string, markdownBase: string | undefined): z.infer<typeof resultSchema> {
+function resultOf(
+  result: SearchResult,
+  siteUrl: string,
+  markdownBase: string | undefined,
+): z.infer<typeof resultSchema> {
   const { tab, groups, version, language } = result.metadata;
   const url = pageUrl(siteUrl, markdownBase, result.path, result.anchor);
   return {
     title: result.title,
-    breadcrumb: [...(tab ? [tab] : []), ...groups, result.title, ...result.headingPath].filter((part, index, parts) => part !== parts[index - 1]).join(' › '),
+    breadcrumb: [...(tab ? [tab] : []), ...groups, result.title, ...result.headingPath]
+      .filter((part, index, parts) => part !== parts[index - 1])
+      .join(' › '),
     path: `/${result.path}${result.anchor ? `#${result.anchor}` : ''}`,
     ...(url ? { url } : {}),
     snippet: result.snippet,
@@ -93,15 +122,24 @@ function resultOf(result: SearchResult, siteUrl: string, markdownBase: string | 
 }
 
 /** A filter parameter's description, naming the values the site has. */
-function filterDescription(kind: 'version' | 'language', values: readonly string[], fallback: string | undefined): string {
+function filterDescription(
+  kind: 'version' | 'language',
+  values: readonly string[],
+  fallback: string | undefined,
+): string {
   if (values.length === 0) return `Only pages of this ${kind} (this site has no ${kind}s, so every page matches)`;
   return `Only pages of this ${kind}, or for every ${kind}: one of ${values.join(', ')}${fallback ? ` (default ${fallback})` : ''}`;
 }
 
 /** Why a filtered search found nothing when the filter names a version or language the site does not have. */
-function unknownFilterNote(index: Parameters<typeof siteFacets>[0], filter: { version?: string; language?: string }): string | undefined {
+function unknownFilterNote(
+  index: Parameters<typeof siteFacets>[0],
+  filter: { version?: string; language?: string },
+): string | undefined {
   const { versions, languages } = siteFacets(index);
-  if (filter.version !== undefined && versions.length > 0 && !versions.includes(filter.version)) return `This site has no version \`${filter.version}\`; its versions are ${versions.join(', ')}.`;
-  if (filter.language !== undefined && languages.length > 0 && !languages.includes(filter.language)) return `This site has no language \`${filter.language}\`; its languages are ${languages.join(', ')}.`;
+  if (filter.version !== undefined && versions.length > 0 && !versions.includes(filter.version))
+    return `This site has no version \`${filter.version}\`; its versions are ${versions.join(', ')}.`;
+  if (filter.language !== undefined && languages.length > 0 && !languages.includes(filter.language))
+    return `This site has no language \`${filter.language}\`; its languages are ${languages.join(', ')}.`;
   return undefined;
 }

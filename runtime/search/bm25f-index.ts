@@ -93,7 +93,8 @@ export class Bm25fIndex {
     let threshold = 0;
     if (touchedCount > limit) {
       const candidates = this.#selectScratch.subarray(0, touchedCount);
-      for (let position = 0; position < touchedCount; position += 1) candidates[position] = scores[touched[position] as number] as number;
+      for (let position = 0; position < touchedCount; position += 1)
+        candidates[position] = scores[touched[position] as number] as number;
       threshold = selectAscending(candidates, touchedCount - limit);
     }
     const ranked: [number, number][] = [];
@@ -169,7 +170,10 @@ export class Bm25fIndexBuilder {
   *finishInSlices(): Generator<void, Bm25fIndex> {
     const documents = this.#documents;
     const fieldParameters = BM25F_FIELDS.map((field) => this.#parameters.fields[field]);
-    const averageLengths = BM25F_FIELDS.map((_, field) => documents.reduce((sum, fields) => sum + (fields[field]?.length ?? 0), 0) / Math.max(1, documents.length) || 1);
+    const averageLengths = BM25F_FIELDS.map(
+      (_, field) =>
+        documents.reduce((sum, fields) => sum + (fields[field]?.length ?? 0), 0) / Math.max(1, documents.length) || 1,
+    );
     const termIds = new Map<string, number>();
     let sums = new Float64Array(1024);
     let termCounts = new Uint32Array(1024);
@@ -219,7 +223,13 @@ export class Bm25fIndexBuilder {
     }
     const count = documents.length;
     const termCount = termIds.size;
-    const postings: Postings = { termIds, starts: new Uint32Array(termCount + 1), documents: new Uint32Array(total), frequencies: new Float32Array(total), inverseFrequencies: new Float64Array(termCount) };
+    const postings: Postings = {
+      termIds,
+      starts: new Uint32Array(termCount + 1),
+      documents: new Uint32Array(total),
+      frequencies: new Float32Array(total),
+      inverseFrequencies: new Float64Array(termCount),
+    };
     let offset = 0;
     for (let id = 0; id < termCount; id += 1) {
       if ((id + 1) % TERMS_PER_SLICE === 0) yield;

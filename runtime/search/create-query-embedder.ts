@@ -30,8 +30,21 @@ export function createQueryEmbedder(options: QueryEmbedderOptions = {}): QueryEm
     if (cached) return cached;
     const modelKey = `${url}\u0000${embeddings.model}`;
     let model = models.get(modelKey);
-    if (!model) models.set(modelKey, (model = createEmbeddingModel({ url, model: embeddings.model, ...(options.apiKey ? { apiKey: options.apiKey } : {}) })));
-    const { embedding } = await embed({ model, value: text, maxRetries: 0, abortSignal: AbortSignal.timeout(options.timeoutMs ?? 2000) });
+    if (!model)
+      models.set(
+        modelKey,
+        (model = createEmbeddingModel({
+          url,
+          model: embeddings.model,
+          ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+        })),
+      );
+    const { embedding } = await embed({
+      model,
+      value: text,
+      maxRetries: 0,
+      abortSignal: AbortSignal.timeout(options.timeoutMs ?? 2000),
+    });
     const vector = Float32Array.from(embedding);
     cache.set(key, vector);
     return vector;

@@ -12,7 +12,11 @@ export type LanguageVocabularies = Map<string, Set<string>>;
  * expirent" is French on a site with French pages, "hide a page from the sidebar" stays English. Ties keep the
  * default. Undefined when the query reads as the default language.
  */
-export function detectQueryLanguage(query: string, vocabularies: LanguageVocabularies, defaultLanguage: string | undefined): string | undefined {
+export function detectQueryLanguage(
+  query: string,
+  vocabularies: LanguageVocabularies,
+  defaultLanguage: string | undefined,
+): string | undefined {
   const defaultVocabulary = defaultLanguage === undefined ? undefined : vocabularies.get(defaultLanguage);
   if (vocabularies.size < 2 || defaultLanguage === undefined || !defaultVocabulary) return undefined;
   const defaultTerms = distinctTerms(query, defaultLanguage);
@@ -20,8 +24,12 @@ export function detectQueryLanguage(query: string, vocabularies: LanguageVocabul
   let bestMargin = 0;
   for (const [language, vocabulary] of vocabularies) {
     if (language === defaultLanguage) continue;
-    const own = distinctTerms(query, language).filter((term) => vocabulary.has(term) && !accountsFor(term, defaultLanguage, defaultVocabulary)).length;
-    const against = defaultTerms.filter((term) => defaultVocabulary.has(term) && !accountsFor(term, language, vocabulary)).length;
+    const own = distinctTerms(query, language).filter(
+      (term) => vocabulary.has(term) && !accountsFor(term, defaultLanguage, defaultVocabulary),
+    ).length;
+    const against = defaultTerms.filter(
+      (term) => defaultVocabulary.has(term) && !accountsFor(term, language, vocabulary),
+    ).length;
     if (own - against > bestMargin) {
       best = language;
       bestMargin = own - against;

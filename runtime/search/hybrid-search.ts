@@ -45,18 +45,30 @@ const SNIPPET_LENGTH = 300;
  * non-empty one (a question with no indexed word stays "not found"). When the question cannot be embedded, the
  * results are the lexical ones and `onEmbeddingError` is told; the search itself never fails for it.
  */
-export async function hybridSearch(index: SearchIndex, query: string, options: HybridSearchOptions = {}): Promise<SearchResult[]> {
+export async function hybridSearch(
+  index: SearchIndex,
+  query: string,
+  options: HybridSearchOptions = {},
+): Promise<SearchResult[]> {
   const { embedQuery, onEmbeddingError, ...searchOptions } = options;
   const vectors = index.vectors;
   if (!vectors || !embedQuery || typeof query !== 'string') return search(index, query, searchOptions);
   const pageSize = Math.min(50, Math.max(1, Math.floor(searchOptions.pageSize ?? 5) || 5));
-  const { results: lexical, scope } = scopedSearch(index, query, { ...searchOptions, pageSize: Math.max(pageSize, FUSION_DEPTH) });
+  const { results: lexical, scope } = scopedSearch(index, query, {
+    ...searchOptions,
+    pageSize: Math.max(pageSize, FUSION_DEPTH),
+  });
   if (lexical.length === 0 || !scope) return [];
   let queryVector: ArrayLike<number>;
   try {
-    const text = `${searchOptions.previousQuery ? `${searchOptions.previousQuery}\n` : ''}${query}`.slice(-MAX_EMBEDDED_QUERY);
+    const text = `${searchOptions.previousQuery ? `${searchOptions.previousQuery}\n` : ''}${query}`.slice(
+      -MAX_EMBEDDED_QUERY,
+    );
     queryVector = await embedQuery(text, vectors.embeddings);
-    if (queryVector.length !== vectors.embeddings.dimensions) throw new Error(`the endpoint returned a ${queryVector.length}-dimensional vector, the site's have ${vectors.embeddings.dimensions}`);
+    if (queryVector.length !== vectors.embeddings.dimensions)
+      throw new Error(
+        `the endpoint returned a ${queryVector.length}-dimensional vector, the site's have ${vectors.embeddings.dimensions}`,
+      );
   } catch (error) {
     onEmbeddingError?.(error);
     return lexical.slice(0, pageSize);
@@ -77,7 +89,11 @@ function closestPages(index: SearchIndex, similarities: Float32Array, scope: Sea
   const pages = new Map<string, ClosePage>();
   for (const section of topSections(similarities, VECTOR_SECTIONS)) {
     const location = locationInScope(index, section, scope);
-    if (location && !pages.has(location.path)) pages.set(location.path, { section: sectionAt(index, section, location), similarity: similarities[section] as number });
+    if (location && !pages.has(location.path))
+      pages.set(location.path, {
+        section: sectionAt(index, section, location),
+        similarity: similarities[section] as number,
+      });
     if (pages.size === FUSION_DEPTH) break;
   }
   return [...pages.values()];
@@ -105,7 +121,9 @@ function topSections(similarities: Float32Array, count: number): number[] {
  */
 function fuseRankings(lexical: SearchResult[], closest: ClosePage[], weight: number, pageSize: number): SearchResult[] {
   const bestLexical = lexical[0]?.score || 1;
-  const fused = new Map<string, { result: SearchResult; score: number }>(lexical.map((result) => [result.path, { result, score: result.score / bestLexical }]));
+  const fused = new Map<string, { result: SearchResult; score: number }>(
+    lexical.map((result) => [result.path, { result, score: result.score / bestLexical }]),
+  );
   const most = closest[0]?.similarity ?? 0;
   const least = closest.at(-1)?.similarity ?? 0;
   closest.forEach(({ section, similarity }, rank) => {
@@ -122,7 +140,8 @@ function fuseRankings(lexical: SearchResult[], closest: ClosePage[], weight: num
 /** A search result for a page only the vectors found: its closest section, its opening words as the snippet. */
 function resultOfSection(section: PlacedSection): SearchResult {
   const otherLocations = otherLocationsOf(section);
-  const snippet = section.text.length <= SNIPPET_LENGTH ? section.text : `${section.text.slice(0, SNIPPET_LENGTH).trim()}…`;
+  const snippet =
+    section.text.length <= SNIPPET_LENGTH ? section.text : `${section.text.slice(0, SNIPPET_LENGTH).trim()}…`;
   return {
     path: section.path,
     anchor: section.anchor,

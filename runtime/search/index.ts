@@ -1,6 +1,17 @@
-export { loadSearchIndex, loadSearchIndexInSlices, loadSearchIndexTextInSlices, type SearchIndex } from './load-search-index.ts';
+export {
+  loadSearchIndex,
+  loadSearchIndexInSlices,
+  loadSearchIndexTextInSlices,
+  type SearchIndex,
+} from './load-search-index.ts';
 export { search, type SearchFilter, type SearchOptions, type SearchResult } from './search.ts';
-export { DEFAULT_VECTOR_WEIGHT, hybridSearch, type HybridRetrieval, type HybridSearchOptions, type QueryEmbedder } from './hybrid-search.ts';
+export {
+  DEFAULT_VECTOR_WEIGHT,
+  hybridSearch,
+  type HybridRetrieval,
+  type HybridSearchOptions,
+  type QueryEmbedder,
+} from './hybrid-search.ts';
 export { createQueryEmbedder, type QueryEmbedderOptions } from './create-query-embedder.ts';
 export type { OtherLocation } from './place-section.ts';
 export type { PageLocation } from './read-search-layout.ts';

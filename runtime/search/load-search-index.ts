@@ -9,7 +9,12 @@ import { outlineRankingParameters, pageRankingParameters, rankingParameters } fr
 import { readSearchLayout, type PageLocation } from './read-search-layout.ts';
 import { readSectionVectors, type SectionVectors } from './read-section-vectors.ts';
 import { unreadableFormat } from '../../contract/artifact-format.ts';
-import { SEARCH_ARTIFACT_FORMAT_VERSION, SEARCH_ENGINE, SearchArtifactError, type SearchArtifact } from '../../contract/search/search-artifact.ts';
+import {
+  SEARCH_ARTIFACT_FORMAT_VERSION,
+  SEARCH_ENGINE,
+  SearchArtifactError,
+  type SearchArtifact,
+} from '../../contract/search/search-artifact.ts';
 import { parseSearchArtifactText } from '../../contract/search/search-artifact-text.ts';
 import type { SectionRanker } from './section-ranker.ts';
 import type { SectionRecord } from '../../contract/search/section-record.ts';
@@ -102,8 +107,12 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
   const candidate = artifact as Omit<Partial<SearchArtifact>, 'formatVersion'> & { formatVersion?: unknown };
   const unreadable = unreadableFormat('search.json', candidate.formatVersion, SEARCH_ARTIFACT_FORMAT_VERSION);
   if (unreadable) throw new SearchArtifactError(unreadable);
-  if (candidate.engine !== SEARCH_ENGINE) throw new SearchArtifactError(`search artifact names engine ${JSON.stringify(candidate.engine) ?? 'none'}, expected ${SEARCH_ENGINE}`);
-  const { defaults, sections, locations, terms, fieldWeights, bm25Params, bodyOfSection, bodyCount } = yield* readSearchLayout(candidate);
+  if (candidate.engine !== SEARCH_ENGINE)
+    throw new SearchArtifactError(
+      `search artifact names engine ${JSON.stringify(candidate.engine) ?? 'none'}, expected ${SEARCH_ENGINE}`,
+    );
+  const { defaults, sections, locations, terms, fieldWeights, bm25Params, bodyOfSection, bodyCount } =
+    yield* readSearchLayout(candidate);
   yield;
   const vectors = yield* readSectionVectors(candidate, bodyCount, bodyOfSection);
   let engine: SectionRanker | undefined;
@@ -112,7 +121,10 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
   const vocabularies: LanguageVocabularies = new Map();
   const multilingual = new Set(sections.map((section) => section.context.language ?? defaults.language)).size > 1;
   if (sections.length > 0) {
-    const parameters = rankingParameters({ fieldWeights, bm25Params } as Pick<SearchArtifact, 'fieldWeights' | 'bm25Params'>);
+    const parameters = rankingParameters({ fieldWeights, bm25Params } as Pick<
+      SearchArtifact,
+      'fieldWeights' | 'bm25Params'
+    >);
     const builder = new Bm25fIndexBuilder(parameters);
     const pageBuilder = new PageIndexBuilder(pageRankingParameters(parameters), outlineRankingParameters(parameters));
     // Each distinct prepared text is split once and numbered: sections repeated across the contents of a versioned
@@ -138,8 +150,15 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
       const lead = pageLeadText(section, isFirstOfPage);
       // A title several pages share is read with the label that tells its page apart ("Organizations › List").
       const qualifier = qualifiers.get(section.path)?.terms ?? [];
-      const qualifiedTitle = qualifier.length === 0 ? termsOf(title) : termsOf(`${qualifier.join(' ')} ${title}`.trim());
-      const preparedFields = [qualifiedTitle, termsOf(headings), termsOf(body), place, termsOf(lead ? searchTerms(lead, language).join(' ') : '')];
+      const qualifiedTitle =
+        qualifier.length === 0 ? termsOf(title) : termsOf(`${qualifier.join(' ')} ${title}`.trim());
+      const preparedFields = [
+        qualifiedTitle,
+        termsOf(headings),
+        termsOf(body),
+        place,
+        termsOf(lead ? searchTerms(lead, language).join(' ') : ''),
+      ];
       const fields = preparedFields.map((field) => field.terms);
       const key = `${language ?? ''} ${preparedFields.map((field) => field.id).join(' ')}`;
       let document = documentOfFields.get(key);
@@ -190,7 +209,18 @@ function searchIndexOf(
     }
   }
   const typos = engine ? new TypoCorrector(engine, () => sectionTexts(sections)) : undefined;
-  return { defaults, sections, locations, engine, pages, typos, versions: [...versions], hasLanguages, vocabularies, titleQualifiers: qualifiers };
+  return {
+    defaults,
+    sections,
+    locations,
+    engine,
+    pages,
+    typos,
+    versions: [...versions],
+    hasLanguages,
+    vocabularies,
+    titleQualifiers: qualifiers,
+  };
 }
 
 /** The texts of the sections, each once: titles, headings, descriptions, bodies. */

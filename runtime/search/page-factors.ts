@@ -23,20 +23,32 @@ const BOOST_EXPONENT = 0.3;
  * blocking variant) or when it is a hub (mostly links), raised when it is the reader's page (`currentPath`) or the
  * reader's twin among pages of one title (the Python "Reference" for a reader of the Python quickstart).
  */
-export function applyPageFactors(index: SearchIndex, pages: Map<string, RankedPage>, query: SearchQuery, currentPath: string | undefined): void {
+export function applyPageFactors(
+  index: SearchIndex,
+  pages: Map<string, RankedPage>,
+  query: SearchQuery,
+  currentPath: string | undefined,
+): void {
   const pageIndex = index.pages;
   const asked = new Set(query.terms.map((entry) => entry.term));
   const reader = currentPath === undefined ? undefined : readerLabels(index, currentPath);
   for (const [path, page] of pages) {
     if (pageIndex) {
       // The page index knows each content by its preferred page, the first place it is shown at.
-      const number = pageIndex.pageOfPath.get(index.locations[page.best.document]?.[0]?.path ?? page.best.location.path) ?? -1;
+      const number =
+        pageIndex.pageOfPath.get(index.locations[page.best.document]?.[0]?.path ?? page.best.location.path) ?? -1;
       const titleTerms = pageIndex.titleTermsOfPage[number] ?? [];
       // A qualifier ("Organizations" of a "List") counts when the question names it, and does not dilute the title when it does not.
       const titleAsked = titleTerms.filter((term) => asked.has(term)).length;
       const qualifierAsked = (pageIndex.qualifierTermsOfPage[number] ?? []).filter((term) => asked.has(term)).length;
-      if (titleTerms.length > 0) page.score *= 1 + (TITLE_COVERAGE_WEIGHT * (titleAsked + qualifierAsked)) / (titleTerms.length + qualifierAsked);
-      if (query.excluded.size > 0 && [...query.excluded].some((term) => pageIndex.subjectTermsOfPage[number]?.has(term))) page.score /= ABOUT_AS_WELL;
+      if (titleTerms.length > 0)
+        page.score *=
+          1 + (TITLE_COVERAGE_WEIGHT * (titleAsked + qualifierAsked)) / (titleTerms.length + qualifierAsked);
+      if (
+        query.excluded.size > 0 &&
+        [...query.excluded].some((term) => pageIndex.subjectTermsOfPage[number]?.has(term))
+      )
+        page.score /= ABOUT_AS_WELL;
       if (number >= 0 && isHubPage(pageIndex, number)) page.score /= ABOUT_AS_WELL;
     }
     const boost = page.best.location.boost;
@@ -57,4 +69,3 @@ function readerLabels(index: SearchIndex, currentPath: string): Set<string> | un
   const section = number === undefined ? undefined : index.sections[index.pages?.firstSectionOfPage[number] ?? -1];
   return section ? new Set(placeLabels(section).map((label) => label.toLowerCase())) : undefined;
 }
-

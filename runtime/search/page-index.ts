@@ -103,7 +103,17 @@ export class PageIndexBuilder {
     this.#flush();
     const index = yield* this.#builder.finishInSlices();
     const outline = yield* this.#outlineBuilder.finishInSlices();
-    return { index, outline, firstSectionOfPage: this.#firstSectionOfPage, titleTermsOfPage: this.#titleTermsOfPage, qualifierTermsOfPage: this.#qualifierTermsOfPage, subjectTermsOfPage: this.#subjectTermsOfPage, pageOfPath: this.#pageOfPath, linksOfPage: this.#linksOfPage, bodyTermsOfPage: this.#bodyTermsOfPage };
+    return {
+      index,
+      outline,
+      firstSectionOfPage: this.#firstSectionOfPage,
+      titleTermsOfPage: this.#titleTermsOfPage,
+      qualifierTermsOfPage: this.#qualifierTermsOfPage,
+      subjectTermsOfPage: this.#subjectTermsOfPage,
+      pageOfPath: this.#pageOfPath,
+      linksOfPage: this.#linksOfPage,
+      bodyTermsOfPage: this.#bodyTermsOfPage,
+    };
   }
 
   #flush(): void {

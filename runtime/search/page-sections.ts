@@ -24,7 +24,8 @@ function pageStarts(index: SearchIndex): Map<string, number> {
   const starts = new Map<string, number>();
   index.sections.forEach((section, position) => {
     if (position > 0 && (index.sections[position - 1] as SectionRecord).path === section.path) return;
-    for (const location of index.locations[position] ?? [{ path: section.path }]) if (!starts.has(location.path)) starts.set(location.path, position);
+    for (const location of index.locations[position] ?? [{ path: section.path }])
+      if (!starts.has(location.path)) starts.set(location.path, position);
   });
   return starts;
 }

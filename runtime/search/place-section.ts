@@ -59,21 +59,43 @@ export function otherLocationsOf(section: PlacedSection): OtherLocation[] {
   return section.shownAt.filter((location) => location.path !== section.path).map(otherLocationOf);
 }
 
-function inScope({ context, tag }: PageLocation, { filter, defaultsOnly, language, versions }: SearchScope, defaults: SearchIndex['defaults']): boolean {
+function inScope(
+  { context, tag }: PageLocation,
+  { filter, defaultsOnly, language, versions }: SearchScope,
+  defaults: SearchIndex['defaults'],
+): boolean {
   const wantedTag = filter?.tag?.trim().toLowerCase();
   if (wantedTag && tag?.toLowerCase() !== wantedTag) return false;
-  const kept = filter?.version !== undefined ? [filter.version] : defaultsOnly ? (versions ?? (defaults.version === undefined ? [] : [defaults.version])) : [];
+  const kept =
+    filter?.version !== undefined
+      ? [filter.version]
+      : defaultsOnly
+        ? (versions ?? (defaults.version === undefined ? [] : [defaults.version]))
+        : [];
   if (kept.length > 0 && context.version !== undefined && !kept.includes(context.version)) return false;
   const preferredLanguage = language ?? defaults.language;
   if (filter?.language !== undefined) {
     const pageLanguage = context.language ?? defaults.language;
     if (pageLanguage !== undefined && pageLanguage !== filter.language) return false;
-  } else if (defaultsOnly && preferredLanguage && context.language !== undefined && context.language !== preferredLanguage) {
+  } else if (
+    defaultsOnly &&
+    preferredLanguage &&
+    context.language !== undefined &&
+    context.language !== preferredLanguage
+  ) {
     return false;
   }
-  return !(filter?.groups && filter.groups.length > 0 && !filter.groups.some((group) => context.groups.includes(group)));
+  return !(
+    filter?.groups &&
+    filter.groups.length > 0 &&
+    !filter.groups.some((group) => context.groups.includes(group))
+  );
 }
 
 function otherLocationOf({ path, context }: PageLocation): OtherLocation {
-  return { path, ...(context.version === undefined ? {} : { version: context.version }), ...(context.language === undefined ? {} : { language: context.language }) };
+  return {
+    path,
+    ...(context.version === undefined ? {} : { version: context.version }),
+    ...(context.language === undefined ? {} : { language: context.language }),
+  };
 }

@@ -4,11 +4,14 @@
  * `not` excludes only before an article or a means ("not the", "not via"): elsewhere it describes a problem
  * ("logs not showing up"), whose words are the topic.
  */
-const EXCLUSION_CUE = /\b(?:without|instead\s+of|rather\s+than|other\s+than|except(?:\s+for)?|excluding|apart\s+from|not(?=\s+(?:the|a|an|via|through|using|with)\b))\s+/giu;
+const EXCLUSION_CUE =
+  /\b(?:without|instead\s+of|rather\s+than|other\s+than|except(?:\s+for)?|excluding|apart\s+from|not(?=\s+(?:the|a|an|via|through|using|with)\b))\s+/giu;
 /** Words that end an excluded phrase: punctuation, conjunctions and clause words, or another cue. */
-const PHRASE_END = /[,.;:!?()"]|\b(?:the|a|an|and|or|but|so|then|while|because|when|if|that|which|who|where|to|for|in|on|at|from|by|with|of|as|i|we|you|my|our)\b/iu;
+const PHRASE_END =
+  /[,.;:!?()"]|\b(?:the|a|an|and|or|but|so|then|while|because|when|if|that|which|who|where|to|for|in|on|at|from|by|with|of|as|i|we|you|my|our)\b/iu;
 /** Leading words of an excluded phrase that are not what it excludes. */
-const PHRASE_START = /^(?:(?:the|a|an|any|my|our|your|its|their|own|having|to|be|being|via|through|using|with|for)\s+)+/iu;
+const PHRASE_START =
+  /^(?:(?:the|a|an|any|my|our|your|its|their|own|having|to|be|being|via|through|using|with|for)\s+)+/iu;
 /** An excluded phrase: a name or a short noun phrase ("React hook", "API keys"), three words at most. */
 const EXCLUDED_PHRASE = /^\S+(?:\s+\S+){0,2}/u;
 

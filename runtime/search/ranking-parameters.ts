@@ -39,5 +39,8 @@ export const OUTLINE_HEADINGS_B = 0.9;
 /** The parameters of the page outline index: the section parameters without the body, headings normalised like a page body. */
 export function outlineRankingParameters(parameters: Bm25fParameters): Bm25fParameters {
   const { fields } = parameters;
-  return { ...parameters, fields: { ...fields, headings: { ...fields.headings, b: OUTLINE_HEADINGS_B }, body: { ...fields.body, weight: 0 } } };
+  return {
+    ...parameters,
+    fields: { ...fields, headings: { ...fields.headings, b: OUTLINE_HEADINGS_B }, body: { ...fields.body, weight: 0 } },
+  };
 }

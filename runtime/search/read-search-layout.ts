@@ -1,4 +1,11 @@
-import { SearchArtifactError, type ContentSection, type PageReference, type SearchArtifact, type SectionBody, type SectionTerms } from '../../contract/search/search-artifact.ts';
+import {
+  SearchArtifactError,
+  type ContentSection,
+  type PageReference,
+  type SearchArtifact,
+  type SectionBody,
+  type SectionTerms,
+} from '../../contract/search/search-artifact.ts';
 import type { PageContext, SectionRecord } from '../../contract/search/section-record.ts';
 
 /** A page path showing some content, with its own navigation context. */
@@ -35,12 +42,17 @@ const RECORDS_PER_SLICE = 5000;
  * engine, yielding between slices of records (a site of 100,000 sections took 25–50 ms in one turn). Throws a
  * SearchArtifactError with a plain message when it is corrupt.
  */
-export function* readSearchLayout(candidate: Omit<Partial<SearchArtifact>, 'formatVersion'>): Generator<void, SearchLayout> {
+export function* readSearchLayout(
+  candidate: Omit<Partial<SearchArtifact>, 'formatVersion'>,
+): Generator<void, SearchLayout> {
   const { sections, bodies, terms, fieldWeights, bm25Params } = candidate;
   if (!Array.isArray(sections) || !Array.isArray(bodies) || !Array.isArray(terms) || terms.length !== bodies.length) {
     throw new SearchArtifactError('search artifact has no sections, or not one term list per body');
   }
-  if (!isNonNegativeNumbers(fieldWeights, ['title', 'headings', 'body']) || !isNonNegativeNumbers(bm25Params, ['k1', 'b', 'k'])) {
+  if (
+    !isNonNegativeNumbers(fieldWeights, ['title', 'headings', 'body']) ||
+    !isNonNegativeNumbers(bm25Params, ['k1', 'b', 'k'])
+  ) {
     throw new SearchArtifactError('search artifact has no usable field weights or BM25 parameters');
   }
   for (const [index, fields] of (terms as unknown[]).entries()) {
@@ -52,7 +64,15 @@ export function* readSearchLayout(candidate: Omit<Partial<SearchArtifact>, 'form
   const defaults = candidate.defaults ?? {};
   for (const [index, body] of (bodies as Partial<SectionBody>[]).entries()) {
     if ((index + 1) % RECORDS_PER_SLICE === 0) yield;
-    if (!body || typeof body.title !== 'string' || typeof body.text !== 'string' || !Array.isArray(body.headingPath) || !isOptionalString(body.description) || !isOptionalStrings(body.keywords) || !isOptionalCount(body.links)) {
+    if (
+      !body ||
+      typeof body.title !== 'string' ||
+      typeof body.text !== 'string' ||
+      !Array.isArray(body.headingPath) ||
+      !isOptionalString(body.description) ||
+      !isOptionalStrings(body.keywords) ||
+      !isOptionalCount(body.links)
+    ) {
       throw new SearchArtifactError('search artifact holds a malformed section body');
     }
   }
@@ -64,31 +84,70 @@ export function* readSearchLayout(candidate: Omit<Partial<SearchArtifact>, 'form
   for (const [index, section] of (sections as Partial<ContentSection>[]).entries()) {
     const shown = locationsByContent.get(section?.content as number);
     const bodyIndex = section?.body;
-    const body = Number.isInteger(bodyIndex) ? ((bodies as SectionBody[])[bodyIndex as number] as SectionBody | undefined) : undefined;
-    if (!section || !shown || !body || typeof section.anchor !== 'string') throw new SearchArtifactError('search artifact holds a malformed section, or one no page shows');
+    const body = Number.isInteger(bodyIndex)
+      ? ((bodies as SectionBody[])[bodyIndex as number] as SectionBody | undefined)
+      : undefined;
+    if (!section || !shown || !body || typeof section.anchor !== 'string')
+      throw new SearchArtifactError('search artifact holds a malformed section, or one no page shows');
     const primary = shown[0] as PageLocation;
     const description = body.description === undefined ? {} : { description: body.description };
     const keywords = body.keywords === undefined ? {} : { keywords: body.keywords };
     const links = body.links === undefined ? {} : { links: body.links };
-    records.push({ path: primary.path, anchor: section.anchor, headingPath: body.headingPath, title: body.title, text: body.text, ...description, ...keywords, ...links, context: primary.context });
+    records.push({
+      path: primary.path,
+      anchor: section.anchor,
+      headingPath: body.headingPath,
+      title: body.title,
+      text: body.text,
+      ...description,
+      ...keywords,
+      ...links,
+      context: primary.context,
+    });
     locations.push(shown);
     sectionTerms.push(terms[bodyIndex as number] as SectionTerms);
     bodyOfSection[index] = bodyIndex as number;
     if ((index + 1) % RECORDS_PER_SLICE === 0) yield;
   }
-  return { defaults, fieldWeights, bm25Params, terms: sectionTerms, sections: records, locations, bodyCount: bodies.length, bodyOfSection };
+  return {
+    defaults,
+    fieldWeights,
+    bm25Params,
+    terms: sectionTerms,
+    sections: records,
+    locations,
+    bodyCount: bodies.length,
+    bodyOfSection,
+  };
 }
 
 /** The pages showing each content, the default version and language first. */
-function locateContents(contexts: unknown, pages: unknown, defaults: SearchLayout['defaults']): Map<number, PageLocation[]> {
-  if (!Array.isArray(contexts) || contexts.some((context) => !context || typeof context !== 'object' || !Array.isArray((context as PageContext).groups))) {
+function locateContents(
+  contexts: unknown,
+  pages: unknown,
+  defaults: SearchLayout['defaults'],
+): Map<number, PageLocation[]> {
+  if (
+    !Array.isArray(contexts) ||
+    contexts.some(
+      (context) => !context || typeof context !== 'object' || !Array.isArray((context as PageContext).groups),
+    )
+  ) {
     throw new SearchArtifactError('search artifact has no contexts, or a malformed one');
   }
   const locationsByContent = new Map<number, PageLocation[]>();
   if (!Array.isArray(pages)) throw new SearchArtifactError('search artifact has no page records');
   for (const page of pages as Partial<PageReference>[]) {
     const context = contexts[page?.context as number] as PageContext | undefined;
-    if (!page || typeof page.path !== 'string' || !Number.isInteger(page.content) || !context || !isOptionalBoost(page.boost) || !(page.tag === undefined || typeof page.tag === 'string')) throw new SearchArtifactError('search artifact holds a malformed page record');
+    if (
+      !page ||
+      typeof page.path !== 'string' ||
+      !Number.isInteger(page.content) ||
+      !context ||
+      !isOptionalBoost(page.boost) ||
+      !(page.tag === undefined || typeof page.tag === 'string')
+    )
+      throw new SearchArtifactError('search artifact holds a malformed page record');
     const locations = locationsByContent.get(page.content as number) ?? [];
     const location: PageLocation = { path: page.path, context };
     if (page.boost !== undefined) location.boost = page.boost;
@@ -97,8 +156,12 @@ function locateContents(contexts: unknown, pages: unknown, defaults: SearchLayou
     locationsByContent.set(page.content as number, locations);
   }
   const preferred = (location: PageLocation): number =>
-    (defaults.version && location.context.version !== undefined && location.context.version !== defaults.version ? 2 : 0) +
-    (defaults.language && location.context.language !== undefined && location.context.language !== defaults.language ? 1 : 0);
+    (defaults.version && location.context.version !== undefined && location.context.version !== defaults.version
+      ? 2
+      : 0) +
+    (defaults.language && location.context.language !== undefined && location.context.language !== defaults.language
+      ? 1
+      : 0);
   for (const locations of locationsByContent.values()) locations.sort((a, b) => preferred(a) - preferred(b));
   return locationsByContent;
 }

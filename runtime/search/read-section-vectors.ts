@@ -21,14 +21,28 @@ const VECTORS_PER_SLICE = 1000;
  * undefined when it has none: `rowCount` vectors, one per section body (`rowOfSection` maps sections to them). Throws a SearchArtifactError when they are malformed: an unknown encoding, not one vector per
  * row, a vector of the wrong length, or a reference to a later row.
  */
-export function* readSectionVectors(candidate: { embeddings?: unknown; vectors?: unknown }, rowCount: number, rowOfSection: Uint32Array): Generator<void, SectionVectors | undefined> {
+export function* readSectionVectors(
+  candidate: { embeddings?: unknown; vectors?: unknown },
+  rowCount: number,
+  rowOfSection: Uint32Array,
+): Generator<void, SectionVectors | undefined> {
   if (candidate.embeddings === undefined && candidate.vectors === undefined) return undefined;
   const embeddings = candidate.embeddings as Partial<SearchEmbeddings> | undefined;
   const { vectors } = candidate;
-  if (!embeddings || embeddings.encoding !== 'int8-base64' || typeof embeddings.model !== 'string' || typeof embeddings.url !== 'string' || !Number.isInteger(embeddings.dimensions) || (embeddings.dimensions as number) < 1) {
-    throw new SearchArtifactError('search artifact has vectors without a usable `embeddings` description (model, url, dimensions, encoding int8-base64)');
+  if (
+    !embeddings ||
+    embeddings.encoding !== 'int8-base64' ||
+    typeof embeddings.model !== 'string' ||
+    typeof embeddings.url !== 'string' ||
+    !Number.isInteger(embeddings.dimensions) ||
+    (embeddings.dimensions as number) < 1
+  ) {
+    throw new SearchArtifactError(
+      'search artifact has vectors without a usable `embeddings` description (model, url, dimensions, encoding int8-base64)',
+    );
   }
-  if (!Array.isArray(vectors) || vectors.length !== rowCount) throw new SearchArtifactError('search artifact has not one vector per section body');
+  if (!Array.isArray(vectors) || vectors.length !== rowCount)
+    throw new SearchArtifactError('search artifact has not one vector per section body');
   const dimensions = embeddings.dimensions as number;
   const values = new Int8Array(rowCount * dimensions);
   const norms = new Float32Array(rowCount);
@@ -38,7 +52,8 @@ export function* readSectionVectors(candidate: { embeddings?: unknown; vectors?:
       norms[index] = norms[vector] as number;
     } else if (typeof vector === 'string' && decodeVector(vector, values, index * dimensions, dimensions)) {
       let sum = 0;
-      for (let offset = index * dimensions, end = offset + dimensions; offset < end; offset += 1) sum += (values[offset] as number) ** 2;
+      for (let offset = index * dimensions, end = offset + dimensions; offset < end; offset += 1)
+        sum += (values[offset] as number) ** 2;
       norms[index] = Math.sqrt(sum);
     } else {
       throw new SearchArtifactError(`search artifact holds a malformed vector for section body ${index}`);

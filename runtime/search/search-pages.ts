@@ -27,8 +27,16 @@ export interface PageSearch {
  * Scores are relative within a query, so the best result always stays. Both callers rank identically because both
  * call this.
  */
-export async function searchPages(index: SearchIndex, request: PageSearch, options: Pick<HybridSearchOptions, 'embedQuery' | 'vectorWeight' | 'onEmbeddingError'> = {}): Promise<SearchResult[]> {
-  const ranked = await hybridSearch(index, request.query, { pageSize: Math.max(request.pageSize, RANKING_DEPTH), ...(request.filter ? { filter: request.filter } : {}), ...options });
+export async function searchPages(
+  index: SearchIndex,
+  request: PageSearch,
+  options: Pick<HybridSearchOptions, 'embedQuery' | 'vectorWeight' | 'onEmbeddingError'> = {},
+): Promise<SearchResult[]> {
+  const ranked = await hybridSearch(index, request.query, {
+    pageSize: Math.max(request.pageSize, RANKING_DEPTH),
+    ...(request.filter ? { filter: request.filter } : {}),
+    ...options,
+  });
   const results = ranked.slice(0, request.pageSize);
   const minimumScore = (request.scoreThreshold ?? 0) * (results[0]?.score ?? 0);
   return results.filter((result) => result.score >= minimumScore);

@@ -30,14 +30,28 @@ export interface SearchQuery {
  * (`weighted`), an identifier's whole term at `IDENTIFIER_WEIGHT`; plus, for English, what the question excludes.
  * Undefined when the question has no term at all (only stop words, emoji).
  */
-export function searchQuery(index: SearchIndex, question: string, previousQuestion: string | undefined, language: string | undefined): SearchQuery | undefined {
+export function searchQuery(
+  index: SearchIndex,
+  question: string,
+  previousQuestion: string | undefined,
+  language: string | undefined,
+): SearchQuery | undefined {
   const questionTerms = [...new Set(searchTerms(question, language))].slice(0, MAX_QUERY_TERMS);
   if (questionTerms.length === 0) return undefined;
   const asked = weighted(questionTerms, QUESTION_WEIGHT, index, question, language);
-  const previousTerms = previousQuestion ? [...new Set(searchTerms(previousQuestion, language))].slice(0, MAX_QUERY_TERMS / 2) : [];
-  const previous = previousQuestion ? weighted(previousTerms, PREVIOUS_TURN_WEIGHT, index, previousQuestion, language) : [];
+  const previousTerms = previousQuestion
+    ? [...new Set(searchTerms(previousQuestion, language))].slice(0, MAX_QUERY_TERMS / 2)
+    : [];
+  const previous = previousQuestion
+    ? weighted(previousTerms, PREVIOUS_TURN_WEIGHT, index, previousQuestion, language)
+    : [];
   const excluded = isEnglish(language) ? excludedTerms(question, language, questionTerms, asked) : new Set<string>();
-  return { terms: [...asked, ...previous].map((entry) => (isWholeIdentifier(entry.term) ? { ...entry, weight: entry.weight * IDENTIFIER_WEIGHT } : entry)), excluded };
+  return {
+    terms: [...asked, ...previous].map((entry) =>
+      isWholeIdentifier(entry.term) ? { ...entry, weight: entry.weight * IDENTIFIER_WEIGHT } : entry,
+    ),
+    excluded,
+  };
 }
 
 /**
@@ -45,7 +59,13 @@ export function searchQuery(index: SearchIndex, question: string, previousQuesti
  * `MAX_CORRECTED_TERMS` unknown terms only): the word as written respelt as the site writes it, else the nearest
  * indexed term (`TypoCorrector`). `text` is what the terms were prepared from (in `language`).
  */
-function weighted(terms: string[], weight: number, index: SearchIndex, text: string, language: string | undefined): WeightedTerm[] {
+function weighted(
+  terms: string[],
+  weight: number,
+  index: SearchIndex,
+  text: string,
+  language: string | undefined,
+): WeightedTerm[] {
   let attempts = 0;
   let written: Map<string, string> | undefined;
   return terms.map((term) => {
@@ -54,7 +74,8 @@ function weighted(terms: string[], weight: number, index: SearchIndex, text: str
     written ??= writtenWords(text, language);
     const word = written.get(term);
     // The corrected word keeps its whole weight: a misspelt word is often the one that decides.
-    const corrected = (word === undefined ? undefined : index.typos.correctWritten(word, language)) ?? index.typos.correct(term);
+    const corrected =
+      (word === undefined ? undefined : index.typos.correctWritten(word, language)) ?? index.typos.correct(term);
     return { term: corrected ?? term, weight };
   });
 }
@@ -73,10 +94,19 @@ function writtenWords(text: string, language: string | undefined): Map<string, s
  * The (corrected) terms of what an English question excludes that the rest of it does not ask for: "pop the lowest
  * items without blocking" → `block`; "use the useChat hook, not the React hook" → `react` (not `hook`).
  */
-function excludedTerms(question: string, language: string | undefined, questionTerms: string[], asked: WeightedTerm[]): Set<string> {
+function excludedTerms(
+  question: string,
+  language: string | undefined,
+  questionTerms: string[],
+  asked: WeightedTerm[],
+): Set<string> {
   const { included, excluded } = splitExclusions(question);
   if (excluded === '') return new Set();
   const kept = new Set(searchTerms(included, language));
   const corrected = new Map(questionTerms.map((term, position) => [term, asked[position]?.term ?? term]));
-  return new Set(searchTerms(excluded, language).filter((term) => !kept.has(term)).map((term) => corrected.get(term) ?? term));
+  return new Set(
+    searchTerms(excluded, language)
+      .filter((term) => !kept.has(term))
+      .map((term) => corrected.get(term) ?? term),
+  );
 }

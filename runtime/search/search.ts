@@ -3,7 +3,15 @@ import { detectQueryLanguage } from './detect-query-language.ts';
 import { detectQueryVersions } from './detect-query-versions.ts';
 import type { SearchIndex } from './load-search-index.ts';
 import { applyPageFactors } from './page-factors.ts';
-import { locationInScope, otherLocationsOf, sectionAt, type OtherLocation, type PlacedSection, type SearchFilter, type SearchScope } from './place-section.ts';
+import {
+  locationInScope,
+  otherLocationsOf,
+  sectionAt,
+  type OtherLocation,
+  type PlacedSection,
+  type SearchFilter,
+  type SearchScope,
+} from './place-section.ts';
 import type { PlacedHit, RankedPage } from './ranked-page.ts';
 import { snippetOf } from './result-snippet.ts';
 import { searchQuery } from './search-query.ts';
@@ -75,10 +83,17 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
  * `search`'s results and the scope it preferred — the filter, else the versions the query names (or the default) and
  * its detected language — which `hybridSearch` ranks the vectors in; no scope when the query searched nothing.
  */
-export function scopedSearch(index: SearchIndex, query: string, options: SearchOptions = {}): { results: SearchResult[]; scope?: SearchScope } {
+export function scopedSearch(
+  index: SearchIndex,
+  query: string,
+  options: SearchOptions = {},
+): { results: SearchResult[]; scope?: SearchScope } {
   const pageSize = Math.min(50, Math.max(1, Math.floor(options.pageSize ?? 5) || 5));
   if (!index.engine || typeof query !== 'string') return { results: [] };
-  const detected = options.filter?.language === undefined ? detectQueryLanguage(query.slice(0, 1000), index.vocabularies, index.defaults.language) : undefined;
+  const detected =
+    options.filter?.language === undefined
+      ? detectQueryLanguage(query.slice(0, 1000), index.vocabularies, index.defaults.language)
+      : undefined;
   const language = options.filter?.language ?? detected ?? index.defaults.language;
   const previousQuery = options.previousQuery?.slice(0, 4000);
   const weightedQuery = searchQuery(index, query.slice(0, 4000), previousQuery, language);
@@ -87,12 +102,21 @@ export function scopedSearch(index: SearchIndex, query: string, options: SearchO
   const scoped = index.versions.length > 0 || index.hasLanguages;
   const filter = options.filter ? { filter: options.filter } : {};
   const named = options.filter?.version === undefined ? detectQueryVersions(query.slice(0, 1000), index.versions) : [];
-  const preferred: SearchScope = { ...filter, defaultsOnly: true, ...(detected ? { language: detected } : {}), ...(named.length > 0 ? { versions: named } : {}) };
+  const preferred: SearchScope = {
+    ...filter,
+    defaultsOnly: true,
+    ...(detected ? { language: detected } : {}),
+    ...(named.length > 0 ? { versions: named } : {}),
+  };
   const hitsAt = (depth: number): Hits => {
     const limit = pageSize * CANDIDATES_PER_PAGE * depth;
     const sections = (index.engine as NonNullable<SearchIndex['engine']>).search(weightedQuery.terms, limit);
     const pageHits = (pageIndex: Bm25fIndex | undefined): [number, number][] =>
-      pageIndex ? pageIndex.search(weightedQuery.terms, limit).map(([page, score]): [number, number] => [index.pages?.firstSectionOfPage[page] as number, score]) : [];
+      pageIndex
+        ? pageIndex
+            .search(weightedQuery.terms, limit)
+            .map(([page, score]): [number, number] => [index.pages?.firstSectionOfPage[page] as number, score])
+        : [];
     return { sections, pages: pageHits(index.pages?.index), outlines: pageHits(index.pages?.outline) };
   };
   let hits = hitsAt(1);

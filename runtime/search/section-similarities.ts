@@ -16,7 +16,9 @@ export async function sectionSimilarities(vectors: SectionVectors, query: ArrayL
   let squares = 0;
   for (const component of unit) squares += component * component;
   const length = Math.sqrt(squares);
-  if (length > 0) for (let component = 0; component < dimensions; component += 1) unit[component] = (unit[component] as number) / length;
+  if (length > 0)
+    for (let component = 0; component < dimensions; component += 1)
+      unit[component] = (unit[component] as number) / length;
   const count = vectors.norms.length;
   const similarities = new Float32Array(count);
   const perSlice = Math.max(1, Math.floor(WORK_PER_SLICE / dimensions));
@@ -26,7 +28,8 @@ export async function sectionSimilarities(vectors: SectionVectors, query: ArrayL
       const norm = vectors.norms[row] as number;
       if (norm === 0) continue;
       let dot = 0;
-      for (let component = 0, offset = row * dimensions; component < dimensions; component += 1, offset += 1) dot += (vectors.values[offset] as number) * (unit[component] as number);
+      for (let component = 0, offset = row * dimensions; component < dimensions; component += 1, offset += 1)
+        dot += (vectors.values[offset] as number) * (unit[component] as number);
       similarities[row] = dot / norm;
     }
   }

@@ -18,7 +18,10 @@ const NOISE_SEGMENT = /^(?:\d[\d-]*|v\d+|index)$/;
  * its title do not all share, else its innermost group. Titles are compared within one version and language, letter
  * case aside; a page whose title no other page has gets no label. `prepare` gives a text's terms in a language.
  */
-export function titleQualifiers(sections: readonly SectionRecord[], prepare: (text: string, language: string | undefined) => string[]): Map<string, TitleQualifier> {
+export function titleQualifiers(
+  sections: readonly SectionRecord[],
+  prepare: (text: string, language: string | undefined) => string[],
+): Map<string, TitleQualifier> {
   const pagesByTitle = new Map<string, Map<string, SectionRecord>>();
   for (const section of sections) {
     const key = `${section.context.language ?? ''}\u0000${section.context.version ?? ''}\u0000${section.title.trim().toLowerCase()}`;
@@ -33,27 +36,39 @@ export function titleQualifiers(sections: readonly SectionRecord[], prepare: (te
     const labelsOf = twins.map((section) => placeLabels(section));
     // How many of the twins hold each label: a label some twin lacks tells its pages apart.
     const holders = new Map<string, number>();
-    for (const labels of labelsOf) for (const label of new Set(labels.map((name) => name.toLowerCase()))) holders.set(label, (holders.get(label) ?? 0) + 1);
+    for (const labels of labelsOf)
+      for (const label of new Set(labels.map((name) => name.toLowerCase())))
+        holders.set(label, (holders.get(label) ?? 0) + 1);
     const labelled = twins.map((section, position) => {
       const own = labelsOf[position] ?? [];
       return { section, label: own.find((label) => (holders.get(label.toLowerCase()) ?? 0) < twins.length) ?? own[0] };
     });
     const language = twins[0]?.context.language;
     const title = new Set(prepare(twins[0]?.title ?? '', language));
-    const termsOf = labelled.map(({ label }) => (label === undefined ? [] : prepare(label, language).filter((term) => !title.has(term))));
+    const termsOf = labelled.map(({ label }) =>
+      label === undefined ? [] : prepare(label, language).filter((term) => !title.has(term)),
+    );
     const everywhere = new Set((termsOf[0] ?? []).filter((term) => termsOf.every((terms) => terms.includes(term))));
     labelled.forEach(({ section, label }, position) => {
-      if (label !== undefined) qualifiers.set(section.path, { label, terms: (termsOf[position] ?? []).filter((term) => !everywhere.has(term)) });
+      if (label !== undefined)
+        qualifiers.set(section.path, {
+          label,
+          terms: (termsOf[position] ?? []).filter((term) => !everywhere.has(term)),
+        });
     });
   }
   return qualifiers;
 }
 
-
 /** A page's navigation names (groups from the innermost, then menu, anchor, dropdown, tab, product) and route folders, innermost first. */
 export function placeLabels({ path, context }: SectionRecord): string[] {
   const names = [...context.groups].reverse();
-  for (const name of [context.menu, context.anchor, context.dropdown, context.tab, context.product]) if (name) names.push(name);
-  const folders = path.split('/').slice(0, -1).reverse().filter((segment) => !NOISE_SEGMENT.test(segment) && segment !== context.language && segment !== context.version);
+  for (const name of [context.menu, context.anchor, context.dropdown, context.tab, context.product])
+    if (name) names.push(name);
+  const folders = path
+    .split('/')
+    .slice(0, -1)
+    .reverse()
+    .filter((segment) => !NOISE_SEGMENT.test(segment) && segment !== context.language && segment !== context.version);
   return [...names, ...folders].map((label) => label.trim()).filter((label) => label.length > 0);
 }

@@ -51,7 +51,11 @@ export class TypoCorrector {
   /** The indexed term a misspelt `term` most likely meant, or undefined when it is indexed or nothing is close. */
   correct(term: string): string | undefined {
     if (!this.#isUnknown(term)) return undefined;
-    return nearest(term, this.#byInitial.get(term[0] as string) ?? [], (candidate) => this.#vocabulary.documentFrequency(candidate)) ?? this.#indexedPrefix(term);
+    return (
+      nearest(term, this.#byInitial.get(term[0] as string) ?? [], (candidate) =>
+        this.#vocabulary.documentFrequency(candidate),
+      ) ?? this.#indexedPrefix(term)
+    );
   }
 
   /**
@@ -59,7 +63,8 @@ export class TypoCorrector {
    * when its own term is unknown and the texts hold a word close enough; undefined otherwise (then try `correct`).
    */
   correctWritten(word: string, language?: string): string | undefined {
-    if (!this.#texts || word.length < MINIMUM_LENGTH || !this.#isUnknown(prepareText(word, language)[0] ?? '')) return undefined;
+    if (!this.#texts || word.length < MINIMUM_LENGTH || !this.#isUnknown(prepareText(word, language)[0] ?? ''))
+      return undefined;
     const written = word.toLowerCase();
     const words = this.#writtenWords().get(written[0] as string);
     const corrected = words ? nearest(written, words.keys(), (candidate) => words.get(candidate) ?? 0) : undefined;
@@ -68,7 +73,12 @@ export class TypoCorrector {
   }
 
   #isUnknown(term: string): boolean {
-    return term.length >= MINIMUM_LENGTH && !/\d/.test(term) && !isWholeIdentifier(term) && this.#vocabulary.documentFrequency(term) === 0;
+    return (
+      term.length >= MINIMUM_LENGTH &&
+      !/\d/.test(term) &&
+      !isWholeIdentifier(term) &&
+      this.#vocabulary.documentFrequency(term) === 0
+    );
   }
 
   #writtenWords(): Map<string, Map<string, number>> {
@@ -98,7 +108,11 @@ export class TypoCorrector {
 }
 
 /** The candidate nearest to `term` within its allowed edits (see `TypoCorrector`), the more frequent on a tie; undefined when none is close. */
-function nearest(term: string, candidates: Iterable<string>, frequencyOf: (candidate: string) => number): string | undefined {
+function nearest(
+  term: string,
+  candidates: Iterable<string>,
+  frequencyOf: (candidate: string) => number,
+): string | undefined {
   const allowed = term.length >= TWO_EDITS_FROM ? 2 : 1;
   let best: string | undefined;
   let bestDistance = allowed + 1;

@@ -38,7 +38,9 @@ export interface AssistantSettingsStoreOptions {
   onInvalidReload?: (error: AssistantSettingsError) => void;
 }
 
-const validate = new Ajv({ allErrors: false, strict: true, verbose: true }).compile<AssistantSettingsFile>(assistantSettingsSchema);
+const validate = new Ajv({ allErrors: false, strict: true, verbose: true }).compile<AssistantSettingsFile>(
+  assistantSettingsSchema,
+);
 
 /**
  * Opens the settings file. A missing file is no settings; an invalid one throws AssistantSettingsError at open (so
@@ -78,7 +80,9 @@ export function readSettingsFile(file: string): AssistantSettingsFile {
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new AssistantSettingsError(`${file}: ${error instanceof SyntaxError ? `not valid JSON (${error.message})` : (error as Error).message}`);
+    throw new AssistantSettingsError(
+      `${file}: ${error instanceof SyntaxError ? `not valid JSON (${error.message})` : (error as Error).message}`,
+    );
   }
   if (!validate(data)) throw new AssistantSettingsError(`${file}: ${describeError(validate.errors?.[0])}`);
   return data;
@@ -88,9 +92,14 @@ function describeError(error: ErrorObject | undefined): string {
   if (!error) return 'not valid';
   const where = error.instancePath || '(the top level)';
   const extra = (error.params as { additionalProperty?: string }).additionalProperty;
-  const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {}).filter((name) => name !== '$schema');
+  const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {}).filter(
+    (name) => name !== '$schema',
+  );
   if (extra) return `unexpected member "${extra}" in ${where}, expected one of ${known.join(', ')}`;
   const subject = error.propertyName === undefined ? where : `the key "${error.propertyName}" of ${where}`;
-  const expected = error.keyword === 'pattern' ? (error.parentSchema as { description?: string } | undefined)?.description : undefined;
-  return expected ? `${subject} is not valid, expected ${expected.charAt(0).toLowerCase()}${expected.slice(1).replace(/\.$/, '')}` : `${subject} ${error.message ?? 'is not valid'}`;
+  const expected =
+    error.keyword === 'pattern' ? (error.parentSchema as { description?: string } | undefined)?.description : undefined;
+  return expected
+    ? `${subject} is not valid, expected ${expected.charAt(0).toLowerCase()}${expected.slice(1).replace(/\.$/, '')}`
+    : `${subject} ${error.message ?? 'is not valid'}`;
 }

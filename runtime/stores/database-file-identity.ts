@@ -11,7 +11,8 @@ export function databaseFileIdentity(file: string): () => string | undefined {
   return () => {
     const current = statSync(file, { throwIfNoEntry: false });
     if (!current) return `the database file ${file} was deleted while in use`;
-    if (current.ino !== opened.ino || current.dev !== opened.dev) return `the database file ${file} was replaced while in use`;
+    if (current.ino !== opened.ino || current.dev !== opened.dev)
+      return `the database file ${file} was replaced while in use`;
     return undefined;
   };
 }

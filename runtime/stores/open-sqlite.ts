@@ -28,7 +28,9 @@ function sqliteDriver(): Driver {
   try {
     driver = require('better-sqlite3') as Driver;
   } catch (error) {
-    throw new Error(`SQLite needs the better-sqlite3 package on Node ${process.versions.node} (Node ${NODE_SQLITE_FROM_MAJOR}+ has it built in); reinstall with \`npm ci\`: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `SQLite needs the better-sqlite3 package on Node ${process.versions.node} (Node ${NODE_SQLITE_FROM_MAJOR}+ has it built in); reinstall with \`npm ci\`: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return driver;
 }
@@ -46,6 +48,8 @@ export function openSqlite(file: string): SqliteDatabase {
   }
   const Database = sqliteDriver();
   const database = new Database(file);
-  database.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL`);
+  database.exec(
+    `PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL`,
+  );
   return database;
 }

@@ -34,7 +34,10 @@ export function startRetentionSweeper(options: RetentionSweeperOptions): Retenti
       return 0;
     }
   };
-  const timer = setInterval(() => void runOnce(), options.intervalMs ?? Math.min(3_600_000, Math.max(1000, options.retentionMs)));
+  const timer = setInterval(
+    () => void runOnce(),
+    options.intervalMs ?? Math.min(3_600_000, Math.max(1000, options.retentionMs)),
+  );
   timer.unref();
   void runOnce();
   return { runOnce, stop: () => clearInterval(timer) };

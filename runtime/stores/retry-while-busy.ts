@@ -10,7 +10,11 @@ export const DEFAULT_STORE_TIMEOUT_MS = 2000;
  * few ms, because the SQLite drivers wait synchronously and would freeze every other request). After `timeoutMs`
  * (default 2000) it gives up with StoreUnavailableError; other errors also become StoreUnavailableError.
  */
-export async function retryWhileBusy<T>(what: string, operation: () => T | Promise<T>, timeoutMs = DEFAULT_STORE_TIMEOUT_MS): Promise<T> {
+export async function retryWhileBusy<T>(
+  what: string,
+  operation: () => T | Promise<T>,
+  timeoutMs = DEFAULT_STORE_TIMEOUT_MS,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
     try {
@@ -18,7 +22,8 @@ export async function retryWhileBusy<T>(what: string, operation: () => T | Promi
     } catch (error) {
       if (error instanceof StoreUnavailableError) throw error;
       const remaining = deadline - Date.now();
-      if (!isBusy(error) || remaining <= 0) throw new StoreUnavailableError(`${what} is unavailable: ${describe(error)}`);
+      if (!isBusy(error) || remaining <= 0)
+        throw new StoreUnavailableError(`${what} is unavailable: ${describe(error)}`);
       await sleep(Math.min(pause, remaining));
     }
   }

@@ -25,7 +25,11 @@ export interface SqliteDatabase {
  * Wraps `body` in a transaction: BEGIN (IMMEDIATE when `immediate`, which takes the write lock first so a
  * read-then-write body never fails half-way on a lock), COMMIT when it returns, ROLLBACK when it or COMMIT throws.
  */
-export function sqliteTransaction<Arguments extends unknown[], Result>(database: SqliteDatabase, body: (...parameters: Arguments) => Result, { immediate = false } = {}): (...parameters: Arguments) => Result {
+export function sqliteTransaction<Arguments extends unknown[], Result>(
+  database: SqliteDatabase,
+  body: (...parameters: Arguments) => Result,
+  { immediate = false } = {},
+): (...parameters: Arguments) => Result {
   const begin = immediate ? 'BEGIN IMMEDIATE' : 'BEGIN';
   return (...parameters) => {
     database.exec(begin);
@@ -51,5 +55,8 @@ function rollback(database: SqliteDatabase): void {
 
 /** The names of a table's columns (empty when the table does not exist). */
 export function sqliteColumnNames(database: SqliteDatabase, table: string): string[] {
-  return database.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all(table).map((column) => column.name);
+  return database
+    .prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)')
+    .all(table)
+    .map((column) => column.name);
 }

@@ -32,6 +32,8 @@ function shrinkThread(thread: Thread, maxBytes: number): Thread {
     dropped += 1;
   }
   const omitted = (thread.omittedMessages ?? 0) + dropped;
-  const kept = messages.map((message) => (size > maxBytes ? { ...message, text: `${message.text.slice(0, Math.max(0, maxBytes / 2))}…` } : message));
+  const kept = messages.map((message) =>
+    size > maxBytes ? { ...message, text: `${message.text.slice(0, Math.max(0, maxBytes / 2))}…` } : message,
+  );
   return { ...thread, messages: kept, ...(omitted > 0 ? { omittedMessages: omitted } : {}) };
 }

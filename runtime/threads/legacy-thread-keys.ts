@@ -50,7 +50,9 @@ export function createLegacyThreadMigration(client: Redis, names: ThreadKeyNames
     legacyPossible = false;
   };
   const detect = async (): Promise<boolean> => {
-    const [layout, threads] = await withRedis(() => Promise.all([client.get(names.layoutKey), client.exists(names.updatedKey)]));
+    const [layout, threads] = await withRedis(() =>
+      Promise.all([client.get(names.layoutKey), client.exists(names.updatedKey)]),
+    );
     if (layout === '2') return false;
     if (threads === 0) {
       await withRedis(() => client.set(names.layoutKey, '2'));

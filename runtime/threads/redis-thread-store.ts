@@ -1,6 +1,16 @@
 import { openRedis, withRedis } from '../stores/open-redis.ts';
 import { createLegacyThreadMigration } from './legacy-thread-keys.ts';
-import { DEFAULT_THREAD_PAGE, decodeThreadCursor, encodeThreadCursor, isThreadId, newThreadId, type StoredMessage, type Thread, type ThreadStore, type ThreadStoreOptions } from './thread-store.ts';
+import {
+  DEFAULT_THREAD_PAGE,
+  decodeThreadCursor,
+  encodeThreadCursor,
+  isThreadId,
+  newThreadId,
+  type StoredMessage,
+  type Thread,
+  type ThreadStore,
+  type ThreadStoreOptions,
+} from './thread-store.ts';
 
 /**
  * Threads in Redis, shared by every replica: a hash per thread and a list of its messages (`<prefix>:thread:{<id>}`
@@ -13,7 +23,10 @@ import { DEFAULT_THREAD_PAGE, decodeThreadCursor, encodeThreadCursor, isThreadId
  * with `keyPrefix` (default `docsmith`); threads under the names of earlier releases are renamed
  * (`legacy-thread-keys.ts`).
  */
-export function createRedisThreadStore(url: string, options: ThreadStoreOptions & { keyPrefix?: string } = {}): ThreadStore {
+export function createRedisThreadStore(
+  url: string,
+  options: ThreadStoreOptions & { keyPrefix?: string } = {},
+): ThreadStore {
   const PREFIX = `${options.keyPrefix ?? 'docsmith'}:thread`;
   /** Every thread id by last update (ms), for retention; members are `<threadId>|<domain>|<fp>`. */
   const UPDATED_KEY = `${options.keyPrefix ?? 'docsmith'}:threads:updated`;
@@ -33,7 +46,13 @@ export function createRedisThreadStore(url: string, options: ThreadStoreOptions 
   });
   const readThread = async (threadId: string, domain: string, fingerprint: string): Promise<Thread> => {
     await legacy.migrate(threadId);
-    const [info, messages, total] = await withRedis(() => Promise.all([client.hgetall(threadKey(threadId)), client.lrange(messagesKey(threadId), -maxListed, -1), client.llen(messagesKey(threadId))]));
+    const [info, messages, total] = await withRedis(() =>
+      Promise.all([
+        client.hgetall(threadKey(threadId)),
+        client.lrange(messagesKey(threadId), -maxListed, -1),
+        client.llen(messagesKey(threadId)),
+      ]),
+    );
     const omitted = Number(info.omitted ?? 0) + total - messages.length;
     return {
       threadId,
@@ -72,7 +91,13 @@ export function createRedisThreadStore(url: string, options: ThreadStoreOptions 
       await withRedis(() => client.zadd(ownerKey(domain, fingerprint), now.getTime(), threadId));
       const length = Number(replies?.[2]?.[1] ?? 0);
       if (length > maxMessages) {
-        await withRedis(() => client.multi().ltrim(messagesKey(threadId), length - maxMessages, -1).hincrby(threadKey(threadId), 'omitted', length - maxMessages).exec());
+        await withRedis(() =>
+          client
+            .multi()
+            .ltrim(messagesKey(threadId), length - maxMessages, -1)
+            .hincrby(threadKey(threadId), 'omitted', length - maxMessages)
+            .exec(),
+        );
       }
     },
     async recentMessages({ threadId, domain, fingerprint }, count) {
@@ -90,7 +115,12 @@ export function createRedisThreadStore(url: string, options: ThreadStoreOptions 
       if (after) {
         // Threads updated in the same millisecond come in descending id order: the page goes on below the cursor's id.
         const score = Date.parse(after.updatedAt);
-        const [ties, older] = await withRedis(() => Promise.all([client.zrevrangebyscore(key, score, score), client.zrevrangebyscore(key, `(${score}`, '-inf', 'LIMIT', 0, limit + 1)]));
+        const [ties, older] = await withRedis(() =>
+          Promise.all([
+            client.zrevrangebyscore(key, score, score),
+            client.zrevrangebyscore(key, `(${score}`, '-inf', 'LIMIT', 0, limit + 1),
+          ]),
+        );
         remaining = [...ties.filter((threadId) => threadId < after.threadId), ...older].slice(0, limit + 1);
       } else {
         remaining = await withRedis(() => client.zrevrangebyscore(key, '+inf', '-inf', 'LIMIT', 0, limit + 1));
@@ -98,7 +128,10 @@ export function createRedisThreadStore(url: string, options: ThreadStoreOptions 
       const shown = remaining.slice(0, limit);
       const threads = await Promise.all(shown.map((threadId) => readThread(threadId, domain, fingerprint)));
       const last = threads.at(-1);
-      return { threads, ...(remaining.length > limit && last ? { nextCursor: encodeThreadCursor(last.updatedAt, last.threadId) } : {}) };
+      return {
+        threads,
+        ...(remaining.length > limit && last ? { nextCursor: encodeThreadCursor(last.updatedAt, last.threadId) } : {}),
+      };
     },
     async deleteThreadsBefore(before) {
       const expired = await withRedis(() => client.zrangebyscore(UPDATED_KEY, '-inf', `(${before.getTime()}`));

@@ -3,7 +3,17 @@ import { openSqlite } from '../stores/open-sqlite.ts';
 import { sqliteColumnNames, sqliteTransaction } from '../stores/sqlite-database.ts';
 import { retryWhileBusy } from '../stores/retry-while-busy.ts';
 import { StoreUnavailableError } from '../stores/store-unavailable-error.ts';
-import { DEFAULT_THREAD_PAGE, decodeThreadCursor, encodeThreadCursor, isThreadId, newThreadId, type StoredMessage, type Thread, type ThreadStore, type ThreadStoreOptions } from './thread-store.ts';
+import {
+  DEFAULT_THREAD_PAGE,
+  decodeThreadCursor,
+  encodeThreadCursor,
+  isThreadId,
+  newThreadId,
+  type StoredMessage,
+  type Thread,
+  type ThreadStore,
+  type ThreadStoreOptions,
+} from './thread-store.ts';
 
 interface ThreadRow {
   id: string;
@@ -88,17 +98,24 @@ export function createSqliteThreadStore(file: string, options: ThreadStoreOption
     async recentMessages({ threadId, domain, fingerprint }, count) {
       return run((database) => {
         const row = database.findThread.get(threadId);
-        return row && row.domain === domain && row.fp === fingerprint ? database.newestMessages.all(threadId, count).map(storedMessage) : [];
+        return row && row.domain === domain && row.fp === fingerprint
+          ? database.newestMessages.all(threadId, count).map(storedMessage)
+          : [];
       });
     },
     async listThreads(domain, fingerprint, page = {}) {
       const limit = page.limit ?? DEFAULT_THREAD_PAGE;
       const after = decodeThreadCursor(page.cursor);
       return run((database) => {
-        const rows = after ? database.nextPage.all(domain, fingerprint, after.updatedAt, after.updatedAt, after.threadId, limit + 1) : database.firstPage.all(domain, fingerprint, limit + 1);
+        const rows = after
+          ? database.nextPage.all(domain, fingerprint, after.updatedAt, after.updatedAt, after.threadId, limit + 1)
+          : database.firstPage.all(domain, fingerprint, limit + 1);
         const shown = rows.slice(0, limit);
         const last = shown.at(-1);
-        return { threads: shown.map((row) => toThread(database, row)), ...(rows.length > limit && last ? { nextCursor: encodeThreadCursor(last.updated_at, last.id) } : {}) };
+        return {
+          threads: shown.map((row) => toThread(database, row)),
+          ...(rows.length > limit && last ? { nextCursor: encodeThreadCursor(last.updated_at, last.id) } : {}),
+        };
       });
     },
     async deleteThreadsBefore(before) {
@@ -126,16 +143,27 @@ function openThreadDatabase(file: string, maxMessages: number) {
     CREATE TABLE IF NOT EXISTS messages (seq INTEGER PRIMARY KEY AUTOINCREMENT, thread_id TEXT NOT NULL, message_id TEXT NOT NULL, role TEXT NOT NULL, text TEXT NOT NULL, sources TEXT NOT NULL, created_at TEXT NOT NULL);
     CREATE INDEX IF NOT EXISTS messages_by_thread ON messages (thread_id, seq);
   `);
-  if (!sqliteColumnNames(connection, 'threads').includes('omitted')) connection.exec('ALTER TABLE threads ADD COLUMN omitted INTEGER NOT NULL DEFAULT 0');
+  if (!sqliteColumnNames(connection, 'threads').includes('omitted'))
+    connection.exec('ALTER TABLE threads ADD COLUMN omitted INTEGER NOT NULL DEFAULT 0');
   if (!sqliteColumnNames(connection, 'messages').includes('incomplete')) {
-    connection.exec('ALTER TABLE messages ADD COLUMN incomplete INTEGER NOT NULL DEFAULT 0; ALTER TABLE messages ADD COLUMN failure TEXT');
+    connection.exec(
+      'ALTER TABLE messages ADD COLUMN incomplete INTEGER NOT NULL DEFAULT 0; ALTER TABLE messages ADD COLUMN failure TEXT',
+    );
   }
   const findThread = connection.prepare<[string], ThreadRow>('SELECT * FROM threads WHERE id = ?');
-  const insertThread = connection.prepare('INSERT OR IGNORE INTO threads (id, domain, fp, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
+  const insertThread = connection.prepare(
+    'INSERT OR IGNORE INTO threads (id, domain, fp, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+  );
   const touchThread = connection.prepare('UPDATE threads SET updated_at = ? WHERE id = ?');
-  const insertMessage = connection.prepare('INSERT INTO messages (thread_id, message_id, role, text, sources, created_at, incomplete, failure) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-  const countMessages = connection.prepare<[string], { count: number }>('SELECT count(*) AS count FROM messages WHERE thread_id = ?');
-  const dropOldest = connection.prepare('DELETE FROM messages WHERE seq IN (SELECT seq FROM messages WHERE thread_id = ? ORDER BY seq LIMIT ?)');
+  const insertMessage = connection.prepare(
+    'INSERT INTO messages (thread_id, message_id, role, text, sources, created_at, incomplete, failure) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const countMessages = connection.prepare<[string], { count: number }>(
+    'SELECT count(*) AS count FROM messages WHERE thread_id = ?',
+  );
+  const dropOldest = connection.prepare(
+    'DELETE FROM messages WHERE seq IN (SELECT seq FROM messages WHERE thread_id = ? ORDER BY seq LIMIT ?)',
+  );
   const addOmitted = connection.prepare('UPDATE threads SET omitted = omitted + ? WHERE id = ?');
   const expiredThreads = connection.prepare<[string], { id: string }>('SELECT id FROM threads WHERE updated_at < ?');
   const deleteThread = connection.prepare('DELETE FROM threads WHERE id = ?');
@@ -144,17 +172,30 @@ function openThreadDatabase(file: string, maxMessages: number) {
     connection,
     findThread,
     countMessages,
-    firstPage: connection.prepare<[string, string, number], ThreadRow>('SELECT * FROM threads WHERE domain = ? AND fp = ? ORDER BY updated_at DESC, id LIMIT ?'),
+    firstPage: connection.prepare<[string, string, number], ThreadRow>(
+      'SELECT * FROM threads WHERE domain = ? AND fp = ? ORDER BY updated_at DESC, id LIMIT ?',
+    ),
     nextPage: connection.prepare<[string, string, string, string, string, number], ThreadRow>(
       'SELECT * FROM threads WHERE domain = ? AND fp = ? AND (updated_at < ? OR (updated_at = ? AND id > ?)) ORDER BY updated_at DESC, id LIMIT ?',
     ),
-    newestMessages: connection.prepare<[string, number], MessageRow>('SELECT * FROM (SELECT * FROM messages WHERE thread_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq'),
+    newestMessages: connection.prepare<[string, number], MessageRow>(
+      'SELECT * FROM (SELECT * FROM messages WHERE thread_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq',
+    ),
     append: sqliteTransaction(connection, (input: Parameters<ThreadStore['appendMessage']>[0], now: string) => {
       const existing = findThread.get(input.threadId);
       if (existing && (existing.domain !== input.domain || existing.fp !== input.fingerprint)) return;
       insertThread.run(input.threadId, input.domain, input.fingerprint, now, now);
       touchThread.run(now, input.threadId);
-      insertMessage.run(input.threadId, input.message.id, input.message.role, input.message.text, JSON.stringify(input.message.sources), now, input.message.incomplete ? 1 : 0, input.message.failure ?? null);
+      insertMessage.run(
+        input.threadId,
+        input.message.id,
+        input.message.role,
+        input.message.text,
+        JSON.stringify(input.message.sources),
+        now,
+        input.message.incomplete ? 1 : 0,
+        input.message.failure ?? null,
+      );
       const excess = (countMessages.get(input.threadId)?.count ?? 0) - maxMessages;
       if (excess > 0) {
         dropOldest.run(input.threadId, excess);

@@ -72,11 +72,18 @@ export interface ThreadStoreOptions {
 /** Where conversations are kept: SQLite (one replica) or Redis (many), behind one interface. */
 export interface ThreadStore {
   /** The thread to continue: the given id when it belongs to this domain and fingerprint, else a new one. */
-  resolveThread(input: { domain: string; fingerprint: string; threadId?: string | null }): Promise<{ threadId: string; isNew: boolean }>;
+  resolveThread(input: {
+    domain: string;
+    fingerprint: string;
+    threadId?: string | null;
+  }): Promise<{ threadId: string; isNew: boolean }>;
   /** Stores one message, creating the thread; a thread of another domain or fingerprint is left untouched. */
   appendMessage(input: { threadId: string; domain: string; fingerprint: string; message: NewMessage }): Promise<void>;
   /** The newest `count` messages of a thread, oldest first; none when the thread is not this domain's and fingerprint's. */
-  recentMessages(input: { threadId: string; domain: string; fingerprint: string }, count: number): Promise<StoredMessage[]>;
+  recentMessages(
+    input: { threadId: string; domain: string; fingerprint: string },
+    count: number,
+  ): Promise<StoredMessage[]>;
   /** Threads of a fingerprint on a domain, most recently updated first, one page at a time. */
   listThreads(domain: string, fingerprint: string, page?: ThreadPageRequest): Promise<ThreadPage>;
   /** Deletes threads last updated before the given time (retention); resolves to how many. */

@@ -16,11 +16,24 @@ const answer = (text: string, paths: string[]) => ({ text, sources: paths.map((p
 describe('describeQuestion', () => {
   it('records the scrubbed prepared terms, rarer and missing terms weighing more, and a full strength when the best result holds them', () => {
     const results = search(index, 'How do I install the CLI?');
-    const insight = describeQuestion(index, 'How do I install the CLI?', results, answer('Install it with npm [1].', results.map((result) => result.path)));
+    const insight = describeQuestion(
+      index,
+      'How do I install the CLI?',
+      results,
+      answer(
+        'Install it with npm [1].',
+        results.map((result) => result.path),
+      ),
+    );
     expect(insight.terms).toEqual(['instal', 'cli']);
     expect(insight.strength).toBe(1);
     expect(insight.cited).toEqual(['quickstart']);
-    const missing = describeQuestion(index, 'Can I pay with zloty coins, mail me at jane@example.com', search(index, 'pay zloty'), answer('I could not find this in the documentation.', []));
+    const missing = describeQuestion(
+      index,
+      'Can I pay with zloty coins, mail me at jane@example.com',
+      search(index, 'pay zloty'),
+      answer('I could not find this in the documentation.', []),
+    );
     expect(missing.terms).toEqual(['pay', 'zloti', 'coin', 'mail', 'email']);
     const weight = (term: string) => missing.weights[missing.terms.indexOf(term)] as number;
     expect(weight('zloti')).toBeGreaterThan(0);
@@ -31,7 +44,15 @@ describe('describeQuestion', () => {
 
   it('measures a weak match as the weighted share of terms the best result holds', () => {
     const results = search(index, 'install the CLI behind a corporate proxy');
-    const insight = describeQuestion(index, 'install the CLI behind a corporate proxy', results, answer('Install it with npm [1].', results.map((result) => result.path)));
+    const insight = describeQuestion(
+      index,
+      'install the CLI behind a corporate proxy',
+      results,
+      answer(
+        'Install it with npm [1].',
+        results.map((result) => result.path),
+      ),
+    );
     expect(insight.strength).toBeGreaterThan(0);
     expect(insight.strength).toBeLessThan(0.5);
   });
@@ -39,14 +60,27 @@ describe('describeQuestion', () => {
   it('cites the sources the answer numbers, in the order it first cites them, else its first source unless it found nothing', () => {
     const sources = ['quickstart', 'cli/configure', 'billing'];
     const results = search(index, 'CLI login token');
-    expect(describeQuestion(index, 'CLI login token', results, answer('Set EXAMPLE_TOKEN [2]. Log in first [1][2]. See [9].', sources)).cited).toEqual(['cli/configure', 'quickstart']);
-    expect(describeQuestion(index, 'CLI login token', results, answer('Set EXAMPLE_TOKEN in CI.', sources)).cited).toEqual(['quickstart']);
-    expect(describeQuestion(index, 'CLI login token', results, answer("I couldn't find this in the docs.", sources)).cited).toEqual([]);
+    expect(
+      describeQuestion(
+        index,
+        'CLI login token',
+        results,
+        answer('Set EXAMPLE_TOKEN [2]. Log in first [1][2]. See [9].', sources),
+      ).cited,
+    ).toEqual(['cli/configure', 'quickstart']);
+    expect(
+      describeQuestion(index, 'CLI login token', results, answer('Set EXAMPLE_TOKEN in CI.', sources)).cited,
+    ).toEqual(['quickstart']);
+    expect(
+      describeQuestion(index, 'CLI login token', results, answer("I couldn't find this in the docs.", sources)).cited,
+    ).toEqual([]);
   });
 
   it('takes the version and language from the filter, else from the best result, else none for a site without them', () => {
     const results = search(index, 'invoices');
-    expect(describeQuestion(index, 'invoices', results, answer('[1]', ['billing']), { version: 'v2', language: 'fr' })).toMatchObject({ version: 'v2', language: 'fr' });
+    expect(
+      describeQuestion(index, 'invoices', results, answer('[1]', ['billing']), { version: 'v2', language: 'fr' }),
+    ).toMatchObject({ version: 'v2', language: 'fr' });
     const plain = describeQuestion(index, 'invoices', results, answer('[1]', ['billing']));
     expect(plain.version).toBeUndefined();
     expect(plain.language).toBeUndefined();

@@ -1,8 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closestGroup, GROUP_SIMILARITY, groupIdOf, lookupTerms, termSimilarity } from '../../runtime/analytics/question-groups.ts';
+import {
+  closestGroup,
+  GROUP_SIMILARITY,
+  groupIdOf,
+  lookupTerms,
+  termSimilarity,
+} from '../../runtime/analytics/question-groups.ts';
 
-const terms = (...entries: [string, number][]) => ({ terms: entries.map(([term]) => term), weights: entries.map(([, weight]) => weight) });
+const terms = (...entries: [string, number][]) => ({
+  terms: entries.map(([term]) => term),
+  weights: entries.map(([, weight]) => weight),
+});
 
 describe('question groups', () => {
   it('names a group by its terms in any order', () => {
@@ -30,7 +39,13 @@ describe('question groups', () => {
   });
 
   it('looks up candidates by terms that every group similar enough shares at least one of (prefix filtering)', () => {
-    const termSet = fc.uniqueArray(fc.record({ term: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g'), weight: fc.double({ min: 0.1, max: 10, noNaN: true }) }), { selector: (entry) => entry.term, minLength: 1, maxLength: 6 });
+    const termSet = fc.uniqueArray(
+      fc.record({
+        term: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g'),
+        weight: fc.double({ min: 0.1, max: 10, noNaN: true }),
+      }),
+      { selector: (entry) => entry.term, minLength: 1, maxLength: 6 },
+    );
     fc.assert(
       fc.property(termSet, termSet, (question, group) => {
         const asked = { terms: question.map((entry) => entry.term), weights: question.map((entry) => entry.weight) };

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } };
-const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; engines?: { node?: string } | string[] }> };
+const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>;
+};
 
 /** The Node lines the package runs on: the current Node 20 release line's floor that the tooling needs, and Node 24. */
 const SUPPORTED_NODES = ['20.19.0', '24.0.0'];

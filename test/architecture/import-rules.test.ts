@@ -15,7 +15,20 @@ const ALLOWED: Record<string, readonly string[]> = {
  * The stages of pipeline/, lowest floor first: a folder imports only folders below it (and itself), so the imports
  * run one way and no circle crosses folders. A new folder of pipeline/ must take its place here.
  */
-const PIPELINE_FLOORS = ['diagnostics', 'site-model', 'site', 'config', 'openapi', 'navigation', 'content', 'endpoints', 'manifest', 'llms', 'embeddings', 'assemble'];
+const PIPELINE_FLOORS = [
+  'diagnostics',
+  'site-model',
+  'site',
+  'config',
+  'openapi',
+  'navigation',
+  'content',
+  'endpoints',
+  'manifest',
+  'llms',
+  'embeddings',
+  'assemble',
+];
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** The files a source text imports by relative path, relative to the checkout's root. */
@@ -40,7 +53,9 @@ function upwardImports(texts: ReadonlyMap<string, string>, floors: readonly stri
   const floorOf = (file: string): number => floors.indexOf(file.split(path.sep)[1] ?? '');
   return [...texts].flatMap(([file, text]) =>
     relativeImports(file, text)
-      .filter((target) => target.startsWith(`pipeline${path.sep}`) && (floorOf(file) < 0 || floorOf(target) > floorOf(file)))
+      .filter(
+        (target) => target.startsWith(`pipeline${path.sep}`) && (floorOf(file) < 0 || floorOf(target) > floorOf(file)),
+      )
       .map((target) => `${file} → ${target}`),
   );
 }
@@ -51,23 +66,35 @@ describe('layers import only what they may (docs/concepts/architecture.mdx)', ()
   });
 
   it('leaves the environment to cli/: no other layer reads process.env, they take plain options', () => {
-    const readers = sourceFiles(Object.keys(ALLOWED)).filter((file) => /\bprocess\.env\b/.test(readFileSync(path.join(root, file), 'utf8')));
+    const readers = sourceFiles(Object.keys(ALLOWED)).filter((file) =>
+      /\bprocess\.env\b/.test(readFileSync(path.join(root, file), 'utf8')),
+    );
     expect(readers).toEqual([]);
-    expect(sourceFiles(['cli']).filter((file) => /\bprocess\.env\b/.test(readFileSync(path.join(root, file), 'utf8')))).toContain('cli/commands/serve-command.ts');
+    expect(
+      sourceFiles(['cli']).filter((file) => /\bprocess\.env\b/.test(readFileSync(path.join(root, file), 'utf8'))),
+    ).toContain('cli/commands/serve-command.ts');
   });
 
   it('pipeline/ imports down its stage floors only, and every folder of pipeline/ is on them', () => {
     const files = sourceFiles(['pipeline']);
     expect(new Set(files.map((file) => file.split(path.sep)[1]))).toEqual(new Set(PIPELINE_FLOORS));
-    expect(upwardImports(new Map(files.map((file) => [file, readFileSync(path.join(root, file), 'utf8')])))).toEqual([]);
+    expect(upwardImports(new Map(files.map((file) => [file, readFileSync(path.join(root, file), 'utf8')])))).toEqual(
+      [],
+    );
   });
 
   it('reports an import up the floors, and one from a folder the floors do not name', () => {
     const texts = new Map([
-      ['pipeline/config/normalize-config.ts', "import { buildSite } from '../assemble/build-site.ts';\nimport type { SiteConfig } from '../site-model/site-config.ts';"],
+      [
+        'pipeline/config/normalize-config.ts',
+        "import { buildSite } from '../assemble/build-site.ts';\nimport type { SiteConfig } from '../site-model/site-config.ts';",
+      ],
       ['pipeline/unplaced/helper.ts', "import { isRecord } from '../site-model/is-record.ts';"],
     ]);
-    expect(upwardImports(texts)).toEqual(['pipeline/config/normalize-config.ts → pipeline/assemble/build-site.ts', 'pipeline/unplaced/helper.ts → pipeline/site-model/is-record.ts']);
+    expect(upwardImports(texts)).toEqual([
+      'pipeline/config/normalize-config.ts → pipeline/assemble/build-site.ts',
+      'pipeline/unplaced/helper.ts → pipeline/site-model/is-record.ts',
+    ]);
   });
 
   it('reports imports across layers (cli/, which wires both sides, would break a rule that kept it to itself)', () => {

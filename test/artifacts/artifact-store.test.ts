@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CURRENT_FORMATS_SINCE } from '../../contract/artifact-format.ts';
-import { ArtifactError, createArtifactStore, defaultArtifactMemoryBytes } from '../../runtime/artifacts/create-artifact-store.ts';
+import {
+  ArtifactError,
+  createArtifactStore,
+  defaultArtifactMemoryBytes,
+} from '../../runtime/artifacts/create-artifact-store.ts';
 import { search } from '../../runtime/search/index.ts';
 import { publishTestSite, testSiteFiles } from '../helpers/publish-test-site.ts';
 
@@ -31,7 +35,10 @@ describe('artifact store', () => {
     const store = createArtifactStore({ root, pollMs: 0 });
     await publishTestSite(root, 'example');
     const before = await store.get('example');
-    const files = { ...testSiteFiles('Example v2'), 'billing.mdx': '---\ntitle: Billing\n---\n\nRefunds are issued within 14 days of a cancelled order.\n' };
+    const files = {
+      ...testSiteFiles('Example v2'),
+      'billing.mdx': '---\ntitle: Billing\n---\n\nRefunds are issued within 14 days of a cancelled order.\n',
+    };
     const newBuildId = await publishTestSite(root, 'example', files);
     const after = await store.get('example');
     expect(after?.buildId).toBe(newBuildId);
@@ -43,7 +50,11 @@ describe('artifact store', () => {
 
   it('refuses a corrupt new build and keeps serving the previous one', async () => {
     const rejected: string[] = [];
-    const store = createArtifactStore({ root, pollMs: 0, onRejectedBuild: (_domain, buildId) => rejected.push(buildId) });
+    const store = createArtifactStore({
+      root,
+      pollMs: 0,
+      onRejectedBuild: (_domain, buildId) => rejected.push(buildId),
+    });
     const goodId = await publishTestSite(root, 'example');
     await store.get('example');
     const badId = await publishTestSite(root, 'example', testSiteFiles('Broken'));
@@ -54,24 +65,40 @@ describe('artifact store', () => {
 
   it('refuses a build of an earlier docsmith with one message, keeps the previous one and serves the other domains', async () => {
     const rejected: string[] = [];
-    const store = createArtifactStore({ root, pollMs: 0, onRejectedBuild: (domain, buildId, reason) => rejected.push(`${domain} ${buildId}: ${reason}`) });
+    const store = createArtifactStore({
+      root,
+      pollMs: 0,
+      onRejectedBuild: (domain, buildId, reason) => rejected.push(`${domain} ${buildId}: ${reason}`),
+    });
     const goodId = await publishTestSite(root, 'example');
     await store.get('example');
     const oldId = await publishTestSite(root, 'example', testSiteFiles('Old'));
     const build = path.join(root, 'example', 'builds', oldId);
     // What docsmith 0.1.0 wrote: search.json format 4 naming wink, listed in its manifest with its own checksum.
-    const oldSearch = (await readFile(path.join(build, 'search.json'), 'utf8')).replace('{"formatVersion":5,"engine":"docsmith-bm25f",', '{"formatVersion":4,"engine":"wink-bm25-text-search",');
+    const oldSearch = (await readFile(path.join(build, 'search.json'), 'utf8')).replace(
+      '{"formatVersion":5,"engine":"docsmith-bm25f",',
+      '{"formatVersion":4,"engine":"wink-bm25-text-search",',
+    );
     await writeFile(path.join(build, 'search.json'), oldSearch);
-    const manifest = JSON.parse(await readFile(path.join(build, 'manifest.json'), 'utf8')) as { formatVersion: number; artifacts: { search: { sha256: string } } };
+    const manifest = JSON.parse(await readFile(path.join(build, 'manifest.json'), 'utf8')) as {
+      formatVersion: number;
+      artifacts: { search: { sha256: string } };
+    };
     manifest.artifacts.search.sha256 = createHash('sha256').update(oldSearch).digest('hex');
     await writeFile(path.join(build, 'manifest.json'), JSON.stringify(manifest));
     expect((await store.get('example'))?.buildId).toBe(goodId);
-    expect(rejected).toEqual([`example ${oldId}: build ${oldId} of example: built by docsmith < ${CURRENT_FORMATS_SINCE} (search.json format 4, this docsmith reads format 5): rebuild with \`docsmith build\``]);
+    expect(rejected).toEqual([
+      `example ${oldId}: build ${oldId} of example: built by docsmith < ${CURRENT_FORMATS_SINCE} (search.json format 4, this docsmith reads format 5): rebuild with \`docsmith build\``,
+    ]);
 
     await publishTestSite(root, 'other');
     await writeFile(path.join(build, 'manifest.json'), JSON.stringify({ ...manifest, formatVersion: 1 }));
     const fresh = createArtifactStore({ root, pollMs: 0 });
-    await expect(fresh.get('example')).rejects.toThrow(new ArtifactError(`build ${oldId} of example: built by docsmith < ${CURRENT_FORMATS_SINCE} (manifest.json format 1, this docsmith reads format 2): rebuild with \`docsmith build\``));
+    await expect(fresh.get('example')).rejects.toThrow(
+      new ArtifactError(
+        `build ${oldId} of example: built by docsmith < ${CURRENT_FORMATS_SINCE} (manifest.json format 1, this docsmith reads format 2): rebuild with \`docsmith build\``,
+      ),
+    );
     expect((await fresh.get('other'))?.siteName).toBe('Example');
   });
 
@@ -96,7 +123,7 @@ describe('artifact store', () => {
 
 describe('the default memory budget of loaded artifacts', () => {
   const MiB = 1024 * 1024;
-  it('is half of V8\'s heap limit, between 64 and 512 MiB, so capping the heap bounds the artifacts too', () => {
+  it("is half of V8's heap limit, between 64 and 512 MiB, so capping the heap bounds the artifacts too", () => {
     expect(defaultArtifactMemoryBytes(4096 * MiB)).toBe(512 * MiB);
     expect(defaultArtifactMemoryBytes(768 * MiB)).toBe(384 * MiB);
     expect(defaultArtifactMemoryBytes(96 * MiB)).toBe(64 * MiB);

@@ -16,7 +16,19 @@ describe('parsePagePath: the page a caller names, never a file outside pages/', 
     expect(parsePagePath(requested)).toBe(page);
   });
 
-  it.each(['../x', 'a/../b', 'a/./b', '....//m', '.well-known/x', 'a//b', 'C:\\Windows\\win.ini', 'a/%2e%2e/b', 'x?y', '\0', 'a\nb'])('%j names no page', (requested) => {
+  it.each([
+    '../x',
+    'a/../b',
+    'a/./b',
+    '....//m',
+    '.well-known/x',
+    'a//b',
+    'C:\\Windows\\win.ini',
+    'a/%2e%2e/b',
+    'x?y',
+    '\0',
+    'a\nb',
+  ])('%j names no page', (requested) => {
     expect(parsePagePath(requested)).toBeUndefined();
   });
 });

@@ -11,10 +11,27 @@ describe('the offline composer answers what the question asks', () => {
     const cli = {
       number: 1,
       title: 'CLI › mem0 search',
-      text: ['Search memories using natural language.', fenceCode('mem0 search "user preferences" --user-id alice', 'bash'), 'Flag | Description', '-u, --user-id | Scope the search to a user', '-k, --top-k | Number of results to return (default: 10)', '--latest-only | Only return the latest version of each memory', '-o, --output | Output format: text, json or table'].join('\n'),
+      text: [
+        'Search memories using natural language.',
+        fenceCode('mem0 search "user preferences" --user-id alice', 'bash'),
+        'Flag | Description',
+        '-u, --user-id | Scope the search to a user',
+        '-k, --top-k | Number of results to return (default: 10)',
+        '--latest-only | Only return the latest version of each memory',
+        '-o, --output | Output format: text, json or table',
+      ].join('\n'),
     };
-    const reranking = { number: 2, title: 'Search › Reranking', text: 'Reranker-enhanced search adds a second scoring pass after vector retrieval so Mem0 can return the most relevant memories first.' };
-    expect(composeAnswer('how many memories does mem0 search return by default, and which flag changes it', undefined, [cli, reranking]).join('')).toMatchInlineSnapshot(`
+    const reranking = {
+      number: 2,
+      title: 'Search › Reranking',
+      text: 'Reranker-enhanced search adds a second scoring pass after vector retrieval so Mem0 can return the most relevant memories first.',
+    };
+    expect(
+      composeAnswer('how many memories does mem0 search return by default, and which flag changes it', undefined, [
+        cli,
+        reranking,
+      ]).join(''),
+    ).toMatchInlineSnapshot(`
       "From CLI › mem0 search [1]:
 
       | Flag | Description |
@@ -28,9 +45,19 @@ describe('the offline composer answers what the question asks', () => {
   });
 
   it('names the endpoint a where question asks for, from the line of its page that is no sentence', () => {
-    const version = { number: 1, title: 'Get version', text: 'GET /api/version\nGet version\nRetrieve the version of the Ollama' };
-    const linux = { number: 2, title: 'Linux › Installing specific versions', text: 'Use OLLAMA_VERSION environment variable with the install script to install a specific version of Ollama, including pre-releases.' };
-    expect(composeAnswer('which endpoint returns the installed ollama version', undefined, [version, linux])[0]).toBe('GET /api/version [1]. ');
+    const version = {
+      number: 1,
+      title: 'Get version',
+      text: 'GET /api/version\nGet version\nRetrieve the version of the Ollama',
+    };
+    const linux = {
+      number: 2,
+      title: 'Linux › Installing specific versions',
+      text: 'Use OLLAMA_VERSION environment variable with the install script to install a specific version of Ollama, including pre-releases.',
+    };
+    expect(composeAnswer('which endpoint returns the installed ollama version', undefined, [version, linux])[0]).toBe(
+      'GET /api/version [1]. ',
+    );
   });
 
   it('quotes a "NAME - description" list line whole, the short sentence that ends it with the value included', () => {
@@ -39,7 +66,13 @@ describe('the offline composer answers what the question asks', () => {
       title: 'FAQ › How does Ollama handle concurrent requests?',
       text: 'The following server settings may be used to adjust how Ollama handles concurrent requests on most platforms:\nOLLAMA_MAX_LOADED_MODELS - The maximum number of models that can be loaded concurrently provided they fit in available memory.\nOLLAMA_NUM_PARALLEL - The maximum number of parallel requests each model will process at the same time, default 1.\nOLLAMA_MAX_QUEUE - The maximum number of requests Ollama will queue when busy before rejecting additional requests. The default is 512',
     };
-    expect(composeAnswer('how many requests will the server queue when busy before rejecting them', undefined, [concurrency])[0]).toBe('OLLAMA_MAX_QUEUE - The maximum number of requests Ollama will queue when busy before rejecting additional requests. The default is 512 [1]. ');
+    expect(
+      composeAnswer('how many requests will the server queue when busy before rejecting them', undefined, [
+        concurrency,
+      ])[0],
+    ).toBe(
+      'OLLAMA_MAX_QUEUE - The maximum number of requests Ollama will queue when busy before rejecting additional requests. The default is 512 [1]. ',
+    );
   });
 
   it('quotes the command block a sentence introduces, whole, under the rest of its line', () => {
@@ -54,7 +87,8 @@ describe('the offline composer answers what the question asks', () => {
         'To confirm you are authenticated, run axiom dataset list.',
       ].join('\n'),
     };
-    expect(composeAnswer('log the axiom cli in non-interactively in a CI script', undefined, [login]).join('')).toMatchInlineSnapshot(`
+    expect(composeAnswer('log the axiom cli in non-interactively in a CI script', undefined, [login]).join(''))
+      .toMatchInlineSnapshot(`
       "Non-interactive login (useful for scripts and CI) [1]. When you pipe the token, both --alias (a local name for the deployment) and --org-id are required [1]:
 
       \`\`\`bash
@@ -67,7 +101,11 @@ describe('the offline composer answers what the question asks', () => {
 
   it('quotes a code block of 30 lines whole', () => {
     const code = Array.from({ length: 30 }, (_, line) => `  step_${line}: run`).join('\n');
-    const workflow = { number: 1, title: 'CI › GitHub Actions', text: `Add this workflow to deploy your tasks from GitHub Actions:\n${fenceCode(`jobs:\n${code}`, 'yaml')}` };
+    const workflow = {
+      number: 1,
+      title: 'CI › GitHub Actions',
+      text: `Add this workflow to deploy your tasks from GitHub Actions:\n${fenceCode(`jobs:\n${code}`, 'yaml')}`,
+    };
     const answer = composeAnswer('github actions workflow to deploy tasks', undefined, [workflow]).join('');
     expect(answer).toContain('  step_29: run\n```');
   });
@@ -78,14 +116,21 @@ describe('the offline composer answers what the question asks', () => {
       title: 'Choosing a VPS',
       text: 'Compare hosting options and find the best VPS for your Pangolin deployment\nPangolin generally requires minimal resources to run effectively. A basic VPS with 1 vCPU, 2GB RAM, and 8GB SSD is sufficient for most deployments.\nRecommended Specs\nCPU: 2 vCPU\nRAM: 2GB',
     };
-    expect(composeAnswer('minimum vps size that is enough to run pangolin', undefined, [vps]).slice(0, 2).join('')).toBe(
+    expect(
+      composeAnswer('minimum vps size that is enough to run pangolin', undefined, [vps]).slice(0, 2).join(''),
+    ).toBe(
       'Pangolin generally requires minimal resources to run effectively [1]. A basic VPS with 1 vCPU, 2GB RAM, and 8GB SSD is sufficient for most deployments [1]. ',
     );
   });
 
   it('numbers the steps of a "how do I" answer', () => {
-    const wizard = { number: 1, title: 'Setup › Run the setup wizard', text: 'On a fresh install the dashboard redirects to /setup. Each step submits on Enter:\nCreate the admin account\nReview the effective config\nGenerate the first API key\nOpen the dashboard' };
-    expect(composeAnswer('how do I create an admin account on a fresh install', undefined, [wizard]).join('')).toMatchInlineSnapshot(`
+    const wizard = {
+      number: 1,
+      title: 'Setup › Run the setup wizard',
+      text: 'On a fresh install the dashboard redirects to /setup. Each step submits on Enter:\nCreate the admin account\nReview the effective config\nGenerate the first API key\nOpen the dashboard',
+    };
+    expect(composeAnswer('how do I create an admin account on a fresh install', undefined, [wizard]).join(''))
+      .toMatchInlineSnapshot(`
       "Each step submits on Enter [1]:
 
       1. Create the admin account
@@ -98,46 +143,100 @@ describe('the offline composer answers what the question asks', () => {
   });
 
   it('says no first when the answer denies what a yes/no question asks, and nothing when it does not', () => {
-    const webhooks = { number: 1, title: 'Webhooks › Enhanced webhooks', text: 'Enhanced webhooks do not send failed transactions, but raw webhooks do include both successful and failed transactions.' };
+    const webhooks = {
+      number: 1,
+      title: 'Webhooks › Enhanced webhooks',
+      text: 'Enhanced webhooks do not send failed transactions, but raw webhooks do include both successful and failed transactions.',
+    };
     expect(composeAnswer('do enhanced webhooks send failed transactions', undefined, [webhooks])[0]).toBe('No. ');
-    const editions = { number: 1, title: 'Editions', text: 'You can continue using the Community Edition indefinitely. Session lifetime policies are an Enterprise Edition feature.' };
-    expect(composeAnswer('can I force users to log in again every week on the community edition', undefined, [editions])[0]).not.toMatch(/^(?:Yes|No)\b/);
+    const editions = {
+      number: 1,
+      title: 'Editions',
+      text: 'You can continue using the Community Edition indefinitely. Session lifetime policies are an Enterprise Edition feature.',
+    };
+    expect(
+      composeAnswer('can I force users to log in again every week on the community edition', undefined, [editions])[0],
+    ).not.toMatch(/^(?:Yes|No)\b/);
   });
 
   it('answers from under a heading that asks the question, though the answer repeats none of its words', () => {
-    const faq = { number: 1, title: 'Frequently Asked Questions › Can I delete/unpublish my server?', text: 'Currently, no. At the time of writing, there is open discussion.' };
-    const about = { number: 2, title: 'The MCP Registry', text: 'The MCP Registry is the official centralized metadata repository for publicly accessible MCP servers.' };
-    const publishing = { number: 3, title: 'Quickstart › Publish your server', text: 'Publish your server to the official MCP Registry with the mcp-publisher CLI.' };
-    const terms = { number: 4, title: 'Terms of Service', text: 'These terms govern your use of the official MCP Registry and the servers listed in it.' };
-    const authentication = { number: 5, title: 'Authentication', text: 'Authenticate with GitHub before you publish servers to the official MCP Registry.' };
-    expect(composeAnswer('can I unpublish a server from the official MCP registry', undefined, [faq, about, publishing, terms, authentication])[0]).toBe('Currently, no. At the time of writing, there is open discussion [1]. ');
+    const faq = {
+      number: 1,
+      title: 'Frequently Asked Questions › Can I delete/unpublish my server?',
+      text: 'Currently, no. At the time of writing, there is open discussion.',
+    };
+    const about = {
+      number: 2,
+      title: 'The MCP Registry',
+      text: 'The MCP Registry is the official centralized metadata repository for publicly accessible MCP servers.',
+    };
+    const publishing = {
+      number: 3,
+      title: 'Quickstart › Publish your server',
+      text: 'Publish your server to the official MCP Registry with the mcp-publisher CLI.',
+    };
+    const terms = {
+      number: 4,
+      title: 'Terms of Service',
+      text: 'These terms govern your use of the official MCP Registry and the servers listed in it.',
+    };
+    const authentication = {
+      number: 5,
+      title: 'Authentication',
+      text: 'Authenticate with GitHub before you publish servers to the official MCP Registry.',
+    };
+    expect(
+      composeAnswer('can I unpublish a server from the official MCP registry', undefined, [
+        faq,
+        about,
+        publishing,
+        terms,
+        authentication,
+      ])[0],
+    ).toBe('Currently, no. At the time of writing, there is open discussion [1]. ');
   });
 
   it('leads from the highest-ranked source that answers about as well, and quotes other sources only when they hold the deciding term', () => {
-    const limits = { number: 1, title: 'Limits › Log retention', text: 'Pricing tier | Limit\nFree | 1 day\nHobby | 7 days\nPro | 30 days' };
-    const logging = { number: 2, title: 'Logging', text: 'Logs of a run are kept so you can debug it, and you can search them by run ID.' };
+    const limits = {
+      number: 1,
+      title: 'Limits › Log retention',
+      text: 'Pricing tier | Limit\nFree | 1 day\nHobby | 7 days\nPro | 30 days',
+    };
+    const logging = {
+      number: 2,
+      title: 'Logging',
+      text: 'Logs of a run are kept so you can debug it, and you can search them by run ID.',
+    };
     const answer = composeAnswer('how long are run logs kept on the hobby tier', undefined, [limits, logging]).join('');
     expect(answer).toContain('| Hobby | 7 days |');
     expect(answer).not.toContain('[2]');
   });
 
   it('reads the kind of question from its wording', () => {
-    expect(['can I batch requests', 'flipt v1: in-memory cache or redis, which one should I use', 'which endpoint returns the version', 'what is the smallest maxDuration', 'which header carries the api key', 'docker run command for ollama', 'python code to create a client', 'how do I set up SSO', 'what is a satellite', 'deploy to staging'].map(questionIntent)).toEqual([
-      'yesno',
-      'comparison',
-      'where',
-      'value',
-      'flag',
-      'command',
-      'code',
-      'steps',
-      'explain',
-      'task',
-    ]);
+    expect(
+      [
+        'can I batch requests',
+        'flipt v1: in-memory cache or redis, which one should I use',
+        'which endpoint returns the version',
+        'what is the smallest maxDuration',
+        'which header carries the api key',
+        'docker run command for ollama',
+        'python code to create a client',
+        'how do I set up SSO',
+        'what is a satellite',
+        'deploy to staging',
+      ].map(questionIntent),
+    ).toEqual(['yesno', 'comparison', 'where', 'value', 'flag', 'command', 'code', 'steps', 'explain', 'task']);
   });
 
   it('still says it could not find the answer when the sources share none of the deciding words', () => {
-    const billing = { number: 1, title: 'Billing', text: 'Invoices are emailed on the first day of every month to the billing contact.' };
-    expect(composeAnswer('how do I rotate the signing key of webhooks', undefined, [billing])).toEqual([NOT_FOUND_ANSWER]);
+    const billing = {
+      number: 1,
+      title: 'Billing',
+      text: 'Invoices are emailed on the first day of every month to the billing contact.',
+    };
+    expect(composeAnswer('how do I rotate the signing key of webhooks', undefined, [billing])).toEqual([
+      NOT_FOUND_ANSWER,
+    ]);
   });
 });

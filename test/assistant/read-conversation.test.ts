@@ -11,6 +11,11 @@ describe('readConversation', () => {
         { id: '3', role: 'user', content: ' ', parts: [{ type: 'text', text: 'And on Windows?' }] },
       ],
     });
-    expect(conversation).toEqual({ question: 'And on Windows?', previousQuestion: 'How do I install the CLI?', previousAnswer: 'Run npm i -g relay.', previousAnswerId: '2' });
+    expect(conversation).toEqual({
+      question: 'And on Windows?',
+      previousQuestion: 'How do I install the CLI?',
+      previousAnswer: 'Run npm i -g relay.',
+      previousAnswerId: '2',
+    });
   });
 });

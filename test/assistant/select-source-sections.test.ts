@@ -10,7 +10,12 @@ import { pageSections } from '../../runtime/search/page-sections.ts';
 
 /** An FAQ page whose sections share words, as real FAQs do: a question can rank the proxy answer above the queue one. */
 const site = {
-  'docs.json': JSON.stringify({ theme: 'mint', name: 'Example', colors: { primary: '#16A34A' }, navigation: { groups: [{ group: 'Help', pages: ['faq', 'install'] }] } }),
+  'docs.json': JSON.stringify({
+    theme: 'mint',
+    name: 'Example',
+    colors: { primary: '#16A34A' },
+    navigation: { groups: [{ group: 'Help', pages: ['faq', 'install'] }] },
+  }),
   'faq.mdx': [
     '---\ntitle: FAQ\n---',
     '## How can I use the server behind a proxy?\n\nThe server speaks HTTP and can be exposed through a proxy server such as Nginx, which forwards requests to it.',
@@ -28,7 +33,11 @@ describe('the sections an answer is composed from', () => {
   });
 
   it('reads every section of a page from the loaded index, in page order', () => {
-    expect(pageSections(index, 'faq').map((section) => section.anchor)).toEqual(['how-can-i-use-the-server-behind-a-proxy', 'how-does-the-server-handle-concurrent-requests', 'where-are-logs-stored']);
+    expect(pageSections(index, 'faq').map((section) => section.anchor)).toEqual([
+      'how-can-i-use-the-server-behind-a-proxy',
+      'how-does-the-server-handle-concurrent-requests',
+      'where-are-logs-stored',
+    ]);
     expect(pageSections(index, 'no/such/page')).toEqual([]);
   });
 
@@ -37,15 +46,24 @@ describe('the sections an answer is composed from', () => {
     const proxy = search(index, 'proxy server', { pageSize: 1 })[0] as SearchResult;
     expect(proxy.anchor).toBe('how-can-i-use-the-server-behind-a-proxy');
     const selected = selectSourceSections(question, [proxy], (path) => pageSections(index, path));
-    expect(selected[0]?.map((section) => section.anchor)).toEqual(['how-does-the-server-handle-concurrent-requests', 'how-can-i-use-the-server-behind-a-proxy']);
+    expect(selected[0]?.map((section) => section.anchor)).toEqual([
+      'how-does-the-server-handle-concurrent-requests',
+      'how-can-i-use-the-server-behind-a-proxy',
+    ]);
     const sources = sourcesFromResults([proxy], { siteUrl: 'https://docs.example.com', domain: 'example' }, selected);
     expect(sources[0]?.url).toBe('https://docs.example.com/faq#how-does-the-server-handle-concurrent-requests');
-    const answer = composeAnswer(question, undefined, readPromptSources(buildAssistantPrompt({ question, sources }).system)).join('');
+    const answer = composeAnswer(
+      question,
+      undefined,
+      readPromptSources(buildAssistantPrompt({ question, sources }).system),
+    ).join('');
     expect(answer).toContain('EXAMPLE_MAX_QUEUE sets how many it queues before rejecting new ones, 512 by default [1]');
   });
 
   it('keeps a ranked section alone when no other section of its page matches the question', () => {
     const install = search(index, 'install the server with npm', { pageSize: 1 })[0] as SearchResult;
-    expect(selectSourceSections('install the server with npm', [install], (path) => pageSections(index, path))).toEqual([[{ anchor: install.anchor, headingPath: install.headingPath, text: install.text }]]);
+    expect(selectSourceSections('install the server with npm', [install], (path) => pageSections(index, path))).toEqual(
+      [[{ anchor: install.anchor, headingPath: install.headingPath, text: install.text }]],
+    );
   });
 });

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RankRecorder, type Question } from '../../bench/retrieval/question-set.ts';
-import { locateUnseenSites, readUnseenQuestionSet, UNSEEN_SITES_VARIABLE, unseenBatches, unseenBatchStyles } from '../../bench/retrieval/unseen-sites.ts';
+import {
+  locateUnseenSites,
+  readUnseenQuestionSet,
+  UNSEEN_SITES_VARIABLE,
+  unseenBatches,
+  unseenBatchStyles,
+} from '../../bench/retrieval/unseen-sites.ts';
 
 describe('the unseen split of the retrieval bench', () => {
   const { sources, questions } = readUnseenQuestionSet();
@@ -11,16 +17,45 @@ describe('the unseen split of the retrieval bench', () => {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('pins each site to a repository and commit, and asks at least 25 questions about each, all in the unseen half', () => {
-    expect(sources.map((source) => source.site).sort()).toEqual(['axiom', 'bunny', 'chatwoot', 'checkly', 'dify', 'dodopayments', 'dub', 'flexprice', 'flipt', 'flox', 'helius', 'lago', 'pangolin', 'turso']);
+    expect(sources.map((source) => source.site).sort()).toEqual([
+      'axiom',
+      'bunny',
+      'chatwoot',
+      'checkly',
+      'dify',
+      'dodopayments',
+      'dub',
+      'flexprice',
+      'flipt',
+      'flox',
+      'helius',
+      'lago',
+      'pangolin',
+      'turso',
+    ]);
     for (const source of sources) expect(source.commit).toMatch(/^[0-9a-f]{40}$/);
-    for (const source of sources) expect(questions.filter((question) => question.corpus === source.site).length).toBeGreaterThanOrEqual(25);
-    expect(questions.every((question) => question.half === 'unseen' && question.answers.length > 0 && ['paraphrase', 'keyword', 'typo'].includes(question.style ?? ''))).toBe(true);
+    for (const source of sources)
+      expect(questions.filter((question) => question.corpus === source.site).length).toBeGreaterThanOrEqual(25);
+    expect(
+      questions.every(
+        (question) =>
+          question.half === 'unseen' &&
+          question.answers.length > 0 &&
+          ['paraphrase', 'keyword', 'typo'].includes(question.style ?? ''),
+      ),
+    ).toBe(true);
     expect(new Set(questions.map((question) => question.question)).size).toBe(questions.length);
   });
 
   it('says in one line how to get the sites when the variable is unset or a site is missing', () => {
     const unset = locateUnseenSites(sources, {});
-    expect(unset).toEqual({ skipped: expect.stringMatching(new RegExp(`^unseen split skipped: set ${UNSEEN_SITES_VARIABLE} to a folder holding github.com/flox/docs at a556a943b38e into flox\\+docs/`)) });
+    expect(unset).toEqual({
+      skipped: expect.stringMatching(
+        new RegExp(
+          `^unseen split skipped: set ${UNSEEN_SITES_VARIABLE} to a folder holding github.com/flox/docs at a556a943b38e into flox\\+docs/`,
+        ),
+      ),
+    });
     mkdirSync(path.join(folder, 'flox+docs'));
     const partial = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'flipt-io+docs', 'docs')}, `);
@@ -35,19 +70,61 @@ describe('the unseen split of the retrieval bench', () => {
       { name: 'batch 3', sites: ['turso', 'helius'] },
       { name: 'batch 4', sites: ['checkly', 'bunny', 'dodopayments', 'chatwoot'] },
     ]);
-    expect(unseenBatches([{ site: 'b', repo: 'o/b', commit: 'c', config: '.', batch: 3 }, { site: 'a', repo: 'o/a', commit: 'c', config: '.', batch: 2 }]).map((batch) => batch.name)).toEqual(['batch 2', 'batch 3']);
+    expect(
+      unseenBatches([
+        { site: 'b', repo: 'o/b', commit: 'c', config: '.', batch: 3 },
+        { site: 'a', repo: 'o/a', commit: 'c', config: '.', batch: 2 },
+      ]).map((batch) => batch.name),
+    ).toEqual(['batch 2', 'batch 3']);
   });
 
   it('finds each site under <owner>+<name>, in the folder holding its docs.json', () => {
-    for (const directory of ['flexprice+flexprice-docs', 'flipt-io+docs/docs', 'fosrl+docs-v2', 'getlago+lago-doc', 'dubinc+docs', 'axiomhq+docs', 'langgenius+dify-docs', 'tursodatabase+turso-docs', 'helius-labs+docs', 'checkly+docs', 'BunnyWay+documentation', 'dodopayments+dodo-docs', 'chatwoot+docs']) mkdirSync(path.join(folder, directory), { recursive: true });
+    for (const directory of [
+      'flexprice+flexprice-docs',
+      'flipt-io+docs/docs',
+      'fosrl+docs-v2',
+      'getlago+lago-doc',
+      'dubinc+docs',
+      'axiomhq+docs',
+      'langgenius+dify-docs',
+      'tursodatabase+turso-docs',
+      'helius-labs+docs',
+      'checkly+docs',
+      'BunnyWay+documentation',
+      'dodopayments+dodo-docs',
+      'chatwoot+docs',
+    ])
+      mkdirSync(path.join(folder, directory), { recursive: true });
     const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
-    expect('directories' in located && located.directories.get('flipt')).toBe(path.join(folder, 'flipt-io+docs', 'docs'));
-    expect('directories' in located && [...located.directories.keys()].sort()).toEqual(['axiom', 'bunny', 'chatwoot', 'checkly', 'dify', 'dodopayments', 'dub', 'flexprice', 'flipt', 'flox', 'helius', 'lago', 'pangolin', 'turso']);
+    expect('directories' in located && located.directories.get('flipt')).toBe(
+      path.join(folder, 'flipt-io+docs', 'docs'),
+    );
+    expect('directories' in located && [...located.directories.keys()].sort()).toEqual([
+      'axiom',
+      'bunny',
+      'chatwoot',
+      'checkly',
+      'dify',
+      'dodopayments',
+      'dub',
+      'flexprice',
+      'flipt',
+      'flox',
+      'helius',
+      'lago',
+      'pangolin',
+      'turso',
+    ]);
   });
 });
 
 describe('RankRecorder', () => {
-  const question = (corpus: string, answer: string): Question => ({ corpus, half: 'unseen', question: `where is ${answer}`, answers: [answer] });
+  const question = (corpus: string, answer: string): Question => ({
+    corpus,
+    half: 'unseen',
+    question: `where is ${answer}`,
+    answers: [answer],
+  });
 
   it('summarises a split over every site and per site', () => {
     const recorder = new RankRecorder();
@@ -55,8 +132,23 @@ describe('RankRecorder', () => {
     recorder.record('docsmith', question('flox', 'b'), ['a', 'b']);
     recorder.record('docsmith', question('flipt', 'v2/c'), ['x', 'y', 'z', 'w', 'v', 'u']);
     recorder.record('baseline', question('flipt', 'v2/c'), ['v2/c']);
-    expect(recorder.figures('docsmith', 'unseen')).toEqual({ system: 'docsmith', half: 'unseen', questions: 3, recallAt1: 1 / 3, recallAt5: 2 / 3, mrrAt10: 0.5 });
-    expect(recorder.figures('docsmith', 'unseen', 'flox')).toEqual({ system: 'docsmith', half: 'unseen', site: 'flox', questions: 2, recallAt1: 0.5, recallAt5: 1, mrrAt10: 0.75 });
+    expect(recorder.figures('docsmith', 'unseen')).toEqual({
+      system: 'docsmith',
+      half: 'unseen',
+      questions: 3,
+      recallAt1: 1 / 3,
+      recallAt5: 2 / 3,
+      mrrAt10: 0.5,
+    });
+    expect(recorder.figures('docsmith', 'unseen', 'flox')).toEqual({
+      system: 'docsmith',
+      half: 'unseen',
+      site: 'flox',
+      questions: 2,
+      recallAt1: 0.5,
+      recallAt5: 1,
+      mrrAt10: 0.75,
+    });
     expect(recorder.figures('baseline', 'unseen', 'flipt').recallAt1).toBe(1);
   });
 
@@ -65,7 +157,15 @@ describe('RankRecorder', () => {
     recorder.record('docsmith', question('flox', 'a'), ['a']);
     recorder.record('docsmith', question('flipt', 'b'), ['x', 'b']);
     recorder.record('docsmith', question('lago', 'c'), []);
-    expect(recorder.figures('docsmith', 'unseen', { name: 'batch 1', sites: ['flox', 'flipt'] })).toEqual({ system: 'docsmith', half: 'unseen', site: 'batch 1', questions: 2, recallAt1: 0.5, recallAt5: 1, mrrAt10: 0.75 });
+    expect(recorder.figures('docsmith', 'unseen', { name: 'batch 1', sites: ['flox', 'flipt'] })).toEqual({
+      system: 'docsmith',
+      half: 'unseen',
+      site: 'batch 1',
+      questions: 2,
+      recallAt1: 0.5,
+      recallAt5: 1,
+      mrrAt10: 0.75,
+    });
   });
 
   it('summarises a batch by the way its questions are typed', () => {
@@ -73,8 +173,19 @@ describe('RankRecorder', () => {
     recorder.record('docsmith', { ...question('flox', 'a'), style: 'keyword' }, ['a']);
     recorder.record('docsmith', { ...question('flipt', 'b'), style: 'paraphrase' }, ['x', 'b']);
     recorder.record('docsmith', { ...question('lago', 'c'), style: 'keyword' }, []);
-    const [keyword] = unseenBatchStyles([{ site: 'flox', repo: 'o/flox', commit: 'c', config: '.', batch: 1 }, { site: 'flipt', repo: 'o/flipt', commit: 'c', config: '.', batch: 1 }]).filter((group) => group.style === 'keyword');
+    const [keyword] = unseenBatchStyles([
+      { site: 'flox', repo: 'o/flox', commit: 'c', config: '.', batch: 1 },
+      { site: 'flipt', repo: 'o/flipt', commit: 'c', config: '.', batch: 1 },
+    ]).filter((group) => group.style === 'keyword');
     expect(keyword?.name).toBe('batch 1, keyword');
-    expect(recorder.figures('docsmith', 'unseen', keyword)).toEqual({ system: 'docsmith', half: 'unseen', site: 'batch 1, keyword', questions: 1, recallAt1: 1, recallAt5: 1, mrrAt10: 1 });
+    expect(recorder.figures('docsmith', 'unseen', keyword)).toEqual({
+      system: 'docsmith',
+      half: 'unseen',
+      site: 'batch 1, keyword',
+      questions: 1,
+      recallAt1: 1,
+      recallAt5: 1,
+      mrrAt10: 1,
+    });
   });
 });

@@ -41,12 +41,23 @@ export async function startDashboardFixture(days: number): Promise<DashboardFixt
     await publishBuild(path.join(artifacts, 'acme'), result.manifest.buildId);
     const site = await createArtifactStore({ root: artifacts }).get('acme');
     const store = createSqliteAnalyticsStore(path.join(data, 'docsmith.sqlite'), { storeQuestionText: true });
-    const questions = await replayAcmeTraffic(site as NonNullable<typeof site>, store, { lastDay: new Date().toISOString().slice(0, 10), days });
+    const questions = await replayAcmeTraffic(site as NonNullable<typeof site>, store, {
+      lastDay: new Date().toISOString().slice(0, 10),
+      days,
+    });
     await store.close();
     const keys = createKeyStore({ file: path.join(data, 'keys.json') });
     const adminKey = keys.create({ domains: ['acme'], org: 'acme', admin: true }).key;
     const key = keys.create({ domains: ['acme'], org: 'acme' }).key;
-    app = await buildApp({ artifactsDir: artifacts, dataDir: data, logger: false, limitStore: 'memory', admin: true, storeQuestionText: true, web: { playground: false } });
+    app = await buildApp({
+      artifactsDir: artifacts,
+      dataDir: data,
+      logger: false,
+      limitStore: 'memory',
+      admin: true,
+      storeQuestionText: true,
+      web: { playground: false },
+    });
     const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     const running = app;
     return {

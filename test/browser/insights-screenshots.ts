@@ -10,7 +10,20 @@ const CHROMIUM = process.env.DOCSMITH_CHROMIUM ?? '/usr/bin/chromium';
 const IMAGES = path.resolve(import.meta.dirname, '../../docs/images/insights');
 
 const fixture = await startDashboardFixture(7);
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
 try {
   await mkdir(IMAGES, { recursive: true });
   const page = await browser.newPage({ viewport: { width: 1280, height: 820 }, deviceScaleFactor: 1 });
@@ -23,7 +36,9 @@ try {
   await page.locator('[data-table="gaps"]').screenshot({ path: path.join(IMAGES, 'content-gaps.png') });
   await page.locator('[data-table="groups"]').screenshot({ path: path.join(IMAGES, 'question-groups.png') });
   await page.locator('[data-table="never-cited"]').screenshot({ path: path.join(IMAGES, 'never-cited.png') });
-  process.stdout.write(`${fixture.questions} questions over 7 days; screenshots in ${path.relative(process.cwd(), IMAGES)}\n`);
+  process.stdout.write(
+    `${fixture.questions} questions over 7 days; screenshots in ${path.relative(process.cwd(), IMAGES)}\n`,
+  );
 } finally {
   await browser.close();
   await fixture.close();

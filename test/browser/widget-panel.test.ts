@@ -3,7 +3,13 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedModel } from '../reliability/scripted-model.ts';
-import { docsPage, hasBrowserPrerequisites, launchChromium, startWidgetHarness, type WidgetHarness } from '../helpers/widget-harness.ts';
+import {
+  docsPage,
+  hasBrowserPrerequisites,
+  launchChromium,
+  startWidgetHarness,
+  type WidgetHarness,
+} from '../helpers/widget-harness.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DESKTOP = { width: 1280, height: 800 };
@@ -11,7 +17,11 @@ const PHONE = { width: 390, height: 844 };
 const SETTINGS = {
   domains: {
     example: {
-      starterQuestions: ['How do I install the CLI?', 'Where does the CLI read its settings?', 'When are invoices emailed?'],
+      starterQuestions: [
+        'How do I install the CLI?',
+        'Where does the CLI read its settings?',
+        'When are invoices emailed?',
+      ],
       starterQuestionsByPath: { '/billing': ['When are invoices emailed?'] },
       support: { email: 'support@example.com' },
     },
@@ -31,7 +41,9 @@ const LONG_ANSWER = [
 const suite = hasBrowserPrerequisites('the widget in a real browser');
 
 /** What has the keyboard inside the widget's shadow root: its classes, accessible label and link. */
-async function focused(page: Page): Promise<{ className: string; label: string; href: string | null; inPanel: boolean } | null> {
+async function focused(
+  page: Page,
+): Promise<{ className: string; label: string; href: string | null; inPanel: boolean } | null> {
   return page.evaluate(`(() => {
     const root = document.querySelector('docsmith-assistant')?.shadowRoot;
     const active = root?.activeElement;
@@ -52,7 +64,12 @@ async function axeViolations(page: Page): Promise<string[]> {
 async function ask(page: Page, question: string, answers: number): Promise<void> {
   await page.fill('.docsmith-panel [name="question"]', question);
   await page.press('.docsmith-panel [name="question"]', 'Enter');
-  await page.locator('.docsmith-assistant').nth(answers - 1).locator('.docsmith-rate').first().waitFor({ timeout: 15_000 });
+  await page
+    .locator('.docsmith-assistant')
+    .nth(answers - 1)
+    .locator('.docsmith-rate')
+    .first()
+    .waitFor({ timeout: 15_000 });
 }
 
 describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)', () => {
@@ -68,7 +85,13 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
   };
   beforeAll(async () => {
     harness = await startWidgetHarness({ settings: SETTINGS });
-    pageUrl = harness.servePage('/quickstart', docsPage({ src: `${harness.baseUrl}/widget.js`, attributes: { 'data-domain': 'example', 'data-key': harness.key } }));
+    pageUrl = harness.servePage(
+      '/quickstart',
+      docsPage({
+        src: `${harness.baseUrl}/widget.js`,
+        attributes: { 'data-domain': 'example', 'data-key': harness.key },
+      }),
+    );
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -105,14 +128,20 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
     const desktop = await open();
     await desktop.keyboard.press('Control+i');
     // The panel slides in: it comes to rest at the side.
-    await expect.poll(() => desktop.locator('.docsmith-panel').boundingBox(), { timeout: 10_000 }).toEqual({ x: DESKTOP.width - 440, y: 0, width: 440, height: DESKTOP.height });
-    expect(await desktop.locator('.docsmith-panel').evaluate((panel) => getComputedStyle(panel).transitionDuration)).not.toBe('0s');
+    await expect
+      .poll(() => desktop.locator('.docsmith-panel').boundingBox(), { timeout: 10_000 })
+      .toEqual({ x: DESKTOP.width - 440, y: 0, width: 440, height: DESKTOP.height });
+    expect(
+      await desktop.locator('.docsmith-panel').evaluate((panel) => getComputedStyle(panel).transitionDuration),
+    ).not.toBe('0s');
     await desktop.context().close();
     const phone = await open({ viewport: PHONE, reducedMotion: 'reduce', isMobile: true, hasTouch: true });
     await phone.getByRole('button', { name: 'Ask AI' }).tap();
     const sheet = await phone.locator('.docsmith-panel').boundingBox();
     expect(sheet).toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
-    expect(await phone.locator('.docsmith-panel').evaluate((panel) => getComputedStyle(panel).transitionDuration)).toBe('0s');
+    expect(await phone.locator('.docsmith-panel').evaluate((panel) => getComputedStyle(panel).transitionDuration)).toBe(
+      '0s',
+    );
     await phone.context().close();
   });
 
@@ -121,43 +150,102 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
     const launcher = page.getByRole('button', { name: 'Ask AI' });
     const launcherStyle = await launcher.evaluate((button) => {
       const style = getComputedStyle(button);
-      return { font: style.fontFamily, size: style.fontSize, letterSpacing: style.letterSpacing, background: style.backgroundColor, border: style.borderTopStyle };
+      return {
+        font: style.fontFamily,
+        size: style.fontSize,
+        letterSpacing: style.letterSpacing,
+        background: style.backgroundColor,
+        border: style.borderTopStyle,
+      };
     });
-    expect(launcherStyle).toEqual({ font: expect.not.stringContaining('Georgia'), size: '14px', letterSpacing: 'normal', background: 'rgb(22, 163, 74)', border: 'none' });
+    expect(launcherStyle).toEqual({
+      font: expect.not.stringContaining('Georgia'),
+      size: '14px',
+      letterSpacing: 'normal',
+      background: 'rgb(22, 163, 74)',
+      border: 'none',
+    });
     await launcher.click();
     await ask(page, 'Where does the CLI read its settings?', 1);
-    const answerStyle = await page.locator('.docsmith-assistant .docsmith-text p').first().evaluate((paragraph) => {
-      const style = getComputedStyle(paragraph);
-      return { font: style.fontFamily, lineHeight: style.lineHeight, color: style.color, margin: style.marginLeft, background: getComputedStyle(paragraph.closest('.docsmith-panel') as Element).backgroundColor };
+    const answerStyle = await page
+      .locator('.docsmith-assistant .docsmith-text p')
+      .first()
+      .evaluate((paragraph) => {
+        const style = getComputedStyle(paragraph);
+        return {
+          font: style.fontFamily,
+          lineHeight: style.lineHeight,
+          color: style.color,
+          margin: style.marginLeft,
+          background: getComputedStyle(paragraph.closest('.docsmith-panel') as Element).backgroundColor,
+        };
+      });
+    expect(answerStyle).toEqual({
+      font: expect.stringMatching(/system-ui/),
+      lineHeight: `${14 * 1.55}px`,
+      color: 'rgb(17, 24, 39)',
+      margin: '0px',
+      background: 'rgb(255, 255, 255)',
     });
-    expect(answerStyle).toEqual({ font: expect.stringMatching(/system-ui/), lineHeight: `${14 * 1.55}px`, color: 'rgb(17, 24, 39)', margin: '0px', background: 'rgb(255, 255, 255)' });
-    const hostParagraph = await page.locator('body > p').first().evaluate((paragraph) => getComputedStyle(paragraph).fontFamily);
+    const hostParagraph = await page
+      .locator('body > p')
+      .first()
+      .evaluate((paragraph) => getComputedStyle(paragraph).fontFamily);
     expect(hostParagraph).toContain('Georgia');
     await page.context().close();
   });
 
   it("follows the host's dark mode (class, data-theme or the system), live, with the site's colour kept readable", async () => {
-    const darkClass = harness.servePage('/dark', docsPage({ src: `${harness.baseUrl}/widget.js`, attributes: { 'data-domain': 'example', 'data-key': harness.key } }, 'class="dark"'));
+    const darkClass = harness.servePage(
+      '/dark',
+      docsPage(
+        { src: `${harness.baseUrl}/widget.js`, attributes: { 'data-domain': 'example', 'data-key': harness.key } },
+        'class="dark"',
+      ),
+    );
     const theme = (page: Page) => page.locator('.docsmith-theme').getAttribute('data-theme');
     const page = await open({}, darkClass);
     expect(await theme(page)).toBe('dark');
     await page.keyboard.press('Control+i');
-    expect(await page.locator('.docsmith-panel').evaluate((panel) => getComputedStyle(panel).backgroundColor)).toBe('rgb(17, 24, 39)');
+    expect(await page.locator('.docsmith-panel').evaluate((panel) => getComputedStyle(panel).backgroundColor)).toBe(
+      'rgb(17, 24, 39)',
+    );
     await page.keyboard.press('Escape');
     await page.evaluate(`document.documentElement.classList.remove('dark')`);
-    await page.waitForFunction(`document.querySelector('docsmith-assistant').shadowRoot.querySelector('.docsmith-theme').dataset.theme === 'light'`);
+    await page.waitForFunction(
+      `document.querySelector('docsmith-assistant').shadowRoot.querySelector('.docsmith-theme').dataset.theme === 'light'`,
+    );
     await page.evaluate(`document.documentElement.dataset.theme = 'dark'`);
-    await page.waitForFunction(`document.querySelector('docsmith-assistant').shadowRoot.querySelector('.docsmith-theme').dataset.theme === 'dark'`);
+    await page.waitForFunction(
+      `document.querySelector('docsmith-assistant').shadowRoot.querySelector('.docsmith-theme').dataset.theme === 'dark'`,
+    );
     await page.context().close();
     const system = await open({ colorScheme: 'dark' });
     expect(await theme(system)).toBe('dark');
     await system.emulateMedia({ colorScheme: 'light' });
-    await system.waitForFunction(`document.querySelector('docsmith-assistant').shadowRoot.querySelector('.docsmith-theme').dataset.theme === 'light'`);
+    await system.waitForFunction(
+      `document.querySelector('docsmith-assistant').shadowRoot.querySelector('.docsmith-theme').dataset.theme === 'light'`,
+    );
     await system.context().close();
-    const forced = harness.servePage('/forced-light', docsPage({ src: `${harness.baseUrl}/widget.js`, attributes: { 'data-domain': 'example', 'data-key': harness.key, 'data-theme': 'light', 'data-color': '#7C3AED' } }));
+    const forced = harness.servePage(
+      '/forced-light',
+      docsPage({
+        src: `${harness.baseUrl}/widget.js`,
+        attributes: {
+          'data-domain': 'example',
+          'data-key': harness.key,
+          'data-theme': 'light',
+          'data-color': '#7C3AED',
+        },
+      }),
+    );
     const light = await open({ colorScheme: 'dark' }, forced);
     expect(await theme(light)).toBe('light');
-    expect(await light.getByRole('button', { name: 'Ask AI' }).evaluate((button) => [getComputedStyle(button).backgroundColor, getComputedStyle(button).color])).toEqual(['rgb(124, 58, 237)', 'rgb(255, 255, 255)']);
+    expect(
+      await light
+        .getByRole('button', { name: 'Ask AI' })
+        .evaluate((button) => [getComputedStyle(button).backgroundColor, getComputedStyle(button).color]),
+    ).toEqual(['rgb(124, 58, 237)', 'rgb(255, 255, 255)']);
     await light.context().close();
   });
 
@@ -172,15 +260,42 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
     expect(await page.locator('.docsmith-user').textContent()).toBe('Where does the CLI read its settings?');
     expect(await page.locator('.docsmith-assistant .docsmith-text').textContent()).toContain('config.toml');
     await page.context().close();
-    const billing = await open({}, harness.servePage('/billing/invoices', docsPage({ src: `${harness.baseUrl}/widget.js`, attributes: { 'data-domain': 'example', 'data-key': harness.key } })));
+    const billing = await open(
+      {},
+      harness.servePage(
+        '/billing/invoices',
+        docsPage({
+          src: `${harness.baseUrl}/widget.js`,
+          attributes: { 'data-domain': 'example', 'data-key': harness.key },
+        }),
+      ),
+    );
     await billing.keyboard.press('Control+i');
     await billing.locator('.docsmith-starter').first().waitFor();
     expect(await billing.locator('.docsmith-starter').allTextContents()).toEqual(['When are invoices emailed?']);
     await billing.context().close();
-    const own = await open({}, harness.servePage('/own', docsPage({ src: `${harness.baseUrl}/widget.js`, attributes: { 'data-domain': 'example', 'data-key': harness.key, 'data-starter-questions': 'Is there a free plan? | How do I log in?', 'data-label': 'Ask the docs', 'data-shortcut': 'mod+k' } })));
+    const own = await open(
+      {},
+      harness.servePage(
+        '/own',
+        docsPage({
+          src: `${harness.baseUrl}/widget.js`,
+          attributes: {
+            'data-domain': 'example',
+            'data-key': harness.key,
+            'data-starter-questions': 'Is there a free plan? | How do I log in?',
+            'data-label': 'Ask the docs',
+            'data-shortcut': 'mod+k',
+          },
+        }),
+      ),
+    );
     await own.keyboard.press('Control+k');
     await own.locator('.docsmith-starter').first().waitFor();
-    expect(await own.locator('.docsmith-starter').allTextContents()).toEqual(['Is there a free plan?', 'How do I log in?']);
+    expect(await own.locator('.docsmith-starter').allTextContents()).toEqual([
+      'Is there a free plan?',
+      'How do I log in?',
+    ]);
     expect(await own.getByRole('button', { name: 'Ask the docs' }).getAttribute('aria-keyshortcuts')).toBe('Control+K');
     await own.context().close();
   });
@@ -199,7 +314,11 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
       await page.keyboard.press('Tab');
       citation = await focused(page);
     }
-    expect(citation).toMatchObject({ className: 'docsmith-citation', label: 'Source 1: Quickstart › Install', href: 'https://docs.example.com/quickstart#install' });
+    expect(citation).toMatchObject({
+      className: 'docsmith-citation',
+      label: 'Source 1: Quickstart › Install',
+      href: 'https://docs.example.com/quickstart#install',
+    });
     for (let presses = 0; presses < 25; presses += 1) {
       await page.keyboard.press(presses % 3 === 0 ? 'Shift+Tab' : 'Tab');
       expect((await focused(page))?.inPanel).toBe(true);
@@ -224,9 +343,19 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
     await page.locator('.docsmith-assistant').nth(1).getByRole('button', { name: 'Helpful', exact: true }).click();
     await page.getByRole('button', { name: 'Close assistant' }).click();
     await page.getByText('Thanks for the feedback!').waitFor({ state: 'attached' });
-    expect(sent).toEqual([expect.objectContaining({ rating: 'down', comment: 'Which Node version?' }), expect.not.objectContaining({ comment: expect.anything() })]);
-    const report = await harness.app.inject({ url: '/v1/analytics/example/questions', headers: { authorization: `Bearer ${harness.adminKey}` } });
-    expect(report.json().feedback).toMatchObject({ up: 1, down: 1, comments: [{ rating: 'down', comment: 'Which Node version?' }] });
+    expect(sent).toEqual([
+      expect.objectContaining({ rating: 'down', comment: 'Which Node version?' }),
+      expect.not.objectContaining({ comment: expect.anything() }),
+    ]);
+    const report = await harness.app.inject({
+      url: '/v1/analytics/example/questions',
+      headers: { authorization: `Bearer ${harness.adminKey}` },
+    });
+    expect(report.json().feedback).toMatchObject({
+      up: 1,
+      down: 1,
+      comments: [{ rating: 'down', comment: 'Which Node version?' }],
+    });
     await page.context().close();
   });
 
@@ -250,7 +379,15 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
-    await page.goto(harness.servePage('/bad-key', docsPage({ src: `${harness.baseUrl}/widget.js`, attributes: { 'data-domain': 'example', 'data-key': 'ds_000000000000_revoked' } })));
+    await page.goto(
+      harness.servePage(
+        '/bad-key',
+        docsPage({
+          src: `${harness.baseUrl}/widget.js`,
+          attributes: { 'data-domain': 'example', 'data-key': 'ds_000000000000_revoked' },
+        }),
+      ),
+    );
     await page.getByRole('button', { name: 'Ask AI' }).click();
     await page.getByText("This assistant isn't available on this page.").waitFor();
     expect(await page.locator('.docsmith-panel [name="question"]').isDisabled()).toBe(true);
@@ -263,7 +400,11 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
     await elsewhere.goto(otherOrigin);
     await elsewhere.getByRole('button', { name: 'Ask AI' }).click();
     await elsewhere.getByText("This assistant isn't available on this page.").waitFor();
-    expect(elsewhereErrors.some((line) => line.includes('403 forbidden_origin: The API key is not allowed from this origin'))).toBe(true);
+    expect(
+      elsewhereErrors.some((line) =>
+        line.includes('403 forbidden_origin: The API key is not allowed from this origin'),
+      ),
+    ).toBe(true);
     await context.close();
   });
 
@@ -288,11 +429,21 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
 
   it('works under a strict Content-Security-Policy with the nonce on its tag', async () => {
     const csp = `script-src 'nonce-r4nd0m'; style-src 'nonce-r4nd0m'; connect-src ${harness.baseUrl}`;
-    const strict = harness.servePage('/strict', docsPage({ src: `${harness.baseUrl}/widget.js`, attributes: { 'data-domain': 'example', 'data-key': harness.key, nonce: 'r4nd0m' } }), { 'content-security-policy': csp });
+    const strict = harness.servePage(
+      '/strict',
+      docsPage({
+        src: `${harness.baseUrl}/widget.js`,
+        attributes: { 'data-domain': 'example', 'data-key': harness.key, nonce: 'r4nd0m' },
+      }),
+      { 'content-security-policy': csp },
+    );
     const violations: string[] = [];
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    page.on('console', (message) => void (/Content Security Policy/.test(message.text()) && violations.push(message.text())));
+    page.on(
+      'console',
+      (message) => void (/Content Security Policy/.test(message.text()) && violations.push(message.text())),
+    );
     await page.goto(strict);
     const launcher = page.getByRole('button', { name: 'Ask AI' });
     await launcher.waitFor();
@@ -344,7 +495,11 @@ describe.skipIf(!suite)('the widget on a docs page of another origin (Chromium)'
     const resent = page.waitForRequest(messageUrl);
     await page.getByRole('button', { name: 'Try again' }).click();
     const body = (await resent).postDataJSON() as { messages: { role: string; parts: { text: string }[] }[] };
-    expect(body.messages.map((message) => `${message.role}: ${message.parts[0]?.text.slice(0, 20)}`)).toEqual(['user: How do I install the', 'assistant: Install the CLI with', 'user: When are invoices em']);
+    expect(body.messages.map((message) => `${message.role}: ${message.parts[0]?.text.slice(0, 20)}`)).toEqual([
+      'user: How do I install the',
+      'assistant: Install the CLI with',
+      'user: When are invoices em',
+    ]);
     await page.locator('.docsmith-assistant').nth(1).locator('.docsmith-rate').first().waitFor({ timeout: 15_000 });
     expect(await page.locator('.docsmith-assistant').nth(1).textContent()).toContain('first day');
     expect(await page.locator('.docsmith-problem').textContent()).toBe('');
@@ -358,7 +513,15 @@ describe.skipIf(!suite)('the widget past its limit (Chromium)', () => {
     const browser = await launchChromium();
     try {
       const page = await browser.newPage({ viewport: DESKTOP });
-      await page.goto(harness.servePage('/', docsPage({ src: `${harness.baseUrl}/widget.js`, attributes: { 'data-domain': 'example', 'data-key': harness.key } })));
+      await page.goto(
+        harness.servePage(
+          '/',
+          docsPage({
+            src: `${harness.baseUrl}/widget.js`,
+            attributes: { 'data-domain': 'example', 'data-key': harness.key },
+          }),
+        ),
+      );
       await page.getByRole('button', { name: 'Ask AI' }).click();
       await ask(page, 'How do I install the CLI?', 1);
       const refused = page.waitForResponse((response) => response.url().endsWith('/message'));
@@ -366,7 +529,8 @@ describe.skipIf(!suite)('the widget past its limit (Chromium)', () => {
       await page.press('.docsmith-panel [name="question"]', 'Enter');
       const retryAfter = Number((await refused).headers()['retry-after']);
       const sentence = (await page.locator('.docsmith-problem p').textContent()) ?? '';
-      const [, amount, unit] = /^Too many questions right now — try again in (\d+) (second|minute|hour|day)s?\.$/.exec(sentence) ?? [];
+      const [, amount, unit] =
+        /^Too many questions right now — try again in (\d+) (second|minute|hour|day)s?\.$/.exec(sentence) ?? [];
       const seconds = { second: 1, minute: 60, hour: 3600, day: 86_400 }[unit as 'day'];
       expect(Number(amount) * seconds).toBeGreaterThanOrEqual(retryAfter);
       expect((Number(amount) - 1) * seconds).toBeLessThan(retryAfter);
@@ -385,7 +549,13 @@ describe.skipIf(!suite)('answers in the widget, and accessibility in every state
   const script: { deltas: string[]; gate?: Promise<void> } = { deltas: [] };
   beforeAll(async () => {
     harness = await startWidgetHarness({ model: scriptedModel(script), settings: SETTINGS });
-    pageUrl = harness.servePage('/quickstart', docsPage({ src: `${harness.baseUrl}/widget.js`, attributes: { 'data-domain': 'example', 'data-key': harness.key } }));
+    pageUrl = harness.servePage(
+      '/quickstart',
+      docsPage({
+        src: `${harness.baseUrl}/widget.js`,
+        attributes: { 'data-domain': 'example', 'data-key': harness.key },
+      }),
+    );
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -403,13 +573,25 @@ describe.skipIf(!suite)('answers in the widget, and accessibility in every state
     await page.getByRole('button', { name: 'Ask AI' }).click();
     await ask(page, 'How do I install the CLI, where are its settings, and when are invoices emailed?', 1);
     const answer = page.locator('.docsmith-assistant');
-    const code = await answer.locator('pre').evaluate((pre) => ({ scrolls: pre.scrollWidth > pre.clientWidth, right: pre.getBoundingClientRect().right, focusable: pre.tabIndex === 0 }));
+    const code = await answer.locator('pre').evaluate((pre) => ({
+      scrolls: pre.scrollWidth > pre.clientWidth,
+      right: pre.getBoundingClientRect().right,
+      focusable: pre.tabIndex === 0,
+    }));
     expect(code).toEqual({ scrolls: true, right: expect.any(Number), focusable: true });
     expect(code.right).toBeLessThanOrEqual(PHONE.width);
     await answer.getByRole('button', { name: 'Copy code' }).click();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(`${LONG_ANSWER.split('\n')[3]}\n`);
     const cards = answer.locator('.docsmith-source-list').first().locator('.docsmith-source');
-    expect(await cards.evaluateAll((links) => links.map((link) => [link.querySelector('.docsmith-source-number')?.textContent, link.querySelector('.docsmith-source-crumb')?.textContent, link.getAttribute('href')]))).toEqual([
+    expect(
+      await cards.evaluateAll((links) =>
+        links.map((link) => [
+          link.querySelector('.docsmith-source-number')?.textContent,
+          link.querySelector('.docsmith-source-crumb')?.textContent,
+          link.getAttribute('href'),
+        ]),
+      ),
+    ).toEqual([
       ['1', 'Start', expect.stringMatching(/^https:\/\/docs\.example\.com\//)],
       ['2', 'Start', expect.stringMatching(/^https:\/\/docs\.example\.com\//)],
     ]);
@@ -419,7 +601,9 @@ describe.skipIf(!suite)('answers in the widget, and accessibility in every state
     await more.locator('summary').click();
     expect(await more.locator('.docsmith-source-number').textContent()).toBe('3');
     await answer.getByRole('button', { name: 'Copy answer' }).click();
-    expect(await page.evaluate('navigator.clipboard.readText()')).toMatch(/^Install the CLI, then log in \[1\]\.[^]*\n\nSources:\n\[1\] .+: https:\/\/docs\.example\.com\/.+\n\[2\] .+\n$/);
+    expect(await page.evaluate('navigator.clipboard.readText()')).toMatch(
+      /^Install the CLI, then log in \[1\]\.[^]*\n\nSources:\n\[1\] .+: https:\/\/docs\.example\.com\/.+\n\[2\] .+\n$/,
+    );
     expect(await page.locator('.docsmith-live').textContent()).toContain('Install the CLI, then log in [1].');
     await context.close();
   });
@@ -430,40 +614,58 @@ describe.skipIf(!suite)('answers in the widget, and accessibility in every state
     ['phone, light', { viewport: PHONE, colorScheme: 'light', isMobile: true }],
     ['phone, dark', { viewport: PHONE, colorScheme: 'dark', isMobile: true }],
   ];
-  it.each(configurations)('axe finds no serious or critical violation in the open panel, empty, answering, answered and in error (%s)', async (_name, options) => {
-    const context = await browser.newContext(options);
-    const page = await context.newPage();
-    await page.goto(pageUrl);
-    await page.getByRole('button', { name: 'Ask AI' }).click();
-    await page.locator('.docsmith-starter').first().waitFor();
-    expect(await axeViolations(page), 'empty').toEqual([]);
-    script.deltas = LONG_ANSWER.match(/[^]{1,9}/g) ?? [];
-    script.gate = new Promise((resolve) => (release = resolve));
-    await page.fill('.docsmith-panel [name="question"]', 'How do I install the CLI?');
-    await page.press('.docsmith-panel [name="question"]', 'Enter');
-    await page.locator('.docsmith-assistant pre').waitFor({ timeout: 15_000 });
-    expect(await page.getAttribute('.docsmith-chat', 'data-status')).toBe('streaming');
-    expect(await page.getAttribute('.docsmith-messages', 'aria-busy')).toBe('true');
-    expect(await axeViolations(page), 'answering').toEqual([]);
-    release();
-    await page.locator('.docsmith-rate').first().waitFor({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Not helpful' }).click();
-    expect(await axeViolations(page), 'answered').toEqual([]);
-    await page.route(`${harness.baseUrl}/v2/assistant/example/message`, (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', headers: { 'access-control-allow-origin': harness.hostOrigin }, body: JSON.stringify({ error: { code: 'store_unavailable', message: 'A storage backend is unavailable; retry shortly.' } }) }),
-    );
-    await page.fill('.docsmith-panel [name="question"]', 'And in CI?');
-    await page.press('.docsmith-panel [name="question"]', 'Enter');
-    await page.getByText('The assistant is having trouble right now. Try again in a moment.').waitFor();
-    expect(await axeViolations(page), 'error').toEqual([]);
-    await context.close();
-  });
+  it.each(configurations)(
+    'axe finds no serious or critical violation in the open panel, empty, answering, answered and in error (%s)',
+    async (_name, options) => {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      await page.goto(pageUrl);
+      await page.getByRole('button', { name: 'Ask AI' }).click();
+      await page.locator('.docsmith-starter').first().waitFor();
+      expect(await axeViolations(page), 'empty').toEqual([]);
+      script.deltas = LONG_ANSWER.match(/[^]{1,9}/g) ?? [];
+      script.gate = new Promise((resolve) => (release = resolve));
+      await page.fill('.docsmith-panel [name="question"]', 'How do I install the CLI?');
+      await page.press('.docsmith-panel [name="question"]', 'Enter');
+      await page.locator('.docsmith-assistant pre').waitFor({ timeout: 15_000 });
+      expect(await page.getAttribute('.docsmith-chat', 'data-status')).toBe('streaming');
+      expect(await page.getAttribute('.docsmith-messages', 'aria-busy')).toBe('true');
+      expect(await axeViolations(page), 'answering').toEqual([]);
+      release();
+      await page.locator('.docsmith-rate').first().waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Not helpful' }).click();
+      expect(await axeViolations(page), 'answered').toEqual([]);
+      await page.route(`${harness.baseUrl}/v2/assistant/example/message`, (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          headers: { 'access-control-allow-origin': harness.hostOrigin },
+          body: JSON.stringify({
+            error: { code: 'store_unavailable', message: 'A storage backend is unavailable; retry shortly.' },
+          }),
+        }),
+      );
+      await page.fill('.docsmith-panel [name="question"]', 'And in CI?');
+      await page.press('.docsmith-panel [name="question"]', 'Enter');
+      await page.getByText('The assistant is having trouble right now. Try again in a moment.').waitFor();
+      expect(await axeViolations(page), 'error').toEqual([]);
+      await context.close();
+    },
+  );
 
   it('an answer that fails after it began says so and offers a retry', async () => {
     const failing = await startWidgetHarness({ model: scriptedModel({ fail: new Error('provider down') }) });
     try {
       const page = await browser.newPage({ viewport: DESKTOP });
-      await page.goto(failing.servePage('/', docsPage({ src: `${failing.baseUrl}/widget.js`, attributes: { 'data-domain': 'example', 'data-key': failing.key } })));
+      await page.goto(
+        failing.servePage(
+          '/',
+          docsPage({
+            src: `${failing.baseUrl}/widget.js`,
+            attributes: { 'data-domain': 'example', 'data-key': failing.key },
+          }),
+        ),
+      );
       await page.getByRole('button', { name: 'Ask AI' }).click();
       await page.fill('.docsmith-panel [name="question"]', 'How do I install the CLI?');
       await page.press('.docsmith-panel [name="question"]', 'Enter');

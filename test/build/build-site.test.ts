@@ -24,35 +24,62 @@ describe('build output', () => {
     expect(first.manifest?.buildId).toMatch(/^[0-9a-f]{16}$/);
   });
 
-  it('is the same whether pages are parsed on this thread, in workers, or from the cache', { timeout: 120_000 }, async () => {
-    const source = generateSyntheticSite({ pages: 300 });
-    const cold = await buildSite(source, { domain: 'synthetic' });
-    const parallel = await buildSite(source, { domain: 'synthetic', parsePages: createPageParser({ files: source.files, threads: 2 }) });
-    expect(parallel.files).toEqual(cold.files);
+  it(
+    'is the same whether pages are parsed on this thread, in workers, or from the cache',
+    { timeout: 120_000 },
+    async () => {
+      const source = generateSyntheticSite({ pages: 300 });
+      const cold = await buildSite(source, { domain: 'synthetic' });
+      const parallel = await buildSite(source, {
+        domain: 'synthetic',
+        parsePages: createPageParser({ files: source.files, threads: 2 }),
+      });
+      expect(parallel.files).toEqual(cold.files);
 
-    const cacheDir = await mkdtemp(path.join(tmpdir(), 'docsmith-cache-'));
-    try {
-      const firstCache = await openPageCache(fileCacheStorage(cacheDir), 'test');
-      await buildSite(source, { domain: 'synthetic', prepareTerms: firstCache.prepareTerms, parsePages: createPageParser({ files: source.files, cache: firstCache, threads: 1 }) });
-      await firstCache.save();
-      const changedFile = [...source.files.keys()].find((file) => file.startsWith('guides/')) as string;
-      const changed: SiteSource = { files: new Map(source.files).set(changedFile, `${source.files.get(changedFile) ?? ''}\nA new paragraph.\n`) };
-      const warmCache = await openPageCache(fileCacheStorage(cacheDir), 'test');
-      const warm = await buildSite(changed, { domain: 'synthetic', prepareTerms: warmCache.prepareTerms, parsePages: createPageParser({ files: changed.files, cache: warmCache, threads: 1 }) });
-      expect(warmCache.hits).toBe(299);
-      expect(warmCache.termHits).toBeGreaterThan(warmCache.termMisses * 50);
-      const coldChanged = await buildSite(changed, { domain: 'synthetic' });
-      expect(warm.files).toEqual(coldChanged.files);
-    } finally {
-      await rm(cacheDir, { recursive: true, force: true });
-    }
-  });
+      const cacheDir = await mkdtemp(path.join(tmpdir(), 'docsmith-cache-'));
+      try {
+        const firstCache = await openPageCache(fileCacheStorage(cacheDir), 'test');
+        await buildSite(source, {
+          domain: 'synthetic',
+          prepareTerms: firstCache.prepareTerms,
+          parsePages: createPageParser({ files: source.files, cache: firstCache, threads: 1 }),
+        });
+        await firstCache.save();
+        const changedFile = [...source.files.keys()].find((file) => file.startsWith('guides/')) as string;
+        const changed: SiteSource = {
+          files: new Map(source.files).set(changedFile, `${source.files.get(changedFile) ?? ''}\nA new paragraph.\n`),
+        };
+        const warmCache = await openPageCache(fileCacheStorage(cacheDir), 'test');
+        const warm = await buildSite(changed, {
+          domain: 'synthetic',
+          prepareTerms: warmCache.prepareTerms,
+          parsePages: createPageParser({ files: changed.files, cache: warmCache, threads: 1 }),
+        });
+        expect(warmCache.hits).toBe(299);
+        expect(warmCache.termHits).toBeGreaterThan(warmCache.termMisses * 50);
+        const coldChanged = await buildSite(changed, { domain: 'synthetic' });
+        expect(warm.files).toEqual(coldChanged.files);
+      } finally {
+        await rm(cacheDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('parses identical page files once and still gives each its own file name', async () => {
     const parsed: string[] = [];
     const text = '---\ntitle: Shared\n---\n\nSame bytes in two versions.\n';
     const source = siteSourceFromObject({
-      'docs.json': JSON.stringify({ theme: 'mint', name: 'Copies', colors: { primary: '#000000' }, navigation: { versions: [{ version: 'v2', pages: ['v2/page'] }, { version: 'v1', pages: ['v1/page'] }] } }),
+      'docs.json': JSON.stringify({
+        theme: 'mint',
+        name: 'Copies',
+        colors: { primary: '#000000' },
+        navigation: {
+          versions: [
+            { version: 'v2', pages: ['v2/page'] },
+            { version: 'v1', pages: ['v1/page'] },
+          ],
+        },
+      }),
       'v2/page.mdx': text,
       'v1/page.mdx': text,
     });
@@ -61,7 +88,9 @@ describe('build output', () => {
       parsePages: async (pages, readSnippet) => {
         const { parseUniquePages } = await import('../../pipeline/assemble/parse-unique-pages.ts');
         const { parsePage } = await import('../../pipeline/content/parse-page.ts');
-        return parseUniquePages(pages, async (unique) => unique.map((page) => (parsed.push(page.file), parsePage({ ...page, readSnippet }))));
+        return parseUniquePages(pages, async (unique) =>
+          unique.map((page) => (parsed.push(page.file), parsePage({ ...page, readSnippet }))),
+        );
       },
     });
     expect(parsed).toEqual(['v1/page.mdx']);
@@ -72,7 +101,13 @@ describe('build output', () => {
   });
 
   it('stops with the configuration errors when docs.json is invalid', async () => {
-    const result = await buildSite(siteSourceFromObject({ 'docs.json': '{"theme": "nope", "name": "x", "colors": {"primary": "#000"}, "navigation": {"pages": ["a"]}}', 'a.mdx': '# A' }), { domain: 'bad' });
+    const result = await buildSite(
+      siteSourceFromObject({
+        'docs.json': '{"theme": "nope", "name": "x", "colors": {"primary": "#000"}, "navigation": {"pages": ["a"]}}',
+        'a.mdx': '# A',
+      }),
+      { domain: 'bad' },
+    );
     expect(result.manifest).toBeUndefined();
     expect(result.diagnostics.map((diagnostic) => diagnostic.pointer)).toContain('/theme');
   });
@@ -80,7 +115,12 @@ describe('build output', () => {
   it('reports a page that fails to parse at file:line:col and builds the others', async () => {
     const result = await buildSite(
       siteSourceFromObject({
-        'docs.json': JSON.stringify({ theme: 'mint', name: 'Broken', colors: { primary: '#000000' }, navigation: { pages: ['good', 'broken'] } }),
+        'docs.json': JSON.stringify({
+          theme: 'mint',
+          name: 'Broken',
+          colors: { primary: '#000000' },
+          navigation: { pages: ['good', 'broken'] },
+        }),
         'good.mdx': '---\ntitle: Good\n---\n\nFine.\n',
         'broken.mdx': '---\ntitle: Broken\n---\n\n<Note>\n  never closed\n',
       }),
@@ -95,13 +135,26 @@ describe('build output', () => {
   it('reports a page file the navigation does not list that fails to parse as a warning, as the platform validates it', async () => {
     const result = await buildSite(
       siteSourceFromObject({
-        'docs.json': JSON.stringify({ theme: 'mint', name: 'Stray', colors: { primary: '#000000' }, navigation: { pages: ['good'] } }),
+        'docs.json': JSON.stringify({
+          theme: 'mint',
+          name: 'Stray',
+          colors: { primary: '#000000' },
+          navigation: { pages: ['good'] },
+        }),
         'good.mdx': '---\ntitle: Good\n---\n\nFine.\n',
         'drafts/stray.mdx': '---\ntitle: Stray\n---\n\nUse a value <5 here.\n',
       }),
       { domain: 'stray' },
     );
-    expect(result.diagnostics).toMatchObject([{ file: 'drafts/stray.mdx', line: 5, severity: 'warning', ruleId: 'mdx-parse', hint: expect.stringMatching(/^The navigation does not list this page/) as unknown }]);
+    expect(result.diagnostics).toMatchObject([
+      {
+        file: 'drafts/stray.mdx',
+        line: 5,
+        severity: 'warning',
+        ruleId: 'mdx-parse',
+        hint: expect.stringMatching(/^The navigation does not list this page/) as unknown,
+      },
+    ]);
     expect(result.stats.errors).toBe(0);
   });
 });

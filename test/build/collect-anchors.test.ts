@@ -9,7 +9,7 @@ describe('collectAnchors', () => {
       '',
       '<Tabs>',
       '  <Tab title="🧑‍💻 OAuth app setup">Create the app.</Tab>',
-      "  <Tab title='Using the CLI' icon=\"terminal\">Run it.</Tab>",
+      '  <Tab title=\'Using the CLI\' icon="terminal">Run it.</Tab>',
       '</Tabs>',
       '',
       '<Accordion title={"Why a token?"}>Because.</Accordion>',
@@ -23,17 +23,46 @@ describe('collectAnchors', () => {
     ].join('\n');
     const page = parsePage({ file: 'guide.mdx', text });
     const anchors = collectAnchors([page], [], () => text).get('guide');
-    expect([...(anchors?.keys() ?? [])]).toEqual(['guide', 'oauthappsetup', 'usingthecli', 'whyatoken', 'installthesdk']);
+    expect([...(anchors?.keys() ?? [])]).toEqual([
+      'guide',
+      'oauthappsetup',
+      'usingthecli',
+      'whyatoken',
+      'installthesdk',
+    ]);
   });
 
   it('offers a ParamField or ResponseField as `param-<name>` (`-1`, `-2` when repeated) and the tabs and fields of imported snippets, as the platform renders them on the page', () => {
     const files: Record<string, string> = {
-      'reference.mdx': ['# Reference', '', 'import Auth from "/snippets/auth.mdx";', '', '<Auth />', '', '<ResponseField name="metadata.transaction_annotations" type="object">Notes.</ResponseField>', '<ParamField path="type" type="string">Kind.</ParamField>', '<ParamField body="type" type="string">Kind again.</ParamField>', ''].join('\n'),
+      'reference.mdx': [
+        '# Reference',
+        '',
+        'import Auth from "/snippets/auth.mdx";',
+        '',
+        '<Auth />',
+        '',
+        '<ResponseField name="metadata.transaction_annotations" type="object">Notes.</ResponseField>',
+        '<ParamField path="type" type="string">Kind.</ParamField>',
+        '<ParamField body="type" type="string">Kind again.</ParamField>',
+        '',
+      ].join('\n'),
       'snippets/auth.mdx': ['<Tabs>', '  <Tab title="API Key">Use a key.</Tab>', '</Tabs>', ''].join('\n'),
     };
-    const page = parsePage({ file: 'reference.mdx', text: files['reference.mdx'] as string, readSnippet: (file) => files[file] });
+    const page = parsePage({
+      file: 'reference.mdx',
+      text: files['reference.mdx'] as string,
+      readSnippet: (file) => files[file],
+    });
     const anchors = collectAnchors([page], [], (file) => files[file]).get('reference');
-    expect([...(anchors?.keys() ?? [])]).toEqual(['reference', 'parammetadatatransactionannotations', 'pathtype', 'paramtype', 'bodytype', 'paramtype1', 'apikey']);
+    expect([...(anchors?.keys() ?? [])]).toEqual([
+      'reference',
+      'parammetadatatransactionannotations',
+      'pathtype',
+      'paramtype',
+      'bodytype',
+      'paramtype1',
+      'apikey',
+    ]);
   });
 
   it('leaves links into a page that failed to parse unjudged: it has no known anchors', () => {

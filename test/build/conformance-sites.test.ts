@@ -30,7 +30,10 @@ interface Expected {
 }
 
 const fixturesDir = path.resolve(import.meta.dirname, '../fixtures/conformance');
-const cases = readdirSync(fixturesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+const cases = readdirSync(fixturesDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 
 async function buildFixture(name: string): Promise<{ expected: Expected; result: BuildResult }> {
   const expected = JSON.parse(readFileSync(path.join(fixturesDir, name, 'expected.json'), 'utf8')) as Expected;
@@ -43,7 +46,11 @@ async function buildFixture(name: string): Promise<{ expected: Expected; result:
 describe.each(cases)('conformance site %s', (name) => {
   it('builds with the expected diagnostics and manifest facts', async () => {
     const { expected, result } = await buildFixture(name);
-    expect(result.diagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.line} ${diagnostic.severity} ${diagnostic.ruleId}`)).toEqual(expected.diagnostics);
+    expect(
+      result.diagnostics.map(
+        (diagnostic) => `${diagnostic.file}:${diagnostic.line} ${diagnostic.severity} ${diagnostic.ruleId}`,
+      ),
+    ).toEqual(expected.diagnostics);
     const texts = result.diagnostics.map((diagnostic) => `${diagnostic.message} ${diagnostic.hint ?? ''}`).join('\n');
     for (const message of expected.messages ?? []) expect(texts).toContain(message);
     expect(texts).not.toMatch(/\n\s+at .+:\d+:\d+/);
@@ -51,14 +58,23 @@ describe.each(cases)('conformance site %s', (name) => {
     expect(validateManifest(result.manifest)).toEqual([]);
     const pages = result.manifest ? expandManifestPages(result.manifest) : [];
     for (const wanted of expected.pages ?? []) {
-      const page = pages.find((candidate) => (wanted.path ? candidate.path === wanted.path : candidate.kind === wanted.kind && candidate.title === wanted.title));
+      const page = pages.find((candidate) =>
+        wanted.path
+          ? candidate.path === wanted.path
+          : candidate.kind === wanted.kind && candidate.title === wanted.title,
+      );
       expect(page, `page ${wanted.path ?? wanted.title}`).toMatchObject(wanted);
     }
     for (const route of expected.absentPages ?? []) expect(pages.map((page) => page.path)).not.toContain(route);
     for (const file of expected.absentFiles ?? []) expect(pages.map((page) => page.file)).not.toContain(file);
-    for (const route of expected.pagesWithoutOperation ?? []) expect(pages.find((page) => page.path === route)?.operation).toBeUndefined();
+    for (const route of expected.pagesWithoutOperation ?? [])
+      expect(pages.find((page) => page.path === route)?.operation).toBeUndefined();
     for (const [route, lines] of Object.entries(expected.sectionTexts ?? {})) {
-      const text = result.sectionRecords.filter((record) => record.path === route).map((record) => record.text).join('\n').split('\n');
+      const text = result.sectionRecords
+        .filter((record) => record.path === route)
+        .map((record) => record.text)
+        .join('\n')
+        .split('\n');
       expect(text, `sections of ${route}`).toEqual(expect.arrayContaining(lines));
     }
     if (expected.site) expect(result.manifest?.site).toMatchObject(expected.site);

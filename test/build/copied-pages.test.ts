@@ -48,16 +48,26 @@ const site = siteSourceFromObject({
 describe('pages copied across versions', () => {
   it('build as they would page by page when their parse, anchors, records and Markdown are shared', async () => {
     const pageByPage = await buildSite(site, { domain: 'copies' });
-    const shared = await buildSite(site, { domain: 'copies', parsePages: createPageParser({ files: site.files, threads: 1 }) });
+    const shared = await buildSite(site, {
+      domain: 'copies',
+      parsePages: createPageParser({ files: site.files, threads: 1 }),
+    });
     expect([...shared.files.keys()]).toEqual([...pageByPage.files.keys()]);
     for (const [name, text] of pageByPage.files) expect(shared.files.get(name), name).toBe(text);
     expect(shared.diagnostics).toEqual(pageByPage.diagnostics);
   });
 
   it('report each broken link at every copy, a relative link resolved from each copy', async () => {
-    const result = await buildSite(site, { domain: 'copies', parsePages: createPageParser({ files: site.files, threads: 1 }) });
-    const links = result.diagnostics.filter((diagnostic) => diagnostic.ruleId === 'broken-link' || diagnostic.ruleId === 'broken-anchor');
-    expect(links.map(({ file, line, column, ruleId, message }) => `${file}:${line}:${column} ${ruleId} ${message}`)).toEqual([
+    const result = await buildSite(site, {
+      domain: 'copies',
+      parsePages: createPageParser({ files: site.files, threads: 1 }),
+    });
+    const links = result.diagnostics.filter(
+      (diagnostic) => diagnostic.ruleId === 'broken-link' || diagnostic.ruleId === 'broken-anchor',
+    );
+    expect(
+      links.map(({ file, line, column, ruleId, message }) => `${file}:${line}:${column} ${ruleId} ${message}`),
+    ).toEqual([
       'v1/setup.mdx:6:6 broken-link Unexpected link to `reference`, expected a page of the site or a redirect source',
       'v1/setup.mdx:6:73 broken-link Unexpected link to `/v2/gone`, expected a page of the site or a redirect source',
       'v1/setup.mdx:8:32 broken-anchor Unexpected anchor `#nowhere` in `#nowhere`, expected a heading of this page',
@@ -67,7 +77,10 @@ describe('pages copied across versions', () => {
   });
 
   it('list identical page Markdown once in llms-full.txt, and keep a Markdown file per path', async () => {
-    const result = await buildSite(site, { domain: 'copies', parsePages: createPageParser({ files: site.files, threads: 1 }) });
+    const result = await buildSite(site, {
+      domain: 'copies',
+      parsePages: createPageParser({ files: site.files, threads: 1 }),
+    });
     expect(result.files.get('pages/v1/setup.md')).toBe(result.files.get('pages/v2/setup.md'));
     expect(result.files.get('llms-full.txt')?.split('# Setup\n')).toHaveLength(2);
     expect(result.files.get('llms.txt')).toContain('- [Setup](v1/setup.md): Set the service up.');
@@ -88,18 +101,28 @@ describe('checkLinks', () => {
     const none: string[] = [];
     expect(checkLinks(withoutAnchors, targets(none))).toEqual([]);
     expect(none).toEqual([]);
-    const withAnchors = [parsePage({ file: 'a.mdx', text: '[b](/b#install) and [b](/b#setup)\n' }), parsePage({ file: 'b.mdx', text: '[a](/a#x)\n' })];
+    const withAnchors = [
+      parsePage({ file: 'a.mdx', text: '[b](/b#install) and [b](/b#setup)\n' }),
+      parsePage({ file: 'b.mdx', text: '[a](/a#x)\n' }),
+    ];
     const once: string[] = [];
-    expect(checkLinks(withAnchors, targets(once)).map((diagnostic) => `${diagnostic.file} ${diagnostic.ruleId} ${diagnostic.message}`)).toEqual([
-      'a.mdx broken-anchor Unexpected anchor `#setup` in `/b#setup`, expected a heading of `/b`',
-    ]);
+    expect(
+      checkLinks(withAnchors, targets(once)).map(
+        (diagnostic) => `${diagnostic.file} ${diagnostic.ruleId} ${diagnostic.message}`,
+      ),
+    ).toEqual(['a.mdx broken-anchor Unexpected anchor `#setup` in `/b#setup`, expected a heading of `/b`']);
     expect(once).toEqual(['anchors']);
   });
 });
 
 describe('checkLinks on folders', () => {
   it('takes a link to a folder of pages as reaching its first page, as the platform redirects it; a folder of nothing stays broken', () => {
-    const pages = [parsePage({ file: 'a.mdx', text: '[modules](/concepts/modules), [sub](concepts/modules/), [deep](/concepts#x), [none](/concepts/mod)\n' })];
+    const pages = [
+      parsePage({
+        file: 'a.mdx',
+        text: '[modules](/concepts/modules), [sub](concepts/modules/), [deep](/concepts#x), [none](/concepts/mod)\n',
+      }),
+    ];
     const routes = new Set(['a', 'concepts/modules/overview', 'concepts/modules/royalty']);
     const targets = { routes, redirects: [], folders: routeFolders(routes) };
     expect(checkLinks(pages, targets).map((diagnostic) => `${diagnostic.ruleId} ${diagnostic.message}`)).toEqual([
@@ -110,14 +133,21 @@ describe('checkLinks on folders', () => {
   it('counts only folders of visible navigation pages, as the platform redirects to the first of those', async () => {
     const result = await buildSite(
       siteSourceFromObject({
-        'docs.json': JSON.stringify({ theme: 'mint', name: 'Folders', colors: { primary: '#16A34A' }, navigation: { pages: ['index', 'guides/start'] } }),
+        'docs.json': JSON.stringify({
+          theme: 'mint',
+          name: 'Folders',
+          colors: { primary: '#16A34A' },
+          navigation: { pages: ['index', 'guides/start'] },
+        }),
         'index.mdx': '---\ntitle: Home\n---\n\nSee [guides](/guides) and [extras](/extras).\n',
         'guides/start.mdx': '---\ntitle: Start\n---\n',
         'extras/unlisted.mdx': '---\ntitle: Unlisted\n---\n',
       }),
       { domain: 'folders' },
     );
-    expect(result.diagnostics.map((diagnostic) => `${diagnostic.ruleId} ${diagnostic.message}`)).toEqual(['broken-link Unexpected link to `/extras`, expected a page of the site or a redirect source']);
+    expect(result.diagnostics.map((diagnostic) => `${diagnostic.ruleId} ${diagnostic.message}`)).toEqual([
+      'broken-link Unexpected link to `/extras`, expected a page of the site or a redirect source',
+    ]);
   });
 });
 
@@ -130,7 +160,15 @@ describe('buildManifestFile', () => {
   });
 
   it('writes two-space JSON with one compact line per content, page and redirect record', async () => {
-    const result = await buildSite(siteSourceFromObject({ ...Object.fromEntries(site.files), 'docs.json': site.files.get('docs.json')!.replace('"navigation"', '"redirects":[{"source":"/old","destination":"/v2/start"}],"navigation"') }), { domain: 'copies' });
+    const result = await buildSite(
+      siteSourceFromObject({
+        ...Object.fromEntries(site.files),
+        'docs.json': site.files
+          .get('docs.json')!
+          .replace('"navigation"', '"redirects":[{"source":"/old","destination":"/v2/start"}],"navigation"'),
+      }),
+      { domain: 'copies' },
+    );
     const text = result.files.get('manifest.json')!;
     expect(JSON.parse(text)).toEqual(result.manifest);
     const lines = text.split('\n');
@@ -142,7 +180,8 @@ describe('buildManifestFile', () => {
         "generator": "docsmith",
         "domain": "copies","
     `);
-    expect(lines.slice(lines.indexOf('  "redirects": ['), lines.indexOf('  "redirects": [') + 3).join('\n')).toMatchInlineSnapshot(`
+    expect(lines.slice(lines.indexOf('  "redirects": ['), lines.indexOf('  "redirects": [') + 3).join('\n'))
+      .toMatchInlineSnapshot(`
       "  "redirects": [
           {"source":"/old","destination":"/v2/start","permanent":true}
         ],"

@@ -19,7 +19,13 @@ function countNavigationReferences(site: string): { pages: number; operations: n
       for (const child of node) {
         if (typeof child === 'string' && key === 'pages') {
           if (/^(\S+\s+)?(get|post|put|patch|delete|webhook)\s/i.test(child.trim())) operations.add(child.trim());
-          else pages.add(child.trim().replace(/^\.?\/+/, '').replace(/\.mdx?$/, ''));
+          else
+            pages.add(
+              child
+                .trim()
+                .replace(/^\.?\/+/, '')
+                .replace(/\.mdx?$/, ''),
+            );
         } else visit(child, key);
       }
     } else if (node && typeof node === 'object') {
@@ -42,32 +48,56 @@ function countNavigationReferences(site: string): { pages: number; operations: n
  */
 const EXPECTED = {
   x402: { pages: 20, endpointPages: 0, warnings: { 'broken-link': 4, 'unknown-key': 1 } },
-  ollama: { pages: 66, endpointPages: 12, warnings: { 'missing-image': 37, 'missing-title': 4, 'redirect-shadows-page': 1 } },
+  ollama: {
+    pages: 66,
+    endpointPages: 12,
+    warnings: { 'missing-image': 37, 'missing-title': 4, 'redirect-shadows-page': 1 },
+  },
   mem0: { pages: 231, endpointPages: 0, warnings: { 'broken-anchor': 2, 'missing-image': 15 } },
   trigger: {
     pages: 314,
     endpointPages: 0,
-    warnings: { 'broken-anchor': 18, 'duplicate-page': 1, 'missing-image': 114, 'missing-title': 2, 'redirect-dangling': 1, 'redirect-shadows-page': 1 },
+    warnings: {
+      'broken-anchor': 18,
+      'duplicate-page': 1,
+      'missing-image': 114,
+      'missing-title': 2,
+      'redirect-dangling': 1,
+      'redirect-shadows-page': 1,
+    },
   },
   mcp: { pages: 342, endpointPages: 0, warnings: { 'broken-anchor': 8, 'missing-image': 269, 'redirect-chain': 9 } },
-  hoppscotch: { pages: 100, endpointPages: 0, warnings: { 'broken-anchor': 3, 'missing-image': 29, 'redirect-dangling': 1 } },
+  hoppscotch: {
+    pages: 100,
+    endpointPages: 0,
+    warnings: { 'broken-anchor': 3, 'missing-image': 29, 'redirect-dangling': 1 },
+  },
 } as const;
 
 /** Diagnostics counted by rule id, rules in alphabetical order. */
 function countByRule(diagnostics: readonly { ruleId: string }[]): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const diagnostic of [...diagnostics].sort((a, b) => a.ruleId.localeCompare(b.ruleId))) counts[diagnostic.ruleId] = (counts[diagnostic.ruleId] ?? 0) + 1;
+  for (const diagnostic of [...diagnostics].sort((a, b) => a.ruleId.localeCompare(b.ruleId)))
+    counts[diagnostic.ruleId] = (counts[diagnostic.ruleId] ?? 0) + 1;
   return counts;
 }
 
 describe.skipIf(!available).each(Object.entries(EXPECTED))('real corpus %s', (site, expected) => {
-  it('builds with zero errors, a schema-valid manifest and one page per navigation reference', { timeout: 120_000 }, async () => {
-    const result = await buildSite(await readSiteSource(path.join(corporaDir, site)), { domain: site });
-    expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
-    expect(validateManifest(result.manifest)).toEqual([]);
-    const references = countNavigationReferences(site);
-    expect(result.stats.pages).toBe(references.pages + result.stats.endpointPages);
-    expect(result.stats.endpointPages).toBe(references.operations);
-    expect({ pages: result.stats.pages, endpointPages: result.stats.endpointPages, warnings: countByRule(result.diagnostics) }).toEqual(expected);
-  });
+  it(
+    'builds with zero errors, a schema-valid manifest and one page per navigation reference',
+    { timeout: 120_000 },
+    async () => {
+      const result = await buildSite(await readSiteSource(path.join(corporaDir, site)), { domain: site });
+      expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+      expect(validateManifest(result.manifest)).toEqual([]);
+      const references = countNavigationReferences(site);
+      expect(result.stats.pages).toBe(references.pages + result.stats.endpointPages);
+      expect(result.stats.endpointPages).toBe(references.operations);
+      expect({
+        pages: result.stats.pages,
+        endpointPages: result.stats.endpointPages,
+        warnings: countByRule(result.diagnostics),
+      }).toEqual(expected);
+    },
+  );
 });

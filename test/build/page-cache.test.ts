@@ -16,7 +16,12 @@ function versionedSite(overrides: Record<string, string> = {}): SiteSource {
       theme: 'mint',
       name: 'Versions',
       colors: { primary: '#0F766E' },
-      navigation: { versions: versions.map((version) => ({ version, pages: [`${version}/setup`, `${version}/changelog`, `${version}/own`] })) },
+      navigation: {
+        versions: versions.map((version) => ({
+          version,
+          pages: [`${version}/setup`, `${version}/changelog`, `${version}/own`],
+        })),
+      },
     }),
     'snippets/note.mdx': 'Keep the **token** secret.\n',
   };
@@ -41,7 +46,10 @@ function memoryStorage(): PageCacheStorage & { text?: string } {
 /** Builds with a cache opened from `storage` and saves it; returns the build, the cache and how many page files were parsed. */
 async function cachedBuild(source: SiteSource, storage: PageCacheStorage) {
   const cache = await openPageCache(storage, 'test');
-  const result = await buildSite(source, { domain: 'versions', parsePages: createPageParser({ files: source.files, cache, threads: 1 }) });
+  const result = await buildSite(source, {
+    domain: 'versions',
+    parsePages: createPageParser({ files: source.files, cache, threads: 1 }),
+  });
   await cache.save();
   return { result, cache, pagesParsed: pages(source).length - cache.hits };
 }
@@ -55,7 +63,10 @@ describe('page cache', () => {
     const storage = memoryStorage();
     const { cache } = await cachedBuild(versionedSite(), storage);
     expect(cache.hits).toBe(0);
-    const saved = JSON.parse(storage.text ?? '{}') as { shared: Record<string, unknown>; located: Record<string, unknown> };
+    const saved = JSON.parse(storage.text ?? '{}') as {
+      shared: Record<string, unknown>;
+      located: Record<string, unknown>;
+    };
     // setup (shared by three versions) and the three own pages; the changelog's title comes from its file name.
     expect(Object.keys(saved.shared)).toHaveLength(4);
     expect(Object.keys(saved.located)).toHaveLength(3);
@@ -67,7 +78,9 @@ describe('page cache', () => {
     const warm = await cachedBuild(versionedSite(), storage);
     expect(warm.pagesParsed).toBe(0);
     expect(warm.result.files).toEqual(cold.result.files);
-    expect(warm.result.manifest?.pages.map((page) => page.file)).toEqual(cold.result.manifest?.pages.map((page) => page.file));
+    expect(warm.result.manifest?.pages.map((page) => page.file)).toEqual(
+      cold.result.manifest?.pages.map((page) => page.file),
+    );
   });
 
   it('parses again only the file that changed', async () => {

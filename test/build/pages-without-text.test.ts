@@ -10,7 +10,12 @@ const site = siteSourceFromObject({
     name: 'Billing',
     colors: { primary: '#0F766E' },
     api: { openapi: 'https://specs.example.com/openapi.yaml' },
-    navigation: { groups: [{ group: 'Guide', pages: ['invoices', 'coming-soon'] }, { group: 'API', pages: ['api/void-invoice', 'api/list-customers'] }] },
+    navigation: {
+      groups: [
+        { group: 'Guide', pages: ['invoices', 'coming-soon'] },
+        { group: 'API', pages: ['api/void-invoice', 'api/list-customers'] },
+      ],
+    },
   }),
   'invoices.mdx': '---\ntitle: Invoices\n---\n\nAn invoice lists what a customer owes for a billing period.\n',
   'coming-soon.mdx': '---\ntitle: Usage alerts\n---\n',
@@ -21,7 +26,8 @@ const site = siteSourceFromObject({
 describe('indexed pages without text of their own', () => {
   it('get a search record: their title, and the method and path of an operation whose spec was not loaded', async () => {
     const result = await buildSite(site, { domain: 'billing' });
-    const records = (path: string) => result.sectionRecords.filter((record) => record.path === path).map(({ title, text }) => ({ title, text }));
+    const records = (path: string) =>
+      result.sectionRecords.filter((record) => record.path === path).map(({ title, text }) => ({ title, text }));
     expect(records('api/void-invoice')).toEqual([{ title: 'Void an invoice', text: 'POST /invoices/{lago_id}/void' }]);
     expect(records('api/list-customers')).toEqual([{ title: 'List customers', text: 'GET /customers' }]);
     expect(records('coming-soon')).toEqual([{ title: 'Usage alerts', text: '' }]);

@@ -6,6 +6,7 @@ describe('sha256OfText', () => {
   it('hashes the UTF-8 bytes of a text, slices never splitting a surrogate pair', () => {
     // A pair straddles the first 1 MiB boundary; an accented letter and an emoji run through the rest.
     const text = `${'a'.repeat((1 << 20) - 1)}😀${'é😀'.repeat(700_000)}`;
-    for (const sample of ['', 'docs', text]) expect(sha256OfText(sample)).toBe(createHash('sha256').update(sample).digest('hex'));
+    for (const sample of ['', 'docs', text])
+      expect(sha256OfText(sample)).toBe(createHash('sha256').update(sample).digest('hex'));
   });
 });

@@ -20,12 +20,18 @@ describe('validate and build', () => {
     const checkOnly = await buildSite(source, { domain: 'agree', checkOnly: true });
     expect(checkOnly.manifest).toBeUndefined();
     expect(checkOnly.files.size).toBe(0);
-    for (const diagnostic of validated) expect(diagnostic.severity, diagnostic.ruleId).toBe(RULE_CATALOGUE[diagnostic.ruleId].severity);
+    for (const diagnostic of validated)
+      expect(diagnostic.severity, diagnostic.ruleId).toBe(RULE_CATALOGUE[diagnostic.ruleId].severity);
   });
 
   it('warns about page-path typos with a did-you-mean, duplicate pages, missing anchors and images, and dangling redirects', async () => {
     const diagnostics = await validateSite(await readSiteSource(fixture));
-    expect(diagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.ruleId}${diagnostic.hint ? ` | ${diagnostic.hint}` : ''}`)).toMatchInlineSnapshot(`
+    expect(
+      diagnostics.map(
+        (diagnostic) =>
+          `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.ruleId}${diagnostic.hint ? ` | ${diagnostic.hint}` : ''}`,
+      ),
+    ).toMatchInlineSnapshot(`
       [
         "docs.json:8:67 warning missing-page | Did you mean \`guides/quickstart\`?",
         "docs.json:9:37 warning duplicate-page | Readers see the page twice in one sidebar, and the first reference of the site sets its groups; remove this one or link to the page instead.",

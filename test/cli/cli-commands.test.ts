@@ -25,7 +25,9 @@ async function docsmith(...args: string[]): Promise<{ code: number; stdout: stri
 
 describe('docsmith CLI', { timeout: 60_000 }, () => {
   it('prints its version from the compiled code', async () => {
-    const { version } = JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+      version: string;
+    };
     expect(await docsmith('--version')).toMatchObject({ code: 0, stdout: `${version}\n` });
   });
 
@@ -50,17 +52,26 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
   it('validate: exit 0 with warnings, 1 when invalid, --strict fails on warnings, JSON report', async () => {
     const site = path.join(directory, 'site');
     await mkdir(site);
-    await writeFile(path.join(site, 'docs.json'), '{\n  "theme": "mint",\n  "name": "A",\n  "colors": { "primary": "#16A34A" },\n  "navigaton": {},\n  "navigation": { "pages": ["index"] }\n}\n');
+    await writeFile(
+      path.join(site, 'docs.json'),
+      '{\n  "theme": "mint",\n  "name": "A",\n  "colors": { "primary": "#16A34A" },\n  "navigaton": {},\n  "navigation": { "pages": ["index"] }\n}\n',
+    );
     await writeFile(path.join(site, 'index.mdx'), '---\ntitle: Home\n---\n');
     const ok = await docsmith('validate', site);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain('5:3  warning  Unexpected key `navigaton` at the top level');
     expect(ok.stdout).toContain('Did you mean `navigation`?');
     expect((await docsmith('validate', site, '--strict')).code).toBe(1);
-    const json = JSON.parse((await docsmith('validate', path.join(site, 'docs.json'), '--format', 'json')).stdout) as { valid: boolean; warnings: { pointer: string; line: number; column: number; ruleId: string }[] };
+    const json = JSON.parse((await docsmith('validate', path.join(site, 'docs.json'), '--format', 'json')).stdout) as {
+      valid: boolean;
+      warnings: { pointer: string; line: number; column: number; ruleId: string }[];
+    };
     expect(json.valid).toBe(true);
     expect(json.warnings[0]).toMatchObject({ pointer: '/navigaton', line: 5, column: 3, ruleId: 'unknown-key' });
-    await writeFile(path.join(site, 'docs.json'), '{"theme": "mint", "name": "A", "colors": {"primary": "#16A34A"}, "navigation": {"pages": ["index"]},}');
+    await writeFile(
+      path.join(site, 'docs.json'),
+      '{"theme": "mint", "name": "A", "colors": {"primary": "#16A34A"}, "navigation": {"pages": ["index"]},}',
+    );
     const syntax = await docsmith('validate', site);
     expect(syntax.code).toBe(1);
     expect(syntax.stdout).toMatch(/1:\d+\s+error .*json-syntax/);
@@ -100,13 +111,23 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
   it('build: a failed build leaves no build folder and publishes nothing (issue #30 item 8)', async () => {
     const site = path.join(directory, 'failing');
     await mkdir(site);
-    await writeFile(path.join(site, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Failing', colors: { primary: '#0F766E' }, navigation: { pages: ['index', 'broken'] } }));
+    await writeFile(
+      path.join(site, 'docs.json'),
+      JSON.stringify({
+        theme: 'mint',
+        name: 'Failing',
+        colors: { primary: '#0F766E' },
+        navigation: { pages: ['index', 'broken'] },
+      }),
+    );
     await writeFile(path.join(site, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n');
     await writeFile(path.join(site, 'broken.mdx'), '---\ntitle: Broken\n---\n\n<Note>never closed\n');
     const out = path.join(directory, 'dist-failing');
     const failed = await docsmith('build', site, '--out', out, '--publish', '--no-cache');
     expect(failed.code).toBe(1);
-    expect(failed.stdout).toMatch(/^failing: build failed: 2 pages \(0 endpoint pages\), 0 warnings, 1 error in [\d.]+s; nothing written, not published\n$/);
+    expect(failed.stdout).toMatch(
+      /^failing: build failed: 2 pages \(0 endpoint pages\), 0 warnings, 1 error in [\d.]+s; nothing written, not published\n$/,
+    );
     await expect(readdir(out)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
@@ -121,14 +142,19 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
     expect(again.stdout).toContain('(unchanged), already current');
     const buildId = (JSON.parse(await readFile(path.join(out, 'current'), 'utf8')) as { buildId: string }).buildId;
 
-    const found = JSON.parse((await docsmith('search', out, 'cancel my subscription', '--format', 'json')).stdout) as { path: string }[];
+    const found = JSON.parse((await docsmith('search', out, 'cancel my subscription', '--format', 'json')).stdout) as {
+      path: string;
+    }[];
     expect(found[0]?.path).toBe('faq');
     // `--version` after the command is the search filter, not the program's version flag (an unversioned site: every page passes).
     const filtered = await docsmith('search', out, 'cancel my subscription', '--version', 'v9', '--format', 'json');
     expect(JSON.parse(filtered.stdout)).toEqual(found);
 
     const afterOut = path.join(directory, 'dist-after', 'diffco');
-    expect((await docsmith('build', path.join(fixtures, 'after'), '--out', afterOut, '--domain', 'diffco', '--publish')).code).toBe(0);
+    expect(
+      (await docsmith('build', path.join(fixtures, 'after'), '--out', afterOut, '--domain', 'diffco', '--publish'))
+        .code,
+    ).toBe(0);
     const oldBuild = path.join(out, 'builds', buildId);
     const markdown = await docsmith('diff', oldBuild, afterOut, '--format', 'markdown', '--fail-on-breaking');
     expect(markdown.code).toBe(1);
@@ -137,16 +163,28 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
     // A build of an earlier docsmith (manifest format 1, search format 4) is refused with one message, not compared or searched.
     const formatOne = path.join(directory, 'format-1-build');
     await cp(oldBuild, formatOne, { recursive: true });
-    const { contents, ...oldManifest } = JSON.parse(await readFile(path.join(oldBuild, 'manifest.json'), 'utf8')) as Manifest;
-    await writeFile(path.join(formatOne, 'manifest.json'), JSON.stringify({ ...oldManifest, formatVersion: 1, pages: expandManifestPages({ ...oldManifest, contents }) }));
+    const { contents, ...oldManifest } = JSON.parse(
+      await readFile(path.join(oldBuild, 'manifest.json'), 'utf8'),
+    ) as Manifest;
+    await writeFile(
+      path.join(formatOne, 'manifest.json'),
+      JSON.stringify({ ...oldManifest, formatVersion: 1, pages: expandManifestPages({ ...oldManifest, contents }) }),
+    );
     const acrossFormats = await docsmith('diff', formatOne, afterOut);
     expect(acrossFormats).toMatchObject({ code: 2, stdout: '' });
-    expect(acrossFormats.stderr).toBe(`docsmith diff: ${formatOne}: built by docsmith < ${CURRENT_FORMATS_SINCE} (manifest.json format 1, this docsmith reads format 2): rebuild with \`docsmith build\`\n`);
+    expect(acrossFormats.stderr).toBe(
+      `docsmith diff: ${formatOne}: built by docsmith < ${CURRENT_FORMATS_SINCE} (manifest.json format 1, this docsmith reads format 2): rebuild with \`docsmith build\`\n`,
+    );
     const searchJson = path.join(formatOne, 'search.json');
-    await writeFile(searchJson, (await readFile(searchJson, 'utf8')).replace('{"formatVersion":5,', '{"formatVersion":4,'));
+    await writeFile(
+      searchJson,
+      (await readFile(searchJson, 'utf8')).replace('{"formatVersion":5,', '{"formatVersion":4,'),
+    );
     const oldSearch = await docsmith('search', formatOne, 'cancel my subscription');
     expect(oldSearch.code).toBe(2);
-    expect(oldSearch.stderr).toBe(`docsmith search: built by docsmith < ${CURRENT_FORMATS_SINCE} (search.json format 4, this docsmith reads format 5): rebuild with \`docsmith build\`\n`);
+    expect(oldSearch.stderr).toBe(
+      `docsmith search: built by docsmith < ${CURRENT_FORMATS_SINCE} (search.json format 4, this docsmith reads format 5): rebuild with \`docsmith build\`\n`,
+    );
     const missing = await docsmith('diff', oldBuild, path.join(directory, 'nowhere'));
     expect(missing.code).toBe(2);
   });

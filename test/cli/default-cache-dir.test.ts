@@ -15,8 +15,12 @@ describe('the build cache folder', () => {
 
   it('is never inside the site: $XDG_CACHE_HOME, else node_modules/.cache, else ~/.cache', async () => {
     const site = path.join(project, 'docs');
-    expect(defaultCacheDir(site, { XDG_CACHE_HOME: '/var/cache/ci' }, project)).toMatch(/^\/var\/cache\/ci\/docsmith\/docs-[0-9a-f]{16}$/);
-    expect(defaultCacheDir(site, {}, project).startsWith(path.join(homedir(), '.cache', 'docsmith', 'docs-'))).toBe(true);
+    expect(defaultCacheDir(site, { XDG_CACHE_HOME: '/var/cache/ci' }, project)).toMatch(
+      /^\/var\/cache\/ci\/docsmith\/docs-[0-9a-f]{16}$/,
+    );
+    expect(defaultCacheDir(site, {}, project).startsWith(path.join(homedir(), '.cache', 'docsmith', 'docs-'))).toBe(
+      true,
+    );
     await mkdir(path.join(project, 'node_modules'));
     const cache = defaultCacheDir(site, {}, project);
     expect(cache.startsWith(path.join(project, 'node_modules', '.cache', 'docsmith', 'docs-'))).toBe(true);

@@ -16,7 +16,10 @@ const fixtures = path.resolve(import.meta.dirname, '../fixtures/insights');
 const redisUrl = hasRedis('docsmith insights on redis') ? redisTestUrl : undefined;
 
 /** Runs the compiled CLI and resolves to its exit code and output, whatever the code. */
-async function docsmith(args: string[], environment: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function docsmith(
+  args: string[],
+  environment: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { ...process.env, ...environment };
   if (!environment.REDIS_URL) delete env.REDIS_URL;
   try {
@@ -30,9 +33,12 @@ async function docsmith(args: string[], environment: Record<string, string> = {}
 
 /** Records the fixture's questions and feedback (test/fixtures/insights/events.json) for `domain` as the runtime would. */
 async function recordFixture(store: AnalyticsStore, domain = 'example'): Promise<void> {
-  const events = JSON.parse(await readFile(path.join(fixtures, 'events.json'), 'utf8')) as ((QuestionEvent | FeedbackEvent) & { kind: 'question' | 'feedback'; at: string })[];
+  const events = JSON.parse(await readFile(path.join(fixtures, 'events.json'), 'utf8')) as ((
+    QuestionEvent | FeedbackEvent
+  ) & { kind: 'question' | 'feedback'; at: string })[];
   for (const { kind, ...event } of events) {
-    if (kind === 'question') await store.recordQuestion({ ...(event as unknown as QuestionEvent), domain, at: new Date(event.at) });
+    if (kind === 'question')
+      await store.recordQuestion({ ...(event as unknown as QuestionEvent), domain, at: new Date(event.at) });
     else await store.recordFeedback({ ...(event as unknown as FeedbackEvent), domain, at: new Date(event.at) });
   }
   await store.close();
@@ -65,28 +71,59 @@ describe('docsmith insights', { timeout: 60_000 }, () => {
     expect(result.stdout).toBe(await readFile(path.join(fixtures, expected), 'utf8'));
   });
 
-  it.skipIf(!redisUrl)('prints the same report from the Redis store (REDIS_URL), as serve on replicas writes it', async () => {
-    const domain = `example-${Math.random().toString(36).slice(2, 10)}`;
-    await publishTestSite(artifacts, domain);
-    await recordFixture(createRedisAnalyticsStore(redisUrl as string, undefined, { storeQuestionText: true }), domain);
-    for (const [format, expected] of [['text', 'report.txt'], ['json', 'report.json']] as const) {
-      const result = await docsmith(['insights', '--domain', domain, ...week.slice(3), '--format', format, '--artifacts', artifacts], { REDIS_URL: redisUrl as string });
-      expect(result.stdout.replaceAll(domain, 'example')).toBe(await readFile(path.join(fixtures, expected), 'utf8'));
-    }
-  });
+  it.skipIf(!redisUrl)(
+    'prints the same report from the Redis store (REDIS_URL), as serve on replicas writes it',
+    async () => {
+      const domain = `example-${Math.random().toString(36).slice(2, 10)}`;
+      await publishTestSite(artifacts, domain);
+      await recordFixture(
+        createRedisAnalyticsStore(redisUrl as string, undefined, { storeQuestionText: true }),
+        domain,
+      );
+      for (const [format, expected] of [
+        ['text', 'report.txt'],
+        ['json', 'report.json'],
+      ] as const) {
+        const result = await docsmith(
+          ['insights', '--domain', domain, ...week.slice(3), '--format', format, '--artifacts', artifacts],
+          { REDIS_URL: redisUrl as string },
+        );
+        expect(result.stdout.replaceAll(domain, 'example')).toBe(await readFile(path.join(fixtures, expected), 'utf8'));
+      }
+    },
+  );
 
   it('fails the build from --fail-on-gaps questions on, and leaves out what needs the build without one', async () => {
     expect((await docsmith([...week, '--data', data, '--artifacts', artifacts, '--fail-on-gaps', '10'])).code).toBe(1);
     expect((await docsmith([...week, '--data', data, '--artifacts', artifacts, '--fail-on-gaps', '11'])).code).toBe(0);
-    const withoutBuild = await docsmith([...week, '--format', 'markdown', '--data', data, '--artifacts', path.join(directory, 'nowhere')]);
+    const withoutBuild = await docsmith([
+      ...week,
+      '--format',
+      'markdown',
+      '--data',
+      data,
+      '--artifacts',
+      path.join(directory, 'nowhere'),
+    ]);
     expect(withoutBuild.code).toBe(0);
-    expect(withoutBuild.stderr).toBe(`docsmith insights: no published build of example under ${path.join(directory, 'nowhere')} (pass --artifacts); closest and never cited pages left out\n`);
-    expect(withoutBuild.stdout).toContain('_Never cited pages and closest pages need the published build (`--artifacts`)._');
+    expect(withoutBuild.stderr).toBe(
+      `docsmith insights: no published build of example under ${path.join(directory, 'nowhere')} (pass --artifacts); closest and never cited pages left out\n`,
+    );
+    expect(withoutBuild.stdout).toContain(
+      '_Never cited pages and closest pages need the published build (`--artifacts`)._',
+    );
   });
 
   it('explains a wrong command line in one line (exit 2)', async () => {
-    expect(await docsmith(['insights', '--domain', 'example', '--data', path.join(directory, 'empty')])).toMatchObject({ code: 2, stderr: `docsmith insights: no analytics database at ${path.join(directory, 'empty', 'docsmith.sqlite')}; pass the --data folder of docsmith serve, or set REDIS_URL\n` });
-    expect((await docsmith(['insights', '--domain', 'example', '--since', 'forever'])).stderr).toContain('Unexpected forever, expected a number of days like 7d or 2w (1 to 400 days)');
-    expect((await docsmith(['insights', '--domain', 'example', '--until', '2026-13-01', '--data', data])).stderr).toBe('docsmith insights: Unexpected --until 2026-13-01, expected a calendar day like 2026-11-01.\n');
+    expect(await docsmith(['insights', '--domain', 'example', '--data', path.join(directory, 'empty')])).toMatchObject({
+      code: 2,
+      stderr: `docsmith insights: no analytics database at ${path.join(directory, 'empty', 'docsmith.sqlite')}; pass the --data folder of docsmith serve, or set REDIS_URL\n`,
+    });
+    expect((await docsmith(['insights', '--domain', 'example', '--since', 'forever'])).stderr).toContain(
+      'Unexpected forever, expected a number of days like 7d or 2w (1 to 400 days)',
+    );
+    expect((await docsmith(['insights', '--domain', 'example', '--until', '2026-13-01', '--data', data])).stderr).toBe(
+      'docsmith insights: Unexpected --until 2026-13-01, expected a calendar day like 2026-11-01.\n',
+    );
   });
 });

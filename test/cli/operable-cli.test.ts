@@ -30,7 +30,19 @@ describe('an operable CLI', () => {
     expect(await run(['--version'])).toEqual({ code: 0, out: `${packageJson.version}\n` });
   });
 
-  it.each(['validate', 'upgrade', 'build', 'search', 'diff', 'serve', 'keys', 'keys create', 'keys list', 'keys revoke', 'insights'])('shows an example in `%s --help`', async (command) => {
+  it.each([
+    'validate',
+    'upgrade',
+    'build',
+    'search',
+    'diff',
+    'serve',
+    'keys',
+    'keys create',
+    'keys list',
+    'keys revoke',
+    'insights',
+  ])('shows an example in `%s --help`', async (command) => {
     const { out } = await run([...command.split(' '), '--help']);
     expect(out).toMatch(new RegExp(`Example:\\n  \\$ docsmith ${command.split(' ')[0]}`));
   });
@@ -38,12 +50,40 @@ describe('an operable CLI', () => {
   it('keys take --data like serve, and --origin', async () => {
     const data = await mkdtemp(path.join(tmpdir(), 'docsmith-keys-'));
     try {
-      const created = await run(['keys', 'create', '--domain', 'acme', '--org', 'acme', '--origin', 'https://docs.acme.com', '--data', data]);
+      const created = await run([
+        'keys',
+        'create',
+        '--domain',
+        'acme',
+        '--org',
+        'acme',
+        '--origin',
+        'https://docs.acme.com',
+        '--data',
+        data,
+      ]);
       expect(created.out).toMatch(/^ds_[0-9a-f]{12}_/);
-      const stored = JSON.parse(await readFile(path.join(data, 'keys.json'), 'utf8')) as { keys: { origins?: string[] }[] };
+      const stored = JSON.parse(await readFile(path.join(data, 'keys.json'), 'utf8')) as {
+        keys: { origins?: string[] }[];
+      };
       expect(stored.keys[0]?.origins).toEqual(['https://docs.acme.com']);
       expect((await run(['keys', 'list', '--data', data])).out).toContain('origins=https://docs.acme.com');
-      expect((await run(['keys', 'create', '--domain', 'acme', '--org', 'acme', '--origin', 'docs.acme.com/path', '--data', data])).code).toBe(2);
+      expect(
+        (
+          await run([
+            'keys',
+            'create',
+            '--domain',
+            'acme',
+            '--org',
+            'acme',
+            '--origin',
+            'docs.acme.com/path',
+            '--data',
+            data,
+          ])
+        ).code,
+      ).toBe(2);
       expect((await run(['keys', 'create', '--org', 'acme', '--data', data])).code).toBe(2);
       expect((await run(['keys', 'list', '--data', data])).out.split('\n').filter(Boolean)).toHaveLength(1);
     } finally {
@@ -55,16 +95,30 @@ describe('an operable CLI', () => {
     const out = await mkdtemp(path.join(tmpdir(), 'docsmith-search-'));
     try {
       const site = path.resolve(import.meta.dirname, '../../sites/acme');
-      expect((await run(['build', site, '--out', out, '--quiet', '--no-cache', '--site-url', 'docs.acme.example'])).code).toBe(2);
+      expect(
+        (await run(['build', site, '--out', out, '--quiet', '--no-cache', '--site-url', 'docs.acme.example'])).code,
+      ).toBe(2);
       const strict = await run(['build', site, '--out', out, '--quiet', '--no-cache', '--strict']);
       expect(strict.code).toBe(1);
-      expect(strict.out).toMatch(/^acme: build failed \(--strict: warnings fail it\): 53 pages \(15 endpoint pages\), 1 warning, 0 errors in [\d.]+s; nothing written\n$/);
+      expect(strict.out).toMatch(
+        /^acme: build failed \(--strict: warnings fail it\): 53 pages \(15 endpoint pages\), 1 warning, 0 errors in [\d.]+s; nothing written\n$/,
+      );
       // A failed build leaves no build folder (issue #30 item 8).
       expect(await readdir(out)).toEqual([]);
-      const fromFile = await run(['build', path.join(site, 'docs.json'), '--out', out, '--quiet', '--no-cache', '--site-url', 'https://docs.acme.example']);
+      const fromFile = await run([
+        'build',
+        path.join(site, 'docs.json'),
+        '--out',
+        out,
+        '--quiet',
+        '--no-cache',
+        '--site-url',
+        'https://docs.acme.example',
+      ]);
       expect(fromFile).toMatchObject({ code: 0, out: expect.stringMatching(/^acme: built 53 pages/) });
       const build = path.join(out, 'builds', (await readdir(path.join(out, 'builds')))[0] as string);
-      for (const pageSize of ['0', 'abc', '51', '2.5']) expect((await run(['search', build, 'webhooks', '--page-size', pageSize])).code).toBe(2);
+      for (const pageSize of ['0', 'abc', '51', '2.5'])
+        expect((await run(['search', build, 'webhooks', '--page-size', pageSize])).code).toBe(2);
       expect((await run(['search', build, 'webhooks', '--version', 'v9'])).code).toBe(2);
       expect((await run(['search', build, 'webhooks', '--version', 'v1'])).code).toBe(0);
       expect((await run(['search', build, 'webhooks', '--language', 'xx'])).code).toBe(2);
@@ -91,7 +145,9 @@ describe('an operable CLI', () => {
       errors.mockRestore();
       await rm(out, { recursive: true, force: true });
     }
-    expect(written.join('')).toContain(`acme: 1 warning not shown (--quiet); \`docsmith validate ${site}\` lists them\n`);
+    expect(written.join('')).toContain(
+      `acme: 1 warning not shown (--quiet); \`docsmith validate ${site}\` lists them\n`,
+    );
   });
 
   it('build refuses a malformed DOCSMITH_EMBEDDINGS_RETRIES with the one whole-number message (exit 2)', async () => {
@@ -102,12 +158,21 @@ describe('an operable CLI', () => {
     });
     vi.stubEnv('DOCSMITH_EMBEDDINGS_RETRIES', '2.5');
     try {
-      expect(await main(['build', path.resolve(import.meta.dirname, '../../sites/acme'), '--embeddings-url', 'http://127.0.0.1:9/v1'])).toBe(2);
+      expect(
+        await main([
+          'build',
+          path.resolve(import.meta.dirname, '../../sites/acme'),
+          '--embeddings-url',
+          'http://127.0.0.1:9/v1',
+        ]),
+      ).toBe(2);
     } finally {
       vi.unstubAllEnvs();
       errors.mockRestore();
     }
-    expect(written.join('')).toBe('docsmith build: Unexpected DOCSMITH_EMBEDDINGS_RETRIES=2.5, expected a whole number ≥ 0\n');
+    expect(written.join('')).toBe(
+      'docsmith build: Unexpected DOCSMITH_EMBEDDINGS_RETRIES=2.5, expected a whole number ≥ 0\n',
+    );
   });
 
   it('keys refuse a keys file they cannot read (exit 1) and leave it as it was', async () => {

@@ -4,7 +4,11 @@ import { reliabilityFromEnvironment } from '../../cli/reliability-from-environme
 import { wholeNumberFromEnvironment } from '../../cli/whole-number-from-environment.ts';
 
 /** Runs `docsmith serve` with one environment variable set (and extra arguments) and captures stderr. */
-async function serveWith(name: string, value: string, extraArguments: string[] = []): Promise<{ code: number; err: string }> {
+async function serveWith(
+  name: string,
+  value: string,
+  extraArguments: string[] = [],
+): Promise<{ code: number; err: string }> {
   let err = '';
   const errors = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
     err += String(chunk);
@@ -12,7 +16,17 @@ async function serveWith(name: string, value: string, extraArguments: string[] =
   });
   vi.stubEnv(name, value);
   try {
-    return { code: await main(['serve', '--artifacts', '/nonexistent-docsmith-artifacts', '--data', '/nonexistent-docsmith-data', ...extraArguments]), err };
+    return {
+      code: await main([
+        'serve',
+        '--artifacts',
+        '/nonexistent-docsmith-artifacts',
+        '--data',
+        '/nonexistent-docsmith-data',
+        ...extraArguments,
+      ]),
+      err,
+    };
   } finally {
     errors.mockRestore();
     vi.unstubAllEnvs();
@@ -28,15 +42,26 @@ describe('numbers from the environment', () => {
     expect(wholeNumberFromEnvironment({ DOCSMITH_X: ' 42 ' }, 'DOCSMITH_X')).toBe(42);
     expect(wholeNumberFromEnvironment({ DOCSMITH_X: '' }, 'DOCSMITH_X')).toBeUndefined();
     expect(wholeNumberFromEnvironment({}, 'DOCSMITH_X')).toBeUndefined();
-    for (const text of ['abc', '1.5', '-1', '1e3', '0x10']) expect(() => wholeNumberFromEnvironment({ DOCSMITH_X: text }, 'DOCSMITH_X')).toThrow(`Unexpected DOCSMITH_X=${text}, expected a whole number ≥ 0`);
-    expect(() => wholeNumberFromEnvironment({ DOCSMITH_X: '0' }, 'DOCSMITH_X', 1)).toThrow('Unexpected DOCSMITH_X=0, expected a whole number ≥ 1');
+    for (const text of ['abc', '1.5', '-1', '1e3', '0x10'])
+      expect(() => wholeNumberFromEnvironment({ DOCSMITH_X: text }, 'DOCSMITH_X')).toThrow(
+        `Unexpected DOCSMITH_X=${text}, expected a whole number ≥ 0`,
+      );
+    expect(() => wholeNumberFromEnvironment({ DOCSMITH_X: '0' }, 'DOCSMITH_X', 1)).toThrow(
+      'Unexpected DOCSMITH_X=0, expected a whole number ≥ 1',
+    );
   });
 
   it('parses the reliability settings with the same parser (0 days of retention means keep forever)', () => {
-    expect(reliabilityFromEnvironment({ DOCSMITH_STORE_TIMEOUT_MS: '1500', DOCSMITH_THREAD_RETENTION_DAYS: '0' })).toEqual({ storeTimeoutMs: 1500, threadRetentionDays: 0 });
-    expect(reliabilityFromEnvironment({ DOCSMITH_ANALYTICS_RETENTION_DAYS: '90' })).toEqual({ analyticsRetentionDays: 90 });
+    expect(
+      reliabilityFromEnvironment({ DOCSMITH_STORE_TIMEOUT_MS: '1500', DOCSMITH_THREAD_RETENTION_DAYS: '0' }),
+    ).toEqual({ storeTimeoutMs: 1500, threadRetentionDays: 0 });
+    expect(reliabilityFromEnvironment({ DOCSMITH_ANALYTICS_RETENTION_DAYS: '90' })).toEqual({
+      analyticsRetentionDays: 90,
+    });
     expect(reliabilityFromEnvironment({ DOCSMITH_SHUTDOWN_GRACE_MS: '0' })).toEqual({ shutdownGraceMs: 0 });
-    expect(() => reliabilityFromEnvironment({ DOCSMITH_BODY_TIMEOUT_MS: 'abc' })).toThrow('Unexpected DOCSMITH_BODY_TIMEOUT_MS=abc, expected a whole number ≥ 1');
+    expect(() => reliabilityFromEnvironment({ DOCSMITH_BODY_TIMEOUT_MS: 'abc' })).toThrow(
+      'Unexpected DOCSMITH_BODY_TIMEOUT_MS=abc, expected a whole number ≥ 1',
+    );
   });
 
   it.each([
@@ -47,8 +72,16 @@ describe('numbers from the environment', () => {
     ['DOCSMITH_ARTIFACT_MEMORY_MB', '0', 'Unexpected DOCSMITH_ARTIFACT_MEMORY_MB=0, expected a whole number ≥ 1'],
     ['DOCSMITH_SHUTDOWN_GRACE_MS', '10s', 'Unexpected DOCSMITH_SHUTDOWN_GRACE_MS=10s, expected a whole number ≥ 0'],
     ['DOCSMITH_FEEDBACK_LIMIT_IP_DAY', '0', 'Unexpected DOCSMITH_FEEDBACK_LIMIT_IP_DAY=0, expected a whole number ≥ 1'],
-    ['ASSISTANT_LLM_BASE_URL', 'localhost:11434/v1', 'Unexpected ASSISTANT_LLM_BASE_URL=localhost:11434/v1, expected an http:// or https:// URL'],
-    ['DOCSMITH_SITE_HOSTS', 'docs.acme.com=acme,docs.acme.com', 'DOCSMITH_SITE_HOSTS: Unexpected site host `docs.acme.com`, expected <host>=<domain> (docs.acme.com=acme) or <host>/<base path>=<domain> (acme.com/docs=acme)'],
+    [
+      'ASSISTANT_LLM_BASE_URL',
+      'localhost:11434/v1',
+      'Unexpected ASSISTANT_LLM_BASE_URL=localhost:11434/v1, expected an http:// or https:// URL',
+    ],
+    [
+      'DOCSMITH_SITE_HOSTS',
+      'docs.acme.com=acme,docs.acme.com',
+      'DOCSMITH_SITE_HOSTS: Unexpected site host `docs.acme.com`, expected <host>=<domain> (docs.acme.com=acme) or <host>/<base path>=<domain> (acme.com/docs=acme)',
+    ],
   ])('`serve` with %s=%s is a usage error (exit 2) with one line, no stack trace', async (name, value, message) => {
     const { code, err } = await serveWith(name, value);
     expect(code).toBe(2);
@@ -58,7 +91,11 @@ describe('numbers from the environment', () => {
   it.each([
     ['--limit-ip-day', '1.5', 'Unexpected 1.5, expected a whole number ≥ 1'],
     ['--analytics-retention-days', '-1', 'Unexpected -1, expected a whole number ≥ 0'],
-    ['--site-host', 'https://docs.acme.com=acme', 'Unexpected site host `https://docs.acme.com=acme`, expected <host>=<domain>'],
+    [
+      '--site-host',
+      'https://docs.acme.com=acme',
+      'Unexpected site host `https://docs.acme.com=acme`, expected <host>=<domain>',
+    ],
     ['--shutdown-grace', '2.5', 'Unexpected 2.5, expected a whole number ≥ 0'],
   ])('`serve %s %s` is a usage error in the same words', async (flag, value, message) => {
     const { code, err } = await serveWith('DOCSMITH_UNUSED', '', [flag, value]);

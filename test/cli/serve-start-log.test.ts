@@ -7,8 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const cli = path.resolve(import.meta.dirname, '../../bin/docsmith.js');
 
 /** Starts the compiled `docsmith serve` on a free port and resolves to its log lines up to "Server listening", then stops it. */
-async function startupLog(artifacts: string, data: string): Promise<{ level: number; msg: string; artifacts?: string }[]> {
-  const child = spawn(process.execPath, [cli, 'serve', '--artifacts', artifacts, '--data', data, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+async function startupLog(
+  artifacts: string,
+  data: string,
+): Promise<{ level: number; msg: string; artifacts?: string }[]> {
+  const child = spawn(process.execPath, [cli, 'serve', '--artifacts', artifacts, '--data', data, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   try {
     await new Promise<void>((resolve, reject) => {
@@ -21,7 +26,10 @@ async function startupLog(artifacts: string, data: string): Promise<{ level: num
   } finally {
     child.kill('SIGTERM');
   }
-  return output.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: string; artifacts?: string });
+  return output
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { level: number; msg: string; artifacts?: string });
 }
 
 describe('docsmith serve start-up log', { timeout: 30_000 }, () => {
@@ -36,19 +44,46 @@ describe('docsmith serve start-up log', { timeout: 30_000 }, () => {
   it('warns that the artifacts folder does not exist, or that it has no published domain', async () => {
     const missing = path.join(directory, 'missing');
     const warnings = (await startupLog(missing, path.join(directory, 'data'))).filter((line) => line.level === 40);
-    expect(warnings).toMatchObject([{ artifacts: missing, msg: 'the artifacts folder does not exist (yet); publish one with `docsmith build <site> --publish`' }]);
+    expect(warnings).toMatchObject([
+      {
+        artifacts: missing,
+        msg: 'the artifacts folder does not exist (yet); publish one with `docsmith build <site> --publish`',
+      },
+    ]);
     const empty = (await startupLog(directory, path.join(directory, 'data'))).filter((line) => line.level === 40);
-    expect(empty).toMatchObject([{ artifacts: directory, msg: 'the artifacts folder has no published domain; publish one with `docsmith build <site> --publish`' }]);
+    expect(empty).toMatchObject([
+      {
+        artifacts: directory,
+        msg: 'the artifacts folder has no published domain; publish one with `docsmith build <site> --publish`',
+      },
+    ]);
   });
 
   it('refuses an invalid assistant settings file before listening, naming the member (exit 2, no stack trace)', async () => {
     const settings = path.join(directory, 'assistant-settings.json');
     await writeFile(settings, JSON.stringify({ domains: { acme: { starterQuestions: ['1', '2', '3', '4'] } } }));
-    const child = spawn(process.execPath, [cli, 'serve', '--artifacts', directory, '--data', path.join(directory, 'data'), '--port', '0', '--assistant-settings', settings], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        cli,
+        'serve',
+        '--artifacts',
+        directory,
+        '--data',
+        path.join(directory, 'data'),
+        '--port',
+        '0',
+        '--assistant-settings',
+        settings,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(2);
-    expect(stderr).toBe(`docsmith serve: ${settings}: /domains/acme/starterQuestions must NOT have more than 3 items\n`);
+    expect(stderr).toBe(
+      `docsmith serve: ${settings}: /domains/acme/starterQuestions must NOT have more than 3 items\n`,
+    );
   });
 });

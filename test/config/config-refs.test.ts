@@ -13,7 +13,10 @@ describe('"$ref" inclusion in docs.json', () => {
         'config/group.json': '{\n  "group": "Guides",\n  "pages": ["guides/intro", 42]\n}',
       }),
     );
-    expect(result.config?.navigation).toEqual({ groups: [{ group: 'Guides', pages: ['guides/intro', 42] }], pages: ['index'] });
+    expect(result.config?.navigation).toEqual({
+      groups: [{ group: 'Guides', pages: ['guides/intro', 42] }],
+      pages: ['index'],
+    });
     const typeError = result.diagnostics.find((diagnostic) => diagnostic.pointer === '/navigation/groups/0/pages/1');
     expect(typeError).toMatchObject({ file: 'config/group.json', line: 3, severity: 'error' });
     expect(result.locate('/navigation/groups/0/group')).toEqual({ file: 'config/group.json', line: 2, column: 12 });
@@ -22,7 +25,10 @@ describe('"$ref" inclusion in docs.json', () => {
   it('ignores the sibling keys of a $ref to a list, as the platform does ("Merge sibling keys")', () => {
     const result = validateConfig(
       siteSourceFromObject({
-        'docs.json': JSON.stringify({ ...base, navigation: { groups: [{ group: 'Guides', pages: { $ref: 'pages.json', note: 1 } }] } }),
+        'docs.json': JSON.stringify({
+          ...base,
+          navigation: { groups: [{ group: 'Guides', pages: { $ref: 'pages.json', note: 1 } }] },
+        }),
         'pages.json': '["guides/a", "guides/b"]',
       }),
     );
@@ -31,12 +37,24 @@ describe('"$ref" inclusion in docs.json', () => {
   });
 
   it('refuses cycles, missing files and paths outside the site root', () => {
-    const cycle = validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify({ ...base, navigation: { $ref: 'a.json' } }), 'a.json': '{"$ref": "b.json"}', 'b.json': '{"$ref": "a.json"}' }));
+    const cycle = validateConfig(
+      siteSourceFromObject({
+        'docs.json': JSON.stringify({ ...base, navigation: { $ref: 'a.json' } }),
+        'a.json': '{"$ref": "b.json"}',
+        'b.json': '{"$ref": "a.json"}',
+      }),
+    );
     expect(cycle.diagnostics.map((diagnostic) => diagnostic.ruleId)).toContain('ref-cycle');
-    const outside = validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify({ ...base, navigation: { $ref: '../secrets.json' } }) }));
+    const outside = validateConfig(
+      siteSourceFromObject({ 'docs.json': JSON.stringify({ ...base, navigation: { $ref: '../secrets.json' } }) }),
+    );
     expect(outside.diagnostics.map((diagnostic) => diagnostic.ruleId)).toContain('ref-outside-site');
-    const missing = validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify({ ...base, navigation: { $ref: 'nope.json' } }) }));
-    expect(missing.diagnostics.find((diagnostic) => diagnostic.ruleId === 'ref-missing')?.pointer).toBe('/navigation/$ref');
+    const missing = validateConfig(
+      siteSourceFromObject({ 'docs.json': JSON.stringify({ ...base, navigation: { $ref: 'nope.json' } }) }),
+    );
+    expect(missing.diagnostics.find((diagnostic) => diagnostic.ruleId === 'ref-missing')?.pointer).toBe(
+      '/navigation/$ref',
+    );
   });
 
   it('reports JSON syntax errors and duplicate keys at their line:col', () => {
@@ -45,14 +63,30 @@ describe('"$ref" inclusion in docs.json', () => {
     const unclosed = validateConfig(siteSourceFromObject({ 'docs.json': '{\n  "theme": "mint"' }));
     expect(unclosed.diagnostics[0]).toMatchObject({ ruleId: 'json-syntax', line: 2, column: 18 });
     const truncated = validateConfig(siteSourceFromObject({ 'docs.json': '{\n  "name": \n\n' }));
-    expect(truncated.diagnostics[0]).toMatchObject({ ruleId: 'json-syntax', line: 2, column: 10, message: 'Unexpected end of input found: the file is not valid JSON' });
-    const duplicate = validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify(base).replace('{', '{"name": "First",') + '' }));
+    expect(truncated.diagnostics[0]).toMatchObject({
+      ruleId: 'json-syntax',
+      line: 2,
+      column: 10,
+      message: 'Unexpected end of input found: the file is not valid JSON',
+    });
+    const duplicate = validateConfig(
+      siteSourceFromObject({ 'docs.json': JSON.stringify(base).replace('{', '{"name": "First",') + '' }),
+    );
     expect(duplicate.diagnostics.find((diagnostic) => diagnostic.ruleId === 'duplicate-key')?.pointer).toBe('/name');
   });
 
   it('warns when one element mixes child kinds and keeps all of them', () => {
-    const result = validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify({ ...base, navigation: { tabs: [{ tab: 'A', pages: ['a'] }], groups: [{ group: 'G', pages: ['b'] }] } }) }));
+    const result = validateConfig(
+      siteSourceFromObject({
+        'docs.json': JSON.stringify({
+          ...base,
+          navigation: { tabs: [{ tab: 'A', pages: ['a'] }], groups: [{ group: 'G', pages: ['b'] }] },
+        }),
+      }),
+    );
     expect(result.valid).toBe(true);
-    expect(result.diagnostics).toMatchObject([{ pointer: '/navigation', ruleId: 'mixed-navigation-children', severity: 'warning' }]);
+    expect(result.diagnostics).toMatchObject([
+      { pointer: '/navigation', ruleId: 'mixed-navigation-children', severity: 'warning' },
+    ]);
   });
 });

@@ -6,7 +6,10 @@ import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 
 /** Project cases in the format of ../shared/conformance/docs-json: spec sources, `$schema`, asset paths, unknown keys in union branches. */
 const casesDir = path.resolve(import.meta.dirname, '../fixtures/config/verdicts');
-const expectations = JSON.parse(readFileSync(path.join(casesDir, 'expected.json'), 'utf8')) as Record<string, { valid: boolean; errorAt?: string; warningAt?: string }>;
+const expectations = JSON.parse(readFileSync(path.join(casesDir, 'expected.json'), 'utf8')) as Record<
+  string,
+  { valid: boolean; errorAt?: string; warningAt?: string }
+>;
 const cases = readdirSync(casesDir).filter((file) => file.endsWith('.json') && file !== 'expected.json');
 
 describe('configuration verdicts', () => {
@@ -16,29 +19,47 @@ describe('configuration verdicts', () => {
 
   it.each(cases)('%s', (file) => {
     const expected = expectations[file.replace(/\.json$/, '')];
-    const result = validateConfig(siteSourceFromObject({ 'docs.json': readFileSync(path.join(casesDir, file), 'utf8') }));
+    const result = validateConfig(
+      siteSourceFromObject({ 'docs.json': readFileSync(path.join(casesDir, file), 'utf8') }),
+    );
     const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
     const warnings = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning');
     expect(result.valid, JSON.stringify(errors, null, 1)).toBe(expected?.valid);
     if (expected?.errorAt !== undefined) expect(errors.map((error) => error.pointer)).toEqual([expected.errorAt]);
-    if (expected?.warningAt !== undefined) expect(warnings.map((warning) => warning.pointer)).toEqual([expected.warningAt]);
+    if (expected?.warningAt !== undefined)
+      expect(warnings.map((warning) => warning.pointer)).toEqual([expected.warningAt]);
     for (const diagnostic of result.diagnostics) expect(diagnostic.line, diagnostic.message).toBeGreaterThan(0);
   });
 
-  it('knows the search settings of navigation elements: a group\'s `boost`, `searchable` on a hidden tab or group', () => {
-    const result = validateConfig(siteSourceFromObject({ 'docs.json': readFileSync(path.join(casesDir, '40-search-boost-and-searchable.json'), 'utf8') }));
+  it("knows the search settings of navigation elements: a group's `boost`, `searchable` on a hidden tab or group", () => {
+    const result = validateConfig(
+      siteSourceFromObject({
+        'docs.json': readFileSync(path.join(casesDir, '40-search-boost-and-searchable.json'), 'utf8'),
+      }),
+    );
     expect(result.diagnostics).toEqual([]);
   });
 
-  it.each(['28-documented-settings-reference', '46-platform-validator-keys'])('accepts every setting of the platform\'s settings reference and validator without a warning (%s)', (name) => {
-    const text = readFileSync(path.join(casesDir, `${name}.json`), 'utf8');
-    expect(validateConfig(siteSourceFromObject({ 'docs.json': text })).diagnostics).toEqual([]);
-  });
+  it.each(['28-documented-settings-reference', '46-platform-validator-keys'])(
+    "accepts every setting of the platform's settings reference and validator without a warning (%s)",
+    (name) => {
+      const text = readFileSync(path.join(casesDir, `${name}.json`), 'utf8');
+      expect(validateConfig(siteSourceFromObject({ 'docs.json': text })).diagnostics).toEqual([]);
+    },
+  );
 
   it('says what a spec source, a $schema and an asset path must look like, and suggests the key an object branch knows', () => {
-    const messages = ['12-openapi-ftp-object-source', '16-schema-not-a-uri', '17-logo-without-extension', '15-openapi-object-typo-on-tab'].flatMap((name) =>
-      validateConfig(siteSourceFromObject({ 'docs.json': readFileSync(path.join(casesDir, `${name}.json`), 'utf8') })).diagnostics.map(
-        (diagnostic) => `${diagnostic.line}:${diagnostic.column} ${diagnostic.ruleId} ${diagnostic.message}${diagnostic.hint ? ` | ${diagnostic.hint}` : ''}`,
+    const messages = [
+      '12-openapi-ftp-object-source',
+      '16-schema-not-a-uri',
+      '17-logo-without-extension',
+      '15-openapi-object-typo-on-tab',
+    ].flatMap((name) =>
+      validateConfig(
+        siteSourceFromObject({ 'docs.json': readFileSync(path.join(casesDir, `${name}.json`), 'utf8') }),
+      ).diagnostics.map(
+        (diagnostic) =>
+          `${diagnostic.line}:${diagnostic.column} ${diagnostic.ruleId} ${diagnostic.message}${diagnostic.hint ? ` | ${diagnostic.hint}` : ''}`,
       ),
     );
     expect(messages).toMatchInlineSnapshot(`

@@ -7,8 +7,15 @@ import { hasSharedData, sharedDir } from '../helpers/test-prerequisites.ts';
 
 const conformanceDir = path.join(sharedDir, 'conformance/docs-json');
 const available = hasSharedData('conformance/docs-json', 'docs.json conformance cases');
-const expectations = available ? (JSON.parse(readFileSync(path.join(conformanceDir, 'expected.json'), 'utf8')) as Record<string, { valid: boolean; errorAt?: string; warningAt?: string }>) : {};
-const cases = available ? readdirSync(conformanceDir).filter((file) => file.endsWith('.json') && file !== 'expected.json') : [];
+const expectations = available
+  ? (JSON.parse(readFileSync(path.join(conformanceDir, 'expected.json'), 'utf8')) as Record<
+      string,
+      { valid: boolean; errorAt?: string; warningAt?: string }
+    >)
+  : {};
+const cases = available
+  ? readdirSync(conformanceDir).filter((file) => file.endsWith('.json') && file !== 'expected.json')
+  : [];
 
 describe.skipIf(!available)('docs.json conformance cases', () => {
   it('has an expectation for every case', () => {
@@ -17,12 +24,15 @@ describe.skipIf(!available)('docs.json conformance cases', () => {
 
   it.each(cases)('%s', async (file) => {
     const expected = expectations[file.replace(/\.json$/, '')];
-    const diagnostics = await validateSite(siteSourceFromObject({ 'docs.json': readFileSync(path.join(conformanceDir, file), 'utf8') }));
+    const diagnostics = await validateSite(
+      siteSourceFromObject({ 'docs.json': readFileSync(path.join(conformanceDir, file), 'utf8') }),
+    );
     const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
     const warnings = diagnostics.filter((diagnostic) => diagnostic.severity === 'warning');
     expect(errors.length === 0, JSON.stringify(errors, null, 1)).toBe(expected?.valid);
     if (expected?.errorAt !== undefined) expect(errors.map((error) => error.pointer)).toContain(expected.errorAt);
-    if (expected?.warningAt !== undefined) expect(warnings.map((warning) => warning.pointer)).toContain(expected.warningAt);
+    if (expected?.warningAt !== undefined)
+      expect(warnings.map((warning) => warning.pointer)).toContain(expected.warningAt);
     for (const diagnostic of diagnostics) {
       expect(diagnostic.line, diagnostic.message).toBeGreaterThan(0);
       expect(diagnostic.ruleId).toMatch(/^[a-z0-9-]+$/);

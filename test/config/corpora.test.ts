@@ -21,7 +21,9 @@ describe.skipIf(!available)('the docs.json of the real corpora', () => {
     const result = validateConfig(await readSiteSource(path.join(corporaDir, corpus)));
     expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
     expect(result.valid).toBe(true);
-    expect(result.diagnostics.map((diagnostic) => `${diagnostic.ruleId} ${diagnostic.pointer ?? ''}`)).toEqual(expectedWarnings[corpus]);
+    expect(result.diagnostics.map((diagnostic) => `${diagnostic.ruleId} ${diagnostic.pointer ?? ''}`)).toEqual(
+      expectedWarnings[corpus],
+    );
     expect(result.config?.navigation).toBeTypeOf('object');
   });
 });

@@ -17,14 +17,37 @@ type Redirect = NonNullable<DocsConfig['redirects']>[number];
 
 const shapes = {
   '': {
-    types: { $schema: ['string'], theme: ['string'], name: ['string'], description: ['string'], colors: ['object'], navigation: ['object'], redirects: ['array'], api: ['object'], seo: ['object'], search: ['object'], errors: ['object'] },
+    types: {
+      $schema: ['string'],
+      theme: ['string'],
+      name: ['string'],
+      description: ['string'],
+      colors: ['object'],
+      navigation: ['object'],
+      redirects: ['array'],
+      api: ['object'],
+      seo: ['object'],
+      search: ['object'],
+      errors: ['object'],
+    },
     required: ['theme', 'name', 'colors', 'navigation'],
   } satisfies Shape<DocsConfig>,
-  '/colors': { types: { primary: ['string'], light: ['string'], dark: ['string'] }, required: ['primary'] } satisfies Shape<DocsConfig['colors']>,
-  '/redirects/items': { types: { source: ['string'], destination: ['string'], permanent: ['boolean'] }, required: ['source', 'destination'] } satisfies Shape<Redirect>,
-  '/seo': { types: { metatags: ['object'], indexing: ['string'] }, required: [] } satisfies Shape<NonNullable<DocsConfig['seo']>>,
+  '/colors': {
+    types: { primary: ['string'], light: ['string'], dark: ['string'] },
+    required: ['primary'],
+  } satisfies Shape<DocsConfig['colors']>,
+  '/redirects/items': {
+    types: { source: ['string'], destination: ['string'], permanent: ['boolean'] },
+    required: ['source', 'destination'],
+  } satisfies Shape<Redirect>,
+  '/seo': { types: { metatags: ['object'], indexing: ['string'] }, required: [] } satisfies Shape<
+    NonNullable<DocsConfig['seo']>
+  >,
   '/search': { types: { prompt: ['string'] }, required: [] } satisfies Shape<NonNullable<DocsConfig['search']>>,
-  '/api': { types: { openapi: ['string', 'array', 'object'], asyncapi: ['string', 'array', 'object'] }, required: [] } satisfies Shape<NonNullable<DocsConfig['api']>>,
+  '/api': {
+    types: { openapi: ['string', 'array', 'object'], asyncapi: ['string', 'array', 'object'] },
+    required: [],
+  } satisfies Shape<NonNullable<DocsConfig['api']>>,
 };
 
 const root = docsSchema as SchemaNode;

@@ -8,7 +8,10 @@ import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 
 const brokenDir = path.resolve(import.meta.dirname, '../fixtures/config/broken');
 const broken = validateConfig(
-  siteSourceFromObject({ 'docs.json': readFileSync(path.join(brokenDir, 'docs.json'), 'utf8'), 'index.mdx': readFileSync(path.join(brokenDir, 'index.mdx'), 'utf8') }),
+  siteSourceFromObject({
+    'docs.json': readFileSync(path.join(brokenDir, 'docs.json'), 'utf8'),
+    'index.mdx': readFileSync(path.join(brokenDir, 'index.mdx'), 'utf8'),
+  }),
 );
 
 describe('diagnostic reporters', () => {
@@ -37,8 +40,23 @@ describe('diagnostic reporters', () => {
 
   it('groups diagnostics by file and leaves the place empty when there is no position', () => {
     const text = formatDiagnostics([
-      { file: 'docs.json', line: 0, column: 0, severity: 'error', ruleId: 'missing-config', message: 'Cannot find `docs.json` in the site folder' },
-      { file: 'nav/group.json', line: 2, column: 5, pointer: '/navigation/groups/0/pages', severity: 'warning', ruleId: 'missing-page', message: 'Cannot find a page file for `a`' },
+      {
+        file: 'docs.json',
+        line: 0,
+        column: 0,
+        severity: 'error',
+        ruleId: 'missing-config',
+        message: 'Cannot find `docs.json` in the site folder',
+      },
+      {
+        file: 'nav/group.json',
+        line: 2,
+        column: 5,
+        pointer: '/navigation/groups/0/pages',
+        severity: 'warning',
+        ruleId: 'missing-page',
+        message: 'Cannot find a page file for `a`',
+      },
     ]);
     expect(text).toMatchInlineSnapshot(`
       "docs.json
@@ -60,7 +78,14 @@ describe('diagnostic reporters', () => {
   it('splits the JSON report into errors and warnings, with --strict failing on warnings', () => {
     const report = diagnosticsToJson(broken.diagnostics);
     expect(report.valid).toBe(false);
-    expect(report.errors.map((error) => error.pointer)).toEqual(['/theme', '/name', '/colors/primary', '/footer/socials/myspace', '/integrations/ga4/measurementId', '/redirects/1/source']);
+    expect(report.errors.map((error) => error.pointer)).toEqual([
+      '/theme',
+      '/name',
+      '/colors/primary',
+      '/footer/socials/myspace',
+      '/integrations/ga4/measurementId',
+      '/redirects/1/source',
+    ]);
     expect(report.warnings[0]).toEqual({
       file: 'docs.json',
       line: 6,

@@ -18,7 +18,12 @@ const fixture = path.resolve(import.meta.dirname, '../fixtures/legacy/mint-site'
 describe('a site with only the legacy mint.json', () => {
   it('validates and builds with one warning, its navigation mapped to versions, tabs and groups', async () => {
     const source = await readSiteSource(fixture);
-    expect((await validateSite(source)).map((diagnostic) => `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.ruleId} | ${diagnostic.hint}`)).toEqual([
+    expect(
+      (await validateSite(source)).map(
+        (diagnostic) =>
+          `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.ruleId} | ${diagnostic.hint}`,
+      ),
+    ).toEqual([
       'mint.json:1:1 legacy-config | Run `docsmith upgrade <site>` to write docs.json, then delete mint.json. Not carried over: feedback, colors.anchors, api.baseUrl.',
     ]);
     const built = await buildSite(source, { domain: 'legacy' });
@@ -38,11 +43,16 @@ describe('a site with only the legacy mint.json', () => {
     expect(validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify(config) })).diagnostics).toEqual([]);
     expect(config).toMatchObject({
       theme: 'mint',
-      navbar: { links: [{ label: 'Support', href: 'mailto:support@example.com' }], primary: { type: 'button', label: 'Dashboard', href: 'https://dashboard.example.com' } },
+      navbar: {
+        links: [{ label: 'Support', href: 'mailto:support@example.com' }],
+        primary: { type: 'button', label: 'Dashboard', href: 'https://dashboard.example.com' },
+      },
       footer: { socials: { github: 'https://github.com/example' } },
       integrations: { ga4: { measurementId: 'G-ABC123' } },
       api: { playground: { display: 'simple' } },
-      navigation: { global: { anchors: [{ anchor: 'Community', href: 'https://discord.gg/example', icon: 'discord' }] } },
+      navigation: {
+        global: { anchors: [{ anchor: 'Community', href: 'https://discord.gg/example', icon: 'discord' }] },
+      },
     });
   });
 
@@ -50,37 +60,72 @@ describe('a site with only the legacy mint.json', () => {
     const mint = {
       name: 'Legacy',
       colors: { primary: '#16A34A', light: '#4ADE80', ultraLight: '#DCFCE7', ultraDark: '#14532D' },
-      font: { headings: { family: 'Poppins', url: 'https://example.com/poppins.woff2', format: 'woff2' }, body: { family: 'Inter', url: 'https://example.com/inter.woff2', format: 'woff2' } },
+      font: {
+        headings: { family: 'Poppins', url: 'https://example.com/poppins.woff2', format: 'woff2' },
+        body: { family: 'Inter', url: 'https://example.com/inter.woff2', format: 'woff2' },
+      },
       navigation: [{ group: 'Start', pages: ['index'] }],
     };
     const { config, dropped } = upgradeMintConfig(mint);
-    expect(config.fonts).toEqual({ heading: { family: 'Poppins', source: 'https://example.com/poppins.woff2', format: 'woff2' }, body: { family: 'Inter', source: 'https://example.com/inter.woff2', format: 'woff2' } });
+    expect(config.fonts).toEqual({
+      heading: { family: 'Poppins', source: 'https://example.com/poppins.woff2', format: 'woff2' },
+      body: { family: 'Inter', source: 'https://example.com/inter.woff2', format: 'woff2' },
+    });
     expect(config.colors).toEqual({ primary: '#16A34A', light: '#4ADE80' });
     expect(dropped).toEqual(['colors.ultraLight', 'colors.ultraDark']);
-    expect(validateConfig(siteSourceFromObject({ 'mint.json': JSON.stringify(mint, null, 2), 'index.mdx': '# Home' })).diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['legacy-config']);
+    expect(
+      validateConfig(
+        siteSourceFromObject({ 'mint.json': JSON.stringify(mint, null, 2), 'index.mdx': '# Home' }),
+      ).diagnostics.map((diagnostic) => diagnostic.ruleId),
+    ).toEqual(['legacy-config']);
   });
 
   it('keeps a playground mode it has no docs.json name for as written, even one named like an object property', () => {
     for (const mode of ['constructor', 'toString', 'interactive']) {
-      expect(upgradeMintConfig({ name: 'Legacy', colors: { primary: '#16A34A' }, api: { playground: { mode } }, navigation: [{ group: 'Start', pages: ['index'] }] }).config).toMatchObject({ api: { playground: { display: mode } } });
+      expect(
+        upgradeMintConfig({
+          name: 'Legacy',
+          colors: { primary: '#16A34A' },
+          api: { playground: { mode } },
+          navigation: [{ group: 'Start', pages: ['index'] }],
+        }).config,
+      ).toMatchObject({ api: { playground: { display: mode } } });
     }
   });
 
   it('leaves out a version that no navigation group belongs to and says so, instead of an empty-list error', () => {
-    const mint = { name: 'Legacy', colors: { primary: '#16A34A' }, versions: ['v2', 'v1', 'v0'], navigation: [{ group: 'Start', version: 'v2', pages: ['index'] }, { group: 'Old', version: 'v1', pages: ['old'] }] };
-    const { config, dropped } = upgradeMintConfig(mint);
-    expect((config.navigation as { versions: { version: string }[] }).versions.map((version) => version.version)).toEqual(['v2', 'v1']);
-    expect(dropped).toEqual(['versions `v0` (no navigation group has it)']);
-    const result = validateConfig(siteSourceFromObject({ 'mint.json': JSON.stringify(mint, null, 2), 'index.mdx': '# Home', 'old.mdx': '# Old' }));
-    expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['legacy-config']);
-  });
-
-  it('keeps an anchor\'s `openapi` and gives an anchor that claims no group but has a spec no empty `groups`', () => {
     const mint = {
       name: 'Legacy',
       colors: { primary: '#16A34A' },
-      anchors: [{ name: 'API Reference', icon: 'code', url: 'api-reference', openapi: 'https://example.com/openapi.json' }, { name: 'Guides', url: 'guides' }],
-      navigation: [{ group: 'Start', pages: ['index'] }, { group: 'Guides', pages: ['guides/one'] }],
+      versions: ['v2', 'v1', 'v0'],
+      navigation: [
+        { group: 'Start', version: 'v2', pages: ['index'] },
+        { group: 'Old', version: 'v1', pages: ['old'] },
+      ],
+    };
+    const { config, dropped } = upgradeMintConfig(mint);
+    expect(
+      (config.navigation as { versions: { version: string }[] }).versions.map((version) => version.version),
+    ).toEqual(['v2', 'v1']);
+    expect(dropped).toEqual(['versions `v0` (no navigation group has it)']);
+    const result = validateConfig(
+      siteSourceFromObject({ 'mint.json': JSON.stringify(mint, null, 2), 'index.mdx': '# Home', 'old.mdx': '# Old' }),
+    );
+    expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['legacy-config']);
+  });
+
+  it("keeps an anchor's `openapi` and gives an anchor that claims no group but has a spec no empty `groups`", () => {
+    const mint = {
+      name: 'Legacy',
+      colors: { primary: '#16A34A' },
+      anchors: [
+        { name: 'API Reference', icon: 'code', url: 'api-reference', openapi: 'https://example.com/openapi.json' },
+        { name: 'Guides', url: 'guides' },
+      ],
+      navigation: [
+        { group: 'Start', pages: ['index'] },
+        { group: 'Guides', pages: ['guides/one'] },
+      ],
     };
     expect(upgradeMintConfig(mint).config.navigation).toEqual({
       anchors: [
@@ -89,37 +134,53 @@ describe('a site with only the legacy mint.json', () => {
         { anchor: 'Guides', groups: [{ group: 'Guides', pages: ['guides/one'] }] },
       ],
     });
-    const result = validateConfig(siteSourceFromObject({ 'mint.json': JSON.stringify(mint, null, 2), 'index.mdx': '# Home', 'guides/one.mdx': '# One' }));
+    const result = validateConfig(
+      siteSourceFromObject({
+        'mint.json': JSON.stringify(mint, null, 2),
+        'index.mdx': '# Home',
+        'guides/one.mdx': '# One',
+      }),
+    );
     expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['legacy-config']);
   });
 
   it('reports problems at their position in mint.json', () => {
-    const mint = '{\n  "name": "Legacy",\n  "colors": { "primary": "green" },\n  "navigation": [{ "group": "Start", "pages": ["index", "missing"] }]\n}\n';
+    const mint =
+      '{\n  "name": "Legacy",\n  "colors": { "primary": "green" },\n  "navigation": [{ "group": "Start", "pages": ["index", "missing"] }]\n}\n';
     const result = validateConfig(siteSourceFromObject({ 'mint.json': mint, 'index.mdx': '---\ntitle: Home\n---\n' }));
-    expect(result.diagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.pointer ?? ''}`)).toEqual([
-      'mint.json:1:1 warning legacy-config ',
-      'mint.json:3:26 error invalid-color /colors/primary',
-    ]);
+    expect(
+      result.diagnostics.map(
+        (diagnostic) =>
+          `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.pointer ?? ''}`,
+      ),
+    ).toEqual(['mint.json:1:1 warning legacy-config ', 'mint.json:3:26 error invalid-color /colors/primary']);
     expect(result.locate('/navigation/groups/0/pages/1')).toEqual({ file: 'mint.json', line: 4, column: 57 });
   });
 
-  it('docsmith upgrade writes the equivalent docs.json, refuses to overwrite one unless --force', { timeout: 60_000 }, async () => {
-    const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-upgrade-'));
-    try {
-      const site = path.join(directory, 'site');
-      await cp(fixture, site, { recursive: true });
-      const first = await run(process.execPath, [cli, 'upgrade', site]);
-      const written = await readFile(path.join(site, 'docs.json'), 'utf8');
-      expect(first.stdout).toBe(written);
-      expect(first.stderr).toContain('not carried over: feedback, colors.anchors, api.baseUrl');
-      const mint = JSON.parse(await readFile(path.join(site, 'mint.json'), 'utf8')) as Record<string, unknown>;
-      expect(JSON.parse(written)).toEqual(upgradeMintConfig(mint).config);
-      await expect(run(process.execPath, [cli, 'upgrade', site])).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('already exists; pass --force') });
-      expect((await run(process.execPath, [cli, 'upgrade', site, '--force'])).stdout).toBe(written);
-      const validated = await run(process.execPath, [cli, 'validate', site, '--strict']);
-      expect(validated.stdout).toContain('0 errors, 0 warnings');
-    } finally {
-      await rm(directory, { recursive: true, force: true });
-    }
-  });
+  it(
+    'docsmith upgrade writes the equivalent docs.json, refuses to overwrite one unless --force',
+    { timeout: 60_000 },
+    async () => {
+      const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-upgrade-'));
+      try {
+        const site = path.join(directory, 'site');
+        await cp(fixture, site, { recursive: true });
+        const first = await run(process.execPath, [cli, 'upgrade', site]);
+        const written = await readFile(path.join(site, 'docs.json'), 'utf8');
+        expect(first.stdout).toBe(written);
+        expect(first.stderr).toContain('not carried over: feedback, colors.anchors, api.baseUrl');
+        const mint = JSON.parse(await readFile(path.join(site, 'mint.json'), 'utf8')) as Record<string, unknown>;
+        expect(JSON.parse(written)).toEqual(upgradeMintConfig(mint).config);
+        await expect(run(process.execPath, [cli, 'upgrade', site])).rejects.toMatchObject({
+          code: 2,
+          stderr: expect.stringContaining('already exists; pass --force'),
+        });
+        expect((await run(process.execPath, [cli, 'upgrade', site, '--force'])).stdout).toBe(written);
+        const validated = await run(process.execPath, [cli, 'validate', site, '--strict']);
+        expect(validated.stdout).toContain('0 errors, 0 warnings');
+      } finally {
+        await rm(directory, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -8,28 +8,61 @@ import { hasSharedData, sharedDir } from '../helpers/test-prerequisites.ts';
 // precompiled; the sources compile it. Both must judge every configuration alike.
 const compiledConfigDir = path.resolve(import.meta.dirname, '../../lib/pipeline/config');
 const conformanceDir = path.join(sharedDir, 'conformance/docs-json');
-const conformanceCases = hasSharedData('conformance/docs-json', 'precompiled docs.json validator on the conformance cases')
-  ? readdirSync(conformanceDir).filter((file) => file.endsWith('.json') && file !== 'expected.json').map((file) => JSON.parse(readFileSync(path.join(conformanceDir, file), 'utf8')) as unknown)
+const conformanceCases = hasSharedData(
+  'conformance/docs-json',
+  'precompiled docs.json validator on the conformance cases',
+)
+  ? readdirSync(conformanceDir)
+      .filter((file) => file.endsWith('.json') && file !== 'expected.json')
+      .map((file) => JSON.parse(readFileSync(path.join(conformanceDir, file), 'utf8')) as unknown)
   : [];
 const navigation = { pages: ['index'] };
 const configs: unknown[] = [
   { theme: 'mint', name: 'Acme', colors: { primary: '#112233' }, navigation },
   { theme: 'mintt', name: 'Acme', colors: { primary: 'blue' }, navigation, unknownKey: true },
-  { theme: 'mint', name: 'Acme', colors: { primary: '#112233' }, navigation, logo: { light: '/logo.svg', href: 'not a url' }, favicon: 3 },
-  { theme: 'mint', name: 'Acme', colors: { primary: '#112233' }, navigation: { tabs: [{ tab: 'API', openapi: 'https://api.example.com/openapi.json', groups: [{ group: 'x', pages: [7] }] }] } },
-  { theme: 'mint', name: '😀😀', colors: { primary: '#112233' }, navigation, seo: { metatags: { 'og:image': 'https://acme.dev/og.png' } } },
+  {
+    theme: 'mint',
+    name: 'Acme',
+    colors: { primary: '#112233' },
+    navigation,
+    logo: { light: '/logo.svg', href: 'not a url' },
+    favicon: 3,
+  },
+  {
+    theme: 'mint',
+    name: 'Acme',
+    colors: { primary: '#112233' },
+    navigation: {
+      tabs: [{ tab: 'API', openapi: 'https://api.example.com/openapi.json', groups: [{ group: 'x', pages: [7] }] }],
+    },
+  },
+  {
+    theme: 'mint',
+    name: '😀😀',
+    colors: { primary: '#112233' },
+    navigation,
+    seo: { metatags: { 'og:image': 'https://acme.dev/og.png' } },
+  },
   ...conformanceCases,
 ];
 
 describe('precompiled docs.json validator', () => {
   it('is what the compiled pipeline loads', async () => {
-    const loaded = (await import(path.join(compiledConfigDir, 'docs-schema-validator.js'))) as { validateDocsSchema: unknown };
-    const precompiled = (await import(path.join(compiledConfigDir, 'docs-schema-validator.precompiled.js'))) as { validate: unknown };
+    const loaded = (await import(path.join(compiledConfigDir, 'docs-schema-validator.js'))) as {
+      validateDocsSchema: unknown;
+    };
+    const precompiled = (await import(path.join(compiledConfigDir, 'docs-schema-validator.precompiled.js'))) as {
+      validate: unknown;
+    };
     expect(loaded.validateDocsSchema).toBe(precompiled.validate);
   });
 
   it('reports the same errors as the schema compiled at run time', async () => {
-    const precompiled = ((await import(path.join(compiledConfigDir, 'docs-schema-validator.precompiled.js'))) as { validate: ReturnType<typeof compileDocsSchema> }).validate;
+    const precompiled = (
+      (await import(path.join(compiledConfigDir, 'docs-schema-validator.precompiled.js'))) as {
+        validate: ReturnType<typeof compileDocsSchema>;
+      }
+    ).validate;
     const compiled = compileDocsSchema();
     const verdicts = configs.map((config) => {
       const valid = [precompiled(config), compiled(config)];

@@ -17,7 +17,8 @@ async function writeSite(site: string, files: Record<string, string>): Promise<v
 beforeAll(async () => {
   directory = await mkdtemp(path.join(tmpdir(), 'docsmith-read-site-'));
   const site = path.join(directory, 'site');
-  for (const folder of ['guides', 'snippets', 'node_modules/pkg', '.cursor/rules', 'images']) await mkdir(path.join(site, folder), { recursive: true });
+  for (const folder of ['guides', 'snippets', 'node_modules/pkg', '.cursor/rules', 'images'])
+    await mkdir(path.join(site, folder), { recursive: true });
   const files: Record<string, string> = {
     'docs.json': '{"name": "Site"}',
     'index.mdx': '# Home',
@@ -40,7 +41,14 @@ afterAll(async () => {
 describe('readSiteSource', () => {
   it('reads the text files of a site by POSIX path, skipping node_modules, dot-folders and other files', async () => {
     const source = await readSiteSource(path.join(directory, 'site'));
-    expect([...source.files.keys()]).toEqual(['big.mdx', 'docs.json', 'guides/intro.md', 'index.mdx', 'openapi.yaml', 'snippets/card.jsx']);
+    expect([...source.files.keys()]).toEqual([
+      'big.mdx',
+      'docs.json',
+      'guides/intro.md',
+      'index.mdx',
+      'openapi.yaml',
+      'snippets/card.jsx',
+    ]);
     expect(source.files.get('guides/intro.md')).toBe('# Intro');
   });
 
@@ -56,19 +64,30 @@ describe('readSiteSource', () => {
       '.github/notes.md': 'Notes that name "snippets/.cache/missing.json".',
     });
     const source = await readSiteSource(site);
-    expect([...source.files.keys()].sort()).toEqual(['docs.json', 'index.mdx', 'snippets/.cache/openapi/spec.json', 'snippets/.cache/part.mdx', 'snippets/.cache/readme.mdx']);
+    expect([...source.files.keys()].sort()).toEqual([
+      'docs.json',
+      'index.mdx',
+      'snippets/.cache/openapi/spec.json',
+      'snippets/.cache/part.mdx',
+      'snippets/.cache/readme.mdx',
+    ]);
   });
 
   it('reads copies of a file (a page kept in every version folder) as the same text, other files as their own', async () => {
     const site = path.join(directory, 'versions');
     const page = '---\ntitle: Setup\n---\n\nRéglez le service.\n';
-    const files: Record<string, string> = { 'docs.json': '{"name": "Site"}', 'v1/setup.mdx': page, 'v2/setup.mdx': page, 'fr/v2/setup.mdx': page.replace('Setup', 'Réglages') };
+    const files: Record<string, string> = {
+      'docs.json': '{"name": "Site"}',
+      'v1/setup.mdx': page,
+      'v2/setup.mdx': page,
+      'fr/v2/setup.mdx': page.replace('Setup', 'Réglages'),
+    };
     await writeSite(site, files);
     const source = await readSiteSource(site);
     expect(Object.fromEntries(source.files)).toEqual(files);
   });
 
-  it('leaves out what the site\'s .mintignore and the platform\'s default root folders exclude, gitignore-style', async () => {
+  it("leaves out what the site's .mintignore and the platform's default root folders exclude, gitignore-style", async () => {
     const site = path.join(directory, 'ignoring');
     await writeSite(site, {
       'docs.json': '{"name": "Site"}',
@@ -84,7 +103,14 @@ describe('readSiteSource', () => {
       'docs/internal/notes.mdx': '# Notes',
     });
     const source = await readSiteSource(site);
-    expect([...source.files.keys()]).toEqual(['docs.json', 'guides/build/workflow.mdx', 'guides/keep.draft.mdx', 'guides/README.md', 'index.mdx', 'README.md']);
+    expect([...source.files.keys()]).toEqual([
+      'docs.json',
+      'guides/build/workflow.mdx',
+      'guides/keep.draft.mdx',
+      'guides/README.md',
+      'index.mdx',
+      'README.md',
+    ]);
   });
 
   it('accepts the path of the docs.json itself', async () => {
@@ -95,7 +121,9 @@ describe('readSiteSource', () => {
   it('skips pages over the size limit and refuses a docs.json over it', async () => {
     const source = await readSiteSource(path.join(directory, 'site'), { maxFileBytes: 1024 });
     expect(source.files.has('big.mdx')).toBe(false);
-    await expect(readSiteSource(path.join(directory, 'site'), { maxFileBytes: 8 })).rejects.toThrow(/too large for a docs.json \(limit 1 KB\)/);
+    await expect(readSiteSource(path.join(directory, 'site'), { maxFileBytes: 8 })).rejects.toThrow(
+      /too large for a docs.json \(limit 1 KB\)/,
+    );
   });
 
   it('refuses a missing path and a folder without docs.json with a SiteReadError', async () => {

@@ -5,13 +5,20 @@ import { RULE_CATALOGUE } from '../../pipeline/diagnostics/rule-catalogue.ts';
 /** `### \`rule-id\` · severity` headings of docs/diagnostics.md. */
 async function documentedRules(): Promise<Map<string, string>> {
   const documentation = await readFile(new URL('../../docs/diagnostics.md', import.meta.url), 'utf8');
-  return new Map([...documentation.matchAll(/^### `([a-z0-9-]+)` · (error|warning)$/gm)].map((match) => [match[1] ?? '', match[2] ?? '']));
+  return new Map(
+    [...documentation.matchAll(/^### `([a-z0-9-]+)` · (error|warning)$/gm)].map((match) => [
+      match[1] ?? '',
+      match[2] ?? '',
+    ]),
+  );
 }
 
 describe('diagnostics catalogue', () => {
   it('documents every rule with its severity in docs/diagnostics.md, and no rule that does not exist', async () => {
     const documented = await documentedRules();
-    const catalogued = new Map(Object.entries(RULE_CATALOGUE).map(([ruleId, entry]) => [ruleId, entry.severity as string]));
+    const catalogued = new Map(
+      Object.entries(RULE_CATALOGUE).map(([ruleId, entry]) => [ruleId, entry.severity as string]),
+    );
     expect([...documented].sort()).toEqual([...catalogued].sort());
   });
 

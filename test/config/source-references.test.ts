@@ -13,18 +13,29 @@ const docsJson = {
     anchors: [
       { anchor: 'Guides', pages: ['index', { sourceRef: 'acme/recipes' }] },
       { sourceRef: 'acme/api-docs' },
-      { anchor: 'SDKs', tabs: [{ tab: 'Node', menu: [{ item: 'Start', pages: ['sdks/node'] }, { sourceRef: 'acme/python-sdk' }] }] },
+      {
+        anchor: 'SDKs',
+        tabs: [{ tab: 'Node', menu: [{ item: 'Start', pages: ['sdks/node'] }, { sourceRef: 'acme/python-sdk' }] }],
+      },
     ],
   },
 };
-const files = { 'docs.json': JSON.stringify(docsJson, null, 2), 'index.mdx': '---\ntitle: Home\n---\n\nWelcome.\n', 'sdks/node.mdx': '---\ntitle: Node\n---\n\nInstall it.\n' };
+const files = {
+  'docs.json': JSON.stringify(docsJson, null, 2),
+  'index.mdx': '---\ntitle: Home\n---\n\nWelcome.\n',
+  'sdks/node.mdx': '---\ntitle: Node\n---\n\nInstall it.\n',
+};
 
 describe('sourceRef entries (multi-repository deployments)', () => {
   it('are one warning each, at the entry, and no schema error', () => {
     const result = validateConfig(siteSourceFromObject(files));
     expect(result.valid).toBe(true);
-    expect(result.diagnostics[1]?.message).toBe('Unexpected `sourceRef` to `acme/recipes`, expected pages of this site: docsmith builds one repository, so this entry is left out');
-    expect(result.diagnostics.map(({ severity, ruleId, pointer, line }) => `${severity} ${ruleId} ${pointer} ${line}`)).toEqual([
+    expect(result.diagnostics[1]?.message).toBe(
+      'Unexpected `sourceRef` to `acme/recipes`, expected pages of this site: docsmith builds one repository, so this entry is left out',
+    );
+    expect(
+      result.diagnostics.map(({ severity, ruleId, pointer, line }) => `${severity} ${ruleId} ${pointer} ${line}`),
+    ).toEqual([
       'warning source-ref-not-built /navigation/global/anchors/0 10',
       'warning source-ref-not-built /navigation/anchors/0/pages/1 20',
       'warning source-ref-not-built /navigation/anchors/1 25',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AnchorSlugger, headingAnchor } from '../../pipeline/content/anchor-slugger.ts';
 
 describe('heading anchors', () => {
-  it('follow the platform\'s documented table of generated ids, not GitHub-style slugs', () => {
+  it("follow the platform's documented table of generated ids, not GitHub-style slugs", () => {
     const table: [string, string][] = [
       ['Getting started', 'getting-started'],
       ['Config.json options', 'config-json-options'],
@@ -19,6 +19,8 @@ describe('heading anchors', () => {
 
   it('count repeats from -2 across the page, past an anchor a heading already took', () => {
     const slugger = new AnchorSlugger();
-    expect(['Overview', 'Overview', 'Overview 3', 'Overview', 'Setup'].map((heading) => slugger.slug(heading))).toEqual(['overview', 'overview-2', 'overview-3', 'overview-4', 'setup']);
+    expect(['Overview', 'Overview', 'Overview 3', 'Overview', 'Setup'].map((heading) => slugger.slug(heading))).toEqual(
+      ['overview', 'overview-2', 'overview-3', 'overview-4', 'setup'],
+    );
   });
 });

@@ -20,11 +20,17 @@ describe.skipIf(!available)('parsePage on every page of the real corpora', () =>
       const problems: string[] = [];
       let sections = 0;
       for (const file of site.pageFiles) {
-        const page = parsePage({ file, text: source.files.get(file) ?? '', readSnippet: (sitePath) => source.files.get(sitePath) });
+        const page = parsePage({
+          file,
+          text: source.files.get(file) ?? '',
+          readSnippet: (sitePath) => source.files.get(sitePath),
+        });
         sections += page.sections.length;
         for (const diagnostic of page.diagnostics) {
           if (diagnostic.severity === 'error' || BROKEN_RULES.has(diagnostic.ruleId)) {
-            problems.push(`${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.ruleId} ${diagnostic.message}`);
+            problems.push(
+              `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.ruleId} ${diagnostic.message}`,
+            );
           }
         }
       }

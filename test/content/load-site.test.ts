@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parsePage } from '../../pipeline/content/parse-page.ts';
-import { findPageFile, isPageCandidate, isSnippetFile, loadSite, looksLikeApiSpec, pageFileFinder, pagePathForFile } from '../../pipeline/site/load-site.ts';
+import {
+  findPageFile,
+  isPageCandidate,
+  isSnippetFile,
+  loadSite,
+  looksLikeApiSpec,
+  pageFileFinder,
+  pagePathForFile,
+} from '../../pipeline/site/load-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 
 describe('loadSite', () => {
@@ -39,7 +47,16 @@ describe('loadSite', () => {
     expect(site).toEqual({
       configFile: 'docs.json',
       pageFiles: ['Guides/Upper.MDX', 'community/contributing.mdx', 'guide.md', 'index.mdx', 'releases/changelog.mdx'],
-      namedOnlyPageFiles: ['AGENTS.md', 'CHANGELOG.md', 'CLAUDE.mdx', 'README.md', 'community/LICENSE.md', 'docs/readme.MD', 'nested/_snippets/b.mdx', 'snippets/a.mdx'],
+      namedOnlyPageFiles: [
+        'AGENTS.md',
+        'CHANGELOG.md',
+        'CLAUDE.mdx',
+        'README.md',
+        'community/LICENSE.md',
+        'docs/readme.MD',
+        'nested/_snippets/b.mdx',
+        'snippets/a.mdx',
+      ],
       snippetFiles: ['nested/_snippets/b.mdx', 'snippets/a.mdx', 'snippets/button.jsx'],
       specFiles: ['events.yml', 'openapi.yaml', 'specs/min.json', 'specs/v2.json'],
       unreadableFiles: new Map(),
@@ -58,8 +75,14 @@ describe('loadSite', () => {
       ]),
       skippedFiles: new Map([
         ['huge.mdx', { reason: 'too-large', bytes: 20_000_000, limitBytes: 10 * 1024 * 1024 }],
-        ['specs/huge.yaml', { reason: 'too-large', bytes: 20_000_000, limitBytes: 10 * 1024 * 1024, head: 'openapi: 3.0.0\n' }],
-        ['data/huge.json', { reason: 'too-large', bytes: 20_000_000, limitBytes: 10 * 1024 * 1024, head: '{"rows": [' }],
+        [
+          'specs/huge.yaml',
+          { reason: 'too-large', bytes: 20_000_000, limitBytes: 10 * 1024 * 1024, head: 'openapi: 3.0.0\n' },
+        ],
+        [
+          'data/huge.json',
+          { reason: 'too-large', bytes: 20_000_000, limitBytes: 10 * 1024 * 1024, head: '{"rows": [' },
+        ],
       ]),
     });
     expect(tree.specFiles).toEqual(['deep/api/min.json']);
@@ -72,10 +95,17 @@ describe('loadSite', () => {
 
   it('keeps a text page with a stray NUL past its first 8,000 characters (text pasted from a PDF) as a page', () => {
     const page = `---\ntitle: Loader\n---\n\n${'Text of the page. '.repeat(500)}\n\nZejiang Shen1 (\u0000), Ruochen Zhang2\n`;
-    const tree = loadSite({ files: new Map([['loader.md', page], ['early.md', `# Early\u0000${'x'.repeat(9000)}`]]) });
+    const tree = loadSite({
+      files: new Map([
+        ['loader.md', page],
+        ['early.md', `# Early\u0000${'x'.repeat(9000)}`],
+      ]),
+    });
     expect(tree.pageFiles).toEqual(['loader.md']);
     expect([...tree.unreadableFiles]).toEqual([['early.md', 'binary file']]);
-    const text = parsePage({ file: 'loader.md', text: page }).sections.map((section) => section.text).join('\n');
+    const text = parsePage({ file: 'loader.md', text: page })
+      .sections.map((section) => section.text)
+      .join('\n');
     expect(text).toContain('Zejiang Shen1 (\uFFFD), Ruochen Zhang2');
   });
 
@@ -111,8 +141,26 @@ describe('page file rules', () => {
   });
 
   it('finds the same page files through an index of the files', () => {
-    expect(['guides/intro.MDX', 'faq.Md', 'a.mdx.md', 'notes.txt', 'x', 'mdx'].map(pagePathForFile)).toEqual(['guides/intro', 'faq', 'a.mdx', 'notes.txt', 'x', 'mdx']);
-    const files = ['a.MD', 'a.md', 'a.mdx', 'b.MDX', 'b.md', 'c/index.md', 'c/index.mdx', 'e.Mdx', 'f.md', 'f/index.mdx'];
+    expect(['guides/intro.MDX', 'faq.Md', 'a.mdx.md', 'notes.txt', 'x', 'mdx'].map(pagePathForFile)).toEqual([
+      'guides/intro',
+      'faq',
+      'a.mdx',
+      'notes.txt',
+      'x',
+      'mdx',
+    ]);
+    const files = [
+      'a.MD',
+      'a.md',
+      'a.mdx',
+      'b.MDX',
+      'b.md',
+      'c/index.md',
+      'c/index.mdx',
+      'e.Mdx',
+      'f.md',
+      'f/index.mdx',
+    ];
     const find = pageFileFinder(files);
     for (const route of ['a', 'b', 'c', 'c/index', 'd', 'e', 'f']) expect(find(route)).toBe(findPageFile(files, route));
     expect(['a', 'b', 'c', 'e', 'f'].map(find)).toEqual(['a.mdx', 'b.md', 'c/index.mdx', undefined, 'f.md']);

@@ -185,7 +185,8 @@ describe('parsePage on an MDX page with every component', () => {
 
   it('hashes the page content but its title: a title-only change keeps the hash (docsmith diff lists it once)', () => {
     const text = fixtures.get('components.mdx') ?? '';
-    const hashOf = (changed: string): string => parsePage({ file: 'components.mdx', text: changed, readSnippet }).contentHash;
+    const hashOf = (changed: string): string =>
+      parsePage({ file: 'components.mdx', text: changed, readSnippet }).contentHash;
     expect(page.contentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(hashOf(text.replace(/^title: .*$/m, 'title: Another title'))).toBe(page.contentHash);
     expect(hashOf(text.replace(/^title: .*$/m, '$&\nsidebarTitle: Short'))).not.toBe(page.contentHash);
@@ -204,7 +205,9 @@ describe('parsePage on an MDX page with every component', () => {
       '',
     ].join('\n');
     const parsed = parsePage({ file: 'recipes.mdx', text: `---\ntitle: Recipes\n---\n\n${text}` });
-    expect(parsed.sections.map((section) => section.text).join('\n')).toBe('Function Calling\nAdd function calling.\nRecipes\nAll recipes.');
+    expect(parsed.sections.map((section) => section.text).join('\n')).toBe(
+      'Function Calling\nAdd function calling.\nRecipes\nAll recipes.',
+    );
   });
 
   it('names the view, tile and prompt its text belongs to (View title, Tile title and description, Prompt description)', () => {
@@ -218,7 +221,7 @@ describe('parsePage on an MDX page with every component', () => {
       '</Tile>',
       '',
       '<Prompt description="Summarise a support ticket.">',
-      'Read the ticket and list the customer\'s problems.',
+      "Read the ticket and list the customer's problems.",
       '</Prompt>',
       '',
     ].join('\n');
@@ -229,7 +232,20 @@ describe('parsePage on an MDX page with every component', () => {
   });
 
   it('reads JSX heading elements as headings: anchored by their id, else the slug of their text; inline ones stay text', () => {
-    const text = ['Intro.', '', '<h2 id="custom-id">JSX heading</h2>', '', 'Text under it.', '', '<h3>', '  Plain <code>code</code> one', '</h3>', '', 'More, with an inline <h2>not a heading</h2> here.', ''].join('\n');
+    const text = [
+      'Intro.',
+      '',
+      '<h2 id="custom-id">JSX heading</h2>',
+      '',
+      'Text under it.',
+      '',
+      '<h3>',
+      '  Plain <code>code</code> one',
+      '</h3>',
+      '',
+      'More, with an inline <h2>not a heading</h2> here.',
+      '',
+    ].join('\n');
     const parsed = parsePage({ file: 'jsx-headings.mdx', text: `---\ntitle: JSX headings\n---\n\n${text}` });
     expect(parsed.headings).toEqual([
       { depth: 2, text: 'JSX heading', anchor: 'custom-id', line: 7 },
@@ -238,12 +254,27 @@ describe('parsePage on an MDX page with every component', () => {
     expect(parsed.sections).toEqual([
       { anchor: '', headingPath: [], text: 'Intro.' },
       { anchor: 'custom-id', headingPath: ['JSX heading'], text: 'Text under it.' },
-      { anchor: 'plain-code-one', headingPath: ['JSX heading', 'Plain code one'], text: 'More, with an inline not a heading here.' },
+      {
+        anchor: 'plain-code-one',
+        headingPath: ['JSX heading', 'Plain code one'],
+        text: 'More, with an inline not a heading here.',
+      },
     ]);
   });
 
   it('reads LaTeX in $…$ and $$…$$ as math, as the platform renders it, not as MDX expressions (braces included); text keeps its dollars', () => {
-    const text = ['A price of $\\frac{3 \\cdot 10^6}{10^{18}} \\approx 2.5$ USDC; plans cost $5 and $10.', '', '$$', 'S = \\left\\{ x \\in \\{0, Y\\} \\right\\}', '$$', '', '<Note>', 'Inside $a^{2}$ a note.', '</Note>', ''].join('\n');
+    const text = [
+      'A price of $\\frac{3 \\cdot 10^6}{10^{18}} \\approx 2.5$ USDC; plans cost $5 and $10.',
+      '',
+      '$$',
+      'S = \\left\\{ x \\in \\{0, Y\\} \\right\\}',
+      '$$',
+      '',
+      '<Note>',
+      'Inside $a^{2}$ a note.',
+      '</Note>',
+      '',
+    ].join('\n');
     const parsed = parsePage({ file: 'math.mdx', text: `---\ntitle: Math\n---\n\n${text}` });
     expect(parsed.diagnostics).toEqual([]);
     expect(parsed.sections.map((section) => section.text)).toEqual([
@@ -253,14 +284,31 @@ describe('parsePage on an MDX page with every component', () => {
 
   it('writes each row of an HTML table as one line, its cells joined like a Markdown table row', () => {
     const table = [
-      '<table>', '  <thead>', '    <tr>', '      <th>Plan</th>', '      <th>Price</th>', '    </tr>', '  </thead>', '  <tbody>',
-      '    <tr>', '      <td>**Starter**</td>', '      <td>', '        Free for', '        one seat', '      </td>', '    </tr>',
-      '    <tr><td>Pro</td><td>$10 <Tooltip tip="per seat">monthly</Tooltip></td></tr>', '  </tbody>', '</table>',
+      '<table>',
+      '  <thead>',
+      '    <tr>',
+      '      <th>Plan</th>',
+      '      <th>Price</th>',
+      '    </tr>',
+      '  </thead>',
+      '  <tbody>',
+      '    <tr>',
+      '      <td>**Starter**</td>',
+      '      <td>',
+      '        Free for',
+      '        one seat',
+      '      </td>',
+      '    </tr>',
+      '    <tr><td>Pro</td><td>$10 <Tooltip tip="per seat">monthly</Tooltip></td></tr>',
+      '  </tbody>',
+      '</table>',
     ].join('\n');
     const markdownTable = ['| Plan | Price |', '| --- | --- |', '| Team | $30 |'].join('\n');
     const parsed = parsePage({ file: 'plans.mdx', text: `---\ntitle: Plans\n---\n\n${table}\n\n${markdownTable}\n` });
     expect(parsed.diagnostics).toEqual([]);
-    expect(parsed.sections.map((section) => section.text)).toEqual(['Plan | Price\nStarter | Free for one seat\nPro | $10 monthly (per seat)\nPlan | Price\nTeam | $30']);
+    expect(parsed.sections.map((section) => section.text)).toEqual([
+      'Plan | Price\nStarter | Free for one seat\nPro | $10 monthly (per seat)\nPlan | Price\nTeam | $30',
+    ]);
   });
 });
 
@@ -330,7 +378,13 @@ describe('parsePage on a Markdown page', () => {
     expect(page.title).toBe('No frontmatter page');
     expect(page.frontmatter).toEqual({});
     expect(page.diagnostics).toEqual([
-      expect.objectContaining({ file: 'guides/no-frontmatter_page.md', line: 1, column: 1, severity: 'warning', ruleId: 'missing-title' }),
+      expect.objectContaining({
+        file: 'guides/no-frontmatter_page.md',
+        line: 1,
+        column: 1,
+        severity: 'warning',
+        ruleId: 'missing-title',
+      }),
     ]);
   });
 });
@@ -364,7 +418,14 @@ describe('parsePage with snippets', () => {
   });
 
   it('lists every imported file, JSX components included, and takes <Snippet file> from _snippets/ when snippets/ lacks it', () => {
-    expect(page.imports).toEqual(['_snippets/fallback.mdx', '_snippets/local.mdx', 'snippets/button.jsx', 'snippets/intro.mdx', 'snippets/legacy.mdx', 'snippets/nested.mdx']);
+    expect(page.imports).toEqual([
+      '_snippets/fallback.mdx',
+      '_snippets/local.mdx',
+      'snippets/button.jsx',
+      'snippets/intro.mdx',
+      'snippets/legacy.mdx',
+      'snippets/nested.mdx',
+    ]);
     expect(page.diagnostics).toEqual([]);
   });
 
@@ -373,20 +434,34 @@ describe('parsePage with snippets', () => {
   });
 
   it('hashes the page content with the bytes of each inlined snippet', () => {
-    const changed = parsePage({ file: 'uses-snippets.mdx', text: fixtures.get('uses-snippets.mdx') ?? '', readSnippet: (sitePath) => (sitePath === 'snippets/nested.mdx' ? 'Changed.' : readSnippet(sitePath)) });
+    const changed = parsePage({
+      file: 'uses-snippets.mdx',
+      text: fixtures.get('uses-snippets.mdx') ?? '',
+      readSnippet: (sitePath) => (sitePath === 'snippets/nested.mdx' ? 'Changed.' : readSnippet(sitePath)),
+    });
     expect(changed.contentHash).not.toBe(page.contentHash);
     expect(changed.sections[0]?.text).toContain('Changed.');
   });
 
   it('stops at a snippet cycle with a warning', () => {
-    const cyclic = parsePage({ file: 'cyclic.mdx', text: "---\ntitle: Cyclic\n---\nimport A from '/snippets/cycle-a.mdx';\n\n<A />\n", readSnippet });
+    const cyclic = parsePage({
+      file: 'cyclic.mdx',
+      text: "---\ntitle: Cyclic\n---\nimport A from '/snippets/cycle-a.mdx';\n\n<A />\n",
+      readSnippet,
+    });
     expect(cyclic.sections).toEqual([{ anchor: '', headingPath: [], text: 'Cycle A.\nCycle B.' }]);
     expect(cyclic.imports).toEqual(['snippets/cycle-a.mdx', 'snippets/cycle-b.mdx']);
-    expect(cyclic.diagnostics).toMatchObject([{ file: 'snippets/cycle-b.mdx', line: 5, column: 1, severity: 'warning', ruleId: 'snippet-cycle' }]);
+    expect(cyclic.diagnostics).toMatchObject([
+      { file: 'snippets/cycle-b.mdx', line: 5, column: 1, severity: 'warning', ruleId: 'snippet-cycle' },
+    ]);
   });
 
   it('resolves a relative import like a URL path: `..` past the site root stays at the root', () => {
-    const climbing = parsePage({ file: 'vmagent/setup/docker.mdx', text: "---\ntitle: Docker\n---\nimport Intro from '../../../snippets/intro.mdx';\n\n<Intro />\n", readSnippet });
+    const climbing = parsePage({
+      file: 'vmagent/setup/docker.mdx',
+      text: "---\ntitle: Docker\n---\nimport Intro from '../../../snippets/intro.mdx';\n\n<Intro />\n",
+      readSnippet,
+    });
     expect(climbing.imports).toEqual(['snippets/intro.mdx', 'snippets/nested.mdx']);
     expect(climbing.diagnostics).toEqual([]);
   });
@@ -398,14 +473,23 @@ describe('parsePage with snippets', () => {
       readSnippet,
     });
     expect(missing.imports).toEqual(['snippets/gone.mdx', 'snippets/nowhere.mdx']);
-    expect(missing.diagnostics.map(({ line, column, ruleId }) => `${line}:${column} ${ruleId}`)).toEqual(['4:1 missing-snippet', '9:1 missing-snippet']);
+    expect(missing.diagnostics.map(({ line, column, ruleId }) => `${line}:${column} ${ruleId}`)).toEqual([
+      '4:1 missing-snippet',
+      '9:1 missing-snippet',
+    ]);
   });
 });
 
 describe('parsePage on pages with mistakes', () => {
   it('reports broken MDX at its position, keeps the frontmatter, and has no sections', () => {
     const page = parseFixture('broken.mdx');
-    expect(page).toMatchObject({ title: 'Broken page', description: 'The body does not parse.', frontmatter: { hidden: true }, sections: [], headings: [] });
+    expect(page).toMatchObject({
+      title: 'Broken page',
+      description: 'The body does not parse.',
+      frontmatter: { hidden: true },
+      sections: [],
+      headings: [],
+    });
     expect(page.diagnostics).toMatchInlineSnapshot(`
       [
         {
@@ -427,7 +511,10 @@ describe('parsePage on pages with mistakes', () => {
   });
 
   it('reports YAML that does not parse at its line and column, with the title from the file name', () => {
-    const page = parsePage({ file: 'step-one.mdx', text: '---\ndescription: ok\ntitle: Step 1: install\n---\n\nBody.\n' });
+    const page = parsePage({
+      file: 'step-one.mdx',
+      text: '---\ndescription: ok\ntitle: Step 1: install\n---\n\nBody.\n',
+    });
     expect(page.title).toBe('Step one');
     expect(page.frontmatter).toEqual({});
     expect(page.sections).toEqual([{ anchor: '', headingPath: [], text: 'Body.' }]);
@@ -450,14 +537,19 @@ describe('parsePage on pages with mistakes', () => {
     const page = parsePage({ file: 'numbers.mdx', text: '---\ntitle: 404\ndescription:\n  - a\n---\n' });
     expect(page.title).toBe('404');
     expect(page.description).toBeUndefined();
-    expect(page.diagnostics.map(({ line, column, ruleId, message }) => `${line}:${column} ${ruleId} ${message}`)).toEqual([
+    expect(
+      page.diagnostics.map(({ line, column, ruleId, message }) => `${line}:${column} ${ruleId} ${message}`),
+    ).toEqual([
       '2:1 invalid-frontmatter Unexpected number as frontmatter `title`, expected a string',
       '3:1 invalid-frontmatter Unexpected list as frontmatter `description`, expected a string',
     ]);
   });
 
   it('keeps a number title as written (3.10 is not 3.1)', () => {
-    expect(parsePage({ file: 'release.mdx', text: '---\ntitle: 3.10\ndescription: 1.0\n---\n' })).toMatchObject({ title: '3.10', description: '1.0' });
+    expect(parsePage({ file: 'release.mdx', text: '---\ntitle: 3.10\ndescription: 1.0\n---\n' })).toMatchObject({
+      title: '3.10',
+      description: '1.0',
+    });
   });
 
   it('treats an empty title as missing', () => {
@@ -469,10 +561,15 @@ describe('parsePage on pages with mistakes', () => {
   it('titles a page with a blank title by its sidebarTitle, and suggests `title` for a key in another case', () => {
     const blank = parsePage({ file: 'cli/api.mdx', text: '---\ntitle: " "\nsidebarTitle: prefect api\n---\n' });
     expect(blank.title).toBe('prefect api');
-    expect(blank.diagnostics.map(({ line, ruleId, message, hint }) => `${line} ${ruleId} ${message} | ${hint}`)).toEqual([
+    expect(
+      blank.diagnostics.map(({ line, ruleId, message, hint }) => `${line} ${ruleId} ${message} | ${hint}`),
+    ).toEqual([
       '2 missing-title Unexpected blank frontmatter `title`, using `prefect api` from `sidebarTitle` | Add `title: …` to the frontmatter.',
     ]);
-    const capital = parsePage({ file: 'integrations.mdx', text: '---\nTitle: Integrations\ndescription: All of them\n---\n' });
+    const capital = parsePage({
+      file: 'integrations.mdx',
+      text: '---\nTitle: Integrations\ndescription: All of them\n---\n',
+    });
     expect(capital.title).toBe('Integrations');
     expect(capital.diagnostics.map(({ ruleId, message, hint }) => `${ruleId} ${message} | ${hint}`)).toEqual([
       'missing-title Missing frontmatter `title`, using `Integrations` from the file name | Did you mean `title`? Frontmatter keys are case-sensitive (found `Title`).',
@@ -488,13 +585,23 @@ describe('parsePage on pages with mistakes', () => {
 
 describe('parsePage on hostile pages', () => {
   it('reports elements nested too deep to walk instead of overflowing the stack', () => {
-    const page = parsePage({ file: 'deep.mdx', text: `---\ntitle: Deep\n---\n\n${'<div>'.repeat(5000)}x${'</div>'.repeat(5000)}\n` });
-    expect(page.diagnostics).toMatchObject([{ severity: 'error', ruleId: 'mdx-parse', message: expect.stringContaining('nesting too deep') }]);
+    const page = parsePage({
+      file: 'deep.mdx',
+      text: `---\ntitle: Deep\n---\n\n${'<div>'.repeat(5000)}x${'</div>'.repeat(5000)}\n`,
+    });
+    expect(page.diagnostics).toMatchObject([
+      { severity: 'error', ruleId: 'mdx-parse', message: expect.stringContaining('nesting too deep') },
+    ]);
     expect(page.title).toBe('Deep');
   });
 
   it('blanks `{#id}` heading suffixes in snippets too, so their headings take the custom anchor', () => {
-    const page = parsePage({ file: 'page.mdx', text: '---\ntitle: P\n---\n\nimport Part from "/snippets/part.mdx";\n\n<Part />\n', readSnippet: (file) => (file === 'snippets/part.mdx' ? '## From the snippet {#from-snippet}\n\nText.\n' : undefined) });
+    const page = parsePage({
+      file: 'page.mdx',
+      text: '---\ntitle: P\n---\n\nimport Part from "/snippets/part.mdx";\n\n<Part />\n',
+      readSnippet: (file) =>
+        file === 'snippets/part.mdx' ? '## From the snippet {#from-snippet}\n\nText.\n' : undefined,
+    });
     expect(page.headings).toMatchObject([{ text: 'From the snippet', anchor: 'from-snippet' }]);
   });
 });

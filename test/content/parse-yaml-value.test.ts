@@ -19,7 +19,12 @@ describe('parseYamlValue (js-yaml, core schema)', () => {
 
 describe('readFrontmatter quick and full paths', () => {
   it('gives the same result either way, and positioned diagnostics when the quick path does not apply', () => {
-    expect(readFrontmatter({ file: 'a.mdx', yaml: 'title: " Padded "\ndescription: Text', line: 2 })).toEqual({ frontmatter: { title: ' Padded ', description: 'Text' }, title: 'Padded', description: 'Text', diagnostics: [] });
+    expect(readFrontmatter({ file: 'a.mdx', yaml: 'title: " Padded "\ndescription: Text', line: 2 })).toEqual({
+      frontmatter: { title: ' Padded ', description: 'Text' },
+      title: 'Padded',
+      description: 'Text',
+      diagnostics: [],
+    });
     const numeric = readFrontmatter({ file: 'guides/a.mdx', yaml: 'description: x\ntitle: 2024', line: 2 });
     expect(numeric.title).toBe('2024');
     expect(numeric.diagnostics).toMatchObject([{ ruleId: 'invalid-frontmatter', line: 3, column: 1 }]);

@@ -12,35 +12,61 @@ const snippets = new Map([
 ]);
 
 function inline(text: string, maxDepth?: number): { tree: Root; file: VFile } {
-  const processor = unified().use(remarkParse).use(remarkMdx).use(remarkInlineSnippets, maxDepth === undefined ? {} : { maxDepth });
-  const file = new VFile({ path: 'page.mdx', value: text, data: { pageInput: { readSnippet: (sitePath: string) => snippets.get(sitePath) } } });
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkMdx)
+    .use(remarkInlineSnippets, maxDepth === undefined ? {} : { maxDepth });
+  const file = new VFile({
+    path: 'page.mdx',
+    value: text,
+    data: { pageInput: { readSnippet: (sitePath: string) => snippets.get(sitePath) } },
+  });
   const tree = processor.runSync(processor.parse(file), file) as Root;
   return { tree, file };
 }
 
 describe('remarkInlineSnippets', () => {
-  it('keeps the usage element, gives it the snippet tree as children and names the snippet file, positions staying the snippet\'s', () => {
-    const { tree, file } = inline('import Button from "/snippets/button.jsx";\n\n<Snippet file="outer.mdx" />\n\n<Button />\n');
+  it("keeps the usage element, gives it the snippet tree as children and names the snippet file, positions staying the snippet's", () => {
+    const { tree, file } = inline(
+      'import Button from "/snippets/button.jsx";\n\n<Snippet file="outer.mdx" />\n\n<Button />\n',
+    );
     const usage = tree.children[1];
-    expect(usage).toMatchObject({ type: 'mdxJsxFlowElement', name: 'Snippet', data: { snippet: { file: 'snippets/outer.mdx' } } });
+    expect(usage).toMatchObject({
+      type: 'mdxJsxFlowElement',
+      name: 'Snippet',
+      data: { snippet: { file: 'snippets/outer.mdx' } },
+    });
     const [esm, paragraph, inner] = (usage as { children: Root['children'] }).children;
     expect(esm?.type).toBe('mdxjsEsm');
     expect(paragraph).toMatchObject({ type: 'paragraph', position: { start: { line: 3, column: 1 } } });
-    expect(inner).toMatchObject({ name: 'Inner', data: { snippet: { file: 'snippets/inner.mdx', headingIds: new Map([[3, 'inner-id']]) } } });
-    expect((inner as { children: Root['children'] }).children[0]).toMatchObject({ type: 'heading', position: { start: { line: 3 } } });
+    expect(inner).toMatchObject({
+      name: 'Inner',
+      data: { snippet: { file: 'snippets/inner.mdx', headingIds: new Map([[3, 'inner-id']]) } },
+    });
+    expect((inner as { children: Root['children'] }).children[0]).toMatchObject({
+      type: 'heading',
+      position: { start: { line: 3 } },
+    });
     expect(tree.children[2]).toMatchObject({ name: 'Button', data: { importedFrom: 'snippets/button.jsx' } });
-    expect(file.data.pageSnippets).toEqual({ imports: ['snippets/button.jsx', 'snippets/inner.mdx', 'snippets/outer.mdx'], inlinedTexts: [snippets.get('snippets/outer.mdx'), snippets.get('snippets/inner.mdx')] });
+    expect(file.data.pageSnippets).toEqual({
+      imports: ['snippets/button.jsx', 'snippets/inner.mdx', 'snippets/outer.mdx'],
+      inlinedTexts: [snippets.get('snippets/outer.mdx'), snippets.get('snippets/inner.mdx')],
+    });
   });
 
   it('never changes the cached snippet tree it inlines from', () => {
     const first = inline('<Snippet file="outer.mdx" />\n').tree;
     const second = inline('<Snippet file="outer.mdx" />\n').tree;
     expect(second).toEqual(first);
-    expect((first.children[0] as { children: Root['children'] }).children[1]).not.toBe((second.children[0] as { children: Root['children'] }).children[1]);
+    expect((first.children[0] as { children: Root['children'] }).children[1]).not.toBe(
+      (second.children[0] as { children: Root['children'] }).children[1],
+    );
   });
 
   it('reports a chain deeper than maxDepth as a cycle at the usage in the snippet file', () => {
     const { file } = inline('<Snippet file="outer.mdx" />\n', 1);
-    expect(file.data.pageDiagnostics).toMatchObject([{ file: 'snippets/outer.mdx', line: 5, column: 1, ruleId: 'snippet-cycle' }]);
+    expect(file.data.pageDiagnostics).toMatchObject([
+      { file: 'snippets/outer.mdx', line: 5, column: 1, ruleId: 'snippet-cycle' },
+    ]);
   });
 });

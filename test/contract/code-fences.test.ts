@@ -37,12 +37,39 @@ describe('code blocks in section text', () => {
 
   it('writes each code block of a page fenced with its language, in the search records and the page Markdown', async () => {
     const site = siteSourceFromObject({
-      'docs.json': JSON.stringify({ theme: 'mint', name: 'Code', colors: { primary: '#0F766E' }, navigation: { groups: [{ group: 'Guide', pages: ['start'] }] } }),
-      'start.mdx': ['---', 'title: Start', '---', '', 'Install the client:', '', '```bash', 'npm install client', '```', '', '<CodeGroup>', '```js Node', 'await run();', '```', '```python Python', 'run()', '```', '</CodeGroup>', ''].join('\n'),
+      'docs.json': JSON.stringify({
+        theme: 'mint',
+        name: 'Code',
+        colors: { primary: '#0F766E' },
+        navigation: { groups: [{ group: 'Guide', pages: ['start'] }] },
+      }),
+      'start.mdx': [
+        '---',
+        'title: Start',
+        '---',
+        '',
+        'Install the client:',
+        '',
+        '```bash',
+        'npm install client',
+        '```',
+        '',
+        '<CodeGroup>',
+        '```js Node',
+        'await run();',
+        '```',
+        '```python Python',
+        'run()',
+        '```',
+        '</CodeGroup>',
+        '',
+      ].join('\n'),
     });
     const result = await buildSite(site, { domain: 'code' });
     const text = result.sectionRecords.find((record) => record.path === 'start')?.text;
-    expect(text).toBe('Install the client:\n```bash\nnpm install client\n```\n```js\nawait run();\n```\n```python\nrun()\n```');
+    expect(text).toBe(
+      'Install the client:\n```bash\nnpm install client\n```\n```js\nawait run();\n```\n```python\nrun()\n```',
+    );
     expect(result.files.get('pages/start.md')).toContain('Install the client:\n```bash\nnpm install client\n```');
     const terms = result.searchArtifact?.terms[0]?.[2]?.split(' ') ?? [];
     expect(terms).toContain('npm');

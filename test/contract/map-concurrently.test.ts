@@ -4,7 +4,7 @@ import { mapConcurrently } from '../../contract/map-concurrently.ts';
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('mapConcurrently', () => {
-  it('keeps the items\' order whatever order the tasks finish in, with at most `limit` running', async () => {
+  it("keeps the items' order whatever order the tasks finish in, with at most `limit` running", async () => {
     let running = 0;
     let most = 0;
     const results = await mapConcurrently([30, 5, 20, 1, 10, 2], 3, async (delay, index) => {
@@ -18,7 +18,7 @@ describe('mapConcurrently', () => {
     expect(await mapConcurrently([], 4, async () => 1)).toEqual([]);
   });
 
-  it('rejects with the first error in the items\' order once every started task has settled', async () => {
+  it("rejects with the first error in the items' order once every started task has settled", async () => {
     const finished: number[] = [];
     const failing = mapConcurrently([40, 1, 5, 20], 4, async (delay, index) => {
       await pause(delay);

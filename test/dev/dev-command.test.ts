@@ -7,7 +7,10 @@ const ACME = path.resolve(import.meta.dirname, '../../sites/acme');
 
 /** Every file under a folder, relative, sorted. */
 async function listFiles(folder: string): Promise<string[]> {
-  return (await readdir(folder, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name))).sort();
+  return (await readdir(folder, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 describe('docsmith dev on the example site (compiled CLI, real watcher and sockets)', { timeout: 60_000 }, () => {
@@ -22,25 +25,43 @@ describe('docsmith dev on the example site (compiled CLI, real watcher and socke
   });
 
   const search = async (query: string): Promise<{ status: number; paths: string[] }> => {
-    const response = await fetch(`${dev.origin}/v1/search/acme`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    const response = await fetch(`${dev.origin}/v1/search/acme`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
     const body = (await response.json()) as { path: string }[];
     return { status: response.status, paths: response.ok ? body.map((result) => result.path) : [] };
   };
 
-  it('prints the playground first, then the first build with its diagnostics in validate\'s format', () => {
+  it("prints the playground first, then the first build with its diagnostics in validate's format", () => {
     expect(dev.output().split('\n')[0]).toMatch(/^Playground: http:\/\/127\.0\.0\.1:\d+\/playground\?domain=acme$/);
     expect(dev.output()).toMatch(/built \d+ pages in [\d.]+ s \(\d+ pages parsed\): serving build [0-9a-f]{16}/);
-    expect(dev.output()).toMatch(/^install\/docker\.mdx\n {2}2:1 {2}warning {2}Missing frontmatter `title`.+missing-title$/m);
+    expect(dev.output()).toMatch(
+      /^install\/docker\.mdx\n {2}2:1 {2}warning {2}Missing frontmatter `title`.+missing-title$/m,
+    );
   });
 
   it('serves search, the assistant, page Markdown and the playground on one port without a key', async () => {
-    expect(await search('verify webhook signatures')).toMatchObject({ status: 200, paths: expect.arrayContaining(['/concepts/signatures']) });
-    const answer = await fetch(`${dev.origin}/v1/assistant/acme/message`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fp: 'dev', messages: [{ id: '1', role: 'user', content: 'How do I verify webhook signatures?' }] }) });
+    expect(await search('verify webhook signatures')).toMatchObject({
+      status: 200,
+      paths: expect.arrayContaining(['/concepts/signatures']),
+    });
+    const answer = await fetch(`${dev.origin}/v1/assistant/acme/message`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        fp: 'dev',
+        messages: [{ id: '1', role: 'user', content: 'How do I verify webhook signatures?' }],
+      }),
+    });
     expect(answer.status).toBe(200);
     expect(await answer.text()).toContain('"finishReason":"stop"');
     const page = await fetch(`${dev.origin}/v1/page/acme?path=/concepts/signatures`);
     expect(await page.text()).toMatch(/^# Signatures/);
-    expect(await (await fetch(`${dev.origin}/playground`)).text()).toContain('<meta name="docsmith-build-events" content="/dev/events">');
+    expect(await (await fetch(`${dev.origin}/playground`)).text()).toContain(
+      '<meta name="docsmith-build-events" content="/dev/events">',
+    );
   });
 
   it('answers from an edited page after the save, keeps the last good build through a broken save, and says what the fix cleared', async () => {
@@ -53,7 +74,10 @@ describe('docsmith dev on the example site (compiled CLI, real watcher and socke
 
     mark = dev.output().length;
     await writeFile(file, `${original}\nZanzibarquux keys rotate every hour.\n\n<Note>never closed\n`);
-    await dev.waitForOutput(/concepts\/signatures\.mdx → rebuilt .*: 1 error, 1 warning; still serving build [0-9a-f]{16}\nconcepts\/signatures\.mdx\n {2}\d+:\d+ {2}error {2}.+mdx-parse/, mark);
+    await dev.waitForOutput(
+      /concepts\/signatures\.mdx → rebuilt .*: 1 error, 1 warning; still serving build [0-9a-f]{16}\nconcepts\/signatures\.mdx\n {2}\d+:\d+ {2}error {2}.+mdx-parse/,
+      mark,
+    );
     expect((await search('zanzibarquux')).paths[0]).toMatch(/^\/concepts\/signatures#/);
 
     mark = dev.output().length;
@@ -74,8 +98,14 @@ describe('docsmith dev on the example site (compiled CLI, real watcher and socke
       buffered = buffered.slice(event.length + 2);
       return JSON.parse(event.slice(event.indexOf('data: ') + 6)) as { state: string; text: string };
     };
-    expect(await nextEvent()).toMatchObject({ state: 'ready', text: expect.stringMatching(/serving build [0-9a-f]{16}/) });
-    await writeFile(path.join(dev.site, 'concepts/signatures.mdx'), `${await readFile(path.join(dev.site, 'concepts/signatures.mdx'), 'utf8')}\nOne more line.\n`);
+    expect(await nextEvent()).toMatchObject({
+      state: 'ready',
+      text: expect.stringMatching(/serving build [0-9a-f]{16}/),
+    });
+    await writeFile(
+      path.join(dev.site, 'concepts/signatures.mdx'),
+      `${await readFile(path.join(dev.site, 'concepts/signatures.mdx'), 'utf8')}\nOne more line.\n`,
+    );
     expect(await nextEvent()).toMatchObject({ state: 'building' });
     expect(await nextEvent()).toMatchObject({ state: 'ready' });
     controller.abort();

@@ -14,21 +14,36 @@ import { testSiteFiles } from '../helpers/publish-test-site.ts';
 function siteFiles(): Map<string, string> {
   const files = new Map(Object.entries(testSiteFiles()));
   files.set('snippets/login.mdx', 'Run example login to connect your account.\n');
-  files.set('quickstart.mdx', `${files.get('quickstart.mdx') as string}\nimport Login from '/snippets/login.mdx';\n\n<Login />\n`);
+  files.set(
+    'quickstart.mdx',
+    `${files.get('quickstart.mdx') as string}\nimport Login from '/snippets/login.mdx';\n\n<Login />\n`,
+  );
   return files;
 }
 
-const missingTitle = (file: string, line: number): Diagnostic => ({ file, line, column: 1, severity: 'warning', ruleId: 'missing-title', message: `Missing frontmatter \`title\` in ${file}` });
+const missingTitle = (file: string, line: number): Diagnostic => ({
+  file,
+  line,
+  column: 1,
+  severity: 'warning',
+  ruleId: 'missing-title',
+  message: `Missing frontmatter \`title\` in ${file}`,
+});
 
 describe('diagnosticsChange', () => {
   it('reports what a build added and what it cleared, whatever line a problem moved to', () => {
     const before = [missingTitle('a.mdx', 1), missingTitle('b.mdx', 1)];
     const after = [missingTitle('b.mdx', 7), missingTitle('c.mdx', 1)];
-    expect(diagnosticsChange(before, after)).toEqual({ added: [missingTitle('c.mdx', 1)], cleared: [missingTitle('a.mdx', 1)] });
+    expect(diagnosticsChange(before, after)).toEqual({
+      added: [missingTitle('c.mdx', 1)],
+      cleared: [missingTitle('a.mdx', 1)],
+    });
   });
 
   it('counts repeats: a second identical problem is new', () => {
-    expect(diagnosticsChange([missingTitle('a.mdx', 1)], [missingTitle('a.mdx', 1), missingTitle('a.mdx', 9)]).added).toEqual([missingTitle('a.mdx', 9)]);
+    expect(
+      diagnosticsChange([missingTitle('a.mdx', 1)], [missingTitle('a.mdx', 1), missingTitle('a.mdx', 9)]).added,
+    ).toEqual([missingTitle('a.mdx', 9)]);
   });
 });
 
@@ -43,9 +58,18 @@ describe('the build loop of docsmith dev', () => {
 
   async function devBuilder(files: Map<string, string>) {
     let stored: string | undefined;
-    const cache = await openPageCache({ read: async () => stored, write: async (text) => void (stored = text) }, 'test');
+    const cache = await openPageCache(
+      { read: async () => stored, write: async (text) => void (stored = text) },
+      'test',
+    );
     const warmed: string[] = [];
-    const builder = createDevSiteBuilder({ source: { files }, domain: 'example', artifactsDir, cache, warm: async (domain) => void warmed.push(domain) });
+    const builder = createDevSiteBuilder({
+      source: { files },
+      domain: 'example',
+      artifactsDir,
+      cache,
+      warm: async (domain) => void warmed.push(domain),
+    });
     return { builder, warmed };
   }
 
@@ -79,7 +103,9 @@ describe('the build loop of docsmith dev', () => {
     expect(await readCurrentBuildId(path.join(artifactsDir, 'example'))).toBe(good.servedBuildId);
 
     const report = devBuildReport(broken, { changed: ['billing.mdx'], at: new Date(2026, 10, 26, 14, 2, 3) });
-    expect(report.terminal.split('\n')[0]).toMatch(/^14:02:03 billing\.mdx → rebuilt in \d+\.\d\d s \(1 page parsed\): 1 error, 0 warnings; still serving build [0-9a-f]{16}$/);
+    expect(report.terminal.split('\n')[0]).toMatch(
+      /^14:02:03 billing\.mdx → rebuilt in \d+\.\d\d s \(1 page parsed\): 1 error, 0 warnings; still serving build [0-9a-f]{16}$/,
+    );
     expect(report.terminal).toMatch(/^billing\.mdx\n {2}\d+:\d+ {2}error {2}.+ {2}mdx-parse$/m);
     expect(report.event).toMatchObject({ state: 'failed', text: expect.stringContaining('mdx-parse') });
 
@@ -87,7 +113,9 @@ describe('the build loop of docsmith dev', () => {
     const fixed = await builder.build();
     expect(fixed).toMatchObject({ status: 'unchanged', servedBuildId: good.servedBuildId });
     expect(fixed.change.cleared).toMatchObject([{ file: 'billing.mdx', ruleId: 'mdx-parse' }]);
-    expect(devBuildReport(fixed, { changed: ['billing.mdx'], at: new Date() }).terminal).toMatch(/^✔ fixed {2}billing\.mdx {2}.+ {2}mdx-parse$/m);
+    expect(devBuildReport(fixed, { changed: ['billing.mdx'], at: new Date() }).terminal).toMatch(
+      /^✔ fixed {2}billing\.mdx {2}.+ {2}mdx-parse$/m,
+    );
     expect((await readdir(path.join(artifactsDir, 'example', 'builds'))).length).toBeLessThanOrEqual(2);
   });
 
@@ -97,7 +125,9 @@ describe('the build loop of docsmith dev', () => {
     const { builder } = await devBuilder(files);
     const broken = await builder.build();
     expect(broken).toMatchObject({ status: 'failed', servedBuildId: undefined });
-    expect(devBuildReport(broken, { changed: [], at: new Date() }).event.text).toContain('nothing served until it builds');
+    expect(devBuildReport(broken, { changed: [], at: new Date() }).event.text).toContain(
+      'nothing served until it builds',
+    );
     files.set('docs.json', siteFiles().get('docs.json') as string);
     expect(await builder.build()).toMatchObject({ status: 'published' });
   });

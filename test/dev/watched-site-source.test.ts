@@ -23,7 +23,13 @@ describe('a site kept up to date file by file (docsmith dev)', () => {
     await writeFile(path.join(root, 'billing.mdx'), '---\ntitle: Billing\n---\n\nNew text.\n');
     await writeFile(path.join(root, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0]));
     await rm(path.join(root, 'cli'), { recursive: true });
-    expect(await watched.apply([{ path: 'billing.mdx', kind: 'changed' }, { path: 'logo.png', kind: 'changed' }, { path: 'cli', kind: 'removed' }])).toBe('files');
+    expect(
+      await watched.apply([
+        { path: 'billing.mdx', kind: 'changed' },
+        { path: 'logo.png', kind: 'changed' },
+        { path: 'cli', kind: 'removed' },
+      ]),
+    ).toBe('files');
     expect(watched.source.files.get('billing.mdx')).toContain('New text.');
     expect([...watched.source.files.keys()].sort()).toEqual(['billing.mdx', 'docs.json', 'quickstart.mdx']);
     expect(watched.source.assetFiles?.has('logo.png')).toBe(true);
@@ -52,7 +58,10 @@ describe('a site kept up to date file by file (docsmith dev)', () => {
     const watched = await watchedSiteSource(root);
     await mkdir(path.join(root, 'snippets/.cache'), { recursive: true });
     await writeFile(path.join(root, 'snippets/.cache/generated.mdx'), 'Generated text.\n');
-    await writeFile(path.join(root, 'billing.mdx'), "---\ntitle: Billing\n---\n\nimport Generated from '/snippets/.cache/generated.mdx';\n\n<Generated />\n");
+    await writeFile(
+      path.join(root, 'billing.mdx'),
+      "---\ntitle: Billing\n---\n\nimport Generated from '/snippets/.cache/generated.mdx';\n\n<Generated />\n",
+    );
     expect(await watched.apply([{ path: 'billing.mdx', kind: 'changed' }])).toBe('site');
     expect(watched.source.files.get('snippets/.cache/generated.mdx')).toBe('Generated text.\n');
   });

@@ -45,7 +45,9 @@ export async function startDevServer(siteDir: string, domain = 'site'): Promise<
         if (check()) child.stdout.off('data', onData);
       };
       child.stdout.on('data', onData);
-      void exited.then((code) => reject(new Error(`docsmith dev exited with ${code} before printing ${pattern}:\n${stdout}\n${stderr}`)));
+      void exited.then((code) =>
+        reject(new Error(`docsmith dev exited with ${code} before printing ${pattern}:\n${stdout}\n${stderr}`)),
+      );
     });
   const origin = (await waitForOutput(/^Playground: (http:\/\/127\.0\.0\.1:\d+)\/playground/m))[1] as string;
   await waitForOutput(/ built \d+ pages? in /);

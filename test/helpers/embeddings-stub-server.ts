@@ -43,23 +43,53 @@ function stubEmbedding(text: string, dimensions: number, synonyms: Synonyms = {}
 }
 
 /** Starts the stub on 127.0.0.1 on a free port. */
-export async function startEmbeddingsStub(options: { dimensions?: number; synonyms?: Synonyms } = {}): Promise<EmbeddingsStub> {
+export async function startEmbeddingsStub(
+  options: { dimensions?: number; synonyms?: Synonyms } = {},
+): Promise<EmbeddingsStub> {
   const dimensions = options.dimensions ?? 256;
   const server = createServer((request, response) => {
     void (async () => {
-      const body = JSON.parse(await readBody(request)) as { model: string; input: string | string[]; dimensions?: number };
+      const body = JSON.parse(await readBody(request)) as {
+        model: string;
+        input: string | string[];
+        dimensions?: number;
+      };
       const inputs = typeof body.input === 'string' ? [body.input] : body.input;
-      stub.requests.push({ model: body.model, inputs, authorization: request.headers.authorization, dimensions: body.dimensions });
+      stub.requests.push({
+        model: body.model,
+        inputs,
+        authorization: request.headers.authorization,
+        dimensions: body.dimensions,
+      });
       if (stub.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, stub.delayMs));
       const failure = stub.failures.shift();
       if (request.url !== '/v1/embeddings' || failure) {
         response.writeHead(failure?.status ?? 404, { 'content-type': 'application/json', ...failure?.headers });
-        response.end(JSON.stringify({ error: { message: failure ? `stub failure ${failure.status}` : 'not found', type: 'stub' } }));
+        response.end(
+          JSON.stringify({
+            error: { message: failure ? `stub failure ${failure.status}` : 'not found', type: 'stub' },
+          }),
+        );
         return;
       }
-      const data = inputs.map((input, index) => ({ object: 'embedding', index, embedding: stubEmbedding(input, index > 0 && stub.wrongDimensions ? stub.wrongDimensions : (body.dimensions ?? dimensions), options.synonyms) }));
+      const data = inputs.map((input, index) => ({
+        object: 'embedding',
+        index,
+        embedding: stubEmbedding(
+          input,
+          index > 0 && stub.wrongDimensions ? stub.wrongDimensions : (body.dimensions ?? dimensions),
+          options.synonyms,
+        ),
+      }));
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ object: 'list', model: body.model, data, usage: { prompt_tokens: inputs.length, total_tokens: inputs.length } }));
+      response.end(
+        JSON.stringify({
+          object: 'list',
+          model: body.model,
+          data,
+          usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
+        }),
+      );
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -15,7 +15,11 @@ export async function freePort(): Promise<number> {
 
 /** Starts a throw-away redis-server (the caller kills it), with extra arguments; resolves once it accepts connections. */
 export async function startRedis(port: number, extraArguments: string[] = []): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1', ...extraArguments], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1', ...extraArguments],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
   await new Promise<void>((resolve) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {

@@ -9,7 +9,17 @@ import { expect } from 'vitest';
 /** A JSON Schema type name; integers are `integer` in a schema and `number` in TypeScript. */
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
-type JsonTypeOf<V> = unknown extends V ? never : V extends string ? 'string' : V extends number ? 'number' | 'integer' : V extends boolean ? 'boolean' : V extends readonly unknown[] ? 'array' : 'object';
+type JsonTypeOf<V> = unknown extends V
+  ? never
+  : V extends string
+    ? 'string'
+    : V extends number
+      ? 'number' | 'integer'
+      : V extends boolean
+        ? 'boolean'
+        : V extends readonly unknown[]
+          ? 'array'
+          : 'object';
 /** The members `T` requires (index signatures left out). */
 export type RequiredKeys<T> = { [K in KnownKeys<T>]-?: object extends Pick<T, K> ? never : K }[KnownKeys<T>];
 /** Every member `T` declares (index signatures left out) with its JSON type(s), none for `unknown`. */
@@ -40,7 +50,8 @@ export interface SchemaNode {
 /** The node at a JSON pointer of `root` (`/properties/site`, `/$defs/page`), through `$ref`s. */
 export function schemaAt(root: SchemaNode, pointer: string): SchemaNode {
   let node: SchemaNode = root;
-  for (const part of pointer.split('/').slice(1)) node = (resolveReference(root, node) as Record<string, unknown>)[part] as SchemaNode;
+  for (const part of pointer.split('/').slice(1))
+    node = (resolveReference(root, node) as Record<string, unknown>)[part] as SchemaNode;
   return resolveReference(root, node ?? {});
 }
 
@@ -61,11 +72,19 @@ export function schemaObjectPointers(root: SchemaNode): string[] {
 }
 
 /** Expects `shape` (checked against its type by the compiler) to declare what the schema object at `pointer` declares. */
-export function expectShapeMatchesSchema(root: SchemaNode, pointer: string, shape: { types: object; open: boolean; required: readonly string[] }): void {
+export function expectShapeMatchesSchema(
+  root: SchemaNode,
+  pointer: string,
+  shape: { types: object; open: boolean; required: readonly string[] },
+): void {
   const schema = schemaAt(root, pointer);
-  expect(Object.keys(shape.types).sort(), `${pointer}: the type's members are the schema's`).toEqual(Object.keys(schema.properties ?? {}).sort());
+  expect(Object.keys(shape.types).sort(), `${pointer}: the type's members are the schema's`).toEqual(
+    Object.keys(schema.properties ?? {}).sort(),
+  );
   for (const [member, types] of Object.entries(shape.types as Record<string, readonly JsonType[]>)) {
-    expect([...typesOf(root, schema.properties?.[member] ?? {})].sort(), `${pointer}/properties/${member}`).toEqual([...types].sort());
+    expect([...typesOf(root, schema.properties?.[member] ?? {})].sort(), `${pointer}/properties/${member}`).toEqual(
+      [...types].sort(),
+    );
   }
   expect(shape.open, `${pointer}: open to members it does not declare`).toBe(schema.additionalProperties !== false);
   expect([...shape.required].sort(), `${pointer}: required members`).toEqual([...(schema.required ?? [])].sort());
@@ -80,7 +99,9 @@ export function typesOf(root: SchemaNode, node: SchemaNode): Set<string> {
   const resolved = resolveReference(root, node);
   const found = new Set<string>([resolved.type ?? []].flat());
   const constants = [...(resolved.enum ?? []), ...('const' in resolved ? [resolved.const] : [])];
-  for (const value of constants) found.add(Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value);
-  for (const choice of [...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])]) for (const type of typesOf(root, choice)) found.add(type);
+  for (const value of constants)
+    found.add(Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value);
+  for (const choice of [...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])])
+    for (const type of typesOf(root, choice)) found.add(type);
   return found;
 }

@@ -8,7 +8,10 @@ import { openSqlite } from '../../runtime/stores/open-sqlite.ts';
  * resolves once the lock is taken.
  */
 export async function holdSqliteLock(file: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), file], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), file], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout?.once('data', () => resolve());
     child.once('exit', (code) => reject(new Error(`lock holder exited with ${code}`)));

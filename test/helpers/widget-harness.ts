@@ -15,14 +15,27 @@ import { publishTestSite } from './publish-test-site.ts';
 /** Debian's Chromium (`apt-get install chromium`), or `$DOCSMITH_CHROMIUM`. */
 export const CHROMIUM = process.env.DOCSMITH_CHROMIUM ?? '/usr/bin/chromium';
 /** Flags Chromium needs on these machines: no sandbox as root, and no background connections (the network is closed). */
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** The bundled browser client. */
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
 /** Whether the browser suites can run (Chromium, and web/dist built); when not, prints one line naming what to do. */
 export function hasBrowserPrerequisites(suite: string): boolean {
-  if (!existsSync(CHROMIUM)) process.stderr.write(`skipped ${suite}: no ${CHROMIUM}; install Debian's chromium (apt-get install chromium) or set DOCSMITH_CHROMIUM\n`);
-  else if (!existsSync(path.join(WEB_DIST, 'widget.js'))) process.stderr.write(`skipped ${suite}: web/dist is not built; run npm run build:web\n`);
+  if (!existsSync(CHROMIUM))
+    process.stderr.write(
+      `skipped ${suite}: no ${CHROMIUM}; install Debian's chromium (apt-get install chromium) or set DOCSMITH_CHROMIUM\n`,
+    );
+  else if (!existsSync(path.join(WEB_DIST, 'widget.js')))
+    process.stderr.write(`skipped ${suite}: web/dist is not built; run npm run build:web\n`);
   else return true;
   return false;
 }
@@ -63,13 +76,23 @@ export async function startWidgetHarness(options: WidgetHarnessOptions = {}): Pr
   const dataDir = path.join(directory, 'data');
   await publishTestSite(path.join(directory, 'dist'), 'example', undefined, 'https://docs.example.com');
   await mkdir(dataDir, { recursive: true });
-  if (options.settings) await writeFile(path.join(dataDir, 'assistant-settings.json'), JSON.stringify(options.settings));
-  const app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir, logger: false, limitStore: 'memory', ...(options.model ? { model: options.model } : {}), ...(options.limits ? { limits: options.limits } : {}) });
+  if (options.settings)
+    await writeFile(path.join(dataDir, 'assistant-settings.json'), JSON.stringify(options.settings));
+  const app = await buildApp({
+    artifactsDir: path.join(directory, 'dist'),
+    dataDir,
+    logger: false,
+    limitStore: 'memory',
+    ...(options.model ? { model: options.model } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
+  });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const pages = new Map<string, { html: string; headers: Record<string, string> }>();
   const host = createServer((request, response) => {
     const page = pages.get(new URL(request.url ?? '/', 'http://host').pathname);
-    response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', ...page?.headers }).end(page?.html ?? 'not found');
+    response
+      .writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', ...page?.headers })
+      .end(page?.html ?? 'not found');
   });
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
   const hostOrigin = `http://localhost:${(host.address() as { port: number }).port}`;
@@ -98,7 +121,10 @@ export async function startWidgetHarness(options: WidgetHarnessOptions = {}): Pr
  * property names set on `:root`; it runs a script of its own, as docs pages do. Without `embed`, the same page
  * without the widget (a benchmark's baseline).
  */
-export function docsPage(embed: { src: string; attributes: Record<string, string> } | undefined, htmlAttributes = ''): string {
+export function docsPage(
+  embed: { src: string; attributes: Record<string, string> } | undefined,
+  htmlAttributes = '',
+): string {
   const attributes = Object.entries(embed?.attributes ?? {})
     .map(([name, value]) => ` ${name}="${value.replace(/"/g, '&quot;')}"`)
     .join('');

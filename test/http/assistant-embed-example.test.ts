@@ -12,7 +12,11 @@ import { publishTestSite } from '../helpers/publish-test-site.ts';
 function extractSources(parts: UIMessage['parts'] | undefined): { url: string; title: string }[] {
   return (parts ?? [])
     .filter((part) => part.type === 'tool-invocation' && part.toolInvocation.toolName === 'search')
-    .flatMap((part) => (part.type === 'tool-invocation' && part.toolInvocation.state === 'result' ? (part.toolInvocation.result as { url?: string; path: string; metadata?: { title?: string } }[]) : []))
+    .flatMap((part) =>
+      part.type === 'tool-invocation' && part.toolInvocation.state === 'result'
+        ? (part.toolInvocation.result as { url?: string; path: string; metadata?: { title?: string } }[])
+        : [],
+    )
     .map((source) => ({ url: source.url || source.path, title: source.metadata?.title || source.path }));
 }
 
@@ -44,7 +48,12 @@ async function askLikeTheEmbedExample(api: string, key: string, messages: UIMess
   return answer;
 }
 
-const userMessage = (id: string, text: string): UIMessage => ({ id, role: 'user', content: text, parts: [{ type: 'text', text }] });
+const userMessage = (id: string, text: string): UIMessage => ({
+  id,
+  role: 'user',
+  content: text,
+  parts: [{ type: 'text', text }],
+});
 
 describe("the platform's assistant embed example, unchanged (AI SDK 4 useChat over a real socket)", () => {
   let directory: string;
@@ -54,9 +63,18 @@ describe("the platform's assistant embed example, unchanged (AI SDK 4 useChat ov
   beforeAll(async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'docsmith-embed-'));
     await publishTestSite(path.join(directory, 'dist'), 'example', undefined, 'https://docs.example.com');
-    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({ domains: ['example'], org: 'org' }).key;
+    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({
+      domains: ['example'],
+      org: 'org',
+    }).key;
     for (const variant of ['plain', 'searchTool'] as const) {
-      const app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, `data-${variant}`), keysFile: path.join(directory, 'data', 'keys.json'), logger: false, searchToolParts: variant === 'searchTool' });
+      const app = await buildApp({
+        artifactsDir: path.join(directory, 'dist'),
+        dataDir: path.join(directory, `data-${variant}`),
+        keysFile: path.join(directory, 'data', 'keys.json'),
+        logger: false,
+        searchToolParts: variant === 'searchTool',
+      });
       apps.push(app);
       urls[variant] = `${await app.listen({ port: 0, host: '127.0.0.1' })}/v1/assistant/example/message`;
     }
@@ -67,25 +85,40 @@ describe("the platform's assistant embed example, unchanged (AI SDK 4 useChat ov
   });
 
   it('lists the sources from the `search` tool invocation when the server sends it (searchToolParts)', async () => {
-    const answer = await askLikeTheEmbedExample(urls.searchTool, key, [userMessage('u1', 'Which variable skips the login in CI?')]);
+    const answer = await askLikeTheEmbedExample(urls.searchTool, key, [
+      userMessage('u1', 'Which variable skips the login in CI?'),
+    ]);
     expect(answer.content).toContain('EXAMPLE_TOKEN');
     const sources = extractSources(answer.parts);
-    expect(sources[0]).toEqual({ url: 'https://docs.example.com/cli/configure#tokens-in-ci', title: 'Configure the CLI › Tokens in CI' });
+    expect(sources[0]).toEqual({
+      url: 'https://docs.example.com/cli/configure#tokens-in-ci',
+      title: 'Configure the CLI › Tokens in CI',
+    });
     expect(sources.length).toBeGreaterThan(1);
   });
 
   it('accepts the follow-up, which sends the previous answer back with its tool invocation', async () => {
     const first = await askLikeTheEmbedExample(urls.searchTool, key, [userMessage('u1', 'How do I install the CLI?')]);
     expect(first.parts.some((part) => part.type === 'tool-invocation')).toBe(true);
-    const followUp = await askLikeTheEmbedExample(urls.searchTool, key, [userMessage('u1', 'How do I install the CLI?'), first, userMessage('u2', 'Where does it read its settings from?')]);
+    const followUp = await askLikeTheEmbedExample(urls.searchTool, key, [
+      userMessage('u1', 'How do I install the CLI?'),
+      first,
+      userMessage('u2', 'Where does it read its settings from?'),
+    ]);
     expect(followUp.content).toContain('config.toml');
     expect(extractSources(followUp.parts)[0]?.url).toBe('https://docs.example.com/cli/configure');
   });
 
   it('without searchToolParts the answer has source parts only, as DESIGN writes the wire (the example lists none)', async () => {
-    const answer = await askLikeTheEmbedExample(urls.plain, key, [userMessage('u1', 'Which variable skips the login in CI?')]);
+    const answer = await askLikeTheEmbedExample(urls.plain, key, [
+      userMessage('u1', 'Which variable skips the login in CI?'),
+    ]);
     expect(answer.content).toContain('EXAMPLE_TOKEN');
     expect(extractSources(answer.parts)).toEqual([]);
-    expect(answer.parts.some((part) => part.type === 'source' && part.source.url === 'https://docs.example.com/cli/configure#tokens-in-ci')).toBe(true);
+    expect(
+      answer.parts.some(
+        (part) => part.type === 'source' && part.source.url === 'https://docs.example.com/cli/configure#tokens-in-ci',
+      ),
+    ).toBe(true);
   });
 });

@@ -15,7 +15,14 @@ describe('insights over HTTP', () => {
   let adminKey: string;
   const apps: FastifyInstance[] = [];
   const start = async (options: Partial<AppOptions> = {}): Promise<FastifyInstance> => {
-    const app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, `data-${apps.length}`), keysFile: path.join(directory, 'keys.json'), logger: false, limitStore: 'memory', ...options });
+    const app = await buildApp({
+      artifactsDir: path.join(directory, 'dist'),
+      dataDir: path.join(directory, `data-${apps.length}`),
+      keysFile: path.join(directory, 'keys.json'),
+      logger: false,
+      limitStore: 'memory',
+      ...options,
+    });
     apps.push(app);
     return app;
   };
@@ -32,11 +39,24 @@ describe('insights over HTTP', () => {
     for (const app of apps) await app.close();
     await rm(directory, { recursive: true, force: true });
   });
-  const ask = async (app: FastifyInstance, fp: string, question: string): Promise<{ threadId: string; messageId: string }> => {
-    const response = await app.inject({ method: 'POST', url: '/v1/assistant/example/message', headers: { authorization: `Bearer ${key}` }, payload: { fp, messages: [{ role: 'user', content: question }] } });
-    return { threadId: response.headers['x-thread-id'] as string, messageId: /f:\{"messageId":"([^"]+)"/.exec(response.body)?.[1] ?? '' };
+  const ask = async (
+    app: FastifyInstance,
+    fp: string,
+    question: string,
+  ): Promise<{ threadId: string; messageId: string }> => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/assistant/example/message',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { fp, messages: [{ role: 'user', content: question }] },
+    });
+    return {
+      threadId: response.headers['x-thread-id'] as string,
+      messageId: /f:\{"messageId":"([^"]+)"/.exec(response.body)?.[1] ?? '',
+    };
   };
-  const insightsOf = (app: FastifyInstance, query = '', token = adminKey) => app.inject({ url: `/v1/analytics/example/insights${query}`, headers: { authorization: `Bearer ${token}` } });
+  const insightsOf = (app: FastifyInstance, query = '', token = adminKey) =>
+    app.inject({ url: `/v1/analytics/example/insights${query}`, headers: { authorization: `Bearer ${token}` } });
 
   it('groups the questions asked, ranks what the docs failed with the closest pages, and lists cited and never cited pages', async () => {
     const app = await start({ storeQuestionText: true });
@@ -45,19 +65,38 @@ describe('insights over HTTP', () => {
     await ask(app, 'fp-reader-three', 'Installing the CLI?');
     await ask(app, 'fp-reader-four', 'Can I pay my invoices in zloty coins?');
     await ask(app, 'fp-reader-five', 'pay invoices with zloty coins');
-    await app.inject({ method: 'POST', url: '/v1/assistant/example/feedback', headers: { authorization: `Bearer ${key}` }, payload: { fp: 'fp-reader-one', threadId: install.threadId, messageId: install.messageId, rating: 'down', comment: 'Missing Windows, write to me@example.com' } });
+    await app.inject({
+      method: 'POST',
+      url: '/v1/assistant/example/feedback',
+      headers: { authorization: `Bearer ${key}` },
+      payload: {
+        fp: 'fp-reader-one',
+        threadId: install.threadId,
+        messageId: install.messageId,
+        rating: 'down',
+        comment: 'Missing Windows, write to me@example.com',
+      },
+    });
 
     const response = await insightsOf(app);
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toMatch(/fp-reader|127\.0\.0\.1|me@example\.com/);
     const insights = response.json() as Insights;
-    expect(insights).toMatchObject({ domain: 'example', filter: {}, totals: { questions: 5, answered: 3, notFound: 2, down: 1 } });
+    expect(insights).toMatchObject({
+      domain: 'example',
+      filter: {},
+      totals: { questions: 5, answered: 3, notFound: 2, down: 1 },
+    });
     expect(insights.groups.map((group) => [group.representative, group.questions])).toEqual([
       ['how do i install the cli', 3],
       ['can i pay my invoices in zloty coins', 2],
     ]);
     const [zloty] = insights.gaps;
-    expect(zloty).toMatchObject({ representative: 'can i pay my invoices in zloty coins', gaps: 2, outcomes: { notFound: 2 } });
+    expect(zloty).toMatchObject({
+      representative: 'can i pay my invoices in zloty coins',
+      gaps: 2,
+      outcomes: { notFound: 2 },
+    });
     expect(zloty?.closestPages[0]).toEqual({ path: 'billing', title: 'Billing' });
     expect(insights.gaps[1]).toMatchObject({ representative: 'how do i install the cli', gaps: 1, down: 1 });
     // The extractive model answers the install questions from the quickstart alone.
@@ -67,7 +106,9 @@ describe('insights over HTTP', () => {
       { path: 'cli/configure', title: 'Configure the CLI' },
       { path: 'billing', title: 'Billing' },
     ]);
-    expect(insights.comments).toMatchObject([{ rating: 'down', comment: 'Missing Windows, write to [email]', question: 'how do i install the cli' }]);
+    expect(insights.comments).toMatchObject([
+      { rating: 'down', comment: 'Missing Windows, write to [email]', question: 'how do i install the cli' },
+    ]);
     expect(insights.days.at(-1)).toMatchObject({ answered: 3, notFound: 2, down: 1 });
     expect(insights.days).toHaveLength(30);
   });
@@ -90,15 +131,31 @@ describe('insights over HTTP', () => {
 
   it('answers admin keys only, checked before the query, and refuses ranges it cannot read', async () => {
     const app = await start();
-    expect((await app.inject({ url: '/v1/analytics/example/insights?from=yesterday' })).json().error.code).toBe('missing_key');
+    expect((await app.inject({ url: '/v1/analytics/example/insights?from=yesterday' })).json().error.code).toBe(
+      'missing_key',
+    );
     expect((await insightsOf(app, '?from=yesterday', key)).json().error.code).toBe('admin_required');
-    expect((await insightsOf(app, '?from=yesterday')).json().error).toMatchObject({ code: 'invalid_body', field: 'from' });
-    expect((await insightsOf(app, '?from=2026-02-30&to=2026-03-01')).json().error).toEqual({ code: 'invalid_body', message: 'Invalid query: Unexpected from 2026-02-30, expected a calendar day like 2026-11-01.', field: 'from' });
+    expect((await insightsOf(app, '?from=yesterday')).json().error).toMatchObject({
+      code: 'invalid_body',
+      field: 'from',
+    });
+    expect((await insightsOf(app, '?from=2026-02-30&to=2026-03-01')).json().error).toEqual({
+      code: 'invalid_body',
+      message: 'Invalid query: Unexpected from 2026-02-30, expected a calendar day like 2026-11-01.',
+      field: 'from',
+    });
     expect((await insightsOf(app, '?from=2026-03-02&to=2026-03-01')).json().error.field).toBe('from');
-    expect((await insightsOf(app, '?from=2024-01-01&to=2026-03-01')).json().error.message).toBe('Invalid query: Unexpected range of 791 days, expected at most 400.');
+    expect((await insightsOf(app, '?from=2024-01-01&to=2026-03-01')).json().error.message).toBe(
+      'Invalid query: Unexpected range of 791 days, expected at most 400.',
+    );
     expect((await insightsOf(app, '?fp=x')).json().error).toMatchObject({ code: 'invalid_body', field: 'fp' });
     const week = await insightsOf(app, '?from=2026-03-01&to=2026-03-07&version=v2&language=fr&limit=5');
-    expect(week.json()).toMatchObject({ from: '2026-03-01', to: '2026-03-07', filter: { version: 'v2', language: 'fr' }, totals: { questions: 0 } });
+    expect(week.json()).toMatchObject({
+      from: '2026-03-01',
+      to: '2026-03-07',
+      filter: { version: 'v2', language: 'fr' },
+      totals: { questions: 0 },
+    });
     expect(week.json().days).toHaveLength(7);
   });
 

@@ -18,14 +18,24 @@ describe('keys limited to browser origins', () => {
     const keys = createKeyStore({ file: path.join(directory, 'data', 'keys.json') });
     browserKey = keys.create({ domains: ['example'], org: 'org', origins: ['https://docs.example.com'] }).key;
     openKey = keys.create({ domains: ['example'], org: 'org' }).key;
-    app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory' });
+    app = await buildApp({
+      artifactsDir: path.join(directory, 'dist'),
+      dataDir: path.join(directory, 'data'),
+      logger: false,
+      limitStore: 'memory',
+    });
   });
   afterAll(async () => {
     await app.close();
     await rm(directory, { recursive: true, force: true });
   });
   const search = (key: string, origin?: string) =>
-    app.inject({ method: 'POST', url: '/v1/search/example', headers: { authorization: `Bearer ${key}`, ...(origin ? { origin } : {}) }, payload: { query: 'invoices' } });
+    app.inject({
+      method: 'POST',
+      url: '/v1/search/example',
+      headers: { authorization: `Bearer ${key}`, ...(origin ? { origin } : {}) },
+      payload: { query: 'invoices' },
+    });
 
   it('answers an allowed origin with CORS headers for it', async () => {
     const response = await search(browserKey, 'https://docs.example.com');
@@ -42,7 +52,9 @@ describe('keys limited to browser origins', () => {
   });
 
   it('lets a key without origins be used from anywhere, and servers (no Origin) use any key', async () => {
-    expect((await search(openKey, 'https://anywhere.example.org')).headers['access-control-allow-origin']).toBe('https://anywhere.example.org');
+    expect((await search(openKey, 'https://anywhere.example.org')).headers['access-control-allow-origin']).toBe(
+      'https://anywhere.example.org',
+    );
     expect((await search(browserKey)).statusCode).toBe(200);
   });
 });

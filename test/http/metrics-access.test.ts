@@ -12,7 +12,13 @@ describe('GET /metrics can be protected', () => {
 
   it('asks for the metrics token when one is set, compares it whole, and leaves health open', async () => {
     const app = await fixture.build({ limitStore: 'memory', metricsRoute: { token: 'scrape-secret-1' } });
-    for (const authorization of [undefined, 'Bearer scrape-secret', 'Bearer scrape-secret-12', 'Basic scrape-secret-1', `Bearer ${fixture.keys[0]}`]) {
+    for (const authorization of [
+      undefined,
+      'Bearer scrape-secret',
+      'Bearer scrape-secret-12',
+      'Basic scrape-secret-1',
+      `Bearer ${fixture.keys[0]}`,
+    ]) {
       const refused = await app.inject({ url: '/metrics', headers: authorization ? { authorization } : {} });
       expect(refused.statusCode, authorization).toBe(401);
       expect(refused.json().error.code).toBe('metrics_unauthorized');
@@ -31,7 +37,12 @@ describe('GET /metrics can be protected', () => {
     const metricsApp = buildMetricsApp(metrics);
     try {
       expect((await app.inject({ url: '/metrics' })).json().error.code).toBe('not_found');
-      await app.inject({ method: 'POST', url: '/v1/search/example', headers: { authorization: `Bearer ${fixture.keys[0]}` }, payload: { query: 'install' } });
+      await app.inject({
+        method: 'POST',
+        url: '/v1/search/example',
+        headers: { authorization: `Bearer ${fixture.keys[0]}` },
+        payload: { query: 'install' },
+      });
       const scraped = await metricsApp.inject({ url: '/metrics' });
       expect(scraped.statusCode).toBe(200);
       expect(scraped.body).toMatch(/docsmith_requests_total\{route="\/v1\/search\/:domain",status="200"\} 1/);

@@ -17,7 +17,15 @@ describe('operating the runtime', () => {
   });
 
   it('answers /readyz 503 store_unavailable while the store (Redis) cannot be reached', async () => {
-    const app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, store: 'redis', redisUrl: 'redis://127.0.0.1:1', keyStore: 'file', limitStore: 'memory' });
+    const app = await buildApp({
+      artifactsDir: path.join(directory, 'dist'),
+      dataDir: path.join(directory, 'data'),
+      logger: false,
+      store: 'redis',
+      redisUrl: 'redis://127.0.0.1:1',
+      keyStore: 'file',
+      limitStore: 'memory',
+    });
     const response = await app.inject({ url: '/readyz' });
     expect(response.statusCode).toBe(503);
     expect(response.json().error.code).toBe('store_unavailable');
@@ -25,14 +33,29 @@ describe('operating the runtime', () => {
   });
 
   it('exposes Prometheus latency histograms per route and the process metrics', async () => {
-    const app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory' });
-    const key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({ domains: ['example'], org: 'org' }).key;
-    await app.inject({ method: 'POST', url: '/v1/search/example', headers: { authorization: `Bearer ${key}` }, payload: { query: 'invoices' } });
+    const app = await buildApp({
+      artifactsDir: path.join(directory, 'dist'),
+      dataDir: path.join(directory, 'data'),
+      logger: false,
+      limitStore: 'memory',
+    });
+    const key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({
+      domains: ['example'],
+      org: 'org',
+    }).key;
+    await app.inject({
+      method: 'POST',
+      url: '/v1/search/example',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { query: 'invoices' },
+    });
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
     const metrics = await app.inject({ url: '/metrics' });
     expect(metrics.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(metrics.body).toContain('# TYPE docsmith_request_duration_seconds histogram');
-    expect(metrics.body).toMatch(/docsmith_request_duration_seconds_bucket\{le="\+Inf",route="\/v1\/search\/:domain"\} 1/);
+    expect(metrics.body).toMatch(
+      /docsmith_request_duration_seconds_bucket\{le="\+Inf",route="\/v1\/search\/:domain"\} 1/,
+    );
     expect(metrics.body).toMatch(/docsmith_request_duration_seconds_count\{route="\/v1\/search\/:domain"\} 1/);
     expect(metrics.body).toMatch(/docsmith_requests_total\{route="\/v1\/search\/:domain",status="200"\} 1/);
     expect(metrics.body).toMatch(/docsmith_process_resident_memory_bytes \d+/);

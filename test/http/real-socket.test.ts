@@ -19,8 +19,15 @@ describe('streaming routes over a real socket, read by the AI SDK clients', () =
   beforeAll(async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'docsmith-socket-'));
     await publishTestSite(path.join(directory, 'dist'), 'example', undefined, 'https://docs.example.com');
-    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({ domains: ['example'], org: 'org' }).key;
-    app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false });
+    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({
+      domains: ['example'],
+      org: 'org',
+    }).key;
+    app = await buildApp({
+      artifactsDir: path.join(directory, 'dist'),
+      dataDir: path.join(directory, 'data'),
+      logger: false,
+    });
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -29,7 +36,11 @@ describe('streaming routes over a real socket, read by the AI SDK clients', () =
   });
 
   it('v2: AI SDK 6 DefaultChatTransport + readUIMessageStream get text, sources and threadId', async () => {
-    const transport = new DefaultChatTransport<UIMessage>({ api: `${baseUrl}/v2/assistant/example/message`, headers: { authorization: `Bearer ${key}` }, body: { fp: 'browser-1' } });
+    const transport = new DefaultChatTransport<UIMessage>({
+      api: `${baseUrl}/v2/assistant/example/message`,
+      headers: { authorization: `Bearer ${key}` },
+      body: { fp: 'browser-1' },
+    });
     const chunks = await transport.sendMessages({
       trigger: 'submit-message',
       chatId: 'chat-1',
@@ -41,7 +52,11 @@ describe('streaming routes over a real socket, read by the AI SDK clients', () =
     for await (const update of readUIMessageStream({ stream: chunks })) message = update;
     const text = message?.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
     expect(text).toContain('EXAMPLE_TOKEN');
-    expect(message?.parts.some((part) => part.type === 'source-url' && part.url === 'https://docs.example.com/cli/configure#tokens-in-ci')).toBe(true);
+    expect(
+      message?.parts.some(
+        (part) => part.type === 'source-url' && part.url === 'https://docs.example.com/cli/configure#tokens-in-ci',
+      ),
+    ).toBe(true);
     expect((message?.metadata as { threadId?: string } | undefined)?.threadId).toMatch(/^thr_/);
   });
 
@@ -49,7 +64,18 @@ describe('streaming routes over a real socket, read by the AI SDK clients', () =
     const response = await fetch(`${baseUrl}/v1/assistant/example/message`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ fp: 'browser-2', threadId: null, messages: [{ id: 'u1', role: 'user', content: 'How do I install the CLI?', parts: [{ type: 'text', text: 'How do I install the CLI?' }] }] }),
+      body: JSON.stringify({
+        fp: 'browser-2',
+        threadId: null,
+        messages: [
+          {
+            id: 'u1',
+            role: 'user',
+            content: 'How do I install the CLI?',
+            parts: [{ type: 'text', text: 'How do I install the CLI?' }],
+          },
+        ],
+      }),
     });
     expect(response.status).toBe(200);
     const headerThreadId = response.headers.get('x-thread-id');
@@ -92,10 +118,23 @@ describe('streaming routes over a real socket, read by the AI SDK clients', () =
         }),
       }),
     });
-    const slowApp = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'slow-data'), keysFile: path.join(directory, 'data', 'keys.json'), logger: false, model: slowModel });
+    const slowApp = await buildApp({
+      artifactsDir: path.join(directory, 'dist'),
+      dataDir: path.join(directory, 'slow-data'),
+      keysFile: path.join(directory, 'data', 'keys.json'),
+      logger: false,
+      model: slowModel,
+    });
     const slowUrl = await slowApp.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const request = { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ fp: 'leaver', messages: [{ id: 'u1', role: 'user', content: 'How do I install the CLI?' }] }) };
+      const request = {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          fp: 'leaver',
+          messages: [{ id: 'u1', role: 'user', content: 'How do I install the CLI?' }],
+        }),
+      };
       const client = new AbortController();
       const response = await fetch(`${slowUrl}/v1/assistant/example/message`, { ...request, signal: client.signal });
       const reader = (response.body as ReadableStream<Uint8Array>).getReader();
@@ -104,9 +143,15 @@ describe('streaming routes over a real socket, read by the AI SDK clients', () =
       client.abort();
       for (let wait = 0; wait < 50 && !aborted; wait += 1) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(aborted).toBe(true);
-      const threads = await slowApp.inject({ method: 'GET', url: '/v1/assistant/example/threads?fp=leaver', headers: { authorization: `Bearer ${key}` } });
+      const threads = await slowApp.inject({
+        method: 'GET',
+        url: '/v1/assistant/example/threads?fp=leaver',
+        headers: { authorization: `Bearer ${key}` },
+      });
       const listed = threads.json() as { threads: { messages: { role: string; text: string }[] }[] };
-      expect(listed.threads.map((thread) => thread.messages.map((message) => [message.role, message.text]))).toEqual([[['user', 'How do I install the CLI?']]]);
+      expect(listed.threads.map((thread) => thread.messages.map((message) => [message.role, message.text]))).toEqual([
+        [['user', 'How do I install the CLI?']],
+      ]);
       const health = await fetch(`${slowUrl}/healthz`);
       expect(health.status).toBe(200);
     } finally {

@@ -14,7 +14,11 @@ const BUNDLE_TEXT = `/* the widget */ ${'console.log("widget");'.repeat(50)}`;
 async function writeBuilt(directory: string, name: string, text: string): Promise<void> {
   const contents = new TextEncoder().encode(text);
   const { br, gz } = compressedForms(contents);
-  await Promise.all([writeFile(path.join(directory, name), contents), writeFile(path.join(directory, `${name}.br`), br), writeFile(path.join(directory, `${name}.gz`), gz)]);
+  await Promise.all([
+    writeFile(path.join(directory, name), contents),
+    writeFile(path.join(directory, `${name}.br`), br),
+    writeFile(path.join(directory, `${name}.gz`), gz),
+  ]);
 }
 
 describe('browser client routes', () => {
@@ -32,7 +36,14 @@ describe('browser client routes', () => {
   afterAll(async () => {
     await rm(directory, { recursive: true, force: true });
   });
-  const open = (web: Parameters<typeof buildApp>[0]['web']) => buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory', web });
+  const open = (web: Parameters<typeof buildApp>[0]['web']) =>
+    buildApp({
+      artifactsDir: path.join(directory, 'dist'),
+      dataDir: path.join(directory, 'data'),
+      logger: false,
+      limitStore: 'memory',
+      web,
+    });
 
   it('serves the short-lived loader, the playground page and its script', async () => {
     const app = await open({ webDir });
@@ -51,7 +62,11 @@ describe('browser client routes', () => {
     const app = await open({ webDir });
     const get = (headers: Record<string, string>) => app.inject({ url: `/${BUNDLE}`, headers });
     const brotli = await get({ 'accept-encoding': 'gzip, deflate, br' });
-    expect(brotli.headers).toMatchObject({ 'cache-control': 'public, max-age=31536000, immutable', 'content-encoding': 'br', vary: 'Origin, Accept-Encoding' });
+    expect(brotli.headers).toMatchObject({
+      'cache-control': 'public, max-age=31536000, immutable',
+      'content-encoding': 'br',
+      vary: 'Origin, Accept-Encoding',
+    });
     expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(BUNDLE_TEXT);
     expect(Number(brotli.headers['content-length'])).toBeLessThan(BUNDLE_TEXT.length / 4);
     const gzip = await get({ 'accept-encoding': 'gzip, br;q=0' });
@@ -68,7 +83,9 @@ describe('browser client routes', () => {
     const revalidated = await get({ 'accept-encoding': 'br', 'if-none-match': etag });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
-    expect((await app.inject({ url: `/${CHAT_BUNDLE}`, headers: { 'accept-encoding': 'gzip' } })).headers).toMatchObject({ 'cache-control': 'public, max-age=31536000, immutable', 'content-encoding': 'gzip' });
+    expect(
+      (await app.inject({ url: `/${CHAT_BUNDLE}`, headers: { 'accept-encoding': 'gzip' } })).headers,
+    ).toMatchObject({ 'cache-control': 'public, max-age=31536000, immutable', 'content-encoding': 'gzip' });
     await app.close();
   });
 

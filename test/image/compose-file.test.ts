@@ -16,7 +16,10 @@ interface ComposeService {
   healthcheck?: { test: string[] };
 }
 
-const compose = parse(readFileSync(path.join(checkoutRoot, 'compose.yaml'), 'utf8')) as { services: Record<string, ComposeService>; volumes: Record<string, unknown> };
+const compose = parse(readFileSync(path.join(checkoutRoot, 'compose.yaml'), 'utf8')) as {
+  services: Record<string, ComposeService>;
+  volumes: Record<string, unknown>;
+};
 const dockerfile = readFileSync(path.join(checkoutRoot, 'Dockerfile'), 'utf8');
 const runtimeStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
 
@@ -34,11 +37,14 @@ function imageEnvironment(): Map<string, string> {
 describe('compose.yaml, against the Dockerfile and the code', () => {
   const docsmith = compose.services.docsmith as ComposeService;
 
-  it('builds this checkout\'s image and sets only variables the code reads', async () => {
+  it("builds this checkout's image and sets only variables the code reads", async () => {
     expect(docsmith.build).toBe('.');
     const read = await environmentVariablesInCode();
-    const commented = [...readFileSync(path.join(checkoutRoot, 'compose.yaml'), 'utf8').matchAll(/^\s*#\s*([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1] as string);
-    for (const name of [...Object.keys(docsmith.environment ?? {}), ...commented]) expect(read, `compose.yaml sets ${name}`).toContain(name);
+    const commented = [
+      ...readFileSync(path.join(checkoutRoot, 'compose.yaml'), 'utf8').matchAll(/^\s*#\s*([A-Z][A-Z0-9_]+):/gm),
+    ].map((match) => match[1] as string);
+    for (const name of [...Object.keys(docsmith.environment ?? {}), ...commented])
+      expect(read, `compose.yaml sets ${name}`).toContain(name);
   });
 
   it('mounts the artifacts read-only and the data volume where the image reads them', () => {

@@ -29,13 +29,18 @@ describe('the Docker image', () => {
     const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
     const uninstall = /npm uninstall [^\n]*\n?[^\n]*/.exec(dockerfile)?.[0] ?? '';
     expect(uninstall).toContain("$(sed 's/#.*//' scripts/runtime-excluded-packages.txt)");
-    for (const name of readExcludedPackages()) expect(dockerfile).not.toMatch(new RegExp(`\\s${name.replace(/[/.@-]/g, '\\$&')}\\s`));
+    for (const name of readExcludedPackages())
+      expect(dockerfile).not.toMatch(new RegExp(`\\s${name.replace(/[/.@-]/g, '\\$&')}\\s`));
   });
 
-  it.skipIf(!rehearse)('runs its runtime stage: --version, keys create, and serve answers a streamed question, compiled code only', { timeout: 300_000 }, async () => {
-    const result = await rehearseImage();
-    expect(result.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(result.answer.status).toBe(200);
-    expect(result.answer.body).toContain('"type":"finish"');
-  });
+  it.skipIf(!rehearse)(
+    'runs its runtime stage: --version, keys create, and serve answers a streamed question, compiled code only',
+    { timeout: 300_000 },
+    async () => {
+      const result = await rehearseImage();
+      expect(result.version).toMatch(/^\d+\.\d+\.\d+/);
+      expect(result.answer.status).toBe(200);
+      expect(result.answer.body).toContain('"type":"finish"');
+    },
+  );
 });

@@ -10,7 +10,12 @@ import { parseSiteHost } from '../../runtime/http/site-hosts.ts';
 import { versionedSiteFiles } from '../helpers/mcp-test-site.ts';
 import { publishTestSite } from '../helpers/publish-test-site.ts';
 
-const DISCOVERY = ['.well-known/mcp', '.well-known/mcp.json', '.well-known/mcp/server-card.json', '.well-known/mcp/server-cards.json'];
+const DISCOVERY = [
+  '.well-known/mcp',
+  '.well-known/mcp.json',
+  '.well-known/mcp/server-card.json',
+  '.well-known/mcp/server-cards.json',
+];
 
 describe('the files agents read: llms.txt, llms-full.txt, <page>.md and the MCP discovery documents', () => {
   let directory: string;
@@ -27,7 +32,10 @@ describe('the files agents read: llms.txt, llms-full.txt, <page>.md and the MCP 
     await mkdir(path.join(directory, 'outside'));
     await writeFile(path.join(directory, 'outside', 'page.md'), 'SECRET OUTSIDE THE BUILD\n');
     await symlink(path.join(directory, 'outside'), path.join(buildDir, 'pages', 'linked'));
-    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({ domains: ['example'], org: 'org' }).key;
+    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({
+      domains: ['example'],
+      org: 'org',
+    }).key;
     app = await buildApp({
       artifactsDir: path.join(directory, 'dist'),
       dataDir: path.join(directory, 'data'),
@@ -41,13 +49,26 @@ describe('the files agents read: llms.txt, llms-full.txt, <page>.md and the MCP 
     await app.close();
     await rm(directory, { recursive: true, force: true });
   });
-  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers: { host: 'runtime.test', ...headers } });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ url, headers: { host: 'runtime.test', ...headers } });
 
-  it('serves llms.txt, llms-full.txt and each page\'s Markdown of a public domain as the build wrote them, with ETag and Cache-Control', async () => {
-    for (const [file, type] of [['llms.txt', 'text/plain; charset=utf-8'], ['llms-full.txt', 'text/plain; charset=utf-8'], ['cli/configure.md', 'text/markdown; charset=utf-8'], ['v1/quickstart.md', 'text/markdown; charset=utf-8']] as const) {
+  it("serves llms.txt, llms-full.txt and each page's Markdown of a public domain as the build wrote them, with ETag and Cache-Control", async () => {
+    for (const [file, type] of [
+      ['llms.txt', 'text/plain; charset=utf-8'],
+      ['llms-full.txt', 'text/plain; charset=utf-8'],
+      ['cli/configure.md', 'text/markdown; charset=utf-8'],
+      ['v1/quickstart.md', 'text/markdown; charset=utf-8'],
+    ] as const) {
       const response = await get(`/sites/open/${file}`);
-      expect([file, response.statusCode, response.headers['content-type'], response.headers['cache-control']]).toEqual([file, 200, type, 'public, max-age=300']);
-      expect(response.body).toBe(await readFile(path.join(buildDir, file.endsWith('.md') ? `pages/${file}` : file), 'utf8'));
+      expect([file, response.statusCode, response.headers['content-type'], response.headers['cache-control']]).toEqual([
+        file,
+        200,
+        type,
+        'public, max-age=300',
+      ]);
+      expect(response.body).toBe(
+        await readFile(path.join(buildDir, file.endsWith('.md') ? `pages/${file}` : file), 'utf8'),
+      );
       const again = await get(`/sites/open/${file}`, { 'if-none-match': String(response.headers.etag) });
       expect([again.statusCode, again.body]).toEqual([304, '']);
     }
@@ -56,23 +77,54 @@ describe('the files agents read: llms.txt, llms-full.txt, <page>.md and the MCP 
   });
 
   it('answers the four discovery documents with the MCP endpoint as the request reached it', async () => {
-    const documents = await Promise.all(DISCOVERY.map(async (file) => (await get(`/sites/open/${file}`)).json() as Record<string, unknown>));
-    expect(documents[0]).toEqual({ version: expect.any(String), transport: 'http', url: 'http://runtime.test/sites/open/mcp', servers: [{ name: 'public', url: 'http://runtime.test/sites/open/mcp', transport: 'http', authentication: 'none' }] });
+    const documents = await Promise.all(
+      DISCOVERY.map(async (file) => (await get(`/sites/open/${file}`)).json() as Record<string, unknown>),
+    );
+    expect(documents[0]).toEqual({
+      version: expect.any(String),
+      transport: 'http',
+      url: 'http://runtime.test/sites/open/mcp',
+      servers: [
+        { name: 'public', url: 'http://runtime.test/sites/open/mcp', transport: 'http', authentication: 'none' },
+      ],
+    });
     expect(documents[1]).toEqual(documents[0]);
-    expect(documents[2]).toMatchObject({ name: 'open-docs', url: 'http://runtime.test/sites/open/mcp', authentication: 'none', capabilities: { tools: true } });
-    expect((documents[2] as { tools: { name: string; inputSchema: { properties: object } }[] }).tools.map((tool) => [tool.name, Object.keys(tool.inputSchema.properties)])).toEqual([
+    expect(documents[2]).toMatchObject({
+      name: 'open-docs',
+      url: 'http://runtime.test/sites/open/mcp',
+      authentication: 'none',
+      capabilities: { tools: true },
+    });
+    expect(
+      (documents[2] as { tools: { name: string; inputSchema: { properties: object } }[] }).tools.map((tool) => [
+        tool.name,
+        Object.keys(tool.inputSchema.properties),
+      ]),
+    ).toEqual([
       ['search', ['query', 'pageSize', 'scoreThreshold', 'version', 'language']],
       ['get_page', ['path']],
     ]);
     expect(documents[3]).toEqual({ servers: [documents[2]] });
-    const forwarded = (await get('/sites/open/.well-known/mcp', { 'x-forwarded-proto': 'https' })).json() as { url: string };
+    const forwarded = (await get('/sites/open/.well-known/mcp', { 'x-forwarded-proto': 'https' })).json() as {
+      url: string;
+    };
     expect(forwarded.url).toBe('http://runtime.test/sites/open/mcp');
   });
 
   it('behind a trusted proxy, the addresses take the scheme and host it reports', async () => {
-    const proxied = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory', publicDocs: ['open'], trustProxy: 1 });
+    const proxied = await buildApp({
+      artifactsDir: path.join(directory, 'dist'),
+      dataDir: path.join(directory, 'data'),
+      logger: false,
+      limitStore: 'memory',
+      publicDocs: ['open'],
+      trustProxy: 1,
+    });
     try {
-      const response = await proxied.inject({ url: '/sites/open/.well-known/mcp', headers: { host: 'internal:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'docs.open.example' } });
+      const response = await proxied.inject({
+        url: '/sites/open/.well-known/mcp',
+        headers: { host: 'internal:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'docs.open.example' },
+      });
       expect((response.json() as { url: string }).url).toBe('https://docs.open.example/sites/open/mcp');
     } finally {
       await proxied.close();
@@ -84,11 +136,19 @@ describe('the files agents read: llms.txt, llms-full.txt, <page>.md and the MCP 
     expect((await get('/sites/example/.well-known/mcp')).statusCode).toBe(401);
     const file = await get('/sites/example/quickstart.md', { authorization: `Bearer ${key}` });
     expect([file.statusCode, file.headers['cache-control']]).toEqual([200, 'private, max-age=300']);
-    expect((await get('/sites/example/.well-known/mcp', { authorization: `Bearer ${key}` })).json()).toMatchObject({ servers: [{ name: 'authenticated', authentication: 'bearer' }] });
+    expect((await get('/sites/example/.well-known/mcp', { authorization: `Bearer ${key}` })).json()).toMatchObject({
+      servers: [{ name: 'authenticated', authentication: 'bearer' }],
+    });
   });
 
   it('an unknown page is a 404 naming the closest pages; an unknown file or domain a 404', async () => {
-    expect((await get('/sites/open/cli/configur.md')).json()).toEqual({ error: { code: 'page_not_found', message: 'No page /cli/configur in the current build of open. Closest: /cli/configure.md, /billing.md, /quickstart.md.' } });
+    expect((await get('/sites/open/cli/configur.md')).json()).toEqual({
+      error: {
+        code: 'page_not_found',
+        message:
+          'No page /cli/configur in the current build of open. Closest: /cli/configure.md, /billing.md, /quickstart.md.',
+      },
+    });
     expect((await get('/sites/open/robots.txt')).json()).toMatchObject({ error: { code: 'not_found' } });
     expect((await get('/sites/nowhere/llms.txt')).json()).toMatchObject({ error: { code: 'missing_key' } });
   });
@@ -103,7 +163,7 @@ describe('the files agents read: llms.txt, llms-full.txt, <page>.md and the MCP 
     '/sites/open/linked/page.md',
     '/sites/open/.well-known/../manifest.json',
     '/sites/open/%00.md',
-  ])('%s serves nothing outside the build\'s files agents read', async (url) => {
+  ])("%s serves nothing outside the build's files agents read", async (url) => {
     const response = await get(url);
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
@@ -114,17 +174,52 @@ describe('the files agents read: llms.txt, llms-full.txt, <page>.md and the MCP 
   it('a site host serves /llms.txt, /<page>.md, /.well-known/mcp and /mcp at its root (or base path), and leaves every other path alone', async () => {
     const llms = await get('/llms.txt', { host: 'docs.open.test' });
     expect([llms.statusCode, llms.body]).toEqual([200, await readFile(path.join(buildDir, 'llms.txt'), 'utf8')]);
-    expect((await get('/cli/configure.md?ref=agent', { host: 'DOCS.open.test:8443' })).body).toMatch(/^# Configure the CLI\n/);
-    expect((await get('/.well-known/mcp', { host: 'docs.open.test' })).json()).toMatchObject({ url: 'http://docs.open.test/mcp' });
-    expect((await get('/docs/.well-known/mcp/server-card.json', { host: 'www.open.test' })).json()).toMatchObject({ url: 'http://www.open.test/docs/mcp' });
+    expect((await get('/cli/configure.md?ref=agent', { host: 'DOCS.open.test:8443' })).body).toMatch(
+      /^# Configure the CLI\n/,
+    );
+    expect((await get('/.well-known/mcp', { host: 'docs.open.test' })).json()).toMatchObject({
+      url: 'http://docs.open.test/mcp',
+    });
+    expect((await get('/docs/.well-known/mcp/server-card.json', { host: 'www.open.test' })).json()).toMatchObject({
+      url: 'http://www.open.test/docs/mcp',
+    });
     expect((await get('/docs/quickstart.md', { host: 'www.open.test' })).body).toMatch(/^# Quickstart\n/);
-    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'proxy-test', version: '1' } } };
-    const mcp = await app.inject({ method: 'POST', url: '/mcp', headers: { host: 'docs.open.test', accept: 'application/json, text/event-stream', 'content-type': 'application/json' }, payload: initialize });
-    expect(mcp.json()).toMatchObject({ id: 1, result: { serverInfo: { name: 'open-docs', title: 'Open documentation' } } });
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'proxy-test', version: '1' } },
+    };
+    const mcp = await app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: {
+        host: 'docs.open.test',
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+      },
+      payload: initialize,
+    });
+    expect(mcp.json()).toMatchObject({
+      id: 1,
+      result: { serverInfo: { name: 'open-docs', title: 'Open documentation' } },
+    });
     expect((await get('/healthz', { host: 'docs.open.test' })).statusCode).toBe(200);
     expect((await get('/llms.txt')).json()).toMatchObject({ error: { code: 'not_found' } });
-    const unmapped = await app.inject({ method: 'POST', url: '/mcp', headers: { host: 'runtime.test', accept: 'application/json, text/event-stream', 'content-type': 'application/json' }, payload: initialize });
-    expect([unmapped.statusCode, unmapped.json().error.message]).toEqual([404, expect.stringContaining('/sites/<domain>/mcp')]);
+    const unmapped = await app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: {
+        host: 'runtime.test',
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+      },
+      payload: initialize,
+    });
+    expect([unmapped.statusCode, unmapped.json().error.message]).toEqual([
+      404,
+      expect.stringContaining('/sites/<domain>/mcp'),
+    ]);
     expect((await get('/quickstart.md', { host: 'www.open.test' })).statusCode).toBe(404);
   });
 });
@@ -136,18 +231,37 @@ describe('the first click: without a site URL, citations link to the page Markdo
   beforeAll(async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'docsmith-first-click-'));
     await publishTestSite(path.join(directory, 'dist'), 'example');
-    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({ domains: ['example'], org: 'org' }).key;
-    app = await buildApp({ artifactsDir: path.join(directory, 'dist'), dataDir: path.join(directory, 'data'), logger: false, limitStore: 'memory', publicDocs: ['example'] });
+    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({
+      domains: ['example'],
+      org: 'org',
+    }).key;
+    app = await buildApp({
+      artifactsDir: path.join(directory, 'dist'),
+      dataDir: path.join(directory, 'data'),
+      logger: false,
+      limitStore: 'memory',
+      publicDocs: ['example'],
+    });
   });
   afterAll(async () => {
     await app.close();
     await rm(directory, { recursive: true, force: true });
   });
 
-  it('the answer\'s source URL, absolute under the runtime\'s address, opens the cited page', async () => {
+  it("the answer's source URL, absolute under the runtime's address, opens the cited page", async () => {
     const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-    const transport = new DefaultChatTransport<UIMessage>({ api: `${baseUrl}/v2/assistant/example/message`, headers: { authorization: `Bearer ${key}` }, body: { fp: 'first-click' } });
-    const chunks = await transport.sendMessages({ trigger: 'submit-message', chatId: 'c1', messageId: undefined, messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Which variable skips the login in CI?' }] }], abortSignal: undefined });
+    const transport = new DefaultChatTransport<UIMessage>({
+      api: `${baseUrl}/v2/assistant/example/message`,
+      headers: { authorization: `Bearer ${key}` },
+      body: { fp: 'first-click' },
+    });
+    const chunks = await transport.sendMessages({
+      trigger: 'submit-message',
+      chatId: 'c1',
+      messageId: undefined,
+      messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Which variable skips the login in CI?' }] }],
+      abortSignal: undefined,
+    });
     let message: UIMessage | undefined;
     for await (const update of readUIMessageStream({ stream: chunks })) message = update;
     const urls = message?.parts.flatMap((part) => (part.type === 'source-url' ? [part.url] : [])) ?? [];

@@ -26,7 +26,9 @@ async function docsmith(...args: string[]): Promise<{ code: number; stderr: stri
 /** An official SDK client on `docsmith mcp <args>` over stdio (the compiled CLI, as an agent starts it). */
 async function stdioClient(...args: string[]): Promise<Client> {
   const client = new Client({ name: 'docsmith-test', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', ...args], stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', ...args], stderr: 'ignore' }),
+  );
   return client;
 }
 
@@ -54,23 +56,54 @@ describe('docsmith mcp: the same tools over stdio, read by the official SDK clie
       ['search', 'Search the Example documentation'],
       ['get_page', 'Read a page of the Example documentation'],
     ]);
-    const found = await client.callTool({ name: 'search', arguments: { query: 'skip the login in CI', pageSize: 1, scoreThreshold: 0.2, version: 'v2', language: 'en' } });
+    const found = await client.callTool({
+      name: 'search',
+      arguments: { query: 'skip the login in CI', pageSize: 1, scoreThreshold: 0.2, version: 'v2', language: 'en' },
+    });
     // No site URL and no runtime address over stdio: the results carry no link, only the path for get_page.
-    expect(found.structuredContent).toEqual({ results: [{ title: 'Configure the CLI', breadcrumb: 'Start › Configure the CLI › Tokens in CI', path: '/cli/configure#tokens-in-ci', snippet: expect.stringContaining('EXAMPLE_TOKEN'), score: expect.any(Number), version: 'v2' }] });
+    expect(found.structuredContent).toEqual({
+      results: [
+        {
+          title: 'Configure the CLI',
+          breadcrumb: 'Start › Configure the CLI › Tokens in CI',
+          path: '/cli/configure#tokens-in-ci',
+          snippet: expect.stringContaining('EXAMPLE_TOKEN'),
+          score: expect.any(Number),
+          version: 'v2',
+        },
+      ],
+    });
     const page = await client.callTool({ name: 'get_page', arguments: { path: '/cli/configure#tokens-in-ci' } });
-    expect((page.content as { text: string }[])[0]?.text).toBe(await readFile(path.join(dist, 'example', 'builds', buildId, 'pages', 'cli', 'configure.md'), 'utf8'));
-    expect(await client.callTool({ name: 'get_page', arguments: { path: '/nope' } })).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^No page \/nope in the Example documentation\. Closest paths: /) }] });
-    expect(await client.callTool({ name: 'get_page', arguments: { path: '../other/current' } })).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^Unexpected path/) }] });
-    expect(await client.callTool({ name: 'search', arguments: { query: 'install', pageSize: 500 } })).toMatchObject({ isError: true });
-    expect(await client.callTool({ name: 'nope', arguments: {} })).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('Tool nope not found') }] });
-    expect((await client.callTool({ name: 'search', arguments: { query: 'install', version: 'v9' } })).structuredContent).toEqual({ results: [], note: 'This site has no version `v9`; its versions are v2, v1.' });
+    expect((page.content as { text: string }[])[0]?.text).toBe(
+      await readFile(path.join(dist, 'example', 'builds', buildId, 'pages', 'cli', 'configure.md'), 'utf8'),
+    );
+    expect(await client.callTool({ name: 'get_page', arguments: { path: '/nope' } })).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/^No page \/nope in the Example documentation\. Closest paths: /) }],
+    });
+    expect(await client.callTool({ name: 'get_page', arguments: { path: '../other/current' } })).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/^Unexpected path/) }],
+    });
+    expect(await client.callTool({ name: 'search', arguments: { query: 'install', pageSize: 500 } })).toMatchObject({
+      isError: true,
+    });
+    expect(await client.callTool({ name: 'nope', arguments: {} })).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringContaining('Tool nope not found') }],
+    });
+    expect(
+      (await client.callTool({ name: 'search', arguments: { query: 'install', version: 'v9' } })).structuredContent,
+    ).toEqual({ results: [], note: 'This site has no version `v9`; its versions are v2, v1.' });
   });
 
-  it('serves a domain\'s own folder without --domain, with its site URL in the links', async () => {
+  it("serves a domain's own folder without --domain, with its site URL in the links", async () => {
     const other = await stdioClient(path.join(dist, 'other'));
     try {
       const found = await other.callTool({ name: 'search', arguments: { query: 'invoices' } });
-      expect((found.structuredContent as { results: { url: string }[] }).results[0]?.url).toBe('https://docs.other.test/billing');
+      expect((found.structuredContent as { results: { url: string }[] }).results[0]?.url).toBe(
+        'https://docs.other.test/billing',
+      );
     } finally {
       await other.close();
     }
@@ -79,9 +112,21 @@ describe('docsmith mcp: the same tools over stdio, read by the official SDK clie
   it('a folder with no site, several sites and no --domain, or an unknown domain: exit 2 with one line', async () => {
     const empty = path.join(directory, 'empty');
     await mkdir(empty);
-    expect(await docsmith('mcp', empty)).toEqual({ code: 2, stderr: `docsmith mcp: ${empty}: no published site; run docsmith build <site> --out ${path.join(empty, '<domain>')} --publish first\n` });
-    expect(await docsmith('mcp', dist)).toEqual({ code: 2, stderr: `docsmith mcp: ${dist} holds several sites (example, other); name one with --domain\n` });
-    expect(await docsmith('mcp', dist, '--domain', 'nope')).toEqual({ code: 2, stderr: `docsmith mcp: ${dist} has no site nope; its sites: example, other\n` });
-    expect(await docsmith('mcp', path.join(directory, 'missing'))).toEqual({ code: 2, stderr: `docsmith mcp: ${path.join(directory, 'missing')}: no such folder\n` });
+    expect(await docsmith('mcp', empty)).toEqual({
+      code: 2,
+      stderr: `docsmith mcp: ${empty}: no published site; run docsmith build <site> --out ${path.join(empty, '<domain>')} --publish first\n`,
+    });
+    expect(await docsmith('mcp', dist)).toEqual({
+      code: 2,
+      stderr: `docsmith mcp: ${dist} holds several sites (example, other); name one with --domain\n`,
+    });
+    expect(await docsmith('mcp', dist, '--domain', 'nope')).toEqual({
+      code: 2,
+      stderr: `docsmith mcp: ${dist} has no site nope; its sites: example, other\n`,
+    });
+    expect(await docsmith('mcp', path.join(directory, 'missing'))).toEqual({
+      code: 2,
+      stderr: `docsmith mcp: ${path.join(directory, 'missing')}: no such folder\n`,
+    });
   });
 });

@@ -3,7 +3,11 @@ import { checkRedirects } from '../../pipeline/navigation/check-redirects.ts';
 import { matchRedirect, type Redirect } from '../../pipeline/navigation/match-redirect.ts';
 import { routeFolders } from '../../pipeline/navigation/route-folders.ts';
 
-const redirect = (source: string, destination: string, permanent = true): Redirect => ({ source, destination, permanent });
+const redirect = (source: string, destination: string, permanent = true): Redirect => ({
+  source,
+  destination,
+  permanent,
+});
 const locate = (pointer: string) => ({ file: 'docs.json', line: Number(pointer.split('/')[2]) + 10, column: 5 });
 
 describe('matchRedirect', () => {
@@ -23,18 +27,29 @@ describe('matchRedirect', () => {
   it('substitutes `:param*` (rest of the path, also empty), `:param` (one segment) and `*`', () => {
     expect(matchRedirect(redirects, '/old-docs/a/b/c')?.destination).toBe('/concepts/a/b/c');
     expect(matchRedirect(redirects, '/old-docs')?.destination).toBe('/concepts/');
-    expect(matchRedirect(redirects, 'blog/2024/launch')).toEqual({ destination: '/news/launch?from=2024', permanent: false });
+    expect(matchRedirect(redirects, 'blog/2024/launch')).toEqual({
+      destination: '/news/launch?from=2024',
+      permanent: false,
+    });
     expect(matchRedirect(redirects, 'blog/2024/launch/extra')).toBeUndefined();
     expect(matchRedirect(redirects, '/legacy/api/v1')?.destination).toBe('https://legacy.example.com/api/v1');
   });
 
   it('never applies a source with an `#anchor` or a `?query`: redirects cannot include them', () => {
-    expect(matchRedirect([redirect('/guide#old', '/elsewhere'), redirect('/guide?tab=a', '/other'), redirect('/guide', '/new-guide')], '/guide')?.destination).toBe('/new-guide');
+    expect(
+      matchRedirect(
+        [redirect('/guide#old', '/elsewhere'), redirect('/guide?tab=a', '/other'), redirect('/guide', '/new-guide')],
+        '/guide',
+      )?.destination,
+    ).toBe('/new-guide');
     expect(matchRedirect([redirect('/guide#old', '/elsewhere')], '/guide#old')).toBeUndefined();
   });
 
   it('never lets `*` match the bare folder: `/recipes/*` leaves `/recipes` to its own redirect', () => {
-    const rules = [redirect('/reference/recipes/*', '/reference/recipes'), redirect('/reference/recipes', '/guides/recipes/overview')];
+    const rules = [
+      redirect('/reference/recipes/*', '/reference/recipes'),
+      redirect('/reference/recipes', '/guides/recipes/overview'),
+    ];
     expect(matchRedirect(rules, '/reference/recipes')?.destination).toBe('/guides/recipes/overview');
     expect(matchRedirect(rules, '/reference/recipes/')?.destination).toBe('/guides/recipes/overview');
     expect(matchRedirect(rules, '/reference/recipes/bread')?.destination).toBe('/reference/recipes');
@@ -42,17 +57,29 @@ describe('matchRedirect', () => {
   });
 
   it('uses the first redirect that matches', () => {
-    expect(matchRedirect([redirect('/a/:x', '/first'), redirect('/a/b', '/second')], '/a/b')?.destination).toBe('/first');
+    expect(matchRedirect([redirect('/a/:x', '/first'), redirect('/a/b', '/second')], '/a/b')?.destination).toBe(
+      '/first',
+    );
   });
 });
 
 describe('checkRedirects', () => {
   const routes = new Set(['quickstart', 'concepts/retries', 'guides/intro', 'index']);
   const check = (redirects: Redirect[]) =>
-    checkRedirects(redirects, { routes, locate, folders: routeFolders(routes) }).map((diagnostic) => `${diagnostic.line} ${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.pointer}: ${diagnostic.message}${diagnostic.hint ? ` | ${diagnostic.hint}` : ''}`);
+    checkRedirects(redirects, { routes, locate, folders: routeFolders(routes) }).map(
+      (diagnostic) =>
+        `${diagnostic.line} ${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.pointer}: ${diagnostic.message}${diagnostic.hint ? ` | ${diagnostic.hint}` : ''}`,
+    );
 
   it('accepts redirects to pages, external URLs and wildcard destinations', () => {
-    expect(check([redirect('/start', '/quickstart'), redirect('/old/:slug*', '/concepts/:slug*'), redirect('/status', 'https://status.example.com'), redirect('/home', '/')])).toEqual([]);
+    expect(
+      check([
+        redirect('/start', '/quickstart'),
+        redirect('/old/:slug*', '/concepts/:slug*'),
+        redirect('/status', 'https://status.example.com'),
+        redirect('/home', '/'),
+      ]),
+    ).toEqual([]);
   });
 
   it('reports loops as warnings (the platform deploys them)', () => {
@@ -67,7 +94,9 @@ describe('checkRedirects', () => {
     expect(check([redirect('/guides/intro#cloud', '/guides/intro#blob')])).toEqual([
       '10 warning redirect-anchor-or-query /redirects/0/source: Unexpected anchor or query in redirect source `/guides/intro#cloud`, expected a path: redirects cannot include them, so this one never applies | Redirect the page path, or keep the old anchor as a heading id on the page.',
     ]);
-    expect(check([redirect('/old', '/moved'), redirect('/moved#a', '/elsewhere'), redirect('/moved', '/quickstart')])).toEqual([
+    expect(
+      check([redirect('/old', '/moved'), redirect('/moved#a', '/elsewhere'), redirect('/moved', '/quickstart')]),
+    ).toEqual([
       '10 warning redirect-chain /redirects/0/destination: Redirect `/old` takes 2 hops, expected one | Point it straight at `/quickstart`.',
       expect.stringContaining('11 warning redirect-anchor-or-query'),
     ]);
@@ -79,11 +108,19 @@ describe('checkRedirects', () => {
       '10 warning redirect-chain /redirects/0/destination: Redirect `/start` takes 2 hops, expected one | Point it straight at `/quickstart`.',
     ]);
     expect(check([redirect('/start', '/concept')])).toMatchObject([expect.stringContaining('redirect-dangling')]);
-    expect(checkRedirects([redirect('/old-api', '/api-reference/users/list')], { routes, locate, unknownFolders: ['api-reference'] })).toEqual([]);
+    expect(
+      checkRedirects([redirect('/old-api', '/api-reference/users/list')], {
+        routes,
+        locate,
+        unknownFolders: ['api-reference'],
+      }),
+    ).toEqual([]);
   });
 
   it('sees no loop where a folder wildcard points at the folder and the folder has a redirect of its own', () => {
-    expect(check([redirect('/reference/recipes/*', '/reference/recipes'), redirect('/reference/recipes', '/quickstart')])).toEqual([
+    expect(
+      check([redirect('/reference/recipes/*', '/reference/recipes'), redirect('/reference/recipes', '/quickstart')]),
+    ).toEqual([
       '10 warning redirect-chain /redirects/0/destination: Redirect `/reference/recipes/*` takes 2 hops, expected one | Point it straight at `/quickstart`.',
     ]);
   });

@@ -38,7 +38,8 @@ function outline(nodes: ManifestNavigationNode[], depth = 0): string[] {
 describe('resolveNavigation on a fixture nesting every element kind', () => {
   let specs: LoadedSpecs;
   let result: ResolvedNavigation;
-  const entry = (route: string, index = 0): NavigationPageEntry | undefined => result.entries.filter((candidate) => candidate.route === route)[index];
+  const entry = (route: string, index = 0): NavigationPageEntry | undefined =>
+    result.entries.filter((candidate) => candidate.route === route)[index];
   beforeAll(async () => {
     specs = (await loadFixtureSpecs()).result.specs;
     result = resolveText(fixtureText, specs);
@@ -96,33 +97,87 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
   });
 
   it('gives each page its language, version, product, tab, menu item, dropdown, anchor and group path (group roots count)', () => {
-    expect(entry('cloud/overview')).toMatchObject({ file: 'cloud/overview.mdx', pointer: '/navigation/languages/0/versions/0/products/0/tabs/0/menu/0/groups/0/root' });
-    expect(entry('cloud/overview')?.context).toEqual({ language: 'en', version: 'v2', product: 'Cloud', tab: 'Guides', menu: 'Start', groups: ['Basics'] });
-    expect(entry('cloud/deep')?.context).toEqual({ language: 'en', version: 'v2', product: 'Cloud', tab: 'Guides', menu: 'Start', groups: ['Basics', 'Deep'] });
-    expect(entry('help')?.context).toEqual({ language: 'en', version: 'v2', product: 'Edge', anchor: 'Help', groups: [] });
-    expect(entry('edge-api/webhooks/order-created')?.context).toEqual({ language: 'en', version: 'v2', product: 'Edge', dropdown: 'Reference', groups: ['Webhooks'] });
+    expect(entry('cloud/overview')).toMatchObject({
+      file: 'cloud/overview.mdx',
+      pointer: '/navigation/languages/0/versions/0/products/0/tabs/0/menu/0/groups/0/root',
+    });
+    expect(entry('cloud/overview')?.context).toEqual({
+      language: 'en',
+      version: 'v2',
+      product: 'Cloud',
+      tab: 'Guides',
+      menu: 'Start',
+      groups: ['Basics'],
+    });
+    expect(entry('cloud/deep')?.context).toEqual({
+      language: 'en',
+      version: 'v2',
+      product: 'Cloud',
+      tab: 'Guides',
+      menu: 'Start',
+      groups: ['Basics', 'Deep'],
+    });
+    expect(entry('help')?.context).toEqual({
+      language: 'en',
+      version: 'v2',
+      product: 'Edge',
+      anchor: 'Help',
+      groups: [],
+    });
+    expect(entry('edge-api/webhooks/order-created')?.context).toEqual({
+      language: 'en',
+      version: 'v2',
+      product: 'Edge',
+      dropdown: 'Reference',
+      groups: ['Webhooks'],
+    });
   });
 
   it('resolves every child kind of an element holding several, in a stable order (dropdowns, anchors, groups)', () => {
     const edge = result.tree[0]?.children?.[0]?.children?.[1];
-    expect(edge?.children?.map((child) => `${child.kind} ${String(child.label)}`)).toEqual(['dropdown Reference', 'anchor Help', 'group Edge basics']);
+    expect(edge?.children?.map((child) => `${child.kind} ${String(child.label)}`)).toEqual([
+      'dropdown Reference',
+      'anchor Help',
+      'group Edge basics',
+    ]);
   });
 
   it('inherits `openapi` from api.openapi and lets an element override it; a named spec wins over the scope', () => {
-    expect(entry('api-reference/products/list-products')).toMatchObject({ operation: { specFile: 'shop.yaml', method: 'GET', path: '/products' }, openapi: [{ file: 'shop.yaml' }] });
-    expect(entry('api-reference/pets/list-pets')).toMatchObject({ operation: { specFile: 'legacy-swagger.json', method: 'GET', path: '/pets' }, openapi: [{ file: 'legacy-swagger.json' }] });
-    expect(entry('api-reference/health-check')?.operation).toEqual({ specFile: 'shop.yaml', method: 'GET', path: '/health' });
-    expect(entry('api-reference/webhooks/order-created')?.operation).toEqual({ specFile: 'shop.yaml', method: 'WEBHOOK', path: 'order.created' });
+    expect(entry('api-reference/products/list-products')).toMatchObject({
+      operation: { specFile: 'shop.yaml', method: 'GET', path: '/products' },
+      openapi: [{ file: 'shop.yaml' }],
+    });
+    expect(entry('api-reference/pets/list-pets')).toMatchObject({
+      operation: { specFile: 'legacy-swagger.json', method: 'GET', path: '/pets' },
+      openapi: [{ file: 'legacy-swagger.json' }],
+    });
+    expect(entry('api-reference/health-check')?.operation).toEqual({
+      specFile: 'shop.yaml',
+      method: 'GET',
+      path: '/health',
+    });
+    expect(entry('api-reference/webhooks/order-created')?.operation).toEqual({
+      specFile: 'shop.yaml',
+      method: 'WEBHOOK',
+      path: 'order.created',
+    });
     expect(entry('cloud/intro')?.openapi).toEqual([{ file: 'shop.yaml' }]);
   });
 
   it('makes endpoint pages with summary slugs, collision suffixes, derived names, titles and searchable content', () => {
     expect(entry('api-reference/products/get-a-product')?.operation?.method).toBe('GET');
     expect(entry('api-reference/products/get-a-product-1')?.operation?.method).toBe('DELETE');
-    expect(entry('api-reference/products/patch-products')?.endpoint).toMatchObject({ title: 'Patch products productId', hidden: false });
+    expect(entry('api-reference/products/patch-products')?.endpoint).toMatchObject({
+      title: 'Patch products productId',
+      hidden: false,
+    });
     const reference = entry('api-reference/products/list-products')?.endpoint;
     const list = reference && renderEndpointPage(reference);
-    expect(list).toMatchObject({ route: 'api-reference/products/list-products', title: 'List products', description: 'Returns the products of the shop.' });
+    expect(list).toMatchObject({
+      route: 'api-reference/products/list-products',
+      title: 'List products',
+      description: 'Returns the products of the shop.',
+    });
     expect(list?.sections.map((section) => section.anchor)).toEqual(['', 'parameters', 'responses']);
     expect(result.entries.some((candidate) => candidate.operation?.path === '/internal/debug')).toBe(false);
   });
@@ -144,19 +199,36 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
   });
 
   it('hides everything below a hidden element', () => {
-    expect(result.entries.filter((candidate) => candidate.context.version === 'v1').map((candidate) => `${candidate.route} ${candidate.hidden}`)).toEqual(['cloud/intro true', 'v1/legacy true']);
+    expect(
+      result.entries
+        .filter((candidate) => candidate.context.version === 'v1')
+        .map((candidate) => `${candidate.route} ${candidate.hidden}`),
+    ).toEqual(['cloud/intro true', 'v1/legacy true']);
     expect(entry('cloud/intro')?.hidden).toBe(false);
   });
 
   it('keeps every reference to a repeated route and marks the repeats; a page cross-listed under another product or version is no duplicate', () => {
     const intros = result.entries.filter((candidate) => candidate.route === 'cloud/intro');
-    expect(intros.map((candidate) => candidate.duplicateOf)).toEqual([undefined, intros[0]?.pointer, intros[0]?.pointer]);
-    expect(intros.map((candidate) => [candidate.context.version, candidate.context.product])).toEqual([['v2', 'Cloud'], ['v2', 'Edge'], ['v1', undefined]]);
+    expect(intros.map((candidate) => candidate.duplicateOf)).toEqual([
+      undefined,
+      intros[0]?.pointer,
+      intros[0]?.pointer,
+    ]);
+    expect(intros.map((candidate) => [candidate.context.version, candidate.context.product])).toEqual([
+      ['v2', 'Cloud'],
+      ['v2', 'Edge'],
+      ['v1', undefined],
+    ]);
     expect(result.diagnostics.filter((diagnostic) => diagnostic.ruleId === 'duplicate-page')).toEqual([]);
   });
 
   it('reports extensions and unknown operations at their docs.json position, naming the navigation path and closest operations', () => {
-    expect(result.diagnostics.map((diagnostic) => `${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.ruleId}: ${diagnostic.message} | ${diagnostic.hint ?? ''}`)).toMatchInlineSnapshot(`
+    expect(
+      result.diagnostics.map(
+        (diagnostic) =>
+          `${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.ruleId}: ${diagnostic.message} | ${diagnostic.hint ?? ''}`,
+      ),
+    ).toMatchInlineSnapshot(`
       [
         "27:103 warning page-extension: Unexpected extension in page path \`cloud/deep.mdx\`, expected the path without \`.mdx\`/\`.md\` | Write \`cloud/deep\`.",
         "37:150 warning unknown-operation: Cannot find the operation \`GET /pet\` in \`legacy-swagger.json\` (referenced from language en › version v2 › product Cloud › tab API › group Pets); the entry is left out | Closest operations: \`GET /pets\`, \`POST /pets\`.",
@@ -167,7 +239,12 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
 
 describe('resolveNavigation on small configurations', () => {
   let specs: LoadedSpecs;
-  const resolve = (config: unknown) => resolveNavigation(config as DocsConfig, { pageFileFor: (route) => (PAGES.has(route) ? `${route}.mdx` : undefined), specs, locate: stubLocate });
+  const resolve = (config: unknown) =>
+    resolveNavigation(config as DocsConfig, {
+      pageFileFor: (route) => (PAGES.has(route) ? `${route}.mdx` : undefined),
+      specs,
+      locate: stubLocate,
+    });
   beforeAll(async () => {
     specs = (await loadFixtureSpecs()).result.specs;
   });
@@ -175,33 +252,66 @@ describe('resolveNavigation on small configurations', () => {
   it('normalises leading `/` and `./`, a trailing slash and an extension; reports a missing page file as a warning', () => {
     const result = resolve({ navigation: { pages: ['/help', './edge/start/', 'cloud/deep.md', '/nope'] } });
     expect(result.entries.map((candidate) => candidate.route)).toEqual(['help', 'edge/start', 'cloud/deep']);
-    expect(result.diagnostics.map((diagnostic) => `${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.pointer}`)).toEqual([
-      'warning page-extension /navigation/pages/2',
-      'warning missing-page /navigation/pages/3',
-    ]);
-    expect(result.diagnostics[1]?.message).toBe('Cannot find a page file for `/nope` (looked for nope.mdx and nope.md), referenced from the top-level navigation; the entry is left out');
+    expect(
+      result.diagnostics.map((diagnostic) => `${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.pointer}`),
+    ).toEqual(['warning page-extension /navigation/pages/2', 'warning missing-page /navigation/pages/3']);
+    expect(result.diagnostics[1]?.message).toBe(
+      'Cannot find a page file for `/nope` (looked for nope.mdx and nope.md), referenced from the top-level navigation; the entry is left out',
+    );
   });
 
   it('names the navigation path of a missing page', () => {
-    const result = resolve({ navigation: { tabs: [{ tab: 'API', groups: [{ group: 'Users', pages: ['users/list'] }] }] } });
+    const result = resolve({
+      navigation: { tabs: [{ tab: 'API', groups: [{ group: 'Users', pages: ['users/list'] }] }] },
+    });
     expect(result.diagnostics[0]?.message).toContain('referenced from tab API › group Users');
   });
 
   it('generates a whole spec for `openapi` on the navigation root and on an element with an array of specs', () => {
-    expect(resolve({ navigation: { openapi: 'legacy-swagger.json' } }).entries.map((candidate) => candidate.route)).toEqual(['api-reference/pets/list-pets', 'api-reference/pets/add-a-pet']);
-    const both = resolve({ navigation: { groups: [{ group: 'All', openapi: ['legacy-swagger.json', { source: 'shop.yaml', directory: 'shop' }] }] } });
+    expect(
+      resolve({ navigation: { openapi: 'legacy-swagger.json' } }).entries.map((candidate) => candidate.route),
+    ).toEqual(['api-reference/pets/list-pets', 'api-reference/pets/add-a-pet']);
+    const both = resolve({
+      navigation: {
+        groups: [{ group: 'All', openapi: ['legacy-swagger.json', { source: 'shop.yaml', directory: 'shop' }] }],
+      },
+    });
     expect(both.entries.filter((candidate) => candidate.route.startsWith('api-reference/pets/')).length).toBe(2);
     expect(both.entries.filter((candidate) => candidate.route.startsWith('shop/')).length).toBe(8);
-    expect(both.tree[0]?.children?.map((group) => group.label)).toEqual(['Pets', 'Products', 'API Reference', 'Internal', 'Webhooks']);
+    expect(both.tree[0]?.children?.map((group) => group.label)).toEqual([
+      'Pets',
+      'Products',
+      'API Reference',
+      'Internal',
+      'Webhooks',
+    ]);
   });
 
   it('keeps one route for an operation referenced twice in the same directory', () => {
-    const result = resolve({ navigation: { tabs: [{ tab: 'A', pages: ['GET /products'] }, { tab: 'B', pages: ['GET /products'] }] }, api: { openapi: 'shop.yaml' } });
-    expect(result.entries.map((candidate) => `${candidate.route} ${candidate.duplicateOf ?? ''}`)).toEqual(['api-reference/products/list-products ', 'api-reference/products/list-products /navigation/tabs/0/pages/0']);
+    const result = resolve({
+      navigation: {
+        tabs: [
+          { tab: 'A', pages: ['GET /products'] },
+          { tab: 'B', pages: ['GET /products'] },
+        ],
+      },
+      api: { openapi: 'shop.yaml' },
+    });
+    expect(result.entries.map((candidate) => `${candidate.route} ${candidate.duplicateOf ?? ''}`)).toEqual([
+      'api-reference/products/list-products ',
+      'api-reference/products/list-products /navigation/tabs/0/pages/0',
+    ]);
   });
 
   it('treats an href element as a link unless it also holds pages, and hides the pages of a hidden element', () => {
-    const result = resolve({ navigation: { anchors: [{ anchor: 'Docs', href: 'https://x.example', pages: ['help'] }, { anchor: 'Out', href: 'https://out.example', hidden: true }] } });
+    const result = resolve({
+      navigation: {
+        anchors: [
+          { anchor: 'Docs', href: 'https://x.example', pages: ['help'] },
+          { anchor: 'Out', href: 'https://out.example', hidden: true },
+        ],
+      },
+    });
     expect(result.tree).toEqual([
       { kind: 'anchor', label: 'Docs', href: 'https://x.example', children: [{ kind: 'page', path: 'help' }] },
       { kind: 'anchor', label: 'Out', href: 'https://out.example', hidden: true },
@@ -209,29 +319,84 @@ describe('resolveNavigation on small configurations', () => {
   });
 
   it('keeps the pages of a hidden tab or group marked `searchable: true` searchable, until a hidden element below says otherwise', () => {
-    const result = resolve({ navigation: { tabs: [
-      { tab: 'Help', hidden: true, searchable: true, groups: [{ group: 'Shown', pages: ['help'] }, { group: 'Again hidden', hidden: true, pages: ['edge/start'] }] },
-      { tab: 'Old', hidden: true, pages: ['cloud/deep'] },
-      { tab: 'Docs', searchable: true, pages: ['index'] },
-    ] } });
-    expect(result.entries.map(({ route, hidden, searchable }) => `${route} ${hidden} ${String(searchable)}`)).toEqual(['help true true', 'edge/start true undefined', 'cloud/deep true undefined', 'index false undefined']);
+    const result = resolve({
+      navigation: {
+        tabs: [
+          {
+            tab: 'Help',
+            hidden: true,
+            searchable: true,
+            groups: [
+              { group: 'Shown', pages: ['help'] },
+              { group: 'Again hidden', hidden: true, pages: ['edge/start'] },
+            ],
+          },
+          { tab: 'Old', hidden: true, pages: ['cloud/deep'] },
+          { tab: 'Docs', searchable: true, pages: ['index'] },
+        ],
+      },
+    });
+    expect(result.entries.map(({ route, hidden, searchable }) => `${route} ${hidden} ${String(searchable)}`)).toEqual([
+      'help true true',
+      'edge/start true undefined',
+      'cloud/deep true undefined',
+      'index false undefined',
+    ]);
   });
 
   it('gives each page the `boost` of its nearest group that sets one', () => {
-    const result = resolve({ navigation: { groups: [{ group: 'Start', boost: 5, pages: ['index', { group: 'Deeper', boost: 0.5, pages: ['cloud/deep'] }, { group: 'Plain', pages: ['help'] }] }, { group: 'None', boost: -1, pages: ['edge/start'] }] } });
-    expect(result.entries.map(({ route, boost }) => `${route} ${String(boost)}`)).toEqual(['index 5', 'cloud/deep 0.5', 'help 5', 'edge/start undefined']);
+    const result = resolve({
+      navigation: {
+        groups: [
+          {
+            group: 'Start',
+            boost: 5,
+            pages: [
+              'index',
+              { group: 'Deeper', boost: 0.5, pages: ['cloud/deep'] },
+              { group: 'Plain', pages: ['help'] },
+            ],
+          },
+          { group: 'None', boost: -1, pages: ['edge/start'] },
+        ],
+      },
+    });
+    expect(result.entries.map(({ route, boost }) => `${route} ${String(boost)}`)).toEqual([
+      'index 5',
+      'cloud/deep 0.5',
+      'help 5',
+      'edge/start undefined',
+    ]);
   });
 
   it('leaves out references to a spec that did not load with one warning for their group, and warns when no spec is in scope', () => {
-    const remote = resolve({ navigation: { groups: [{ group: 'R', openapi: 'https://api.example.com/openapi.json', pages: ['GET /things'] }] } });
-    expect(remote.diagnostics).toMatchObject([{ severity: 'warning', ruleId: 'spec-not-loaded', pointer: '/navigation/groups/0' }]);
+    const remote = resolve({
+      navigation: { groups: [{ group: 'R', openapi: 'https://api.example.com/openapi.json', pages: ['GET /things'] }] },
+    });
+    expect(remote.diagnostics).toMatchObject([
+      { severity: 'warning', ruleId: 'spec-not-loaded', pointer: '/navigation/groups/0' },
+    ]);
     expect(remote.tree).toEqual([]);
     expect(remote.entries.map((entry) => entry.route)).toEqual([]);
-    const none = resolveNavigation({ navigation: { pages: ['GET /things'] } }, { pageFileFor: () => undefined, specs: new Map(), locate: stubLocate });
-    expect(none.diagnostics).toMatchObject([{ severity: 'warning', ruleId: 'unknown-operation', message: 'Cannot resolve `GET /things`: no OpenAPI spec is in scope (referenced from the top-level navigation); the entry is left out' }]);
+    const none = resolveNavigation(
+      { navigation: { pages: ['GET /things'] } },
+      { pageFileFor: () => undefined, specs: new Map(), locate: stubLocate },
+    );
+    expect(none.diagnostics).toMatchObject([
+      {
+        severity: 'warning',
+        ruleId: 'unknown-operation',
+        message:
+          'Cannot resolve `GET /things`: no OpenAPI spec is in scope (referenced from the top-level navigation); the entry is left out',
+      },
+    ]);
   });
 
   it('accepts a config without navigation and returns nothing', () => {
-    expect(resolveNavigation({}, { pageFileFor: () => undefined, specs: new Map(), locate: stubLocate })).toEqual({ tree: [], entries: [], diagnostics: [] });
+    expect(resolveNavigation({}, { pageFileFor: () => undefined, specs: new Map(), locate: stubLocate })).toEqual({
+      tree: [],
+      entries: [],
+      diagnostics: [],
+    });
   });
 });

@@ -8,23 +8,31 @@ const navigation = {
   global: { anchors: [{ anchor: 'Blog', href: 'https://blog', pages: ['never'] }] },
   pages: ['home', { group: 'Inline', pages: ['inline/a'] }, 42, null],
   tabs: [
-    { tab: 'Guides', root: 'guides/index', groups: [{ group: 'Start', pages: ['guides/start', 'GET /users'] }, 'not an element'] },
+    {
+      tab: 'Guides',
+      root: 'guides/index',
+      groups: [{ group: 'Start', pages: ['guides/start', 'GET /users'] }, 'not an element'],
+    },
     { tab: 'Link', href: 'https://example.com', groups: [{ group: 'Skipped', pages: ['skipped'] }] },
   ],
   versions: [{ version: 'v1', unknown: { pages: ['not navigation'] } }],
 } as unknown as DocsConfig['navigation'];
 
 describe('visitNavigation', () => {
-  it('visits elements, roots and pages depth first in resolution order (lists in their fixed order, then pages), with pointers and each element\'s context', () => {
+  it("visits elements, roots and pages depth first in resolution order (lists in their fixed order, then pages), with pointers and each element's context", () => {
     const events: string[] = [];
-    visitNavigation<string>(navigation, {
-      enter: ({ kind, label, pointer }, parent) => {
-        events.push(`enter ${kind} ${label ?? '-'} ${pointer} in ${parent}`);
-        return label === 'Link' ? SKIP : (label ?? kind);
+    visitNavigation<string>(
+      navigation,
+      {
+        enter: ({ kind, label, pointer }, parent) => {
+          events.push(`enter ${kind} ${label ?? '-'} ${pointer} in ${parent}`);
+          return label === 'Link' ? SKIP : (label ?? kind);
+        },
+        page: ({ entry, pointer, role }, context) => events.push(`${role} ${entry} ${pointer} in ${context}`),
+        leave: ({ kind, label }) => events.push(`leave ${kind} ${label ?? '-'}`),
       },
-      page: ({ entry, pointer, role }, context) => events.push(`${role} ${entry} ${pointer} in ${context}`),
-      leave: ({ kind, label }) => events.push(`leave ${kind} ${label ?? '-'}`),
-    }, 'start');
+      'start',
+    );
     expect(events).toEqual([
       'enter navigation - /navigation in start',
       'enter version v1 /navigation/versions/0 in navigation',
@@ -47,7 +55,11 @@ describe('visitNavigation', () => {
 
   it('walks nothing when the navigation is not an object', () => {
     const events: string[] = [];
-    visitNavigation(['home'] as unknown as DocsConfig['navigation'], { enter: () => void events.push('enter'), page: () => void events.push('page') }, undefined);
+    visitNavigation(
+      ['home'] as unknown as DocsConfig['navigation'],
+      { enter: () => void events.push('enter'), page: () => void events.push('page') },
+      undefined,
+    );
     expect(events).toEqual([]);
   });
 });

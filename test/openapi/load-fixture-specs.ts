@@ -8,7 +8,10 @@ import { collectSpecReferences } from '../../pipeline/site-model/collect-spec-re
 export const openapiFixtureDir = path.resolve(import.meta.dirname, '../fixtures/openapi');
 
 /** Reads the fixture site and loads its specs as the build does, without network. */
-export async function loadFixtureSpecs(): Promise<{ source: SiteSource; result: Awaited<ReturnType<typeof loadOpenApiSpecs>> }> {
+export async function loadFixtureSpecs(): Promise<{
+  source: SiteSource;
+  result: Awaited<ReturnType<typeof loadOpenApiSpecs>>;
+}> {
   const source = await readSiteSource(openapiFixtureDir);
   const config = JSON.parse(source.files.get('docs.json') ?? '{}') as Record<string, unknown>;
   return { source, result: await loadOpenApiSpecs({ specReferences: collectSpecReferences(config), source }) };

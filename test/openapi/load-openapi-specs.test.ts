@@ -8,7 +8,9 @@ describe('loadOpenApiSpecs', () => {
   it('loads OpenAPI 3.1 and Swagger 2 specs from memory, resolving $refs to sibling files of the site', async () => {
     const { result } = await loadFixtureSpecs();
     const shop = result.specs.get('shop.yaml');
-    expect(shop?.operations.map((operation) => `${operation.webhook ? 'webhook' : operation.method} ${operation.path}`)).toEqual([
+    expect(
+      shop?.operations.map((operation) => `${operation.webhook ? 'webhook' : operation.method} ${operation.path}`),
+    ).toEqual([
       'GET /products',
       'POST /products',
       'GET /products/{productId}',
@@ -20,10 +22,18 @@ describe('loadOpenApiSpecs', () => {
       'webhook order.created',
     ]);
     expect(shop?.serverPaths).toEqual(['/v2']);
-    const create = shop?.operations[1]?.operation as { requestBody: { content: { 'application/json': { schema: { required: string[] } } } } };
+    const create = shop?.operations[1]?.operation as {
+      requestBody: { content: { 'application/json': { schema: { required: string[] } } } };
+    };
     expect(create.requestBody.content['application/json'].schema.required).toEqual(['id', 'name']);
-    expect(shop?.operations.find((operation) => operation.path === '/internal/metrics')).toMatchObject({ hidden: true, excluded: false });
-    expect(shop?.operations.find((operation) => operation.path === '/internal/debug')).toMatchObject({ hidden: false, excluded: true });
+    expect(shop?.operations.find((operation) => operation.path === '/internal/metrics')).toMatchObject({
+      hidden: true,
+      excluded: false,
+    });
+    expect(shop?.operations.find((operation) => operation.path === '/internal/debug')).toMatchObject({
+      hidden: false,
+      excluded: true,
+    });
     expect(shop?.operations[2]?.parameters.map((parameter) => parameter.name)).toEqual(['productId']);
     const swagger = result.specs.get('legacy-swagger.json');
     expect(swagger?.serverPaths).toEqual(['/v1']);
@@ -32,12 +42,35 @@ describe('loadOpenApiSpecs', () => {
 
   it('reports broken, unsupported, missing and remote specs as diagnostics instead of throwing', async () => {
     const { result } = await loadFixtureSpecs();
-    expect(result.diagnostics.map(({ file, line, column, pointer, severity, ruleId }) => ({ file, line, column, pointer, severity, ruleId }))).toEqual([
-      { file: 'broken-ref.yaml', line: 12, column: 25, pointer: undefined, severity: 'warning', ruleId: 'spec-reference' },
+    expect(
+      result.diagnostics.map(({ file, line, column, pointer, severity, ruleId }) => ({
+        file,
+        line,
+        column,
+        pointer,
+        severity,
+        ruleId,
+      })),
+    ).toEqual([
+      {
+        file: 'broken-ref.yaml',
+        line: 12,
+        column: 25,
+        pointer: undefined,
+        severity: 'warning',
+        ruleId: 'spec-reference',
+      },
       { file: 'unparsable.yaml', line: 2, column: 16, pointer: undefined, severity: 'error', ruleId: 'spec-parse' },
       { file: 'future.json', line: 1, column: 1, pointer: undefined, severity: 'error', ruleId: 'invalid-spec' },
       { file: 'docs.json', line: 0, column: 0, pointer: '/api/openapi/5', severity: 'error', ruleId: 'missing-spec' },
-      { file: 'docs.json', line: 0, column: 0, pointer: '/api/openapi/6', severity: 'warning', ruleId: 'remote-spec-skipped' },
+      {
+        file: 'docs.json',
+        line: 0,
+        column: 0,
+        pointer: '/api/openapi/6',
+        severity: 'warning',
+        ruleId: 'remote-spec-skipped',
+      },
     ]);
     expect(result.diagnostics[2]?.message).toBe('Unexpected OpenAPI version `4.0.0`, expected 3.0.x or 3.1.x');
     expect(result.diagnostics[0]?.message).toContain('schemas/missing.yaml');
@@ -47,7 +80,11 @@ describe('loadOpenApiSpecs', () => {
 
   it('fetches remote specs only through the given fetchRemote', async () => {
     const remote = 'https://specs.example.com/users.json';
-    const spec = JSON.stringify({ openapi: '3.0.3', info: { title: 'U', version: '1' }, paths: { '/users': { get: { summary: 'List users', responses: {} } } } });
+    const spec = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'U', version: '1' },
+      paths: { '/users': { get: { summary: 'List users', responses: {} } } },
+    });
     const fetched: string[] = [];
     const fetchText = async (url: string): Promise<string> => {
       fetched.push(url);
@@ -58,13 +95,21 @@ describe('loadOpenApiSpecs', () => {
     const specReferences = collectSpecReferences(config);
     const offline = await loadOpenApiSpecs({ specReferences, source: siteSourceFromObject({}), locate });
     expect(fetched).toEqual([]);
-    expect(offline.diagnostics).toMatchObject([{ ruleId: 'remote-spec-skipped', pointer: '/navigation/tabs/0/openapi', line: 26, column: 3 }]);
+    expect(offline.diagnostics).toMatchObject([
+      { ruleId: 'remote-spec-skipped', pointer: '/navigation/tabs/0/openapi', line: 26, column: 3 },
+    ]);
     const online = await loadOpenApiSpecs({ specReferences, source: siteSourceFromObject({}), fetchRemote: fetchText });
     expect(fetched).toEqual([remote]);
     expect(online.diagnostics).toEqual([]);
     expect(online.specs.get(remote)?.operations[0]?.summary).toBe('List users');
-    const failing = await loadOpenApiSpecs({ specReferences, source: siteSourceFromObject({}), fetchRemote: async () => Promise.reject(new Error('HTTP 503')) });
-    expect(failing.diagnostics).toMatchObject([{ severity: 'error', ruleId: 'spec-unreachable', message: `Cannot fetch spec \`${remote}\`: HTTP 503` }]);
+    const failing = await loadOpenApiSpecs({
+      specReferences,
+      source: siteSourceFromObject({}),
+      fetchRemote: async () => Promise.reject(new Error('HTTP 503')),
+    });
+    expect(failing.diagnostics).toMatchObject([
+      { severity: 'error', ruleId: 'spec-unreachable', message: `Cannot fetch spec \`${remote}\`: HTTP 503` },
+    ]);
   });
 
   it('loads detected spec files docs.json does not name, silently skipping YAML that is not a spec', async () => {
@@ -79,33 +124,79 @@ describe('loadOpenApiSpecs', () => {
 
   it('refuses $refs that leave the site and never reads the disk', async () => {
     const source = siteSourceFromObject({
-      'openapi.yaml': 'openapi: 3.0.3\ninfo: { title: A, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": { $ref: "../../etc/passwd.yaml" }\n',
+      'openapi.yaml':
+        'openapi: 3.0.3\ninfo: { title: A, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": { $ref: "../../etc/passwd.yaml" }\n',
     });
-    const result = await loadOpenApiSpecs({ specReferences: collectSpecReferences({ api: { openapi: 'openapi.yaml' } }), source });
-    expect(result.diagnostics).toMatchObject([{ file: 'openapi.yaml', line: 7, column: 18, severity: 'warning', ruleId: 'spec-reference', message: 'Cannot resolve `$ref` `../../etc/passwd.yaml`: it points outside the site folder; `GET /a` is built without it' }]);
+    const result = await loadOpenApiSpecs({
+      specReferences: collectSpecReferences({ api: { openapi: 'openapi.yaml' } }),
+      source,
+    });
+    expect(result.diagnostics).toMatchObject([
+      {
+        file: 'openapi.yaml',
+        line: 7,
+        column: 18,
+        severity: 'warning',
+        ruleId: 'spec-reference',
+        message:
+          'Cannot resolve `$ref` `../../etc/passwd.yaml`: it points outside the site folder; `GET /a` is built without it',
+      },
+    ]);
     expect(result.specs.get('openapi.yaml')?.operations).toHaveLength(1);
   });
 
   it('points a missing local $ref pointer at the first $ref that names it', async () => {
     const source = siteSourceFromObject({
-      'openapi.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'A', version: '1' }, paths: { '/a': { get: { parameters: [{ $ref: '#/components/parameters/apiKey' }], responses: { '200': { description: 'OK' } } } } } }, null, 2),
+      'openapi.json': JSON.stringify(
+        {
+          openapi: '3.0.3',
+          info: { title: 'A', version: '1' },
+          paths: {
+            '/a': {
+              get: {
+                parameters: [{ $ref: '#/components/parameters/apiKey' }],
+                responses: { '200': { description: 'OK' } },
+              },
+            },
+          },
+        },
+        null,
+        2,
+      ),
     });
-    const result = await loadOpenApiSpecs({ specReferences: collectSpecReferences({ api: { openapi: 'openapi.json' } }), source });
-    expect(result.diagnostics.map(({ line, column, ruleId, message }) => `${line}:${column} ${ruleId} ${message}`)).toEqual([
+    const result = await loadOpenApiSpecs({
+      specReferences: collectSpecReferences({ api: { openapi: 'openapi.json' } }),
+      source,
+    });
+    expect(
+      result.diagnostics.map(({ line, column, ruleId, message }) => `${line}:${column} ${ruleId} ${message}`),
+    ).toEqual([
       '12:13 spec-reference Cannot resolve `$ref` `#/components/parameters/apiKey`: nothing at `#/components/parameters/apiKey` (no `components`); `GET /a` is built without it',
     ]);
   });
 
   it('reads a JSON spec with raw line breaks in its strings as YAML, as the platform does, with a warning at the first one', async () => {
-    const text = '{"openapi": "3.0.3",\n "info": {"title": "A", "version": "1", "description": "First line.\nSecond line."},\n "paths": {"/a": {"get": {"summary": "List\n  them", "responses": {"200": {"description": "OK"}}}}}}\n';
-    const broken = '{"openapi": "3.0.3", "info": {"title": "A", "version": "1", "description": "Line\nbreak"}, "paths": {"/a": {]}}';
+    const text =
+      '{"openapi": "3.0.3",\n "info": {"title": "A", "version": "1", "description": "First line.\nSecond line."},\n "paths": {"/a": {"get": {"summary": "List\n  them", "responses": {"200": {"description": "OK"}}}}}}\n';
+    const broken =
+      '{"openapi": "3.0.3", "info": {"title": "A", "version": "1", "description": "Line\nbreak"}, "paths": {"/a": {]}}';
     const source = siteSourceFromObject({ 'openapi.json': text, 'broken.json': broken });
-    const result = await loadOpenApiSpecs({ specReferences: collectSpecReferences({ api: { openapi: ['openapi.json', 'broken.json'] } }), source });
-    expect(result.specs.get('openapi.json')?.operations.map((operation) => `${operation.method} ${operation.path} ${operation.summary ?? ''}`)).toEqual(['GET /a List them']);
-    expect(result.diagnostics.map(({ file, line, column, severity, ruleId }) => `${file}:${line}:${column} ${severity} ${ruleId}`)).toEqual([
-      'openapi.json:2:68 warning spec-read-as-yaml',
-      'broken.json:1:1 error spec-parse',
-    ]);
-    expect(result.diagnostics[0]?.message).toMatch(/^Unexpected JSON syntax \(Bad control character in string literal\), expected valid JSON: the spec is read as YAML/);
+    const result = await loadOpenApiSpecs({
+      specReferences: collectSpecReferences({ api: { openapi: ['openapi.json', 'broken.json'] } }),
+      source,
+    });
+    expect(
+      result.specs
+        .get('openapi.json')
+        ?.operations.map((operation) => `${operation.method} ${operation.path} ${operation.summary ?? ''}`),
+    ).toEqual(['GET /a List them']);
+    expect(
+      result.diagnostics.map(
+        ({ file, line, column, severity, ruleId }) => `${file}:${line}:${column} ${severity} ${ruleId}`,
+      ),
+    ).toEqual(['openapi.json:2:68 warning spec-read-as-yaml', 'broken.json:1:1 error spec-parse']);
+    expect(result.diagnostics[0]?.message).toMatch(
+      /^Unexpected JSON syntax \(Bad control character in string literal\), expected valid JSON: the spec is read as YAML/,
+    );
   });
 });

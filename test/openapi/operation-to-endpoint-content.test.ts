@@ -7,7 +7,9 @@ import { loadFixtureSpecs } from './load-fixture-specs.ts';
 describe('operationToEndpointContent', () => {
   let specs: LoadedSpecs;
   const operation = (file: string, method: string, path: string): SpecOperation => {
-    const found = specs.get(file)?.operations.find((candidate) => candidate.method === method && candidate.path === path);
+    const found = specs
+      .get(file)
+      ?.operations.find((candidate) => candidate.method === method && candidate.path === path);
     if (!found) throw new Error(`fixture lacks ${method} ${path}`);
     return found;
   };
@@ -16,10 +18,26 @@ describe('operationToEndpointContent', () => {
   });
 
   it('spells out a summary that is an operation id, so readers find it by its words', () => {
-    const generated = (summary: string): SpecOperation => ({ method: 'POST', path: '/core.v1.SpaceService/ListSpaces', operation: {}, parameters: [], tags: [], summary, hidden: false, excluded: false, webhook: false });
-    expect(operationToEndpointContent(generated('ListSpaces')).sections[0]?.text).toBe('POST /core.v1.SpaceService/ListSpaces\nListSpaces\nList Spaces');
-    expect(operationToEndpointContent(generated('CreateNativeUserV2')).sections[0]?.text).toContain('\nCreate Native User V 2');
-    expect(operationToEndpointContent(generated('List spaces')).sections[0]?.text).toBe('POST /core.v1.SpaceService/ListSpaces\nList spaces');
+    const generated = (summary: string): SpecOperation => ({
+      method: 'POST',
+      path: '/core.v1.SpaceService/ListSpaces',
+      operation: {},
+      parameters: [],
+      tags: [],
+      summary,
+      hidden: false,
+      excluded: false,
+      webhook: false,
+    });
+    expect(operationToEndpointContent(generated('ListSpaces')).sections[0]?.text).toBe(
+      'POST /core.v1.SpaceService/ListSpaces\nListSpaces\nList Spaces',
+    );
+    expect(operationToEndpointContent(generated('CreateNativeUserV2')).sections[0]?.text).toContain(
+      '\nCreate Native User V 2',
+    );
+    expect(operationToEndpointContent(generated('List spaces')).sections[0]?.text).toBe(
+      'POST /core.v1.SpaceService/ListSpaces\nList spaces',
+    );
     expect(operationToEndpointContent(generated('ListSpaces')).title).toBe('ListSpaces');
   });
 
@@ -29,8 +47,13 @@ describe('operationToEndpointContent', () => {
       path: '/v1/orders/{id}/invoice',
       operation: {
         'x-mint': {
-          metadata: { title: 'Generate an invoice', description: 'Makes the invoice of an order. It is permanent.', sidebarTitle: 'Invoice' },
-          content: '<Warning>\n  Once generated, an invoice **cannot** be changed.\n</Warning>\n\n```bash\ncurl -X POST /v1/orders/1/invoice\n```\n\n## Prerequisites\n\nThe order must be paid.\n',
+          metadata: {
+            title: 'Generate an invoice',
+            description: 'Makes the invoice of an order. It is permanent.',
+            sidebarTitle: 'Invoice',
+          },
+          content:
+            '<Warning>\n  Once generated, an invoice **cannot** be changed.\n</Warning>\n\n```bash\ncurl -X POST /v1/orders/1/invoice\n```\n\n## Prerequisites\n\nThe order must be paid.\n',
         },
       },
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
@@ -44,7 +67,11 @@ describe('operationToEndpointContent', () => {
     expect(content.title).toBe('Generate an invoice');
     expect(content.description).toBe('Makes the invoice of an order.');
     expect(content.headings.map((heading) => heading.anchor)).toEqual(['prerequisites', 'parameters']);
-    expect(content.sections.map((section) => `## ${section.headingPath.join(' › ') || '(intro)'}\n${section.text}`).join('\n')).toMatchInlineSnapshot(`
+    expect(
+      content.sections
+        .map((section) => `## ${section.headingPath.join(' › ') || '(intro)'}\n${section.text}`)
+        .join('\n'),
+    ).toMatchInlineSnapshot(`
       "## (intro)
       POST /v1/orders/{id}/invoice
       Generate Order Invoice
@@ -64,7 +91,11 @@ describe('operationToEndpointContent', () => {
     const content = operationToEndpointContent(operation('shop.yaml', 'GET', '/products'));
     expect(content.title).toBe('List products');
     expect(content.description).toBe('Returns the products of the shop.');
-    expect(content.sections.map((section) => `## ${section.headingPath.join(' › ') || '(intro)'}\n${section.text}`).join('\n')).toMatchInlineSnapshot(`
+    expect(
+      content.sections
+        .map((section) => `## ${section.headingPath.join(' › ') || '(intro)'}\n${section.text}`)
+        .join('\n'),
+    ).toMatchInlineSnapshot(`
       "## (intro)
       GET /products
       List products
@@ -96,7 +127,9 @@ describe('operationToEndpointContent', () => {
       variants[].stock (integer)"
     `);
     const addPet = operationToEndpointContent(operation('legacy-swagger.json', 'POST', '/pets'));
-    expect(addPet.sections.find((section) => section.anchor === 'request-body')?.text).toBe("name (string, required): The pet's name.\ntag (string)");
+    expect(addPet.sections.find((section) => section.anchor === 'request-body')?.text).toBe(
+      "name (string, required): The pet's name.\ntag (string)",
+    );
   });
 
   it('derives a title and a slug from method and path when there is no summary', () => {
@@ -108,27 +141,50 @@ describe('operationToEndpointContent', () => {
   });
 
   it('names routes as the platform does: underscores and letters kept, parameters, brackets, dots and quotes removed', () => {
-    const named = (summary: string, tag: string): string => endpointSlug({ ...operation('shop.yaml', 'GET', '/products'), summary, tags: [tag] });
+    const named = (summary: string, tag: string): string =>
+      endpointSlug({ ...operation('shop.yaml', 'GET', '/products'), summary, tags: [tag] });
     expect(named('Validate License Key', 'customer_portal')).toBe('api-reference/customer_portal/validate-license-key');
     expect(named("Get a user's info (v2)", 'License Keys')).toBe('api-reference/license-keys/get-a-users-info-v2');
     expect(named('Read / write', 'Café')).toBe('api-reference/café/read-write');
     expect(named('What? #1 at 100%', 'Misc')).toBe('api-reference/misc/what-1-at-100');
-    const webhook = { ...operation('shop.yaml', 'GET', '/products'), webhook: true, path: 'order.created', summary: undefined, tags: [] };
+    const webhook = {
+      ...operation('shop.yaml', 'GET', '/products'),
+      webhook: true,
+      path: 'order.created',
+      summary: undefined,
+      tags: [],
+    };
     expect(endpointSlug(webhook)).toBe('api-reference/ordercreated');
   });
 
   it('takes the route an operation sets with x-mint href, whatever its tag, summary and directory', () => {
-    const withHref = (href: unknown): string => endpointSlug({ ...operation('shop.yaml', 'GET', '/products'), operation: { 'x-mint': { href } } }, 'store');
-    expect(withHref('/en/api-reference/chat-messages/send-chat-message')).toBe('en/api-reference/chat-messages/send-chat-message');
+    const withHref = (href: unknown): string =>
+      endpointSlug({ ...operation('shop.yaml', 'GET', '/products'), operation: { 'x-mint': { href } } }, 'store');
+    expect(withHref('/en/api-reference/chat-messages/send-chat-message')).toBe(
+      'en/api-reference/chat-messages/send-chat-message',
+    );
     expect(withHref('api/chat.mdx')).toBe('api/chat');
     expect(withHref('/')).toBe('store/products/list-products');
     expect(withHref(42)).toBe('store/products/list-products');
   });
 
   it('names the branch types of an untyped anyOf field and writes no empty brackets for a field without type', () => {
-    const schema = { type: 'object', required: ['key'], properties: { key: { type: 'string' }, activation_id: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }] }, meta: { description: 'Anything.' } } };
-    const validate = { ...operation('shop.yaml', 'POST', '/products'), operation: { requestBody: { content: { 'application/json': { schema } } } } };
-    expect(operationToEndpointContent(validate).sections.find((section) => section.anchor === 'request-body')?.text).toBe('key (string, required)\nactivation_id (string | null)\nmeta: Anything.');
+    const schema = {
+      type: 'object',
+      required: ['key'],
+      properties: {
+        key: { type: 'string' },
+        activation_id: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }] },
+        meta: { description: 'Anything.' },
+      },
+    };
+    const validate = {
+      ...operation('shop.yaml', 'POST', '/products'),
+      operation: { requestBody: { content: { 'application/json': { schema } } } },
+    };
+    expect(
+      operationToEndpointContent(validate).sections.find((section) => section.anchor === 'request-body')?.text,
+    ).toBe('key (string, required)\nactivation_id (string | null)\nmeta: Anything.');
   });
 
   it('changes the content hash when the operation changes', () => {

@@ -17,7 +17,8 @@ describe('a build folder where hard links are refused', () => {
         ...actual,
         link: async (existing: string, created: string) => {
           refusal.calls += 1;
-          if (refusal.calls <= refusal.times) throw Object.assign(new Error(`${refusal.code}: link refused`), { code: refusal.code });
+          if (refusal.calls <= refusal.times)
+            throw Object.assign(new Error(`${refusal.code}: link refused`), { code: refusal.code });
           await actual.link(existing, created);
         },
       };
@@ -38,7 +39,12 @@ describe('a build folder where hard links are refused', () => {
     await rm(domainDir, { recursive: true, force: true });
   });
 
-  const files = new Map([['manifest.json', '{}'], ['pages/a.md', '# Same\n'], ['pages/b.md', '# Same\n'], ['pages/c/d.md', '# Same\n']]);
+  const files = new Map([
+    ['manifest.json', '{}'],
+    ['pages/a.md', '# Same\n'],
+    ['pages/b.md', '# Same\n'],
+    ['pages/c/d.md', '# Same\n'],
+  ]);
 
   it('writes copies with the same bytes, and stops asking once the file system refused (EXDEV)', async () => {
     Object.assign(refusal, { code: 'EXDEV', times: Infinity });

@@ -2,7 +2,13 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildDirectory, publishBuild, readCurrentBuildId, readReleases, writeBuildDirectory } from '../../contract/artifact-layout.ts';
+import {
+  buildDirectory,
+  publishBuild,
+  readCurrentBuildId,
+  readReleases,
+  writeBuildDirectory,
+} from '../../contract/artifact-layout.ts';
 import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 
@@ -15,30 +21,48 @@ describe('versioned artifact directories', () => {
     await rm(domainDir, { recursive: true, force: true });
   });
 
-  const files = (text: string) => new Map([['manifest.json', text], ['search.json', '{}']]);
+  const files = (text: string) =>
+    new Map([
+      ['manifest.json', text],
+      ['search.json', '{}'],
+    ]);
 
   it('writes a build once and reports an unchanged rebuild', async () => {
     expect(await writeBuildDirectory(domainDir, 'aaaa000000000001', files('one'))).toBe(true);
     expect(await writeBuildDirectory(domainDir, 'aaaa000000000001', files('one'))).toBe(false);
-    expect(await readFile(path.join(buildDirectory(domainDir, 'aaaa000000000001'), 'manifest.json'), 'utf8')).toBe('one');
+    expect(await readFile(path.join(buildDirectory(domainDir, 'aaaa000000000001'), 'manifest.json'), 'utf8')).toBe(
+      'one',
+    );
     expect((await readdir(path.join(domainDir, 'builds'))).filter((entry) => entry.startsWith('.tmp-'))).toEqual([]);
   });
 
   it('links the files an earlier build already has under the same name and text (docsmith dev), and writes the rest', async () => {
-    const first = new Map([['manifest.json', 'one'], ['pages/a.md', '# A'], ['pages/b.md', '# B']]);
+    const first = new Map([
+      ['manifest.json', 'one'],
+      ['pages/a.md', '# A'],
+      ['pages/b.md', '# B'],
+    ]);
     await writeBuildDirectory(domainDir, 'aaaa000000000001', first);
     const earlier = { directory: buildDirectory(domainDir, 'aaaa000000000001'), files: first };
-    const second = new Map([['manifest.json', 'two'], ['pages/a.md', '# A'], ['pages/b.md', '# B, edited'], ['pages/c.md', '# A']]);
+    const second = new Map([
+      ['manifest.json', 'two'],
+      ['pages/a.md', '# A'],
+      ['pages/b.md', '# B, edited'],
+      ['pages/c.md', '# A'],
+    ]);
     await writeBuildDirectory(domainDir, 'aaaa000000000002', second, { linkFrom: earlier });
-    const inode = async (buildId: string, name: string): Promise<number> => (await stat(path.join(buildDirectory(domainDir, buildId), name))).ino;
+    const inode = async (buildId: string, name: string): Promise<number> =>
+      (await stat(path.join(buildDirectory(domainDir, buildId), name))).ino;
     expect(await inode('aaaa000000000002', 'pages/a.md')).toBe(await inode('aaaa000000000001', 'pages/a.md'));
     expect(await inode('aaaa000000000002', 'pages/c.md')).toBe(await inode('aaaa000000000001', 'pages/a.md'));
     expect(await inode('aaaa000000000002', 'pages/b.md')).not.toBe(await inode('aaaa000000000001', 'pages/b.md'));
-    for (const [name, text] of second) expect(await readFile(path.join(buildDirectory(domainDir, 'aaaa000000000002'), name), 'utf8'), name).toBe(text);
+    for (const [name, text] of second)
+      expect(await readFile(path.join(buildDirectory(domainDir, 'aaaa000000000002'), name), 'utf8'), name).toBe(text);
 
     await rm(earlier.directory, { recursive: true });
     await writeBuildDirectory(domainDir, 'aaaa000000000003', first, { linkFrom: earlier });
-    for (const [name, text] of first) expect(await readFile(path.join(buildDirectory(domainDir, 'aaaa000000000003'), name), 'utf8'), name).toBe(text);
+    for (const [name, text] of first)
+      expect(await readFile(path.join(buildDirectory(domainDir, 'aaaa000000000003'), name), 'utf8'), name).toBe(text);
   });
 
   it('writes each distinct text once: a page copied across versions is one inode, hard-linked at each path', async () => {
@@ -50,7 +74,14 @@ describe('versioned artifact directories', () => {
         colors: { primary: '#0F766E' },
         navigation: {
           languages: [
-            { language: 'en', default: true, versions: [{ version: 'v2', default: true, pages: ['v2/setup', 'v2/start'] }, { version: 'v1', pages: ['v1/setup'] }] },
+            {
+              language: 'en',
+              default: true,
+              versions: [
+                { version: 'v2', default: true, pages: ['v2/setup', 'v2/start'] },
+                { version: 'v1', pages: ['v1/setup'] },
+              ],
+            },
             { language: 'fr', versions: [{ version: 'v2', pages: ['fr/v2/setup'] }] },
           ],
         },
@@ -70,7 +101,8 @@ describe('versioned artifact directories', () => {
     expect((await stat(path.join(directory, copies[0] as string))).nlink).toBe(3);
     const start = await stat(path.join(directory, 'pages/v2/start.md'));
     expect([start.nlink, inodes.includes(start.ino)]).toEqual([1, false]);
-    for (const [name, text] of result.files) expect(await readFile(path.join(directory, name), 'utf8'), name).toBe(text);
+    for (const [name, text] of result.files)
+      expect(await readFile(path.join(directory, name), 'utf8'), name).toBe(text);
     expect(await readFile(path.join(directory, 'pages/v1/setup.md'), 'utf8')).toMatchInlineSnapshot(`
       "# Setup
 
@@ -90,7 +122,10 @@ describe('versioned artifact directories', () => {
       expect(await publishBuild(domainDir, id, { keep: 2 })).toBe(true);
       expect(await readCurrentBuildId(domainDir)).toBe(id);
     }
-    expect((await readReleases(domainDir)).map((release) => release.buildId)).toEqual(['b000000000000003', 'b000000000000002']);
+    expect((await readReleases(domainDir)).map((release) => release.buildId)).toEqual([
+      'b000000000000003',
+      'b000000000000002',
+    ]);
     expect((await readdir(path.join(domainDir, 'builds'))).sort()).toEqual(['b000000000000002', 'b000000000000003']);
   });
 

@@ -31,10 +31,14 @@ describe('docsmith diff between two releases', () => {
 
   it('reads manifest format 2 only', () => {
     expect(validateManifest(JSON.parse(JSON.stringify(after)))).toEqual([]);
-    expect(validateManifest({ ...JSON.parse(JSON.stringify(after)), formatVersion: 1 })).toEqual(['/formatVersion must be equal to constant']);
+    expect(validateManifest({ ...JSON.parse(JSON.stringify(after)), formatVersion: 1 })).toEqual([
+      '/formatVersion must be equal to constant',
+    ]);
     const { contents, ...formatOne } = JSON.parse(JSON.stringify(before)) as Manifest;
     expect(contents.length).toBeGreaterThan(0);
-    expect(validateManifest({ ...formatOne, pages: expandManifestPages(before) })).toEqual(["/ must have required property 'contents'"]);
+    expect(validateManifest({ ...formatOne, pages: expandManifestPages(before) })).toEqual([
+      "/ must have required property 'contents'",
+    ]);
   });
 
   it('stores the description and headings shared by several pages once', () => {
@@ -68,24 +72,46 @@ describe('docsmith diff between two releases', () => {
 
   it('reports navigation moves, endpoint pages, redirects and settings', () => {
     const diff = diffManifests(before, after);
-    expect(diff.navigation.moved.map((move) => [move.path, move.from.groups, move.to.groups])).toEqual([['faq', ['Help'], ['Guides']]]);
+    expect(diff.navigation.moved.map((move) => [move.path, move.from.groups, move.to.groups])).toEqual([
+      ['faq', ['Help'], ['Guides']],
+    ]);
     expect(diff.endpoints.added.map((page) => page.title)).toEqual(['Create a widget']);
     expect(diff.endpoints.removed.map((page) => page.title)).toEqual(['Delete a widget']);
     expect(diff.redirects.added.map((redirect) => redirect.source)).toEqual(['/guides/old-name', '/reference/:slug*']);
     expect(diff.redirects.removed.map((redirect) => redirect.source)).toEqual(['/help']);
     expect(diff.redirects.changed).toEqual([
-      { source: '/start', from: { destination: '/intro', permanent: true }, to: { destination: '/guides/setup', permanent: true } },
+      {
+        source: '/start',
+        from: { destination: '/intro', permanent: true },
+        to: { destination: '/guides/setup', permanent: true },
+      },
     ]);
     expect(diff.settings.changed.map((change) => change.key)).toEqual(['colors', 'name']);
   });
 
   it('lists a page whose title and text changed under both, and finds a retitled page that moved', async () => {
     const build = async (pages: Record<string, string>): Promise<Manifest> => {
-      const config = JSON.stringify({ theme: 'mint', name: 'T', colors: { primary: '#0F766E' }, navigation: { pages: Object.keys(pages).map((file) => file.replace('.mdx', '')) } });
-      return (await buildSite(siteSourceFromObject({ 'docs.json': config, ...pages }), { domain: 't' })).manifest as Manifest;
+      const config = JSON.stringify({
+        theme: 'mint',
+        name: 'T',
+        colors: { primary: '#0F766E' },
+        navigation: { pages: Object.keys(pages).map((file) => file.replace('.mdx', '')) },
+      });
+      return (await buildSite(siteSourceFromObject({ 'docs.json': config, ...pages }), { domain: 't' }))
+        .manifest as Manifest;
     };
-    const old = await build({ 'a.mdx': '---\ntitle: A\n---\n\nText of A.\n', 'b.mdx': '---\ntitle: B\n---\n\nText of B.\n', 'c.mdx': '---\ntitle: C\n---\n\nText of C.\n', 'e.mdx': '---\ntitle: E\n---\n\nText of E.\n' });
-    const next = await build({ 'a.mdx': '---\ntitle: A2\n---\n\nText of A.\n', 'b.mdx': '---\ntitle: B2\n---\n\nNew text of B.\n', 'c.mdx': '---\ntitle: C\ndescription: Now described.\n---\n\nText of C.\n', 'f.mdx': '---\ntitle: F\n---\n\nText of E.\n' });
+    const old = await build({
+      'a.mdx': '---\ntitle: A\n---\n\nText of A.\n',
+      'b.mdx': '---\ntitle: B\n---\n\nText of B.\n',
+      'c.mdx': '---\ntitle: C\n---\n\nText of C.\n',
+      'e.mdx': '---\ntitle: E\n---\n\nText of E.\n',
+    });
+    const next = await build({
+      'a.mdx': '---\ntitle: A2\n---\n\nText of A.\n',
+      'b.mdx': '---\ntitle: B2\n---\n\nNew text of B.\n',
+      'c.mdx': '---\ntitle: C\ndescription: Now described.\n---\n\nText of C.\n',
+      'f.mdx': '---\ntitle: F\n---\n\nText of E.\n',
+    });
     const diff = diffManifests(old, next);
     expect(diff.pages.retitled.map((change) => change.path)).toEqual(['a', 'b']);
     expect(diff.pages.contentChanged.map((change) => change.path)).toEqual(['b', 'c']);

@@ -7,7 +7,12 @@ describe('TRUST_PROXY', () => {
     expect(parseTrustProxy(undefined)).toBe(false);
     expect(parseTrustProxy('0')).toBe(false);
     expect(parseTrustProxy('2')).toBe(2);
-    expect(parseTrustProxy('10.0.0.0/8, 192.168.1.7,::1,fd00::/8')).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8']);
+    expect(parseTrustProxy('10.0.0.0/8, 192.168.1.7,::1,fd00::/8')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+    ]);
     expect(() => parseTrustProxy('true')).toThrow(/hop/);
     expect(() => parseTrustProxy('10.0.0.0/40')).toThrow(/unexpected "10.0.0.0\/40"/);
     expect(() => parseTrustProxy('proxy.internal')).toThrow(/unexpected "proxy.internal"/);
@@ -24,7 +29,10 @@ describe('the client address behind proxies', () => {
   const search = (forwardedFor: string | undefined) => ({
     method: 'POST' as const,
     url: '/v1/search/example',
-    headers: { authorization: `Bearer ${fixture.keys[0]}`, ...(forwardedFor !== undefined ? { 'x-forwarded-for': forwardedFor } : {}) },
+    headers: {
+      authorization: `Bearer ${fixture.keys[0]}`,
+      ...(forwardedFor !== undefined ? { 'x-forwarded-for': forwardedFor } : {}),
+    },
     payload: { query: 'install' },
   });
 

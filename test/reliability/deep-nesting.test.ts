@@ -8,10 +8,24 @@ import { testSiteFiles } from '../helpers/publish-test-site.ts';
 
 const base = testSiteFiles();
 const brackets = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth);
-const config = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({ ...(JSON.parse(base['docs.json'] ?? '{}') as Record<string, unknown>), ...extra });
+const config = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  ...(JSON.parse(base['docs.json'] ?? '{}') as Record<string, unknown>),
+  ...extra,
+});
 /** docs.json whose API group documents the operations of `file`. */
-const withSpec = (file: string): string => JSON.stringify(config({ navigation: { groups: [{ group: 'Start', pages: ['quickstart'] }, { group: 'API', openapi: file }] } }));
-const spec = (schema: string): string => `{"openapi":"3.0.3","info":{"title":"T","version":"1"},"paths":{"/users":{"get":{"summary":"List users","responses":{"200":{"description":"ok","content":{"application/json":{"schema":${schema}}}}}}}}}`;
+const withSpec = (file: string): string =>
+  JSON.stringify(
+    config({
+      navigation: {
+        groups: [
+          { group: 'Start', pages: ['quickstart'] },
+          { group: 'API', openapi: file },
+        ],
+      },
+    }),
+  );
+const spec = (schema: string): string =>
+  `{"openapi":"3.0.3","info":{"title":"T","version":"1"},"paths":{"/users":{"get":{"summary":"List users","responses":{"200":{"description":"ok","content":{"application/json":{"schema":${schema}}}}}}}}}`;
 
 /** Builds and validates a site in memory: both must return (never throw) and agree; resolves to the build's `nesting-too-deep` diagnostics. */
 async function deepNestingDiagnostics(files: Record<string, string>): Promise<Diagnostic[]> {
@@ -26,15 +40,26 @@ describe('inputs nested too deep (issue #30 item 1)', () => {
     // The issue's reproduction: `"x": [[[…]]]` 2,000 deep after a valid configuration.
     const text = `{"theme":"mint","name":"H","colors":{"primary":"#0F766E"},"navigation":{"pages":["index"]},"x":${brackets(2000)}}`;
     const found = await deepNestingDiagnostics({ 'docs.json': text, 'index.mdx': '---\ntitle: Home\n---\n\nHello.\n' });
-    expect(found).toMatchObject([{ file: 'docs.json', line: 1, column: text.indexOf('"x":') + 4 + MAX_NESTING_DEPTH, severity: 'error' }]);
+    expect(found).toMatchObject([
+      { file: 'docs.json', line: 1, column: text.indexOf('"x":') + 4 + MAX_NESTING_DEPTH, severity: 'error' },
+    ]);
   });
 
   it('counts the depth of a `$ref` file on its own and together with the files that include it', async () => {
-    const deepFile = await deepNestingDiagnostics({ ...base, 'docs.json': JSON.stringify(config({ x: { $ref: 'deep.json' } })), 'deep.json': `{"a":${brackets(1000)}}` });
+    const deepFile = await deepNestingDiagnostics({
+      ...base,
+      'docs.json': JSON.stringify(config({ x: { $ref: 'deep.json' } })),
+      'deep.json': `{"a":${brackets(1000)}}`,
+    });
     expect(deepFile).toMatchObject([{ file: 'deep.json', line: 1, column: 5 + MAX_NESTING_DEPTH, severity: 'error' }]);
     // Three files nesting 60 levels each: each is fine, together they pass the limit inside the third.
     const nest = (depth: number, inner: string): string => '{"a":'.repeat(depth) + inner + '}'.repeat(depth);
-    const chain = await deepNestingDiagnostics({ ...base, 'docs.json': JSON.stringify(config({ x: JSON.parse(nest(60, '{"$ref":"one.json"}')) })), 'one.json': nest(60, '{"$ref":"two.json"}'), 'two.json': nest(60, '1') });
+    const chain = await deepNestingDiagnostics({
+      ...base,
+      'docs.json': JSON.stringify(config({ x: JSON.parse(nest(60, '{"$ref":"one.json"}')) })),
+      'one.json': nest(60, '{"$ref":"two.json"}'),
+      'two.json': nest(60, '1'),
+    });
     expect(chain).toHaveLength(1);
     expect(chain[0]).toMatchObject({ file: 'two.json', severity: 'error' });
   });
@@ -57,20 +82,34 @@ describe('inputs nested too deep (issue #30 item 1)', () => {
     const block = `openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths:\n${Array.from({ length: 300 }, (_, index) => `${' '.repeat(index + 1)}k${index}:`).join('\n')} 1\n`;
     const compact = `openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths:\n  /users:\n    x:\n      ${'- '.repeat(2000)}x\n`;
     for (const text of [flow, block, compact]) {
-      const found = await deepNestingDiagnostics({ ...base, 'docs.json': withSpec('openapi.yaml'), 'openapi.yaml': text });
+      const found = await deepNestingDiagnostics({
+        ...base,
+        'docs.json': withSpec('openapi.yaml'),
+        'openapi.yaml': text,
+      });
       expect(found).toMatchObject([{ file: 'openapi.yaml', severity: 'error', ...findDeepYamlNesting(text) }]);
     }
   });
 
   it('reports frontmatter nested too deep at its line in the page', async () => {
-    const found = await deepNestingDiagnostics({ ...base, 'billing.mdx': `---\ntitle: Billing\nx: ${brackets(2000)}\n---\n\nText.\n` });
+    const found = await deepNestingDiagnostics({
+      ...base,
+      'billing.mdx': `---\ntitle: Billing\nx: ${brackets(2000)}\n---\n\nText.\n`,
+    });
     expect(found).toMatchObject([{ file: 'billing.mdx', line: 3, column: 3 + MAX_NESTING_DEPTH, severity: 'error' }]);
   });
 
   it('names a spec `$ref` file nested too deep in the unresolved-reference warning', async () => {
-    const files = { ...base, 'docs.json': withSpec('openapi.json'), 'openapi.json': spec('{"$ref":"schemas/deep.json"}'), 'schemas/deep.json': brackets(1000) };
+    const files = {
+      ...base,
+      'docs.json': withSpec('openapi.json'),
+      'openapi.json': spec('{"$ref":"schemas/deep.json"}'),
+      'schemas/deep.json': brackets(1000),
+    };
     const result = await buildSite(siteSourceFromObject(files), { domain: 'deep' });
-    expect(result.diagnostics.find((diagnostic) => diagnostic.file === 'openapi.json')?.message).toBe(`Cannot resolve \`$ref\` \`schemas/deep.json\`: it nests lists and objects more than ${MAX_NESTING_DEPTH} levels deep (1:${MAX_NESTING_DEPTH + 1}); \`GET /users\` is built without it`);
+    expect(result.diagnostics.find((diagnostic) => diagnostic.file === 'openapi.json')?.message).toBe(
+      `Cannot resolve \`$ref\` \`schemas/deep.json\`: it nests lists and objects more than ${MAX_NESTING_DEPTH} levels deep (1:${MAX_NESTING_DEPTH + 1}); \`GET /users\` is built without it`,
+    );
   });
 });
 
@@ -79,13 +118,20 @@ describe('findDeepJsonNesting and findDeepYamlNesting', () => {
     expect(findDeepJsonNesting(brackets(MAX_NESTING_DEPTH))).toBeUndefined();
     expect(findDeepJsonNesting(brackets(MAX_NESTING_DEPTH + 1))).toEqual({ line: 1, column: MAX_NESTING_DEPTH + 1 });
     expect(findDeepYamlNesting(`a: ${brackets(MAX_NESTING_DEPTH - 1)}`)).toBeUndefined();
-    expect(findDeepYamlNesting(`a: ${brackets(MAX_NESTING_DEPTH)}`)).toEqual({ line: 1, column: 3 + MAX_NESTING_DEPTH });
+    expect(findDeepYamlNesting(`a: ${brackets(MAX_NESTING_DEPTH)}`)).toEqual({
+      line: 1,
+      column: 3 + MAX_NESTING_DEPTH,
+    });
   });
 
   it('do not count brackets in strings, quoted scalars, comments, plain text or block scalars', () => {
     const many = '['.repeat(500);
     expect(findDeepJsonNesting(JSON.stringify({ text: many, escaped: `\\"${many}` }))).toBeUndefined();
-    expect(findDeepYamlNesting(`a: "${many}"\nb: '${many}'\nc: x${many}\n# ${many}\nd: |\n  ${many}\n  ${many}\ne: >-\n    ${many}\n`)).toBeUndefined();
+    expect(
+      findDeepYamlNesting(
+        `a: "${many}"\nb: '${many}'\nc: x${many}\n# ${many}\nd: |\n  ${many}\n  ${many}\ne: >-\n    ${many}\n`,
+      ),
+    ).toBeUndefined();
   });
 
   it('count block nesting by indentation and compact indicators', () => {
@@ -94,6 +140,8 @@ describe('findDeepJsonNesting and findDeepYamlNesting', () => {
     expect(findDeepYamlNesting(`- ${'- '.repeat(MAX_NESTING_DEPTH - 2)}x`)).toBeUndefined();
     expect(findDeepYamlNesting(`- ${'- '.repeat(MAX_NESTING_DEPTH)}x`)).toBeDefined();
     // Siblings at one indentation do not add up.
-    expect(findDeepYamlNesting(Array.from({ length: 1000 }, (_, index) => `- k${index}: {a: [1]}`).join('\n'))).toBeUndefined();
+    expect(
+      findDeepYamlNesting(Array.from({ length: 1000 }, (_, index) => `- k${index}: {a: [1]}`).join('\n')),
+    ).toBeUndefined();
   });
 });

@@ -10,19 +10,47 @@ const spec = {
     '/messages': {
       post: {
         summary: 'Send a message',
-        description: '**Available for**: chat apps. Sends `query` to the app; see [Get parameters](/api/parameters).\n\n- `streaming` uses SSE\n- `blocking` waits',
-        parameters: [{ name: 'mode', in: 'query', description: 'How the answer comes back, *streaming* or not.', schema: { type: 'string', enum: ['streaming', 'blocking'] } }],
+        description:
+          '**Available for**: chat apps. Sends `query` to the app; see [Get parameters](/api/parameters).\n\n- `streaming` uses SSE\n- `blocking` waits',
+        parameters: [
+          {
+            name: 'mode',
+            in: 'query',
+            description: 'How the answer comes back, *streaming* or not.',
+            schema: { type: 'string', enum: ['streaming', 'blocking'] },
+          },
+        ],
         requestBody: {
           content: {
             'application/json': {
-              schema: { type: 'object', properties: { query: { type: 'string', description: 'The `text` to answer, up to **4,000** characters.' } } },
-              examples: { streaming: { summary: 'Request Example - Streaming mode', value: { query: 'Hi' } }, bare: { value: { query: 'Hello' } } },
+              schema: {
+                type: 'object',
+                properties: {
+                  query: { type: 'string', description: 'The `text` to answer, up to **4,000** characters.' },
+                },
+              },
+              examples: {
+                streaming: { summary: 'Request Example - Streaming mode', value: { query: 'Hi' } },
+                bare: { value: { query: 'Hello' } },
+              },
             },
           },
         },
         responses: {
-          200: { description: 'The answer. See [events](https://example.com/events).', content: { 'application/json': { examples: { blocking: { summary: 'Response Example - Blocking mode', value: {} } } } } },
-          400: { description: '- `app_unavailable`: the app is not set up\n- `invalid_param`: a field is missing', content: { 'application/json': { examples: { app_unavailable: { summary: 'app_unavailable', value: {} } } } } },
+          200: {
+            description: 'The answer. See [events](https://example.com/events).',
+            content: {
+              'application/json': {
+                examples: { blocking: { summary: 'Response Example - Blocking mode', value: {} } },
+              },
+            },
+          },
+          400: {
+            description: '- `app_unavailable`: the app is not set up\n- `invalid_param`: a field is missing',
+            content: {
+              'application/json': { examples: { app_unavailable: { summary: 'app_unavailable', value: {} } } },
+            },
+          },
         },
       },
     },
@@ -31,12 +59,22 @@ const spec = {
 
 describe('endpoint pages say what the spec says (issue #30 item 10)', () => {
   it('index the text of Markdown descriptions, enum values of parameters and the titles of request and response examples', async () => {
-    const result = await buildSite(siteSourceFromObject({
-      'docs.json': JSON.stringify({ theme: 'mint', name: 'Spec', colors: { primary: '#0F766E' }, navigation: { groups: [{ group: 'API', openapi: 'openapi.json' }] } }),
-      'openapi.json': JSON.stringify(spec),
-    }), { domain: 'spec' });
+    const result = await buildSite(
+      siteSourceFromObject({
+        'docs.json': JSON.stringify({
+          theme: 'mint',
+          name: 'Spec',
+          colors: { primary: '#0F766E' },
+          navigation: { groups: [{ group: 'API', openapi: 'openapi.json' }] },
+        }),
+        'openapi.json': JSON.stringify(spec),
+      }),
+      { domain: 'spec' },
+    );
     expect(result.diagnostics).toEqual([]);
-    const page = result.manifest ? expandManifestPages(result.manifest).find((candidate) => candidate.kind === 'openapi') : undefined;
+    const page = result.manifest
+      ? expandManifestPages(result.manifest).find((candidate) => candidate.kind === 'openapi')
+      : undefined;
     expect(page?.description).toBe('Available for: chat apps.');
     const markdown = result.files.get(`pages/${page?.path ?? ''}.md`) ?? '';
     expect(markdown).toMatchInlineSnapshot(`
@@ -67,7 +105,10 @@ describe('endpoint pages say what the spec says (issue #30 item 10)', () => {
       Examples: app_unavailable.
       "
     `);
-    const text = result.sectionRecords.filter((record) => record.path === page?.path).map((record) => record.text).join('\n');
+    const text = result.sectionRecords
+      .filter((record) => record.path === page?.path)
+      .map((record) => record.text)
+      .join('\n');
     expect(text).not.toMatch(/\*\*|`|\]\(/);
   });
 });

@@ -16,14 +16,23 @@ describe('a SQLite file locked by another process', () => {
   afterAll(() => fixture.cleanup());
 
   it('keeps /healthz answering while requests wait for the lock, then answers them 503 store_unavailable', async () => {
-    const ok = await app.inject(askRequest(fixture.keys[0], { fp: 'fp', messages: [{ role: 'user', content: 'How do I install the CLI?' }] }));
+    const ok = await app.inject(
+      askRequest(fixture.keys[0], { fp: 'fp', messages: [{ role: 'user', content: 'How do I install the CLI?' }] }),
+    );
     expect(ok.statusCode).toBe(200);
     const holder = await holdSqliteLock(path.join(fixture.dataDir, 'docsmith.sqlite'));
     try {
       let settled = 0;
       const blocked = Array.from({ length: 5 }, () => {
-        const request = askRequest(fixture.keys[0], { fp: 'fp', messages: [{ role: 'user', content: 'How do I install the CLI?' }] });
-        return fetch(`${url}${request.url}`, { method: 'POST', headers: request.headers, body: request.payload }).finally(() => (settled += 1));
+        const request = askRequest(fixture.keys[0], {
+          fp: 'fp',
+          messages: [{ role: 'user', content: 'How do I install the CLI?' }],
+        });
+        return fetch(`${url}${request.url}`, {
+          method: 'POST',
+          headers: request.headers,
+          body: request.payload,
+        }).finally(() => (settled += 1));
       });
       await new Promise((resolve) => setTimeout(resolve, 200));
       // Blocked by the driver's synchronous busy wait, the probes waited for the blocked requests to give up first.
@@ -38,7 +47,9 @@ describe('a SQLite file locked by another process', () => {
       holder.kill();
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const after = await app.inject(askRequest(fixture.keys[1], { fp: 'fp', messages: [{ role: 'user', content: 'How do I install the CLI?' }] }));
+    const after = await app.inject(
+      askRequest(fixture.keys[1], { fp: 'fp', messages: [{ role: 'user', content: 'How do I install the CLI?' }] }),
+    );
     expect(after.statusCode).toBe(200);
   });
 });

@@ -4,7 +4,10 @@ import { holdSqliteLock } from '../helpers/sqlite-lock-holder.ts';
 import { askRequest, createReliabilityFixture, type ReliabilityFixture } from './reliability-app.ts';
 import { scriptedModel } from './scripted-model.ts';
 
-const question = (text: string) => ({ fp: 'keeper', messages: [{ id: `u-${text.length}`, role: 'user', content: text }] });
+const question = (text: string) => ({
+  fp: 'keeper',
+  messages: [{ id: `u-${text.length}`, role: 'user', content: text }],
+});
 
 describe('no exchange is lost silently', () => {
   let fixture: ReliabilityFixture;
@@ -20,7 +23,12 @@ describe('no exchange is lost silently', () => {
     for (const text of texts) {
       const request = askRequest(fixture.keys[0], question(text));
       const client = new AbortController();
-      const response = await fetch(`${url}${request.url}`, { method: 'POST', headers: request.headers, body: request.payload, signal: client.signal });
+      const response = await fetch(`${url}${request.url}`, {
+        method: 'POST',
+        headers: request.headers,
+        body: request.payload,
+        signal: client.signal,
+      });
       expect(response.status).toBe(200);
       const reader = (response.body as ReadableStream<Uint8Array>).getReader();
       await reader.read();
@@ -28,8 +36,13 @@ describe('no exchange is lost silently', () => {
     }
     await first.close();
     const second = await fixture.build({ limitStore: 'memory' });
-    const listed = await second.inject({ url: '/v1/assistant/example/threads?fp=keeper', headers: { authorization: `Bearer ${fixture.keys[0]}` } });
-    const questions = (listed.json() as { threads: { messages: { role: string; text: string }[] }[] }).threads.flatMap((thread) => thread.messages.filter((message) => message.role === 'user').map((message) => message.text));
+    const listed = await second.inject({
+      url: '/v1/assistant/example/threads?fp=keeper',
+      headers: { authorization: `Bearer ${fixture.keys[0]}` },
+    });
+    const questions = (listed.json() as { threads: { messages: { role: string; text: string }[] }[] }).threads.flatMap(
+      (thread) => thread.messages.filter((message) => message.role === 'user').map((message) => message.text),
+    );
     expect(questions.sort()).toEqual([...texts].sort());
   });
 
@@ -57,7 +70,13 @@ describe('no exchange is lost silently', () => {
       holder.kill();
     }
     const logged = lines.map((line) => JSON.parse(line) as { msg: string; reqId?: string; error?: { name: string } });
-    expect(logged).toContainEqual(expect.objectContaining({ msg: 'answer failed after streaming began', reqId: expect.any(String), error: expect.objectContaining({ name: 'StoreUnavailableError' }) }));
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        msg: 'answer failed after streaming began',
+        reqId: expect.any(String),
+        error: expect.objectContaining({ name: 'StoreUnavailableError' }),
+      }),
+    );
     expect(lines.join('\n')).not.toContain('How do I install the CLI?');
   });
 });

@@ -8,8 +8,16 @@ const page = (title: string, body = ''): string => `---\ntitle: ${title}\n---\n\
 describe('page paths that cannot be URLs (issue #30 item 6)', () => {
   it('warns about `#` and `?` in a page path and about paths that differ only in case; a percent-encoded link resolves, an unescaped one says why not', async () => {
     const source = siteSourceFromObject({
-      'docs.json': JSON.stringify({ theme: 'mint', name: 'Paths', colors: { primary: '#0F766E' }, navigation: { pages: ['index', 'langs/c#sharp', 'faq?', 'Upper', 'upper'] } }),
-      'index.mdx': page('Home', 'Read [C#](/langs/c%23sharp), [the FAQ](/faq%3F), [again](/langs/c#sharp) and [upper](/Upper).'),
+      'docs.json': JSON.stringify({
+        theme: 'mint',
+        name: 'Paths',
+        colors: { primary: '#0F766E' },
+        navigation: { pages: ['index', 'langs/c#sharp', 'faq?', 'Upper', 'upper'] },
+      }),
+      'index.mdx': page(
+        'Home',
+        'Read [C#](/langs/c%23sharp), [the FAQ](/faq%3F), [again](/langs/c#sharp) and [upper](/Upper).',
+      ),
       'langs/c#sharp.mdx': page('C#'),
       'faq?.mdx': page('FAQ'),
       'Upper.mdx': page('Upper'),
@@ -23,8 +31,18 @@ describe('page paths that cannot be URLs (issue #30 item 6)', () => {
       'langs/c#sharp.mdx page-path-not-url Unexpected `#` in the path of page `langs/c#sharp`, expected characters a URL path carries as written',
       'upper.mdx page-path-case Unexpected page `upper` whose path differs from `Upper` only in case, expected paths that differ in more than case',
     ]);
-    expect(result.diagnostics[1]?.hint).toBe('`#` and `?` end the path of a URL: write `/langs/c%23sharp`, or rename the page file.');
-    expect(result.diagnostics[2]?.hint).toBe('Rename the file (letters, digits, `-`, `_`, `/`); until then links reach it only as `/langs/c%23sharp`.');
-    expect(result.manifest?.pages.map((entry) => entry.path)).toEqual(['index', 'langs/c#sharp', 'faq?', 'Upper', 'upper']);
+    expect(result.diagnostics[1]?.hint).toBe(
+      '`#` and `?` end the path of a URL: write `/langs/c%23sharp`, or rename the page file.',
+    );
+    expect(result.diagnostics[2]?.hint).toBe(
+      'Rename the file (letters, digits, `-`, `_`, `/`); until then links reach it only as `/langs/c%23sharp`.',
+    );
+    expect(result.manifest?.pages.map((entry) => entry.path)).toEqual([
+      'index',
+      'langs/c#sharp',
+      'faq?',
+      'Upper',
+      'upper',
+    ]);
   });
 });

@@ -12,19 +12,38 @@ describe('every refusal names its reason', () => {
   let browserKey: string;
   beforeAll(async () => {
     fixture = await createReliabilityFixture();
-    browserKey = createKeyStore({ file: path.join(fixture.dataDir, 'keys.json') }).create({ domains: ['example'], org: 'org-1', origins: ['https://docs.secret-staging.example.com'] }).key;
+    browserKey = createKeyStore({ file: path.join(fixture.dataDir, 'keys.json') }).create({
+      domains: ['example'],
+      org: 'org-1',
+      origins: ['https://docs.secret-staging.example.com'],
+    }).key;
     app = await fixture.build({ limitStore: 'memory' });
   });
   afterAll(() => fixture.cleanup());
 
   const post = (payload: string, contentType = 'application/json', url = '/v1/assistant/example/message') =>
-    app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${fixture.keys[0]}`, 'content-type': contentType }, payload });
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${fixture.keys[0]}`, 'content-type': contentType },
+      payload,
+    });
 
   it.each([
     ['a top-level __proto__', `{${question},"__proto__":{"admin":true}}`, '__proto__', '__proto__'],
-    ['a nested __proto__', `{"fp":"x","messages":[{"role":"user","content":"hi","__proto__":{"x":1}}]}`, '__proto__', 'messages.0.__proto__'],
+    [
+      'a nested __proto__',
+      `{"fp":"x","messages":[{"role":"user","content":"hi","__proto__":{"x":1}}]}`,
+      '__proto__',
+      'messages.0.__proto__',
+    ],
     ['an escaped __proto__', `{${question},"filter":{"\\u005f_proto__":{}}}`, '__proto__', 'filter.__proto__'],
-    ['constructor.prototype', `{${question},"metadata":{"constructor":{"prototype":{"polluted":1}}}}`, 'constructor.prototype', 'metadata.constructor.prototype'],
+    [
+      'constructor.prototype',
+      `{${question},"metadata":{"constructor":{"prototype":{"polluted":1}}}}`,
+      'constructor.prototype',
+      'metadata.constructor.prototype',
+    ],
   ])('refuses %s with 400 naming the forbidden key', async (_name, payload, key, field) => {
     const response = await post(payload);
     expect(response.statusCode).toBe(400);
@@ -38,7 +57,9 @@ describe('every refusal names its reason', () => {
   it('keeps "constructor" as an ordinary key when it holds no prototype, and still calls broken JSON broken', async () => {
     expect((await post(`{${question},"metadata":{"constructor":"a class"}}`)).statusCode).toBe(200);
     const broken = await post('{"fp":');
-    expect(broken.json()).toEqual({ error: { code: 'invalid_body', message: 'The request body is not valid JSON.', field: 'body' } });
+    expect(broken.json()).toEqual({
+      error: { code: 'invalid_body', message: 'The request body is not valid JSON.', field: 'body' },
+    });
   });
 
   it.each(['latin1', 'ISO-8859-1', 'utf-16'])('refuses charset=%s with 415 naming the charset', async (charset) => {
@@ -51,7 +72,12 @@ describe('every refusal names its reason', () => {
   });
 
   it('accepts UTF-8 however it is spelled, and answers a charset it cannot name without echoing it', async () => {
-    for (const type of ['application/json; charset=utf-8', 'application/json;charset=UTF8', 'application/json; charset="utf-8"']) expect((await post(`{${question}}`, type)).statusCode, type).toBe(200);
+    for (const type of [
+      'application/json; charset=utf-8',
+      'application/json;charset=UTF8',
+      'application/json; charset="utf-8"',
+    ])
+      expect((await post(`{${question}}`, type)).statusCode, type).toBe(200);
     const odd = await post(`{${question}}`, `application/json; charset=${'x'.repeat(80)}<script>`);
     expect(odd.statusCode).toBe(415);
     expect(odd.body).not.toContain('<script>');
@@ -59,13 +85,20 @@ describe('every refusal names its reason', () => {
   });
 
   it('refuses the same way on the search route', async () => {
-    expect((await post('{"query":"install","__proto__":{}}', 'application/json', '/v1/search/example')).json().error.code).toBe('forbidden_key');
-    expect((await post('{"query":"install"}', 'application/json; charset=latin1', '/v1/search/example')).statusCode).toBe(415);
+    expect(
+      (await post('{"query":"install","__proto__":{}}', 'application/json', '/v1/search/example')).json().error.code,
+    ).toBe('forbidden_key');
+    expect(
+      (await post('{"query":"install"}', 'application/json; charset=latin1', '/v1/search/example')).statusCode,
+    ).toBe(415);
   });
 
   it('answers forbidden_origin without listing the origins the key allows', async () => {
     const request = askRequest(browserKey, `{${question}}`);
-    const response = await app.inject({ ...request, headers: { ...request.headers, origin: 'https://evil.example.net' } });
+    const response = await app.inject({
+      ...request,
+      headers: { ...request.headers, origin: 'https://evil.example.net' },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('forbidden_origin');
     expect(response.body).not.toContain('secret-staging');

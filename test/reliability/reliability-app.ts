@@ -24,7 +24,10 @@ export async function createReliabilityFixture(): Promise<ReliabilityFixture> {
   const dataDir = path.join(directory, 'data');
   await publishTestSite(artifactsDir, 'example');
   const keyStore = createKeyStore({ file: path.join(dataDir, 'keys.json') });
-  const keys: [string, string] = [keyStore.create({ domains: ['example'], org: 'org-1' }).key, keyStore.create({ domains: ['example'], org: 'org-1' }).key];
+  const keys: [string, string] = [
+    keyStore.create({ domains: ['example'], org: 'org-1' }).key,
+    keyStore.create({ domains: ['example'], org: 'org-1' }).key,
+  ];
   const apps: FastifyInstance[] = [];
   return {
     directory,

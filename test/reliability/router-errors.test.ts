@@ -20,7 +20,11 @@ describe('router errors answer with the catalogue', () => {
     ['an unknown route', 'GET', '/v1/secret-admin-panel-token-abc', 404, 'not_found'],
   ])('%s → %i %s, without echoing the URL', async (_name, method, url, status, code) => {
     const hasBody = method === 'POST';
-    const response = await app.inject({ method: method as 'GET', url, ...(hasBody ? { headers: { 'content-type': 'application/json' }, payload: '{}' } : {}) });
+    const response = await app.inject({
+      method: method as 'GET',
+      url,
+      ...(hasBody ? { headers: { 'content-type': 'application/json' }, payload: '{}' } : {}),
+    });
     expect(response.statusCode).toBe(status);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const body = response.json() as { error: { code: string; message: string } };

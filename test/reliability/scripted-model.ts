@@ -2,7 +2,9 @@ import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { MockLanguageModelV3 } from 'ai/test';
 
 /** A test answer model: streams `deltas`, waiting for `gate` (if any) before finishing; honours the abort signal. */
-export function scriptedModel(options: { deltas?: string[]; gate?: Promise<void>; hang?: boolean; fail?: Error } = {}): MockLanguageModelV3 {
+export function scriptedModel(
+  options: { deltas?: string[]; gate?: Promise<void>; hang?: boolean; fail?: Error } = {},
+): MockLanguageModelV3 {
   return new MockLanguageModelV3({
     modelId: 'scripted',
     doStream: async ({ abortSignal }) => {
@@ -12,8 +14,11 @@ export function scriptedModel(options: { deltas?: string[]; gate?: Promise<void>
           async start(controller) {
             controller.enqueue({ type: 'stream-start', warnings: [] });
             controller.enqueue({ type: 'text-start', id: 'a' });
-            for (const delta of options.deltas ?? ['An answer. ']) controller.enqueue({ type: 'text-delta', id: 'a', delta });
-            const aborted = new Promise<void>((resolve) => abortSignal?.addEventListener('abort', () => resolve(), { once: true }));
+            for (const delta of options.deltas ?? ['An answer. '])
+              controller.enqueue({ type: 'text-delta', id: 'a', delta });
+            const aborted = new Promise<void>((resolve) =>
+              abortSignal?.addEventListener('abort', () => resolve(), { once: true }),
+            );
             if (options.hang) await aborted;
             else if (options.gate) await Promise.race([options.gate, aborted]);
             if (abortSignal?.aborted) {
@@ -21,7 +26,14 @@ export function scriptedModel(options: { deltas?: string[]; gate?: Promise<void>
               return;
             }
             controller.enqueue({ type: 'text-end', id: 'a' });
-            controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } } });
+            controller.enqueue({
+              type: 'finish',
+              finishReason: { unified: 'stop', raw: 'stop' },
+              usage: {
+                inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+                outputTokens: { total: 1, text: 1, reasoning: 0 },
+              },
+            });
             controller.close();
           },
         }),

@@ -13,9 +13,13 @@ beforeAll(async () => {
   directory = await mkdtemp(path.join(tmpdir(), 'docsmith-links-'));
   site = path.join(directory, 'site');
   const outside = path.join(directory, 'outside');
-  for (const folder of [path.join(site, 'shared'), path.join(site, 'guides'), path.join(outside, 'more')]) await mkdir(folder, { recursive: true });
+  for (const folder of [path.join(site, 'shared'), path.join(site, 'guides'), path.join(outside, 'more')])
+    await mkdir(folder, { recursive: true });
   const pages = ['index', 'guides/linked', 'guides/folder/intro', 'guides/secret', 'elsewhere/page'];
-  await writeFile(path.join(site, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Links', colors: { primary: '#0F766E' }, navigation: { pages } }));
+  await writeFile(
+    path.join(site, 'docs.json'),
+    JSON.stringify({ theme: 'mint', name: 'Links', colors: { primary: '#0F766E' }, navigation: { pages } }),
+  );
   await writeFile(path.join(site, 'index.mdx'), '---\ntitle: Home\n---\n\nSee [the linked guide](/guides/linked).\n');
   await writeFile(path.join(site, 'shared/common.mdx'), '---\ntitle: Common\n---\n\nShared text.\n');
   await writeFile(path.join(outside, 'secret.mdx'), '---\ntitle: Secret\n---\n\nNever read.\n');
@@ -50,8 +54,13 @@ describe('symbolic links in a site (issue #30 item 7)', () => {
     const source = await readSiteSource(site);
     const result = await buildSite(source, { domain: 'links' });
     expect(await validateSite(source)).toEqual(result.diagnostics);
-    expect(result.diagnostics.map(({ file, severity, ruleId }) => `${file} ${severity} ${ruleId}`)).toEqual(['elsewhere error symlink-outside-site', 'guides/secret.mdx error symlink-outside-site']);
-    expect(result.diagnostics[0]?.message).toBe('Unexpected symbolic link to a folder outside the site folder, expected files inside it; its files are not read, and the navigation names pages in it');
+    expect(result.diagnostics.map(({ file, severity, ruleId }) => `${file} ${severity} ${ruleId}`)).toEqual([
+      'elsewhere error symlink-outside-site',
+      'guides/secret.mdx error symlink-outside-site',
+    ]);
+    expect(result.diagnostics[0]?.message).toBe(
+      'Unexpected symbolic link to a folder outside the site folder, expected files inside it; its files are not read, and the navigation names pages in it',
+    );
     expect(result.manifest?.pages.map((page) => page.path)).toEqual(['index', 'guides/linked', 'guides/folder/intro']);
   });
 });

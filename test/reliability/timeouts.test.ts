@@ -8,7 +8,12 @@ import { scriptedModel } from './scripted-model.ts';
  * Sends raw bytes on a socket, `pauseMs` apart; resolves once the socket closes with what the server answered and
  * how many of the bytes were sent by then (fewer than all: the server cut the client off).
  */
-async function trickle(url: string, head: string, bodyBytes: string, pauseMs: number): Promise<{ answer: string; bytesSent: number }> {
+async function trickle(
+  url: string,
+  head: string,
+  bodyBytes: string,
+  pauseMs: number,
+): Promise<{ answer: string; bytesSent: number }> {
   const { hostname, port } = new URL(url);
   const socket = connect(Number(port), hostname);
   let answer = '';
@@ -36,7 +41,11 @@ describe('timeouts', () => {
   let url: string;
   beforeAll(async () => {
     fixture = await createReliabilityFixture();
-    app = await fixture.build({ limitStore: 'memory', bodyTimeoutMs: 1000, timeouts: { headersTimeoutMs: 1000, requestTimeoutMs: 3000 } });
+    app = await fixture.build({
+      limitStore: 'memory',
+      bodyTimeoutMs: 1000,
+      timeouts: { headersTimeoutMs: 1000, requestTimeoutMs: 3000 },
+    });
     url = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => fixture.cleanup());
@@ -61,7 +70,9 @@ describe('timeouts', () => {
     process.on('uncaughtException', onUncaught);
     try {
       const size = 2 * 1024 * 1024;
-      socket.write(`POST /v1/assistant/example/message HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${fixture.keys[0]}\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`);
+      socket.write(
+        `POST /v1/assistant/example/message HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${fixture.keys[0]}\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+      );
       socket.write(`{"fp":"big","messages":[{"role":"user","content":"${'a'.repeat(size - 64)}`);
       await new Promise((resolve) => setTimeout(resolve, 1800));
       expect(answer).toMatch(/^HTTP\/1\.1 413/);
@@ -81,8 +92,14 @@ describe('timeouts', () => {
   });
 
   it('ends the answer with a clear error when the model exceeds its timeout', async () => {
-    const slow = await fixture.build({ limitStore: 'memory', modelTimeoutMs: 300, model: scriptedModel({ hang: true }) });
-    const response = await slow.inject(askRequest(fixture.keys[0], { fp: 'fp', messages: [{ role: 'user', content: 'How do I install the CLI?' }] }));
+    const slow = await fixture.build({
+      limitStore: 'memory',
+      modelTimeoutMs: 300,
+      model: scriptedModel({ hang: true }),
+    });
+    const response = await slow.inject(
+      askRequest(fixture.keys[0], { fp: 'fp', messages: [{ role: 'user', content: 'How do I install the CLI?' }] }),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('3:"The answer model did not respond within 0.3 s. Please try again."');
   });

@@ -10,7 +10,10 @@ const remote = 'https://api.example.com/openapi.json';
 
 /** `kind label` of every node of a navigation tree, depth first, indented by depth. */
 function outline(nodes: readonly ManifestNavigationNode[], depth = 0): string[] {
-  return nodes.flatMap((node) => [`${'  '.repeat(depth)}${node.kind} ${String(node.label ?? node.path ?? '')}`, ...outline(node.children ?? [], depth + 1)]);
+  return nodes.flatMap((node) => [
+    `${'  '.repeat(depth)}${node.kind} ${String(node.label ?? node.path ?? '')}`,
+    ...outline(node.children ?? [], depth + 1),
+  ]);
 }
 
 describe('API groups of a spec that is not loaded (issue #30 item 4)', () => {
@@ -29,7 +32,13 @@ describe('API groups of a spec that is not loaded (issue #30 item 4)', () => {
         },
       ],
     };
-    const source = siteSourceFromObject({ ...base, 'docs.json': JSON.stringify({ ...(JSON.parse(base['docs.json'] ?? '{}') as Record<string, unknown>), navigation }) });
+    const source = siteSourceFromObject({
+      ...base,
+      'docs.json': JSON.stringify({
+        ...(JSON.parse(base['docs.json'] ?? '{}') as Record<string, unknown>),
+        navigation,
+      }),
+    });
     const result = await buildSite(source, { domain: 'unloaded' });
     expect(await validateSite(source)).toEqual(result.diagnostics);
     expect(result.diagnostics.map(({ pointer, ruleId, message }) => `${pointer} ${ruleId} ${message}`)).toEqual([
@@ -39,6 +48,13 @@ describe('API groups of a spec that is not loaded (issue #30 item 4)', () => {
       `/navigation/tabs/1/groups/2 spec-not-loaded Unexpected group \`Everything\` generated from \`${remote}\`, expected a loaded spec: it has no endpoint page and is left out`,
     ]);
     expect(result.diagnostics[1]?.hint).toBe('Pass --allow-network to fetch remote specs at build time.');
-    expect(outline(result.manifest?.navigation ?? [])).toEqual(['tab Guides', '  group Start', '    page quickstart', 'tab API', '  group Billing', '    page billing']);
+    expect(outline(result.manifest?.navigation ?? [])).toEqual([
+      'tab Guides',
+      '  group Start',
+      '    page quickstart',
+      'tab API',
+      '  group Billing',
+      '    page billing',
+    ]);
   });
 });

@@ -5,11 +5,17 @@ import { createSectionEmbedder } from '../../cli/create-section-embedder.ts';
 import { parseSearchArtifactText, type SearchArtifact } from '../../contract/search/index.ts';
 import { buildSite, type BuildResult } from '../../pipeline/assemble/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
-import { createQueryEmbedder, hybridSearch, loadSearchIndex, loadSearchIndexTextInSlices, search, type SearchIndex } from '../../runtime/search/index.ts';
+import {
+  createQueryEmbedder,
+  hybridSearch,
+  loadSearchIndex,
+  loadSearchIndexTextInSlices,
+  search,
+  type SearchIndex,
+} from '../../runtime/search/index.ts';
 import { scopedSearch } from '../../runtime/search/search.ts';
 import { refusedUrl, startEmbeddingsStub, type EmbeddingsStub } from '../helpers/embeddings-stub-server.ts';
 import { keystoreSite, keystoreSynonyms } from '../helpers/keystore-site.ts';
-
 
 describe('hybrid retrieval (section vectors from an OpenAI-compatible endpoint over real HTTP)', () => {
   let stub: EmbeddingsStub;
@@ -17,7 +23,10 @@ describe('hybrid retrieval (section vectors from an OpenAI-compatible endpoint o
   let index: SearchIndex;
   beforeAll(async () => {
     stub = await startEmbeddingsStub({ dimensions: 256, synonyms: keystoreSynonyms });
-    built = await buildSite(siteSourceFromObject(keystoreSite), { domain: 'keystore', embedder: createSectionEmbedder({ url: stub.url, model: 'stub-embed', apiKey: 'sk-test' }) });
+    built = await buildSite(siteSourceFromObject(keystoreSite), {
+      domain: 'keystore',
+      embedder: createSectionEmbedder({ url: stub.url, model: 'stub-embed', apiKey: 'sk-test' }),
+    });
     index = await loadSearchIndexTextInSlices(built.files.get('search.json') as string);
   });
   afterAll(async () => {
@@ -26,16 +35,25 @@ describe('hybrid retrieval (section vectors from an OpenAI-compatible endpoint o
 
   it('stores one vector per distinct section body, int8 in base64, with the model, endpoint and dimensions', () => {
     const artifact = built.searchArtifact as SearchArtifact;
-    expect(artifact.embeddings).toEqual({ model: 'stub-embed', url: stub.url, dimensions: 256, encoding: 'int8-base64' });
+    expect(artifact.embeddings).toEqual({
+      model: 'stub-embed',
+      url: stub.url,
+      dimensions: 256,
+      encoding: 'int8-base64',
+    });
     // v1/commands/dbsize is the same content as commands/dbsize (stored once); v1/commands/keys is another content
     // whose Complexity section is the same as v2's (one body, embedded once); the persistence guide's last section
     // repeats flushdb's text under another title, so it is a body, and gets a vector, of its own.
     expect(artifact.sections).toHaveLength(10);
     expect(artifact.bodies).toHaveLength(9);
     expect(artifact.vectors).toHaveLength(9);
-    const complexity = artifact.sections.filter((section) => section.anchor === 'complexity').map((section) => section.body);
+    const complexity = artifact.sections
+      .filter((section) => section.anchor === 'complexity')
+      .map((section) => section.body);
     expect(complexity).toEqual([complexity[0], complexity[0]]);
-    expect(artifact.vectors?.every((vector) => typeof vector === 'string' && Buffer.from(vector, 'base64').length === 256)).toBe(true);
+    expect(
+      artifact.vectors?.every((vector) => typeof vector === 'string' && Buffer.from(vector, 'base64').length === 256),
+    ).toBe(true);
     const sent = stub.requests.flatMap((request) => request.inputs);
     expect(new Set(sent).size).toBe(sent.length);
     expect(sent).toHaveLength(9);
@@ -56,22 +74,51 @@ describe('hybrid retrieval (section vectors from an OpenAI-compatible endpoint o
     while (!step.done) step = parser.next();
     expect((step.value as SearchArtifact).vectors).toEqual(built.searchArtifact?.vectors);
     expect(index.vectors?.values).toHaveLength(9 * 256);
-    const complexity = index.sections.flatMap((section, document) => (section.anchor === 'complexity' ? [document] : []));
+    const complexity = index.sections.flatMap((section, document) =>
+      section.anchor === 'complexity' ? [document] : [],
+    );
     expect(complexity).toHaveLength(2);
-    expect(index.vectors?.rowOfSection?.[complexity[0] as number]).toBe(index.vectors?.rowOfSection?.[complexity[1] as number]);
+    expect(index.vectors?.rowOfSection?.[complexity[0] as number]).toBe(
+      index.vectors?.rowOfSection?.[complexity[1] as number],
+    );
   });
 
   it('breaks near-ties by meaning, re-ranks, and brings in a page whose words the question does not share', async () => {
     const embedQuery = createQueryEmbedder();
     const lexical = (query: string): string[] => search(index, query).map((result) => result.path);
-    const hybrid = async (query: string, vectorWeight?: number): Promise<string[]> => (await hybridSearch(index, query, { embedQuery, ...(vectorWeight === undefined ? {} : { vectorWeight }) })).map((result) => result.path);
+    const hybrid = async (query: string, vectorWeight?: number): Promise<string[]> =>
+      (await hybridSearch(index, query, { embedQuery, ...(vectorWeight === undefined ? {} : { vectorWeight }) })).map(
+        (result) => result.path,
+      );
     // "wipe" means "delete" to the vectors only: FLUSHDB, third by a few per cent lexically, comes first.
-    expect(lexical('wipe the database')).toEqual(['commands/keys', 'commands/scan', 'commands/flushdb', 'guides/persistence']);
-    expect(await hybrid('wipe the database')).toEqual(['commands/flushdb', 'commands/keys', 'commands/scan', 'guides/persistence', 'commands/dbsize']);
+    expect(lexical('wipe the database')).toEqual([
+      'commands/keys',
+      'commands/scan',
+      'commands/flushdb',
+      'guides/persistence',
+    ]);
+    expect(await hybrid('wipe the database')).toEqual([
+      'commands/flushdb',
+      'commands/keys',
+      'commands/scan',
+      'guides/persistence',
+      'commands/dbsize',
+    ]);
     expect(stub.requests.at(-1)).toMatchObject({ inputs: ['wipe the database'], authorization: undefined });
     // A clear lexical winner stays first at the default weight; the vectors re-order the rest.
-    expect(lexical('remove all keys from the database')).toEqual(['commands/keys', 'commands/scan', 'commands/flushdb', 'guides/persistence']);
-    expect(await hybrid('remove all keys from the database')).toEqual(['commands/keys', 'commands/flushdb', 'commands/scan', 'guides/persistence', 'commands/dbsize']);
+    expect(lexical('remove all keys from the database')).toEqual([
+      'commands/keys',
+      'commands/scan',
+      'commands/flushdb',
+      'guides/persistence',
+    ]);
+    expect(await hybrid('remove all keys from the database')).toEqual([
+      'commands/keys',
+      'commands/flushdb',
+      'commands/scan',
+      'guides/persistence',
+      'commands/dbsize',
+    ]);
     expect((await hybrid('remove all keys from the database', 1))[0]).toBe('commands/flushdb');
     // DBSIZE shares no word with the question: only the vectors find it.
     expect(lexical('how many keys are in my database')).not.toContain('commands/dbsize');
@@ -82,7 +129,10 @@ describe('hybrid retrieval (section vectors from an OpenAI-compatible endpoint o
     const embedQuery = createQueryEmbedder();
     const results = await hybridSearch(index, 'how many keys are in my database', { embedQuery, pageSize: 10 });
     expect(results.map((result) => result.path).filter((path) => path.startsWith('v1/'))).toEqual([]);
-    expect(results.find((result) => result.path === 'commands/dbsize')?.metadata).toMatchObject({ version: 'v2', otherLocations: [{ path: 'v1/commands/dbsize', version: 'v1' }] });
+    expect(results.find((result) => result.path === 'commands/dbsize')?.metadata).toMatchObject({
+      version: 'v2',
+      otherLocations: [{ path: 'v1/commands/dbsize', version: 'v1' }],
+    });
     const v1 = await hybridSearch(index, 'how many keys are in my database', { embedQuery, filter: { version: 'v1' } });
     expect(v1.map((result) => result.path).sort()).toEqual(['v1/commands/dbsize', 'v1/commands/keys']);
   });
@@ -90,7 +140,10 @@ describe('hybrid retrieval (section vectors from an OpenAI-compatible endpoint o
   it('ranks the vectors in the scope search() preferred: the versions the question names', async () => {
     const question = 'how many keys are in my v1 database';
     expect(scopedSearch(index, question).scope).toEqual({ defaultsOnly: true, versions: ['v1'] });
-    expect(scopedSearch(index, question, { filter: { version: 'v2' } }).scope).toEqual({ filter: { version: 'v2' }, defaultsOnly: true });
+    expect(scopedSearch(index, question, { filter: { version: 'v2' } }).scope).toEqual({
+      filter: { version: 'v2' },
+      defaultsOnly: true,
+    });
     expect(scopedSearch(index, 'the and of')).toEqual({ results: [] });
     const named = await hybridSearch(index, question, { embedQuery: createQueryEmbedder(), pageSize: 10 });
     expect(named.map((result) => result.path).sort()).toEqual(['v1/commands/dbsize', 'v1/commands/keys']);
@@ -112,13 +165,19 @@ describe('hybrid retrieval (section vectors from an OpenAI-compatible endpoint o
     const errors: string[] = [];
     const onEmbeddingError = (error: unknown): void => void errors.push((error as Error).message);
     const down = createQueryEmbedder({ url: await refusedUrl() });
-    expect((await hybridSearch(index, query, { embedQuery: down, onEmbeddingError })).map((result) => result.path)).toEqual(expected);
+    expect(
+      (await hybridSearch(index, query, { embedQuery: down, onEmbeddingError })).map((result) => result.path),
+    ).toEqual(expected);
     stub.delayMs = 2000;
     const slow = createQueryEmbedder({ timeoutMs: 100 });
-    expect((await hybridSearch(index, query, { embedQuery: slow, onEmbeddingError })).map((result) => result.path)).toEqual(expected);
+    expect(
+      (await hybridSearch(index, query, { embedQuery: slow, onEmbeddingError })).map((result) => result.path),
+    ).toEqual(expected);
     stub.delayMs = 0;
     const short = async (): Promise<number[]> => [1, 0, 0];
-    expect((await hybridSearch(index, query, { embedQuery: short, onEmbeddingError })).map((result) => result.path)).toEqual(expected);
+    expect(
+      (await hybridSearch(index, query, { embedQuery: short, onEmbeddingError })).map((result) => result.path),
+    ).toEqual(expected);
     expect(errors).toHaveLength(3);
     expect(errors[0]).toMatch(/Cannot connect to API: .*ECONNREFUSED/);
     expect(errors[1]).toMatch(/abort|timeout/i);
@@ -128,11 +187,21 @@ describe('hybrid retrieval (section vectors from an OpenAI-compatible endpoint o
   it('refuses an artifact whose vectors are malformed, naming what is wrong', () => {
     const artifact = JSON.parse(built.files.get('search.json') as string) as SearchArtifact;
     const load = (change: Partial<SearchArtifact>): unknown => loadSearchIndex({ ...artifact, ...change });
-    expect(() => load({ vectors: artifact.vectors?.slice(1) })).toThrow('search artifact has not one vector per section body');
-    expect(() => load({ vectors: ['AAA=', ...(artifact.vectors ?? []).slice(1)] })).toThrow('search artifact holds a malformed vector for section body 0');
-    expect(() => load({ vectors: [...(artifact.vectors ?? []).slice(0, -1), 9] })).toThrow('search artifact holds a malformed vector for section body 8');
-    expect(() => load({ embeddings: { ...(artifact.embeddings as NonNullable<SearchArtifact['embeddings']>), dimensions: 0 } })).toThrow(/without a usable `embeddings` description/);
-    expect(() => loadSearchIndex({ ...artifact, embeddings: undefined })).toThrow(/without a usable `embeddings` description/);
+    expect(() => load({ vectors: artifact.vectors?.slice(1) })).toThrow(
+      'search artifact has not one vector per section body',
+    );
+    expect(() => load({ vectors: ['AAA=', ...(artifact.vectors ?? []).slice(1)] })).toThrow(
+      'search artifact holds a malformed vector for section body 0',
+    );
+    expect(() => load({ vectors: [...(artifact.vectors ?? []).slice(0, -1), 9] })).toThrow(
+      'search artifact holds a malformed vector for section body 8',
+    );
+    expect(() =>
+      load({ embeddings: { ...(artifact.embeddings as NonNullable<SearchArtifact['embeddings']>), dimensions: 0 } }),
+    ).toThrow(/without a usable `embeddings` description/);
+    expect(() => loadSearchIndex({ ...artifact, embeddings: undefined })).toThrow(
+      /without a usable `embeddings` description/,
+    );
   });
 
   it('is search() itself for a site without vectors or without an embedder', async () => {

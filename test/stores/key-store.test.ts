@@ -28,7 +28,10 @@ describe('API keys', () => {
     expect(store.verify(key, 'other')).toEqual({ ok: false, reason: 'forbidden' });
     expect(store.verify(undefined, 'acme')).toEqual({ ok: false, reason: 'missing' });
     expect(store.verify('not-a-key', 'acme')).toEqual({ ok: false, reason: 'invalid' });
-    expect(store.verify(`${key.slice(0, -2)}${key.endsWith('xx') ? 'yy' : 'xx'}`, 'acme')).toEqual({ ok: false, reason: 'invalid' });
+    expect(store.verify(`${key.slice(0, -2)}${key.endsWith('xx') ? 'yy' : 'xx'}`, 'acme')).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 
   it('refuses revoked keys and picks up changes other processes write', async () => {
@@ -53,9 +56,14 @@ describe('API keys', () => {
     await writeFile(file, '{ not json');
     const store = createKeyStore({ file });
     expect(() => store.list()).toThrow(KeyFileError);
-    expect(() => store.create({ domains: ['acme'], org: 'org' })).toThrow(/keys\.json cannot be read as a keys file \(not valid JSON\); fix or move it, nothing was written$/);
+    expect(() => store.create({ domains: ['acme'], org: 'org' })).toThrow(
+      /keys\.json cannot be read as a keys file \(not valid JSON\); fix or move it, nothing was written$/,
+    );
     expect(() => store.revoke('abc')).toThrow(KeyFileError);
     expect(await readFile(file, 'utf8')).toBe('{ not json');
-    expect(store.verify('ds_000000000000_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'acme')).toEqual({ ok: false, reason: 'invalid' });
+    expect(store.verify('ds_000000000000_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'acme')).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 });

@@ -27,7 +27,12 @@ const stores: [LimiterOptions['store'], boolean][] = [
 
 describe.each(stores)('limits on %s', (store, available) => {
   const open = async (limits: LimiterOptions['limits'], file?: string) =>
-    createLimiter({ store, limits, ...(store === 'sqlite' ? { sqlitePath: file ?? (await sqlitePath()) } : {}), ...(store === 'redis' ? { redisUrl } : {}) });
+    createLimiter({
+      store,
+      limits,
+      ...(store === 'sqlite' ? { sqlitePath: file ?? (await sqlitePath()) } : {}),
+      ...(store === 'redis' ? { redisUrl } : {}),
+    });
 
   it.skipIf(!available)('lets exactly 20 of 50 concurrent requests through a limit of 20', async () => {
     const limiter = await open({ perKeyPerMonth: 20 });
@@ -40,20 +45,26 @@ describe.each(stores)('limits on %s', (store, available) => {
     await limiter.close();
   });
 
-  it.skipIf(!available)('leaves a second key of the org its full quota while 50 concurrent requests hit a key limit of 20', async () => {
-    const limiter = await open({ perKeyPerMonth: 20, perOrgPerHour: 40 });
-    const org = `org-${unique()}`;
-    const busy = { keyId: `key-${unique()}`, org, ip: `ip-${unique()}` };
-    const quiet = { keyId: `key-${unique()}`, org, ip: `ip-${unique()}` };
-    const [busyDecisions, quietDecisions] = await Promise.all([
-      Promise.all(Array.from({ length: 50 }, () => limiter.consume(busy))),
-      Promise.all(Array.from({ length: 20 }, () => limiter.consume(quiet))),
-    ]);
-    expect(busyDecisions.filter((decision) => decision.allowed)).toHaveLength(20);
-    expect(quietDecisions.filter((decision) => decision.allowed)).toHaveLength(20);
-    expect(await limiter.consume({ keyId: `key-${unique()}`, org, ip: 'x' })).toMatchObject({ allowed: false, scope: 'org' });
-    await limiter.close();
-  });
+  it.skipIf(!available)(
+    'leaves a second key of the org its full quota while 50 concurrent requests hit a key limit of 20',
+    async () => {
+      const limiter = await open({ perKeyPerMonth: 20, perOrgPerHour: 40 });
+      const org = `org-${unique()}`;
+      const busy = { keyId: `key-${unique()}`, org, ip: `ip-${unique()}` };
+      const quiet = { keyId: `key-${unique()}`, org, ip: `ip-${unique()}` };
+      const [busyDecisions, quietDecisions] = await Promise.all([
+        Promise.all(Array.from({ length: 50 }, () => limiter.consume(busy))),
+        Promise.all(Array.from({ length: 20 }, () => limiter.consume(quiet))),
+      ]);
+      expect(busyDecisions.filter((decision) => decision.allowed)).toHaveLength(20);
+      expect(quietDecisions.filter((decision) => decision.allowed)).toHaveLength(20);
+      expect(await limiter.consume({ keyId: `key-${unique()}`, org, ip: 'x' })).toMatchObject({
+        allowed: false,
+        scope: 'org',
+      });
+      await limiter.close();
+    },
+  );
 
   it.skipIf(!available || store === 'memory')('refunds the org counter that refused a request', async () => {
     const file = await sqlitePath();
@@ -63,7 +74,8 @@ describe.each(stores)('limits on %s', (store, available) => {
     for (let attempt = 0; attempt < 10; attempt += 1) await limiter.consume(subject);
     const later = await open({ perKeyPerMonth: 100, perOrgPerHour: 4 }, file);
     const decisions = [];
-    for (let attempt = 0; attempt < 3; attempt += 1) decisions.push((await later.consume({ ...subject, keyId: `key-${unique()}` })).allowed);
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      decisions.push((await later.consume({ ...subject, keyId: `key-${unique()}` })).allowed);
     expect(decisions).toEqual([true, true, false]);
     await Promise.all([limiter.close(), later.close()]);
   });
@@ -71,7 +83,13 @@ describe.each(stores)('limits on %s', (store, available) => {
   it.skipIf(!available)('keeps the feedback budget apart from the message budget on the same store', async () => {
     const file = await sqlitePath();
     const messages = await open({ perKeyPerMonth: 2 }, file);
-    const feedback = await createLimiter({ store, budget: 'feedback', limits: { perKeyPerMonth: 2 }, ...(store === 'sqlite' ? { sqlitePath: file } : {}), ...(store === 'redis' ? { redisUrl } : {}) });
+    const feedback = await createLimiter({
+      store,
+      budget: 'feedback',
+      limits: { perKeyPerMonth: 2 },
+      ...(store === 'sqlite' ? { sqlitePath: file } : {}),
+      ...(store === 'redis' ? { redisUrl } : {}),
+    });
     const subject = { keyId: `key-${unique()}`, org: `org-${unique()}`, ip: `ip-${unique()}` };
     const spent = [];
     for (let attempt = 0; attempt < 3; attempt += 1) spent.push((await feedback.consume(subject)).allowed);
@@ -86,7 +104,8 @@ describe.each(stores)('limits on %s', (store, available) => {
     const ip = `ip-${unique()}`;
     const sameKey = `key-${unique()}`;
     const firstFive = [];
-    for (let attempt = 0; attempt < 5; attempt += 1) firstFive.push((await limiter.consume({ keyId: sameKey, org, ip })).allowed);
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      firstFive.push((await limiter.consume({ keyId: sameKey, org, ip })).allowed);
     expect(firstFive).toEqual([true, true, false, false, false]);
     const otherKey = await limiter.consume({ keyId: `key-${unique()}`, org, ip });
     expect(otherKey).toMatchObject({ allowed: true, scope: 'org', remaining: 0 });
@@ -99,7 +118,11 @@ describe.each(stores)('limits on %s', (store, available) => {
 describe('limits on one SQLite file shared by two processes', () => {
   it('takes all-or-nothing across both', async () => {
     const file = await sqlitePath();
-    expect(await takeInTwoProcesses(file, () => createLimiter({ store: 'sqlite', sqlitePath: file, limits: { perKeyPerMonth: 20, perOrgPerHour: 40 } }))).toEqual({ busyAllowed: 20, quietAllowed: 20 });
+    expect(
+      await takeInTwoProcesses(file, () =>
+        createLimiter({ store: 'sqlite', sqlitePath: file, limits: { perKeyPerMonth: 20, perOrgPerHour: 40 } }),
+      ),
+    ).toEqual({ busyAllowed: 20, quietAllowed: 20 });
   });
 });
 
@@ -129,7 +152,9 @@ describe('calendar windows (UTC)', () => {
 
 describe.skipIf(!redisUrl)('limits shared by two replicas on one Redis (skipped: REDIS_TEST_URL is not set)', () => {
   it('takes all-or-nothing across two limiter instances', async () => {
-    const [first, second] = await Promise.all([1, 2].map(() => createLimiter({ store: 'redis', redisUrl, limits: { perKeyPerMonth: 20, perOrgPerHour: 40 } })));
+    const [first, second] = await Promise.all(
+      [1, 2].map(() => createLimiter({ store: 'redis', redisUrl, limits: { perKeyPerMonth: 20, perOrgPerHour: 40 } })),
+    );
     const org = `org-${unique()}`;
     const busy = { keyId: `key-${unique()}`, org, ip: '10.0.0.1' };
     const quiet = { keyId: `key-${unique()}`, org, ip: '10.0.0.2' };
@@ -143,18 +168,28 @@ describe.skipIf(!redisUrl)('limits shared by two replicas on one Redis (skipped:
   });
 
   it('takes all-or-nothing across two processes', async () => {
-    expect(await takeInTwoProcesses(redisUrl as string, () => createLimiter({ store: 'redis', redisUrl, limits: { perKeyPerMonth: 20, perOrgPerHour: 40 } }))).toEqual({ busyAllowed: 20, quietAllowed: 20 });
+    expect(
+      await takeInTwoProcesses(redisUrl as string, () =>
+        createLimiter({ store: 'redis', redisUrl, limits: { perKeyPerMonth: 20, perOrgPerHour: 40 } }),
+      ),
+    ).toEqual({ busyAllowed: 20, quietAllowed: 20 });
   });
 });
 
 /** Runs 25 takes of a busy key in a second process and 25 + 20 (busy, quiet key of the same org) here, at once; returns how many each side allowed. */
-async function takeInTwoProcesses(store: string, createHere: () => ReturnType<typeof createLimiter>): Promise<{ busyAllowed: number; quietAllowed: number }> {
+async function takeInTwoProcesses(
+  store: string,
+  createHere: () => ReturnType<typeof createLimiter>,
+): Promise<{ busyAllowed: number; quietAllowed: number }> {
   const org = `org-${unique()}`;
   const busy = `key-${unique()}`;
   const quiet = `key-${unique()}`;
   const script = path.resolve(import.meta.dirname, '../reliability/take-limits-process.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, store, busy, org, '25', '20', '40'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const nextLine = () => new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, store, busy, org, '25', '20', '40'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const nextLine = () =>
+    new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
   expect(await nextLine()).toBe('ready');
   const limiter = await createHere();
   const childAllowed = nextLine();

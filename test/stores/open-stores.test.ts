@@ -21,7 +21,12 @@ describe('openStores', () => {
     try {
       expect(stores.keys.verify(key, 'acme').ok).toBe(true);
       const { threadId } = await stores.threads.resolveThread({ domain: 'acme', fingerprint: 'caller' });
-      await stores.threads.appendMessage({ threadId, domain: 'acme', fingerprint: 'caller', message: { id: 'u1', role: 'user', text: 'How do I install?', sources: [] } });
+      await stores.threads.appendMessage({
+        threadId,
+        domain: 'acme',
+        fingerprint: 'caller',
+        message: { id: 'u1', role: 'user', text: 'How do I install?', sources: [] },
+      });
       await stores.analytics.recordSearch({ domain: 'acme', query: 'install', resultCount: 0, at: new Date() });
       const subject = { keyId: 'k', org: 'org', ip: '127.0.0.1' };
       expect((await stores.limiter.consume(subject)).allowed).toBe(true);
@@ -33,7 +38,9 @@ describe('openStores', () => {
     }
     const reopened = await openStores({ dataDir, limits: { perKeyPerMonth: 1 } });
     try {
-      expect((await reopened.threads.listThreads('acme', 'caller')).threads.map((thread) => thread.messages.length)).toEqual([1]);
+      expect(
+        (await reopened.threads.listThreads('acme', 'caller')).threads.map((thread) => thread.messages.length),
+      ).toEqual([1]);
       expect((await reopened.limiter.consume({ keyId: 'k', org: 'org', ip: '127.0.0.1' })).allowed).toBe(false);
     } finally {
       await reopened.close();
@@ -41,7 +48,11 @@ describe('openStores', () => {
   });
 
   it('refuses a Redis store or Redis keys without a Redis URL', async () => {
-    await expect(openStores({ dataDir, store: 'redis' })).rejects.toThrow('store "redis" needs redisUrl (env REDIS_URL)');
-    await expect(openStores({ dataDir, keyStore: 'redis' })).rejects.toThrow('keyStore "redis" needs redisUrl (env REDIS_URL)');
+    await expect(openStores({ dataDir, store: 'redis' })).rejects.toThrow(
+      'store "redis" needs redisUrl (env REDIS_URL)',
+    );
+    await expect(openStores({ dataDir, keyStore: 'redis' })).rejects.toThrow(
+      'keyStore "redis" needs redisUrl (env REDIS_URL)',
+    );
   });
 });

@@ -51,7 +51,13 @@ describe.skipIf(!redisUrl)('Redis thread keys (skipped: REDIS_TEST_URL is not se
     const inspector = new Redis(redisUrl as string);
     try {
       const { threadId } = await store.resolveThread({ domain: 'acme', fingerprint: 'fp' });
-      for (const id of ['q1', 'a1', 'q2']) await store.appendMessage({ threadId, domain: 'acme', fingerprint: 'fp', message: { id, role: id.startsWith('q') ? 'user' : 'assistant', text: id, sources: [] } });
+      for (const id of ['q1', 'a1', 'q2'])
+        await store.appendMessage({
+          threadId,
+          domain: 'acme',
+          fingerprint: 'fp',
+          message: { id, role: id.startsWith('q') ? 'user' : 'assistant', text: id, sources: [] },
+        });
       const keys = await inspector.keys(`${prefix}:thread:*`);
       expect(keys).toHaveLength(2);
       expect(new Set(keys.map(redisClusterSlot)).size).toBe(1);
@@ -71,16 +77,43 @@ describe.skipIf(!redisUrl)('Redis thread keys (skipped: REDIS_TEST_URL is not se
     const at = Date.parse('2026-11-01T10:00:00Z');
     const legacy = [newThreadId(), newThreadId()];
     for (const threadId of legacy) {
-      await inspector.hset(`${prefix}:thread:${threadId}`, 'createdAt', new Date(at).toISOString(), 'updatedAt', new Date(at).toISOString(), 'domain', 'acme', 'fp', 'fp');
-      await inspector.rpush(`${prefix}:thread:${threadId}:messages`, JSON.stringify({ id: 'old', role: 'user', text: 'old question', sources: [], createdAt: new Date(at).toISOString() }));
+      await inspector.hset(
+        `${prefix}:thread:${threadId}`,
+        'createdAt',
+        new Date(at).toISOString(),
+        'updatedAt',
+        new Date(at).toISOString(),
+        'domain',
+        'acme',
+        'fp',
+        'fp',
+      );
+      await inspector.rpush(
+        `${prefix}:thread:${threadId}:messages`,
+        JSON.stringify({
+          id: 'old',
+          role: 'user',
+          text: 'old question',
+          sources: [],
+          createdAt: new Date(at).toISOString(),
+        }),
+      );
       await inspector.zadd(`${prefix}:threads:acme:fp`, at, threadId);
       await inspector.zadd(`${prefix}:threads:updated`, at, `${threadId}|acme|fp`);
     }
     const store = createRedisThreadStore(redisUrl as string, { keyPrefix: prefix });
     try {
       const [first = ''] = legacy;
-      expect(await store.resolveThread({ domain: 'acme', fingerprint: 'fp', threadId: first })).toEqual({ threadId: first, isNew: false });
-      await store.appendMessage({ threadId: first, domain: 'acme', fingerprint: 'fp', message: { id: 'new', role: 'assistant', text: 'answer', sources: [] } });
+      expect(await store.resolveThread({ domain: 'acme', fingerprint: 'fp', threadId: first })).toEqual({
+        threadId: first,
+        isNew: false,
+      });
+      await store.appendMessage({
+        threadId: first,
+        domain: 'acme',
+        fingerprint: 'fp',
+        message: { id: 'new', role: 'assistant', text: 'answer', sources: [] },
+      });
       const threads = (await store.listThreads('acme', 'fp')).threads;
       expect(threads.map((thread) => [thread.threadId, thread.messages.map((message) => message.id)])).toEqual([
         [first, ['old', 'new']],

@@ -11,7 +11,13 @@ import type { StoredSource, ThreadStore, ThreadStoreOptions } from '../../runtim
 /** Stores a question and its answer, as the assistant route does in two steps. */
 async function appendExchange(
   store: ThreadStore,
-  exchange: { threadId: string; domain: string; fingerprint: string; userMessage: { id: string; text: string }; assistantMessage: { id: string; text: string; sources: StoredSource[] } },
+  exchange: {
+    threadId: string;
+    domain: string;
+    fingerprint: string;
+    userMessage: { id: string; text: string };
+    assistantMessage: { id: string; text: string; sources: StoredSource[] };
+  },
 ): Promise<void> {
   const owner = { threadId: exchange.threadId, domain: exchange.domain, fingerprint: exchange.fingerprint };
   await store.appendMessage({ ...owner, message: { ...exchange.userMessage, role: 'user', sources: [] } });
@@ -26,13 +32,22 @@ afterAll(async () => {
 });
 
 const stores: [string, ((options?: ThreadStoreOptions) => Promise<ThreadStore>) | undefined][] = [
-  ['sqlite', async (options) => {
-    const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-threads-'));
-    directories.push(directory);
-    return createSqliteThreadStore(path.join(directory, 'docsmith.sqlite'), options);
-  }],
+  [
+    'sqlite',
+    async (options) => {
+      const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-threads-'));
+      directories.push(directory);
+      return createSqliteThreadStore(path.join(directory, 'docsmith.sqlite'), options);
+    },
+  ],
   // Each store gets its own key prefix: retention sweeps the whole store, and test files share one Redis.
-  ['redis', redisUrl ? async (options) => createRedisThreadStore(redisUrl, { ...options, keyPrefix: `test-${Math.random().toString(36).slice(2)}` }) : undefined],
+  [
+    'redis',
+    redisUrl
+      ? async (options) =>
+          createRedisThreadStore(redisUrl, { ...options, keyPrefix: `test-${Math.random().toString(36).slice(2)}` })
+      : undefined,
+  ],
 ];
 
 describe.each(stores)('thread store on %s', (name, open) => {
@@ -55,11 +70,21 @@ describe.each(stores)('thread store on %s', (name, open) => {
       domain,
       fingerprint: 'fp-1',
       userMessage: { id: 'u1', text: 'How do I install?' },
-      assistantMessage: { id: 'a1', text: 'Run npm i [1].', sources: [{ url: '/quickstart#install', title: 'Quickstart', path: 'quickstart', anchor: 'install' }] },
+      assistantMessage: {
+        id: 'a1',
+        text: 'Run npm i [1].',
+        sources: [{ url: '/quickstart#install', title: 'Quickstart', path: 'quickstart', anchor: 'install' }],
+      },
     });
     const again = await store.resolveThread({ domain, fingerprint: 'fp-1', threadId: first.threadId });
     expect(again).toEqual({ threadId: first.threadId, isNew: false });
-    await appendExchange(store, { threadId: first.threadId, domain, fingerprint: 'fp-1', userMessage: { id: 'u2', text: 'And on Windows?' }, assistantMessage: { id: 'a2', text: 'Same [1].', sources: [] } });
+    await appendExchange(store, {
+      threadId: first.threadId,
+      domain,
+      fingerprint: 'fp-1',
+      userMessage: { id: 'u2', text: 'And on Windows?' },
+      assistantMessage: { id: 'a2', text: 'Same [1].', sources: [] },
+    });
 
     const { threads } = await store.listThreads(domain, 'fp-1');
     expect(threads).toHaveLength(1);
@@ -74,13 +99,29 @@ describe.each(stores)('thread store on %s', (name, open) => {
 
   it.skipIf(!open)(`never continues a thread of another domain or fingerprint (${name})`, async () => {
     const owned = await store.resolveThread({ domain, fingerprint: 'owner', threadId: null });
-    await appendExchange(store, { threadId: owned.threadId, domain, fingerprint: 'owner', userMessage: { id: 'u', text: 'secret question' }, assistantMessage: { id: 'a', text: 'answer', sources: [] } });
+    await appendExchange(store, {
+      threadId: owned.threadId,
+      domain,
+      fingerprint: 'owner',
+      userMessage: { id: 'u', text: 'secret question' },
+      assistantMessage: { id: 'a', text: 'answer', sources: [] },
+    });
     const otherFingerprint = await store.resolveThread({ domain, fingerprint: 'intruder', threadId: owned.threadId });
-    const otherDomain = await store.resolveThread({ domain: `${domain}-other`, fingerprint: 'owner', threadId: owned.threadId });
+    const otherDomain = await store.resolveThread({
+      domain: `${domain}-other`,
+      fingerprint: 'owner',
+      threadId: owned.threadId,
+    });
     expect(otherFingerprint.isNew).toBe(true);
     expect(otherFingerprint.threadId).not.toBe(owned.threadId);
     expect(otherDomain.isNew).toBe(true);
-    await appendExchange(store, { threadId: owned.threadId, domain, fingerprint: 'intruder', userMessage: { id: 'x', text: 'injected' }, assistantMessage: { id: 'y', text: 'nope', sources: [] } });
+    await appendExchange(store, {
+      threadId: owned.threadId,
+      domain,
+      fingerprint: 'intruder',
+      userMessage: { id: 'x', text: 'injected' },
+      assistantMessage: { id: 'y', text: 'nope', sources: [] },
+    });
     expect((await store.listThreads(domain, 'owner')).threads[0]?.messages).toHaveLength(2);
     expect((await store.listThreads(domain, 'intruder')).threads).toEqual([]);
   });
@@ -89,7 +130,12 @@ describe.each(stores)('thread store on %s', (name, open) => {
     const created: string[] = [];
     for (let index = 0; index < 7; index += 1) {
       const { threadId } = await store.resolveThread({ domain, fingerprint: 'pager', threadId: null });
-      await store.appendMessage({ threadId, domain, fingerprint: 'pager', message: { id: `u${index}`, role: 'user', text: `question ${index}`, sources: [] } });
+      await store.appendMessage({
+        threadId,
+        domain,
+        fingerprint: 'pager',
+        message: { id: `u${index}`, role: 'user', text: `question ${index}`, sources: [] },
+      });
       created.push(threadId);
     }
     const seen: string[] = [];
@@ -107,9 +153,18 @@ describe.each(stores)('thread store on %s', (name, open) => {
   });
 
   it.skipIf(!open)(`keeps at most N messages per thread and counts the dropped ones (${name})`, async () => {
-    const capped = await (open as (options: ThreadStoreOptions) => Promise<ThreadStore>)({ maxMessagesPerThread: 4, maxListedMessages: 3 });
+    const capped = await (open as (options: ThreadStoreOptions) => Promise<ThreadStore>)({
+      maxMessagesPerThread: 4,
+      maxListedMessages: 3,
+    });
     const { threadId } = await capped.resolveThread({ domain, fingerprint: 'chatty', threadId: null });
-    for (let index = 0; index < 6; index += 1) await capped.appendMessage({ threadId, domain, fingerprint: 'chatty', message: { id: `m${index}`, role: 'user', text: `message ${index}`, sources: [] } });
+    for (let index = 0; index < 6; index += 1)
+      await capped.appendMessage({
+        threadId,
+        domain,
+        fingerprint: 'chatty',
+        message: { id: `m${index}`, role: 'user', text: `message ${index}`, sources: [] },
+      });
     const [thread] = (await capped.listThreads(domain, 'chatty')).threads;
     expect(thread?.messages.map((message) => message.text)).toEqual(['message 3', 'message 4', 'message 5']);
     expect(thread?.omittedMessages).toBe(3);
@@ -118,30 +173,71 @@ describe.each(stores)('thread store on %s', (name, open) => {
 
   it.skipIf(!open)(`deletes threads past the retention (${name})`, async () => {
     const { threadId } = await store.resolveThread({ domain, fingerprint: 'old', threadId: null });
-    await store.appendMessage({ threadId, domain, fingerprint: 'old', message: { id: 'u', role: 'user', text: 'old question', sources: [] } });
+    await store.appendMessage({
+      threadId,
+      domain,
+      fingerprint: 'old',
+      message: { id: 'u', role: 'user', text: 'old question', sources: [] },
+    });
     expect(await store.deleteThreadsBefore(new Date(Date.now() - 60_000))).toBe(0);
     expect(await store.deleteThreadsBefore(new Date(Date.now() + 1000))).toBeGreaterThanOrEqual(1);
     expect((await store.listThreads(domain, 'old')).threads).toEqual([]);
   });
 
-  it.skipIf(!open)(`stores an answer that did not complete with its mark, and gives a thread's newest messages to its owner only (${name})`, async () => {
-    const { threadId } = await store.resolveThread({ domain, fingerprint: 'cut', threadId: null });
-    await store.appendMessage({ threadId, domain, fingerprint: 'cut', message: { id: 'u1', role: 'user', text: 'How do I install?', sources: [] } });
-    await store.appendMessage({ threadId, domain, fingerprint: 'cut', message: { id: 'a1', role: 'assistant', text: 'Run npm', sources: [], incomplete: true, failure: 'client_aborted' } });
-    await appendExchange(store, { threadId, domain, fingerprint: 'cut', userMessage: { id: 'u2', text: 'And yarn?' }, assistantMessage: { id: 'a2', text: 'Run yarn add [1].', sources: [] } });
-    const recent = await store.recentMessages({ threadId, domain, fingerprint: 'cut' }, 3);
-    expect(recent.map((message) => message.id)).toEqual(['a1', 'u2', 'a2']);
-    expect(recent[0]).toMatchObject({ text: 'Run npm', incomplete: true, failure: 'client_aborted' });
-    expect(recent[2]).not.toHaveProperty('incomplete');
-    expect(recent[2]).not.toHaveProperty('failure');
-    expect((await store.listThreads(domain, 'cut')).threads[0]?.messages[1]).toMatchObject({ id: 'a1', incomplete: true, failure: 'client_aborted' });
-    expect(await store.recentMessages({ threadId, domain, fingerprint: 'someone-else' }, 3)).toEqual([]);
-    expect(await store.recentMessages({ threadId, domain: `${domain}-other`, fingerprint: 'cut' }, 3)).toEqual([]);
-  });
+  it.skipIf(!open)(
+    `stores an answer that did not complete with its mark, and gives a thread's newest messages to its owner only (${name})`,
+    async () => {
+      const { threadId } = await store.resolveThread({ domain, fingerprint: 'cut', threadId: null });
+      await store.appendMessage({
+        threadId,
+        domain,
+        fingerprint: 'cut',
+        message: { id: 'u1', role: 'user', text: 'How do I install?', sources: [] },
+      });
+      await store.appendMessage({
+        threadId,
+        domain,
+        fingerprint: 'cut',
+        message: {
+          id: 'a1',
+          role: 'assistant',
+          text: 'Run npm',
+          sources: [],
+          incomplete: true,
+          failure: 'client_aborted',
+        },
+      });
+      await appendExchange(store, {
+        threadId,
+        domain,
+        fingerprint: 'cut',
+        userMessage: { id: 'u2', text: 'And yarn?' },
+        assistantMessage: { id: 'a2', text: 'Run yarn add [1].', sources: [] },
+      });
+      const recent = await store.recentMessages({ threadId, domain, fingerprint: 'cut' }, 3);
+      expect(recent.map((message) => message.id)).toEqual(['a1', 'u2', 'a2']);
+      expect(recent[0]).toMatchObject({ text: 'Run npm', incomplete: true, failure: 'client_aborted' });
+      expect(recent[2]).not.toHaveProperty('incomplete');
+      expect(recent[2]).not.toHaveProperty('failure');
+      expect((await store.listThreads(domain, 'cut')).threads[0]?.messages[1]).toMatchObject({
+        id: 'a1',
+        incomplete: true,
+        failure: 'client_aborted',
+      });
+      expect(await store.recentMessages({ threadId, domain, fingerprint: 'someone-else' }, 3)).toEqual([]);
+      expect(await store.recentMessages({ threadId, domain: `${domain}-other`, fingerprint: 'cut' }, 3)).toEqual([]);
+    },
+  );
 
   it.skipIf(!open)(`starts a new thread for a thread id docsmith never gives out (${name})`, async () => {
     const owned = await store.resolveThread({ domain, fingerprint: 'crafty', threadId: null });
-    await appendExchange(store, { threadId: owned.threadId, domain, fingerprint: 'crafty', userMessage: { id: 'u', text: 'q' }, assistantMessage: { id: 'a', text: 'a', sources: [] } });
+    await appendExchange(store, {
+      threadId: owned.threadId,
+      domain,
+      fingerprint: 'crafty',
+      userMessage: { id: 'u', text: 'q' },
+      assistantMessage: { id: 'a', text: 'a', sources: [] },
+    });
     for (const crafted of [`${owned.threadId}:messages`, 'thr_x', "thr_1' OR 1=1 --"]) {
       const resolved = await store.resolveThread({ domain, fingerprint: 'crafty', threadId: crafted });
       expect(resolved.isNew).toBe(true);
@@ -175,15 +271,30 @@ describe('a SQLite database of an earlier release', () => {
     old.close();
     const store = createSqliteThreadStore(file);
     const owner = { threadId: 'thr_00000000000000000001', domain: 'd', fingerprint: 'f' };
-    await store.appendMessage({ ...owner, message: { id: 'a1', role: 'assistant', text: 'Cut', sources: [], incomplete: true, failure: 'shutdown' } });
+    await store.appendMessage({
+      ...owner,
+      message: { id: 'a1', role: 'assistant', text: 'Cut', sources: [], incomplete: true, failure: 'shutdown' },
+    });
     expect(await store.recentMessages(owner, 2)).toEqual([
       { id: 'a0', role: 'assistant', text: 'Old answer.', sources: [], createdAt: '2026-01-01T00:00:00.000Z' },
       expect.objectContaining({ id: 'a1', text: 'Cut', incomplete: true, failure: 'shutdown' }),
     ]);
     await store.close();
     const analytics = createSqliteAnalyticsStore(file);
-    await analytics.recordQuestion({ domain: 'd', threadId: 't', messageId: 'a1', question: 'new question', resultCount: 1, notFound: false, outcome: 'shutdown', at: new Date('2026-01-02') });
-    expect(await analytics.report('d', new Date('2025-12-01'), new Date('2026-02-01'))).toMatchObject({ questions: 2, answerFailures: { shutdown: 1 } });
+    await analytics.recordQuestion({
+      domain: 'd',
+      threadId: 't',
+      messageId: 'a1',
+      question: 'new question',
+      resultCount: 1,
+      notFound: false,
+      outcome: 'shutdown',
+      at: new Date('2026-01-02'),
+    });
+    expect(await analytics.report('d', new Date('2025-12-01'), new Date('2026-02-01'))).toMatchObject({
+      questions: 2,
+      answerFailures: { shutdown: 1 },
+    });
     await analytics.close();
   });
 });
@@ -199,7 +310,14 @@ describe('a SQLite database file deleted or replaced while in use', () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     await rm(file);
     expect(await store.problem()).toMatch(/was deleted/);
-    await expect(store.appendMessage({ threadId: 'thr_00000000000000000000', domain: 'd', fingerprint: 'f', message: { id: 'u', role: 'user', text: 'q', sources: [] } })).rejects.toMatchObject({ name: 'StoreUnavailableError' });
+    await expect(
+      store.appendMessage({
+        threadId: 'thr_00000000000000000000',
+        domain: 'd',
+        fingerprint: 'f',
+        message: { id: 'u', role: 'user', text: 'q', sources: [] },
+      }),
+    ).rejects.toMatchObject({ name: 'StoreUnavailableError' });
     await writeFile(file, '');
     expect(await store.problem()).toMatch(/was replaced/);
     await store.close();

@@ -21,11 +21,22 @@ describe('the widget is light to load', () => {
   it('loader, shell and chat stay within 60 KB gzip; the AI SDK and its schema library are not in them; the loader is tiny', async () => {
     const { files, widgetMetafiles } = await bundleWeb(esbuild);
     const widgetFiles = files.filter((file) => /^widget(-chat)?\.([0-9a-f]{12}\.)?js$/.test(file.name));
-    expect(widgetFiles.map((file) => file.name.replace(/[0-9a-f]{12}/, 'HASH'))).toEqual(['widget.js', 'widget.HASH.js', 'widget-chat.HASH.js']);
+    expect(widgetFiles.map((file) => file.name.replace(/[0-9a-f]{12}/, 'HASH'))).toEqual([
+      'widget.js',
+      'widget.HASH.js',
+      'widget-chat.HASH.js',
+    ]);
     const [loader, shell, chat] = widgetFiles as [WebFile, WebFile, WebFile];
     const made = widgetMetafiles.flatMap(composition);
     const gzipBytes = widgetFiles.reduce((sum, file) => sum + compressedForms(file.contents).gz.length, 0);
-    expect(gzipBytes, `widget ${gzipBytes} bytes gzip; made of ${made.sort((first, second) => second[1] - first[1]).slice(0, 12).map(([owner, size]) => `${owner} ${size}`).join(', ')}`).toBeLessThanOrEqual(WIDGET_BUDGET_GZIP_BYTES);
+    expect(
+      gzipBytes,
+      `widget ${gzipBytes} bytes gzip; made of ${made
+        .sort((first, second) => second[1] - first[1])
+        .slice(0, 12)
+        .map(([owner, size]) => `${owner} ${size}`)
+        .join(', ')}`,
+    ).toBeLessThanOrEqual(WIDGET_BUDGET_GZIP_BYTES);
     expect(made.map(([owner]) => owner)).not.toContain('zod');
     expect(made.map(([owner]) => owner)).not.toContain('ai');
     expect(loader.contents.length).toBeLessThan(1024);
