@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdSqliteLock } from '../helpers/sqlite-lock-holder.ts';
+import { openSqlite } from '../../runtime/stores/open-sqlite.ts';
+import { retryWhileBusy } from '../../runtime/stores/retry-while-busy.ts';
 import { askRequest, createReliabilityFixture, type ReliabilityFixture } from './reliability-app.ts';
 import { scriptedModel } from './scripted-model.ts';
 
@@ -58,7 +59,9 @@ describe('no exchange is lost silently', () => {
     });
     const answer = app.inject(askRequest(fixture.keys[0], question('How do I install the CLI?')));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const holder = await holdSqliteLock(path.join(fixture.dataDir, 'docsmith.sqlite'));
+    // Another connection takes the write lock (in this process: no child to start, so no race with its start-up).
+    const holder = openSqlite(path.join(fixture.dataDir, 'docsmith.sqlite'));
+    await retryWhileBusy('lock holder', () => holder.exec('BEGIN IMMEDIATE'));
     try {
       release();
       const response = await answer;
@@ -67,7 +70,8 @@ describe('no exchange is lost silently', () => {
       expect(response.body).toContain('3:"The answer could not be saved to the conversation. Please try again."');
       expect(response.body).not.toContain('"finishReason"');
     } finally {
-      holder.kill();
+      holder.exec('ROLLBACK');
+      holder.close();
     }
     const logged = lines.map((line) => JSON.parse(line) as { msg: string; reqId?: string; error?: { name: string } });
     expect(logged).toContainEqual(
