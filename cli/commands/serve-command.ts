@@ -166,7 +166,7 @@ export function serveCommand(): Command {
       let limits: { keyMonth: number; orgHour: number; ipDay: number };
       let feedbackLimits: typeof limits;
       let reliability: ReturnType<typeof reliabilityFromEnvironment>;
-      let embeddings: AppOptions['embeddings'];
+      let embeddings: NonNullable<AppOptions['embeddings']>;
       let port: number;
       let siteHosts: SiteHost[];
       let publicDocs: string[];
@@ -207,7 +207,7 @@ export function serveCommand(): Command {
         process.exitCode = EXIT_USAGE;
         return;
       }
-      const redisUrl = process.env.REDIS_URL;
+      const redisUrl = process.env.REDIS_URL || undefined;
       const playground = options.playground && process.env.DOCSMITH_PLAYGROUND !== '0';
       const searchToolParts = Boolean(options.searchToolParts) || process.env.DOCSMITH_SEARCH_TOOL_PARTS === '1';
       const metricsToken = process.env.DOCSMITH_METRICS_TOKEN?.trim() || undefined;
@@ -219,7 +219,7 @@ export function serveCommand(): Command {
         artifactsDir: options.artifacts,
         dataDir: options.data,
         model: createModelFromEnvironment(process.env),
-        ...(redisUrl ? { redisUrl } : {}),
+        redisUrl,
         ...reliability,
         ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
         ...(options.analyticsRetentionDays !== undefined
@@ -403,7 +403,7 @@ function checkAnswerModelUrl(environment: NodeJS.ProcessEnv): void {
 function embeddingsFromEnvironment(
   options: ServeCommandOptions,
   environment: NodeJS.ProcessEnv,
-): AppOptions['embeddings'] {
+): NonNullable<AppOptions['embeddings']> {
   if (!options.embeddings) return false;
   const url = options.embeddingsUrl ?? (environment.DOCSMITH_EMBEDDINGS_URL?.trim() || undefined);
   if (url !== undefined && options.embeddingsUrl === undefined) {

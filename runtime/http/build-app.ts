@@ -85,7 +85,7 @@ export interface AppOptions extends Omit<StoresOptions, 'onKeyRefreshError'> {
    */
   assistantSettingsFile?: string;
   /** The browser client: `/widget.js` always, `/playground` unless `playground: false`. */
-  web?: WebRoutesOptions;
+  web?: WebRoutesOptions | undefined;
   /**
    * Question embedding for sites built with section vectors (`docsmith build --embeddings-url`): the endpoint each
    * artifact names unless `url` overrides it, `apiKey`, a timeout, a cache and the vector ranking's `weight` in the

@@ -20,7 +20,7 @@ export interface StoresOptions {
   /** Where threads, analytics and limits live (default: `redis` when redisUrl is set, else `sqlite` in dataDir). */
   store?: 'sqlite' | 'redis';
   /** Redis URL, required by store or keyStore `redis` (several replicas share it). */
-  redisUrl?: string;
+  redisUrl?: string | undefined;
   /** Where limits are counted (default: the `store`; `memory` for tests). */
   limitStore?: 'memory' | 'sqlite' | 'redis';
   /** The message and search limits (default: the spec's, see createLimiter). */
@@ -83,13 +83,11 @@ export async function openStores(options: StoresOptions): Promise<RuntimeStores>
       store: options.limitStore ?? store,
       sqlitePath: sqliteFile,
       ...storeTimeout,
-      ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
+      redisUrl: options.redisUrl || undefined,
     };
     const feedbackLimits = options.feedbackLimits ?? options.limits;
-    const limiter = keep(await createLimiter({ ...counters, ...(options.limits ? { limits: options.limits } : {}) }));
-    const feedbackLimiter = keep(
-      await createLimiter({ ...counters, budget: 'feedback', ...(feedbackLimits ? { limits: feedbackLimits } : {}) }),
-    );
+    const limiter = keep(await createLimiter({ ...counters, limits: options.limits }));
+    const feedbackLimiter = keep(await createLimiter({ ...counters, budget: 'feedback', limits: feedbackLimits }));
     const threadOptions = {
       ...storeTimeout,
       ...(options.maxMessagesPerThread ? { maxMessagesPerThread: options.maxMessagesPerThread } : {}),

@@ -96,10 +96,8 @@ export function registerMcpRoutes(app: FastifyInstance, context: RouteContext): 
                 'question not embedded; lexical retrieval only',
               ),
           });
-          const transport = new StreamableHTTPServerTransport({
-            sessionIdGenerator: undefined,
-            enableJsonResponse: true,
-          });
+          // Stateless: no `sessionIdGenerator`, one transport per request.
+          const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
           // The SDK writes the response itself: the headers fastify holds so far (CORS, RateLimit-*) go onto it first.
           reply.hijack();
           for (const [name, value] of Object.entries(reply.getHeaders()))
