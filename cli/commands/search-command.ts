@@ -77,11 +77,7 @@ async function runSearch(build: string, query: string, options: SearchCommandOpt
     filter,
     ...(options.embeddings
       ? {
-          embedQuery: createQueryEmbedder({
-            ...(url ? { url } : {}),
-            ...(apiKey ? { apiKey } : {}),
-            timeoutMs: 10_000,
-          }),
+          embedQuery: createQueryEmbedder({ url: url || undefined, apiKey, timeoutMs: 10_000 }),
         }
       : {}),
     onEmbeddingError: (error) =>

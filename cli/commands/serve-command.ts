@@ -225,7 +225,7 @@ export function serveCommand(): Command {
         ...(options.analyticsRetentionDays !== undefined
           ? { analyticsRetentionDays: options.analyticsRetentionDays }
           : {}),
-        ...(process.env.DOCSMITH_CORS_ORIGIN ? { corsOrigin: process.env.DOCSMITH_CORS_ORIGIN.split(',') } : {}),
+        corsOrigin: process.env.DOCSMITH_CORS_ORIGIN ? process.env.DOCSMITH_CORS_ORIGIN.split(',') : undefined,
         limits: { perKeyPerMonth: limits.keyMonth, perOrgPerHour: limits.orgHour, perIpPerDay: limits.ipDay },
         feedbackLimits: {
           perKeyPerMonth: feedbackLimits.keyMonth,
@@ -240,10 +240,10 @@ export function serveCommand(): Command {
         publicDocs,
         siteHosts,
         metrics,
-        ...(artifactMemoryMiB !== undefined ? { artifactMemoryBytes: artifactMemoryMiB * 1024 * 1024 } : {}),
+        artifactMemoryBytes: artifactMemoryMiB === undefined ? undefined : artifactMemoryMiB * 1024 * 1024,
         metricsRoute: metricsPort === undefined ? metricsAccess : false,
         ...(options.shutdownGrace !== undefined ? { shutdownGraceMs: options.shutdownGrace } : {}),
-        ...(options.assistantSettings ? { assistantSettingsFile: options.assistantSettings } : {}),
+        assistantSettingsFile: options.assistantSettings || undefined,
       }).catch((error: unknown) => {
         if (!(error instanceof AssistantSettingsError)) throw error;
         process.stderr.write(`docsmith serve: ${error.message}\n`);
@@ -419,10 +419,10 @@ function embeddingsFromEnvironment(
     throw new EnvironmentSettingError(`Unexpected DOCSMITH_EMBEDDINGS_WEIGHT=${weight}, expected a number ≥ 0`);
   const apiKey = environment.DOCSMITH_EMBEDDINGS_API_KEY;
   return {
-    ...(url ? { url } : {}),
-    ...(apiKey ? { apiKey } : {}),
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    ...(weight ? { weight: Number(weight) } : {}),
+    url: url || undefined,
+    apiKey,
+    timeoutMs,
+    weight: weight ? Number(weight) : undefined,
   };
 }
 
