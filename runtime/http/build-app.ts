@@ -196,11 +196,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     analytics,
     metrics: options.metrics ?? createMetrics(),
     model: modelTakingTurns(options.model ?? createExtractiveModel(), turns),
-    ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}),
-    ...(hybrid ? { hybrid } : {}),
-    ...(options.searchToolParts ? { searchToolParts: true } : {}),
-    ...(options.publicDocs?.length ? { isPublicDocs: publicDocsPredicate(options.publicDocs) } : {}),
-    ...(options.keylessLoopback ? { keylessLoopback: true } : {}),
+    modelTimeoutMs: options.modelTimeoutMs,
+    hybrid,
+    searchToolParts: options.searchToolParts,
+    isPublicDocs: options.publicDocs?.length ? publicDocsPredicate(options.publicDocs) : undefined,
+    keylessLoopback: options.keylessLoopback,
   };
   const stopHealthMonitor = monitorStoreHealth({
     problem: () => threads.problem(),

@@ -80,7 +80,7 @@ export function registerMcpRoutes(app: FastifyInstance, context: RouteContext): 
             currentSite: async () => site,
             readBuildFile: (build, file) => context.artifacts.readBuildFile(build, file),
             markdownBase: siteAddresses(request, site.domain).filesBase,
-            ...(context.hybrid ? { hybrid: context.hybrid } : {}),
+            hybrid: context.hybrid,
             recordSearch: (searched, query, resultCount) =>
               context.analytics
                 .recordSearch({ domain: searched.domain, query, resultCount, at: new Date() })
