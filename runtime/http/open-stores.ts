@@ -63,7 +63,7 @@ export async function openStores(options: StoresOptions): Promise<RuntimeStores>
   if (store === 'redis' && !options.redisUrl) throw new Error('store "redis" needs redisUrl (env REDIS_URL)');
   if (keyStore === 'redis' && !options.redisUrl) throw new Error('keyStore "redis" needs redisUrl (env REDIS_URL)');
   const sqliteFile = path.join(options.dataDir, 'docsmith.sqlite');
-  const storeTimeout = options.storeTimeoutMs ? { storeTimeoutMs: options.storeTimeoutMs } : {};
+  const storeTimeoutMs = options.storeTimeoutMs || undefined;
   const opened: { close(): Promise<void> }[] = [];
   const closeOpened = async (): Promise<void> => {
     await Promise.allSettled(opened.map((opening) => opening.close()));
@@ -82,16 +82,13 @@ export async function openStores(options: StoresOptions): Promise<RuntimeStores>
     const counters = {
       store: options.limitStore ?? store,
       sqlitePath: sqliteFile,
-      ...storeTimeout,
+      storeTimeoutMs,
       redisUrl: options.redisUrl || undefined,
     };
     const feedbackLimits = options.feedbackLimits ?? options.limits;
     const limiter = keep(await createLimiter({ ...counters, limits: options.limits }));
     const feedbackLimiter = keep(await createLimiter({ ...counters, budget: 'feedback', limits: feedbackLimits }));
-    const threadOptions = {
-      ...storeTimeout,
-      ...(options.maxMessagesPerThread ? { maxMessagesPerThread: options.maxMessagesPerThread } : {}),
-    };
+    const threadOptions = { storeTimeoutMs, maxMessagesPerThread: options.maxMessagesPerThread || undefined };
     const analyticsOptions = { storeQuestionText: options.storeQuestionText ?? false };
     const { threads, analytics } =
       store === 'redis'
