@@ -58,13 +58,16 @@ export function createWidget(options: WidgetOptions): WidgetApi {
   const enterPage = (): void => {
     if (!host.isConnected) document.body.append(host);
   };
-  const chatOptions = (): ChatOptions => ({
-    ...(settings?.name ? { siteName: settings.name } : {}),
-    starterQuestions: () =>
-      options.starterQuestions ?? (settings ? starterQuestionsFor(settings, location.pathname) : []),
-    ...((options.support ?? settings?.support) ? { support: options.support ?? settings?.support } : {}),
-    ...(settingsProblem?.action === 'none' ? { standingProblem: settingsProblem } : {}),
-  });
+  const chatOptions = (): ChatOptions => {
+    const support = options.support ?? settings?.support;
+    return {
+      ...(settings?.name ? { siteName: settings.name } : {}),
+      starterQuestions: () =>
+        options.starterQuestions ?? (settings ? starterQuestionsFor(settings, location.pathname) : []),
+      ...(support ? { support } : {}),
+      ...(settingsProblem?.action === 'none' ? { standingProblem: settingsProblem } : {}),
+    };
+  };
   const showTitle = (): void => {
     if (!dialog) return;
     if (options.title) dialog.title.textContent = options.title;

@@ -108,7 +108,7 @@ async function capture(
       await shoot('answering');
       release();
       script.deltas = ANSWER.match(/[^]{1,12}/g) ?? [];
-      script.gate = undefined;
+      delete script.gate;
       await page.getByRole('button', { name: 'New conversation' }).click();
       await ask(page, 'How do I install the CLI?');
       await page.locator('.docsmith-rate').first().waitFor();

@@ -63,11 +63,7 @@ async function runMcp(artifactsDir: string, options: McpCommandOptions): Promise
     ...(options.embeddings
       ? {
           hybrid: {
-            embedQuery: createQueryEmbedder({
-              ...(url ? { url } : {}),
-              ...(apiKey ? { apiKey } : {}),
-              timeoutMs: 10_000,
-            }),
+            embedQuery: createQueryEmbedder({ url: url || undefined, apiKey, timeoutMs: 10_000 }),
           },
         }
       : {}),

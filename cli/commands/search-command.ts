@@ -66,9 +66,9 @@ async function runSearch(build: string, query: string, options: SearchCommandOpt
     return EXIT_USAGE;
   }
   const filter = {
-    ...(options.version ? { version: options.version } : {}),
-    ...(options.language ? { language: options.language } : {}),
-    ...(options.group.length > 0 ? { groups: options.group } : {}),
+    version: options.version || undefined,
+    language: options.language || undefined,
+    groups: options.group,
   };
   const url = options.embeddingsUrl ?? (process.env.DOCSMITH_EMBEDDINGS_URL || undefined);
   const apiKey = process.env.DOCSMITH_EMBEDDINGS_API_KEY;
@@ -77,11 +77,7 @@ async function runSearch(build: string, query: string, options: SearchCommandOpt
     filter,
     ...(options.embeddings
       ? {
-          embedQuery: createQueryEmbedder({
-            ...(url ? { url } : {}),
-            ...(apiKey ? { apiKey } : {}),
-            timeoutMs: 10_000,
-          }),
+          embedQuery: createQueryEmbedder({ url: url || undefined, apiKey, timeoutMs: 10_000 }),
         }
       : {}),
     onEmbeddingError: (error) =>

@@ -166,7 +166,7 @@ export function serveCommand(): Command {
       let limits: { keyMonth: number; orgHour: number; ipDay: number };
       let feedbackLimits: typeof limits;
       let reliability: ReturnType<typeof reliabilityFromEnvironment>;
-      let embeddings: AppOptions['embeddings'];
+      let embeddings: NonNullable<AppOptions['embeddings']>;
       let port: number;
       let siteHosts: SiteHost[];
       let publicDocs: string[];
@@ -207,7 +207,7 @@ export function serveCommand(): Command {
         process.exitCode = EXIT_USAGE;
         return;
       }
-      const redisUrl = process.env.REDIS_URL;
+      const redisUrl = process.env.REDIS_URL || undefined;
       const playground = options.playground && process.env.DOCSMITH_PLAYGROUND !== '0';
       const searchToolParts = Boolean(options.searchToolParts) || process.env.DOCSMITH_SEARCH_TOOL_PARTS === '1';
       const metricsToken = process.env.DOCSMITH_METRICS_TOKEN?.trim() || undefined;
@@ -219,13 +219,13 @@ export function serveCommand(): Command {
         artifactsDir: options.artifacts,
         dataDir: options.data,
         model: createModelFromEnvironment(process.env),
-        ...(redisUrl ? { redisUrl } : {}),
+        redisUrl,
         ...reliability,
         ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
         ...(options.analyticsRetentionDays !== undefined
           ? { analyticsRetentionDays: options.analyticsRetentionDays }
           : {}),
-        ...(process.env.DOCSMITH_CORS_ORIGIN ? { corsOrigin: process.env.DOCSMITH_CORS_ORIGIN.split(',') } : {}),
+        corsOrigin: process.env.DOCSMITH_CORS_ORIGIN ? process.env.DOCSMITH_CORS_ORIGIN.split(',') : undefined,
         limits: { perKeyPerMonth: limits.keyMonth, perOrgPerHour: limits.orgHour, perIpPerDay: limits.ipDay },
         feedbackLimits: {
           perKeyPerMonth: feedbackLimits.keyMonth,
@@ -240,10 +240,10 @@ export function serveCommand(): Command {
         publicDocs,
         siteHosts,
         metrics,
-        ...(artifactMemoryMiB !== undefined ? { artifactMemoryBytes: artifactMemoryMiB * 1024 * 1024 } : {}),
+        artifactMemoryBytes: artifactMemoryMiB === undefined ? undefined : artifactMemoryMiB * 1024 * 1024,
         metricsRoute: metricsPort === undefined ? metricsAccess : false,
         ...(options.shutdownGrace !== undefined ? { shutdownGraceMs: options.shutdownGrace } : {}),
-        ...(options.assistantSettings ? { assistantSettingsFile: options.assistantSettings } : {}),
+        assistantSettingsFile: options.assistantSettings || undefined,
       }).catch((error: unknown) => {
         if (!(error instanceof AssistantSettingsError)) throw error;
         process.stderr.write(`docsmith serve: ${error.message}\n`);
@@ -403,7 +403,7 @@ function checkAnswerModelUrl(environment: NodeJS.ProcessEnv): void {
 function embeddingsFromEnvironment(
   options: ServeCommandOptions,
   environment: NodeJS.ProcessEnv,
-): AppOptions['embeddings'] {
+): NonNullable<AppOptions['embeddings']> {
   if (!options.embeddings) return false;
   const url = options.embeddingsUrl ?? (environment.DOCSMITH_EMBEDDINGS_URL?.trim() || undefined);
   if (url !== undefined && options.embeddingsUrl === undefined) {
@@ -419,10 +419,10 @@ function embeddingsFromEnvironment(
     throw new EnvironmentSettingError(`Unexpected DOCSMITH_EMBEDDINGS_WEIGHT=${weight}, expected a number ≥ 0`);
   const apiKey = environment.DOCSMITH_EMBEDDINGS_API_KEY;
   return {
-    ...(url ? { url } : {}),
-    ...(apiKey ? { apiKey } : {}),
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    ...(weight ? { weight: Number(weight) } : {}),
+    url: url || undefined,
+    apiKey,
+    timeoutMs,
+    weight: weight ? Number(weight) : undefined,
   };
 }
 

@@ -32,9 +32,14 @@ export interface ManifestPages {
   endpointPages: number;
 }
 
-/** A page before it is placed: what the manifest says about it apart from where it sits, and its text. */
+/** What the manifest says about a page apart from where it sits. */
+type UnplacedPage = Omit<ManifestPage, 'path' | 'context' | 'inNavigation' | 'hidden' | 'indexed'>;
+
+/** A page before it is placed: its manifest members (an optional one may be undefined: `place` leaves it out), and its text. */
 interface PagePlacement {
-  page: Omit<ManifestPage, 'path' | 'context' | 'inNavigation' | 'hidden' | 'indexed'>;
+  page: {
+    [Key in keyof UnplacedPage]: UnplacedPage[Key] | (object extends Pick<UnplacedPage, Key> ? undefined : never);
+  };
   hidden: boolean;
   /** Hidden by the page itself (frontmatter `hidden: true`, `x-hidden`), which a searchable hidden group does not override. */
   hiddenByPage: boolean;

@@ -48,7 +48,7 @@ export interface ArtifactStoreOptions {
   /** Memory the loaded artifacts may take, estimated from their size (default: defaultArtifactMemoryBytes()). */
   memoryBudgetBytes?: number;
   /** How often (ms) a domain's `current` pointer is re-read to pick up a new release (default 1000). */
-  pollMs?: number;
+  pollMs?: number | undefined;
   /** Called when a new build is refused (the previous one is kept). */
   onRejectedBuild?: (domain: string, buildId: string, reason: string) => void;
 }

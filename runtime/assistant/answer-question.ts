@@ -44,11 +44,11 @@ export interface AnswerQuestionInput {
   sinks: AnswerSinks;
   abortSignal?: AbortSignal;
   /** Milliseconds the model may take for the whole answer (default: createAssistantStream's 60000). */
-  modelTimeoutMs?: number;
+  modelTimeoutMs?: number | undefined;
   /** Embeds the question for sites built with section vectors, with the vector ranking's weight (default: none, lexical retrieval). */
-  hybrid?: HybridRetrieval;
+  hybrid?: HybridRetrieval | undefined;
   /** Data stream: the sources also as a `search` tool invocation's result (default false). */
-  searchToolParts?: boolean;
+  searchToolParts?: boolean | undefined;
   /** Where this runtime serves the site's page Markdown (`https://runtime.example/sites/acme`), linked when the site has no site URL (default: root-relative `/sites/<domain>`). */
   markdownBase?: string;
 }

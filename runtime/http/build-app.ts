@@ -58,7 +58,7 @@ export interface AppOptions extends Omit<StoresOptions, 'onKeyRefreshError'> {
   /** How often a domain's published release is re-checked, in ms (default 1000). */
   artifactPollMs?: number;
   /** Memory budget of loaded artifacts in bytes (default: half of V8's heap limit, 64 to 512 MiB; see defaultArtifactMemoryBytes). */
-  artifactMemoryBytes?: number;
+  artifactMemoryBytes?: number | undefined;
   /** Proxies whose X-Forwarded-For gives the client IP: a hop count or addresses/CIDRs (default: none; see parseTrustProxy). */
   trustProxy?: TrustProxy;
   /** Days a thread is kept after its last message (default: kept forever). */
@@ -77,21 +77,21 @@ export interface AppOptions extends Omit<StoresOptions, 'onKeyRefreshError'> {
   /** Headers, whole-request and keep-alive timeouts of the HTTP server. */
   timeouts?: ServerTimeouts;
   /** Origins allowed by CORS (default: any). */
-  corsOrigin?: string | string[] | boolean;
+  corsOrigin?: string | string[] | boolean | undefined;
   /**
    * The operator's per-site assistant settings (starter questions, support contact; schemas/assistant-settings.schema.json),
    * re-read when it changes (default `<dataDir>/assistant-settings.json`; a missing file is no settings, an invalid one
    * throws AssistantSettingsError).
    */
-  assistantSettingsFile?: string;
+  assistantSettingsFile?: string | undefined;
   /** The browser client: `/widget.js` always, `/playground` unless `playground: false`. */
-  web?: WebRoutesOptions;
+  web?: WebRoutesOptions | undefined;
   /**
    * Question embedding for sites built with section vectors (`docsmith build --embeddings-url`): the endpoint each
    * artifact names unless `url` overrides it, `apiKey`, a timeout, a cache and the vector ranking's `weight` in the
    * fusion (default `{}`: DEFAULT_VECTOR_WEIGHT); false: lexical retrieval only.
    */
-  embeddings?: (QueryEmbedderOptions & { weight?: number }) | false;
+  embeddings?: (QueryEmbedderOptions & { weight?: number | undefined }) | false;
   /**
    * v1 data stream: send each answer's sources also as the result of a `search` tool invocation (`9:` + `a:` parts),
    * where the platform's assistant embed example reads them (default false: `h:` source parts only, the wire of DESIGN).
@@ -161,7 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createArtifactStore({
       root: options.artifactsDir,
       ...(options.artifactMemoryBytes ? { memoryBudgetBytes: options.artifactMemoryBytes } : {}),
-      ...(options.artifactPollMs !== undefined ? { pollMs: options.artifactPollMs } : {}),
+      pollMs: options.artifactPollMs,
       onRejectedBuild: (domain, buildId, reason) =>
         app.log.warn({ domain, buildId, reason }, 'refused a new build; keeping the previous one'),
     });
@@ -196,11 +196,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     analytics,
     metrics: options.metrics ?? createMetrics(),
     model: modelTakingTurns(options.model ?? createExtractiveModel(), turns),
-    ...(options.modelTimeoutMs ? { modelTimeoutMs: options.modelTimeoutMs } : {}),
-    ...(hybrid ? { hybrid } : {}),
-    ...(options.searchToolParts ? { searchToolParts: true } : {}),
-    ...(options.publicDocs?.length ? { isPublicDocs: publicDocsPredicate(options.publicDocs) } : {}),
-    ...(options.keylessLoopback ? { keylessLoopback: true } : {}),
+    modelTimeoutMs: options.modelTimeoutMs,
+    hybrid,
+    searchToolParts: options.searchToolParts,
+    isPublicDocs: options.publicDocs?.length ? publicDocsPredicate(options.publicDocs) : undefined,
+    keylessLoopback: options.keylessLoopback,
   };
   const stopHealthMonitor = monitorStoreHealth({
     problem: () => threads.problem(),

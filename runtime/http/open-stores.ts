@@ -20,7 +20,7 @@ export interface StoresOptions {
   /** Where threads, analytics and limits live (default: `redis` when redisUrl is set, else `sqlite` in dataDir). */
   store?: 'sqlite' | 'redis';
   /** Redis URL, required by store or keyStore `redis` (several replicas share it). */
-  redisUrl?: string;
+  redisUrl?: string | undefined;
   /** Where limits are counted (default: the `store`; `memory` for tests). */
   limitStore?: 'memory' | 'sqlite' | 'redis';
   /** The message and search limits (default: the spec's, see createLimiter). */
@@ -63,7 +63,7 @@ export async function openStores(options: StoresOptions): Promise<RuntimeStores>
   if (store === 'redis' && !options.redisUrl) throw new Error('store "redis" needs redisUrl (env REDIS_URL)');
   if (keyStore === 'redis' && !options.redisUrl) throw new Error('keyStore "redis" needs redisUrl (env REDIS_URL)');
   const sqliteFile = path.join(options.dataDir, 'docsmith.sqlite');
-  const storeTimeout = options.storeTimeoutMs ? { storeTimeoutMs: options.storeTimeoutMs } : {};
+  const storeTimeoutMs = options.storeTimeoutMs || undefined;
   const opened: { close(): Promise<void> }[] = [];
   const closeOpened = async (): Promise<void> => {
     await Promise.allSettled(opened.map((opening) => opening.close()));
@@ -82,18 +82,13 @@ export async function openStores(options: StoresOptions): Promise<RuntimeStores>
     const counters = {
       store: options.limitStore ?? store,
       sqlitePath: sqliteFile,
-      ...storeTimeout,
-      ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
+      storeTimeoutMs,
+      redisUrl: options.redisUrl || undefined,
     };
     const feedbackLimits = options.feedbackLimits ?? options.limits;
-    const limiter = keep(await createLimiter({ ...counters, ...(options.limits ? { limits: options.limits } : {}) }));
-    const feedbackLimiter = keep(
-      await createLimiter({ ...counters, budget: 'feedback', ...(feedbackLimits ? { limits: feedbackLimits } : {}) }),
-    );
-    const threadOptions = {
-      ...storeTimeout,
-      ...(options.maxMessagesPerThread ? { maxMessagesPerThread: options.maxMessagesPerThread } : {}),
-    };
+    const limiter = keep(await createLimiter({ ...counters, limits: options.limits }));
+    const feedbackLimiter = keep(await createLimiter({ ...counters, budget: 'feedback', limits: feedbackLimits }));
+    const threadOptions = { storeTimeoutMs, maxMessagesPerThread: options.maxMessagesPerThread || undefined };
     const analyticsOptions = { storeQuestionText: options.storeQuestionText ?? false };
     const { threads, analytics } =
       store === 'redis'

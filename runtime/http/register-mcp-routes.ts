@@ -80,7 +80,7 @@ export function registerMcpRoutes(app: FastifyInstance, context: RouteContext): 
             currentSite: async () => site,
             readBuildFile: (build, file) => context.artifacts.readBuildFile(build, file),
             markdownBase: siteAddresses(request, site.domain).filesBase,
-            ...(context.hybrid ? { hybrid: context.hybrid } : {}),
+            hybrid: context.hybrid,
             recordSearch: (searched, query, resultCount) =>
               context.analytics
                 .recordSearch({ domain: searched.domain, query, resultCount, at: new Date() })
@@ -96,10 +96,8 @@ export function registerMcpRoutes(app: FastifyInstance, context: RouteContext): 
                 'question not embedded; lexical retrieval only',
               ),
           });
-          const transport = new StreamableHTTPServerTransport({
-            sessionIdGenerator: undefined,
-            enableJsonResponse: true,
-          });
+          // Stateless: no `sessionIdGenerator`, one transport per request.
+          const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
           // The SDK writes the response itself: the headers fastify holds so far (CORS, RateLimit-*) go onto it first.
           reply.hijack();
           for (const [name, value] of Object.entries(reply.getHeaders()))

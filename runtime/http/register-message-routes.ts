@@ -51,9 +51,9 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
             log: request.log,
           },
           abortSignal: abort.signal,
-          ...(context.modelTimeoutMs ? { modelTimeoutMs: context.modelTimeoutMs } : {}),
-          ...(context.hybrid ? { hybrid: context.hybrid } : {}),
-          ...(context.searchToolParts ? { searchToolParts: true } : {}),
+          modelTimeoutMs: context.modelTimeoutMs,
+          hybrid: context.hybrid,
+          searchToolParts: context.searchToolParts,
           markdownBase: siteAddresses(request, site.domain).filesBase,
         });
         return reply.code(200).headers(stream.headers).send(stream.body);

@@ -23,17 +23,17 @@ export interface RouteContext {
   metrics: Metrics;
   model: LanguageModelV3;
   /** Milliseconds an answer may take before its stream ends with a timeout error (default 60000). */
-  modelTimeoutMs?: number;
+  modelTimeoutMs?: number | undefined;
   /** Embeds questions for sites built with section vectors, and the vector ranking's weight (undefined: lexical retrieval only). */
-  hybrid?: HybridRetrieval;
+  hybrid?: HybridRetrieval | undefined;
   /** Data stream answers also carry their sources as a `search` tool invocation (default false). */
-  searchToolParts?: boolean;
+  searchToolParts?: boolean | undefined;
   /** Whether a domain's documentation (MCP server, agent files) is public: readable without a key (default: none is). */
-  isPublicDocs?: (domain: string) => boolean;
+  isPublicDocs?: ((domain: string) => boolean) | undefined;
   /** Turns of the event loop for CPU-heavy work (retrieval, answer composition): one slice per loop iteration, so health stays responsive. */
   turns: EventLoopTurns;
   /** The answers streaming now: those still running when the shutdown grace period ends are aborted (ServerShutdownError). */
   answersInFlight: InFlightAnswers;
   /** Requests from this machine need no key (`docsmith dev`; default false). */
-  keylessLoopback?: boolean;
+  keylessLoopback?: boolean | undefined;
 }

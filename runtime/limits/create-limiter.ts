@@ -46,11 +46,11 @@ export interface LimiterOptions {
   store: 'memory' | 'sqlite' | 'redis';
   /** SQLite file (store `sqlite`). */
   sqlitePath?: string;
-  /** Redis URL (store `redis`). */
-  redisUrl?: string;
-  limits?: Limits;
+  /** Redis URL (store `redis`; default `redis://127.0.0.1:6379`). */
+  redisUrl?: string | undefined;
+  limits?: Limits | undefined;
   /** Milliseconds a take may wait for the store (a locked SQLite file, a slow Redis) before 503 (default 2000). */
-  storeTimeoutMs?: number;
+  storeTimeoutMs?: number | undefined;
   /**
    * The budget these counters belong to, kept apart from other budgets on the same store (default `message`:
    * SQLite tables `rate_limits_<scope>`, Redis keys `docsmith:{limit}:<scope>:…`; any other name, e.g. `feedback`:

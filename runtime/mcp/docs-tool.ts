@@ -14,7 +14,7 @@ export interface DocsToolContext {
   /** Where this runtime serves the site's page Markdown (absolute), linked when the site has no site URL; undefined over stdio. */
   markdownBase?: string;
   /** The question embedder of sites built with vectors, and the vector ranking's weight (default: lexical only). */
-  hybrid?: HybridRetrieval;
+  hybrid?: HybridRetrieval | undefined;
   /** Told each search and its result count, for the owner's analytics (default: not recorded). */
   recordSearch?(site: LoadedSite, query: string, resultCount: number): Promise<void>;
   /** Told why a query was not embedded (its results are then lexical). */

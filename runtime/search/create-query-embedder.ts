@@ -7,11 +7,11 @@ import type { QueryEmbedder } from './hybrid-search.ts';
 /** Options of `createQueryEmbedder`. */
 export interface QueryEmbedderOptions {
   /** Endpoint used for every site, instead of the URL recorded in its artifact (default: the artifact's). */
-  url?: string;
+  url?: string | undefined;
   /** Sent as `Authorization: Bearer …` (default: none). */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Milliseconds a question's embedding may take before the search goes on without it (default 2000). */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Embedded questions remembered, per endpoint and model (default 1000). */
   cacheSize?: number;
 }

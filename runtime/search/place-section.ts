@@ -4,10 +4,10 @@ import type { SectionRecord } from '../../contract/search/section-record.ts';
 
 /** Narrows results to a version, a language, pages under some groups and/or pages of a tag. */
 export interface SearchFilter {
-  version?: string;
-  language?: string;
-  /** Group names; a page matches when any of them is on its group path. */
-  groups?: string[];
+  version?: string | undefined;
+  language?: string | undefined;
+  /** Group names; a page matches when any of them is on its group path (none: any page). */
+  groups?: string[] | undefined;
   /** A page tag (frontmatter or navigation group `tag`, such as "NEW"); a page matches when its tag is this one, letter case aside (a blank tag filters nothing). */
   tag?: string;
 }

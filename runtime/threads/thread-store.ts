@@ -62,11 +62,11 @@ export interface ThreadPageRequest {
 /** Options shared by the thread stores. */
 export interface ThreadStoreOptions {
   /** Messages kept per thread (default 200); older ones are dropped and counted in `omittedMessages`. */
-  maxMessagesPerThread?: number;
+  maxMessagesPerThread?: number | undefined;
   /** Messages per thread in a listing, the newest (default 50); the rest are counted in `omittedMessages`. */
   maxListedMessages?: number;
   /** Milliseconds an operation may wait for the store before StoreUnavailableError (default 2000). */
-  storeTimeoutMs?: number;
+  storeTimeoutMs?: number | undefined;
 }
 
 /** Where conversations are kept: SQLite (one replica) or Redis (many), behind one interface. */

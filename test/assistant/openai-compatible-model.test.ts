@@ -11,7 +11,7 @@ import { loadSearchIndex } from '../../runtime/search/index.ts';
 
 /** What the scripted server received: the key it was sent and the chat completion request. */
 interface ReceivedRequest {
-  authorization?: string;
+  authorization: string | undefined;
   body: { model: string; messages: { role: string; content: string }[]; stream: boolean };
 }
 

@@ -566,7 +566,7 @@ describe.skipIf(!suite)('answers in the widget, and accessibility in every state
 
   it('renders code with a copy button and sideways scroll inside the panel, cited sources as cards, the rest behind "more", and copies the answer', async () => {
     script.deltas = LONG_ANSWER.match(/[^]{1,9}/g) ?? [];
-    script.gate = undefined;
+    delete script.gate;
     const context = await browser.newContext({ viewport: PHONE, permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
     await page.goto(pageUrl);

@@ -11,7 +11,9 @@ const base = { theme: 'mint', name: 'Acme', colors: { primary: '#16A34A' }, navi
 function diagnose(
   config: unknown,
   files: Record<string, string> = { 'index.mdx': '# Home' },
-): Pick<Diagnostic, 'pointer' | 'line' | 'column' | 'severity' | 'ruleId' | 'message' | 'hint'>[] {
+): (Pick<Diagnostic, 'line' | 'column' | 'severity' | 'ruleId' | 'message' | 'hint'> & {
+  pointer: string | undefined;
+})[] {
   const result = validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify(config, null, 2), ...files }));
   return result.diagnostics.map(({ pointer, line, column, severity, ruleId, message, hint }) => ({
     pointer,

@@ -187,7 +187,7 @@ describe('hybrid retrieval (section vectors from an OpenAI-compatible endpoint o
   it('refuses an artifact whose vectors are malformed, naming what is wrong', () => {
     const artifact = JSON.parse(built.files.get('search.json') as string) as SearchArtifact;
     const load = (change: Partial<SearchArtifact>): unknown => loadSearchIndex({ ...artifact, ...change });
-    expect(() => load({ vectors: artifact.vectors?.slice(1) })).toThrow(
+    expect(() => load({ vectors: (artifact.vectors ?? []).slice(1) })).toThrow(
       'search artifact has not one vector per section body',
     );
     expect(() => load({ vectors: ['AAA=', ...(artifact.vectors ?? []).slice(1)] })).toThrow(
