@@ -3,7 +3,7 @@ import { suggestName } from '../config/suggest-name.ts';
 import { isExternalLink } from '../config/is-external-link.ts';
 import type { ParsedPage } from '../content/parsed-page.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { ruleSeverity, type RuleId } from '../diagnostics/rule-catalogue.ts';
+import { ruleSeverity, type RuleId } from '../diagnostics/rule-catalog.ts';
 import { matchRedirect } from '../navigation/match-redirect.ts';
 import { anchorKey } from './collect-anchors.ts';
 import { pagePathForFile } from '../site/load-site.ts';

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { RuleId } from '../diagnostics/rule-catalogue.ts';
+import type { RuleId } from '../diagnostics/rule-catalog.ts';
 import { isSourceReference } from '../site-model/source-references.ts';
 import type { ConfigPosition } from './validate-config.ts';
 

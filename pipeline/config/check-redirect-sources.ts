@@ -13,10 +13,10 @@ export function checkRedirectSources(redirects: unknown, locate: (pointer: strin
   redirects.forEach((redirect: unknown, index) => {
     const { source, destination } = (redirect ?? {}) as { source?: unknown; destination?: unknown };
     if (typeof source !== 'string') return;
-    const normalised = source.replace(/\/+$/, '') || '/';
-    const first = firstIndex.get(normalised);
+    const normalized = source.replace(/\/+$/, '') || '/';
+    const first = firstIndex.get(normalized);
     if (first === undefined) {
-      firstIndex.set(normalised, { index, destination });
+      firstIndex.set(normalized, { index, destination });
       return;
     }
     if (typeof destination === 'string' && destination === first.destination) return;

@@ -1,6 +1,6 @@
 import path from 'node:path/posix';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { RuleId } from '../diagnostics/rule-catalogue.ts';
+import type { RuleId } from '../diagnostics/rule-catalog.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { MAX_NESTING_DEPTH, nestingTooDeep } from '../site/find-deep-nesting.ts';
 import { escapePointer } from '../site-model/json-pointer.ts';

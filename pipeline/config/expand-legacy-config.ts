@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { ruleSeverity } from '../diagnostics/rule-catalogue.ts';
+import { ruleSeverity } from '../diagnostics/rule-catalog.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { expandConfigRefs, type ExpandedConfig } from './expand-config-refs.ts';
 import type { JsonLocation } from './parse-json-source.ts';

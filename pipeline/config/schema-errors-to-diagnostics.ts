@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { RuleId } from '../diagnostics/rule-catalogue.ts';
+import type { RuleId } from '../diagnostics/rule-catalog.ts';
 import { mintJsonKeyHint } from './mint-json-key-hint.ts';
 import { escapePointer } from '../site-model/json-pointer.ts';
 import type { JsonLocation } from './parse-json-source.ts';

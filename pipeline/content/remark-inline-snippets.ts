@@ -2,7 +2,7 @@ import type { Nodes, Parent, Root, RootContent } from 'mdast';
 import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import type { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { RuleId } from '../diagnostics/rule-catalogue.ts';
+import type { RuleId } from '../diagnostics/rule-catalog.ts';
 import { FIELD_COMPONENTS } from './component-text.ts';
 import { extractCustomHeadingIds } from './extract-custom-heading-ids.ts';
 import { jsxAttribute, type JsxElement } from './jsx-attribute.ts';

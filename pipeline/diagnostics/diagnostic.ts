@@ -1,4 +1,4 @@
-import type { RuleId } from './rule-catalogue.ts';
+import type { RuleId } from './rule-catalog.ts';
 
 /** How serious a problem in user content is: errors fail the build, warnings do not (unless --strict). */
 export type Severity = 'error' | 'warning';
@@ -18,7 +18,7 @@ export interface Diagnostic {
   /** JSON pointer of the offending value for JSON/YAML sources (`/navigation/tabs/0/tab`). */
   pointer?: string;
   severity: Severity;
-  /** Stable kebab-case rule id of the catalogue (`rule-catalogue.ts`), e.g. `unknown-key`, `missing-page`. */
+  /** Stable kebab-case rule id of the catalogue (`rule-catalog.ts`), e.g. `unknown-key`, `missing-page`. */
   ruleId: RuleId;
   /** Plain-language reason, e.g. "Unexpected theme `foo`, expected one of mint, maple, …". */
   message: string;

@@ -19,7 +19,7 @@ export function matchRedirect(
   redirects: readonly Redirect[],
   route: string,
 ): { destination: string; permanent: boolean } | undefined {
-  const path = normalise(route);
+  const path = normalize(route);
   for (const redirect of redirects) {
     if (hasAnchorOrQuery(redirect.source)) continue;
     const match = patternOf(redirect).exec(path);
@@ -46,7 +46,7 @@ export function hasAnchorOrQuery(source: string): boolean {
 function patternOf(redirect: Redirect): RegExp {
   let pattern = compiled.get(redirect);
   if (!pattern) {
-    const source = normalise(redirect.source);
+    const source = normalize(redirect.source);
     const body = source
       .split(/(:[A-Za-z_]\w*\*?|\*)/)
       .map((part) => {
@@ -63,7 +63,7 @@ function patternOf(redirect: Redirect): RegExp {
   return pattern;
 }
 
-function normalise(path: string): string {
+function normalize(path: string): string {
   const withoutQuery = path.split(/[?#]/)[0] ?? '';
   return `/${withoutQuery.replace(/^\/+/, '').replace(/\/+$/, '')}`;
 }

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { RuleId } from '../diagnostics/rule-catalogue.ts';
+import type { RuleId } from '../diagnostics/rule-catalog.ts';
 import type { SpecOperation } from '../openapi/loaded-spec.ts';
 import { endpointSlug } from './endpoint-slug.ts';
 import type { NavigationPageEntry, SpecInScope } from './navigation-page-entry.ts';

@@ -5,7 +5,7 @@ import { isRecord } from '../site-model/is-record.ts';
 import type { SiteConfig } from '../site-model/site-config.ts';
 import { suggestName } from '../config/suggest-name.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { ruleSeverity } from '../diagnostics/rule-catalogue.ts';
+import { ruleSeverity } from '../diagnostics/rule-catalog.ts';
 import { isRemoteSpec, specReferencesOf } from '../site-model/collect-spec-references.ts';
 import type { LoadedSpecs, SpecOperation } from '../openapi/loaded-spec.ts';
 import { endpointTitle } from '../openapi/endpoint-title.ts';

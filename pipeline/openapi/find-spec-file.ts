@@ -1,4 +1,4 @@
-import { isRemoteSpec, normaliseSpecPath } from '../site-model/collect-spec-references.ts';
+import { isRemoteSpec, normalizeSpecPath } from '../site-model/collect-spec-references.ts';
 
 const SPEC_EXTENSIONS = ['', '.json', '.yaml', '.yml'];
 
@@ -9,8 +9,8 @@ const SPEC_EXTENSIONS = ['', '.json', '.yaml', '.yml'];
  */
 export function findSpecFile(name: string, exists: (file: string) => boolean): string | undefined {
   if (isRemoteSpec(name.trim())) return undefined;
-  const normalised = normaliseSpecPath(name);
-  return SPEC_EXTENSIONS.map((extension) => normalised + extension).find(
+  const normalized = normalizeSpecPath(name);
+  return SPEC_EXTENSIONS.map((extension) => normalized + extension).find(
     (file) => /\.(?:json|ya?ml)$/i.test(file) && exists(file),
   );
 }

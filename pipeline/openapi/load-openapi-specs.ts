@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { RuleId } from '../diagnostics/rule-catalogue.ts';
+import type { RuleId } from '../diagnostics/rule-catalog.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { unreadableFileReason } from '../site/unreadable-file-reason.ts';
 import { isRemoteSpec, type SpecReference } from '../site-model/collect-spec-references.ts';

@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { RuleId } from '../diagnostics/rule-catalogue.ts';
+import type { RuleId } from '../diagnostics/rule-catalog.ts';
 import { nestingTooDeep } from '../site/find-deep-nesting.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { isRemoteSpec } from '../site-model/collect-spec-references.ts';

@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import type { LoadedSpec, LoadedSpecs, SpecOperation } from './loaded-spec.ts';
-import { isRemoteSpec, normaliseSpecPath } from '../site-model/collect-spec-references.ts';
+import { isRemoteSpec, normalizeSpecPath } from '../site-model/collect-spec-references.ts';
 import { withoutOrigin } from './without-origin.ts';
 import { OPERATION_REFERENCE } from '../site-model/operation-reference.ts';
 
@@ -94,16 +94,16 @@ export function resolveOperationReference(
  * (when only one spec fits) a spec in a sub-folder whose path ends with the name.
  */
 export function findSpec(specs: LoadedSpecs, name: string): LoadedSpec | undefined {
-  const normalised = normaliseSpecPath(name);
-  const exact = specs.get(normalised);
+  const normalized = normalizeSpecPath(name);
+  const exact = specs.get(normalized);
   if (exact) return exact;
   const withoutExtension = [...specs.values()].filter(
-    (spec) => spec.file.replace(/\.(json|ya?ml)$/i, '') === normalised,
+    (spec) => spec.file.replace(/\.(json|ya?ml)$/i, '') === normalized,
   );
   if (withoutExtension.length === 1) return withoutExtension[0];
   const inFolder = [...specs.values()].filter(
     (spec) =>
-      spec.file.endsWith(`/${normalised}`) || spec.file.replace(/\.(json|ya?ml)$/i, '').endsWith(`/${normalised}`),
+      spec.file.endsWith(`/${normalized}`) || spec.file.replace(/\.(json|ya?ml)$/i, '').endsWith(`/${normalized}`),
   );
   return inFolder.length === 1 ? inFolder[0] : undefined;
 }
@@ -117,18 +117,18 @@ function findHttpOperation(spec: LoadedSpec, method: string, pathText: string): 
   ];
   const operations = spec.operations.filter((operation) => !operation.webhook && operation.method === method);
   for (const candidate of candidates) {
-    const wanted = normalisePath(candidate);
-    const exact = operations.find((operation) => normalisePath(operation.path) === wanted);
+    const wanted = normalizePath(candidate);
+    const exact = operations.find((operation) => normalizePath(operation.path) === wanted);
     if (exact) return exact;
     const shaped = operations.filter(
-      (operation) => withoutParameterNames(normalisePath(operation.path)) === withoutParameterNames(wanted),
+      (operation) => withoutParameterNames(normalizePath(operation.path)) === withoutParameterNames(wanted),
     );
     if (shaped.length === 1) return shaped[0];
   }
   return undefined;
 }
 
-function normalisePath(path: string): string {
+function normalizePath(path: string): string {
   return path.replace(/\/+$/, '').toLowerCase() || '/';
 }
 

@@ -14,7 +14,7 @@ export interface SpecReference {
 /** Normalises one `openapi` value (string, array, or `{source, directory}`) at `pointer` into spec references. */
 export function specReferencesOf(value: unknown, pointer?: string): SpecReference[] {
   const at = pointer === undefined ? {} : { pointer };
-  if (typeof value === 'string') return value.trim() ? [{ file: normaliseSpecPath(value), ...at }] : [];
+  if (typeof value === 'string') return value.trim() ? [{ file: normalizeSpecPath(value), ...at }] : [];
   if (Array.isArray(value))
     return value.flatMap((item, index) =>
       specReferencesOf(item, pointer === undefined ? undefined : `${pointer}/${index}`),
@@ -25,7 +25,7 @@ export function specReferencesOf(value: unknown, pointer?: string): SpecReferenc
       const folder = typeof directory === 'string' ? directory.replace(/^\.?\/+|\/+$/g, '') : '';
       return [
         {
-          file: normaliseSpecPath(source),
+          file: normalizeSpecPath(source),
           ...(folder ? { directory: folder } : {}),
           ...(pointer === undefined ? {} : { pointer: `${pointer}/source` }),
         },
@@ -53,7 +53,7 @@ export function collectSpecReferences(config: Partial<Pick<SiteConfig, 'navigati
 }
 
 /** `/openapi.yaml` and `./openapi.yaml` → `openapi.yaml`; URLs unchanged. */
-export function normaliseSpecPath(value: string): string {
+export function normalizeSpecPath(value: string): string {
   const trimmed = value.trim();
   return isRemoteSpec(trimmed) ? trimmed : trimmed.replace(/^\.?\/+/, '');
 }

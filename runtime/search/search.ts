@@ -163,7 +163,7 @@ function rankPages(index: SearchIndex, hits: Hits, scope: SearchScope): Map<stri
     }
   }
   if (index.pages) {
-    normaliseToBest(pages);
+    normalizeToBest(pages);
     fusePageScores(pages, placeHits(index, hits.pages, scope), PAGE_SCORE_WEIGHT);
     fusePageScores(pages, placeHits(index, hits.outlines, scope), OUTLINE_SCORE_WEIGHT);
   }
@@ -181,7 +181,7 @@ function placeHits(index: SearchIndex, hits: [number, number][], scope: SearchSc
 }
 
 /** Divides the section-based score of each page by the best one, before other rankings are fused in. */
-function normaliseToBest(pages: Map<string, RankedPage>): void {
+function normalizeToBest(pages: Map<string, RankedPage>): void {
   const bestSectionScore = Math.max(0, ...[...pages.values()].map((page) => page.score)) || 1;
   for (const page of pages.values()) page.score /= bestSectionScore;
 }

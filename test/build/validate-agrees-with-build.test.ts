@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readSiteSource } from '../../cli/read-site-source.ts';
 import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { validateSite } from '../../pipeline/assemble/validate-site.ts';
-import { RULE_CATALOGUE } from '../../pipeline/diagnostics/rule-catalogue.ts';
+import { RULE_CATALOG } from '../../pipeline/diagnostics/rule-catalog.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/validate/agree');
 const cli = path.resolve(import.meta.dirname, '../../bin/docsmith.js');
@@ -21,7 +21,7 @@ describe('validate and build', () => {
     expect(checkOnly.manifest).toBeUndefined();
     expect(checkOnly.files.size).toBe(0);
     for (const diagnostic of validated)
-      expect(diagnostic.severity, diagnostic.ruleId).toBe(RULE_CATALOGUE[diagnostic.ruleId].severity);
+      expect(diagnostic.severity, diagnostic.ruleId).toBe(RULE_CATALOG[diagnostic.ruleId].severity);
   });
 
   it('warns about page-path typos with a did-you-mean, duplicate pages, missing anchors and images, and dangling redirects', async () => {

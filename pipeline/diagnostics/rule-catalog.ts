@@ -11,7 +11,7 @@ export interface RuleEntry {
  * one-line description. `docs/diagnostics.md` documents each one with an example and the fix; a test keeps
  * the two in step. Adding a rule is one line here plus one entry there.
  */
-export const RULE_CATALOGUE = {
+export const RULE_CATALOG = {
   // docs.json / mint.json: reading and `$ref`
   'missing-config': { severity: 'error', description: 'The site has neither docs.json nor mint.json.' },
   'json-syntax': { severity: 'error', description: 'A configuration file is not valid JSON.' },
@@ -181,9 +181,9 @@ export const RULE_CATALOGUE = {
 } as const satisfies Record<string, RuleEntry>;
 
 /** A rule id of the catalogue; a diagnostic with any other id is a type error. */
-export type RuleId = keyof typeof RULE_CATALOGUE;
+export type RuleId = keyof typeof RULE_CATALOG;
 
 /** The severity the catalogue gives a rule. */
 export function ruleSeverity(ruleId: RuleId): Severity {
-  return RULE_CATALOGUE[ruleId].severity;
+  return RULE_CATALOG[ruleId].severity;
 }
