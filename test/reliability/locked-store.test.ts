@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdSqliteLock } from '../helpers/sqlite-lock-holder.ts';
+import { openSqlite } from '../../runtime/stores/open-sqlite.ts';
+import { retryWhileBusy } from '../../runtime/stores/retry-while-busy.ts';
 import { askRequest, createReliabilityFixture, type ReliabilityFixture } from './reliability-app.ts';
 
-describe('a SQLite file locked by another process', () => {
+describe('a SQLite file locked by another connection', () => {
   let fixture: ReliabilityFixture;
   let app: FastifyInstance;
   let url: string;
@@ -20,7 +21,9 @@ describe('a SQLite file locked by another process', () => {
       askRequest(fixture.keys[0], { fp: 'fp', messages: [{ role: 'user', content: 'How do I install the CLI?' }] }),
     );
     expect(ok.statusCode).toBe(200);
-    const holder = await holdSqliteLock(path.join(fixture.dataDir, 'docsmith.sqlite'));
+    // Another connection takes the write lock (in this process: a child holding it proved flaky on Node 24 in CI).
+    const holder = openSqlite(path.join(fixture.dataDir, 'docsmith.sqlite'));
+    await retryWhileBusy('lock holder', () => holder.exec('BEGIN IMMEDIATE'));
     try {
       let settled = 0;
       const blocked = Array.from({ length: 5 }, () => {
@@ -44,7 +47,8 @@ describe('a SQLite file locked by another process', () => {
         expect(((await response.json()) as { error: { code: string } }).error.code).toBe('store_unavailable');
       }
     } finally {
-      holder.kill();
+      holder.exec('ROLLBACK');
+      holder.close();
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
     const after = await app.inject(
