@@ -60,7 +60,8 @@ export function registerAnalyticsRoutes(app: FastifyInstance, context: RouteCont
     },
     async (request: DomainRequest<unknown, { from?: string; to?: string; limit?: string }>) => {
       const authorization = request.authorization as Authorization;
-      const to = request.query.to ? parseDate(request.query.to, 'to') : new Date();
+      // Without `to`, the range ends now, this millisecond included: an event recorded just before the query counts.
+      const to = request.query.to ? parseDate(request.query.to, 'to') : new Date(Date.now() + 1);
       const from = request.query.from ? parseDate(request.query.from, 'from') : new Date(to.getTime() - 30 * DAY_MS);
       if (from.getTime() >= to.getTime())
         throw new ApiError('invalid_body', 'Invalid query: `from` must be before `to`.', 'from');

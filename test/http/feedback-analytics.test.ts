@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsStore } from '../../runtime/analytics/analytics-store.ts';
 import { createRedisAnalyticsStore } from '../../runtime/analytics/redis-analytics-store.ts';
 import { createSqliteAnalyticsStore } from '../../runtime/analytics/sqlite-analytics-store.ts';
@@ -97,6 +97,25 @@ describe('feedback and analytics over HTTP', () => {
       headers: { authorization: `Bearer ${adminKey}` },
     });
     expect(empty.json()).toMatchObject({ questions: 0, topQuestions: [], feedback: { up: 0, down: 0 } });
+  });
+
+  it('counts feedback given in the same millisecond as the report that follows it', async () => {
+    const answer = await ask('fp-same-ms', 'billing invoices');
+    const admin = { authorization: `Bearer ${adminKey}` };
+    const before = (await app.inject({ url: '/v1/analytics/example/questions', headers: admin })).json().feedback;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      await post('/v1/assistant/example/feedback', {
+        fp: 'fp-same-ms',
+        threadId: answer.threadId,
+        messageId: answer.messageId,
+        rating: 'up',
+      });
+      const after = (await app.inject({ url: '/v1/analytics/example/questions', headers: admin })).json().feedback;
+      expect(after.up).toBe(before.up + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses feedback on another fingerprint’s thread (404) and malformed ratings or ranges (400)', async () => {
