@@ -137,12 +137,11 @@ async function runDev(siteDir: string, options: DevCommandOptions): Promise<numb
     }
     building = undefined;
   };
-  let building: Promise<void> | undefined = (async () => {
-    await buildNow([]);
-    // The next `docsmith dev` or `docsmith build` of this site starts from these parses.
-    await cache.save().catch(() => undefined);
-    await drain();
-  })();
+  // Ctrl-C, a stop, or the terminal closing: each ends the server and removes the temporary folder.
+  const stopSignal = new Promise<NodeJS.Signals>((resolve) => {
+    for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(name, () => resolve(name));
+  });
+  let building: Promise<void> | undefined;
   const watch = watchSiteFiles(siteDir, {
     isExcluded: watched.isExcluded,
     onChanges: (changes) => {
@@ -151,12 +150,17 @@ async function runDev(siteDir: string, options: DevCommandOptions): Promise<numb
     },
     onError: (error) => process.stderr.write(`docsmith dev: watching ${siteDir} failed: ${error.message}\n`),
   });
+  // The first build is reported only once every file is watched: a save made after "built" is always seen (on a
+  // busy machine the watcher's first scan can take longer than the build).
+  await watch.ready;
+  building = (async () => {
+    await buildNow([]);
+    // The next `docsmith dev` or `docsmith build` of this site starts from these parses.
+    await cache.save().catch(() => undefined);
+    await drain();
+  })();
 
-  // Ctrl-C, a stop, or the terminal closing: each ends the server and removes the temporary folder.
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(name, () => resolve(name));
-  });
-  process.stdout.write(`\ndocsmith dev: ${signal}, stopping\n`);
+  process.stdout.write(`\ndocsmith dev: ${await stopSignal}, stopping\n`);
   await building;
   await watch.close();
   await stop();
