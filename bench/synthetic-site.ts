@@ -1,4 +1,11 @@
 import type { SiteSource } from '../pipeline/site/site-source.ts';
+import {
+  capitalise,
+  seededRandom,
+  SYNTHETIC_TOPICS as TOPICS,
+  SYNTHETIC_VERBS as VERBS,
+  SYNTHETIC_WORDS as WORDS,
+} from './synthetic-words.ts';
 
 /** Options of the synthetic site generator. */
 export interface SyntheticSiteOptions {
@@ -12,93 +19,6 @@ export interface SyntheticSiteOptions {
   name?: string;
 }
 
-const TOPICS = [
-  'webhook',
-  'queue',
-  'retry',
-  'token',
-  'billing',
-  'deploy',
-  'cache',
-  'schema',
-  'region',
-  'quota',
-  'audit',
-  'stream',
-  'secret',
-  'domain',
-  'export',
-  'import',
-  'backup',
-  'alert',
-  'metric',
-  'trace',
-];
-const VERBS = [
-  'configure',
-  'rotate',
-  'inspect',
-  'enable',
-  'disable',
-  'limit',
-  'replay',
-  'verify',
-  'migrate',
-  'monitor',
-  'debug',
-  'scale',
-];
-const WORDS = [
-  'the',
-  'service',
-  'sends',
-  'each',
-  'request',
-  'with',
-  'a',
-  'signed',
-  'header',
-  'and',
-  'waits',
-  'for',
-  'acknowledgement',
-  'before',
-  'marking',
-  'delivery',
-  'complete',
-  'when',
-  'timeout',
-  'expires',
-  'worker',
-  'picks',
-  'next',
-  'message',
-  'from',
-  'partition',
-  'order',
-  'is',
-  'kept',
-  'per',
-  'key',
-  'clients',
-  'should',
-  'store',
-  'cursor',
-  'resume',
-  'after',
-  'restart',
-  'limits',
-  'apply',
-  'project',
-  'organization',
-  'level',
-  'dashboard',
-  'shows',
-  'latency',
-  'errors',
-  'throughput',
-];
-
 /**
  * Generates a documentation site of realistic shape in memory: tabs > groups > pages, headings at two
  * levels, components (Steps, ParamField, Tabs, Note), code blocks, and a share of byte-identical pages
@@ -108,11 +28,7 @@ export function generateSyntheticSite(options: SyntheticSiteOptions = {}): SiteS
   const total = options.pages ?? 1250;
   const copied = Math.floor(total * (options.copiedShare ?? 0.2));
   const unique = total - copied;
-  let state = options.seed ?? 1;
-  const random = (): number => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
+  const random = seededRandom(options.seed ?? 1);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const sentence = (length: number): string => {
     const words = Array.from({ length }, () => pick(WORDS));
@@ -199,8 +115,4 @@ acme ${topic} ${verb} --project my-project --${topic}-id ${topic}_123
 
 ${paragraph()}
 `;
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

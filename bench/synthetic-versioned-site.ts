@@ -1,5 +1,12 @@
 import type { SiteSource } from '../pipeline/site/site-source.ts';
 import { pageText } from './synthetic-site.ts';
+import {
+  capitalise,
+  seededRandom,
+  SYNTHETIC_TOPICS as TOPICS,
+  SYNTHETIC_VERBS as VERBS,
+  SYNTHETIC_WORDS as WORDS,
+} from './synthetic-words.ts';
 
 /** Options of the versioned, multilingual synthetic site generator. */
 export interface VersionedSiteOptions {
@@ -15,84 +22,6 @@ export interface VersionedSiteOptions {
   seed?: number;
 }
 
-const TOPICS = [
-  'webhook',
-  'queue',
-  'retry',
-  'token',
-  'billing',
-  'deploy',
-  'cache',
-  'schema',
-  'region',
-  'quota',
-  'audit',
-  'stream',
-];
-const VERBS = [
-  'configure',
-  'rotate',
-  'inspect',
-  'enable',
-  'limit',
-  'replay',
-  'verify',
-  'migrate',
-  'monitor',
-  'debug',
-  'scale',
-];
-const WORDS = [
-  'the',
-  'service',
-  'sends',
-  'each',
-  'request',
-  'with',
-  'a',
-  'signed',
-  'header',
-  'and',
-  'waits',
-  'for',
-  'acknowledgement',
-  'before',
-  'marking',
-  'delivery',
-  'complete',
-  'when',
-  'timeout',
-  'expires',
-  'worker',
-  'picks',
-  'next',
-  'message',
-  'from',
-  'partition',
-  'order',
-  'is',
-  'kept',
-  'per',
-  'key',
-  'clients',
-  'should',
-  'store',
-  'cursor',
-  'resume',
-  'after',
-  'restart',
-  'limits',
-  'apply',
-  'project',
-  'organization',
-  'level',
-  'dashboard',
-  'shows',
-  'latency',
-  'errors',
-  'throughput',
-];
-
 /**
  * Generates a site shaped like a documentation site that keeps every release, in every language: each language
  * holds `versions` copies of its pages under `<language>/<version>/`, byte-identical from one version to the next
@@ -104,11 +33,7 @@ export function generateVersionedSite(options: VersionedSiteOptions = {}): SiteS
   const versionCount = options.versions ?? 35;
   const pageCount = options.pagesPerVersion ?? 164;
   const changedPerVersion = options.changedPerVersion ?? 8;
-  let state = options.seed ?? 1;
-  const random = (): number => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
+  const random = seededRandom(options.seed ?? 1);
   const versions = Array.from({ length: versionCount }, (_, index) => `v${versionCount - index}.0`);
   const files = new Map<string, string>();
   const languageNodes = languages.map((language, languageIndex) => {
@@ -176,8 +101,4 @@ function pageTextOf(slug: string, index: number, revision: number, paragraph: ()
     verb,
     paragraph,
   );
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

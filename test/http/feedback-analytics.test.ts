@@ -6,34 +6,22 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsStore } from '../../runtime/analytics/analytics-store.ts';
 import { createRedisAnalyticsStore } from '../../runtime/analytics/redis-analytics-store.ts';
 import { createSqliteAnalyticsStore } from '../../runtime/analytics/sqlite-analytics-store.ts';
-import { createKeyStore } from '../../runtime/auth/key-store.ts';
 import { buildApp } from '../../runtime/http/build-app.ts';
+import { startKeyedTestApp, type KeyedTestApp } from '../helpers/keyed-test-app.ts';
 import { publishTestSite } from '../helpers/publish-test-site.ts';
 import { hasRedis, redisTestUrl } from '../helpers/test-prerequisites.ts';
 
 describe('feedback and analytics over HTTP', () => {
-  let directory: string;
+  let testApp: KeyedTestApp;
   let app: FastifyInstance;
   let key: string;
   let adminKey: string;
   beforeAll(async () => {
-    directory = await mkdtemp(path.join(tmpdir(), 'docsmith-analytics-'));
-    await publishTestSite(path.join(directory, 'dist'), 'example');
-    const keys = createKeyStore({ file: path.join(directory, 'data', 'keys.json') });
-    key = keys.create({ domains: ['example'], org: 'org' }).key;
-    adminKey = keys.create({ domains: ['example'], org: 'org', admin: true }).key;
-    app = await buildApp({
-      artifactsDir: path.join(directory, 'dist'),
-      dataDir: path.join(directory, 'data'),
-      logger: false,
-      limitStore: 'memory',
-      storeQuestionText: true,
-    });
+    testApp = await startKeyedTestApp({ prefix: 'docsmith-analytics-', app: { storeQuestionText: true } });
+    ({ app, key } = testApp);
+    adminKey = testApp.keys.create({ domains: ['example'], org: 'org', admin: true }).key;
   });
-  afterAll(async () => {
-    await app.close();
-    await rm(directory, { recursive: true, force: true });
-  });
+  afterAll(() => testApp.close());
   const post = (url: string, body: unknown) =>
     app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${key}` }, payload: body as object });
   const ask = async (fp: string, question: string): Promise<{ threadId: string; messageId: string }> => {
@@ -175,27 +163,14 @@ describe('feedback and analytics over HTTP', () => {
 });
 
 describe('the feedback budget', () => {
-  let directory: string;
+  let testApp: KeyedTestApp;
   let app: FastifyInstance;
   let key: string;
   beforeAll(async () => {
-    directory = await mkdtemp(path.join(tmpdir(), 'docsmith-feedback-limit-'));
-    await publishTestSite(path.join(directory, 'dist'), 'example');
-    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({
-      domains: ['example'],
-      org: 'org',
-    }).key;
-    app = await buildApp({
-      artifactsDir: path.join(directory, 'dist'),
-      dataDir: path.join(directory, 'data'),
-      logger: false,
-      limits: { perKeyPerMonth: 3 },
-    });
+    testApp = await startKeyedTestApp({ prefix: 'docsmith-feedback-limit-', app: { limits: { perKeyPerMonth: 3 } } });
+    ({ app, key } = testApp);
   });
-  afterAll(async () => {
-    await app.close();
-    await rm(directory, { recursive: true, force: true });
-  });
+  afterAll(() => testApp.close());
   const post = (url: string, body: unknown) =>
     app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${key}` }, payload: body as object });
 

@@ -1,13 +1,11 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
-import { createKeyStore } from '../../runtime/auth/key-store.ts';
-import { buildApp } from '../../runtime/http/build-app.ts';
-import { publishTestSite, testSiteFiles } from '../helpers/publish-test-site.ts';
+import { startKeyedTestApp, type KeyedTestApp } from '../helpers/keyed-test-app.ts';
+import { testSiteFiles } from '../helpers/publish-test-site.ts';
 
 describe('content for docs tools: llms.txt, llms-full.txt, a Markdown file per page', () => {
   it('are written by the build, only for indexed pages', async () => {
@@ -64,28 +62,17 @@ describe('content for docs tools: llms.txt, llms-full.txt, a Markdown file per p
 });
 
 describe("the page routes: GET /v1/page/{domain}?path= and POST /v1/page/{domain} {path, groups}, the platform's form", () => {
-  let directory: string;
+  let testApp: KeyedTestApp;
   let app: FastifyInstance;
   let key: string;
   beforeAll(async () => {
-    directory = await mkdtemp(path.join(tmpdir(), 'docsmith-page-'));
-    await publishTestSite(path.join(directory, 'dist'), 'example');
-    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({
-      domains: ['example'],
-      org: 'org',
-    }).key;
-    app = await buildApp({
-      artifactsDir: path.join(directory, 'dist'),
-      dataDir: path.join(directory, 'data'),
-      logger: false,
-      limitStore: 'memory',
-      limits: { perKeyPerMonth: 1, perOrgPerHour: 1, perIpPerDay: 1 },
+    testApp = await startKeyedTestApp({
+      prefix: 'docsmith-page-',
+      app: { limits: { perKeyPerMonth: 1, perOrgPerHour: 1, perIpPerDay: 1 } },
     });
+    ({ app, key } = testApp);
   });
-  afterAll(async () => {
-    await app.close();
-    await rm(directory, { recursive: true, force: true });
-  });
+  afterAll(() => testApp.close());
   const page = (pagePath: string) =>
     app.inject({
       url: `/v1/page/example?path=${encodeURIComponent(pagePath)}`,
@@ -150,7 +137,6 @@ describe("the page routes: GET /v1/page/{domain}?path= and POST /v1/page/{domain
 
 describe('GET /v1/page of a versioned site whose copies are hard links', () => {
   it("answers each version's path with the shared page Markdown", async () => {
-    const directory = await mkdtemp(path.join(tmpdir(), 'docsmith-page-links-'));
     const setup = '---\ntitle: Setup\n---\n\nRun the installer.\n';
     const files = {
       'docs.json': JSON.stringify({
@@ -168,20 +154,14 @@ describe('GET /v1/page of a versioned site whose copies are hard links', () => {
       'v2/setup.mdx': setup,
       'v1/setup.mdx': setup,
     };
-    const buildId = await publishTestSite(path.join(directory, 'dist'), 'versions', files);
-    const pages = path.join(directory, 'dist', 'versions', 'builds', buildId, 'pages');
+    const { app, key, directory, buildIds, close } = await startKeyedTestApp({
+      prefix: 'docsmith-page-links-',
+      sites: [{ domain: 'versions', files }],
+      keyDomains: ['versions'],
+    });
+    const pages = path.join(directory, 'dist', 'versions', 'builds', buildIds.versions as string, 'pages');
     const [v2, v1] = await Promise.all(['v2/setup.md', 'v1/setup.md'].map((name) => stat(path.join(pages, name))));
     expect([v1?.ino === v2?.ino, v1?.nlink]).toEqual([true, 2]);
-    const key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({
-      domains: ['versions'],
-      org: 'org',
-    }).key;
-    const app = await buildApp({
-      artifactsDir: path.join(directory, 'dist'),
-      dataDir: path.join(directory, 'data'),
-      logger: false,
-      limitStore: 'memory',
-    });
     try {
       for (const pagePath of ['v2/setup', 'v1/setup']) {
         const response = await app.inject({
@@ -191,8 +171,7 @@ describe('GET /v1/page of a versioned site whose copies are hard links', () => {
         expect([response.statusCode, response.body], pagePath).toEqual([200, '# Setup\n\nRun the installer.\n']);
       }
     } finally {
-      await app.close();
-      await rm(directory, { recursive: true, force: true });
+      await close();
     }
   });
 });

@@ -1,5 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
@@ -7,33 +5,24 @@ import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { processDataStream } from 'ai-v4';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeyStore } from '../../runtime/auth/key-store.ts';
 import { buildApp } from '../../runtime/http/build-app.ts';
-import { publishTestSite } from '../helpers/publish-test-site.ts';
+import { startKeyedTestApp, type KeyedTestApp } from '../helpers/keyed-test-app.ts';
 
 describe('streaming routes over a real socket, read by the AI SDK clients', () => {
+  let testApp: KeyedTestApp;
   let directory: string;
   let app: FastifyInstance;
   let baseUrl: string;
   let key: string;
   beforeAll(async () => {
-    directory = await mkdtemp(path.join(tmpdir(), 'docsmith-socket-'));
-    await publishTestSite(path.join(directory, 'dist'), 'example', undefined, 'https://docs.example.com');
-    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({
-      domains: ['example'],
-      org: 'org',
-    }).key;
-    app = await buildApp({
-      artifactsDir: path.join(directory, 'dist'),
-      dataDir: path.join(directory, 'data'),
-      logger: false,
+    testApp = await startKeyedTestApp({
+      prefix: 'docsmith-socket-',
+      sites: [{ domain: 'example', siteUrl: 'https://docs.example.com' }],
     });
+    ({ app, key, directory } = testApp);
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(async () => {
-    await app.close();
-    await rm(directory, { recursive: true, force: true });
-  });
+  afterAll(() => testApp.close());
 
   it('v2: AI SDK 6 DefaultChatTransport + readUIMessageStream get text, sources and threadId', async () => {
     const transport = new DefaultChatTransport<UIMessage>({

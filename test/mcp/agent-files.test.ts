@@ -1,14 +1,12 @@
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeyStore } from '../../runtime/auth/key-store.ts';
 import { buildApp } from '../../runtime/http/build-app.ts';
 import { parseSiteHost } from '../../runtime/http/site-hosts.ts';
 import { versionedSiteFiles } from '../helpers/mcp-test-site.ts';
-import { publishTestSite } from '../helpers/publish-test-site.ts';
+import { startKeyedTestApp, type KeyedTestApp } from '../helpers/keyed-test-app.ts';
 
 const DISCOVERY = [
   '.well-known/mcp',
@@ -18,37 +16,32 @@ const DISCOVERY = [
 ];
 
 describe('the files agents read: llms.txt, llms-full.txt, <page>.md and the MCP discovery documents', () => {
+  let testApp: KeyedTestApp;
   let directory: string;
   let app: FastifyInstance;
   let key: string;
   let buildDir: string;
   beforeAll(async () => {
-    directory = await mkdtemp(path.join(tmpdir(), 'docsmith-agent-files-'));
-    await publishTestSite(path.join(directory, 'dist'), 'example', versionedSiteFiles());
-    const buildId = await publishTestSite(path.join(directory, 'dist'), 'open', versionedSiteFiles('Open'));
-    buildDir = path.join(directory, 'dist', 'open', 'builds', buildId);
+    testApp = await startKeyedTestApp({
+      prefix: 'docsmith-agent-files-',
+      sites: [
+        { domain: 'example', files: versionedSiteFiles() },
+        { domain: 'open', files: versionedSiteFiles('Open') },
+      ],
+      app: {
+        publicDocs: ['open'],
+        siteHosts: ['docs.open.test=open', 'www.open.test/docs=open'].map(parseSiteHost),
+      },
+    });
+    ({ app, key, directory } = testApp);
+    buildDir = path.join(directory, 'dist', 'open', 'builds', testApp.buildIds.open as string);
     await writeFile(path.join(directory, 'secret.md'), 'SECRET OUTSIDE THE BUILD\n');
     await symlink(path.join(directory, 'secret.md'), path.join(buildDir, 'pages', 'leak.md'));
     await mkdir(path.join(directory, 'outside'));
     await writeFile(path.join(directory, 'outside', 'page.md'), 'SECRET OUTSIDE THE BUILD\n');
     await symlink(path.join(directory, 'outside'), path.join(buildDir, 'pages', 'linked'));
-    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({
-      domains: ['example'],
-      org: 'org',
-    }).key;
-    app = await buildApp({
-      artifactsDir: path.join(directory, 'dist'),
-      dataDir: path.join(directory, 'data'),
-      logger: false,
-      limitStore: 'memory',
-      publicDocs: ['open'],
-      siteHosts: ['docs.open.test=open', 'www.open.test/docs=open'].map(parseSiteHost),
-    });
   });
-  afterAll(async () => {
-    await app.close();
-    await rm(directory, { recursive: true, force: true });
-  });
+  afterAll(() => testApp.close());
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ url, headers: { host: 'runtime.test', ...headers } });
 
@@ -225,28 +218,14 @@ describe('the files agents read: llms.txt, llms-full.txt, <page>.md and the MCP 
 });
 
 describe('the first click: without a site URL, citations link to the page Markdown the runtime serves', () => {
-  let directory: string;
+  let testApp: KeyedTestApp;
   let app: FastifyInstance;
   let key: string;
   beforeAll(async () => {
-    directory = await mkdtemp(path.join(tmpdir(), 'docsmith-first-click-'));
-    await publishTestSite(path.join(directory, 'dist'), 'example');
-    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({
-      domains: ['example'],
-      org: 'org',
-    }).key;
-    app = await buildApp({
-      artifactsDir: path.join(directory, 'dist'),
-      dataDir: path.join(directory, 'data'),
-      logger: false,
-      limitStore: 'memory',
-      publicDocs: ['example'],
-    });
+    testApp = await startKeyedTestApp({ prefix: 'docsmith-first-click-', app: { publicDocs: ['example'] } });
+    ({ app, key } = testApp);
   });
-  afterAll(async () => {
-    await app.close();
-    await rm(directory, { recursive: true, force: true });
-  });
+  afterAll(() => testApp.close());
 
   it("the answer's source URL, absolute under the runtime's address, opens the cited page", async () => {
     const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,14 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeyStore } from '../../runtime/auth/key-store.ts';
 import { buildApp } from '../../runtime/http/build-app.ts';
 import { versionedSiteFiles } from '../helpers/mcp-test-site.ts';
-import { publishTestSite } from '../helpers/publish-test-site.ts';
+import { startKeyedTestApp, type KeyedTestApp } from '../helpers/keyed-test-app.ts';
 
 const MCP_HEADERS = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
 
@@ -21,26 +18,22 @@ const searchCall = (id: number, query = 'install') => ({
 });
 
 describe("bad input to the MCP server: each a protocol-correct error, no 5xx, nothing served outside the domain's build", () => {
+  let testApp: KeyedTestApp;
   let directory: string;
   let app: FastifyInstance;
   let baseUrl: string;
   let key: string;
   let client: Client;
   beforeAll(async () => {
-    directory = await mkdtemp(path.join(tmpdir(), 'docsmith-mcp-bad-'));
-    await publishTestSite(path.join(directory, 'dist'), 'example', versionedSiteFiles());
-    await publishTestSite(path.join(directory, 'dist'), 'open', versionedSiteFiles('Open'));
-    key = createKeyStore({ file: path.join(directory, 'data', 'keys.json') }).create({
-      domains: ['example'],
-      org: 'org',
-    }).key;
-    app = await buildApp({
-      artifactsDir: path.join(directory, 'dist'),
-      dataDir: path.join(directory, 'data'),
-      logger: false,
-      limitStore: 'memory',
-      publicDocs: ['open', 'ghost'],
+    testApp = await startKeyedTestApp({
+      prefix: 'docsmith-mcp-bad-',
+      sites: [
+        { domain: 'example', files: versionedSiteFiles() },
+        { domain: 'open', files: versionedSiteFiles('Open') },
+      ],
+      app: { publicDocs: ['open', 'ghost'] },
     });
+    ({ app, key, directory } = testApp);
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     client = new Client({ name: 'docsmith-test', version: '1.0.0' });
     await client.connect(
@@ -51,8 +44,7 @@ describe("bad input to the MCP server: each a protocol-correct error, no 5xx, no
   });
   afterAll(async () => {
     await client.close();
-    await app.close();
-    await rm(directory, { recursive: true, force: true });
+    await testApp.close();
   });
 
   const post = (
