@@ -37,6 +37,9 @@ const FRAMED_SHARE = 0.5;
 /** A section whose title (page › heading) holds this share of the question's weight answers it under its heading ("Can I delete my server?" → "Currently, no."): its first units count the title's terms as their own. */
 const HEADING_MATCH = 0.5;
 const HEADING_ANSWER_UNITS = 2;
+/** Share of a term's weight counted when only a neighbouring sentence or line of the unit (at most `WINDOW_LINES` away) holds it. */
+const WINDOW_SHARE = 0.5;
+const WINDOW_LINES = 1;
 /** Share of the question's weight a unit holding one question term only must hold to be quoted. */
 const MIN_COVERAGE = 0.3;
 /** How much each rank below the first lowers a unit's score. */
@@ -44,6 +47,8 @@ const RANK_DECAY = 0.12;
 /** Terms a unit may hold before its length lowers its score: a line saying it all beats a long paragraph. */
 const CONCISE_TERMS = 24;
 const META_FACTOR = 0.5;
+/** A unit holding the written form of what the question asks for (an `UPPER_SNAKE` variable, a `--flag`, a path: see `askedForm`). */
+const FORM_FACTOR = 1.25;
 const DEFINITION_FACTOR = 1.5;
 /** Units that name what flag, setting, endpoint or value questions ask for: identifiers, paths, numbers. */
 const IDENTIFIER =
@@ -85,6 +90,7 @@ export function scoreUnits(
   weights: QuestionWeights,
   intent: QuestionIntent,
   asksDefinition: boolean,
+  form?: RegExp,
 ): ScoredUnit[] {
   const scored: ScoredUnit[] = [];
   sections.forEach((section, index) => {
@@ -95,14 +101,22 @@ export function scoreUnits(
     );
     units.forEach((unit, position) => {
       const underHeading = headingAnswers && position < HEADING_ANSWER_UNITS;
-      const { own, framed, matched } = overlapOf(unit, framing, weights, underHeading ? 1 : FRAMED_SHARE);
+      const overlap = overlapOf(unit, framing, weights, underHeading ? 1 : FRAMED_SHARE);
+      const { own, matched } = overlap;
+      const framed =
+        overlap.framed + WINDOW_SHARE * windowWeight(unit, [units[position - 1], units[position + 1]], weights);
       if ((own === 0 && !underHeading) || (matched < 2 && own + framed < weights.found * MIN_COVERAGE) || isStub(unit))
         return;
       const length = unit.size > CONCISE_TERMS ? Math.sqrt(CONCISE_TERMS / unit.size) : 1;
       const meta = unit.kind === 'sentence' && unit.sentence.meta ? META_FACTOR : 1;
       const definition = unit.kind === 'sentence' && unit.sentence.definition && asksDefinition ? DEFINITION_FACTOR : 1;
       const score =
-        (((own + framed) / weights.found) * length * meta * definition * intentFactor(unit, intent)) /
+        (((own + framed) / weights.found) *
+          length *
+          meta *
+          definition *
+          intentFactor(unit, intent) *
+          formFactor(unitWords(unit), form)) /
         (1 + RANK_DECAY * section.rank);
       scored.push({
         unit,
@@ -130,6 +144,7 @@ export function scoreCodeUnits(
   preferredSection: number,
   intent: QuestionIntent,
   language: string | undefined,
+  form?: RegExp,
 ): ScoredUnit[] {
   const scored: ScoredUnit[] = [];
   sections.forEach((section, index) => {
@@ -158,7 +173,7 @@ export function scoreCodeUnits(
         section: index,
         source: section.source,
         rank: section.rank,
-        score: (coverage * fit * place) / (1 + RANK_DECAY * section.rank),
+        score: (coverage * fit * place * formFactor(unit.code, form)) / (1 + RANK_DECAY * section.rank),
         coverage,
       });
     }
@@ -171,6 +186,28 @@ function isStub(unit: Exclude<AnswerUnit, { kind: 'code' }>): boolean {
   return (
     unit.kind === 'line' && unit.text.split(/\s+/).length < 3 && !IDENTIFIER.test(unit.text) && !NUMBER.test(unit.text)
   );
+}
+
+/**
+ * The question weight a prose unit's immediate neighbours in its paragraph hold that the unit itself does not: a
+ * sentence saying the fact often leaves the topic to the sentence before it ("…asking you to log in." then "From
+ * WSL, pass the --headless flag."). Rows and code keep to themselves.
+ */
+function windowWeight(
+  unit: Exclude<AnswerUnit, { kind: 'code' }>,
+  neighbors: readonly (Exclude<AnswerUnit, { kind: 'code' }> | undefined)[],
+  weights: QuestionWeights,
+): number {
+  if (unit.kind === 'row') return 0;
+  const near = neighbors.filter(
+    (neighbor): neighbor is Exclude<AnswerUnit, { kind: 'code' | 'row' }> =>
+      neighbor !== undefined && neighbor.kind !== 'row' && Math.abs(neighbor.line - unit.line) <= WINDOW_LINES,
+  );
+  let held = 0;
+  for (const [term, weight] of weights.terms)
+    if (!unit.terms.has(term) && !unit.contextTerms.has(term) && near.some((neighbor) => neighbor.terms.has(term)))
+      held += weight;
+  return held;
 }
 
 /** The question weight a set of terms holds. */
@@ -204,9 +241,18 @@ function overlapOf(
   return { own, framed, matched };
 }
 
+/** What a sentence, line or row says, in words. */
+function unitWords(unit: Exclude<AnswerUnit, { kind: 'code' }>): string {
+  return unit.kind === 'sentence' ? unit.sentence.sentence : unit.kind === 'line' ? unit.text : unit.cells.join(' ');
+}
+
+/** `FORM_FACTOR` for a text holding the form the question asks for (`askedForm`), else 1. */
+function formFactor(text: string, form: RegExp | undefined): number {
+  return form && form.test(text) ? FORM_FACTOR : 1;
+}
+
 function intentFactor(unit: Exclude<AnswerUnit, { kind: 'code' }>, intent: QuestionIntent): number {
-  const text =
-    unit.kind === 'sentence' ? unit.sentence.sentence : unit.kind === 'line' ? unit.text : unit.cells.join(' ');
+  const text = unitWords(unit);
   let factor = KIND_FACTORS[intent][unit.kind];
   if ((intent === 'flag' || intent === 'command' || intent === 'where') && IDENTIFIER.test(text)) factor *= 1.2;
   if (intent === 'value') factor *= NUMBER.test(text) ? 1.3 : 0.85;
