@@ -79,11 +79,13 @@ function titleTerms(title: string): ReadonlySet<string> {
 
 /**
  * Scores every sentence, line and row of the sections against the question (code blocks are chosen apart, see
- * `scoreCodeUnits`): the weight of the question terms it holds, those only in what frames it counted at half (whole
- * for the first units under a heading that holds most of the question), divided
+ * `scoreCodeUnits`): the weight of the question terms it holds, those only in what frames it or only in its
+ * neighbouring sentence or line counted at half (whole for the first units under a heading that holds most of the
+ * question), divided
  * by the weight of the question terms the sections hold; lowered past ~24 terms, for each rank below the first and
  * for a sentence about the page ("Learn how…"); raised for a definition asked for ("What is…"), for identifiers in
- * flag, command and where questions and for numbers in value questions.
+ * flag, command and where questions, for numbers in value questions and for the written form of what the question
+ * asks for (`askedForm`: an `UPPER_SNAKE` variable, a `--flag`, a header, a path, a port).
  */
 export function scoreUnits(
   sections: readonly ComposerSection[],
@@ -133,7 +135,8 @@ export function scoreUnits(
 
 /**
  * The code blocks of the sections scored against the question, best first: the question weight in the code and in
- * the line introducing it (both whole) and in its section's title (at half), a little less for each rank below the
+ * the line introducing it (both whole) and in its section's title (at half; whole for a block right under its
+ * heading, with no line of its own introducing it: the heading is its intro), a little less for each rank below the
  * first, more in the lead's section (`preferredSection`) and its source; for a code question, more in the language
  * it names (`language`), for a command question more in a shell block. Blocks without a question term and diagram
  * sources (Mermaid) are left out.
@@ -154,6 +157,7 @@ export function scoreCodeUnits(
         { ...unit, terms: new Set([...unit.terms, ...unit.contextTerms]) },
         titleTerms(section.title),
         weights,
+        unit.introLine < 0 ? 1 : FRAMED_SHARE,
       );
       if (own + framed === 0) continue;
       const fit =

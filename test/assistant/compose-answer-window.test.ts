@@ -56,3 +56,29 @@ describe('the offline composer prefers the written form of what is asked', () =>
     expect(answer.join('')).toContain('export RELAY_TELEMETRY=off');
   });
 });
+
+describe('the offline composer reads a heading as the intro of the code block right under it', () => {
+  it('quotes the block under the heading that names the question, over a block whose intro repeats the topic', () => {
+    const requirements = {
+      number: 1,
+      title: 'Containers › Requirements',
+      text: 'Check that the NVIDIA driver is installed on the host first.',
+    };
+    const amd = {
+      title: 'Containers › AMD',
+      text: [
+        'To run the container on AMD GPUs, use the following docker command:',
+        fenceCode('docker run -d --device /dev/kfd acme/relay:rocm', 'shell'),
+      ].join('\n'),
+    };
+    const nvidia = {
+      title: 'Containers › NVIDIA › Start the container',
+      text: fenceCode('docker run -d --gpus=all acme/relay', 'shell'),
+    };
+    const answer = composeAnswer('docker run command to start the container on nvidia gpus', undefined, [
+      { ...requirements, sections: [amd, nvidia] },
+    ]).join('');
+    expect(answer).toContain('--gpus=all');
+    expect(answer).not.toContain('acme/relay:rocm');
+  });
+});
