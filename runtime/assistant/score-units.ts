@@ -1,6 +1,7 @@
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import type { AnswerUnit } from './answer-units.ts';
 import { answerUnitsOf } from './answer-units.ts';
+import { neighborWeight } from './neighbor-weight.ts';
 import type { QuestionIntent } from './question-intent.ts';
 
 /** A section of a source as the composer reads it: the source's number and rank, its title (page › heading) and text. */
@@ -37,9 +38,8 @@ const FRAMED_SHARE = 0.5;
 /** A section whose title (page › heading) holds this share of the question's weight answers it under its heading ("Can I delete my server?" → "Currently, no."): its first units count the title's terms as their own. */
 const HEADING_MATCH = 0.5;
 const HEADING_ANSWER_UNITS = 2;
-/** Share of a term's weight counted when only a neighbouring sentence or line of the unit (at most `WINDOW_LINES` away) holds it. */
-const WINDOW_SHARE = 0.5;
-const WINDOW_LINES = 1;
+/** Share of a term's weight counted when only a neighbouring sentence or line of the unit holds it (`neighborWeight`). */
+const NEIGHBOR_SHARE = 0.5;
 /** Share of the question's weight a unit holding one question term only must hold to be quoted. */
 const MIN_COVERAGE = 0.3;
 /** How much each rank below the first lowers a unit's score. */
@@ -106,7 +106,7 @@ export function scoreUnits(
       const overlap = overlapOf(unit, framing, weights, underHeading ? 1 : FRAMED_SHARE);
       const { own, matched } = overlap;
       const framed =
-        overlap.framed + WINDOW_SHARE * windowWeight(unit, [units[position - 1], units[position + 1]], weights);
+        overlap.framed + NEIGHBOR_SHARE * neighborWeight(unit, [units[position - 1], units[position + 1]], weights);
       if ((own === 0 && !underHeading) || (matched < 2 && own + framed < weights.found * MIN_COVERAGE) || isStub(unit))
         return;
       const length = unit.size > CONCISE_TERMS ? Math.sqrt(CONCISE_TERMS / unit.size) : 1;
@@ -190,28 +190,6 @@ function isStub(unit: Exclude<AnswerUnit, { kind: 'code' }>): boolean {
   return (
     unit.kind === 'line' && unit.text.split(/\s+/).length < 3 && !IDENTIFIER.test(unit.text) && !NUMBER.test(unit.text)
   );
-}
-
-/**
- * The question weight a prose unit's immediate neighbours in its paragraph hold that the unit itself does not: a
- * sentence saying the fact often leaves the topic to the sentence before it ("…asking you to log in." then "From
- * WSL, pass the --headless flag."). Rows and code keep to themselves.
- */
-function windowWeight(
-  unit: Exclude<AnswerUnit, { kind: 'code' }>,
-  neighbors: readonly (Exclude<AnswerUnit, { kind: 'code' }> | undefined)[],
-  weights: QuestionWeights,
-): number {
-  if (unit.kind === 'row') return 0;
-  const near = neighbors.filter(
-    (neighbor): neighbor is Exclude<AnswerUnit, { kind: 'code' | 'row' }> =>
-      neighbor !== undefined && neighbor.kind !== 'row' && Math.abs(neighbor.line - unit.line) <= WINDOW_LINES,
-  );
-  let held = 0;
-  for (const [term, weight] of weights.terms)
-    if (!unit.terms.has(term) && !unit.contextTerms.has(term) && near.some((neighbor) => neighbor.terms.has(term)))
-      held += weight;
-  return held;
 }
 
 /** The question weight a set of terms holds. */
