@@ -1,3 +1,4 @@
+import { askedForm } from './asked-form.ts';
 import type { QuestionIntent } from './question-intent.ts';
 import { scoreCodeUnits, type ComposerSection, type QuestionWeights, type ScoredUnit } from './score-units.ts';
 
@@ -35,7 +36,7 @@ export function codeOnlyAnswer(
   sections: readonly ComposerSection[],
   weights: QuestionWeights,
 ): ScoredUnit | undefined {
-  const code = scoreCodeUnits(sections, weights, 0, intent, languageHint(question))[0];
+  const code = scoreCodeUnits(sections, weights, 0, intent, languageHint(question), askedForm(question))[0];
   return code && code.coverage >= CODE_SHARE_NEAR ? code : undefined;
 }
 
@@ -53,7 +54,7 @@ function codeFor(
   chosen: readonly ScoredUnit[],
 ): ScoredUnit[] {
   const lead = chosen[0] as ScoredUnit;
-  const codes = scoreCodeUnits(sections, weights, lead.section, intent, languageHint(question));
+  const codes = scoreCodeUnits(sections, weights, lead.section, intent, languageHint(question), askedForm(question));
   const introduced = codes.find(
     (code) => code.coverage >= CODE_SHARE_INTRODUCED && chosen.some((unit) => introduces(unit, code)),
   );

@@ -85,11 +85,16 @@ function chooseUnits(
       fromOthers += 1;
     }
   }
+  // What follows the lead in its section reads on from it; what stands before it comes after, as context.
+  const leadUnits = answerUnitsOf((sections[lead.section] as ComposerSection).text);
+  const followsLead = (unit: ScoredUnit): boolean =>
+    unit.section === lead.section && leadUnits.indexOf(unit.unit) > leadUnits.indexOf(lead.unit);
   const rest = chosen
     .slice(1)
     .sort(
       (a, b) =>
         Number(b.section === lead.section) - Number(a.section === lead.section) ||
+        Number(followsLead(b)) - Number(followsLead(a)) ||
         a.rank - b.rank ||
         a.section - b.section ||
         a.unit.line - b.unit.line,

@@ -1,4 +1,5 @@
 import { prepareText } from '../../contract/search/prepare-text.ts';
+import { askedForm } from './asked-form.ts';
 import { codeOnlyAnswer, withCode } from './choose-code.ts';
 import { chooseAnswerUnits, unitText } from './choose-units.ts';
 import { memoizeByText } from './memoize-by-text.ts';
@@ -70,7 +71,7 @@ export function composeAnswer(
   if (weights.found === 0) return [NOT_FOUND_ANSWER];
   const intent = questionIntent(question);
   const asksDefinition = isDefinitionQuestion(question);
-  const scored = scoreUnits(sections, weights, intent, asksDefinition);
+  const scored = scoreUnits(sections, weights, intent, asksDefinition, askedForm(question));
   const titleOf = (unit: ScoredUnit): string => sections[unit.section]?.title || 'the source';
   if (scored.length === 0) {
     const code = codeOnlyAnswer(intent, question, sections, weights);

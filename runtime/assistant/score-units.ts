@@ -1,6 +1,7 @@
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import type { AnswerUnit } from './answer-units.ts';
 import { answerUnitsOf } from './answer-units.ts';
+import { neighborWeight } from './neighbor-weight.ts';
 import type { QuestionIntent } from './question-intent.ts';
 
 /** A section of a source as the composer reads it: the source's number and rank, its title (page › heading) and text. */
@@ -37,6 +38,8 @@ const FRAMED_SHARE = 0.5;
 /** A section whose title (page › heading) holds this share of the question's weight answers it under its heading ("Can I delete my server?" → "Currently, no."): its first units count the title's terms as their own. */
 const HEADING_MATCH = 0.5;
 const HEADING_ANSWER_UNITS = 2;
+/** Share of a term's weight counted when only a neighbouring sentence or line of the unit holds it (`neighborWeight`). */
+const NEIGHBOR_SHARE = 0.5;
 /** Share of the question's weight a unit holding one question term only must hold to be quoted. */
 const MIN_COVERAGE = 0.3;
 /** How much each rank below the first lowers a unit's score. */
@@ -44,6 +47,8 @@ const RANK_DECAY = 0.12;
 /** Terms a unit may hold before its length lowers its score: a line saying it all beats a long paragraph. */
 const CONCISE_TERMS = 24;
 const META_FACTOR = 0.5;
+/** A unit holding the written form of what the question asks for (an `UPPER_SNAKE` variable, a `--flag`, a path: see `askedForm`). */
+const FORM_FACTOR = 1.25;
 const DEFINITION_FACTOR = 1.5;
 /** Units that name what flag, setting, endpoint or value questions ask for: identifiers, paths, numbers. */
 const IDENTIFIER =
@@ -74,17 +79,20 @@ function titleTerms(title: string): ReadonlySet<string> {
 
 /**
  * Scores every sentence, line and row of the sections against the question (code blocks are chosen apart, see
- * `scoreCodeUnits`): the weight of the question terms it holds, those only in what frames it counted at half (whole
- * for the first units under a heading that holds most of the question), divided
+ * `scoreCodeUnits`): the weight of the question terms it holds, those only in what frames it or only in its
+ * neighbouring sentence or line counted at half (whole for the first units under a heading that holds most of the
+ * question), divided
  * by the weight of the question terms the sections hold; lowered past ~24 terms, for each rank below the first and
  * for a sentence about the page ("Learn how…"); raised for a definition asked for ("What is…"), for identifiers in
- * flag, command and where questions and for numbers in value questions.
+ * flag, command and where questions, for numbers in value questions and for the written form of what the question
+ * asks for (`askedForm`: an `UPPER_SNAKE` variable, a `--flag`, a header, a path, a port).
  */
 export function scoreUnits(
   sections: readonly ComposerSection[],
   weights: QuestionWeights,
   intent: QuestionIntent,
   asksDefinition: boolean,
+  form?: RegExp,
 ): ScoredUnit[] {
   const scored: ScoredUnit[] = [];
   sections.forEach((section, index) => {
@@ -95,14 +103,22 @@ export function scoreUnits(
     );
     units.forEach((unit, position) => {
       const underHeading = headingAnswers && position < HEADING_ANSWER_UNITS;
-      const { own, framed, matched } = overlapOf(unit, framing, weights, underHeading ? 1 : FRAMED_SHARE);
+      const overlap = overlapOf(unit, framing, weights, underHeading ? 1 : FRAMED_SHARE);
+      const { own, matched } = overlap;
+      const framed =
+        overlap.framed + NEIGHBOR_SHARE * neighborWeight(unit, [units[position - 1], units[position + 1]], weights);
       if ((own === 0 && !underHeading) || (matched < 2 && own + framed < weights.found * MIN_COVERAGE) || isStub(unit))
         return;
       const length = unit.size > CONCISE_TERMS ? Math.sqrt(CONCISE_TERMS / unit.size) : 1;
       const meta = unit.kind === 'sentence' && unit.sentence.meta ? META_FACTOR : 1;
       const definition = unit.kind === 'sentence' && unit.sentence.definition && asksDefinition ? DEFINITION_FACTOR : 1;
       const score =
-        (((own + framed) / weights.found) * length * meta * definition * intentFactor(unit, intent)) /
+        (((own + framed) / weights.found) *
+          length *
+          meta *
+          definition *
+          intentFactor(unit, intent) *
+          formFactor(unitWords(unit), form)) /
         (1 + RANK_DECAY * section.rank);
       scored.push({
         unit,
@@ -119,7 +135,8 @@ export function scoreUnits(
 
 /**
  * The code blocks of the sections scored against the question, best first: the question weight in the code and in
- * the line introducing it (both whole) and in its section's title (at half), a little less for each rank below the
+ * the line introducing it (both whole) and in its section's title (at half; whole for a block right under its
+ * heading, with no line of its own introducing it: the heading is its intro), a little less for each rank below the
  * first, more in the lead's section (`preferredSection`) and its source; for a code question, more in the language
  * it names (`language`), for a command question more in a shell block. Blocks without a question term and diagram
  * sources (Mermaid) are left out.
@@ -130,6 +147,7 @@ export function scoreCodeUnits(
   preferredSection: number,
   intent: QuestionIntent,
   language: string | undefined,
+  form?: RegExp,
 ): ScoredUnit[] {
   const scored: ScoredUnit[] = [];
   sections.forEach((section, index) => {
@@ -139,6 +157,7 @@ export function scoreCodeUnits(
         { ...unit, terms: new Set([...unit.terms, ...unit.contextTerms]) },
         titleTerms(section.title),
         weights,
+        unit.introLine < 0 ? 1 : FRAMED_SHARE,
       );
       if (own + framed === 0) continue;
       const fit =
@@ -158,7 +177,7 @@ export function scoreCodeUnits(
         section: index,
         source: section.source,
         rank: section.rank,
-        score: (coverage * fit * place) / (1 + RANK_DECAY * section.rank),
+        score: (coverage * fit * place * formFactor(unit.code, form)) / (1 + RANK_DECAY * section.rank),
         coverage,
       });
     }
@@ -204,9 +223,18 @@ function overlapOf(
   return { own, framed, matched };
 }
 
+/** What a sentence, line or row says, in words. */
+function unitWords(unit: Exclude<AnswerUnit, { kind: 'code' }>): string {
+  return unit.kind === 'sentence' ? unit.sentence.sentence : unit.kind === 'line' ? unit.text : unit.cells.join(' ');
+}
+
+/** `FORM_FACTOR` for a text holding the form the question asks for (`askedForm`), else 1. */
+function formFactor(text: string, form: RegExp | undefined): number {
+  return form && form.test(text) ? FORM_FACTOR : 1;
+}
+
 function intentFactor(unit: Exclude<AnswerUnit, { kind: 'code' }>, intent: QuestionIntent): number {
-  const text =
-    unit.kind === 'sentence' ? unit.sentence.sentence : unit.kind === 'line' ? unit.text : unit.cells.join(' ');
+  const text = unitWords(unit);
   let factor = KIND_FACTORS[intent][unit.kind];
   if ((intent === 'flag' || intent === 'command' || intent === 'where') && IDENTIFIER.test(text)) factor *= 1.2;
   if (intent === 'value') factor *= NUMBER.test(text) ? 1.3 : 0.85;

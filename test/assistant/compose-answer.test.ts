@@ -131,15 +131,15 @@ describe('the offline composer answers what the question asks', () => {
     };
     expect(composeAnswer('how do I create an admin account on a fresh install', undefined, [wizard]).join(''))
       .toMatchInlineSnapshot(`
-      "Each step submits on Enter [1]:
+        "On a fresh install the dashboard redirects to /setup [1]. Each step submits on Enter [1]:
 
-      1. Create the admin account
-      2. Review the effective config
-      3. Generate the first API key
-      4. Open the dashboard
+        1. Create the admin account
+        2. Review the effective config
+        3. Generate the first API key
+        4. Open the dashboard
 
-      On a fresh install the dashboard redirects to /setup [1]. "
-    `);
+        "
+      `);
   });
 
   it('says no first when the answer denies what a yes/no question asks, and nothing when it does not', () => {

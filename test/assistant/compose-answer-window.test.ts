@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { fenceCode } from '../../contract/search/code-fences.ts';
+import { askedForm } from '../../runtime/assistant/asked-form.ts';
+import { composeAnswer } from '../../runtime/assistant/compose-answer.ts';
+
+// In-memory sections: a sentence that states the fact next to one that holds the topic, and units that hold the
+// written form of what a question asks for beside units that only repeat its topic.
+
+describe('the offline composer reads a unit with its neighbours', () => {
+  it('quotes the sentence stating the fact when the topic is in the sentence before it', () => {
+    const login = {
+      number: 1,
+      title: 'Authentication › Log in',
+      text: [
+        'Run the login command to connect the CLI to your account.',
+        'The CLI opens a browser tab so you can approve the login.',
+        'Over SSH, pass the --device-code flag and type the code it prints on another device.',
+        '',
+        'Tokens expire after thirty days.',
+      ].join('\n'),
+    };
+    const tokens = {
+      number: 2,
+      title: 'Authentication › Tokens',
+      text: 'Create a token for CI in the dashboard. Tokens are scoped to one project.',
+    };
+    const answer = composeAnswer('log in to the CLI over SSH where no browser can open', undefined, [login, tokens]);
+    expect(answer.join('')).toContain('Over SSH, pass the --device-code flag');
+  });
+});
+
+describe('the offline composer prefers the written form of what is asked', () => {
+  it('reads the form from the question: a variable, a flag, a header, an endpoint, a port', () => {
+    expect(askedForm('which environment variable sets the log level')?.test('LOG_LEVEL=debug')).toBe(true);
+    expect(askedForm('which env var sets the log level')?.test('the log level')).toBe(false);
+    expect(askedForm('which flag skips the prompt')?.test('pass --yes')).toBe(true);
+    expect(askedForm('which header carries the key')?.test('send X-Api-Key')).toBe(true);
+    expect(askedForm('endpoint to list invoices')?.test('GET /v1/invoices/list')).toBe(true);
+    expect(askedForm('which port does the agent listen on')?.test('It listens on 8125.')).toBe(true);
+    expect(askedForm('how do I rotate a key')).toBeUndefined();
+  });
+
+  it('quotes the code block holding the variable over a sample payload', () => {
+    const telemetry = {
+      number: 1,
+      title: 'Configuration › Telemetry',
+      text: [
+        'Telemetry is anonymous and sent once a day.',
+        'Here is an example of the anonymous telemetry data sent:',
+        fenceCode('{\n  "version": "2.0",\n  "telemetry": { "os": "linux" }\n}', 'json'),
+        'To turn telemetry off:',
+        fenceCode('export RELAY_TELEMETRY=off', 'bash'),
+      ].join('\n'),
+    };
+    const answer = composeAnswer('environment variable to turn off anonymous telemetry', undefined, [telemetry]);
+    expect(answer.join('')).toContain('export RELAY_TELEMETRY=off');
+  });
+});
+
+describe('the offline composer reads a heading as the intro of the code block right under it', () => {
+  it('quotes the block under the heading that names the question, over a block whose intro repeats the topic', () => {
+    const requirements = {
+      number: 1,
+      title: 'Containers › Requirements',
+      text: 'Check that the NVIDIA driver is installed on the host first.',
+    };
+    const amd = {
+      title: 'Containers › AMD',
+      text: [
+        'To run the container on AMD GPUs, use the following docker command:',
+        fenceCode('docker run -d --device /dev/kfd acme/relay:rocm', 'shell'),
+      ].join('\n'),
+    };
+    const nvidia = {
+      title: 'Containers › NVIDIA › Start the container',
+      text: fenceCode('docker run -d --gpus=all acme/relay', 'shell'),
+    };
+    const answer = composeAnswer('docker run command to start the container on nvidia gpus', undefined, [
+      { ...requirements, sections: [amd, nvidia] },
+    ]).join('');
+    expect(answer).toContain('--gpus=all');
+    expect(answer).not.toContain('acme/relay:rocm');
+  });
+});
