@@ -7,6 +7,7 @@ import { captureOutput, updateLatestOutput } from './latest-output.ts';
 import { runMcpBench } from './mcp/run-mcp-bench.ts';
 import { runHybridBench } from './retrieval/run-hybrid-bench.ts';
 import { runInsightsBench } from './insights/run-insights-bench.ts';
+import { runRerankBench } from './retrieval/run-rerank-bench.ts';
 import { runRetrievalBench } from './retrieval/run-retrieval-bench.ts';
 import { runBurstBench } from './serve/run-burst-bench.ts';
 import { runMemoryBench } from './serve/run-memory-bench.ts';
@@ -19,6 +20,7 @@ const benches: Record<string, { run: (sites: string[]) => Promise<unknown>; filt
   artifacts: { run: runArtifactsBench, filtersSites: false },
   retrieval: { run: runRetrievalBench, filtersSites: false },
   hybrid: { run: runHybridBench, filtersSites: false },
+  rerank: { run: runRerankBench, filtersSites: false },
   answers: { run: runAnswersBench, filtersSites: false },
   serve: { run: runServeBench, filtersSites: false },
   burst: { run: runBurstBench, filtersSites: false },
