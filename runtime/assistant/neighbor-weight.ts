@@ -5,14 +5,16 @@ import type { QuestionWeights } from './score-units.ts';
 const NEIGHBOR_LINES = 1;
 
 /**
- * The question weight a prose unit's immediate neighbours in its paragraph hold that the unit itself does not: a
- * sentence saying the fact often leaves the topic to the sentence before it ("…asking you to log in." then "From
- * WSL, pass the --headless flag."). Rows and code keep to themselves.
+ * The question weight a prose unit's immediate neighbours in its paragraph hold that neither the unit itself nor its
+ * section's title (`framing`, counted already) does: a sentence saying the fact often leaves the topic to the
+ * sentence before it ("…asking you to log in." then "From WSL, pass the --headless flag."). Rows and code keep to
+ * themselves.
  */
 export function neighborWeight(
   unit: Exclude<AnswerUnit, { kind: 'code' }>,
   neighbors: readonly (Exclude<AnswerUnit, { kind: 'code' }> | undefined)[],
   weights: QuestionWeights,
+  framing: ReadonlySet<string>,
 ): number {
   if (unit.kind === 'row') return 0;
   const near = neighbors.filter(
@@ -21,7 +23,12 @@ export function neighborWeight(
   );
   let held = 0;
   for (const [term, weight] of weights.terms)
-    if (!unit.terms.has(term) && !unit.contextTerms.has(term) && near.some((neighbor) => neighbor.terms.has(term)))
+    if (
+      !unit.terms.has(term) &&
+      !unit.contextTerms.has(term) &&
+      !framing.has(term) &&
+      near.some((neighbor) => neighbor.terms.has(term))
+    )
       held += weight;
   return held;
 }

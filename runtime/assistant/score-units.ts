@@ -106,7 +106,8 @@ export function scoreUnits(
       const overlap = overlapOf(unit, framing, weights, underHeading ? 1 : FRAMED_SHARE);
       const { own, matched } = overlap;
       const framed =
-        overlap.framed + NEIGHBOR_SHARE * neighborWeight(unit, [units[position - 1], units[position + 1]], weights);
+        overlap.framed +
+        NEIGHBOR_SHARE * neighborWeight(unit, [units[position - 1], units[position + 1]], weights, framing);
       if ((own === 0 && !underHeading) || (matched < 2 && own + framed < weights.found * MIN_COVERAGE) || isStub(unit))
         return;
       const length = unit.size > CONCISE_TERMS ? Math.sqrt(CONCISE_TERMS / unit.size) : 1;

@@ -27,6 +27,16 @@ describe('the offline composer reads a unit with its neighbours', () => {
     const answer = composeAnswer('log in to the CLI over SSH where no browser can open', undefined, [login, tokens]);
     expect(answer.join('')).toContain('Over SSH, pass the --device-code flag');
   });
+
+  it('lends a neighbour no word the section title already gives: the sentence holding the question leads', () => {
+    const install = {
+      number: 1,
+      title: 'Quickstart › Install',
+      text: 'Install the CLI with npm i -g example-cli. The CLI needs Node 20 or later.',
+    };
+    const answer = composeAnswer('How do I install the CLI?', undefined, [install]);
+    expect(answer.join('')).toMatch(/^Install the CLI with npm i -g example-cli \[1\]\. The CLI needs Node 20/);
+  });
 });
 
 describe('the offline composer prefers the written form of what is asked', () => {
