@@ -74,8 +74,7 @@ function weighted(
     written ??= writtenWords(text, language);
     const word = written.get(term);
     // The corrected word keeps its whole weight: a misspelt word is often the one that decides.
-    const corrected =
-      (word === undefined ? undefined : index.typos.correctWritten(word, language)) ?? index.typos.correct(term);
+    const corrected = word === undefined ? index.typos.correct(term) : index.typos.correctWord(word, term, language);
     return { term: corrected ?? term, weight };
   });
 }

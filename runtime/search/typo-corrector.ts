@@ -72,6 +72,18 @@ export class TypoCorrector {
     return term !== undefined && this.#vocabulary.documentFrequency(term) > 0 ? term : undefined;
   }
 
+  /**
+   * The indexed term a question's word most likely meant, `word` as written and `term` as prepared: respelt as the
+   * site writes it (`correctWritten`); else, when preparing left the word whole, the nearest indexed term (`correct`);
+   * else only its longest indexed prefix. A stem is not respelt: "several" prepares to `sever`, one edit from
+   * `server` but three from the word written.
+   */
+  correctWord(word: string, term: string, language?: string): string | undefined {
+    const respelt = this.correctWritten(word, language);
+    if (respelt !== undefined || !this.#texts || word.toLowerCase() === term) return respelt ?? this.correct(term);
+    return this.#isUnknown(term) ? this.#indexedPrefix(term) : undefined;
+  }
+
   #isUnknown(term: string): boolean {
     return (
       term.length >= MINIMUM_LENGTH &&

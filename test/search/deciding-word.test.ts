@@ -288,4 +288,14 @@ describe('a typo in the deciding word', () => {
     expect(first(records, 'delete a membership from a group')).toBe('members/leave');
     expect(first(records, 'delete a membrship from a group')).toBe('members/leave');
   });
+
+  it('leaves a correctly spelt word whose stem is near another term: "several" is not "server"', () => {
+    const records = [
+      section('servers/create', 'Create a server', 'Create a server for a group, in a region of your choice.'),
+      section('groups/create', 'Create groups', 'Create a group of databases in a region of your choice.'),
+      ...others,
+    ];
+    expect(first(records, 'create several groups')).toBe('groups/create');
+    expect(first(records, 'create sevral groups')).toBe('groups/create');
+  });
 });
