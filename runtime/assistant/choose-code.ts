@@ -1,4 +1,5 @@
 import { askedForm } from './asked-form.ts';
+import { sameBlock } from './render-answer.ts';
 import type { QuestionIntent } from './question-intent.ts';
 import { scoreCodeUnits, type ComposerSection, type QuestionWeights, type ScoredUnit } from './score-units.ts';
 
@@ -73,7 +74,11 @@ function codeFor(
   return [introduced, best && enough(best) ? best : undefined].filter((code): code is ScoredUnit => code !== undefined);
 }
 
-/** The code blocks, each after the unit that introduces it (or the last unit of its section before it), else right after the lead. */
+/**
+ * The code blocks, each after the unit that introduces it (or the last unit of its section before it), else right
+ * after the lead — never inside a list or table the answer shows as one (`sameBlock`), nor before a block already
+ * placed there.
+ */
 function placeCode(chosen: readonly ScoredUnit[], codes: readonly ScoredUnit[]): ScoredUnit[] {
   const placed = [...chosen];
   for (const code of codes) {
@@ -83,7 +88,11 @@ function placeCode(chosen: readonly ScoredUnit[], codes: readonly ScoredUnit[]):
         (last, unit, index) => (unit.section === code.section && unit.unit.line < code.unit.line ? index : last),
         0,
       );
-    while (placed[at + 1]?.unit.kind === 'code') at += 1;
+    while (
+      placed[at + 1]?.unit.kind === 'code' ||
+      (placed[at + 1] !== undefined && sameBlock(placed[at + 1] as ScoredUnit, placed[at] as ScoredUnit))
+    )
+      at += 1;
     placed.splice(at + 1, 0, code);
   }
   return placed;

@@ -70,7 +70,7 @@ function captionOf(unit: CodeUnit, quoted: string, title: string): string | unde
 }
 
 /** Whether `next` continues the list or table of `current`: same section, same kind, same intro or header. */
-function sameBlock(next: ScoredUnit, current: ScoredUnit): boolean {
+export function sameBlock(next: ScoredUnit, current: ScoredUnit): boolean {
   if (next.section !== current.section || next.unit.kind !== current.unit.kind) return false;
   if (next.unit.kind === 'row' && current.unit.kind === 'row') return next.unit.header === current.unit.header;
   return (

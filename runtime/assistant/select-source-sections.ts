@@ -91,7 +91,11 @@ export function selectSourceSections(
       .sort((a, b) => b.score - a.score)
       .slice(0, MAX_EXTRA_SECTIONS);
     let characters = 0;
-    const extras = siblings.filter(({ section }) => (characters += section.text.length) <= MAX_EXTRA_CHARACTERS);
+    const extras = siblings.filter(({ section }) => {
+      if (characters + section.text.length > MAX_EXTRA_CHARACTERS) return false;
+      characters += section.text.length;
+      return true;
+    });
     if (extras.length === 0) return [ranked];
     const chosen = extras.map(({ section }) => sectionOf(section));
     return (extras[0] as { score: number }).score >= rankedMatch * LEAD_SECTION_FACTOR

@@ -210,6 +210,32 @@ describe('the offline composer answers what the question asks', () => {
     expect(answer).not.toContain('[2]');
   });
 
+  it('shows the rows of one table as one table when a code block of another section of the source is quoted too', () => {
+    const configuration = {
+      number: 1,
+      title: 'CLI configuration',
+      text: [
+        'The CLI reads settings from a project file relay.toml, environment variables, and command-line flags:',
+        fenceCode('project = "prj_8f2k1x"\nenvironment = "test"', 'toml'),
+      ].join('\n'),
+      sections: [
+        {
+          title: 'CLI configuration › Environment variables',
+          text: [
+            'Variable | Purpose',
+            'RELAY_API_KEY | API key; takes precedence over relay login.',
+            'RELAY_PROJECT, RELAY_ENVIRONMENT, RELAY_API_URL | Override the matching configuration key.',
+            'RELAY_NO_COLOR | Any value disables colored output.',
+          ].join('\n'),
+        },
+      ],
+    };
+    const answer = composeAnswer('which environment variable sets the API key', undefined, [configuration]).join('');
+    expect(answer.split('| Variable | Purpose |')).toHaveLength(2);
+    expect(answer).toMatch(/\| RELAY_API_KEY \| API key; takes precedence over relay login\. \|\n\| RELAY_PROJECT/);
+    expect(answer.indexOf('```toml')).toBeGreaterThan(answer.indexOf('| RELAY_PROJECT'));
+  });
+
   it('reads the kind of question from its wording', () => {
     expect(
       [

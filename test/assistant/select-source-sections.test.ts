@@ -7,6 +7,7 @@ import { selectSourceSections } from '../../runtime/assistant/select-source-sect
 import { sourcesFromResults } from '../../runtime/assistant/sources-from-results.ts';
 import { loadSearchIndex, search, type SearchIndex, type SearchResult } from '../../runtime/search/index.ts';
 import { pageSections } from '../../runtime/search/page-sections.ts';
+import type { SectionRecord } from '../../contract/search/section-record.ts';
 
 /** An FAQ page whose sections share words, as real FAQs do: a question can rank the proxy answer above the queue one. */
 const site = {
@@ -58,6 +59,37 @@ describe('the sections an answer is composed from', () => {
       readPromptSources(buildAssistantPrompt({ question, sources }).system),
     ).join('');
     expect(answer).toContain('EXAMPLE_MAX_QUEUE sets how many it queues before rejecting new ones, 512 by default [1]');
+  });
+
+  it('gives a smaller matching section when a better one is too long for the sources\' budget', () => {
+    const record = (anchor: string, heading: string, text: string): SectionRecord => ({
+      path: 'limits',
+      anchor,
+      headingPath: [heading],
+      title: 'Limits',
+      text,
+      context: { groups: [] },
+    });
+    const ranked = record('overview', 'Overview', 'Limits of the free plan and the paid plans.');
+    const long = record(
+      'batch-concurrency',
+      'Batch concurrency',
+      `Batch runs on the free plan execute in parallel. ${'Each batch item is processed in order. '.repeat(200)}`,
+    );
+    const short = record('concurrency', 'Concurrency', 'Runs executing at once: free plan 10, paid plans 100.');
+    const result: SearchResult = {
+      ...ranked,
+      snippet: ranked.text,
+      score: 1,
+      metadata: { groups: [] },
+    };
+    const selected = selectSourceSections('how many runs can execute at once on the free plan', [result], () => [
+      ranked,
+      long,
+      short,
+    ]);
+    expect(long.text.length).toBeGreaterThan(6000);
+    expect(selected[0]?.map((section) => section.anchor)).toEqual(['concurrency', 'overview']);
   });
 
   it('keeps a ranked section alone when no other section of its page matches the question', () => {
