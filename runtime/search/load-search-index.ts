@@ -1,6 +1,5 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
-import { Bm25fIndexBuilder, type WeightedTerm } from './bm25f-index.ts';
-import { HeadingAssociationsBuilder } from './heading-associations.ts';
+import { Bm25fIndexBuilder } from './bm25f-index.ts';
 import type { LanguageVocabularies } from './detect-query-language.ts';
 import { type PageIndex, PageIndexBuilder } from './page-index.ts';
 import { pageLeadText } from './page-lead-text.ts';
@@ -43,8 +42,6 @@ export interface SearchIndex {
   vocabularies: LanguageVocabularies;
   /** The label each page of a shared title is read with ("Organizations" for its "List"), by path (`titleQualifiers`). */
   titleQualifiers: Map<string, TitleQualifier>;
-  /** The heading terms the site's sections holding each body term are headed with (`HeadingAssociationsBuilder`): how a question's word reaches the pages the site heads otherwise. */
-  headingAssociations: Map<string, WeightedTerm[]>;
   /** Section vectors for hybrid retrieval (`hybridSearch`), when the site was built with `--embeddings-url`. */
   vectors?: SectionVectors;
 }
@@ -120,7 +117,6 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
   const vectors = yield* readSectionVectors(candidate, bodyCount, bodyOfSection);
   let engine: SectionRanker | undefined;
   let pages: PageIndex | undefined;
-  let headingAssociations = new Map<string, WeightedTerm[]>();
   const qualifiers = titleQualifiers(sections, searchTerms);
   const vocabularies: LanguageVocabularies = new Map();
   const multilingual = new Set(sections.map((section) => section.context.language ?? defaults.language)).size > 1;
@@ -142,8 +138,6 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
     };
     const placeOfPath = new Map<string, { id: number; terms: string[] }>();
     const documentOfFields = new Map<string, number>();
-    const associations = new HeadingAssociationsBuilder();
-    const associated = new Set<string>();
     const occurrences: number[][] = [];
     for (const [index, [title, headings, body]] of terms.entries()) {
       // The section's record is at its preferred page: the place field names where a reader of the defaults finds it.
@@ -166,12 +160,6 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
         termsOf(lead ? searchTerms(lead, language).join(' ') : ''),
       ];
       const fields = preparedFields.map((field) => field.terms);
-      const [ownTitle, headingPath, text] = [termsOf(title), termsOf(headings), termsOf(body)];
-      const associationKey = `${ownTitle.id} ${headingPath.id} ${text.id}`;
-      if (!associated.has(associationKey)) {
-        associated.add(associationKey);
-        associations.add([...ownTitle.terms, ...headingPath.terms], text.terms);
-      }
       const key = `${language ?? ''} ${preparedFields.map((field) => field.id).join(' ')}`;
       let document = documentOfFields.get(key);
       if (document === undefined) {
@@ -188,10 +176,8 @@ function* indexLoader(artifact: unknown): Generator<void, SearchIndex> {
     const documents = yield* builder.finishInSlices();
     engine = occurrences.length === sections.length ? documents : new SharedSectionRanker(documents, occurrences);
     pages = yield* pageBuilder.finishInSlices();
-    yield;
-    headingAssociations = associations.finish();
   }
-  const index = searchIndexOf(defaults, sections, locations, engine, pages, vocabularies, qualifiers, headingAssociations);
+  const index = searchIndexOf(defaults, sections, locations, engine, pages, vocabularies, qualifiers);
   return vectors ? { ...index, vectors } : index;
 }
 
@@ -209,7 +195,6 @@ function searchIndexOf(
   pages: PageIndex | undefined,
   vocabularies: LanguageVocabularies,
   qualifiers: Map<string, TitleQualifier>,
-  headingAssociations: Map<string, WeightedTerm[]>,
 ): SearchIndex {
   // The sections of one content share its list of locations: each list is visited once.
   const visited = new Set<PageLocation[]>();
@@ -235,7 +220,6 @@ function searchIndexOf(
     hasLanguages,
     vocabularies,
     titleQualifiers: qualifiers,
-    headingAssociations,
   };
 }
 

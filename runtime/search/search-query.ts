@@ -23,8 +23,6 @@ export interface SearchQuery {
   terms: WeightedTerm[];
   /** The (corrected) terms of what the question excludes ("without blocking" → `block`), that the rest of it does not ask for. */
   excluded: Set<string>;
-  /** The heading terms the site associates with the question's terms (`SearchIndex.headingAssociations`), weighted by strength, the question's own terms left out: searched apart and fused in at a low weight. */
-  associated: WeightedTerm[];
 }
 
 /**
@@ -53,7 +51,6 @@ export function searchQuery(
       isWholeIdentifier(entry.term) ? { ...entry, weight: entry.weight * IDENTIFIER_WEIGHT } : entry,
     ),
     excluded,
-    associated: associatedTerms(index, asked),
   };
 }
 
@@ -112,15 +109,4 @@ function excludedTerms(
       .filter((term) => !kept.has(term))
       .map((term) => corrected.get(term) ?? term),
   );
-}
-
-/** The heading terms associated with the question's terms, each at its strongest association times the term's weight. */
-function associatedTerms(index: SearchIndex, asked: WeightedTerm[]): WeightedTerm[] {
-  const own = new Set(asked.map((entry) => entry.term));
-  const weights = new Map<string, number>();
-  for (const entry of asked)
-    for (const associate of index.headingAssociations.get(entry.term) ?? [])
-      if (!own.has(associate.term))
-        weights.set(associate.term, Math.max(weights.get(associate.term) ?? 0, associate.weight * entry.weight));
-  return [...weights].map(([term, weight]) => ({ term, weight }));
 }

@@ -57,19 +57,11 @@ const PAGE_SCORE_WEIGHT = 0.5;
 /** Weight of the page outline ranking (titles, headings, place, descriptions; no body), fused the same way. */
 const OUTLINE_SCORE_WEIGHT = 0.5;
 
-/**
- * Weight of the ranking of sections by the heading terms the site associates with the question's (`SearchQuery.associated`),
- * fused the same way: low, so that it decides among pages that match about as well and lets a page headed with the
- * site's word for the question's ("Vision" for "send an image") in.
- */
-const ASSOCIATED_SCORE_WEIGHT = 0.1;
-
-/** Engine hits (`[document, score]`, best first) of the section index, of the page and page outline indexes (each page named by its first section), and of the section index for the associated terms. */
+/** Engine hits (`[document, score]`, best first) of the section index, and of the page and page outline indexes (each page named by its first section). */
 interface Hits {
   sections: [number, number][];
   pages: [number, number][];
   outlines: [number, number][];
-  associated: [number, number][];
 }
 
 /**
@@ -118,16 +110,14 @@ export function scopedSearch(
   };
   const hitsAt = (depth: number): Hits => {
     const limit = pageSize * CANDIDATES_PER_PAGE * depth;
-    const engine = index.engine as NonNullable<SearchIndex['engine']>;
-    const sections = engine.search(weightedQuery.terms, limit);
+    const sections = (index.engine as NonNullable<SearchIndex['engine']>).search(weightedQuery.terms, limit);
     const pageHits = (pageIndex: Bm25fIndex | undefined): [number, number][] =>
       pageIndex
         ? pageIndex
             .search(weightedQuery.terms, limit)
             .map(([page, score]): [number, number] => [index.pages?.firstSectionOfPage[page] as number, score])
         : [];
-    const associated = weightedQuery.associated.length > 0 ? engine.search(weightedQuery.associated, limit) : [];
-    return { sections, pages: pageHits(index.pages?.index), outlines: pageHits(index.pages?.outline), associated };
+    return { sections, pages: pageHits(index.pages?.index), outlines: pageHits(index.pages?.outline) };
   };
   let hits = hitsAt(1);
   let pages = rankPages(index, hits, preferred);
@@ -176,7 +166,6 @@ function rankPages(index: SearchIndex, hits: Hits, scope: SearchScope): Map<stri
     normalizeToBest(pages);
     fusePageScores(pages, placeHits(index, hits.pages, scope), PAGE_SCORE_WEIGHT);
     fusePageScores(pages, placeHits(index, hits.outlines, scope), OUTLINE_SCORE_WEIGHT);
-    fusePageScores(pages, bestHitOfEachPage(placeHits(index, hits.associated, scope)), ASSOCIATED_SCORE_WEIGHT);
   }
   return pages;
 }
@@ -189,12 +178,6 @@ function placeHits(index: SearchIndex, hits: [number, number][], scope: SearchSc
     if (location) placed.push({ document, location, score });
   }
   return placed;
-}
-
-/** The first (best) of the hits of each page. */
-function bestHitOfEachPage(hits: PlacedHit[]): PlacedHit[] {
-  const seen = new Set<string>();
-  return hits.filter((hit) => !seen.has(hit.location.path) && seen.add(hit.location.path));
 }
 
 /** Divides the section-based score of each page by the best one, before other rankings are fused in. */
