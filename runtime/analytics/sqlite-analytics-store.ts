@@ -227,7 +227,7 @@ function openAnalyticsDatabase(file: string) {
       [string, number, number],
       { at: number; message_id: string; rating: 'up' | 'down'; comment: string | null }
     >(
-      'SELECT at, message_id, rating, comment FROM analytics_feedback WHERE domain = ? AND at >= ? AND at < ? ORDER BY at DESC',
+      'SELECT at, message_id, rating, comment FROM analytics_feedback WHERE domain = ? AND at >= ? AND at < ? ORDER BY at DESC, rowid DESC',
     ),
     selectSearches: connection.prepare<[string, number, number], { query: string }>(
       'SELECT query FROM analytics_searches WHERE domain = ? AND at >= ? AND at < ? AND result_count = 0',
