@@ -61,7 +61,7 @@ describe('the sections an answer is composed from', () => {
     expect(answer).toContain('EXAMPLE_MAX_QUEUE sets how many it queues before rejecting new ones, 512 by default [1]');
   });
 
-  it('gives a smaller matching section when a better one is too long for the sources\' budget', () => {
+  it("gives a smaller matching section when a better one is too long for the sources' budget", () => {
     const record = (anchor: string, heading: string, text: string): SectionRecord => ({
       path: 'limits',
       anchor,
