@@ -11,28 +11,31 @@ import {
   unseenBatchStyles,
 } from '../../bench/retrieval/unseen-sites.ts';
 
+/** The sites of the unseen split, sorted. */
+const UNSEEN_SITES = [
+  'axiom',
+  'bunny',
+  'chatwoot',
+  'checkly',
+  'dify',
+  'dodopayments',
+  'dub',
+  'flexprice',
+  'flipt',
+  'flox',
+  'helius',
+  'lago',
+  'pangolin',
+  'turso',
+];
+
 describe('the unseen split of the retrieval bench', () => {
   const { sources, questions } = readUnseenQuestionSet();
   const folder = mkdtempSync(path.join(tmpdir(), 'docsmith-unseen-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('pins each site to a repository and commit, and asks at least 25 questions about each, all in the unseen half', () => {
-    expect(sources.map((source) => source.site).sort()).toEqual([
-      'axiom',
-      'bunny',
-      'chatwoot',
-      'checkly',
-      'dify',
-      'dodopayments',
-      'dub',
-      'flexprice',
-      'flipt',
-      'flox',
-      'helius',
-      'lago',
-      'pangolin',
-      'turso',
-    ]);
+    expect(sources.map((source) => source.site).sort()).toEqual(UNSEEN_SITES);
     for (const source of sources) expect(source.commit).toMatch(/^[0-9a-f]{40}$/);
     for (const source of sources)
       expect(questions.filter((question) => question.corpus === source.site).length).toBeGreaterThanOrEqual(25);
@@ -99,22 +102,7 @@ describe('the unseen split of the retrieval bench', () => {
     expect('directories' in located && located.directories.get('flipt')).toBe(
       path.join(folder, 'flipt-io+docs', 'docs'),
     );
-    expect('directories' in located && [...located.directories.keys()].sort()).toEqual([
-      'axiom',
-      'bunny',
-      'chatwoot',
-      'checkly',
-      'dify',
-      'dodopayments',
-      'dub',
-      'flexprice',
-      'flipt',
-      'flox',
-      'helius',
-      'lago',
-      'pangolin',
-      'turso',
-    ]);
+    expect('directories' in located && [...located.directories.keys()].sort()).toEqual(UNSEEN_SITES);
   });
 });
 
