@@ -1,4 +1,4 @@
-import type { QuestionOutcome } from './store-insights.ts';
+import type { QuestionOutcome, StoreInsights } from './store-insights.ts';
 
 /** An answer whose best result holds less than this weighted share of the question's terms is weak (a content gap). */
 export const WEAK_STRENGTH = 0.4;
@@ -20,6 +20,21 @@ export const COUNTER_METRICS = [
   'gaps',
 ] as const;
 export type CounterMetric = (typeof COUNTER_METRICS)[number];
+
+/** The totals of an insights range, from the sum of each counter over its days. */
+export function insightsTotals(sum: (metric: CounterMetric) => number): StoreInsights['totals'] {
+  return {
+    questions: sum('questions'),
+    weak: sum('weak'),
+    gaps: sum('gaps'),
+    up: sum('up'),
+    down: sum('down'),
+    answered: sum('answered'),
+    notFound: sum('not_found'),
+    failed: sum('failed'),
+    aborted: sum('aborted'),
+  };
+}
 
 /** Where a question's counters are and what they depend on: what a store keeps of a question so that its feedback can move them. */
 export interface QuestionCoordinates {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { withRedis } from '../stores/open-redis.ts';
 import { rankGroups, rankPages } from './rank-insights.ts';
-import { COUNTER_METRICS, scopeOf } from './insights-counters.ts';
+import { COUNTER_METRICS, insightsTotals, scopeOf } from './insights-counters.ts';
 import { insightsKeys, type InsightsKeys } from './redis-insights-keys.ts';
 import type { StoredGroup } from './redis-insights-writer.ts';
 import {
@@ -78,17 +78,7 @@ export function queryRedisInsights(redis: Redis, keyPrefix: string, query: Insig
     });
     const sum = (metric: (typeof COUNTER_METRICS)[number]): number =>
       dayCounters.reduce((total, counters) => total + (counters[metric] ?? 0), 0);
-    const totals = {
-      questions: sum('questions'),
-      weak: sum('weak'),
-      gaps: sum('gaps'),
-      up: sum('up'),
-      down: sum('down'),
-      answered: sum('answered'),
-      notFound: sum('not_found'),
-      failed: sum('failed'),
-      aborted: sum('aborted'),
-    };
+    const totals = insightsTotals(sum);
 
     const listed = [...new Set([...(topIds as Map<string, number>).keys(), ...(gapIds as Map<string, number>).keys()])];
     const groups = await describeGroups(redis, keys, days, scope, listed);

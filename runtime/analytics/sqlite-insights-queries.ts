@@ -1,5 +1,5 @@
 import type { SqliteDatabase } from '../stores/sqlite-database.ts';
-import { COUNTER_METRICS, scopeOf, type CounterMetric } from './insights-counters.ts';
+import { COUNTER_METRICS, insightsTotals, scopeOf, type CounterMetric } from './insights-counters.ts';
 import { rankGroups, rankPages } from './rank-insights.ts';
 import {
   daysOf,
@@ -117,17 +117,7 @@ export function queryInsights(connection: SqliteDatabase, query: InsightsQuery):
   return {
     from: query.from,
     to: query.to,
-    totals: {
-      questions: sum('questions'),
-      weak: sum('weak'),
-      gaps: sum('gaps'),
-      up: sum('up'),
-      down: sum('down'),
-      answered: sum('answered'),
-      notFound: sum('not_found'),
-      failed: sum('failed'),
-      aborted: sum('aborted'),
-    },
+    totals: insightsTotals(sum),
     days,
     groups: rankGroups(groupRows.filter((row) => row.list === 'groups').map(groupOf), 'questions', limit),
     gaps: rankGroups(groupRows.filter((row) => row.list === 'gaps').map(groupOf), 'gaps', limit),
