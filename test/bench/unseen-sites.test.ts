@@ -22,6 +22,7 @@ describe('the unseen split of the retrieval bench', () => {
       'bunny',
       'chatwoot',
       'checkly',
+      'cline',
       'dify',
       'dodopayments',
       'dub',
@@ -31,6 +32,8 @@ describe('the unseen split of the retrieval bench', () => {
       'helius',
       'lago',
       'pangolin',
+      'paradedb',
+      'pipecat',
       'turso',
     ]);
     for (const source of sources) expect(source.commit).toMatch(/^[0-9a-f]{40}$/);
@@ -59,7 +62,8 @@ describe('the unseen split of the retrieval bench', () => {
     mkdirSync(path.join(folder, 'flox+docs'));
     const partial = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'flipt-io+docs', 'docs')}, `);
-    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'chatwoot+docs')} not found`);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'chatwoot+docs')}, `);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'pipecat-ai+docs')} not found`);
     expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
   });
 
@@ -69,6 +73,7 @@ describe('the unseen split of the retrieval bench', () => {
       { name: 'batch 2', sites: ['lago', 'dub', 'axiom', 'dify'] },
       { name: 'batch 3', sites: ['turso', 'helius'] },
       { name: 'batch 4', sites: ['checkly', 'bunny', 'dodopayments', 'chatwoot'] },
+      { name: 'batch 5', sites: ['cline', 'paradedb', 'pipecat'] },
     ]);
     expect(
       unseenBatches([
@@ -93,17 +98,24 @@ describe('the unseen split of the retrieval bench', () => {
       'BunnyWay+documentation',
       'dodopayments+dodo-docs',
       'chatwoot+docs',
+      'cline+cline/docs',
+      'paradedb+paradedb/docs',
+      'pipecat-ai+docs',
     ])
       mkdirSync(path.join(folder, directory), { recursive: true });
     const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
     expect('directories' in located && located.directories.get('flipt')).toBe(
       path.join(folder, 'flipt-io+docs', 'docs'),
     );
+    expect('directories' in located && located.directories.get('paradedb')).toBe(
+      path.join(folder, 'paradedb+paradedb', 'docs'),
+    );
     expect('directories' in located && [...located.directories.keys()].sort()).toEqual([
       'axiom',
       'bunny',
       'chatwoot',
       'checkly',
+      'cline',
       'dify',
       'dodopayments',
       'dub',
@@ -113,6 +125,8 @@ describe('the unseen split of the retrieval bench', () => {
       'helius',
       'lago',
       'pangolin',
+      'paradedb',
+      'pipecat',
       'turso',
     ]);
   });
