@@ -17,6 +17,7 @@ const UNSEEN_SITES = [
   'bunny',
   'chatwoot',
   'checkly',
+  'cline',
   'dify',
   'dodopayments',
   'dub',
@@ -26,6 +27,8 @@ const UNSEEN_SITES = [
   'helius',
   'lago',
   'pangolin',
+  'paradedb',
+  'pipecat',
   'turso',
 ];
 
@@ -62,7 +65,8 @@ describe('the unseen split of the retrieval bench', () => {
     mkdirSync(path.join(folder, 'flox+docs'));
     const partial = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'flipt-io+docs', 'docs')}, `);
-    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'chatwoot+docs')} not found`);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'chatwoot+docs')}, `);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'pipecat-ai+docs')} not found`);
     expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
   });
 
@@ -72,6 +76,7 @@ describe('the unseen split of the retrieval bench', () => {
       { name: 'batch 2', sites: ['lago', 'dub', 'axiom', 'dify'] },
       { name: 'batch 3', sites: ['turso', 'helius'] },
       { name: 'batch 4', sites: ['checkly', 'bunny', 'dodopayments', 'chatwoot'] },
+      { name: 'batch 5', sites: ['cline', 'paradedb', 'pipecat'] },
     ]);
     expect(
       unseenBatches([
@@ -96,6 +101,9 @@ describe('the unseen split of the retrieval bench', () => {
       'BunnyWay+documentation',
       'dodopayments+dodo-docs',
       'chatwoot+docs',
+      'cline+cline/docs',
+      'paradedb+paradedb/docs',
+      'pipecat-ai+docs',
     ])
       mkdirSync(path.join(folder, directory), { recursive: true });
     const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
