@@ -117,6 +117,8 @@ function scoreQuestion(question: AnswerQuestion, answer: AnswerWithEvidence, sit
 function siteDirectories(unseenSources: UnseenSource[]): Map<string, string> {
   const directories = new Map(RETRIEVAL_SITES.map((site) => [site.name, site.directory]));
   for (const source of unseenSources) {
+    if (RETRIEVAL_SITES.some((site) => site.name === source.site))
+      throw new Error(`unseen site ${source.site} has the name of a tuning corpus; give it another name`);
     const located = locateUnseenSites([source]);
     if ('directories' in located) directories.set(source.site, located.directories.get(source.site) as string);
   }
