@@ -54,6 +54,14 @@ export function watchSiteFiles(root: string, options: WatchSiteFilesOptions): Si
     .on('change', note('changed'))
     .on('unlink', note('removed'))
     .on('unlinkDir', note('removed'));
+  // chokidar drops a file's 'change' within 50 ms of the one before (longer on a busy event loop), so a second save
+  // right after a quick rebuild was lost. Its raw event for a watched file (the path it watches ends with the name
+  // the event gives) is noted too; the burst holds each path once.
+  watcher.on('raw', (event, name, details) => {
+    const watched = (details as { watchedPath?: string }).watchedPath;
+    if (event === 'change' && watched && path.basename(watched) === name && path.extname(name) !== '')
+      note('changed')(watched);
+  });
   watcher.on('error', (error) => options.onError?.(error as Error));
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {

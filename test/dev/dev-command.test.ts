@@ -10,10 +10,6 @@ const ACME = path.resolve(import.meta.dirname, '../../sites/acme');
  * save made right after a rebuild is sometimes never built, so the saves-in-a-row cases hang. Skipped until found.
  */
 
-/** Issue #31: in the full suite (mostly on Node 24), a save right after a broken save is sometimes never built. */
-const SAVES_IN_A_ROW_MISSED = true;
-console.log('skipped the saves-in-a-row cases of docsmith dev: a known defect, open in issue #31');
-
 /** Every file under a folder, relative, sorted. */
 async function listFiles(folder: string): Promise<string[]> {
   return (await readdir(folder, { recursive: true, withFileTypes: true }))
@@ -73,59 +69,52 @@ describe('docsmith dev on the example site (compiled CLI, real watcher and socke
     );
   });
 
-  it.skipIf(SAVES_IN_A_ROW_MISSED)(
-    'answers from an edited page after the save, keeps the last good build through a broken save, and says what the fix cleared',
-    async () => {
-      const file = path.join(dev.site, 'concepts/signatures.mdx');
-      const original = await readFile(file, 'utf8');
-      let mark = dev.output().length;
-      await writeFile(file, `${original}\nZanzibarquux keys rotate every hour.\n`);
-      await dev.waitForOutput(/concepts\/signatures\.mdx → rebuilt in [\d.]+ s \(1 page parsed\): serving build/, mark);
-      expect((await search('zanzibarquux')).paths[0]).toMatch(/^\/concepts\/signatures#/);
+  it('answers from an edited page after the save, keeps the last good build through a broken save, and says what the fix cleared', async () => {
+    const file = path.join(dev.site, 'concepts/signatures.mdx');
+    const original = await readFile(file, 'utf8');
+    let mark = dev.output().length;
+    await writeFile(file, `${original}\nZanzibarquux keys rotate every hour.\n`);
+    await dev.waitForOutput(/concepts\/signatures\.mdx → rebuilt in [\d.]+ s \(1 page parsed\): serving build/, mark);
+    expect((await search('zanzibarquux')).paths[0]).toMatch(/^\/concepts\/signatures#/);
 
-      mark = dev.output().length;
-      await writeFile(file, `${original}\nZanzibarquux keys rotate every hour.\n\n<Note>never closed\n`);
-      await dev.waitForOutput(
-        /concepts\/signatures\.mdx → rebuilt .*: 1 error, 1 warning; still serving build [0-9a-f]{16}\nconcepts\/signatures\.mdx\n {2}\d+:\d+ {2}error {2}.+mdx-parse/,
-        mark,
-      );
-      expect((await search('zanzibarquux')).paths[0]).toMatch(/^\/concepts\/signatures#/);
+    mark = dev.output().length;
+    await writeFile(file, `${original}\nZanzibarquux keys rotate every hour.\n\n<Note>never closed\n`);
+    await dev.waitForOutput(
+      /concepts\/signatures\.mdx → rebuilt .*: 1 error, 1 warning; still serving build [0-9a-f]{16}\nconcepts\/signatures\.mdx\n {2}\d+:\d+ {2}error {2}.+mdx-parse/,
+      mark,
+    );
+    expect((await search('zanzibarquux')).paths[0]).toMatch(/^\/concepts\/signatures#/);
 
-      mark = dev.output().length;
-      await writeFile(file, original);
-      await dev.waitForOutput(/✔ fixed {2}concepts\/signatures\.mdx {2}.+mdx-parse/, mark);
-      expect((await search('zanzibarquux')).paths).toEqual([]);
-    },
-  );
+    mark = dev.output().length;
+    await writeFile(file, original);
+    await dev.waitForOutput(/✔ fixed {2}concepts\/signatures\.mdx {2}.+mdx-parse/, mark);
+    expect((await search('zanzibarquux')).paths).toEqual([]);
+  });
 
-  it.skipIf(SAVES_IN_A_ROW_MISSED)(
-    'tells an open playground of each build over server-sent events',
-    async () => {
-      const controller = new AbortController();
-      const response = await fetch(`${dev.origin}/dev/events`, { signal: controller.signal });
-      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-      const decoder = new TextDecoder();
-      let buffered = '';
-      const nextEvent = async (): Promise<{ state: string; text: string }> => {
-        while (!buffered.includes('\n\n')) buffered += decoder.decode((await reader.read()).value, { stream: true });
-        const event = buffered.slice(0, buffered.indexOf('\n\n'));
-        buffered = buffered.slice(event.length + 2);
-        return JSON.parse(event.slice(event.indexOf('data: ') + 6)) as { state: string; text: string };
-      };
-      expect(await nextEvent()).toMatchObject({
-        state: 'ready',
-        text: expect.stringMatching(/serving build [0-9a-f]{16}/),
-      });
-      await writeFile(
-        path.join(dev.site, 'concepts/signatures.mdx'),
-        `${await readFile(path.join(dev.site, 'concepts/signatures.mdx'), 'utf8')}\nOne more line.\n`,
-      );
-      expect(await nextEvent()).toMatchObject({ state: 'building' });
-      expect(await nextEvent()).toMatchObject({ state: 'ready' });
-      controller.abort();
-    },
-    20_000,
-  );
+  it('tells an open playground of each build over server-sent events', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${dev.origin}/dev/events`, { signal: controller.signal });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let buffered = '';
+    const nextEvent = async (): Promise<{ state: string; text: string }> => {
+      while (!buffered.includes('\n\n')) buffered += decoder.decode((await reader.read()).value, { stream: true });
+      const event = buffered.slice(0, buffered.indexOf('\n\n'));
+      buffered = buffered.slice(event.length + 2);
+      return JSON.parse(event.slice(event.indexOf('data: ') + 6)) as { state: string; text: string };
+    };
+    expect(await nextEvent()).toMatchObject({
+      state: 'ready',
+      text: expect.stringMatching(/serving build [0-9a-f]{16}/),
+    });
+    await writeFile(
+      path.join(dev.site, 'concepts/signatures.mdx'),
+      `${await readFile(path.join(dev.site, 'concepts/signatures.mdx'), 'utf8')}\nOne more line.\n`,
+    );
+    expect(await nextEvent()).toMatchObject({ state: 'building' });
+    expect(await nextEvent()).toMatchObject({ state: 'ready' });
+    controller.abort();
+  }, 20_000);
 
   it('writes nothing into the site, and stops on SIGTERM with exit code 0', async () => {
     expect(await listFiles(dev.site)).toEqual(filesBefore);
