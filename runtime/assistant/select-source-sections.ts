@@ -3,6 +3,7 @@ import { prepareText } from '../../contract/search/prepare-text.ts';
 import type { SectionRecord } from '../../contract/search/section-record.ts';
 import type { SearchResult } from '../search/search.ts';
 import { memoizeByText } from './memoize-by-text.ts';
+import { questionIntent } from './question-intent.ts';
 
 /** A section of a result's page chosen to answer from. */
 export interface SelectedSection {
@@ -17,6 +18,8 @@ const MAX_EXTRA_SECTIONS = 3;
 const MAX_EXTRA_CHARACTERS = 6000;
 /** A sibling section is given beside the ranked one when it matches at least this share of the ranked one's match. */
 const EXTRA_SECTION_SHARE = 0.5;
+/** For a command or code question, a sibling with a code block is given when the page's chosen sections have none and it matches this share of the ranked one's match. */
+const CODE_SECTION_SHARE = 0.3;
 /** A sibling replaces the ranked section as the page's first (its anchor is the source's link) when it matches this much better. */
 const LEAD_SECTION_FACTOR = 1.3;
 /** Share of a section's match that comes from its best line (heading included): a line saying it all beats words scattered over a long section. */
@@ -36,6 +39,8 @@ const lineTermsOf = memoizeByText((text): readonly ReadonlySet<string>[] => {
 });
 /** The terms of a section's page title and headings, memoised by their text. */
 const headingTermsOf = memoizeByText((heading): ReadonlySet<string> => new Set(prepareText(heading)));
+/** Whether a section's text holds a fenced code block. */
+const hasCode = (text: string): boolean => textLines(text).some((line) => line.fence === 'open');
 
 /**
  * The sections of each result's page an answer is composed from: the ranked section, and up to three other sections
@@ -52,6 +57,8 @@ export function selectSourceSections(
   sectionsOfPage: (path: string) => readonly SectionRecord[],
 ): SelectedSection[][] {
   const questionTerms = [...new Set(prepareText(question))];
+  const intent = questionIntent(question);
+  const asksForCode = intent === 'command' || intent === 'code';
   const pages = results.map((result) => sectionsOfPage(result.path));
   const pool = pages.flat();
   if (questionTerms.length === 0 || pool.length === 0) return results.map((result) => [sectionOf(result)]);
@@ -96,6 +103,18 @@ export function selectSourceSections(
       characters += section.text.length;
       return true;
     });
+    if (asksForCode && !hasCode(ranked.text) && !extras.some(({ section }) => hasCode(section.text))) {
+      const code = (pages[rank] as readonly SectionRecord[])
+        .filter((section) => section.anchor !== result.anchor && hasCode(section.text))
+        .map((section) => ({ section, score: match(section, rankedMatch * CODE_SECTION_SHARE) }))
+        .filter(
+          (candidate) =>
+            candidate.score >= rankedMatch * CODE_SECTION_SHARE &&
+            characters + candidate.section.text.length <= MAX_EXTRA_CHARACTERS,
+        )
+        .sort((a, b) => b.score - a.score)[0];
+      if (code) extras.push(code);
+    }
     if (extras.length === 0) return [ranked];
     const chosen = extras.map(({ section }) => sectionOf(section));
     return (extras[0] as { score: number }).score >= rankedMatch * LEAD_SECTION_FACTOR

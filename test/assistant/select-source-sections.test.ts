@@ -92,6 +92,35 @@ describe('the sections an answer is composed from', () => {
     expect(selected[0]?.map((section) => section.anchor)).toEqual(['concurrency', 'overview']);
   });
 
+  it('gives a section with a code block for a command question when the chosen ones have none', () => {
+    const record = (anchor: string, heading: string, text: string): SectionRecord => ({
+      path: 'cli',
+      anchor,
+      headingPath: [heading],
+      title: 'CLI',
+      text,
+      context: { groups: [] },
+    });
+    const ranked = record(
+      'overview',
+      'Overview',
+      'Use the CLI to run the tests of an exported collection from your terminal, in CI or by hand.',
+    );
+    const command = record(
+      'test',
+      'example test',
+      'The test command runs a collection file.\n```bash\nexample test <collection file>\n```',
+    );
+    const unrelated = record('env', 'Environment', 'Environment files hold variables.\n```bash\nexample env list\n```');
+    const result: SearchResult = { ...ranked, snippet: ranked.text, score: 1, metadata: { groups: [] } };
+    const sectionsOf = (): SectionRecord[] => [ranked, command, unrelated];
+    const asked = 'run the tests of an exported collection from the terminal';
+    expect(selectSourceSections(asked, [result], sectionsOf)[0]?.map((section) => section.anchor)).toEqual([
+      'overview',
+      'test',
+    ]);
+  });
+
   it('keeps a ranked section alone when no other section of its page matches the question', () => {
     const install = search(index, 'install the server with npm', { pageSize: 1 })[0] as SearchResult;
     expect(selectSourceSections('install the server with npm', [install], (path) => pageSections(index, path))).toEqual(
