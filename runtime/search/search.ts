@@ -54,6 +54,8 @@ const SUPPORTING_SECTIONS = 2;
 const SUPPORTING_SECTION_WEIGHT = 0.3;
 /** Weight of the whole-page ranking against the section ranking when both are fused (each normalised to its best). */
 const PAGE_SCORE_WEIGHT = 0.5;
+/** Other versions' pages are ranked too when their best section matches this much better than the preferred versions' best: the question is about what the preferred version no longer has. */
+const OTHER_VERSION_FACTOR = 1.5;
 /** Weight of the page outline ranking (titles, headings, place, descriptions; no body), fused the same way. */
 const OUTLINE_SCORE_WEIGHT = 0.5;
 
@@ -71,7 +73,8 @@ interface Hits {
  * coverage, `boost`, exclusions, hubs, the reader's page); one entry per page (its best section). A filter restricts results; the default version and language
  * win: without a version/language in the filter, results come from the versions the query names (else the site's
  * default version) and the query's language (detected on multilingual sites, else the default), and from the others
- * only when those have no match.
+ * only when those have no match, or (versions) when another version's page matches clearly better than any of
+ * theirs (`elsewhereClearlyBetter`: a feature the default version removed).
  * Identical content at several paths is one result (see `locationInScope`). Bad queries (empty, huge, only stop
  * words, emoji) give an empty list, never an exception.
  */
@@ -129,6 +132,11 @@ export function scopedSearch(
     if (pages.size === 0) pages = rankPages(index, hits, { ...filter, defaultsOnly: false });
   }
   applyPageFactors(index, pages, weightedQuery, options.currentPath);
+  if (index.versions.length > 1 && options.filter?.version === undefined && named.length === 0) {
+    const widened = rankPages(index, hits, { ...preferred, versions: index.versions });
+    applyPageFactors(index, widened, weightedQuery, options.currentPath);
+    if (elsewhereClearlyBetter(widened, pages)) pages = widened;
+  }
   const results = [...pages.values()]
     .sort((a, b) => b.score - a.score)
     .slice(0, pageSize)
@@ -168,6 +176,21 @@ function rankPages(index: SearchIndex, hits: Hits, scope: SearchScope): Map<stri
     fusePageScores(pages, placeHits(index, hits.outlines, scope), OUTLINE_SCORE_WEIGHT);
   }
   return pages;
+}
+
+/**
+ * Whether a ranking over every version puts first a page of another version that matches clearly better
+ * (`OTHER_VERSION_FACTOR`) than any page of the preferred ones (`preferred`): the question is about what the
+ * preferred version no longer has (a feature a new release removed), and only an older version answers it.
+ */
+function elsewhereClearlyBetter(widened: Map<string, RankedPage>, preferred: Map<string, RankedPage>): boolean {
+  let top: [string, number] | undefined;
+  let bestPreferred = 0;
+  for (const [path, page] of widened) {
+    if (!top || page.score > top[1]) top = [path, page.score];
+    if (preferred.has(path)) bestPreferred = Math.max(bestPreferred, page.score);
+  }
+  return top !== undefined && !preferred.has(top[0]) && top[1] >= OTHER_VERSION_FACTOR * bestPreferred;
 }
 
 /** Engine hits (`[document, score]`, best first) placed at their page in the scope; hits with no page in it are dropped. */

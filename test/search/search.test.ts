@@ -255,6 +255,46 @@ describe('content-addressed artifact', () => {
     expect(search(versionedIndex, 'fax gateway').map((result) => result.path)).toEqual(['v1/fax']);
   });
 
+  it('takes results from another version when it matches clearly better: what the default version removed', () => {
+    const removedInV3 = loadSearchIndex(
+      JSON.parse(
+        JSON.stringify(
+          buildSearchArtifact(
+            [
+              section(
+                'guide',
+                'Guide',
+                'Rotate the signing secret from the dashboard. The dashboard shows the connection.',
+                {
+                  context: { version: 'v3', groups: ['Guides'] },
+                },
+              ),
+              section('v1/guide', 'Guide', 'Rotate the signing secret from the legacy console.', {
+                context: { version: 'v1', groups: ['Guides'] },
+              }),
+              section(
+                'v1/ping',
+                'Ping',
+                'Send a ping to check that the connection is alive; the receiver answers with an empty result.',
+                {
+                  context: { version: 'v1', groups: ['Utilities'] },
+                },
+              ),
+            ],
+            { defaultVersion: 'v3' },
+          ),
+        ),
+      ),
+    );
+    expect(
+      search(removedInV3, 'what does the receiver answer to a ping on the connection').map((result) => result.path),
+    ).toEqual(['v1/ping', 'guide']);
+    expect(search(removedInV3, 'rotate the signing secret').map((result) => result.path)).toEqual(['guide']);
+    expect(
+      search(removedInV3, 'ping the connection', { filter: { version: 'v3' } }).map((result) => result.path),
+    ).toEqual(['guide']);
+  });
+
   it('takes results from the versions a question names, as whole words', () => {
     expect(search(versionedIndex, 'rotate the signing secret in v1').map((result) => result.path)).toEqual([
       'v1/legacy',
