@@ -1,6 +1,6 @@
 /**
  * Code blocks in section text. A section's text is plain text, except that each code block of the page is kept as a
- * Markdown fenced block (its language after the opening fence): answers and page Markdown tell code from prose
+ * Markdown fenced block (its language, and the title it shows, after the opening fence): answers and page Markdown tell code from prose
  * exactly, and the fences themselves are never searched.
  */
 
@@ -13,11 +13,14 @@ export interface TextLine {
 
 const OPENING_FENCE = /^(`{3,})[^`]*$/;
 
-/** A code block as a fenced block: the fence longer than any run of backticks in the code, so the code cannot close it early. */
-export function fenceCode(code: string, language?: string): string {
+/**
+ * A code block as a fenced block: the fence longer than any run of backticks in the code, so the code cannot close it
+ * early; `info` is its language, then the title it shows when it has one (```` ```bash Homebrew ````).
+ */
+export function fenceCode(code: string, info?: string): string {
   const longestRun = Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(Math.max(3, longestRun + 1));
-  return `${fence}${language ?? ''}\n${code}\n${fence}`;
+  return `${fence}${info ?? ''}\n${code}\n${fence}`;
 }
 
 /** The lines of a section's text, each marked code or prose (an unclosed fence runs to the end of the text). */

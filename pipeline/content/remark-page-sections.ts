@@ -1,6 +1,7 @@
 import type { Nodes, Root } from 'mdast';
 import type { VFile } from 'vfile';
 import { fenceCode } from '../../contract/search/code-fences.ts';
+import { codeBlockTitle } from './code-block-title.ts';
 import { componentTitleLines, fieldLine, FIELD_COMPONENTS, tooltipTip } from './component-text.ts';
 import { jsxAttribute, type JsxElement } from './jsx-attribute.ts';
 import './page-data.ts';
@@ -109,7 +110,10 @@ class SectionWalk {
         this.writer.emit(node.children.map((cell) => collapse(this.inlineChildren(cell.children))).join(' | '));
         return;
       case 'code':
-        if (node.value.trim() !== '') this.writer.emit(fenceCode(node.value, node.lang ?? undefined));
+        if (node.value.trim() !== '') {
+          const title = node.lang ? codeBlockTitle(node.meta) : undefined;
+          this.writer.emit(fenceCode(node.value, title ? `${node.lang} ${title}` : (node.lang ?? undefined)));
+        }
         return;
       case 'math':
         if (node.value.trim() !== '') this.writer.emit(`$$\n${node.value.trim()}\n$$`);

@@ -18,7 +18,7 @@ interface UnitBase {
   terms: ReadonlySet<string>;
   /** How many terms it says itself, a list's or table's items aside: its length, for the score. */
   size: number;
-  /** The terms of what frames it: the line introducing a list or code block, a table's header. */
+  /** The terms of what frames it: the line introducing a list or code block (and the title a block shows), a table's header. */
   contextTerms: ReadonlySet<string>;
 }
 
@@ -84,7 +84,7 @@ export const answerUnitsOf: (text: string) => readonly AnswerUnit[] = memoizeByT
       line: block.line,
       terms,
       size: terms.size,
-      contextTerms: new Set(prepareText(block.intro)),
+      contextTerms: new Set(prepareText(`${block.intro}\n${block.title ?? ''}`)),
       ...(block.language ? { language: block.language } : {}),
     });
   }

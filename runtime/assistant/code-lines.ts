@@ -17,8 +17,8 @@ const MAX_COMMAND_LENGTH = 120;
 /** A short all-lower-case line of two to six words without a full stop (`flox install graphviz`), not a "name - summary" line. */
 const SHORT_COMMAND = /^[a-z][\w.-]*(?:\s+[a-z0-9<$@./-][^\s]*){1,5}$/;
 const CODE_PUNCTUATION = /[{}()[\];=<>&$`]/g;
-/** The language named after an opening fence (```python). */
-const FENCE_LANGUAGE = /^`{3,}\s*([\w#+.-]+)/;
+/** The language named after an opening fence (```python), and the title the block shows after it (```bash Homebrew). */
+const FENCE_LANGUAGE = /^`{3,}\s*([\w#+.-]+)(?:\s+(.*\S))?/;
 const TABLE_ROW = /\S\s\|\s\S|^\|.*\|$/;
 
 /**
@@ -58,6 +58,8 @@ export interface CodeBlock {
   introLine: number;
   /** The language its fence names (fenced blocks only). */
   language?: string;
+  /** The title its fence gives after the language (a `<CodeGroup>` tab label such as "Homebrew"). */
+  title?: string;
   /** The line of the text it starts on (its opening fence, for a fenced block). */
   line: number;
 }
@@ -76,6 +78,7 @@ export function codeBlocksOf(text: string): CodeBlock[] {
   let lastProse = { text: '', line: -1 };
   let fenced: string[] = [];
   let language = '';
+  let title = '';
   let start = 0;
   const endRun = (): void => {
     if (run.length > 0)
@@ -87,7 +90,9 @@ export function codeBlocksOf(text: string): CodeBlock[] {
       if (fence === 'open') {
         fenced = [];
         start = number;
-        language = FENCE_LANGUAGE.exec(line)?.[1] ?? '';
+        const info = FENCE_LANGUAGE.exec(line);
+        language = info?.[1] ?? '';
+        title = info?.[2] ?? '';
       } else if (fence === undefined) fenced.push(line);
       if (fence === 'close' && fenced.some((codeLine) => codeLine.trim() !== ''))
         blocks.push({
@@ -96,6 +101,7 @@ export function codeBlocksOf(text: string): CodeBlock[] {
           introLine: lastProse.line,
           line: start,
           ...(language ? { language } : {}),
+          ...(title ? { title } : {}),
         });
     } else if (!fencedText && (isCodeLine(line) || (run.length > 0 && /^\s+\S/.test(line)))) {
       if (run.length === 0) {

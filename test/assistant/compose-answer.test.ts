@@ -99,6 +99,23 @@ describe('the offline composer answers what the question asks', () => {
     `);
   });
 
+  it('quotes the block of a code group whose tab title the question names', () => {
+    const install = {
+      number: 1,
+      title: 'Installation',
+      text: [
+        'You can install the server in a few different ways:',
+        fenceCode('docker run -p 8080:8080 example/server', 'console Docker'),
+        fenceCode('curl -fsSL https://example.dev/install.sh | sh', 'console Script'),
+        fenceCode('brew install example/tap/server', 'console Homebrew'),
+        'Once installed, start the server with example serve.',
+      ].join('\n'),
+    };
+    const answer = composeAnswer('install the server with homebrew', undefined, [install]).join('');
+    expect(answer).toContain('brew install example/tap/server');
+    expect(answer).not.toContain('docker run');
+  });
+
   it('quotes a code block of 30 lines whole', () => {
     const code = Array.from({ length: 30 }, (_, line) => `  step_${line}: run`).join('\n');
     const workflow = {

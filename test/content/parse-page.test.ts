@@ -127,16 +127,16 @@ describe('parsePage on an MDX page with every component', () => {
               "Parameters",
               "Code",
             ],
-            "text": "\`\`\`bash
+            "text": "\`\`\`bash npm
       npm install plants
       \`\`\`
-      \`\`\`bash
+      \`\`\`bash yarn
       yarn add plants
       \`\`\`
-      \`\`\`bash
+      \`\`\`bash cURL
       curl https://api.example.com/plants
       \`\`\`
-      \`\`\`json
+      \`\`\`json 200
       { "data": [] }
       \`\`\`",
           },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
+import { codeBlockTitle } from '../../pipeline/content/code-block-title.ts';
 import { fenceCode, textLines, withoutCodeFences } from '../../contract/search/code-fences.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { snippetOf } from '../../runtime/search/result-snippet.ts';
@@ -35,7 +36,7 @@ describe('code blocks in section text', () => {
     expect(snippetOf(text, 'install client', '')).not.toContain('```');
   });
 
-  it('writes each code block of a page fenced with its language, in the search records and the page Markdown', async () => {
+  it('writes each code block of a page fenced with its language and title, in the search records and the page Markdown', async () => {
     const site = siteSourceFromObject({
       'docs.json': JSON.stringify({
         theme: 'mint',
@@ -61,6 +62,9 @@ describe('code blocks in section text', () => {
         '```python Python',
         'run()',
         '```',
+        '```sh title="Homebrew" {1} lines',
+        'brew install client',
+        '```',
         '</CodeGroup>',
         '',
       ].join('\n'),
@@ -68,11 +72,20 @@ describe('code blocks in section text', () => {
     const result = await buildSite(site, { domain: 'code' });
     const text = result.sectionRecords.find((record) => record.path === 'start')?.text;
     expect(text).toBe(
-      'Install the client:\n```bash\nnpm install client\n```\n```js\nawait run();\n```\n```python\nrun()\n```',
+      'Install the client:\n```bash\nnpm install client\n```\n```js Node\nawait run();\n```\n```python Python\nrun()\n```\n```sh Homebrew\nbrew install client\n```',
     );
     expect(result.files.get('pages/start.md')).toContain('Install the client:\n```bash\nnpm install client\n```');
     const terms = result.searchArtifact?.terms[0]?.[2]?.split(' ') ?? [];
     expect(terms).toContain('npm');
     expect(terms).not.toContain('bash');
+    expect(terms).not.toContain('homebrew');
+  });
+
+  it('reads the title a code block shows from its meta, options and line highlights left out', () => {
+    expect(codeBlockTitle('Homebrew')).toBe('Homebrew');
+    expect(codeBlockTitle('app.ts {2,4-5} lines wrap')).toBe('app.ts');
+    expect(codeBlockTitle('title="Install with npm" icon="npm" highlight={1}')).toBe('Install with npm');
+    expect(codeBlockTitle('{1} expandable')).toBeUndefined();
+    expect(codeBlockTitle(null)).toBeUndefined();
   });
 });
