@@ -21,15 +21,18 @@ const UNSEEN_SITES = [
   'dify',
   'dodopayments',
   'dub',
+  'firecrawl',
   'flexprice',
   'flipt',
   'flox',
   'helius',
   'lago',
+  'meilisearch',
   'pangolin',
   'paradedb',
   'pipecat',
   'turso',
+  'upstash',
 ];
 
 describe('the unseen split of the retrieval bench', () => {
@@ -77,6 +80,7 @@ describe('the unseen split of the retrieval bench', () => {
       { name: 'batch 3', sites: ['turso', 'helius'] },
       { name: 'batch 4', sites: ['checkly', 'bunny', 'dodopayments', 'chatwoot'] },
       { name: 'batch 5', sites: ['cline', 'paradedb', 'pipecat'] },
+      { name: 'batch 6', sites: ['firecrawl', 'meilisearch', 'upstash'] },
     ]);
     expect(
       unseenBatches([
@@ -104,6 +108,9 @@ describe('the unseen split of the retrieval bench', () => {
       'cline+cline/docs',
       'paradedb+paradedb/docs',
       'pipecat-ai+docs',
+      'mendableai+firecrawl-docs',
+      'meilisearch+documentation',
+      'upstash+docs',
     ])
       mkdirSync(path.join(folder, directory), { recursive: true });
     const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
