@@ -69,7 +69,8 @@ describe('the unseen split of the retrieval bench', () => {
     const partial = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'flipt-io+docs', 'docs')}, `);
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'chatwoot+docs')}, `);
-    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'pipecat-ai+docs')} not found`);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'pipecat-ai+docs')}, `);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'upstash+docs')} not found`);
     expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
   });
 
