@@ -21,7 +21,7 @@ const UNSEEN_SITES = [
   'dify',
   'dodopayments',
   'dub',
-  'firecrawl',
+  'e2b',
   'flexprice',
   'flipt',
   'flox',
@@ -81,7 +81,7 @@ describe('the unseen split of the retrieval bench', () => {
       { name: 'batch 3', sites: ['turso', 'helius'] },
       { name: 'batch 4', sites: ['checkly', 'bunny', 'dodopayments', 'chatwoot'] },
       { name: 'batch 5', sites: ['cline', 'paradedb', 'pipecat'] },
-      { name: 'batch 6', sites: ['firecrawl', 'meilisearch', 'upstash'] },
+      { name: 'batch 6', sites: ['e2b', 'meilisearch', 'upstash'] },
     ]);
     expect(
       unseenBatches([
@@ -109,7 +109,7 @@ describe('the unseen split of the retrieval bench', () => {
       'cline+cline/docs',
       'paradedb+paradedb/docs',
       'pipecat-ai+docs',
-      'mendableai+firecrawl-docs',
+      'e2b-dev+docs',
       'meilisearch+documentation',
       'upstash+docs',
     ])
