@@ -21,15 +21,18 @@ const UNSEEN_SITES = [
   'dify',
   'dodopayments',
   'dub',
+  'e2b',
   'flexprice',
   'flipt',
   'flox',
   'helius',
   'lago',
+  'meilisearch',
   'pangolin',
   'paradedb',
   'pipecat',
   'turso',
+  'upstash',
 ];
 
 describe('the unseen split of the retrieval bench', () => {
@@ -66,7 +69,8 @@ describe('the unseen split of the retrieval bench', () => {
     const partial = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'flipt-io+docs', 'docs')}, `);
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'chatwoot+docs')}, `);
-    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'pipecat-ai+docs')} not found`);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'pipecat-ai+docs')}, `);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'upstash+docs')} not found`);
     expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
   });
 
@@ -77,6 +81,7 @@ describe('the unseen split of the retrieval bench', () => {
       { name: 'batch 3', sites: ['turso', 'helius'] },
       { name: 'batch 4', sites: ['checkly', 'bunny', 'dodopayments', 'chatwoot'] },
       { name: 'batch 5', sites: ['cline', 'paradedb', 'pipecat'] },
+      { name: 'batch 6', sites: ['e2b', 'meilisearch', 'upstash'] },
     ]);
     expect(
       unseenBatches([
@@ -104,6 +109,9 @@ describe('the unseen split of the retrieval bench', () => {
       'cline+cline/docs',
       'paradedb+paradedb/docs',
       'pipecat-ai+docs',
+      'e2b-dev+docs',
+      'meilisearch+documentation',
+      'upstash+docs',
     ])
       mkdirSync(path.join(folder, directory), { recursive: true });
     const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
