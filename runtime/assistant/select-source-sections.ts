@@ -47,9 +47,10 @@ const hasCode = (text: string): boolean => textLines(text).some((line) => line.f
  * of the same page that match the question at least half as well (6,000 characters of them at most) — a page found
  * for its words can hold the answer under another heading than the one ranked ("how many requests does the server
  * queue" can rank the FAQ's *proxy* answer, a neighbour of the *concurrent requests* one). A section matches by the
- * question terms it holds (its headings' too), weighted by how rare each is among the sections of the results'
- * pages, half over the whole section and half over its best line. A sibling matching a third better comes first, so
- * the source links to it.
+ * question terms it holds (its headings' too, not the page title every section of the page shares), weighted by how
+ * rare each is among the sections of the results' pages, half over the whole section and half over its best line. A
+ * sibling matching a third better comes first, so the source links to it. For a command or code question, a sibling
+ * with a code block is given too when none of the chosen sections has one (`CODE_SECTION_SHARE`).
  */
 export function selectSourceSections(
   question: string,
@@ -76,8 +77,8 @@ export function selectSourceSections(
    * Half the weight the section holds, plus half the weight its best line holds, over the question's; 0 when the
    * section holds less than `atLeast` of it (its lines are not read then: it cannot match better).
    */
-  const match = (section: { title: string; headingPath: readonly string[]; text: string }, atLeast = 0): number => {
-    const heading = headingOf(section);
+  const match = (section: { headingPath: readonly string[]; text: string }, atLeast = 0): number => {
+    const heading = headingTermsOf(section.headingPath.join('\n'));
     const whole = weightOf((term) => heading.has(term) || textTermsOf(section.text).has(term));
     if (whole === 0 || whole / total < atLeast) return 0;
     let bestLine = weightOf((term) => heading.has(term));
@@ -90,7 +91,7 @@ export function selectSourceSections(
   };
   return results.map((result, rank) => {
     const ranked = sectionOf(result);
-    const rankedMatch = match({ ...ranked, title: result.title });
+    const rankedMatch = match(ranked);
     const siblings = (pages[rank] as readonly SectionRecord[])
       .filter((section) => section.anchor !== result.anchor)
       .map((section) => ({ section, score: match(section, rankedMatch * EXTRA_SECTION_SHARE) }))

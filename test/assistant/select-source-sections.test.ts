@@ -121,6 +121,32 @@ describe('the sections an answer is composed from', () => {
     ]);
   });
 
+  it('reads each section by its own headings, not by the page title they all share', () => {
+    const record = (anchor: string, heading: string, text: string): SectionRecord => ({
+      path: 'docker-compose',
+      anchor,
+      headingPath: heading ? [heading] : [],
+      title: 'Deploy with Docker Compose',
+      text,
+      context: { groups: [] },
+    });
+    const ranked = record('access', 'Access', 'Open the dashboard on your server at http://your_server_ip.');
+    const sections = [
+      record('', '', 'Run the app on your own machine.'),
+      record('before', 'Before deployment', 'Check the requirements.'),
+      record('hardware', 'Hardware', 'Two cores.'),
+      record(
+        'deploy-and-start',
+        'Deploy and start',
+        'Copy the environment file, then start the containers with docker compose up -d.',
+      ),
+      ranked,
+    ];
+    const result: SearchResult = { ...ranked, snippet: ranked.text, score: 1, metadata: { groups: [] } };
+    const selected = selectSourceSections('deploy on my server with docker compose', [result], () => sections);
+    expect(selected[0]?.map((section) => section.anchor)).toEqual(['deploy-and-start', 'access']);
+  });
+
   it('keeps a ranked section alone when no other section of its page matches the question', () => {
     const install = search(index, 'install the server with npm', { pageSize: 1 })[0] as SearchResult;
     expect(selectSourceSections('install the server with npm', [install], (path) => pageSections(index, path))).toEqual(
