@@ -79,7 +79,7 @@ function codeFor(
  * after the lead — never inside a list or table the answer shows as one (`sameBlock`), nor before a block already
  * placed there.
  */
-function placeCode(chosen: readonly ScoredUnit[], codes: readonly ScoredUnit[]): ScoredUnit[] {
+export function placeCode(chosen: readonly ScoredUnit[], codes: readonly ScoredUnit[]): ScoredUnit[] {
   const placed = [...chosen];
   for (const code of codes) {
     let at = placed.findIndex((unit) => introduces(unit, code));

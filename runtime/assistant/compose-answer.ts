@@ -1,10 +1,11 @@
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { askedForm } from './asked-form.ts';
-import { codeOnlyAnswer, withCode } from './choose-code.ts';
+import { codeOnlyAnswer, placeCode, withCode } from './choose-code.ts';
 import { chooseAnswerUnits, unitText } from './choose-units.ts';
 import { memoizeByText } from './memoize-by-text.ts';
 import { coversQuestion, GENERIC_QUESTION_TERMS, spellingAgainst } from './question-coverage.ts';
 import { isDefinitionQuestion, questionIntent } from './question-intent.ts';
+import { procedureBlocks } from './procedure-blocks.ts';
 import { renderUnits } from './render-answer.ts';
 import { denialOf } from './yes-no-answer.ts';
 import { scoreUnits, type ComposerSection, type QuestionWeights, type ScoredUnit } from './score-units.ts';
@@ -37,8 +38,9 @@ const termsOf = memoizeByText((titleAndText): ReadonlySet<string> => new Set(pre
  * of the sources that best matches the question leads (a sentence, a list line, a table row — see `scoreUnits`),
  * followed by the other strong units of its section and source in reading order and at most one from another source
  * that holds the question's deciding terms; for a command or code question (or any question a code block of the
- * lead's section answers well), the best code block whole; for steps and "how do I" questions, lists numbered; for a yes/no question whose
- * lead denies what is asked, "No." first. Each unit is cited `[n]`.
+ * lead's section answers well), the best code block whole; for steps and "how do I" questions, lists numbered; for a setup question, every
+ * block of the procedure that answers it (`procedureBlocks`); for a yes/no question whose lead denies what is asked,
+ * "No." first. Each unit is cited `[n]`.
  * "Not found" when the sources do not speak about the question (`coversQuestion`) or nothing in them matches.
  */
 export function composeAnswer(
@@ -73,9 +75,10 @@ export function composeAnswer(
   const asksDefinition = isDefinitionQuestion(question);
   const scored = scoreUnits(sections, weights, intent, asksDefinition, askedForm(question));
   const titleOf = (unit: ScoredUnit): string => sections[unit.section]?.title || 'the source';
+  const procedure = procedureBlocks(intent, question, sections, weights) ?? [];
   if (scored.length === 0) {
     const code = codeOnlyAnswer(intent, question, sections, weights);
-    return code ? renderUnits([code], titleOf) : [NOT_FOUND_ANSWER];
+    return code ? renderUnits(withProcedure([code], procedure), titleOf) : [NOT_FOUND_ANSWER];
   }
   const chosen = chooseAnswerUnits(scored, {
     sections,
@@ -93,10 +96,8 @@ export function composeAnswer(
         )
       : undefined;
   const numbered = intent === 'steps' || HOW_TO.test(question);
-  return [
-    ...(denial ? [`${denial}. `] : []),
-    ...renderUnits(withCode(chosen, intent, question, sections, weights), titleOf, numbered),
-  ];
+  const units = withProcedure(withCode(chosen, intent, question, sections, weights), procedure);
+  return [...(denial ? [`${denial}. `] : []), ...renderUnits(units, titleOf, numbered)];
 }
 
 /** Weights of the question terms: rarer among the sections weighs more; generic words and the previous question's terms weigh less. */
@@ -146,4 +147,13 @@ function limitWordsOf(question: string): string {
 
 function union(...sets: ReadonlySet<string>[]): ReadonlySet<string> {
   return new Set(sets.flatMap((set) => [...set]));
+}
+
+/** The units with the blocks of a setup procedure (`procedureBlocks`) they do not quote yet, each after the block before it. */
+function withProcedure(units: ScoredUnit[], procedure: readonly ScoredUnit[]): ScoredUnit[] {
+  const quoted = new Set(units.map((unit) => (unit.unit.kind === 'code' ? unit.unit.code : '')));
+  return placeCode(
+    units,
+    procedure.filter((block) => block.unit.kind === 'code' && !quoted.has(block.unit.code)),
+  );
 }

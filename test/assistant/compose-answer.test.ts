@@ -116,6 +116,39 @@ describe('the offline composer answers what the question asks', () => {
     expect(answer).not.toContain('docker run');
   });
 
+  it('quotes every step of the procedure a setup question asks for, in order', () => {
+    const sources = [
+      {
+        number: 1,
+        title: 'Deploy with Docker Compose › Access',
+        text: [
+          'After the setup, open the dashboard on your server:',
+          fenceCode('http://your_server_ip', 'bash'),
+          'Log in with the admin account:',
+          fenceCode('http://your_server_ip/login', 'bash'),
+        ].join('\n'),
+      },
+      {
+        number: 1,
+        title: 'Deploy with Docker Compose › Deploy and start',
+        text: [
+          'Clone the source code:',
+          fenceCode('git clone https://example.dev/app.git', 'bash'),
+          'Copy the environment file:',
+          fenceCode('cp .env.example .env', 'bash'),
+          'Start the containers (Compose 2.24 or later):',
+          fenceCode('docker compose up -d', 'bash'),
+        ].join('\n'),
+      },
+    ];
+    const answer = composeAnswer('deploy the app on my server with docker compose', undefined, sources).join('');
+    const steps = ['git clone https://example.dev/app.git', 'cp .env.example .env', 'docker compose up -d'];
+    expect(steps.map((step) => answer.indexOf(step))).toEqual(
+      [...steps.map((step) => answer.indexOf(step))].sort((a, b) => a - b),
+    );
+    expect(steps.every((step) => answer.includes(step))).toBe(true);
+  });
+
   it('quotes a code block of 30 lines whole', () => {
     const code = Array.from({ length: 30 }, (_, line) => `  step_${line}: run`).join('\n');
     const workflow = {
