@@ -2,6 +2,7 @@ import { prepareText } from '../../contract/search/prepare-text.ts';
 import type { AnswerUnit } from './answer-units.ts';
 import { answerUnitsOf } from './answer-units.ts';
 import { neighborWeight } from './neighbor-weight.ts';
+import { deniesQuestionTerm } from './yes-no-answer.ts';
 import type { QuestionIntent } from './question-intent.ts';
 
 /** A section of a source as the composer reads it: the source's number and rank, its title (page › heading) and text. */
@@ -50,6 +51,8 @@ const META_FACTOR = 0.5;
 /** A unit holding the written form of what the question asks for (an `UPPER_SNAKE` variable, a `--flag`, a path: see `askedForm`). */
 const FORM_FACTOR = 1.25;
 const DEFINITION_FACTOR = 1.5;
+/** A sentence denying what a yes/no question asks about ("you can’t change the privileges"): documentation states limits, and a limit answers "Can I…?". */
+const DENIAL_FACTOR = 1.25;
 /** Units that name what flag, setting, endpoint or value questions ask for: identifiers, paths, numbers. */
 const IDENTIFIER =
   /(?:^|[\s(`'"])--?[a-z][\w-]*|`[^`]+`|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b[a-z]+[A-Z]\w*\b|(?:^|\s)\/[\w{}.:-]+|\b(?:GET|POST|PUT|PATCH|DELETE)\s+\//;
@@ -95,6 +98,7 @@ export function scoreUnits(
   form?: RegExp,
 ): ScoredUnit[] {
   const scored: ScoredUnit[] = [];
+  const questionTerms = new Set(weights.terms.keys());
   sections.forEach((section, index) => {
     const framing = titleTerms(section.title);
     const headingAnswers = weightIn(framing, weights) >= weights.found * HEADING_MATCH;
@@ -118,7 +122,7 @@ export function scoreUnits(
           length *
           meta *
           definition *
-          intentFactor(unit, intent) *
+          intentFactor(unit, intent, questionTerms) *
           formFactor(unitWords(unit), form)) /
         (1 + RANK_DECAY * section.rank);
       scored.push({
@@ -234,9 +238,15 @@ function formFactor(text: string, form: RegExp | undefined): number {
   return form && form.test(text) ? FORM_FACTOR : 1;
 }
 
-function intentFactor(unit: Exclude<AnswerUnit, { kind: 'code' }>, intent: QuestionIntent): number {
+function intentFactor(
+  unit: Exclude<AnswerUnit, { kind: 'code' }>,
+  intent: QuestionIntent,
+  questionTerms: ReadonlySet<string>,
+): number {
   const text = unitWords(unit);
   let factor = KIND_FACTORS[intent][unit.kind];
+  if (intent === 'yesno' && unit.kind === 'sentence' && deniesQuestionTerm(text, questionTerms))
+    factor *= DENIAL_FACTOR;
   if ((intent === 'flag' || intent === 'command' || intent === 'where') && IDENTIFIER.test(text)) factor *= 1.2;
   if (intent === 'value') factor *= NUMBER.test(text) ? 1.3 : 0.85;
   return factor;

@@ -20,13 +20,16 @@ export function denialOf(question: string, sentence: string, questionTerms: Read
     question.split(/\s+/).some((word) => NEGATION.test(word.replace(/[^\p{L}'’]/gu, '')))
   )
     return undefined;
+  return deniesQuestionTerm(sentence, questionTerms) ? 'No' : undefined;
+}
+
+/** Whether a negation stands right before one of the question's terms in the sentence ("you can’t change the privileges"). */
+export function deniesQuestionTerm(sentence: string, questionTerms: ReadonlySet<string>): boolean {
   const words = sentence.split(/\s+/).map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}'’]+$/gu, ''));
   return words.some((word, position) => {
     if (!NEGATION.test(word)) return false;
     return words
       .slice(position + 1, position + 1 + NEGATION_REACH)
       .some((next) => prepareText(next).some((term) => questionTerms.has(term)));
-  })
-    ? 'No'
-    : undefined;
+  });
 }

@@ -207,6 +207,22 @@ describe('the offline composer answers what the question asks', () => {
     ).not.toMatch(/^(?:Yes|No)\b/);
   });
 
+  it('leads a yes/no answer with the sentence that states the limit, over one that matches as many words', () => {
+    const tokens = {
+      number: 1,
+      title: 'Tokens › API tokens',
+      text: [
+        'Basic API tokens let you ingest data. When you create a basic API token, you select the datasets that you allow the basic API token to access.',
+        'Advanced API tokens let you perform a wide range of actions. When you create an advanced API token, you select which actions you allow the advanced API token to perform. For example, you can create a token with wider privileges such as changing existing monitors.',
+        'After creating an API token, you can’t change the privileges assigned to that API token.',
+        'It is recommended to change API tokens regularly.',
+      ].join('\n'),
+    };
+    expect(
+      composeAnswer('can I change what an api token is allowed to do after creating it', undefined, [tokens]).join(''),
+    ).toMatch(/^No\. After creating an API token, you can’t change the privileges/);
+  });
+
   it('answers from under a heading that asks the question, though the answer repeats none of its words', () => {
     const faq = {
       number: 1,
