@@ -53,6 +53,8 @@ export interface CodeUnit extends UnitBase {
   /** The line the intro stands on (-1 when none). */
   introLine: number;
   language?: string;
+  /** The title the block shows (a `<CodeGroup>` tab label, a file name), from its fence. */
+  title?: string;
 }
 
 const MAX_LINE_LENGTH = 400;
@@ -86,6 +88,7 @@ export const answerUnitsOf: (text: string) => readonly AnswerUnit[] = memoizeByT
       size: terms.size,
       contextTerms: new Set(prepareText(`${block.intro}\n${block.title ?? ''}`)),
       ...(block.language ? { language: block.language } : {}),
+      ...(block.title ? { title: block.title } : {}),
     });
   }
   const lines = textLines(text);

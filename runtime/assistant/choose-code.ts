@@ -37,7 +37,7 @@ export function codeOnlyAnswer(
   sections: readonly ComposerSection[],
   weights: QuestionWeights,
 ): ScoredUnit | undefined {
-  const code = scoreCodeUnits(sections, weights, 0, intent, languageHint(question), askedForm(question))[0];
+  const code = scoreCodeUnits(sections, weights, 0, intent, languageHint(question), askedForm(question), question)[0];
   return code && code.coverage >= CODE_SHARE_NEAR ? code : undefined;
 }
 
@@ -55,7 +55,15 @@ function codeFor(
   chosen: readonly ScoredUnit[],
 ): ScoredUnit[] {
   const lead = chosen[0] as ScoredUnit;
-  const codes = scoreCodeUnits(sections, weights, lead.section, intent, languageHint(question), askedForm(question));
+  const codes = scoreCodeUnits(
+    sections,
+    weights,
+    lead.section,
+    intent,
+    languageHint(question),
+    askedForm(question),
+    question,
+  );
   const introduced = codes.find(
     (code) => code.coverage >= CODE_SHARE_INTRODUCED && chosen.some((unit) => introduces(unit, code)),
   );

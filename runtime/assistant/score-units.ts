@@ -51,6 +51,10 @@ const META_FACTOR = 0.5;
 /** A unit holding the written form of what the question asks for (an `UPPER_SNAKE` variable, a `--flag`, a path: see `askedForm`). */
 const FORM_FACTOR = 1.25;
 const DEFINITION_FACTOR = 1.5;
+/** A code block whose title the question names as written ("… in config.yml", "… with Homebrew"); a language name is no such title (the language a question names weighs on its own). */
+const NAMED_TITLE_FACTOR = 1.5;
+const LANGUAGE_NAME =
+  /^(?:python|javascript|typescript|js|ts|node(?:\.?js)?|go|golang|rust|java|ruby|php|curl|bash|shell|sh|sql|yaml|json|swift|kotlin|c#|csharp|c\+\+|dart|elixir|scala)$/i;
 /** A sentence denying what a yes/no question asks about ("you can’t change the privileges"): documentation states limits, and a limit answers "Can I…?". */
 const DENIAL_FACTOR = 1.25;
 /** Units that name what flag, setting, endpoint or value questions ask for: identifiers, paths, numbers. */
@@ -153,8 +157,10 @@ export function scoreCodeUnits(
   intent: QuestionIntent,
   language: string | undefined,
   form?: RegExp,
+  question = '',
 ): ScoredUnit[] {
   const scored: ScoredUnit[] = [];
+  const asked = question.toLowerCase();
   sections.forEach((section, index) => {
     for (const unit of answerUnitsOf(section.text)) {
       if (unit.kind !== 'code' || (unit.language !== undefined && DIAGRAM.test(unit.language))) continue;
@@ -177,12 +183,16 @@ export function scoreCodeUnits(
             : 1;
       const place = index === preferredSection ? 1.5 : sections[preferredSection]?.source === section.source ? 1.2 : 1;
       const coverage = (own + framed) / weights.found;
+      const named =
+        unit.title && !LANGUAGE_NAME.test(unit.title) && asked.includes(unit.title.toLowerCase())
+          ? NAMED_TITLE_FACTOR
+          : 1;
       scored.push({
         unit,
         section: index,
         source: section.source,
         rank: section.rank,
-        score: (coverage * fit * place * formFactor(unit.code, form)) / (1 + RANK_DECAY * section.rank),
+        score: (coverage * fit * place * named * formFactor(unit.code, form)) / (1 + RANK_DECAY * section.rank),
         coverage,
       });
     }

@@ -116,6 +116,29 @@ describe('the offline composer answers what the question asks', () => {
     expect(answer).not.toContain('docker run');
   });
 
+  it('quotes the code block whose file name the question names', () => {
+    const routing = {
+      number: 1,
+      title: 'Integration API › Configure routing',
+      text: [
+        'Add the following configuration to your config/proxy/dynamic_config.yml to expose the Integration API:',
+        fenceCode('routers:\n  int-api-router:\n    service: int-api-service', 'yaml dynamic_config.yml'),
+      ].join('\n'),
+      sections: [
+        {
+          title: 'Integration API › Enable the Integration API',
+          text: [
+            'Update your configuration file:',
+            fenceCode('flags:\n  enable_integration_api: true', 'yaml config.yml'),
+          ].join('\n'),
+        },
+      ],
+    };
+    const answer = composeAnswer('turn on the integration api in config.yml', undefined, [routing]).join('');
+    expect(answer).toContain('enable_integration_api: true');
+    expect(answer).not.toContain('int-api-router');
+  });
+
   it('quotes every step of the procedure a setup question asks for, in order', () => {
     const sources = [
       {
