@@ -5,9 +5,12 @@ export type QuestionIntent =
 /** Opening words of a question answered by yes or no ("Can I…", "Does it…", "Is there…"). */
 const YES_NO =
   /^\s*(?:(?:so|and|but|ok|okay|also|hey|hi)[,\s]+)?(?:can|could|does|do|did|is|are|was|will|would|should|may|must|has|have|am)\b(?!\s+(?:i|you|we)\s+(?:find|get|see|know)\s+(?:what|which|where|how)\b)/i;
-/** A comparison: "X vs Y", "difference between", "which is better", "instead of", "or should I". */
+/** A comparison: "X vs Y", "difference between", "which is better", "or should I". */
 const COMPARISON =
-  /\b(?:vs\.?|versus|difference|differences|differ|compare|compared|comparison|better|rather than|instead of|which (?:one|is|should)|or should|pros and cons)\b/i;
+  /\b(?:vs\.?|versus|difference|differences|differ|compare|compared|comparison|better|which (?:one|is|should)|or should|pros and cons)\b/i;
+/** "Instead of" and "rather than" compare in a question ("when does it fall back to X instead of Y"), not in a task ("deploy to staging instead of prod"). */
+const ALTERNATIVE = /\b(?:rather than|instead of)\b/i;
+const INTERROGATIVE = /^\s*(?:when|why|what|which|how|should|is|are|does|do|can|could|would|will)\b/i;
 const WHERE =
   /^\s*(?:where\b|which (?:page|endpoint|url|route|file|folder|directory|table|path)\b|what (?:endpoint|url|route|path|file)\b)|\b(?:endpoint|url|route|path) (?:to|for|that|which|returns)\b/i;
 const STEPS =
@@ -30,7 +33,7 @@ const EXPLAIN =
  */
 export function questionIntent(question: string): QuestionIntent {
   if (YES_NO.test(question)) return 'yesno';
-  if (COMPARISON.test(question)) return 'comparison';
+  if (COMPARISON.test(question) || (ALTERNATIVE.test(question) && INTERROGATIVE.test(question))) return 'comparison';
   if (WHERE.test(question)) return 'where';
   if (VALUE.test(question) && !/\b(?:how (?:do|can|to))\b/i.test(question)) return 'value';
   if (FLAG.test(question)) return 'flag';

@@ -338,8 +338,23 @@ describe('the offline composer answers what the question asks', () => {
         'how do I set up SSO',
         'what is a satellite',
         'deploy to staging',
+        'when does it fall back to Permit2 instead of EIP-3009',
+        'log the cli into my self-hosted instance instead of the cloud',
       ].map(questionIntent),
-    ).toEqual(['yesno', 'comparison', 'where', 'value', 'flag', 'command', 'code', 'steps', 'explain', 'task']);
+    ).toEqual([
+      'yesno',
+      'comparison',
+      'where',
+      'value',
+      'flag',
+      'command',
+      'code',
+      'steps',
+      'explain',
+      'task',
+      'comparison',
+      'command',
+    ]);
   });
 
   it('still says it could not find the answer when the sources share none of the deciding words', () => {
