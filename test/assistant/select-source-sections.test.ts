@@ -8,6 +8,7 @@ import { sourcesFromResults } from '../../runtime/assistant/sources-from-results
 import { loadSearchIndex, search, type SearchIndex, type SearchResult } from '../../runtime/search/index.ts';
 import { pageSections } from '../../runtime/search/page-sections.ts';
 import type { SectionRecord } from '../../contract/search/section-record.ts';
+import { section } from '../helpers/section-record.ts';
 
 /** An FAQ page whose sections share words, as real FAQs do: a question can rank the proxy answer above the queue one. */
 const site = {
@@ -25,6 +26,12 @@ const site = {
   ].join('\n\n'),
   'install.mdx': '---\ntitle: Install\n---\n\nInstall the server with npm i -g example-server.\n',
 };
+
+/** Sections of one page, by anchor, heading (none for the page's first) and text. */
+const sectionsOfPage =
+  (path: string, title: string) =>
+  (anchor: string, heading: string, text: string): SectionRecord =>
+    section(path, title, text, { anchor, headingPath: heading ? [heading] : [] });
 
 describe('the sections an answer is composed from', () => {
   let index: SearchIndex;
@@ -62,14 +69,7 @@ describe('the sections an answer is composed from', () => {
   });
 
   it("gives a smaller matching section when a better one is too long for the sources' budget", () => {
-    const record = (anchor: string, heading: string, text: string): SectionRecord => ({
-      path: 'limits',
-      anchor,
-      headingPath: [heading],
-      title: 'Limits',
-      text,
-      context: { groups: [] },
-    });
+    const record = sectionsOfPage('limits', 'Limits');
     const ranked = record('overview', 'Overview', 'Limits of the free plan and the paid plans.');
     const long = record(
       'batch-concurrency',
@@ -93,14 +93,7 @@ describe('the sections an answer is composed from', () => {
   });
 
   it('gives a section with a code block for a command question when the chosen ones have none', () => {
-    const record = (anchor: string, heading: string, text: string): SectionRecord => ({
-      path: 'cli',
-      anchor,
-      headingPath: [heading],
-      title: 'CLI',
-      text,
-      context: { groups: [] },
-    });
+    const record = sectionsOfPage('cli', 'CLI');
     const ranked = record(
       'overview',
       'Overview',
@@ -122,14 +115,7 @@ describe('the sections an answer is composed from', () => {
   });
 
   it('reads each section by its own headings, not by the page title they all share', () => {
-    const record = (anchor: string, heading: string, text: string): SectionRecord => ({
-      path: 'docker-compose',
-      anchor,
-      headingPath: heading ? [heading] : [],
-      title: 'Deploy with Docker Compose',
-      text,
-      context: { groups: [] },
-    });
+    const record = sectionsOfPage('docker-compose', 'Deploy with Docker Compose');
     const ranked = record('access', 'Access', 'Open the dashboard on your server at http://your_server_ip.');
     const sections = [
       record('', '', 'Run the app on your own machine.'),
