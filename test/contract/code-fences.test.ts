@@ -87,5 +87,6 @@ describe('code blocks in section text', () => {
     expect(codeBlockTitle('title="Install with npm" icon="npm" highlight={1}')).toBe('Install with npm');
     expect(codeBlockTitle('{1} expandable')).toBeUndefined();
     expect(codeBlockTitle(null)).toBeUndefined();
+    expect(codeBlockTitle(`${'word '.repeat(100)}`)?.length).toBeLessThanOrEqual(120);
   });
 });
