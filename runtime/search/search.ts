@@ -132,7 +132,12 @@ export function scopedSearch(
     if (pages.size === 0) pages = rankPages(index, hits, { ...filter, defaultsOnly: false });
   }
   applyPageFactors(index, pages, weightedQuery, options.currentPath);
-  if (index.versions.length > 1 && options.filter?.version === undefined && named.length === 0) {
+  if (
+    index.versions.length > 1 &&
+    options.filter?.version === undefined &&
+    named.length === 0 &&
+    topHitOutside(index, hits, preferred)
+  ) {
     const widened = rankPages(index, hits, { ...preferred, versions: index.versions });
     applyPageFactors(index, widened, weightedQuery, options.currentPath);
     if (elsewhereClearlyBetter(widened, pages)) pages = widened;
@@ -176,6 +181,13 @@ function rankPages(index: SearchIndex, hits: Hits, scope: SearchScope): Map<stri
     fusePageScores(pages, placeHits(index, hits.outlines, scope), OUTLINE_SCORE_WEIGHT);
   }
   return pages;
+}
+
+/** Whether the best hit of any of the three rankings is a section no page of the scope shows: only then can another version's page come first. */
+function topHitOutside(index: SearchIndex, hits: Hits, scope: SearchScope): boolean {
+  return [hits.sections[0], hits.pages[0], hits.outlines[0]].some(
+    (hit) => hit !== undefined && hit[1] > 0 && locationInScope(index, hit[0], scope) === undefined,
+  );
 }
 
 /**
