@@ -25,12 +25,15 @@ const UNSEEN_SITES = [
   'flexprice',
   'flipt',
   'flox',
+  'hanko',
   'helius',
   'lago',
   'meilisearch',
   'pangolin',
   'paradedb',
   'pipecat',
+  'portkey',
+  'sequin',
   'turso',
   'upstash',
 ];
@@ -70,7 +73,9 @@ describe('the unseen split of the retrieval bench', () => {
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'flipt-io+docs', 'docs')}, `);
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'chatwoot+docs')}, `);
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'pipecat-ai+docs')}, `);
-    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'upstash+docs')} not found`);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'upstash+docs')}, `);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'sequinstream+sequin', 'docs')}, `);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'Portkey-AI+docs-core')} not found`);
     expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
   });
 
@@ -82,6 +87,7 @@ describe('the unseen split of the retrieval bench', () => {
       { name: 'batch 4', sites: ['checkly', 'bunny', 'dodopayments', 'chatwoot'] },
       { name: 'batch 5', sites: ['cline', 'paradedb', 'pipecat'] },
       { name: 'batch 6', sites: ['e2b', 'meilisearch', 'upstash'] },
+      { name: 'batch 7', sites: ['hanko', 'sequin', 'portkey'] },
     ]);
     expect(
       unseenBatches([
@@ -112,6 +118,9 @@ describe('the unseen split of the retrieval bench', () => {
       'e2b-dev+docs',
       'meilisearch+documentation',
       'upstash+docs',
+      'teamhanko+docs',
+      'sequinstream+sequin/docs',
+      'Portkey-AI+docs-core',
     ])
       mkdirSync(path.join(folder, directory), { recursive: true });
     const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
