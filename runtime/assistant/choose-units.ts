@@ -136,7 +136,8 @@ function withTableRows(chosen: readonly ScoredUnit[], scored: readonly ScoredUni
 
 /**
  * The lead's neighbours a reader needs: for a value question, the next unit of its section holding a number when
- * no quoted unit of the section does ("… requires minimal resources." then "A basic VPS with 1 vCPU, 2GB RAM…");
+ * no quoted unit of the section does ("… requires minimal resources." then "A basic VPS with 1 vCPU, 2GB RAM…"), else
+ * the closest one before it ("… within 30 days of the transaction date." before "… not allowed post that.");
  * for a where question, the endpoint or path line of its source ("GET /api/version"), its own section's first, when
  * no quoted unit of the source names one; for a lead that points back ("This is the default port…"), the line
  * before it that it points at.
@@ -165,8 +166,15 @@ function withNeighbors(chosen: readonly ScoredUnit[], { sections, intent }: Choi
     .slice(units.findIndex((unit) => unit === lead.unit) + 1)
     .filter((unit) => unit.line <= lead.unit.line + NEIGHBOR_LINES);
   if (intent === 'value' && !inSection.some((text) => NUMBER.test(text))) {
+    const leadAt = units.findIndex((unit) => unit === lead.unit);
+    const before = units
+      .slice(0, Math.max(0, leadAt))
+      .filter((unit) => unit.line >= lead.unit.line - NEIGHBOR_LINES)
+      .reverse();
     const next = after.find((unit) => NUMBER.test(quotedText(unit)));
+    const previous = before.find((unit) => NUMBER.test(quotedText(unit)));
     if (next && !quoted(next)) result.splice(1, 0, neighbor(next));
+    else if (!next && previous && !quoted(previous)) result.unshift(neighbor(previous));
   }
   if (
     intent === 'where' &&

@@ -194,6 +194,24 @@ describe('the offline composer answers what the question asks', () => {
     );
   });
 
+  it('answers a value question with the sentence before the lead when the value stands there', () => {
+    const refunds = {
+      number: 1,
+      title: 'Refunds',
+      text: [
+        'The payment must have been successful.',
+        'Refunds (full or partial) must be started within 30 days of the transaction date. Initiating refunds after a payment will not be allowed post that.',
+        'Refunds are issued to the original payment method used by the customer.',
+        'You can issue a refund for a payment from the payment details page.',
+        'An issued refund shows in the payment history of the customer.',
+        'A refund issued for a payment in another currency is converted at the current rate.',
+      ].join('\n'),
+    };
+    expect(
+      composeAnswer('how long after a payment can I still issue a refund', undefined, [refunds]).join(''),
+    ).toContain('30 days');
+  });
+
   it('numbers the steps of a "how do I" answer', () => {
     const wizard = {
       number: 1,
