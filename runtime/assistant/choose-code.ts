@@ -1,7 +1,8 @@
 import { askedForm } from './asked-form.ts';
 import { sameBlock } from './render-answer.ts';
 import type { QuestionIntent } from './question-intent.ts';
-import { scoreCodeUnits, type ComposerSection, type QuestionWeights, type ScoredUnit } from './score-units.ts';
+import { scoreCodeUnits } from './score-code-units.ts';
+import type { ComposerSection, QuestionWeights, ScoredUnit } from './score-units.ts';
 
 /**
  * Share of the question weight a code block must hold to be quoted: in the lead's source; elsewhere when the question

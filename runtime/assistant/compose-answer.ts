@@ -38,9 +38,9 @@ const termsOf = memoizeByText((titleAndText): ReadonlySet<string> => new Set(pre
  * of the sources that best matches the question leads (a sentence, a list line, a table row — see `scoreUnits`),
  * followed by the other strong units of its section and source in reading order and at most one from another source
  * that holds the question's deciding terms; for a command or code question (or any question a code block of the
- * lead's section answers well), the best code block whole; for steps and "how do I" questions, lists numbered; for a setup question, every
- * block of the procedure that answers it (`procedureBlocks`); for a yes/no question whose lead denies what is asked,
- * "No." first. Each unit is cited `[n]`.
+ * lead's section answers well), the best code block whole; for steps and "how do I" questions, lists numbered; for a
+ * setup question, every block of the procedure that answers it (`procedureBlocks`); for a yes/no question whose lead
+ * denies what is asked, "No." first. Each unit is cited `[n]`.
  * "Not found" when the sources do not speak about the question (`coversQuestion`) or nothing in them matches.
  */
 export function composeAnswer(

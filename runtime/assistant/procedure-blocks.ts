@@ -1,7 +1,8 @@
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { answerUnitsOf, type CodeUnit } from './answer-units.ts';
 import type { QuestionIntent } from './question-intent.ts';
-import type { ComposerSection, QuestionWeights, ScoredUnit } from './score-units.ts';
+import { DIAGRAM } from './score-code-units.ts';
+import { weightIn, type ComposerSection, type QuestionWeights, type ScoredUnit } from './score-units.ts';
 
 /** Questions about setting something up, whose answer is a run of commands: install, deploy, self-host, upgrade… */
 const SETUP =
@@ -12,8 +13,6 @@ const PROCEDURE_SHARE = 0.5;
 const RANK_DECAY = 0.12;
 /** Code blocks of one procedure quoted at most. */
 const MAX_STEPS = 6;
-/** Diagram sources are drawn on the page, not run. */
-const DIAGRAM = /^(?:mermaid|plantuml|dot|graphviz)$/i;
 
 /**
  * The code blocks of a procedure that answers a setup question (a steps question, or a command question asking to
@@ -42,9 +41,7 @@ export function procedureBlocks(
       ...prepareText(headings),
       ...blocks.flatMap((block) => [...block.terms, ...block.contextTerms]),
     ]);
-    let held = 0;
-    for (const [term, weight] of weights.terms) if (terms.has(term)) held += weight;
-    const share = held / weights.found / (1 + RANK_DECAY * section.rank);
+    const share = weightIn(terms, weights) / weights.found / (1 + RANK_DECAY * section.rank);
     if (share >= PROCEDURE_SHARE && (!best || share > best.share)) best = { index, blocks: steps, share };
   });
   if (!best) return undefined;
@@ -65,12 +62,7 @@ export function procedureBlocks(
  * `<CodeGroup>`: npm, yarn, Homebrew), of which the one holding the most question weight stands for the step.
  */
 function stepsOf(blocks: readonly CodeUnit[], weights: QuestionWeights): CodeUnit[] {
-  const held = (block: CodeUnit): number => {
-    let weight = 0;
-    for (const [term, termWeight] of weights.terms)
-      if (block.terms.has(term) || block.contextTerms.has(term)) weight += termWeight;
-    return weight;
-  };
+  const held = (block: CodeUnit): number => weightIn(new Set([...block.terms, ...block.contextTerms]), weights);
   const steps: CodeUnit[] = [];
   for (const block of blocks) {
     const previous = steps.at(-1);

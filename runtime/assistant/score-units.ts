@@ -35,7 +35,7 @@ export interface QuestionWeights {
 }
 
 /** Share of a term's weight counted when it is only in what frames a unit (its list's or code's intro, its table's header, its section's title). */
-const FRAMED_SHARE = 0.5;
+export const FRAMED_SHARE = 0.5;
 /** A section whose title (page › heading) holds this share of the question's weight answers it under its heading ("Can I delete my server?" → "Currently, no."): its first units count the title's terms as their own. */
 const HEADING_MATCH = 0.5;
 const HEADING_ANSWER_UNITS = 2;
@@ -44,27 +44,19 @@ const NEIGHBOR_SHARE = 0.5;
 /** Share of the question's weight a unit holding one question term only must hold to be quoted. */
 const MIN_COVERAGE = 0.3;
 /** How much each rank below the first lowers a unit's score. */
-const RANK_DECAY = 0.12;
+export const RANK_DECAY = 0.12;
 /** Terms a unit may hold before its length lowers its score: a line saying it all beats a long paragraph. */
 const CONCISE_TERMS = 24;
 const META_FACTOR = 0.5;
 /** A unit holding the written form of what the question asks for (an `UPPER_SNAKE` variable, a `--flag`, a path: see `askedForm`). */
 const FORM_FACTOR = 1.25;
 const DEFINITION_FACTOR = 1.5;
-/** A code block whose title the question names as written ("… in config.yml", "… with Homebrew"); a language name is no such title (the language a question names weighs on its own). */
-const NAMED_TITLE_FACTOR = 1.5;
-const LANGUAGE_NAME =
-  /^(?:python|javascript|typescript|js|ts|node(?:\.?js)?|go|golang|rust|java|ruby|php|curl|bash|shell|sh|sql|yaml|json|swift|kotlin|c#|csharp|c\+\+|dart|elixir|scala)$/i;
 /** A sentence denying what a yes/no question asks about ("you can’t change the privileges"): documentation states limits, and a limit answers "Can I…?". */
 const DENIAL_FACTOR = 1.25;
 /** Units that name what flag, setting, endpoint or value questions ask for: identifiers, paths, numbers. */
 const IDENTIFIER =
   /(?:^|[\s(`'"])--?[a-z][\w-]*|`[^`]+`|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b[a-z]+[A-Z]\w*\b|(?:^|\s)\/[\w{}.:-]+|\b(?:GET|POST|PUT|PATCH|DELETE)\s+\//;
 const NUMBER = /\d/;
-/** Diagram sources (a flowchart in Mermaid): drawn on the page, no answer as code. */
-const DIAGRAM = /^(?:mermaid|plantuml|dot|graphviz)$/i;
-/** Languages of shell blocks, as fences name them. */
-const SHELL = /^(?:bash|sh|shell|zsh|console|terminal|powershell|ps1|cmd|bat)$/i;
 /** Per intent, the factor of each kind of unit (a unit holding an identifier or a number may weigh more, see `intentFactor`). */
 const KIND_FACTORS: Record<QuestionIntent, Record<'sentence' | 'line' | 'row', number>> = {
   command: { sentence: 1, line: 0.9, row: 0.95 },
@@ -79,8 +71,8 @@ const KIND_FACTORS: Record<QuestionIntent, Record<'sentence' | 'line' | 'row', n
   task: { sentence: 1, line: 1, row: 1 },
 };
 
-/** The terms of a section title, memoised per title by the caller's map. */
-function titleTerms(title: string): ReadonlySet<string> {
+/** The terms of a section title. */
+export function titleTerms(title: string): ReadonlySet<string> {
   return new Set(prepareText(title));
 }
 
@@ -142,64 +134,6 @@ export function scoreUnits(
   return scored.sort((a, b) => b.score - a.score || a.rank - b.rank || a.unit.line - b.unit.line);
 }
 
-/**
- * The code blocks of the sections scored against the question, best first: the question weight in the code and in
- * the line introducing it (both whole) and in its section's title (at half; whole for a block right under its
- * heading, with no line of its own introducing it: the heading is its intro), a little less for each rank below the
- * first, more in the lead's section (`preferredSection`) and its source; for a code question, more in the language
- * it names (`language`), for a command question more in a shell block. Blocks without a question term and diagram
- * sources (Mermaid) are left out.
- */
-export function scoreCodeUnits(
-  sections: readonly ComposerSection[],
-  weights: QuestionWeights,
-  preferredSection: number,
-  intent: QuestionIntent,
-  language: string | undefined,
-  form?: RegExp,
-  question = '',
-): ScoredUnit[] {
-  const scored: ScoredUnit[] = [];
-  const asked = question.toLowerCase();
-  sections.forEach((section, index) => {
-    for (const unit of answerUnitsOf(section.text)) {
-      if (unit.kind !== 'code' || (unit.language !== undefined && DIAGRAM.test(unit.language))) continue;
-      const { own, framed } = overlapOf(
-        { ...unit, terms: new Set([...unit.terms, ...unit.contextTerms]) },
-        titleTerms(section.title),
-        weights,
-        unit.introLine < 0 ? 1 : FRAMED_SHARE,
-      );
-      if (own + framed === 0) continue;
-      const fit =
-        intent === 'code' && language && unit.language
-          ? unit.language.toLowerCase().startsWith(language)
-            ? 1.3
-            : 0.8
-          : intent === 'command' && unit.language
-            ? SHELL.test(unit.language)
-              ? 1.2
-              : 0.9
-            : 1;
-      const place = index === preferredSection ? 1.5 : sections[preferredSection]?.source === section.source ? 1.2 : 1;
-      const coverage = (own + framed) / weights.found;
-      const named =
-        unit.title && !LANGUAGE_NAME.test(unit.title) && asked.includes(unit.title.toLowerCase())
-          ? NAMED_TITLE_FACTOR
-          : 1;
-      scored.push({
-        unit,
-        section: index,
-        source: section.source,
-        rank: section.rank,
-        score: (coverage * fit * place * named * formFactor(unit.code, form)) / (1 + RANK_DECAY * section.rank),
-        coverage,
-      });
-    }
-  });
-  return scored.sort((a, b) => b.score - a.score);
-}
-
 /** A line too short to say anything on its own ("Steps", "Python"), unless it names something: a path, a flag, a number. */
 function isStub(unit: Exclude<AnswerUnit, { kind: 'code' }>): boolean {
   return (
@@ -208,14 +142,14 @@ function isStub(unit: Exclude<AnswerUnit, { kind: 'code' }>): boolean {
 }
 
 /** The question weight a set of terms holds. */
-function weightIn(terms: ReadonlySet<string>, weights: QuestionWeights): number {
+export function weightIn(terms: ReadonlySet<string>, weights: QuestionWeights): number {
   let held = 0;
   for (const [term, weight] of weights.terms) if (terms.has(term)) held += weight;
   return held;
 }
 
 /** The question weight a unit holds (`own`, with how many terms), and the weight only in what frames it, counted at `frameShare` for its section's title. */
-function overlapOf(
+export function overlapOf(
   unit: AnswerUnit,
   framing: ReadonlySet<string>,
   weights: QuestionWeights,
@@ -244,7 +178,7 @@ function unitWords(unit: Exclude<AnswerUnit, { kind: 'code' }>): string {
 }
 
 /** `FORM_FACTOR` for a text holding the form the question asks for (`askedForm`), else 1. */
-function formFactor(text: string, form: RegExp | undefined): number {
+export function formFactor(text: string, form: RegExp | undefined): number {
   return form && form.test(text) ? FORM_FACTOR : 1;
 }
 
