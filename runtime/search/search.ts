@@ -54,10 +54,10 @@ const SUPPORTING_SECTIONS = 2;
 const SUPPORTING_SECTION_WEIGHT = 0.3;
 /** Weight of the whole-page ranking against the section ranking when both are fused (each normalised to its best). */
 const PAGE_SCORE_WEIGHT = 0.5;
-/** Other versions' pages are ranked too when their best section matches this much better than the preferred versions' best: the question is about what the preferred version no longer has. */
-const OTHER_VERSION_FACTOR = 1.5;
 /** Weight of the page outline ranking (titles, headings, place, descriptions; no body), fused the same way. */
 const OUTLINE_SCORE_WEIGHT = 0.5;
+/** Another version's page comes first when it scores this much above every page of the preferred versions (page factors included): the question is about what those no longer have. */
+const OTHER_VERSION_FACTOR = 1.5;
 
 /** Engine hits (`[document, score]`, best first) of the section index, and of the page and page outline indexes (each page named by its first section). */
 interface Hits {
