@@ -39,6 +39,9 @@ const lineTermsOf = memoizeByText((text): readonly ReadonlySet<string>[] => {
 });
 /** The terms of a section's page title and headings, memoised by their text. */
 const headingTermsOf = memoizeByText((heading): ReadonlySet<string> => new Set(prepareText(heading)));
+/** Whether a section holds a term, in its headings or its text. */
+const holds = (section: { headingPath: readonly string[]; text: string }, term: string): boolean =>
+  headingTermsOf(section.headingPath.join('\n')).has(term) || textTermsOf(section.text).has(term);
 /** Whether a section's text holds a fenced code block. */
 const hasCode = (text: string): boolean => textLines(text).some((line) => line.fence === 'open');
 
@@ -49,8 +52,10 @@ const hasCode = (text: string): boolean => textLines(text).some((line) => line.f
  * queue" can rank the FAQ's *proxy* answer, a neighbour of the *concurrent requests* one). A section matches by the
  * question terms it holds (its headings' too, not the page title every section of the page shares), weighted by how
  * rare each is among the sections of the results' pages, half over the whole section and half over its best line. A
- * sibling matching a third better comes first, so the source links to it. For a command or code question, a sibling
- * with a code block is given too when none of the chosen sections has one (`CODE_SECTION_SHARE`).
+ * sibling matching a third better comes first, so the source links to it. The rarest question term none of the
+ * chosen sections holds brings one more sibling that matches that well and holds it (the *EVM* table holding the
+ * "Stable" chain the question names, fifth by match). For a command or code question, a sibling with a code block
+ * is given too when none of the chosen sections has one (`CODE_SECTION_SHARE`).
  */
 export function selectSourceSections(
   question: string,
@@ -96,10 +101,17 @@ export function selectSourceSections(
       .filter((section) => section.anchor !== result.anchor)
       .map((section) => ({ section, score: match(section, rankedMatch * EXTRA_SECTION_SHARE) }))
       .filter((candidate) => candidate.score > 0 && candidate.score >= rankedMatch * EXTRA_SECTION_SHARE)
-      .sort((a, b) => b.score - a.score)
-      .slice(0, MAX_EXTRA_SECTIONS);
+      .sort((a, b) => b.score - a.score);
+    const top = siblings.slice(0, MAX_EXTRA_SECTIONS);
+    // The rarest question term none of the chosen sections holds brings the best sibling that holds it.
+    const missing = questionTerms
+      .map((term, position) => ({ term, weight: weights[position] as number }))
+      .filter(({ term }) => ![ranked, ...top.map(({ section }) => section)].some((section) => holds(section, term)))
+      .sort((a, b) => b.weight - a.weight)[0];
+    const cover = missing && siblings.slice(MAX_EXTRA_SECTIONS).find(({ section }) => holds(section, missing.term));
+    if (cover) top.push(cover);
     let characters = 0;
-    const extras = siblings.filter(({ section }) => {
+    const extras = top.filter(({ section }) => {
       if (characters + section.text.length > MAX_EXTRA_CHARACTERS) return false;
       characters += section.text.length;
       return true;

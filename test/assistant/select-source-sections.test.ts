@@ -133,6 +133,37 @@ describe('the sections an answer is composed from', () => {
     expect(selected[0]?.map((section) => section.anchor)).toEqual(['deploy-and-start', 'access']);
   });
 
+  it('brings the sibling holding the rarest question word the chosen sections lack', () => {
+    const record = sectionsOfPage('networks', 'Networks and tokens');
+    const ranked = record(
+      'default-assets',
+      'Default assets for dollar prices',
+      'When you use "$0.01" prices, the default stablecoin of the chain is used. The chains below have defaults.',
+    );
+    const sections = [
+      ranked,
+      record(
+        'pricing',
+        'Specifying prices',
+        'A "$0.01" price uses the default stablecoin; a token amount works on any chain.',
+      ),
+      record('summary', 'Summary', 'Default stablecoins are a convenience for "$0.01" prices on every chain.'),
+      record('new-networks', 'Adding networks', 'Add a default stablecoin for a chain so "$0.01" prices work on it.'),
+      record('contributing', 'Contributing a default', 'Contribute the default stablecoin of a new chain upstream.'),
+      section('networks', 'Networks and tokens', 'Base | eip155:8453 | USDC\nStable | eip155:988 | USDT0', {
+        anchor: 'evm',
+        headingPath: ['Default assets for dollar prices', 'EVM'],
+      }),
+    ];
+    const result: SearchResult = { ...ranked, snippet: ranked.text, score: 1, metadata: { groups: [] } };
+    const selected = selectSourceSections(
+      'which stablecoin is used by default for "$0.01" prices on the Stable chain',
+      [result],
+      () => sections,
+    );
+    expect(selected[0]?.map((section) => section.anchor)).toContain('evm');
+  });
+
   it('keeps a ranked section alone when no other section of its page matches the question', () => {
     const install = search(index, 'install the server with npm', { pageSize: 1 })[0] as SearchResult;
     expect(selectSourceSections('install the server with npm', [install], (path) => pageSections(index, path))).toEqual(
