@@ -37,7 +37,7 @@ const lineTermsOf = memoizeByText((text): readonly ReadonlySet<string>[] => {
   }
   return lines.map((line) => new Set(prepareText(line))).filter((set) => set.size > 0);
 });
-/** The terms of a section's page title and headings, memoised by their text. */
+/** The terms of headings (a section's heading path, or its page title with it), memoised by their text. */
 const headingTermsOf = memoizeByText((heading): ReadonlySet<string> => new Set(prepareText(heading)));
 /** Whether a section holds a term, in its headings or its text. */
 const holds = (section: { headingPath: readonly string[]; text: string }, term: string): boolean =>
@@ -76,15 +76,15 @@ export function selectSourceSections(
     return Math.log(1 + pool.length / (holders + 0.5));
   });
   const total = weights.reduce((sum, weight) => sum + weight, 0);
-  const weightOf = (holds: (term: string) => boolean): number =>
-    questionTerms.reduce((sum, term, index) => sum + (holds(term) ? (weights[index] as number) : 0), 0);
+  const weightOf = (isHeld: (term: string) => boolean): number =>
+    questionTerms.reduce((sum, term, index) => sum + (isHeld(term) ? (weights[index] as number) : 0), 0);
   /**
    * Half the weight the section holds, plus half the weight its best line holds, over the question's; 0 when the
    * section holds less than `atLeast` of it (its lines are not read then: it cannot match better).
    */
   const match = (section: { headingPath: readonly string[]; text: string }, atLeast = 0): number => {
     const heading = headingTermsOf(section.headingPath.join('\n'));
-    const whole = weightOf((term) => heading.has(term) || textTermsOf(section.text).has(term));
+    const whole = weightOf((term) => holds(section, term));
     if (whole === 0 || whole / total < atLeast) return 0;
     let bestLine = weightOf((term) => heading.has(term));
     for (const line of lineTermsOf(section.text))

@@ -33,6 +33,14 @@ const sectionsOfPage =
   (anchor: string, heading: string, text: string): SectionRecord =>
     section(path, title, text, { anchor, headingPath: heading ? [heading] : [] });
 
+/** A section as the search result that ranked it first. */
+const rankedResult = (ranked: SectionRecord): SearchResult => ({
+  ...ranked,
+  snippet: ranked.text,
+  score: 1,
+  metadata: { groups: [] },
+});
+
 describe('the sections an answer is composed from', () => {
   let index: SearchIndex;
   beforeAll(async () => {
@@ -77,12 +85,7 @@ describe('the sections an answer is composed from', () => {
       `Batch runs on the free plan execute in parallel. ${'Each batch item is processed in order. '.repeat(200)}`,
     );
     const short = record('concurrency', 'Concurrency', 'Runs executing at once: free plan 10, paid plans 100.');
-    const result: SearchResult = {
-      ...ranked,
-      snippet: ranked.text,
-      score: 1,
-      metadata: { groups: [] },
-    };
+    const result = rankedResult(ranked);
     const selected = selectSourceSections('how many runs can execute at once on the free plan', [result], () => [
       ranked,
       long,
@@ -105,7 +108,7 @@ describe('the sections an answer is composed from', () => {
       'The test command runs a collection file.\n```bash\nexample test <collection file>\n```',
     );
     const unrelated = record('env', 'Environment', 'Environment files hold variables.\n```bash\nexample env list\n```');
-    const result: SearchResult = { ...ranked, snippet: ranked.text, score: 1, metadata: { groups: [] } };
+    const result = rankedResult(ranked);
     const sectionsOf = (): SectionRecord[] => [ranked, command, unrelated];
     const asked = 'run the tests of an exported collection from the terminal';
     expect(selectSourceSections(asked, [result], sectionsOf)[0]?.map((section) => section.anchor)).toEqual([
@@ -128,7 +131,7 @@ describe('the sections an answer is composed from', () => {
       ),
       ranked,
     ];
-    const result: SearchResult = { ...ranked, snippet: ranked.text, score: 1, metadata: { groups: [] } };
+    const result = rankedResult(ranked);
     const selected = selectSourceSections('deploy on my server with docker compose', [result], () => sections);
     expect(selected[0]?.map((section) => section.anchor)).toEqual(['deploy-and-start', 'access']);
   });
@@ -155,7 +158,7 @@ describe('the sections an answer is composed from', () => {
         headingPath: ['Default assets for dollar prices', 'EVM'],
       }),
     ];
-    const result: SearchResult = { ...ranked, snippet: ranked.text, score: 1, metadata: { groups: [] } };
+    const result = rankedResult(ranked);
     const selected = selectSourceSections(
       'which stablecoin is used by default for "$0.01" prices on the Stable chain',
       [result],
