@@ -1,7 +1,7 @@
 import { textLines } from '../../contract/search/code-fences.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { answerSentencesOf, type AnswerSentence } from './answer-sentences.ts';
-import { codeBlocksOf, isCodeLine, isTableRow } from './code-lines.ts';
+import { type CodeBlock, codeBlocksOf, isCodeLine, isTableRow } from './code-lines.ts';
 import { memoizeByText } from './memoize-by-text.ts';
 
 /**
@@ -18,7 +18,7 @@ interface UnitBase {
   terms: ReadonlySet<string>;
   /** How many terms it says itself, a list's or table's items aside: its length, for the score. */
   size: number;
-  /** The terms of what frames it: the line introducing a list or code block (and the title a block shows), a table's header. */
+  /** The terms of what frames it: the line introducing a list or code block (the title a block shows, the line explaining it after), a table's header. */
   contextTerms: ReadonlySet<string>;
 }
 
@@ -86,7 +86,7 @@ export const answerUnitsOf: (text: string) => readonly AnswerUnit[] = memoizeByT
       line: block.line,
       terms,
       size: terms.size,
-      contextTerms: new Set(prepareText(`${block.intro}\n${block.title ?? ''}`)),
+      contextTerms: new Set([...prepareText(`${block.intro}\n${block.title ?? ''}`), ...explanationTerms(block)]),
       ...(block.language ? { language: block.language } : {}),
       ...(block.title ? { title: block.title } : {}),
     });
@@ -152,3 +152,15 @@ export const answerUnitsOf: (text: string) => readonly AnswerUnit[] = memoizeByT
   });
   return units.sort((a, b) => a.line - b.line);
 });
+
+/**
+ * The terms of the line after a code block when that line explains the block: it names a word of the block's first
+ * line ("With systemctl enable, the service runs at every boot." after `systemctl enable meilisearch`) and does not
+ * introduce what follows (a line ending with ":" is the next block's intro).
+ */
+function explanationTerms(block: CodeBlock): string[] {
+  if (block.outro === '' || block.outro.endsWith(':')) return [];
+  const firstLine = new Set(prepareText(block.code.trimStart().split('\n', 1)[0] ?? ''));
+  const terms = prepareText(block.outro);
+  return terms.some((term) => firstLine.has(term)) ? terms : [];
+}

@@ -50,7 +50,7 @@ export function isTableRow(line: string): boolean {
   return TABLE_ROW.test(line.trim());
 }
 
-/** A code block of a text and the prose line that introduces it ('' when none does). */
+/** A code block of a text, the prose line that introduces it ('' when none does) and the one right after it. */
 export interface CodeBlock {
   code: string;
   intro: string;
@@ -62,6 +62,8 @@ export interface CodeBlock {
   title?: string;
   /** The line of the text it starts on (its opening fence, for a fenced block). */
   line: number;
+  /** The prose line right after the block ('' when another block or the end of the text follows it). */
+  outro: string;
 }
 
 /**
@@ -80,29 +82,34 @@ export function codeBlocksOf(text: string): CodeBlock[] {
   let language = '';
   let title = '';
   let start = 0;
+  let awaitingOutro: CodeBlock | undefined;
   const endRun = (): void => {
     if (run.length > 0)
-      blocks.push({ code: run.join('\n').trimEnd(), intro: intro.text, introLine: intro.line, line: start });
+      blocks.push({ code: run.join('\n').trimEnd(), intro: intro.text, introLine: intro.line, line: start, outro: '' });
     run = [];
   };
   for (const [number, { text: line, code, fence }] of lines.entries()) {
     if (code) {
       if (fence === 'open') {
+        awaitingOutro = undefined;
         fenced = [];
         start = number;
         const info = FENCE_LANGUAGE.exec(line);
         language = info?.[1] ?? '';
         title = info?.[2] ?? '';
       } else if (fence === undefined) fenced.push(line);
-      if (fence === 'close' && fenced.some((codeLine) => codeLine.trim() !== ''))
-        blocks.push({
+      if (fence === 'close' && fenced.some((codeLine) => codeLine.trim() !== '')) {
+        awaitingOutro = {
           code: fenced.join('\n').trimEnd(),
           intro: lastProse.text,
           introLine: lastProse.line,
           line: start,
+          outro: '',
           ...(language ? { language } : {}),
           ...(title ? { title } : {}),
-        });
+        };
+        blocks.push(awaitingOutro);
+      }
     } else if (!fencedText && (isCodeLine(line) || (run.length > 0 && /^\s+\S/.test(line)))) {
       if (run.length === 0) {
         intro = lastProse;
@@ -112,7 +119,11 @@ export function codeBlocksOf(text: string): CodeBlock[] {
     } else if (line.trim() === '') {
       if (run.length > 0) run.push('');
     } else {
+      const ended = run.length > 0;
       endRun();
+      const explained = ended ? blocks.at(-1) : awaitingOutro;
+      if (explained) explained.outro = line.trim();
+      awaitingOutro = undefined;
       lastProse = { text: line.trim(), line: number };
     }
   }

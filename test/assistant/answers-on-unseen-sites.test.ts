@@ -72,7 +72,7 @@ describe('sentences an answer may quote', () => {
     expect(isCodeLine('Code | Number | Description')).toBe(false);
   });
 
-  it('finds code blocks with the prose line that introduces them, blank lines kept inside', () => {
+  it('finds code blocks with the prose lines that introduce and follow them, blank lines kept inside', () => {
     expect(
       codeBlocksOf(
         'Create one at sign-up:\ncurl -X POST https://api.example.com/v1/customers \\\n  -d \'{"name": "Jane"}\'\n\nexport API_KEY=abc\nThen open the dashboard.',
@@ -83,6 +83,7 @@ describe('sentences an answer may quote', () => {
         intro: 'Create one at sign-up:',
         introLine: 0,
         line: 1,
+        outro: 'Then open the dashboard.',
       },
     ]);
   });
@@ -115,8 +116,15 @@ describe('fenced code in section text (builds since code blocks are fenced)', ()
         ].join('\n'),
       ),
     ).toEqual([
-      { code: 'const client = new Client();', intro: 'Create a client:', introLine: 0, line: 1, language: 'js' },
-      { code: 'client = Client()', intro: 'Create a client:', introLine: 0, line: 4, language: 'python' },
+      {
+        code: 'const client = new Client();',
+        intro: 'Create a client:',
+        introLine: 0,
+        line: 1,
+        outro: '',
+        language: 'js',
+      },
+      { code: 'client = Client()', intro: 'Create a client:', introLine: 0, line: 4, outro: '', language: 'python' },
     ]);
   });
 

@@ -139,6 +139,26 @@ describe('the offline composer answers what the question asks', () => {
     expect(answer).not.toContain('int-api-router');
   });
 
+  it('quotes the command the sentence after it explains, not the output shown below', () => {
+    const service = {
+      number: 1,
+      title: 'Running in production › Enable and start the service',
+      text: [
+        'With your service file ready, activate the service using systemctl:',
+        fenceCode('systemctl enable searchd\nsystemctl start searchd', 'bash'),
+        "With systemctl enable, you're telling the operating system to run it at every boot.",
+        'You should see a message confirming your service is running:',
+        fenceCode(
+          '● searchd.service - Search daemon\n   Loaded: loaded (/etc/systemd/system/searchd.service; enabled)\n   Active: active (running)',
+          'sh',
+        ),
+      ].join('\n'),
+    };
+    const answer = composeAnswer('make the service start on boot with systemd', undefined, [service]).join('');
+    expect(answer).toContain('systemctl enable searchd');
+    expect(answer).not.toContain('Active: active (running)');
+  });
+
   it('quotes every step of the procedure a setup question asks for, in order', () => {
     const sources = [
       {
