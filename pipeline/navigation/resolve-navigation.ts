@@ -1,6 +1,7 @@
 import type { PageContext } from '../../contract/search/section-record.ts';
 import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
 import { isOperationReference } from '../site-model/is-operation-reference.ts';
+import { specNameOfReference } from '../site-model/operation-reference.ts';
 import { isRecord } from '../site-model/is-record.ts';
 import type { SiteConfig } from '../site-model/site-config.ts';
 import { suggestName } from '../config/suggest-name.ts';
@@ -48,6 +49,8 @@ interface Scope {
   /** The nearest group's `tag` (a badge such as "NEW"), if any. */
   tag?: string;
   specs: SpecInScope;
+  /** The element whose own `openapi` the specs are (none when they come from `api.openapi`). */
+  specOwner?: Level;
   /** Human path of labels for messages: "tab API › group Users". */
   trail: string[];
 }
@@ -59,8 +62,10 @@ interface Level {
   children: ManifestNavigationNode[];
   /** The list the element's node is in (its parent's children). */
   siblings?: ManifestNavigationNode[];
-  /** The element's own `openapi` specs: with no lists, it generates a page per operation. */
+  /** The element's own `openapi` specs: it generates a page per operation unless `listsOperations`. */
   ownSpecs: SpecInScope;
+  /** Whether an operation entry below the element (`GET /users`, naming no spec) resolves against its own specs: it then lists the operations it shows. */
+  listsOperations?: boolean;
   /** Operation entries of the element left out because the spec they name did not load. */
   unloadedEntries: number;
 }
@@ -112,6 +117,7 @@ export function resolveNavigation(
 
   const resolveOperationEntry = (entry: string, pointer: string, level: Level): ManifestNavigationNode | undefined => {
     const { scope } = level;
+    if (scope.specOwner && specNameOfReference(entry) === undefined) scope.specOwner.listsOperations = true;
     const resolution = resolveOperationReference(
       options.specs,
       entry,
@@ -229,9 +235,12 @@ export function resolveNavigation(
       ...(boost === undefined ? {} : { boost }),
       ...(tag === undefined ? {} : { tag }),
       specs: ownSpecs.length > 0 ? ownSpecs : parent.scope.specs,
+      ...(ownSpecs.length === 0 && parent.scope.specOwner ? { specOwner: parent.scope.specOwner } : {}),
       trail: [...parent.scope.trail, `${kind} ${label ?? '?'}`],
     };
-    return { scope, node, children: [], siblings: parent.children, ownSpecs, unloadedEntries: 0 };
+    const level: Level = { scope, node, children: [], siblings: parent.children, ownSpecs, unloadedEntries: 0 };
+    if (ownSpecs.length > 0) scope.specOwner = level;
+    return level;
   };
 
   /** One `spec-not-loaded` warning for an element that lost operation entries, or all its generated pages, to a spec that did not load. */
@@ -277,6 +286,7 @@ export function resolveNavigation(
     ownSpecs: navigationSpecs,
     unloadedEntries: 0,
   };
+  if (navigationSpecs.length > 0) root.scope.specOwner = root;
   visitNavigation<Level>(
     navigation,
     {
@@ -290,7 +300,12 @@ export function resolveNavigation(
         }
       },
       leave: (visit, level) => {
-        const wholeSpec = !holdsNavigationLists(visit.element) && level.ownSpecs.length > 0;
+        // As the platform's CLI does: an element's own spec adds a page per operation after what it lists, unless
+        // the element lists operations of it; the top-level navigation's spec only does so for a navigation of nothing else.
+        const wholeSpec =
+          level.ownSpecs.length > 0 &&
+          !level.listsOperations &&
+          (visit.kind !== 'navigation' || !holdsNavigationLists(visit.element));
         if (wholeSpec) level.children.push(...generateWholeSpec(level.ownSpecs, visit.pointer, level.scope));
         // A group left with nothing to show (no pages listed, or every entry left out) has no place in the tree.
         const dropped =

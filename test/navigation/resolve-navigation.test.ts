@@ -287,6 +287,44 @@ describe('resolveNavigation on small configurations', () => {
     ]);
   });
 
+  it('adds a page per operation after the pages of an element with its own spec, unless it lists operations of it', () => {
+    const routes = (config: unknown) => resolve(config).entries.map((candidate) => candidate.route);
+    // As the platform's CLI does: a tab's spec generates its endpoint groups after the tab's own groups of pages.
+    const withGuides = resolve({
+      navigation: {
+        tabs: [{ tab: 'API', openapi: 'legacy-swagger.json', groups: [{ group: 'Guides', pages: ['cloud/intro'] }] }],
+      },
+    });
+    expect(withGuides.entries.map((candidate) => candidate.route)).toEqual([
+      'cloud/intro',
+      'api-reference/pets/list-pets',
+      'api-reference/pets/add-a-pet',
+    ]);
+    expect(outline(withGuides.tree)).toContain('  group Pets');
+    // An operation entry that names no spec uses the element's: the element then shows only what it lists…
+    expect(
+      routes({
+        navigation: {
+          tabs: [{ tab: 'API', openapi: 'legacy-swagger.json', groups: [{ group: 'Pets', pages: ['GET /pets'] }] }],
+        },
+      }),
+    ).toEqual(['api-reference/pets/list-pets']);
+    // …while one naming another spec leaves the element's spec whole.
+    expect(
+      routes({
+        navigation: {
+          tabs: [
+            {
+              tab: 'API',
+              openapi: 'legacy-swagger.json',
+              groups: [{ group: 'Shop', pages: ['shop.yaml GET /health'] }],
+            },
+          ],
+        },
+      }),
+    ).toEqual(['api-reference/health-check', 'api-reference/pets/list-pets', 'api-reference/pets/add-a-pet']);
+  });
+
   it('keeps one route for an operation referenced twice in the same directory', () => {
     const result = resolve({
       navigation: {
