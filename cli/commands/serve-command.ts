@@ -1,24 +1,29 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import { defaultArtifactMemoryBytes } from '../../runtime/artifacts/create-artifact-store.ts';
 import { buildApp, type AppOptions } from '../../runtime/http/build-app.ts';
 import { buildMetricsApp } from '../../runtime/http/build-metrics-app.ts';
 import { createMetrics } from '../../runtime/http/metrics.ts';
-import { parseTrustProxy, type TrustProxy } from '../../runtime/http/client-address.ts';
+import type { TrustProxy } from '../../runtime/http/client-address.ts';
 import { createModelFromEnvironment } from '../create-model-from-environment.ts';
 import { reliabilityFromEnvironment } from '../reliability-from-environment.ts';
 import { parseSiteHost, type SiteHost } from '../../runtime/http/site-hosts.ts';
 import { AssistantSettingsError } from '../../runtime/settings/assistant-settings-store.ts';
-import {
-  EnvironmentSettingError,
-  parseWholeNumber,
-  wholeNumberFromEnvironment,
-} from '../whole-number-from-environment.ts';
+import { EnvironmentSettingError, wholeNumberFromEnvironment } from '../whole-number-from-environment.ts';
 import { EXIT_USAGE } from '../exit-codes.ts';
 import { parseHttpUrl } from '../parse-http-url.ts';
+import { collectList } from '../options/collect-list.ts';
+import { collectSiteHost } from '../options/collect-site-host.ts';
+import { parsePort } from '../options/parse-port.ts';
+import { parseTrustProxyOption } from '../options/parse-trust-proxy-option.ts';
+import { splitList } from '../options/split-list.ts';
+import { wholeNumberOption } from '../options/whole-number-option.ts';
+
+/** `--port`'s parser, importable from here as it was before it had a file of its own. */
+export { parsePort } from '../options/parse-port.ts';
 
 interface ServeCommandOptions {
   artifacts: string;
@@ -352,28 +357,6 @@ function siteHostsFromEnvironment(environment: NodeJS.ProcessEnv): SiteHost[] {
   });
 }
 
-/** The entries of a comma-separated list, blanks dropped. */
-function splitList(text: string): string[] {
-  return text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-}
-
-/** A commander collector of a comma-separated, repeatable list flag. */
-function collectList(value: string, previous: string[]): string[] {
-  return [...previous, ...splitList(value)];
-}
-
-/** A commander collector of `--site-host`: each value parsed, a malformed one a usage error. */
-function collectSiteHost(value: string, previous: SiteHost[]): SiteHost[] {
-  try {
-    return [...previous, parseSiteHost(value)];
-  } catch (error) {
-    throw new InvalidArgumentError((error as Error).message);
-  }
-}
-
 /** Listens, or writes why it cannot ("the port is in use; pass <hint>") and resolves to false. */
 async function listenOrReport(server: FastifyInstance, host: string, port: number, hint: string): Promise<boolean> {
   try {
@@ -449,26 +432,8 @@ function redactRedisUrl(url: string): string {
   }
 }
 
-/** A commander parser of a whole-number flag: "Unexpected abc, expected a whole number ≥ 1", as for the environment. */
-function wholeNumberOption(minimum: number): (value: string) => number {
-  return (value) => {
-    const number = parseWholeNumber(value, minimum);
-    if (number === undefined)
-      throw new InvalidArgumentError(`Unexpected ${value}, expected a whole number ≥ ${minimum}`);
-    return number;
-  };
-}
-
 function limitFromEnvironment(name: string): number {
   return wholeNumberFromEnvironment(process.env, name, 1) ?? SPEC_LIMIT;
-}
-
-/** A commander parser of a `--port` flag: 0 to 65535. */
-export function parsePort(value: string): number {
-  const port = parseWholeNumber(value);
-  if (port === undefined || port > 65_535)
-    throw new InvalidArgumentError(`Unexpected ${value}, expected a port number (0 to 65535)`);
-  return port;
 }
 
 /** The port an environment variable names (PORT, DOCSMITH_METRICS_PORT), undefined when unset. */
@@ -477,12 +442,4 @@ function portFromEnvironment(name: string): number | undefined {
   if (port !== undefined && port > 65_535)
     throw new EnvironmentSettingError(`Unexpected ${name}=${port}, expected a port number (0 to 65535)`);
   return port;
-}
-
-function parseTrustProxyOption(value: string): TrustProxy {
-  try {
-    return parseTrustProxy(value);
-  } catch (error) {
-    throw new InvalidArgumentError((error as Error).message);
-  }
 }
