@@ -18,7 +18,7 @@ import { fileCacheStorage } from '../file-cache-storage.ts';
 import { GENERATOR } from '../generator.ts';
 import { SiteReadError } from '../read-site-source.ts';
 import { readUserInput } from '../read-user-input.ts';
-import { parsePort } from './serve-command.ts';
+import { parsePort } from '../options/parse-port.ts';
 
 interface DevCommandOptions {
   port: number;
