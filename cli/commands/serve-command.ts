@@ -10,9 +10,6 @@ import { logServeStart } from './serve/log-serve-start.ts';
 import { declareServeCommandOptions, type ServeCommandOptions } from './serve/serve-command-options.ts';
 import { serveSettingsFromEnvironment, type ServeSettings } from './serve/serve-settings-from-environment.ts';
 
-/** `--port`'s parser, importable from here as it was before it had a file of its own. */
-export { parsePort } from '../options/parse-port.ts';
-
 /** `docsmith serve`: serves the assistant API for every domain published under the artifacts folder. */
 export function serveCommand(): Command {
   return declareServeCommandOptions(
