@@ -7,13 +7,14 @@ import { hasAnchorOrQuery, isWildcardSource, matchRedirect, type Redirect } from
 const MAX_HOPS = 10;
 
 /**
- * Checks redirects against the site: loops (warning: the platform deploys them, and the build goes on), chains of more than one hop (warning naming the final
+ * Checks redirects against the site, read without the base path they are all written under when the site is served
+ * below one (`/docs/old` → `/docs/new` on a site hosted at `/docs`, see `redirectBasePath`): loops (warning: the platform deploys them, and the build goes on), chains of more than one hop (warning naming the final
  * target), sources that shadow an existing page (warning), internal destinations that reach no page nor a
  * folder of pages (warning; destinations in the folder of a spec that did not load are not judged) and sources with an `#anchor` or `?query`, which never apply (warning; not checked further).
  * Duplicate sources are reported by config validation.
  */
 export function checkRedirects(
-  redirects: readonly Redirect[],
+  written: readonly Redirect[],
   options: {
     routes: ReadonlySet<string>;
     locate: (pointer: string) => ConfigPosition;
@@ -24,6 +25,14 @@ export function checkRedirects(
   },
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  const base = redirectBasePath(written, options.routes);
+  const redirects = base
+    ? written.map((redirect) => ({
+        ...redirect,
+        source: withoutBase(redirect.source, base),
+        destination: withoutBase(redirect.destination, base),
+      }))
+    : written;
   const report = (
     index: number,
     field: string,
@@ -54,7 +63,7 @@ export function checkRedirects(
         'source',
         'warning',
         'redirect-anchor-or-query',
-        `Unexpected anchor or query in redirect source \`${redirect.source}\`, expected a path: redirects cannot include them, so this one never applies`,
+        `Unexpected anchor or query in redirect source \`${written[index]?.source}\`, expected a path: redirects cannot include them, so this one never applies`,
         'Redirect the page path, or keep the old anchor as a heading id on the page.',
       );
       return;
@@ -65,7 +74,7 @@ export function checkRedirects(
         'source',
         'warning',
         'redirect-shadows-page',
-        `Unexpected redirect from \`${redirect.source}\`, which is also a page: the redirect wins and the page is unreachable`,
+        `Unexpected redirect from \`${written[index]?.source}\`, which is also a page: the redirect wins and the page is unreachable`,
       );
     }
     if (isExternalLink(redirect.destination) || isWildcardSource(redirect.destination)) return;
@@ -97,7 +106,7 @@ export function checkRedirects(
         'destination',
         'warning',
         'redirect-chain',
-        `Redirect \`${redirect.source}\` takes ${hops} hops, expected one`,
+        `Redirect \`${written[index]?.source}\` takes ${hops} hops, expected one`,
         `Point it straight at \`${current}\`.`,
       );
     }
@@ -107,7 +116,7 @@ export function checkRedirects(
         'destination',
         'warning',
         'redirect-dangling',
-        `Unexpected redirect destination \`${redirect.destination}\`, expected a page of the site`,
+        `Unexpected redirect destination \`${written[index]?.destination}\`, expected a page of the site`,
       );
     }
   });
@@ -117,4 +126,35 @@ export function checkRedirects(
 function routeOf(path: string): string {
   const route = (path.split(/[?#]/)[0] ?? '').replace(/^\/+/, '').replace(/\/+$/, '');
   return route === '' ? 'index' : route;
+}
+
+/**
+ * The base path a site's redirects are written under when it is served below one (Formbricks at `/docs`: every
+ * redirect reads `/docs/old` → `/docs/new`): the first segment every internal source starts with, when the site has
+ * no page or folder of that name and at least half of the plain destinations under it are pages without it.
+ */
+function redirectBasePath(redirects: readonly Redirect[], routes: ReadonlySet<string>): string | undefined {
+  const internal = redirects.filter((redirect) => !isExternalLink(redirect.source));
+  const first = routeOf(internal[0]?.source ?? '').split('/')[0] ?? '';
+  if (internal.length < 2 || first === 'index' || /[:*]/.test(first)) return undefined;
+  if (!internal.every((redirect) => routeOf(redirect.source).startsWith(`${first}/`))) return undefined;
+  if ([...routes].some((route) => route === first || route.startsWith(`${first}/`))) return undefined;
+  const base = `/${first}`;
+  const under = internal.filter(
+    (redirect) => !isWildcardSource(redirect.destination) && routeOf(redirect.destination).startsWith(`${first}/`),
+  );
+  const pagesWithout = under.filter((redirect) => routes.has(routeOf(withoutBase(redirect.destination, base)))).length;
+  return pagesWithout > 0 && pagesWithout * 2 >= under.length ? base : undefined;
+}
+
+/** A path without the base path it starts with (`/docs/a` → `/a`); other paths as they are. */
+function withoutBase(path: string, base: string): string {
+  if (isExternalLink(path)) return path;
+  const absolute = path.startsWith('/') ? path : `/${path}`;
+  return absolute === base ||
+    absolute.startsWith(`${base}/`) ||
+    absolute.startsWith(`${base}?`) ||
+    absolute.startsWith(`${base}#`)
+    ? absolute.slice(base.length) || '/'
+    : path;
 }

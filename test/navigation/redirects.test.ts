@@ -140,4 +140,26 @@ describe('checkRedirects', () => {
       '11 warning redirect-dangling /redirects/1/destination: Unexpected redirect destination `/nowhere`, expected a page of the site',
     ]);
   });
+
+  it('reads redirects all written under the base path a site is served below, and still reports what is wrong there', () => {
+    // A site hosted at /docs (Formbricks) writes every redirect with the base path.
+    expect(
+      check([
+        redirect('/docs/start', '/docs/quickstart'),
+        redirect('/docs/old/:slug*', '/docs/concepts/:slug*'),
+        redirect('/docs/gone', '/docs/nowhere'),
+      ]),
+    ).toEqual([
+      '12 warning redirect-dangling /redirects/2/destination: Unexpected redirect destination `/docs/nowhere`, expected a page of the site',
+    ]);
+    // A site with a page folder of that name has no base path: its redirects are read as written.
+    const withFolder = new Set(['docs/start', 'quickstart']);
+    expect(
+      checkRedirects([redirect('/docs/a', '/docs/start'), redirect('/docs/b', '/quickstart')], {
+        routes: withFolder,
+        locate,
+        folders: routeFolders(withFolder),
+      }),
+    ).toEqual([]);
+  });
 });
