@@ -25,6 +25,7 @@ const UNSEEN_SITES = [
   'flexprice',
   'flipt',
   'flox',
+  'formbricks',
   'hanko',
   'helius',
   'lago',
@@ -32,7 +33,9 @@ const UNSEEN_SITES = [
   'pangolin',
   'paradedb',
   'pipecat',
+  'porter',
   'portkey',
+  'salad',
   'sequin',
   'turso',
   'upstash',
@@ -75,7 +78,10 @@ describe('the unseen split of the retrieval bench', () => {
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'pipecat-ai+docs')}, `);
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'upstash+docs')}, `);
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'sequinstream+sequin', 'docs')}, `);
-    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'Portkey-AI+docs-core')} not found`);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'Portkey-AI+docs-core')}, `);
+    expect('skipped' in partial && partial.skipped).toContain(
+      `${path.join(folder, 'formbricks+formbricks', 'docs')} not found`,
+    );
     expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
   });
 
@@ -88,6 +94,7 @@ describe('the unseen split of the retrieval bench', () => {
       { name: 'batch 5', sites: ['cline', 'paradedb', 'pipecat'] },
       { name: 'batch 6', sites: ['e2b', 'meilisearch', 'upstash'] },
       { name: 'batch 7', sites: ['hanko', 'sequin', 'portkey'] },
+      { name: 'batch 8', sites: ['porter', 'salad', 'formbricks'] },
     ]);
     expect(
       unseenBatches([
@@ -121,6 +128,9 @@ describe('the unseen split of the retrieval bench', () => {
       'teamhanko+docs',
       'sequinstream+sequin/docs',
       'Portkey-AI+docs-core',
+      'porter-dev+docs',
+      'SaladTechnologies+salad-cloud-docs',
+      'formbricks+formbricks/docs',
     ])
       mkdirSync(path.join(folder, directory), { recursive: true });
     const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
