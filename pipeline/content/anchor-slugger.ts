@@ -4,11 +4,21 @@ const DROPPED = /[^\p{L}\p{M}\p{N}\s_\-/&’]/gu;
 /**
  * The anchor the platform generates from a heading's text (its documented rules, "not GitHub-style slugging"):
  * lower case, each whitespace a hyphen, a straight apostrophe made `’` and kept, periods made hyphens, parentheses
- * and other punctuation dropped, slashes and ampersands kept: `Config.json options` → `config-json-options`,
- * `What's new` → `what’s-new`, `Read/write access` → `read/write-access`, `Fees & billing` → `fees-&-billing`.
+ * and other punctuation dropped, slashes and ampersands kept, and a run of hyphens made one, none at either end (its
+ * slugify, `@sindresorhus/slugify`, collapses them): `Config.json options` → `config-json-options`, `What's new` →
+ * `what’s-new`, `Read/write access` → `read/write-access`, `Fees & billing` → `fees-&-billing`, `Step 1 - Install` →
+ * `step-1-install`.
  */
 export function headingAnchor(text: string): string {
-  return text.trim().toLowerCase().replace(/'/g, '’').replace(/\./g, '-').replace(DROPPED, '').replace(/\s/g, '-');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/'/g, '’')
+    .replace(/\./g, '-')
+    .replace(DROPPED, '')
+    .replace(/\s/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** Unique heading anchors of one page: a repeated anchor takes `-2`, `-3`, … (the platform counts across the page). */

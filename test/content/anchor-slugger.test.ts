@@ -15,6 +15,10 @@ describe('heading anchors', () => {
     expect(table.map(([heading]) => headingAnchor(heading))).toEqual(table.map(([, anchor]) => anchor));
     expect(headingAnchor('Step 1: Install `comfy` now?')).toBe('step-1-install-comfy-now');
     expect(headingAnchor('Что нового')).toBe('что-нового');
+    // The platform's slugify makes a run of hyphens one and trims them (the rendered ids of real pages).
+    expect(
+      ['Step 1 - Install', '2. Client configuration', '`theme` - required', '- Notes -'].map(headingAnchor),
+    ).toEqual(['step-1-install', '2-client-configuration', 'theme-required', 'notes']);
   });
 
   it('count repeats from -2 across the page, past an anchor a heading already took', () => {
