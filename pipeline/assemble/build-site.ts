@@ -23,6 +23,7 @@ import { reportUnreadableFiles } from './report-unreadable-files.ts';
 import { resolveFrontmatterOperations } from './resolve-frontmatter-operations.ts';
 import { selectPageFiles } from './select-page-files.ts';
 import { unlistedPageDiagnostics } from './unlisted-page-diagnostics.ts';
+import { siteBasePaths } from '../site-model/site-base-paths.ts';
 
 export type { BuildResult } from './assemble-build-result.ts';
 export type { PageParseInput } from './parse-site-pages.ts';
@@ -162,6 +163,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
       ...(source.assetFiles ? { files: new Set([...source.files.keys(), ...source.assetFiles]) } : {}),
       unknownFolders,
       folders,
+      basePaths: siteBasePaths(options.siteUrl),
     }),
   );
   if (options.checkOnly)

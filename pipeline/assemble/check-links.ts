@@ -26,6 +26,11 @@ export interface LinkTargets {
   unknownFolders?: readonly string[];
   /** Folders of the navigation's visible pages (`routeFolders`): a link to one reaches its first page (default none). */
   folders?: ReadonlySet<string>;
+  /**
+   * Base paths the site may be served below (`siteBasePaths`): an absolute image path under one that is no folder of
+   * the site is looked up without it, as the platform does (`/docs/images/a.png` on a site hosted at `/docs`; default none).
+   */
+  basePaths?: readonly string[];
 }
 
 /** The route of `/`: the site root always serves a page (index, else the first page of the navigation). */
@@ -90,16 +95,28 @@ export function checkLinks(pages: Iterable<ParsedPage>, targets: LinkTargets): D
 }
 
 function checkImage(url: string, file: string, targets: LinkTargets): LinkProblem | undefined {
-  if (!targets.files || targets.files.has(file)) return undefined;
+  const files = targets.files;
+  if (!files || files.has(file)) return undefined;
+  if (url.trim().startsWith('/') && underBasePath(file, files, targets.basePaths ?? [])) return undefined;
   const suggestion = suggestName(
     file,
-    [...targets.files].filter((candidate) => path.extname(candidate) === path.extname(file)),
+    [...files].filter((candidate) => path.extname(candidate) === path.extname(file)),
   );
   return {
     ruleId: 'missing-image',
     message: `Unexpected image \`${url}\`, expected a file of the site (looked for ${file})`,
     hint: suggestion ? `Did you mean \`/${suggestion}\`?` : 'Add the image or fix its path.',
   };
+}
+
+/** Whether `file` names a file of the site once a base path it starts with is taken off, that base path being no folder of the site. */
+function underBasePath(file: string, files: ReadonlySet<string>, basePaths: readonly string[]): boolean {
+  return basePaths.some((base) => {
+    const prefix = `${base.replace(/^\/+/, '')}/`;
+    if (!file.startsWith(prefix)) return false;
+    const rest = file.slice(prefix.length);
+    return files.has(rest) && ![...files].some((candidate) => candidate.startsWith(prefix));
+  });
 }
 
 function checkPageLink(

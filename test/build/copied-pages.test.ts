@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { checkLinks } from '../../pipeline/assemble/check-links.ts';
+import { siteBasePaths } from '../../pipeline/site-model/site-base-paths.ts';
 import { routeFolders } from '../../pipeline/navigation/route-folders.ts';
 import { createPageParser } from '../../pipeline/assemble/create-page-parser.ts';
 import { serializeManifest } from '../../pipeline/manifest/build-manifest.ts';
@@ -112,6 +113,31 @@ describe('checkLinks', () => {
       ),
     ).toEqual(['a.mdx broken-anchor Unexpected anchor `#setup` in `/b#setup`, expected a heading of `/b`']);
     expect(once).toEqual(['anchors']);
+  });
+});
+
+describe('checkLinks on images', () => {
+  it('finds an image written under the base path the site is served below, unless the site has a folder of that name', () => {
+    const page = parsePage({
+      file: 'guide.mdx',
+      text: '![a](/docs/images/a.png) ![b](/help/images/b.png) ![c](/docs/images/c.png)\n',
+    });
+    const check = (files: string[]) =>
+      checkLinks([page], {
+        routes: new Set(['guide']),
+        redirects: [],
+        files: new Set(files),
+        basePaths: siteBasePaths('https://acme.com/help'),
+      }).map((diagnostic) => diagnostic.message);
+    // Served at /docs (a base path of the platform) or at /help (the site URL's path), the files are looked up without it.
+    expect(check(['guide.mdx', 'images/a.png', 'images/b.png'])).toEqual([
+      'Unexpected image `/docs/images/c.png`, expected a file of the site (looked for docs/images/c.png)',
+    ]);
+    // A site with a `docs/` folder writes `/docs/…` for that folder.
+    expect(check(['guide.mdx', 'images/a.png', 'images/b.png', 'images/c.png', 'docs/intro.mdx'])).toEqual([
+      'Unexpected image `/docs/images/a.png`, expected a file of the site (looked for docs/images/a.png)',
+      'Unexpected image `/docs/images/c.png`, expected a file of the site (looked for docs/images/c.png)',
+    ]);
   });
 });
 
