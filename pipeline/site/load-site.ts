@@ -27,6 +27,8 @@ const IGNORED_FOLDER = /(?:^|\/)(?:\.[^/]*|node_modules)\//;
 /** Repository files, not pages, as the platform's default ignore list has them: `.md` in any case; `.mdx` only in capitals (mcp's `community/contributing.mdx` and sites' `changelog.mdx` are pages). */
 const REPOSITORY_MARKDOWN = /(?:^|\/)(?:readme|license|licence|changelog|contributing|agents|claude)\.md$/i;
 const REPOSITORY_MDX = /(?:^|\/)(?:README|LICENSE|LICENCE|CHANGELOG|CONTRIBUTING|AGENTS|CLAUDE)\.mdx$/;
+/** The site's skill file for agents, served as written at `/skill.md` (the platform's `skillFile`), no page. */
+const SKILL_FILE = /^skill\.md$/i;
 /** A top-level `openapi`/`swagger`/`asyncapi` key whose value is a version number (`3.1.0`, `"2.0"`). */
 const SPEC_MARKER = /^[ \t]*\{?[ \t]*["']?(?:openapi|swagger|asyncapi)["']?[ \t]*:[ \t]*["']?\d/m;
 /** The same key anywhere on a line of JSON (minified specs put `info` first). */
@@ -100,8 +102,8 @@ export function isSnippetFile(file: string): boolean {
 
 /**
  * Whether a file may be a page: `.mdx`/`.md`, not a snippet, not in node_modules or a dot-folder, not a
- * README/LICENSE/CHANGELOG/CONTRIBUTING/AGENTS/CLAUDE file in any folder (`.md` in any case, `.mdx` in capitals).
- * `.mdc` editor rules are not `.md`/`.mdx`, so never pages.
+ * README/LICENSE/CHANGELOG/CONTRIBUTING/AGENTS/CLAUDE file in any folder (`.md` in any case, `.mdx` in capitals),
+ * not the site's root `skill.md`. `.mdc` editor rules are not `.md`/`.mdx`, so never pages.
  */
 export function isPageCandidate(file: string): boolean {
   return (
@@ -109,7 +111,8 @@ export function isPageCandidate(file: string): boolean {
     !isSnippetFile(file) &&
     !isIgnoredFile(file) &&
     !REPOSITORY_MARKDOWN.test(file) &&
-    !REPOSITORY_MDX.test(file)
+    !REPOSITORY_MDX.test(file) &&
+    !SKILL_FILE.test(file)
   );
 }
 

@@ -25,6 +25,8 @@ describe('loadSite', () => {
       'docs/readme.MD': '',
       'AGENTS.md': '',
       'CLAUDE.mdx': '',
+      'SKILL.md': '',
+      'skills/deploy/SKILL.md': '',
       'community/contributing.mdx': '',
       'community/LICENSE.md': '',
       'CHANGELOG.md': '',
@@ -46,12 +48,20 @@ describe('loadSite', () => {
   it('finds docs.json and sorts pages, snippets and specs', () => {
     expect(site).toEqual({
       configFile: 'docs.json',
-      pageFiles: ['Guides/Upper.MDX', 'community/contributing.mdx', 'guide.md', 'index.mdx', 'releases/changelog.mdx'],
+      pageFiles: [
+        'Guides/Upper.MDX',
+        'community/contributing.mdx',
+        'guide.md',
+        'index.mdx',
+        'releases/changelog.mdx',
+        'skills/deploy/SKILL.md',
+      ],
       namedOnlyPageFiles: [
         'AGENTS.md',
         'CHANGELOG.md',
         'CLAUDE.mdx',
         'README.md',
+        'SKILL.md',
         'community/LICENSE.md',
         'docs/readme.MD',
         'nested/_snippets/b.mdx',
