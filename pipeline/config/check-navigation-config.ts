@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalog.ts';
 import { isSourceReference } from '../site-model/source-references.ts';
+import { keptTopLevelList } from '../site-model/navigation-lists.ts';
 import type { ConfigPosition } from './validate-config.ts';
 
 /** The child lists a navigation element may hold; more than one on the same element is allowed but warned. */
@@ -70,16 +71,19 @@ export function checkNavigationConfig(navigation: unknown, locate: (pointer: str
     }
     if (typeof record.root === 'string') visitPage(record.root, `${pointer}/root`);
     const kinds = CHILD_KINDS.filter((kind) => Array.isArray(record[kind]));
+    const kept = pointer === '/navigation' ? keptTopLevelList(record) : undefined;
     if (kinds.length > 1) {
       report(
         pointer || '/',
         'warning',
         'mixed-navigation-children',
         `Unexpected mix of ${kinds.map((kind) => `\`${kind}\``).join(' and ')} on one element, expected one kind of children`,
-        `All of them are kept, in this order: ${kinds.join(', ')}. Nest one inside the other to make the order explicit.`,
+        kept === undefined
+          ? `All of them are kept, in this order: ${kinds.join(', ')}. Nest one inside the other to make the order explicit.`
+          : `The platform keeps only \`${kept}\` of the top-level navigation and drops the rest; so does docsmith. Nest the others inside it to keep them.`,
       );
     }
-    for (const kind of kinds) {
+    for (const kind of kinds.filter((candidate) => kept === undefined || candidate === kept)) {
       (record[kind] as unknown[]).forEach((child, index) =>
         kind === 'pages'
           ? visitPage(child, `${pointer}/${kind}/${index}`)

@@ -1,7 +1,7 @@
 import type { NavigationElement } from '../../schemas/docs-config.ts';
 import { isRecord } from './is-record.ts';
 import type { DeepReadonly, SiteConfig } from './site-config.ts';
-import { NAVIGATION_LISTS, type NavigationListKind } from './navigation-lists.ts';
+import { keptTopLevelList, NAVIGATION_LISTS, type NavigationListKind } from './navigation-lists.ts';
 import { isSourceReference } from './source-references.ts';
 
 /** Returned by `NavigationVisitor.enter` to leave what an element holds unvisited (and not call `leave`). */
@@ -38,7 +38,8 @@ export interface NavigationVisitor<Context> {
 
 /**
  * Walks docs.json `navigation` depth first, the way it is resolved: an element, then its `root`, then its lists in
- * `NAVIGATION_LISTS` order, then its `pages` (strings are page references, objects are groups). `navigation.global`
+ * `NAVIGATION_LISTS` order, then its `pages` (strings are page references, objects are groups); of the top-level
+ * navigation, only the list the platform keeps (`keptTopLevelList`). `navigation.global`
  * (links only), `sourceRef` entries (another repository's navigation) and keys that are not navigation are not
  * walked; entries of the wrong type are skipped, so a
  * configuration with schema errors is walked as far as it makes sense. Like unist-util-visit, for the navigation tree.
@@ -63,16 +64,19 @@ function visitElement<Context>(
   const { element, pointer } = visit;
   if (visit.kind !== 'navigation' && typeof element.root === 'string')
     visitor.page?.({ entry: element.root, pointer: `${pointer}/root`, role: 'root' }, context);
+  // The top-level navigation is one kind of list, as the platform's schema reads it; an element below may mix them.
+  const kept = visit.kind === 'navigation' ? keptTopLevelList(element) : undefined;
+  const walked = (listKey: string): boolean => kept === undefined || kept === listKey;
   for (const [listKey, nameKey, kind] of NAVIGATION_LISTS) {
     const list: unknown = element[listKey];
-    if (!Array.isArray(list)) continue;
+    if (!Array.isArray(list) || !walked(listKey)) continue;
     list.forEach((child: unknown, index) => {
       if (isRecord(child) && !isSourceReference(child))
         visitElement(elementVisit(child, kind, nameKey, `${pointer}/${listKey}/${index}`), visitor, context);
     });
   }
   const pages: unknown = element.pages;
-  if (Array.isArray(pages)) {
+  if (Array.isArray(pages) && walked('pages')) {
     pages.forEach((entry: unknown, index) => {
       const entryPointer = `${pointer}/pages/${index}`;
       if (typeof entry === 'string') visitor.page?.({ entry, pointer: entryPointer, role: 'page' }, context);

@@ -3,9 +3,8 @@ import { SKIP, visitNavigation } from '../../pipeline/site-model/visit-navigatio
 import type { DocsConfig } from '../../schemas/docs-config.ts';
 
 /** Holds entries the schema rejects (a number, null, a string among groups), as a configuration with schema errors may. */
-const navigation = {
-  openapi: 'root.json',
-  global: { anchors: [{ anchor: 'Blog', href: 'https://blog', pages: ['never'] }] },
+const product = {
+  product: 'Docs',
   pages: ['home', { group: 'Inline', pages: ['inline/a'] }, 42, null],
   tabs: [
     {
@@ -16,6 +15,11 @@ const navigation = {
     { tab: 'Link', href: 'https://example.com', groups: [{ group: 'Skipped', pages: ['skipped'] }] },
   ],
   versions: [{ version: 'v1', unknown: { pages: ['not navigation'] } }],
+};
+const navigation = {
+  openapi: 'root.json',
+  global: { anchors: [{ anchor: 'Blog', href: 'https://blog', pages: ['never'] }] },
+  products: [product],
 } as unknown as DocsConfig['navigation'];
 
 describe('visitNavigation', () => {
@@ -35,22 +39,35 @@ describe('visitNavigation', () => {
     );
     expect(events).toEqual([
       'enter navigation - /navigation in start',
-      'enter version v1 /navigation/versions/0 in navigation',
+      'enter product Docs /navigation/products/0 in navigation',
+      'enter version v1 /navigation/products/0/versions/0 in Docs',
       'leave version v1',
-      'enter tab Guides /navigation/tabs/0 in navigation',
-      'root guides/index /navigation/tabs/0/root in Guides',
-      'enter group Start /navigation/tabs/0/groups/0 in Guides',
-      'page guides/start /navigation/tabs/0/groups/0/pages/0 in Start',
-      'page GET /users /navigation/tabs/0/groups/0/pages/1 in Start',
+      'enter tab Guides /navigation/products/0/tabs/0 in Docs',
+      'root guides/index /navigation/products/0/tabs/0/root in Guides',
+      'enter group Start /navigation/products/0/tabs/0/groups/0 in Guides',
+      'page guides/start /navigation/products/0/tabs/0/groups/0/pages/0 in Start',
+      'page GET /users /navigation/products/0/tabs/0/groups/0/pages/1 in Start',
       'leave group Start',
       'leave tab Guides',
-      'enter tab Link /navigation/tabs/1 in navigation',
-      'page home /navigation/pages/0 in navigation',
-      'enter group Inline /navigation/pages/1 in navigation',
-      'page inline/a /navigation/pages/1/pages/0 in Inline',
+      'enter tab Link /navigation/products/0/tabs/1 in Docs',
+      'page home /navigation/products/0/pages/0 in Docs',
+      'enter group Inline /navigation/products/0/pages/1 in Docs',
+      'page inline/a /navigation/products/0/pages/1/pages/0 in Inline',
       'leave group Inline',
+      'leave product Docs',
       'leave navigation -',
     ]);
+  });
+
+  it('walks only the list of the top-level navigation the platform keeps: the first of products, languages, versions, tabs…', () => {
+    const events: string[] = [];
+    const lists = { pages: product.pages, tabs: product.tabs, versions: product.versions };
+    visitNavigation(
+      lists as unknown as DocsConfig['navigation'],
+      { enter: ({ pointer }) => void events.push(pointer), page: ({ pointer }) => void events.push(pointer) },
+      undefined,
+    );
+    expect(events).toEqual(['/navigation', '/navigation/versions/0']);
   });
 
   it('walks nothing when the navigation is not an object', () => {
