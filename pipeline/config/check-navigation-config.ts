@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalog.ts';
 import { isSourceReference } from '../site-model/source-references.ts';
-import { keptTopLevelList } from '../site-model/navigation-lists.ts';
+import { keptLists, NAVIGATION_LISTS, type NavigationElementKind } from '../site-model/navigation-lists.ts';
 import type { ConfigPosition } from './validate-config.ts';
 
 /** The child lists a navigation element may hold; more than one on the same element is allowed but warned. */
@@ -16,6 +16,11 @@ const CHILD_KINDS = [
   'groups',
   'pages',
 ] as const;
+
+/** The kind of the elements of each list (`tabs` → `tab`). */
+const ELEMENT_KIND_OF_LIST = new Map<string, NavigationElementKind>(
+  NAVIGATION_LISTS.map(([list, , kind]) => [list, kind]),
+);
 
 /** Keys from which a group gets pages without listing them. */
 const GENERATED_PAGES = ['openapi', 'asyncapi', 'sdk', 'graphql'] as const;
@@ -49,13 +54,17 @@ export function checkNavigationConfig(navigation: unknown, locate: (pointer: str
     if (typeof entry === 'string') {
       pageCount += 1;
     } else if (!isSourceReference(entry)) {
-      visitElement(entry, pointer, true);
+      visitElement(entry, pointer, 'group');
     }
   };
-  const visitElement = (element: unknown, pointer: string, isGroup = false): void => {
+  const visitElement = (element: unknown, pointer: string, elementKind: NavigationElementKind): void => {
     if (!element || typeof element !== 'object' || Array.isArray(element)) return;
     const record = element as Record<string, unknown>;
-    if (isGroup && !Array.isArray(record.pages) && !GENERATED_PAGES.some((key) => record[key] !== undefined))
+    if (
+      elementKind === 'group' &&
+      !Array.isArray(record.pages) &&
+      !GENERATED_PAGES.some((key) => record[key] !== undefined)
+    )
       reportGroupWithoutPages(record, pointer);
     if (record.openapi !== undefined || record.asyncapi !== undefined) pageCount += 1;
     for (const generator of REFERENCE_GENERATORS) {
@@ -71,23 +80,29 @@ export function checkNavigationConfig(navigation: unknown, locate: (pointer: str
     }
     if (typeof record.root === 'string') visitPage(record.root, `${pointer}/root`);
     const kinds = CHILD_KINDS.filter((kind) => Array.isArray(record[kind]));
-    const kept = pointer === '/navigation' ? keptTopLevelList(record) : undefined;
-    if (kinds.length > 1) {
+    const kept = keptLists(elementKind, record);
+    const link = kept.length === 0 && kinds.length > 0 && elementKind !== 'navigation';
+    if (kinds.length > 1 || link) {
+      const mixed = link ? ['href', ...kinds] : kinds;
       report(
-        pointer || '/',
+        pointer,
         'warning',
         'mixed-navigation-children',
-        `Unexpected mix of ${kinds.map((kind) => `\`${kind}\``).join(' and ')} on one element, expected one kind of children`,
-        kept === undefined
+        `Unexpected mix of ${mixed.map((kind) => `\`${kind}\``).join(' and ')} on one element, expected one kind of children`,
+        elementKind === 'group'
           ? `All of them are kept, in this order: ${kinds.join(', ')}. Nest one inside the other to make the order explicit.`
-          : `The platform keeps only \`${kept}\` of the top-level navigation and drops the rest; so does docsmith. Nest the others inside it to keep them.`,
+          : link
+            ? 'The platform shows the element as a link to its `href` and drops its lists; so does docsmith.'
+            : `The platform keeps only \`${kept[0]}\` of this element and drops the rest; so does docsmith. Nest the others inside it to keep them.`,
       );
     }
-    for (const kind of kinds.filter((candidate) => kept === undefined || candidate === kept)) {
+    for (const kind of kinds.filter((candidate) => kept.includes(candidate))) {
       (record[kind] as unknown[]).forEach((child, index) =>
         kind === 'pages'
           ? visitPage(child, `${pointer}/${kind}/${index}`)
-          : visitElement(child, `${pointer}/${kind}/${index}`, kind === 'groups' && !isSourceReference(child)),
+          : isSourceReference(child)
+            ? undefined
+            : visitElement(child, `${pointer}/${kind}/${index}`, ELEMENT_KIND_OF_LIST.get(kind) ?? 'group'),
       );
     }
   };
@@ -112,7 +127,7 @@ export function checkNavigationConfig(navigation: unknown, locate: (pointer: str
     }
   };
   if (navigation && typeof navigation === 'object' && !Array.isArray(navigation)) {
-    visitElement(navigation, '/navigation');
+    visitElement(navigation, '/navigation', 'navigation');
     if (pageCount === 0) {
       report(
         '/navigation',

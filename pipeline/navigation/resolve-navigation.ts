@@ -212,7 +212,8 @@ export function resolveNavigation(
     if (hidden) node.hidden = true;
     if (typeof element.href === 'string') {
       node.href = element.href;
-      if (!holdsNavigationLists(element) && element.root === undefined) return SKIP;
+      // A link, as the platform's schema reads an element with an `href`: the lists it also holds are dropped.
+      if (element.root === undefined) return SKIP;
     }
     const context: PageContext = { ...parent.scope.context, groups: [...parent.scope.context.groups] };
     if (label !== undefined && kind !== 'navigation') {

@@ -14,23 +14,35 @@ export const NAVIGATION_LISTS = [
 export type NavigationListKind = (typeof NAVIGATION_LISTS)[number][2];
 
 /**
- * The child lists of the top-level `navigation` in the order the platform's schema tries them (`navigationSchema`, a
- * union of one list each): the first it holds is the navigation, the others are dropped.
+ * Per kind of element, its lists in the order the platform's schema tries them (`@mintlify/validation` 0.1.878: each
+ * element is a union of one list each, and zod keeps the first variant that parses and strips the other keys). Read
+ * from the validator itself, element by element.
  */
-export const TOP_LEVEL_LIST_ORDER = [
-  'products',
-  'languages',
-  'versions',
-  'tabs',
-  'dropdowns',
-  'anchors',
-  'groups',
-  'pages',
-] as const;
+const KEPT_LIST_ORDER: Record<Exclude<NavigationElementKind, 'group'>, readonly string[]> = {
+  navigation: ['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'groups', 'pages'],
+  language: ['versions', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'],
+  version: ['languages', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'],
+  product: ['languages', 'versions', 'tabs', 'anchors', 'dropdowns', 'groups', 'pages', 'menu'],
+  tab: ['languages', 'versions', 'dropdowns', 'anchors', 'products', 'groups', 'pages', 'menu'],
+  menu: ['languages', 'versions', 'dropdowns', 'anchors', 'products', 'tabs', 'groups', 'pages'],
+  dropdown: ['languages', 'versions', 'tabs', 'anchors', 'products', 'groups', 'pages'],
+  anchor: ['languages', 'versions', 'dropdowns', 'tabs', 'products', 'groups', 'pages'],
+};
 
-/** The one child list of the top-level `navigation` the platform keeps (`TOP_LEVEL_LIST_ORDER`), if it holds any. */
-export function keptTopLevelList(navigation: Readonly<Record<string, unknown>>): string | undefined {
-  return TOP_LEVEL_LIST_ORDER.find((key) => Array.isArray(navigation[key]));
+/** The top-level `navigation` or an element of one of its lists. */
+export type NavigationElementKind = 'navigation' | NavigationListKind;
+
+/**
+ * The lists of a navigation element the platform keeps (`KEPT_LIST_ORDER`): the first it holds, or none for an element
+ * below the top level with an `href` (a link: the schema's link variant comes first). A group keeps every list: docsmith
+ * resolves a group's `groups` as subgroups and says how the platform differs (`group-without-pages`).
+ */
+export function keptLists(kind: NavigationElementKind, element: Readonly<Record<string, unknown>>): readonly string[] {
+  const held = [...NAVIGATION_LISTS.map(([listKey]) => listKey), 'pages'].filter((key) => Array.isArray(element[key]));
+  if (kind === 'group') return held;
+  if (kind !== 'navigation' && typeof element.href === 'string') return [];
+  const first = KEPT_LIST_ORDER[kind].find((key) => held.includes(key));
+  return first === undefined ? [] : [first];
 }
 
 /** Whether a navigation element holds a list of elements or of pages. */

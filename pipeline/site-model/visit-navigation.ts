@@ -1,7 +1,7 @@
 import type { NavigationElement } from '../../schemas/docs-config.ts';
 import { isRecord } from './is-record.ts';
 import type { DeepReadonly, SiteConfig } from './site-config.ts';
-import { keptTopLevelList, NAVIGATION_LISTS, type NavigationListKind } from './navigation-lists.ts';
+import { keptLists, NAVIGATION_LISTS, type NavigationListKind } from './navigation-lists.ts';
 import { isSourceReference } from './source-references.ts';
 
 /** Returned by `NavigationVisitor.enter` to leave what an element holds unvisited (and not call `leave`). */
@@ -37,9 +37,9 @@ export interface NavigationVisitor<Context> {
 }
 
 /**
- * Walks docs.json `navigation` depth first, the way it is resolved: an element, then its `root`, then its lists in
- * `NAVIGATION_LISTS` order, then its `pages` (strings are page references, objects are groups); of the top-level
- * navigation, only the list the platform keeps (`keptTopLevelList`). `navigation.global`
+ * Walks docs.json `navigation` depth first, the way it is resolved: an element, then its `root`, then the list the
+ * platform keeps of it (`keptLists`: one list, none for a link; every list of a group, in `NAVIGATION_LISTS` order,
+ * then its `pages`; strings are page references, objects are groups). `navigation.global`
  * (links only), `sourceRef` entries (another repository's navigation) and keys that are not navigation are not
  * walked; entries of the wrong type are skipped, so a
  * configuration with schema errors is walked as far as it makes sense. Like unist-util-visit, for the navigation tree.
@@ -64,9 +64,9 @@ function visitElement<Context>(
   const { element, pointer } = visit;
   if (visit.kind !== 'navigation' && typeof element.root === 'string')
     visitor.page?.({ entry: element.root, pointer: `${pointer}/root`, role: 'root' }, context);
-  // The top-level navigation is one kind of list, as the platform's schema reads it; an element below may mix them.
-  const kept = visit.kind === 'navigation' ? keptTopLevelList(element) : undefined;
-  const walked = (listKey: string): boolean => kept === undefined || kept === listKey;
+  // An element is one kind of list, as the platform's schema reads it (a group excepted, see `keptLists`).
+  const kept = keptLists(visit.kind, element);
+  const walked = (listKey: string): boolean => kept.includes(listKey);
   for (const [listKey, nameKey, kind] of NAVIGATION_LISTS) {
     const list: unknown = element[listKey];
     if (!Array.isArray(list) || !walked(listKey)) continue;

@@ -27,7 +27,7 @@ describe('diagnostic reporters', () => {
         6:3    warning  Unexpected key \`navigaton\` at the top level, expected one of the documented keys  unknown-key
                         hint: Did you mean \`navigation\`?
         7:17   warning  Unexpected mix of \`tabs\` and \`groups\` on one element, expected one kind of children  mixed-navigation-children
-                        hint: The platform keeps only \`tabs\` of the top-level navigation and drops the rest; so does docsmith. Nest the others inside it to keep them.
+                        hint: The platform keeps only \`tabs\` of this element and drops the rest; so does docsmith. Nest the others inside it to keep them.
         13:55  error    Unexpected key \`myspace\` in \`/footer/socials\`, expected one of: x, website, facebook, youtube, discord, slack, github, linkedin, instagram, hacker-news, medium, telegram, twitter, x-twitter, earth-americas, bluesky, threads, reddit, podcast  invalid-key
         14:47  error    Unexpected measurementId \`UA-1234\`, expected an id starting with G  invalid-value
                         hint: Measurement and tag ids start with G, e.g. G-ABC123.

@@ -69,6 +69,13 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
                 endpoint api-reference/webhooks/order-created
             tab Changelog → https://changelog.example.com
           product Edge
+            dropdown Basics
+              group Edge basics
+                page edge/start
+                page cloud/intro
+            dropdown Help
+              anchor Help
+                page help
             dropdown Reference
               group Products
                 endpoint edge-api/products/list-products
@@ -82,11 +89,6 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
                 endpoint edge-api/internal/metrics [hidden]
               group Webhooks
                 endpoint edge-api/webhooks/order-created
-            anchor Help
-              page help
-            group Edge basics
-              page edge/start
-              page cloud/intro
         version v1 [hidden]
           group Old [hidden]
             page cloud/intro [hidden]
@@ -121,6 +123,7 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
       language: 'en',
       version: 'v2',
       product: 'Edge',
+      dropdown: 'Help',
       anchor: 'Help',
       groups: [],
     });
@@ -131,15 +134,6 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
       dropdown: 'Reference',
       groups: ['Webhooks'],
     });
-  });
-
-  it('resolves every child kind of an element holding several, in a stable order (dropdowns, anchors, groups)', () => {
-    const edge = result.tree[0]?.children?.[0]?.children?.[1];
-    expect(edge?.children?.map((child) => `${child.kind} ${String(child.label)}`)).toEqual([
-      'dropdown Reference',
-      'anchor Help',
-      'group Edge basics',
-    ]);
   });
 
   it('inherits `openapi` from api.openapi and lets an element override it; a named spec wins over the scope', () => {
@@ -260,6 +254,37 @@ describe('resolveNavigation on small configurations', () => {
     );
   });
 
+  it('keeps only the list of an element the platform keeps, the first in its schema order; a link keeps none', () => {
+    // `@mintlify/validation` parses each element as a union of one list each: a product shows its anchors over its
+    // dropdowns and groups, a tab its groups over its pages and menu, an element with an `href` is a link.
+    const result = resolve({
+      navigation: {
+        products: [
+          {
+            product: 'Edge',
+            groups: [{ group: 'Edge basics', pages: ['edge/start'] }],
+            anchors: [{ anchor: 'Help', pages: ['help'] }],
+            dropdowns: [{ dropdown: 'Reference', pages: ['cloud/deep'] }],
+          },
+          {
+            product: 'Cloud',
+            tabs: [{ tab: 'Guides', pages: ['cloud/intro'], groups: [{ group: 'Basics', pages: ['cloud/overview'] }] }],
+          },
+        ],
+      },
+    });
+    expect(outline(result.tree)).toEqual([
+      'product Edge',
+      '  anchor Help',
+      '    page help',
+      'product Cloud',
+      '  tab Guides',
+      '    group Basics',
+      '      page cloud/overview',
+    ]);
+    expect(result.entries.map((candidate) => candidate.route)).toEqual(['help', 'cloud/overview']);
+  });
+
   it('names the navigation path of a missing page', () => {
     const result = resolve({
       navigation: { tabs: [{ tab: 'API', groups: [{ group: 'Users', pages: ['users/list'] }] }] },
@@ -341,18 +366,20 @@ describe('resolveNavigation on small configurations', () => {
     ]);
   });
 
-  it('treats an href element as a link unless it also holds pages, and hides the pages of a hidden element', () => {
+  it('treats an href element as a link, the pages it also lists left out as the platform leaves them', () => {
     const result = resolve({
       navigation: {
         anchors: [
           { anchor: 'Docs', href: 'https://x.example', pages: ['help'] },
           { anchor: 'Out', href: 'https://out.example', hidden: true },
+          { anchor: 'Guides', pages: ['edge/start'] },
         ],
       },
     });
     expect(result.tree).toEqual([
-      { kind: 'anchor', label: 'Docs', href: 'https://x.example', children: [{ kind: 'page', path: 'help' }] },
+      { kind: 'anchor', label: 'Docs', href: 'https://x.example' },
       { kind: 'anchor', label: 'Out', href: 'https://out.example', hidden: true },
+      { kind: 'anchor', label: 'Guides', children: [{ kind: 'page', path: 'edge/start' }] },
     ]);
   });
 

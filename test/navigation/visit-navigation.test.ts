@@ -3,8 +3,9 @@ import { SKIP, visitNavigation } from '../../pipeline/site-model/visit-navigatio
 import type { DocsConfig } from '../../schemas/docs-config.ts';
 
 /** Holds entries the schema rejects (a number, null, a string among groups), as a configuration with schema errors may. */
-const product = {
-  product: 'Docs',
+/** A group keeps every list it holds (docsmith resolves a group's lists, see `keptLists`): the walk order shows. */
+const container = {
+  group: 'Docs',
   pages: ['home', { group: 'Inline', pages: ['inline/a'] }, 42, null],
   tabs: [
     {
@@ -19,7 +20,7 @@ const product = {
 const navigation = {
   openapi: 'root.json',
   global: { anchors: [{ anchor: 'Blog', href: 'https://blog', pages: ['never'] }] },
-  products: [product],
+  groups: [container],
 } as unknown as DocsConfig['navigation'];
 
 describe('visitNavigation', () => {
@@ -39,29 +40,29 @@ describe('visitNavigation', () => {
     );
     expect(events).toEqual([
       'enter navigation - /navigation in start',
-      'enter product Docs /navigation/products/0 in navigation',
-      'enter version v1 /navigation/products/0/versions/0 in Docs',
+      'enter group Docs /navigation/groups/0 in navigation',
+      'enter version v1 /navigation/groups/0/versions/0 in Docs',
       'leave version v1',
-      'enter tab Guides /navigation/products/0/tabs/0 in Docs',
-      'root guides/index /navigation/products/0/tabs/0/root in Guides',
-      'enter group Start /navigation/products/0/tabs/0/groups/0 in Guides',
-      'page guides/start /navigation/products/0/tabs/0/groups/0/pages/0 in Start',
-      'page GET /users /navigation/products/0/tabs/0/groups/0/pages/1 in Start',
+      'enter tab Guides /navigation/groups/0/tabs/0 in Docs',
+      'root guides/index /navigation/groups/0/tabs/0/root in Guides',
+      'enter group Start /navigation/groups/0/tabs/0/groups/0 in Guides',
+      'page guides/start /navigation/groups/0/tabs/0/groups/0/pages/0 in Start',
+      'page GET /users /navigation/groups/0/tabs/0/groups/0/pages/1 in Start',
       'leave group Start',
       'leave tab Guides',
-      'enter tab Link /navigation/products/0/tabs/1 in Docs',
-      'page home /navigation/products/0/pages/0 in Docs',
-      'enter group Inline /navigation/products/0/pages/1 in Docs',
-      'page inline/a /navigation/products/0/pages/1/pages/0 in Inline',
+      'enter tab Link /navigation/groups/0/tabs/1 in Docs',
+      'page home /navigation/groups/0/pages/0 in Docs',
+      'enter group Inline /navigation/groups/0/pages/1 in Docs',
+      'page inline/a /navigation/groups/0/pages/1/pages/0 in Inline',
       'leave group Inline',
-      'leave product Docs',
+      'leave group Docs',
       'leave navigation -',
     ]);
   });
 
   it('walks only the list of the top-level navigation the platform keeps: the first of products, languages, versions, tabs…', () => {
     const events: string[] = [];
-    const lists = { pages: product.pages, tabs: product.tabs, versions: product.versions };
+    const lists = { pages: container.pages, tabs: container.tabs, versions: container.versions };
     visitNavigation(
       lists as unknown as DocsConfig['navigation'],
       { enter: ({ pointer }) => void events.push(pointer), page: ({ pointer }) => void events.push(pointer) },

@@ -107,8 +107,10 @@ describe('what the platform deploys, docsmith builds (issue #30 item 11)', () =>
       'docs.json': config({
         navbar: { links: [{ label: 'Status', href: 'https://status.example .com' }] },
         navigation: {
-          anchors: [{ anchor: 'Blog', href: 'https://blog.exa mple.com' }],
-          groups: [{ group: 'Start', pages: ['quickstart'] }],
+          anchors: [
+            { anchor: 'Blog', href: 'https://blog.exa mple.com' },
+            { anchor: 'Docs', groups: [{ group: 'Start', pages: ['quickstart'] }] },
+          ],
         },
       }),
     });
