@@ -37,6 +37,8 @@ interface TreeScope {
   stack: readonly string[];
   /** Imported component name → site file, filled as the imports are met in document order. */
   components: Map<string, string>;
+  /** The names of default imports: a default import of an `.md`/`.mdx` file stands for the snippet's content. */
+  defaultImports: Set<string>;
 }
 
 const NO_HEADING_IDS: ReadonlyMap<number, string> = new Map();
@@ -61,7 +63,12 @@ export function remarkInlineSnippets(options: RemarkInlineSnippetsOptions = {}) 
       maxDepth,
       (file.data.pageDiagnostics ??= []),
     );
-    inliner.inlineTree(tree.children, { file: file.path, stack: [file.path], components: new Map() });
+    inliner.inlineTree(tree.children, {
+      file: file.path,
+      stack: [file.path],
+      components: new Map(),
+      defaultImports: new Set(),
+    });
     file.data.pageSnippets = { imports: [...inliner.imports].sort(), inlinedTexts: inliner.inlinedTexts };
   };
 }
@@ -125,7 +132,8 @@ class SnippetInliner {
     }
     const imported = scope.components.get(name);
     if (imported !== undefined) node.data = { ...node.data, importedFrom: imported };
-    if (imported !== undefined && isInlinedSnippet(imported)) {
+    // A named import (`import { Box } from "/snippets/box.mdx"`) is a component the snippet exports: its children stay.
+    if (imported !== undefined && scope.defaultImports.has(name) && isInlinedSnippet(imported)) {
       this.replace(node, imported, scope);
       return;
     }
@@ -156,7 +164,10 @@ class SnippetInliner {
       }
       const resolved = found ?? base;
       this.imports.add(resolved);
-      for (const imported of statement.specifiers) scope.components.set(imported.local.name, resolved);
+      for (const imported of statement.specifiers) {
+        scope.components.set(imported.local.name, resolved);
+        if (imported.type === 'ImportDefaultSpecifier') scope.defaultImports.add(imported.local.name);
+      }
     }
   }
 
@@ -226,6 +237,7 @@ class SnippetInliner {
       file: snippetFile,
       stack: [...scope.stack, snippetFile],
       components: new Map(),
+      defaultImports: new Set(),
     });
     return { children: snippetTree.children, headingIds: ids };
   }

@@ -9,6 +9,7 @@ import { remarkInlineSnippets } from '../../pipeline/content/remark-inline-snipp
 const snippets = new Map([
   ['snippets/outer.mdx', 'import Inner from "/snippets/inner.mdx";\n\nOuter text.\n\n<Inner />\n'],
   ['snippets/inner.mdx', '\n\n## Inner {#inner-id}\n'],
+  ['snippets/box.mdx', 'export const Box = ({ children }) => <div>{children}</div>;\n'],
 ]);
 
 function inline(text: string, maxDepth?: number): { tree: Root; file: VFile } {
@@ -51,6 +52,22 @@ describe('remarkInlineSnippets', () => {
     expect(file.data.pageSnippets).toEqual({
       imports: ['snippets/button.jsx', 'snippets/inner.mdx', 'snippets/outer.mdx'],
       inlinedTexts: [snippets.get('snippets/outer.mdx'), snippets.get('snippets/inner.mdx')],
+    });
+  });
+
+  it('keeps the children of a component a snippet exports by name; a default import stands for the snippet', () => {
+    const { tree } = inline(
+      'import { Box } from "/snippets/box.mdx";\nimport Inner from "/snippets/inner.mdx";\n\n<Box>\n  Text inside the box.\n</Box>\n\n<Inner />\n',
+    );
+    expect(tree.children[1]).toMatchObject({
+      name: 'Box',
+      data: { importedFrom: 'snippets/box.mdx' },
+      children: [{ type: 'paragraph', children: [{ type: 'text', value: 'Text inside the box.' }] }],
+    });
+    expect(tree.children[2]).toMatchObject({
+      name: 'Inner',
+      data: { snippet: { file: 'snippets/inner.mdx' } },
+      children: [{ type: 'heading' }],
     });
   });
 
