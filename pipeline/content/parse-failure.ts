@@ -25,6 +25,17 @@ export function parseFailure(file: string, error: unknown, kind: 'md' | 'mdx'): 
   };
 }
 
+/** The warning of a `.md` page the platform would parse as MDX and cannot: docsmith reads it as plain Markdown. */
+export function markdownNotMdx(file: string, error: unknown): Diagnostic {
+  const failure = parseFailure(file, error, 'mdx');
+  return {
+    ...failure,
+    severity: 'warning',
+    ruleId: 'markdown-not-mdx',
+    message: `${failure.message}: the platform parses \`.md\` pages as MDX, docsmith read this one as plain Markdown`,
+  };
+}
+
 /** Whether a diagnostic says that a page or snippet could not be parsed (`mdx-parse`, `markdown-parse`). */
 export function isParseFailure(diagnostic: Pick<Diagnostic, 'ruleId'>): boolean {
   return PARSE_FAILURE_RULES.has(diagnostic.ruleId);

@@ -26,10 +26,16 @@ export function pageKind(file: string): 'md' | 'mdx' {
 }
 
 /**
- * Parses a page file into its mdast tree with the processor its extension calls for:
+ * Parses a page file into its mdast tree as the platform does, as MDX whatever its extension:
  * remark-parse + remark-frontmatter + remark-gfm + remark-math (LaTeX in `$…$` and `$$…$$`, which the platform renders,
- * so its braces are not MDX expressions) (+ remark-mdx for `.mdx`). Throws the parser's VFileMessage on bad MDX.
+ * so its braces are not MDX expressions) + remark-mdx; a `.md` file that is not valid MDX is read as plain Markdown.
+ * Throws the parser's VFileMessage on a bad `.mdx` file.
  */
 export function parsePageTree(file: string, text: string): Root {
-  return (pageKind(file) === 'md' ? markdownProcessor : mdxProcessor).parse(text);
+  if (pageKind(file) === 'mdx') return mdxProcessor.parse(text);
+  try {
+    return mdxProcessor.parse(text);
+  } catch {
+    return markdownProcessor.parse(text);
+  }
 }

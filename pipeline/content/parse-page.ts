@@ -1,3 +1,4 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { createHash } from 'node:crypto';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
@@ -7,7 +8,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import './page-data.ts';
-import { parseFailure } from './parse-failure.ts';
+import { markdownNotMdx, parseFailure } from './parse-failure.ts';
 import { pageKind } from './parse-page-tree.ts';
 import type { ParsedPage } from './parsed-page.ts';
 import { readFrontmatter } from './read-frontmatter.ts';
@@ -82,13 +83,19 @@ const mdxProcessor = unified()
 export function parsePage(input: PageInput): ParsedPage {
   const { file, text, readSnippet } = input;
   const kind = pageKind(file);
-  const processor = kind === 'md' ? markdownProcessor : mdxProcessor;
   const vfile = new VFile({ path: file, value: text, data: { pageInput: readSnippet ? { readSnippet } : {} } });
+  // The platform parses `.md` pages as MDX too (`@mintlify/common` getAST); one that is not valid MDX is read as
+  // plain Markdown here, with a warning, rather than lost.
+  let processor = mdxProcessor;
   let tree;
+  let notMdx: Diagnostic | undefined;
   try {
     tree = processor.parse(vfile);
   } catch (error) {
-    return unparsablePage(input, kind, error);
+    if (kind !== 'md') return unparsablePage(input, kind, error);
+    notMdx = markdownNotMdx(file, error);
+    processor = markdownProcessor;
+    tree = processor.parse(vfile);
   }
   processor.runSync(tree, vfile);
   const { pageFrontmatter, pageSnippets, pageSections, pageLinks, pageDiagnostics } = vfile.data;
@@ -107,7 +114,7 @@ export function parsePage(input: PageInput): ParsedPage {
     links: pageLinks,
     imports: pageSnippets.imports,
     contentHash: hash.digest('hex'),
-    diagnostics: pageDiagnostics ?? [],
+    diagnostics: notMdx ? [notMdx, ...(pageDiagnostics ?? [])] : (pageDiagnostics ?? []),
   };
 }
 

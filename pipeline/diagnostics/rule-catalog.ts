@@ -156,6 +156,10 @@ export const RULE_CATALOG = {
     severity: 'error',
     description: 'A Markdown page cannot be parsed (a warning when the navigation does not list the page).',
   },
+  'markdown-not-mdx': {
+    severity: 'warning',
+    description: 'A `.md` page, which the platform parses as MDX, is not valid MDX; it is read as plain Markdown.',
+  },
   'unreadable-file': {
     severity: 'error',
     description: 'A page or spec file is binary or too large to read (a warning when nothing names the file).',

@@ -313,7 +313,7 @@ describe('parsePage on an MDX page with every component', () => {
 });
 
 describe('parsePage on a Markdown page', () => {
-  it('parses without MDX: HTML stays text, HTML links are recorded', () => {
+  it('parses it as MDX, as the platform does: HTML reads like JSX, HTML links are recorded', () => {
     expect(parseFixture('guide.md')).toMatchInlineSnapshot(`
       {
         "contentHash": "0141e68f456b03781a5f347dfc3f08e76005fee3578ae10b09b4c24f9e17072d",
@@ -371,6 +371,26 @@ describe('parsePage on a Markdown page', () => {
         "title": "Markdown guide",
       }
     `);
+  });
+
+  it("reads a component's text as in an .mdx page, and a page that is no valid MDX as plain Markdown, with a warning", () => {
+    const steps = parsePage({
+      file: 'install.md',
+      text: '---\ntitle: Install\n---\n<Steps>\n  <Step title="Create a virtual environment">\n    Run the command.\n  </Step>\n</Steps>\n',
+    });
+    expect(steps.sections[0]?.text).toBe('Create a virtual environment\nRun the command.');
+    expect(steps.diagnostics).toEqual([]);
+    const placeholder = parsePage({
+      file: 'keys.md',
+      text: '---\ntitle: Keys\n---\nSet OPENAI_API_KEY=<openai_key> in your shell.\n\n## Next\n\nStart the server.\n',
+    });
+    expect(placeholder.sections.map((section) => section.text)).toEqual([
+      'Set OPENAI_API_KEY=<openai_key> in your shell.',
+      'Start the server.',
+    ]);
+    expect(placeholder.diagnostics.map(({ line, severity, ruleId }) => `${line} ${severity} ${ruleId}`)).toEqual([
+      '4 warning markdown-not-mdx',
+    ]);
   });
 
   it('falls back to the file name for a missing title, with a warning', () => {
