@@ -1,3 +1,4 @@
+import { headingAnchor } from '../content/anchor-slugger.ts';
 import { isParseFailure } from '../content/parse-failure.ts';
 import type { ParsedPage } from '../content/parsed-page.ts';
 import type { NavigationPageEntry } from '../navigation/navigation-page-entry.ts';
@@ -88,10 +89,13 @@ function distinctPageAnchors(
       ...[...page.headings, ...page.sections].map((item) => item.anchor),
       ...[...text.matchAll(ELEMENT_ID)].map((match) => decodeEntities(match[1] ?? '')),
       ...fieldAnchors(text),
+      // A titled component's id is its title slugged as a heading is: the name a hint suggests.
       ...[...text.matchAll(UPDATE_TAG)].flatMap((tag) =>
-        [...tag[0].matchAll(UPDATE_TITLE)].map((match) => match[1] ?? ''),
+        [...tag[0].matchAll(UPDATE_TITLE)].map((match) => headingAnchor(match[1] ?? '')),
       ),
-      ...[...text.matchAll(TITLED_COMPONENT)].map((match) => decodeEntities(match[1] ?? match[2] ?? match[3] ?? '')),
+      ...[...text.matchAll(TITLED_COMPONENT)].map((match) =>
+        headingAnchor(decodeEntities(match[1] ?? match[2] ?? match[3] ?? '')),
+      ),
     ];
     const keyed = new Map<string, string>();
     for (const name of names) {

@@ -30,6 +30,8 @@ describe('collectAnchors', () => {
       'whyatoken',
       'installthesdk',
     ]);
+    // Each is named by its id, the title slugged as a heading is: what a broken-anchor hint suggests.
+    expect([...(anchors?.values() ?? [])].slice(2)).toEqual(['using-the-cli', 'why-a-token', 'install-the-sdk']);
   });
 
   it('offers a ParamField or ResponseField as `param-<name>` (`-1`, `-2` when repeated) and the tabs and fields of imported snippets, as the platform renders them on the page', () => {
