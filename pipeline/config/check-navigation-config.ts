@@ -1,21 +1,13 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalog.ts';
 import { isSourceReference } from '../site-model/source-references.ts';
-import { keptLists, NAVIGATION_LISTS, type NavigationElementKind } from '../site-model/navigation-lists.ts';
+import {
+  CHILD_LIST_KEYS,
+  keptLists,
+  NAVIGATION_LISTS,
+  type NavigationElementKind,
+} from '../site-model/navigation-lists.ts';
 import type { ConfigPosition } from './validate-config.ts';
-
-/** The child lists a navigation element may hold; more than one on the same element is allowed but warned. */
-const CHILD_KINDS = [
-  'languages',
-  'versions',
-  'products',
-  'tabs',
-  'menu',
-  'dropdowns',
-  'anchors',
-  'groups',
-  'pages',
-] as const;
 
 /** The kind of the elements of each list (`tabs` → `tab`). */
 const ELEMENT_KIND_OF_LIST = new Map<string, NavigationElementKind>(
@@ -79,7 +71,7 @@ export function checkNavigationConfig(navigation: unknown, locate: (pointer: str
       );
     }
     if (typeof record.root === 'string') visitPage(record.root, `${pointer}/root`);
-    const kinds = CHILD_KINDS.filter((kind) => Array.isArray(record[kind]));
+    const kinds = CHILD_LIST_KEYS.filter((kind) => Array.isArray(record[kind]));
     const kept = keptLists(elementKind, record);
     const link = kept.length === 0 && kinds.length > 0 && elementKind !== 'navigation';
     if (kinds.length > 1 || link) {

@@ -10,6 +10,9 @@ export const NAVIGATION_LISTS = [
   ['groups', 'group', 'group'],
 ] as const;
 
+/** Every child list a navigation element may hold, in `NAVIGATION_LISTS` order, then `pages`. */
+export const CHILD_LIST_KEYS: readonly string[] = [...NAVIGATION_LISTS.map(([listKey]) => listKey), 'pages'];
+
 /** The kind of a navigation element: the list it is in (`pages` entries that are objects are groups). */
 export type NavigationListKind = (typeof NAVIGATION_LISTS)[number][2];
 
@@ -38,7 +41,7 @@ export type NavigationElementKind = 'navigation' | NavigationListKind;
  * resolves a group's `groups` as subgroups and says how the platform differs (`group-without-pages`).
  */
 export function keptLists(kind: NavigationElementKind, element: Readonly<Record<string, unknown>>): readonly string[] {
-  const held = [...NAVIGATION_LISTS.map(([listKey]) => listKey), 'pages'].filter((key) => Array.isArray(element[key]));
+  const held = CHILD_LIST_KEYS.filter((key) => Array.isArray(element[key]));
   if (kind === 'group') return held;
   if (kind !== 'navigation' && typeof element.href === 'string') return [];
   const first = KEPT_LIST_ORDER[kind].find((key) => held.includes(key));
@@ -47,7 +50,7 @@ export function keptLists(kind: NavigationElementKind, element: Readonly<Record<
 
 /** Whether a navigation element holds a list of elements or of pages. */
 export function holdsNavigationLists(element: Readonly<Record<string, unknown>>): boolean {
-  return NAVIGATION_LISTS.some(([listKey]) => Array.isArray(element[listKey])) || Array.isArray(element.pages);
+  return CHILD_LIST_KEYS.some((key) => Array.isArray(element[key]));
 }
 
 /** Fields of an element a navigation node keeps as written. */
