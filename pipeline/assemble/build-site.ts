@@ -4,7 +4,7 @@ import { embedSearchArtifact } from '../embeddings/embed-search-artifact.ts';
 import type { SectionEmbedder } from '../embeddings/section-embedder.ts';
 import { buildSearchArtifact } from './build-search-artifact.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { checkRedirects } from '../navigation/check-redirects.ts';
+import { checkRedirects, redirectsOfSite } from '../navigation/check-redirects.ts';
 import { routeFolders } from '../navigation/route-folders.ts';
 import { resolveNavigation } from '../navigation/resolve-navigation.ts';
 import type { FetchRemoteText } from '../openapi/fetch-remote-text.ts';
@@ -158,7 +158,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   diagnostics.push(
     ...checkLinks(parsedByFile.values(), {
       routes,
-      redirects: config.redirects,
+      redirects: redirectsOfSite(config.redirects, routes),
       anchors: () => collectAnchors(parsedByFile.values(), navigation.entries, readSnippet),
       ...(source.assetFiles ? { files: new Set([...source.files.keys(), ...source.assetFiles]) } : {}),
       unknownFolders,

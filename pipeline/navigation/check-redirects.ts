@@ -25,14 +25,7 @@ export function checkRedirects(
   },
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const base = redirectBasePath(written, options.routes);
-  const redirects = base
-    ? written.map((redirect) => ({
-        ...redirect,
-        source: withoutBase(redirect.source, base),
-        destination: withoutBase(redirect.destination, base),
-      }))
-    : written;
+  const redirects = redirectsOfSite(written, options.routes);
   const report = (
     index: number,
     field: string,
@@ -126,6 +119,21 @@ export function checkRedirects(
 function routeOf(path: string): string {
   const route = (path.split(/[?#]/)[0] ?? '').replace(/^\/+/, '').replace(/\/+$/, '');
   return route === '' ? 'index' : route;
+}
+
+/**
+ * The redirects as routes of the site: without the base path they are all written under when the site is served below
+ * one (`redirectBasePath`), else as written. Links of the pages, written from the site root, are judged against these.
+ */
+export function redirectsOfSite(redirects: readonly Redirect[], routes: ReadonlySet<string>): readonly Redirect[] {
+  const base = redirectBasePath(redirects, routes);
+  return base
+    ? redirects.map((redirect) => ({
+        ...redirect,
+        source: withoutBase(redirect.source, base),
+        destination: withoutBase(redirect.destination, base),
+      }))
+    : redirects;
 }
 
 /**

@@ -112,6 +112,30 @@ describe('build output', () => {
     expect(result.diagnostics.map((diagnostic) => diagnostic.pointer)).toContain('/theme');
   });
 
+  it('reads redirects written under the base path the site is served below, for its redirects and its links', async () => {
+    const config = {
+      theme: 'mint',
+      name: 'Served at /docs',
+      colors: { primary: '#16A34A' },
+      navigation: { pages: ['index', 'quickstart'] },
+      redirects: [
+        { source: '/docs/old', destination: '/docs/quickstart' },
+        { source: '/docs/start', destination: '/docs/quickstart' },
+      ],
+    };
+    const result = await buildSite(
+      siteSourceFromObject({
+        'docs.json': JSON.stringify(config),
+        'index.mdx': '---\ntitle: Home\n---\nSee [the old page](/old) and [the gone page](/gone).\n',
+        'quickstart.mdx': '---\ntitle: Quickstart\n---\nStart here.\n',
+      }),
+      { domain: 'served' },
+    );
+    expect(result.diagnostics.map(({ ruleId, message }) => `${ruleId} ${message}`)).toEqual([
+      'broken-link Unexpected link to `/gone`, expected a page of the site or a redirect source',
+    ]);
+  });
+
   it('reports a page that fails to parse at file:line:col and builds the others', async () => {
     const result = await buildSite(
       siteSourceFromObject({
