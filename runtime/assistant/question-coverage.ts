@@ -28,7 +28,7 @@ export function spellingAgainst(sourceTerms: readonly ReadonlySet<string>[]): (t
 
 /**
  * Whether the sources speak about the question at all (their text, code included, typos forgiven, "SDKs" found as
- * "SDK"): not when at least half of the question's terms appear in none of them, nor when a name the question
+ * "SDK", a unit found after a number: "GB" in "2GB"): not when at least half of the question's terms appear in none of them, nor when a name the question
  * writes with a capital or in capitals past its first word ("a Unity SDK", "SCIM") appears in none. Generic question
  * words ("how much", "one") do not count, nor do countries, languages, months and weekdays as names ("visitors from
  * Germany").
@@ -40,7 +40,11 @@ export function coversQuestion(
 ): boolean {
   const holds = (terms: ReadonlySet<string>, term: string): boolean => {
     const spelt = spelling(term);
-    return terms.has(spelt) || (spelt.length > 3 && spelt.endsWith('s') && terms.has(spelt.slice(0, -1)));
+    return (
+      terms.has(spelt) ||
+      (spelt.length > 3 && spelt.endsWith('s') && terms.has(spelt.slice(0, -1))) ||
+      holdsAsUnit(terms, spelt)
+    );
   };
   const missing = (term: string): boolean =>
     !GENERIC_QUESTION_TERMS.has(term) && sourceTerms.every((terms) => !holds(terms, term));
@@ -54,4 +58,13 @@ export function coversQuestion(
     const nameTerms = prepareText(name);
     return nameTerms.length > 0 && nameTerms.every(missing);
   });
+}
+
+/** Whether a unit word is written glued to a number in the terms ("gb" in `2gb`, "ms" in `500ms`). */
+function holdsAsUnit(terms: ReadonlySet<string>, unit: string): boolean {
+  if (!/^\p{L}{1,5}$/u.test(unit)) return false;
+  for (const term of terms)
+    if (term.length > unit.length && term.endsWith(unit) && /^\d+(?:[.,]\d+)?$/.test(term.slice(0, -unit.length)))
+      return true;
+  return false;
 }

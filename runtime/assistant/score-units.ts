@@ -50,6 +50,8 @@ const CONCISE_TERMS = 24;
 const META_FACTOR = 0.5;
 /** A unit holding the written form of what the question asks for (an `UPPER_SNAKE` variable, a `--flag`, a path: see `askedForm`). */
 const FORM_FACTOR = 1.25;
+/** Share of `MIN_COVERAGE` a unit holding the asked form needs in a value question ("how long…" → "for **30 days**" shares one word with it). */
+const FORM_COVERAGE_SHARE = 0.5;
 const DEFINITION_FACTOR = 1.5;
 /** A sentence denying what a yes/no question asks about ("you can’t change the privileges"): documentation states limits, and a limit answers "Can I…?". */
 const DENIAL_FACTOR = 1.25;
@@ -108,8 +110,9 @@ export function scoreUnits(
       const framed =
         overlap.framed +
         NEIGHBOR_SHARE * neighborWeight(unit, [units[position - 1], units[position + 1]], weights, framing);
-      if ((own === 0 && !underHeading) || (matched < 2 && own + framed < weights.found * MIN_COVERAGE) || isStub(unit))
-        return;
+      const holdsForm = formFactor(unitWords(unit), form) > 1;
+      const coverageNeeded = weights.found * MIN_COVERAGE * (holdsForm && intent === 'value' ? FORM_COVERAGE_SHARE : 1);
+      if ((own === 0 && !underHeading) || (matched < 2 && own + framed < coverageNeeded) || isStub(unit)) return;
       const length = unit.size > CONCISE_TERMS ? Math.sqrt(CONCISE_TERMS / unit.size) : 1;
       const meta = unit.kind === 'sentence' && unit.sentence.meta ? META_FACTOR : 1;
       const definition = unit.kind === 'sentence' && unit.sentence.definition && asksDefinition ? DEFINITION_FACTOR : 1;
@@ -119,7 +122,7 @@ export function scoreUnits(
           meta *
           definition *
           intentFactor(unit, intent, questionTerms) *
-          formFactor(unitWords(unit), form)) /
+          (holdsForm ? FORM_FACTOR : 1)) /
         (1 + RANK_DECAY * section.rank);
       scored.push({
         unit,

@@ -48,6 +48,59 @@ describe('the offline composer prefers the written form of what is asked', () =>
     expect(askedForm('endpoint to list invoices')?.test('GET /v1/invoices/list')).toBe(true);
     expect(askedForm('which port does the agent listen on')?.test('It listens on 8125.')).toBe(true);
     expect(askedForm('how do I rotate a key')).toBeUndefined();
+    expect(askedForm('how long does a session last')?.test('Sessions last 30 days.')).toBe(true);
+    expect(askedForm('what is the default request timeout')?.test('It times out after 500ms.')).toBe(true);
+    expect(askedForm('turn off the max duration for one task')).toBeUndefined();
+    expect(askedForm('how often is the catalog refreshed')?.test('It is rebuilt every 6 hours.')).toBe(true);
+    expect(askedForm('how big can an upload be')?.test('Uploads are limited to 5 GB.')).toBe(true);
+    expect(askedForm('how much does a seat cost')?.test('A seat is $12 a month.')).toBe(true);
+    expect(askedForm('which token is used for "$0.01" prices')).toBeUndefined();
+  });
+
+  it('quotes the sentence holding the duration a "how long" question asks for, though it shares one word with it', () => {
+    const access = {
+      number: 1,
+      title: 'Private pages › Access',
+      text: [
+        'When someone visits a password-protected status page, they see a login form with two ways to authenticate.',
+        'Password: enter the shared password provided by the status page owner.',
+        'Account: members of the account that owns the status page can click Sign in with account to sign in.',
+        'Only members can use the account option.',
+        'After authenticating with either method, visitors are authenticated for 30 days before needing to sign in again.',
+        'Only members of the account that owns the status page can use the Sign in with account option.',
+        'Share the password with external users who need access to the password-protected status page.',
+        'Use password rotation when someone who had access to the status page no longer should.',
+      ].join('\n'),
+      sections: [
+        {
+          title: 'Private pages › Enable',
+          text: 'Enable the Private toggle of the status page. A password for the status page is generated once.',
+        },
+        {
+          title: 'Private pages › Rotate',
+          text: 'Regenerate the password of a password-protected status page at any time.',
+        },
+      ],
+    };
+    const answer = composeAnswer(
+      'how long does someone stay signed in to a password-protected status page',
+      undefined,
+      [access],
+    );
+    expect(answer.join('')).toContain('authenticated for 30 days');
+  });
+
+  it('answers a question naming a unit the page writes glued to its number ("2 GB" as "2GB")', () => {
+    const resources = {
+      number: 1,
+      title: 'Templates › Customize CPU and RAM',
+      text: [
+        'The following command will create a sandbox template with 2 CPUs and 2GB of RAM.',
+        fenceCode('e2b template build --cpu-count 2 --memory-mb 2048', 'bash'),
+      ].join('\n'),
+    };
+    const answer = composeAnswer('build a template with 2 CPUs and 2 GB of RAM', undefined, [resources]).join('');
+    expect(answer).toContain('--memory-mb 2048');
   });
 
   it('quotes the code block holding the variable over a sample payload', () => {
