@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Root } from 'mdast';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
@@ -9,20 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { parsePage } from '../../pipeline/content/parse-page.ts';
 import { remarkInlineSnippets } from '../../pipeline/content/remark-inline-snippets.ts';
 import { remarkLiteralExpressions } from '../../pipeline/content/remark-literal-expressions.ts';
+import { readContentFixtures } from './read-content-fixtures.ts';
 
 /** test/fixtures/literal-expressions: a page of `{expressions}` and the snippets it imports, by site path. */
-function readFixtureSite(): Map<string, string> {
-  const root = path.join(import.meta.dirname, '../fixtures/literal-expressions');
-  const files = new Map<string, string>();
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const absolute = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(root, absolute).split(path.sep).join('/'), readFileSync(absolute, 'utf8'));
-  }
-  return files;
-}
-
-const site = readFixtureSite();
+const site = readContentFixtures('literal-expressions');
 const page = parsePage({ file: 'page.mdx', text: site.get('page.mdx') ?? '', readSnippet: (file) => site.get(file) });
 const sectionText = (anchor: string): string => page.sections.find((section) => section.anchor === anchor)?.text ?? '';
 
