@@ -94,7 +94,7 @@ class LiteralExpander {
     scope: FileBindings,
     pending: { parent: Parent; scope: FileBindings }[],
   ): RootContent[] {
-    if (child.type === 'mdxFlowExpression' || child.type === 'mdxTextExpression') return this.expression(child, scope);
+    if (isExpression(child)) return this.expression(child, scope);
     if (child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') {
       const attributes = child.attributes.map((attribute) => this.attribute(attribute, scope));
       if (attributes.some((attribute, index) => attribute !== child.attributes[index])) child.attributes = attributes;
@@ -135,20 +135,20 @@ class LiteralExpander {
    * any expression among them has a text; else undefined.
    */
   private codeBlock(node: JsxElement, scope: FileBindings): Code | undefined {
+    const children = node.children as Nodes[];
+    const parts = children.map((child) => (child.type === 'paragraph' ? child.children : [child]));
+    if (!parts.flat().every((part) => part.type === 'text' || isExpression(part))) return undefined;
     let code = '';
     let expressions = 0;
     let expanded = 0;
-    let previous: Nodes | undefined;
-    for (const child of node.children as Nodes[]) {
-      const parts = child.type === 'paragraph' ? child.children : [child];
-      if (previous !== undefined && (previous.type === 'paragraph' || child.type === 'paragraph')) code += '\n';
-      previous = child;
-      for (const part of parts) {
-        if (part.type === 'text') {
-          code += part.value;
+    for (const [index, child] of children.entries()) {
+      // A paragraph is a line of its own; expressions that follow each other join, as React joins adjacent children.
+      if (index > 0 && (child.type === 'paragraph' || children[index - 1]?.type === 'paragraph')) code += '\n';
+      for (const part of parts[index] ?? []) {
+        if (!isExpression(part)) {
+          code += part.type === 'text' ? part.value : '';
           continue;
         }
-        if (part.type !== 'mdxFlowExpression' && part.type !== 'mdxTextExpression') return undefined;
         expressions += 1;
         const text = this.text(part, scope);
         if (text === undefined) continue;
@@ -187,6 +187,11 @@ class LiteralExpander {
     this.remaining -= text.length;
     return text;
   }
+}
+
+/** Whether a node is an MDX expression, in flow or in text. */
+function isExpression(node: Nodes): node is ExpressionNode {
+  return node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression';
 }
 
 /** A code block meta whose title (`codeBlockTitle`) is `filename`: the `title="…"` option when the quotes allow it. */
