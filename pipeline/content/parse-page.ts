@@ -14,6 +14,7 @@ import type { ParsedPage } from './parsed-page.ts';
 import { readFrontmatter } from './read-frontmatter.ts';
 import { remarkCustomHeadingIds } from './remark-custom-heading-ids.ts';
 import { remarkInlineSnippets } from './remark-inline-snippets.ts';
+import { remarkLiteralExpressions } from './remark-literal-expressions.ts';
 import { remarkPageFrontmatter } from './remark-page-frontmatter.ts';
 import { remarkPageLinks } from './remark-page-links.ts';
 import { remarkParseInSlices } from './remark-parse-in-slices.ts';
@@ -57,6 +58,7 @@ const mdxProcessor = unified()
   .use(remarkMdx)
   .use(remarkPageFrontmatter)
   .use(remarkInlineSnippets, { snippetTrees })
+  .use(remarkLiteralExpressions, { snippetTrees })
   .use(remarkPageSections)
   .use(remarkPageLinks)
   .freeze();
@@ -68,7 +70,8 @@ const mdxProcessor = unified()
  *
  * The unified pipeline: remark-parse (a page of many blocks in slices, `remarkParseInSlices`) with `remarkCustomHeadingIds` (a heading's `{#custom-id}` suffix, Mintlify's
  * syntax, sets its anchor), remark-frontmatter, remark-gfm, remark-math (+ remark-mdx for `.mdx`), then `remarkPageFrontmatter`,
- * `remarkInlineSnippets` (snippets replaced by their trees), `remarkPageSections` and `remarkPageLinks`, whose
+ * `remarkInlineSnippets` (snippets replaced by their trees), `remarkLiteralExpressions` (`{"literal"}` and
+ * `{Name}` bound to one become their text), `remarkPageSections` and `remarkPageLinks`, whose
  * results are typed on the vfile's `data` (page-data.ts).
  *
  * Section text: one line per paragraph, list item, table row or component title, whitespace collapsed; code
@@ -76,7 +79,8 @@ const mdxProcessor = unified()
  * descriptions are lines of their own at their place in the text (sub-headings inside the section; only
  * Markdown headings `#`…`######` start a new section and have anchors). ParamField/ResponseField become
  * "name (type, required, default x): description". Imported `.md`/`.mdx` snippets and `<Snippet file>` are
- * inlined where used; a Tooltip keeps its text and adds its tip. JSX and ESM syntax, expressions and images
+ * inlined where used; a Tooltip keeps its text and adds its tip; a `<CodeBlock>` of expressions is a fenced block.
+ * JSX and ESM syntax, expressions that render no literal text and images
  * (their alt text stays) are dropped. GFM tables give one line per row (cells joined by ` | `); footnote
  * definitions are text of their section.
  */

@@ -178,6 +178,11 @@ export const RULE_CATALOG = {
     description: 'A page imports or embeds a snippet file that does not exist.',
   },
   'snippet-cycle': { severity: 'warning', description: 'Snippets include each other in a cycle.' },
+  'too-much-expression-text': {
+    severity: 'warning',
+    description:
+      'The `{expressions}` of a page expand to more than 5,000,000 characters of text; the ones past that show no text.',
+  },
   // links
   'broken-link': { severity: 'warning', description: 'An internal link reaches no page and no redirect.' },
   'broken-anchor': { severity: 'warning', description: 'A link to `#anchor` names no heading of the target page.' },
