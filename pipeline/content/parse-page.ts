@@ -9,7 +9,7 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import './page-data.ts';
 import { markdownNotMdx, parseFailure } from './parse-failure.ts';
-import { pageKind } from './parse-page-tree.ts';
+import { FRONTMATTER_FORMATS, pageKind } from './parse-page-tree.ts';
 import type { ParsedPage } from './parsed-page.ts';
 import { readFrontmatter } from './read-frontmatter.ts';
 import { remarkCustomHeadingIds } from './remark-custom-heading-ids.ts';
@@ -39,7 +39,7 @@ const markdownProcessor = unified()
   .use(remarkParse)
   .use(remarkParseInSlices)
   .use(remarkCustomHeadingIds)
-  .use(remarkFrontmatter, ['yaml'])
+  .use(remarkFrontmatter, FRONTMATTER_FORMATS)
   .use(remarkGfm)
   .use(remarkMath)
   .use(remarkPageFrontmatter)
@@ -51,7 +51,7 @@ const mdxProcessor = unified()
   .use(remarkParse)
   .use(remarkParseInSlices)
   .use(remarkCustomHeadingIds)
-  .use(remarkFrontmatter, ['yaml'])
+  .use(remarkFrontmatter, FRONTMATTER_FORMATS)
   .use(remarkGfm)
   .use(remarkMath)
   .use(remarkMdx)
@@ -67,7 +67,7 @@ const mdxProcessor = unified()
  * with an error diagnostic (`mdx-parse`), its frontmatter when that can be read, and no sections.
  *
  * The unified pipeline: remark-parse (a page of many blocks in slices, `remarkParseInSlices`) with `remarkCustomHeadingIds` (a heading's `{#custom-id}` suffix, Mintlify's
- * syntax, sets its anchor), remark-frontmatter, remark-gfm, remark-math (+ remark-mdx for `.mdx`), then `remarkPageFrontmatter`,
+ * syntax, sets its anchor), remark-frontmatter (YAML and TOML blocks, only YAML read), remark-gfm, remark-math (+ remark-mdx for `.mdx`), then `remarkPageFrontmatter`,
  * `remarkInlineSnippets` (snippets replaced by their trees), `remarkPageSections` and `remarkPageLinks`, whose
  * results are typed on the vfile's `data` (page-data.ts).
  *
