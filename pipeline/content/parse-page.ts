@@ -76,7 +76,8 @@ const mdxProcessor = unified()
  * descriptions are lines of their own at their place in the text (sub-headings inside the section; only
  * Markdown headings `#`…`######` start a new section and have anchors). ParamField/ResponseField become
  * "name (type, required, default x): description". Imported `.md`/`.mdx` snippets and `<Snippet file>` are
- * inlined where used; a Tooltip keeps its text and adds its tip. JSX and ESM syntax, expressions and images
+ * inlined where used; a call of a component defined with a JSX body (in the page, or exported by name from an
+ * `.mdx`/`.jsx` snippet) shows the text its body renders, props substituted (expand-component.ts); a Tooltip keeps its text and adds its tip. JSX and ESM syntax, other expressions and images
  * (their alt text stays) are dropped. GFM tables give one line per row (cells joined by ` | `); footnote
  * definitions are text of their section.
  */

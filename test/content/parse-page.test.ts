@@ -430,7 +430,7 @@ describe('parsePage with snippets', () => {
           "text": "Intro snippet text with a link.
       Nested snippet text.
       Local snippet text.
-      Button text.",
+      GoButton text.",
         },
         {
           "anchor": "legacy",
