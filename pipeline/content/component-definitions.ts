@@ -8,6 +8,8 @@ export interface ComponentProps {
   destructured: ReadonlyMap<string, string>;
   /** The name of the props object (`props` in `(props) => …`), when the props are not destructured. */
   object?: string;
+  /** Prop name → its default text, for destructured props with a string default (`({ label = "New" })`). */
+  defaults: ReadonlyMap<string, string>;
 }
 
 /** A component whose body is JSX: what its call renders, with its props substituted (`expandComponent`). */
@@ -79,15 +81,20 @@ function asJsx(node: Node): JSXElement | JSXFragment | undefined {
 
 /** How the first parameter reads the props; undefined for a pattern this reader does not follow. */
 function propsOf(parameter: Pattern | undefined): ComponentProps | undefined {
-  if (parameter === undefined) return { destructured: new Map() };
-  if (parameter.type === 'Identifier') return { destructured: new Map(), object: parameter.name };
+  if (parameter === undefined) return { destructured: new Map(), defaults: new Map() };
+  if (parameter.type === 'Identifier') return { destructured: new Map(), object: parameter.name, defaults: new Map() };
   const pattern = parameter.type === 'AssignmentPattern' ? parameter.left : parameter;
   if (pattern.type !== 'ObjectPattern') return undefined;
   const destructured = new Map<string, string>();
+  const defaults = new Map<string, string>();
   for (const property of pattern.properties) {
     if (property.type !== 'Property' || property.key.type !== 'Identifier') continue;
-    const local = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
-    if (local.type === 'Identifier') destructured.set(local.name, property.key.name);
+    const { value } = property;
+    const local = value.type === 'AssignmentPattern' ? value.left : value;
+    if (local.type !== 'Identifier') continue;
+    destructured.set(local.name, property.key.name);
+    if (value.type === 'AssignmentPattern' && value.right.type === 'Literal' && typeof value.right.value === 'string')
+      defaults.set(property.key.name, value.right.value);
   }
-  return { destructured };
+  return { destructured, defaults };
 }

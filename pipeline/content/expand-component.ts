@@ -46,16 +46,16 @@ export function expandComponent(
   budget: ExpansionBudget,
 ): RootContent[] | undefined {
   try {
-    return new BodyRenderer(definition, callProps(call), definitions, budget, call.position, 0).render();
+    return new BodyRenderer(definition, callProps(call, definition), definitions, budget, call.position, 0).render();
   } catch (error) {
     if (error instanceof BudgetSpent) return undefined;
     throw error;
   }
 }
 
-/** The props a call passes: its attributes whose values are known text, and its children. */
-function callProps(call: JsxElement): Map<string, PropValue> {
-  const props = new Map<string, PropValue>();
+/** The props a call passes: the definition's string defaults, then its attributes whose values are known text, and its children. */
+function callProps(call: JsxElement, definition: ComponentDefinition): Map<string, PropValue> {
+  const props = new Map<string, PropValue>(definition.props.defaults);
   for (const attribute of call.attributes) {
     if (attribute.type !== 'mdxJsxAttribute') continue;
     if (attribute.value === null || attribute.value === undefined) props.set(attribute.name, true);
@@ -134,6 +134,7 @@ class BodyRenderer {
     const value = this.props.get(prop);
     if (typeof value === 'string') return this.text(value);
     if (Array.isArray(value)) {
+      this.spend(nodeCount(value));
       const used = this.childrenUsed;
       this.childrenUsed = true;
       return used ? structuredClone(value) : value;
@@ -179,7 +180,7 @@ class BodyRenderer {
       nested !== undefined && this.depth < MAX_COMPONENT_DEPTH
         ? new BodyRenderer(
             nested,
-            callProps({ type: 'mdxJsxFlowElement', name, attributes, children: children as never }),
+            callProps({ type: 'mdxJsxFlowElement', name, attributes, children: children as never }, nested),
             this.definitions,
             this.budget,
             this.position,
@@ -225,6 +226,17 @@ class BodyRenderer {
     this.budget.nodesLeft -= nodes;
     if (this.budget.nodesLeft < 0) throw new BudgetSpent();
   }
+}
+
+/** How many nodes the trees hold, roots included. */
+function nodeCount(nodes: readonly RootContent[]): number {
+  let count = 0;
+  const pending: object[] = [...nodes];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    count += 1;
+    if ('children' in node && Array.isArray(node.children)) pending.push(...(node.children as object[]));
+  }
+  return count;
 }
 
 /** `div`, `Card`, `Icons.Star`, `svg:path`. */

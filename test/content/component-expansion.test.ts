@@ -41,7 +41,7 @@ describe('calls of components defined with a JSX body render the text their body
     expect(page.links.map((link) => link.url)).toContain('/overview');
   });
 
-  it('reads components a .jsx or .mdx snippet exports by name: `props.x`, block bodies, `&&` and `? :` on given props', () => {
+  it('reads components a .jsx or .mdx snippet exports by name: `props.x`, block bodies, string defaults, `&&` and `? :` on given props', () => {
     const snippets = {
       'snippets/badge.jsx': `import { useState } from "react";\n\nconst Dot = () => <span>•</span>;\n\nexport function Badge(props) {\n  const [open] = useState(false);\n  return <span><Dot /> {props.label}{props.beta && <em> (beta)</em>}{props.note ? <i> {props.note}</i> : " stable"}</span>;\n}\n`,
       'snippets/box.mdx':
@@ -49,10 +49,10 @@ describe('calls of components defined with a JSX body render the text their body
     };
     expect(
       sectionsOf(
-        'import { Badge } from "/snippets/badge.jsx";\nimport { Box } from "/snippets/box.mdx";\n\nStatus: <Badge label="Queues" beta />, <Badge label="Cron" note="since 2.1" />.\n\n<Box heading="Limits">\n  Ten a second.\n</Box>\n',
+        'import { Badge } from "/snippets/badge.jsx";\nimport { Box } from "/snippets/box.mdx";\n\nStatus: <Badge label="Queues" beta />, <Badge label="Cron" note="since 2.1" />.\n\n<Box heading="Limits">\n  Ten a second.\n</Box>\n\n<Box>\n  Untitled.\n</Box>\n',
         snippets,
       ),
-    ).toEqual(['[] Status: • Queues (beta) stable, • Cron since 2.1.\nLimits\nTen a second.']);
+    ).toEqual(['[] Status: • Queues (beta) stable, • Cron since 2.1.\nLimits\nTen a second.\nBox\nUntitled.']);
   });
 
   it('drops what it cannot know without running code, and the text around it stays', () => {
@@ -75,6 +75,14 @@ describe('calls of components defined with a JSX body render the text their body
     ).join('\n');
     const text = sectionsOf(`${fanOut}\nexport const L6 = () => <span>leaf</span>;\n\n<L0>kept</L0>\n`).join('\n');
     expect(text).toBe('[] kept');
+    const repeats = Array.from(
+      { length: 6 },
+      (_, level) =>
+        `export const R${level} = ({ children }) => <R${level + 1}>${'{children}'.repeat(10)}</R${level + 1}>;`,
+    ).join('\n');
+    expect(sectionsOf(`${repeats}\nexport const R6 = ({ children }) => <p>{children}</p>;\n\n<R0>kept</R0>\n`)).toEqual(
+      ['[] kept'],
+    );
     expect(10 ** 6).toBeGreaterThan(MAX_EXPANDED_NODES);
   });
 
