@@ -4,7 +4,6 @@ import type { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalog.ts';
 import { ComponentModules } from './component-modules.ts';
-import { definedCall, localComponents, type ScopedComponent } from './scoped-component.ts';
 import { FIELD_COMPONENTS } from './component-text.ts';
 import { ExpansionBudget, expandComponent } from './expand-component.ts';
 import { extractCustomHeadingIds } from './extract-custom-heading-ids.ts';
@@ -12,6 +11,7 @@ import { jsxAttribute, type JsxElement } from './jsx-attribute.ts';
 import './page-data.ts';
 import { parseFailure } from './parse-failure.ts';
 import { pageKind } from './parse-page-tree.ts';
+import { definedCall, localComponents, type ScopedComponent } from './scoped-component.ts';
 import {
   importBase,
   importCandidates,
@@ -53,7 +53,9 @@ const NO_HEADING_IDS: ReadonlyMap<number, string> = new Map();
  * else looked up in `snippets/`, then `_snippets/`) and an element named after an imported `.md`/`.mdx` file —
  * by the snippet's own parsed tree, snippets inside snippets too. The element stays, its children become the
  * snippet's top-level nodes and `data.snippet` names the snippet file (their positions are lines of that file);
- * elements named after an import of their file get `data.importedFrom` (which makes them block components). Writes `file.data.pageSnippets` (imports,
+ * elements named after an import of their file get `data.importedFrom` (which makes them block components). A call of a
+ * component defined with a JSX body — in the tree, or exported by name from an `.mdx`/`.jsx` snippet — gets the nodes its
+ * body renders as children (`expandComponent`). Writes `file.data.pageSnippets` (imports,
  * inlined texts); missing snippets, cycles and snippet parse errors go to `file.data.pageDiagnostics` at the file
  * and line where they occur. Reads `file.data.pageInput.readSnippet`: without it imports are listed but nothing
  * is read, inlined or reported missing. Walks without recursion, so no nesting is too deep.
@@ -145,14 +147,13 @@ class SnippetInliner {
       return;
     }
     const imported = scope.components.get(name);
-    if (imported !== undefined && !definedCall(node, scope.definitions))
-      node.data = { ...node.data, importedFrom: imported };
-    // A named import (`import { Box } from "/snippets/box.mdx"`) is a component the snippet exports: its children stay.
+    const local = definedCall(node, scope.definitions) ? scope.definitions.get(name) : undefined;
+    if (imported !== undefined && local === undefined) node.data = { ...node.data, importedFrom: imported };
     if (imported !== undefined && scope.defaultImports.has(name) && isInlinedSnippet(imported)) {
       this.replace(node, imported, scope);
       return;
     }
-    const local = definedCall(node, scope.definitions) ? scope.definitions.get(name) : undefined;
+    // A component with a known JSX body shows what the body renders, its children inside; any other keeps its children.
     const expanded = local && expandComponent(node, local.definition, local.definitions, this.budget);
     if (expanded) node.children = expanded as JsxElement['children'];
     const children = node.children as Nodes[];
