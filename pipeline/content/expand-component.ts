@@ -37,7 +37,8 @@ class BudgetSpent extends Error {}
  * `a ? <x/> : <y/>` decided by whether the prop is given, and other local components expanded inside it (up to
  * `MAX_COMPONENT_DEPTH`). Nothing runs: any other expression renders nothing, as unknown expressions do elsewhere.
  * Elements made from the body carry `data.renderedBy` (the component's name; a heading in it is no page heading) and the
- * call's position. Undefined when `budget` runs out.
+ * call's position. Children the body does not place where it shows `{children}` follow its text, so none is lost.
+ * Undefined when `budget` runs out.
  */
 export function expandComponent(
   call: JsxElement,
@@ -46,7 +47,10 @@ export function expandComponent(
   budget: ExpansionBudget,
 ): RootContent[] | undefined {
   try {
-    return new BodyRenderer(definition, callProps(call, definition), definitions, budget, call.position, 0).render();
+    const renderer = new BodyRenderer(definition, callProps(call, definition), definitions, budget, call.position, 0);
+    const rendered = renderer.render();
+    // Children the body passes through code (`const items = children.slice(1)`) are not placed: they follow, not lost.
+    return renderer.childrenUsed ? rendered : [...rendered, ...(call.children as RootContent[])];
   } catch (error) {
     if (error instanceof BudgetSpent) return undefined;
     throw error;
@@ -81,7 +85,8 @@ function literalText(expression: Node): string | undefined {
 
 /** Renders one component body with the props of one call. */
 class BodyRenderer {
-  private childrenUsed = false;
+  /** Whether the body placed the call's children (`{children}`, `{props.children}`). */
+  childrenUsed = false;
 
   constructor(
     private readonly definition: ComponentDefinition,

@@ -55,6 +55,14 @@ describe('calls of components defined with a JSX body render the text their body
     ).toEqual(['[] Status: • Queues (beta) stable, • Cron since 2.1.\nLimits\nTen a second.\nBox\nUntitled.']);
   });
 
+  it('keeps children the body passes through code after what it renders', () => {
+    expect(
+      sectionsOf(
+        'export const Thread = ({ title, children }) => {\n  const rest = children.slice(1);\n  return <div><b>{title}</b>{rest}</div>;\n};\n\n<Thread title="Support">\n  First message.\n</Thread>\n',
+      ),
+    ).toEqual(['[] Support\nFirst message.']);
+  });
+
   it('drops what it cannot know without running code, and the text around it stays', () => {
     expect(
       sectionsOf(
