@@ -5,6 +5,7 @@ import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx';
 import type { ComponentDefinition } from './component-definitions.ts';
 import { STRUCTURAL_COMPONENTS } from './component-text.ts';
 import type { JsxElement } from './jsx-attribute.ts';
+import { jsxText } from './jsx-text.ts';
 import './page-data.ts';
 import { startsOwnLine } from './text-flow.ts';
 
@@ -249,17 +250,4 @@ function elementName(name: JSXElement['openingElement']['name']): string {
   if (name.type === 'JSXIdentifier') return name.name;
   if (name.type === 'JSXNamespacedName') return `${name.namespace.name}:${name.name.name}`;
   return `${elementName(name.object as JSXElement['openingElement']['name'])}.${name.property.name}`;
-}
-
-/** JSX text as React renders it: lines trimmed where they meet a line break, blank lines dropped, lines joined by a space. */
-function jsxText(value: string): string {
-  const lines = value.split(/\r\n|\n|\r/);
-  if (lines.length === 1) return value;
-  return lines
-    .map((line, index) => {
-      const start = index === 0 ? line : line.trimStart();
-      return index === lines.length - 1 ? start : start.trimEnd();
-    })
-    .filter((line) => line !== '')
-    .join(' ');
 }
