@@ -28,7 +28,10 @@ export interface ManifestPagesInput {
 export interface ManifestPages {
   pages: ManifestPage[];
   sectionRecords: SectionRecord[];
-  /** How many of `pages` are generated endpoint pages. */
+  /**
+   * How many of `pages` document an endpoint: pages generated from an operation, MDX pages whose frontmatter `openapi`
+   * names one, and hand-written endpoint pages (frontmatter `api`).
+   */
   endpointPages: number;
 }
 
@@ -109,6 +112,7 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
     if (page.url !== undefined) manifestPage.url = page.url;
     if (page.userGroups !== undefined) manifestPage.userGroups = page.userGroups;
     pages.push(manifestPage);
+    if (page.operation !== undefined || page.api !== undefined) endpointPages += 1;
     if (!indexed) return;
     const boost = placement.boost ?? search.boost;
     const tag = placement.tag ?? search.tag;
@@ -133,7 +137,6 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
     if (endpoint) {
       if (seenRoutes.has(endpoint.route)) continue;
       seenRoutes.add(endpoint.route);
-      endpointPages += 1;
       place(endpoint.route, endpointPlacement(endpoint, entry.hidden), entry.context, true, entry);
     } else if (page && !seenRoutes.has(entry.route)) {
       seenRoutes.add(entry.route);

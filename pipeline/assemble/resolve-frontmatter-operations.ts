@@ -44,7 +44,7 @@ export function resolveFrontmatterOperations(
     const { openapi, api } = page.frontmatter;
     if (typeof openapi === 'string' && openapi.trim()) {
       const resolution = resolveOperationReference(specs, pageSpecReference(openapi, page.file), [], unloadedSpecs);
-      const untitled = page.diagnostics.some((diagnostic) => diagnostic.ruleId === 'missing-title');
+      const untitled = !hasTextTitle(page.frontmatter.title);
       if (!resolution.ok) {
         // A page with no text of its own is searched by the method and path its reference names.
         const named = operationOfReference(openapi);
@@ -104,4 +104,9 @@ export function resolveFrontmatterOperations(
     }
   }
   return { byFile, diagnostics };
+}
+
+/** Whether frontmatter `title` titles the page: a non-blank string, or a number or boolean kept as written. */
+function hasTextTitle(title: unknown): boolean {
+  return typeof title === 'number' || typeof title === 'boolean' || (typeof title === 'string' && title.trim() !== '');
 }

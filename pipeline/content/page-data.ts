@@ -61,5 +61,7 @@ declare module 'mdast' {
     snippet?: InlinedSnippetData;
     /** Set by `remarkInlineSnippets` on an element named after an import of its file: the imported site file. */
     importedFrom?: string;
+    /** Set by `expandComponent` on the elements a component's body renders: the component's name (a heading there is no page heading). */
+    renderedBy?: string;
   }
 }

@@ -6,15 +6,22 @@ import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 
+/**
+ * The frontmatter blocks a page may start with, as the platform's parser reads them (`coreRemarkMdxPlugins` of
+ * `@mintlify/common`): YAML between `---` lines and TOML between `+++` lines. Both are left out of the page's text;
+ * only YAML is read into page metadata (docs/decisions/0248-toml-frontmatter-hidden-not-read.md).
+ */
+export const FRONTMATTER_FORMATS: ['yaml', 'toml'] = ['yaml', 'toml'];
+
 const markdownProcessor = unified()
   .use(remarkParse)
-  .use(remarkFrontmatter, ['yaml'])
+  .use(remarkFrontmatter, FRONTMATTER_FORMATS)
   .use(remarkGfm)
   .use(remarkMath)
   .freeze();
 const mdxProcessor = unified()
   .use(remarkParse)
-  .use(remarkFrontmatter, ['yaml'])
+  .use(remarkFrontmatter, FRONTMATTER_FORMATS)
   .use(remarkGfm)
   .use(remarkMath)
   .use(remarkMdx)
@@ -27,7 +34,7 @@ export function pageKind(file: string): 'md' | 'mdx' {
 
 /**
  * Parses a page file into its mdast tree as the platform does, as MDX whatever its extension:
- * remark-parse + remark-frontmatter + remark-gfm + remark-math (LaTeX in `$…$` and `$$…$$`, which the platform renders,
+ * remark-parse + remark-frontmatter (`FRONTMATTER_FORMATS`) + remark-gfm + remark-math (LaTeX in `$…$` and `$$…$$`, which the platform renders,
  * so its braces are not MDX expressions) + remark-mdx; a `.md` file that is not valid MDX is read as plain Markdown.
  * Throws the parser's VFileMessage on a bad `.mdx` file.
  */

@@ -9,7 +9,7 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import './page-data.ts';
 import { markdownNotMdx, parseFailure } from './parse-failure.ts';
-import { pageKind } from './parse-page-tree.ts';
+import { FRONTMATTER_FORMATS, pageKind } from './parse-page-tree.ts';
 import type { ParsedPage } from './parsed-page.ts';
 import { readFrontmatter } from './read-frontmatter.ts';
 import { remarkCustomHeadingIds } from './remark-custom-heading-ids.ts';
@@ -40,7 +40,7 @@ const markdownProcessor = unified()
   .use(remarkParse)
   .use(remarkParseInSlices)
   .use(remarkCustomHeadingIds)
-  .use(remarkFrontmatter, ['yaml'])
+  .use(remarkFrontmatter, FRONTMATTER_FORMATS)
   .use(remarkGfm)
   .use(remarkMath)
   .use(remarkPageFrontmatter)
@@ -52,7 +52,7 @@ const mdxProcessor = unified()
   .use(remarkParse)
   .use(remarkParseInSlices)
   .use(remarkCustomHeadingIds)
-  .use(remarkFrontmatter, ['yaml'])
+  .use(remarkFrontmatter, FRONTMATTER_FORMATS)
   .use(remarkGfm)
   .use(remarkMath)
   .use(remarkMdx)
@@ -69,7 +69,7 @@ const mdxProcessor = unified()
  * with an error diagnostic (`mdx-parse`), its frontmatter when that can be read, and no sections.
  *
  * The unified pipeline: remark-parse (a page of many blocks in slices, `remarkParseInSlices`) with `remarkCustomHeadingIds` (a heading's `{#custom-id}` suffix, Mintlify's
- * syntax, sets its anchor), remark-frontmatter, remark-gfm, remark-math (+ remark-mdx for `.mdx`), then `remarkPageFrontmatter`,
+ * syntax, sets its anchor), remark-frontmatter (YAML and TOML blocks, only YAML read), remark-gfm, remark-math (+ remark-mdx for `.mdx`), then `remarkPageFrontmatter`,
  * `remarkInlineSnippets` (snippets replaced by their trees), `remarkLiteralExpressions` (`{"literal"}` and
  * `{Name}` bound to one become their text), `remarkPageSections` and `remarkPageLinks`, whose
  * results are typed on the vfile's `data` (page-data.ts).
@@ -79,8 +79,10 @@ const mdxProcessor = unified()
  * descriptions are lines of their own at their place in the text (sub-headings inside the section; only
  * Markdown headings `#`…`######` start a new section and have anchors). ParamField/ResponseField become
  * "name (type, required, default x): description". Imported `.md`/`.mdx` snippets and `<Snippet file>` are
- * inlined where used; a Tooltip keeps its text and adds its tip; a `<CodeBlock>` of expressions is a fenced block.
- * JSX and ESM syntax, expressions that render no literal text and images
+ * inlined where used; a call of a component defined with a JSX body (in the page, or exported by name from an
+ * `.mdx`/`.jsx` snippet) shows the text its body renders, props substituted (expand-component.ts); a Tooltip keeps
+ * its text and adds its tip; a `<CodeBlock>` of expressions is a fenced block. JSX and ESM syntax, expressions that
+ * render no literal text and images
  * (their alt text stays) are dropped. GFM tables give one line per row (cells joined by ` | `); footnote
  * definitions are text of their section.
  */

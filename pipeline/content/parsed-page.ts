@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 
-/** Version of the ParsedPage shape and text; caches of parsed pages keyed by it start empty when it changes (2: image links, 3: text of element-valued attributes, 4: a blank title falls back to the sidebarTitle, a number title is kept as written, 5: code blocks fenced, 6: View, Tile and Prompt lines, 7: JSX headings `<h2 id>` are headings, LaTeX `$…$` is math, 8: a `{#custom id}` with spaces is an id, `..` past the site root in an import stays at the root, 9: the content hash leaves the title out, 10: an HTML table row `<tr>` is one line, its cells joined by ` | `, 11: `{"literal"}` and `{Name}` bound to one are text, a `<CodeBlock>` of them is a fenced block). */
-export const PARSED_PAGE_FORMAT = 11;
+/** Version of the ParsedPage shape and text; caches of parsed pages keyed by it start empty when it changes (2: image links, 3: text of element-valued attributes, 4: a blank title falls back to the sidebarTitle, a number title is kept as written, 5: code blocks fenced, 6: View, Tile and Prompt lines, 7: JSX headings `<h2 id>` are headings, LaTeX `$…$` is math, 8: a `{#custom id}` with spaces is an id, `..` past the site root in an import stays at the root, 9: the content hash leaves the title out, 10: an HTML table row `<tr>` is one line, its cells joined by ` | `, 11: a page without `title` is titled from its file name, TOML frontmatter is no text, a call of a component defined with a JSX body shows the text its body renders, 12: `{"literal"}` and `{Name}` bound to one are text, a `<CodeBlock>` of them is a fenced block). */
+export const PARSED_PAGE_FORMAT = 12;
 
 /** A heading of a page, with the anchor a docs site gives it. */
 export interface PageHeading {

@@ -29,8 +29,10 @@ const LINE_BREAK = /\r?\n/;
 const MAX_ALIAS_COUNT = 100;
 
 /**
- * Reads YAML frontmatter into `frontmatter`, `title` and `description`. A missing or blank title falls back to
- * the `sidebarTitle`, else the file name (warning `missing-title`, suggesting `title` for a key such as `Title`); a title or description that is not text is a warning
+ * Reads YAML frontmatter into `frontmatter`, `title` and `description`. A page without a `title` key is titled from
+ * its file name, silently, as the platform titles it (`getDecoratedNavPageAndSlug` of `@mintlify/common`: `slugToTitle`),
+ * unless a key differs from `title` only in case (`Title:`, warning `missing-title`); a blank `title`, which the platform
+ * shows as a page without a title, falls back to the `sidebarTitle`, else the file name (warning `missing-title`); a title or description that is not text is a warning
  * (`invalid-frontmatter`; numbers and booleans are kept as text); YAML that does not parse is an error
  * (`frontmatter-parse`) at its line and column, with an empty `frontmatter`, and so is YAML nested deeper than
  * `MAX_NESTING_DEPTH` (`nesting-too-deep`, found before the YAML is parsed). The common case — a text title and
@@ -40,10 +42,7 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
   const { file } = source;
   const diagnostics: Diagnostic[] = [];
   const fallbackTitle = titleFromFileName(file);
-  if (source.yaml === undefined) {
-    diagnostics.push(missingTitle(file, 1, 1, fallbackTitle));
-    return { frontmatter: {}, title: fallbackTitle, diagnostics };
-  }
+  if (source.yaml === undefined) return { frontmatter: {}, title: fallbackTitle, diagnostics };
 
   const deep = findDeepYamlNesting(source.yaml);
   if (deep) {
@@ -134,19 +133,21 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
   } else if (typeof rawTitle === 'number' || typeof rawTitle === 'boolean') {
     title = writtenAs('title', rawTitle);
     diagnostics.push(notText(file, keyPosition('title'), 'title', typeof rawTitle));
-  } else if (rawTitle === undefined || rawTitle === null || typeof rawTitle === 'string') {
-    const position = rawTitle === undefined ? { line: source.line, column: 1 } : keyPosition('title');
+  } else if (rawTitle === undefined) {
+    const misspelt = Object.keys(frontmatter).find((key) => key.toLowerCase() === 'title');
+    if (misspelt !== undefined)
+      diagnostics.push({
+        ...missingTitle(file, keyPosition(misspelt), fallbackTitle),
+        hint: `Did you mean \`title\`? Frontmatter keys are case-sensitive (found \`${misspelt}\`).`,
+      });
+  } else if (rawTitle === null || typeof rawTitle === 'string') {
+    const position = keyPosition('title');
     const sidebarTitle = typeof frontmatter.sidebarTitle === 'string' ? frontmatter.sidebarTitle.trim() : '';
     title = sidebarTitle === '' ? fallbackTitle : sidebarTitle;
-    const misspelt =
-      rawTitle === undefined ? Object.keys(frontmatter).find((key) => key.toLowerCase() === 'title') : undefined;
     diagnostics.push({
-      ...missingTitle(file, position.line, position.column, fallbackTitle),
-      message: `${rawTitle === undefined ? 'Missing' : 'Unexpected blank'} frontmatter \`title\`, using \`${title}\` from ${sidebarTitle === '' ? 'the file name' : '`sidebarTitle`'}`,
-      hint:
-        misspelt === undefined
-          ? 'Add `title: …` to the frontmatter.'
-          : `Did you mean \`title\`? Frontmatter keys are case-sensitive (found \`${misspelt}\`).`,
+      ...missingTitle(file, position, fallbackTitle),
+      message: `Unexpected blank frontmatter \`title\`, using \`${title}\` from ${sidebarTitle === '' ? 'the file name' : '`sidebarTitle`'}`,
+      hint: 'The platform shows this page without a title: write one, `title: …`.',
     });
   } else {
     diagnostics.push(notText(file, keyPosition('title'), 'title', Array.isArray(rawTitle) ? 'list' : 'mapping'));
@@ -167,15 +168,15 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
   return { frontmatter, title, ...(description === undefined ? {} : { description }), diagnostics };
 }
 
-function missingTitle(file: string, line: number, column: number, fallbackTitle: string): Diagnostic {
+/** `missing-title` at a frontmatter key: the page is titled `fallbackTitle` from its file name (message and hint for the caller to adjust). */
+function missingTitle(file: string, position: { line: number; column: number }, fallbackTitle: string): Diagnostic {
   return {
     file,
-    line,
-    column,
+    line: position.line,
+    column: position.column,
     severity: 'warning',
     ruleId: 'missing-title',
     message: `Missing frontmatter \`title\`, using \`${fallbackTitle}\` from the file name`,
-    hint: 'Start the page with a frontmatter block between two --- lines, holding `title` and `description`.',
   };
 }
 

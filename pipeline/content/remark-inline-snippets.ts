@@ -3,12 +3,15 @@ import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import type { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalog.ts';
+import { ComponentModules } from './component-modules.ts';
 import { FIELD_COMPONENTS } from './component-text.ts';
+import { ExpansionBudget, expandComponent } from './expand-component.ts';
 import { extractCustomHeadingIds } from './extract-custom-heading-ids.ts';
 import { jsxAttribute, type JsxElement } from './jsx-attribute.ts';
 import './page-data.ts';
 import { parseFailure } from './parse-failure.ts';
 import { pageKind } from './parse-page-tree.ts';
+import { definedCall, localComponents, type ScopedComponent } from './scoped-component.ts';
 import {
   importBase,
   importCandidates,
@@ -39,6 +42,8 @@ interface TreeScope {
   components: Map<string, string>;
   /** The names of default imports: a default import of an `.md`/`.mdx` file stands for the snippet's content. */
   defaultImports: Set<string>;
+  /** Components with a JSX body this tree defines or imports by name, each with the components of its own file. */
+  definitions: Map<string, ScopedComponent>;
 }
 
 const NO_HEADING_IDS: ReadonlyMap<number, string> = new Map();
@@ -48,7 +53,9 @@ const NO_HEADING_IDS: ReadonlyMap<number, string> = new Map();
  * else looked up in `snippets/`, then `_snippets/`) and an element named after an imported `.md`/`.mdx` file —
  * by the snippet's own parsed tree, snippets inside snippets too. The element stays, its children become the
  * snippet's top-level nodes and `data.snippet` names the snippet file (their positions are lines of that file);
- * elements named after an import of their file get `data.importedFrom` (which makes them block components). Writes `file.data.pageSnippets` (imports,
+ * elements named after an import of their file get `data.importedFrom` (which makes them block components). A call of a
+ * component defined with a JSX body — in the tree, or exported by name from an `.mdx`/`.jsx` snippet — gets the nodes its
+ * body renders as children (`expandComponent`). Writes `file.data.pageSnippets` (imports,
  * inlined texts); missing snippets, cycles and snippet parse errors go to `file.data.pageDiagnostics` at the file
  * and line where they occur. Reads `file.data.pageInput.readSnippet`: without it imports are listed but nothing
  * is read, inlined or reported missing. Walks without recursion, so no nesting is too deep.
@@ -68,6 +75,7 @@ export function remarkInlineSnippets(options: RemarkInlineSnippetsOptions = {}) 
       stack: [file.path],
       components: new Map(),
       defaultImports: new Set(),
+      definitions: localComponents(tree.children),
     });
     file.data.pageSnippets = { imports: [...inliner.imports].sort(), inlinedTexts: inliner.inlinedTexts };
   };
@@ -77,13 +85,17 @@ export function remarkInlineSnippets(options: RemarkInlineSnippetsOptions = {}) 
 class SnippetInliner {
   readonly imports = new Set<string>();
   readonly inlinedTexts: string[] = [];
+  private readonly budget = new ExpansionBudget();
+  private readonly modules: ComponentModules;
 
   constructor(
     private readonly readSnippet: ((sitePath: string) => string | undefined) | undefined,
     private readonly snippetTrees: SnippetTreeCache,
     private readonly maxDepth: number,
     private readonly diagnostics: Diagnostic[],
-  ) {}
+  ) {
+    this.modules = new ComponentModules(readSnippet, snippetTrees);
+  }
 
   /** Inlines the snippets used as blocks among `children` (a tree's top level) and below them. */
   inlineTree(children: readonly RootContent[], scope: TreeScope): void {
@@ -111,14 +123,18 @@ class SnippetInliner {
     this.markImported(children, scope);
     for (let index = children.length - 1; index >= 0; index -= 1) {
       const child = children[index] as Nodes;
-      if (startsOwnLine(child)) pending.push(child);
+      if (startsOwnLine(child) || definedCall(child, scope.definitions)) pending.push(child);
     }
   }
 
-  /** Sets `data.importedFrom` on the elements named after an import, which makes them block components. */
+  /**
+   * Sets `data.importedFrom` on the elements named after an import, which makes them block components; a call of a
+   * component whose JSX body is known stays where it is written (a block on its own line, else inline), as its body renders.
+   */
   private markImported(children: readonly Nodes[], scope: TreeScope): void {
     for (const child of children) {
       if (child.type !== 'mdxJsxFlowElement' && child.type !== 'mdxJsxTextElement') continue;
+      if (definedCall(child, scope.definitions)) continue;
       const imported = child.name === null ? undefined : scope.components.get(child.name);
       if (imported !== undefined) child.data = { ...child.data, importedFrom: imported };
     }
@@ -131,12 +147,15 @@ class SnippetInliner {
       return;
     }
     const imported = scope.components.get(name);
-    if (imported !== undefined) node.data = { ...node.data, importedFrom: imported };
-    // A named import (`import { Box } from "/snippets/box.mdx"`) is a component the snippet exports: its children stay.
+    const local = definedCall(node, scope.definitions) ? scope.definitions.get(name) : undefined;
+    if (imported !== undefined && local === undefined) node.data = { ...node.data, importedFrom: imported };
     if (imported !== undefined && scope.defaultImports.has(name) && isInlinedSnippet(imported)) {
       this.replace(node, imported, scope);
       return;
     }
+    // A component with a known JSX body shows what the body renders, its children inside; any other keeps its children.
+    const expanded = local && expandComponent(node, local.definition, local.definitions, this.budget);
+    if (expanded) node.children = expanded as JsxElement['children'];
     const children = node.children as Nodes[];
     if (FIELD_COMPONENTS.has(name)) {
       this.markImported(children, scope);
@@ -164,9 +183,17 @@ class SnippetInliner {
       }
       const resolved = found ?? base;
       this.imports.add(resolved);
+      const module = found === undefined ? undefined : this.modules.module(found);
+      if (module) this.inlinedTexts.push(module.text);
       for (const imported of statement.specifiers) {
         scope.components.set(imported.local.name, resolved);
         if (imported.type === 'ImportDefaultSpecifier') scope.defaultImports.add(imported.local.name);
+        const definition =
+          imported.type === 'ImportSpecifier' && imported.imported.type === 'Identifier'
+            ? module?.definitions.get(imported.imported.name)
+            : undefined;
+        if (definition && module)
+          scope.definitions.set(imported.local.name, { definition, definitions: module.definitions });
       }
     }
   }
@@ -228,7 +255,7 @@ class SnippetInliner {
     const { text, ids } = extractCustomHeadingIds(snippetText);
     let snippetTree: Root;
     try {
-      snippetTree = copyTree(this.snippetTrees.parse(snippetFile, text));
+      snippetTree = this.snippetTrees.parseCopy(snippetFile, text);
     } catch (error) {
       this.diagnostics.push(parseFailure(snippetFile, error, pageKind(snippetFile)));
       return undefined;
@@ -238,6 +265,7 @@ class SnippetInliner {
       stack: [...scope.stack, snippetFile],
       components: new Map(),
       defaultImports: new Set(),
+      definitions: localComponents(snippetTree.children),
     });
     return { children: snippetTree.children, headingIds: ids };
   }
@@ -259,19 +287,4 @@ class SnippetInliner {
       ...(hint ? { hint } : {}),
     });
   }
-}
-
-/** A copy of every parent node of a (cached, shared) tree, so inlining can change it; leaves are shared. */
-function copyTree(tree: Root): Root {
-  const copy: Root = { ...tree, children: [...tree.children] };
-  const pending: Parent[] = [copy];
-  for (let parent = pending.pop(); parent !== undefined; parent = pending.pop()) {
-    parent.children = parent.children.map((child) => {
-      if (!('children' in child)) return child;
-      const childCopy = { ...child, children: [...child.children] } as typeof child;
-      pending.push(childCopy);
-      return childCopy;
-    });
-  }
-  return copy;
 }

@@ -184,7 +184,8 @@ class SectionWalk {
    */
   private jsxHeading(node: JsxElement): boolean {
     const depth = headingDepth(node);
-    if (depth === undefined) return false;
+    // A heading a component's body renders is text of the page, not a heading of it (the platform's table of contents skips it).
+    if (depth === undefined || node.data?.renderedBy !== undefined) return false;
     const text = collapse(this.inlineChildren(node.children as Nodes[]));
     const id = jsxAttribute(node, 'id');
     if (text !== '')

@@ -1,4 +1,4 @@
-import type { Root } from 'mdast';
+import type { Parent, Root } from 'mdast';
 import { parsePageTree } from './parse-page-tree.ts';
 
 /** Options of `SnippetTreeCache`. */
@@ -27,4 +27,24 @@ export class SnippetTreeCache {
     }
     return tree;
   }
+
+  /** `parse`, as a copy of every parent node, which inlining may change; leaves are shared. */
+  parseCopy(file: string, text: string): Root {
+    return copyTree(this.parse(file, text));
+  }
+}
+
+/** A copy of every parent node of a (cached, shared) tree, so inlining can change it; leaves are shared. */
+function copyTree(tree: Root): Root {
+  const copy: Root = { ...tree, children: [...tree.children] };
+  const pending: Parent[] = [copy];
+  for (let parent = pending.pop(); parent !== undefined; parent = pending.pop()) {
+    parent.children = parent.children.map((child) => {
+      if (!('children' in child)) return child;
+      const childCopy = { ...child, children: [...child.children] } as typeof child;
+      pending.push(childCopy);
+      return childCopy;
+    });
+  }
+  return copy;
 }

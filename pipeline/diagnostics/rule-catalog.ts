@@ -146,7 +146,8 @@ export const RULE_CATALOG = {
   },
   'missing-title': {
     severity: 'warning',
-    description: 'A page has no frontmatter `title`; one is made from the file name.',
+    description:
+      "A page's frontmatter `title` is blank (or written `Title`): the platform shows it untitled; docsmith uses the `sidebarTitle`, else the file name.",
   },
   'mdx-parse': {
     severity: 'error',

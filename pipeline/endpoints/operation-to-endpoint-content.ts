@@ -5,6 +5,7 @@ import type { PageHeading, PageSection } from '../content/parsed-page.ts';
 import { parsePage } from '../content/parse-page.ts';
 import { descriptionLines, descriptionText } from './description-text.ts';
 import { endpointTitle, xMintString } from '../openapi/endpoint-title.ts';
+import { requestBodyExamples } from './request-body-examples.ts';
 import type { SpecOperation } from '../openapi/loaded-spec.ts';
 
 /** The searchable text and headings of one endpoint page. */
@@ -35,7 +36,8 @@ function xMintContentSections(operation: SpecOperation): PageSection[] {
 /**
  * Renders an operation as page content for the index: an intro (method, path, summary — with its words when it is
  * an operation id like `ListSpaces`, so "list spaces" finds it —, description), the sections of its `x-mint.content`,
- * then Parameters, Request body and Responses sections with one line per field: `name (type, required): text`.
+ * then Parameters, Request body and Responses sections with one line per field: `name (type, required): text`; the
+ * request body's named examples follow its fields, each labelled and fenced (`requestBodyExamples`).
  * `x-mint.metadata` sets the title and description, as on the platform.
  */
 export function operationToEndpointContent(operation: SpecOperation): EndpointContent {
@@ -63,8 +65,10 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
     sections.push({ anchor, headingPath, text });
   };
   for (const section of contentSections) pushSection(section.headingPath, section.text);
-  const addSection = (heading: string, body: string[]): void => {
-    if (body.length > 0) pushSection([heading], lines(body));
+  /** A section of prose lines (whitespace collapsed), then blocks kept as written (examples with their code). */
+  const addSection = (heading: string, body: string[], blocks: string[] = []): void => {
+    const text = [lines(body), ...blocks].filter(Boolean).join('\n');
+    if (text !== '') pushSection([heading], text);
   };
 
   addSection(
@@ -92,13 +96,12 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
     bodyLines.push(...descriptionLines(requestBody.description));
     const schema = firstSchema(requestBody.content);
     if (schema) bodyLines.push(...schemaFields(schema));
-    bodyLines.push(exampleTitles(requestBody.content));
   }
   for (const parameter of (operation.operation.parameters as (Record<string, unknown> | null)[] | undefined) ?? []) {
     if (parameter?.in === 'body' && parameter.schema)
       bodyLines.push(...schemaFields(parameter.schema as Record<string, unknown>));
   }
-  addSection('Request body', bodyLines.filter(Boolean));
+  addSection('Request body', bodyLines.filter(Boolean), requestBodyExamples(requestBody?.content));
 
   const responses = (operation.operation.responses ?? {}) as Record<string, Record<string, unknown>>;
   const responseLines: string[] = [];
@@ -247,7 +250,7 @@ function enumText(schema: Record<string, unknown>): string {
     : '';
 }
 
-/** `Examples: Streaming mode, Blocking mode` from the named examples of a request or response body (their summary, else their name), or ''. */
+/** `Examples: Streaming mode, Blocking mode` from the named examples of a response body (their summary, else their name), or ''. */
 function exampleTitles(content: unknown): string {
   if (!content || typeof content !== 'object') return '';
   const titles = new Set<string>();

@@ -50,6 +50,28 @@ describe('collectManifestPages', () => {
     expect(result.endpointPages).toBe(0);
   });
 
+  it('counts MDX pages whose frontmatter names an operation (`openapi`) or an endpoint (`api`) as endpoint pages', () => {
+    const endpointPage = (file: string, key: string): ReturnType<typeof parsePage> =>
+      parsePage({ file, text: `---\ntitle: ${file}\n${key}\n---\n\nText.\n` });
+    const parsed = [
+      ...pages,
+      endpointPage('create.mdx', 'openapi: POST /users'),
+      endpointPage('manual.mdx', 'api: GET https://example.com/users'),
+    ];
+    const result = collectManifestPages(
+      input({
+        entries: [entry('guide'), entry('create'), entry('manual')],
+        parsedByFile: new Map(parsed.map((page) => [page.file, page])),
+        operations: new Map([
+          ['create.mdx', { operation: { specFile: 'openapi.json', method: 'POST', path: '/users' }, sections: [] }],
+          ['manual.mdx', { api: { method: 'GET', url: 'https://example.com/users' }, sections: [] }],
+        ]),
+      }),
+    );
+    expect(result.pages.map((page) => page.path)).toEqual(['guide', 'create', 'manual']);
+    expect(result.endpointPages).toBe(2);
+  });
+
   it('with `seo.indexing: all` adds and indexes page files outside the navigation', () => {
     const result = collectManifestPages(input({ indexing: 'all' }));
     expect(result.pages.at(-1)).toMatchObject({

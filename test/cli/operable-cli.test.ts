@@ -101,7 +101,7 @@ describe('an operable CLI', () => {
       const strict = await run(['build', site, '--out', out, '--quiet', '--no-cache', '--strict']);
       expect(strict.code).toBe(1);
       expect(strict.out).toMatch(
-        /^acme: build failed \(--strict: warnings fail it\): 53 pages \(15 endpoint pages\), 1 warning, 0 errors in [\d.]+s; nothing written\n$/,
+        /^acme: build failed \(--strict: warnings fail it\): 53 pages \(16 endpoint pages\), 1 warning, 0 errors in [\d.]+s; nothing written\n$/,
       );
       // A failed build leaves no build folder (issue #30 item 8).
       expect(await readdir(out)).toEqual([]);

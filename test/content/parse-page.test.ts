@@ -393,19 +393,26 @@ describe('parsePage on a Markdown page', () => {
     ]);
   });
 
-  it('falls back to the file name for a missing title, with a warning', () => {
+  it('titles a page without a title from its file name, silently, as the platform does', () => {
     const page = parseFixture('guides/no-frontmatter_page.md');
     expect(page.title).toBe('No frontmatter page');
     expect(page.frontmatter).toEqual({});
-    expect(page.diagnostics).toEqual([
-      expect.objectContaining({
-        file: 'guides/no-frontmatter_page.md',
-        line: 1,
-        column: 1,
-        severity: 'warning',
-        ruleId: 'missing-title',
-      }),
-    ]);
+    expect(page.diagnostics).toEqual([]);
+    const withSidebarTitle = parsePage({
+      file: 'guides/quick-start.mdx',
+      text: '---\nsidebarTitle: Start\n---\n\nGo.\n',
+    });
+    expect(withSidebarTitle).toMatchObject({ title: 'Quick start', diagnostics: [] });
+  });
+
+  it('hides TOML frontmatter (`+++`) from the text and reads none of its keys, as the platform does', () => {
+    const page = parsePage({
+      file: 'guides/hugo-page.md',
+      text: '+++\ntitle = "From Hugo"\ndescription = "Old site"\n+++\n\nThe body.\n',
+    });
+    expect(page).toMatchObject({ title: 'Hugo page', frontmatter: {}, diagnostics: [] });
+    expect(page.description).toBeUndefined();
+    expect(page.sections.map((section) => section.text)).toEqual(['The body.']);
   });
 });
 
@@ -423,7 +430,7 @@ describe('parsePage with snippets', () => {
           "text": "Intro snippet text with a link.
       Nested snippet text.
       Local snippet text.
-      Button text.",
+      GoButton text.",
         },
         {
           "anchor": "legacy",
@@ -584,7 +591,7 @@ describe('parsePage on pages with mistakes', () => {
     expect(
       blank.diagnostics.map(({ line, ruleId, message, hint }) => `${line} ${ruleId} ${message} | ${hint}`),
     ).toEqual([
-      '2 missing-title Unexpected blank frontmatter `title`, using `prefect api` from `sidebarTitle` | Add `title: …` to the frontmatter.',
+      '2 missing-title Unexpected blank frontmatter `title`, using `prefect api` from `sidebarTitle` | The platform shows this page without a title: write one, `title: …`.',
     ]);
     const capital = parsePage({
       file: 'integrations.mdx',

@@ -55,14 +55,19 @@ describe('remarkInlineSnippets', () => {
     });
   });
 
-  it('keeps the children of a component a snippet exports by name; a default import stands for the snippet', () => {
+  it('renders a component a snippet exports by name with its children inside; a default import stands for the snippet', () => {
     const { tree } = inline(
       'import { Box } from "/snippets/box.mdx";\nimport Inner from "/snippets/inner.mdx";\n\n<Box>\n  Text inside the box.\n</Box>\n\n<Inner />\n',
     );
     expect(tree.children[1]).toMatchObject({
       name: 'Box',
-      data: { importedFrom: 'snippets/box.mdx' },
-      children: [{ type: 'paragraph', children: [{ type: 'text', value: 'Text inside the box.' }] }],
+      children: [
+        {
+          name: 'div',
+          data: { renderedBy: 'Box' },
+          children: [{ type: 'paragraph', children: [{ type: 'text', value: 'Text inside the box.' }] }],
+        },
+      ],
     });
     expect(tree.children[2]).toMatchObject({
       name: 'Inner',

@@ -16,7 +16,7 @@ describe('the example site sites/acme', () => {
     manifest = result.manifest as Manifest;
   });
 
-  it('builds with no error and only the deliberate warning (a page without frontmatter title)', () => {
+  it('builds with no error and only the deliberate warning (a frontmatter `Title` for `title`)', () => {
     expect(
       result.diagnostics.map((diagnostic) => `${diagnostic.severity} ${diagnostic.file} ${diagnostic.ruleId}`),
     ).toEqual(['warning install/docker.mdx missing-title']);

@@ -41,6 +41,76 @@ describe('operationToEndpointContent', () => {
     expect(operationToEndpointContent(generated('ListSpaces')).title).toBe('ListSpaces');
   });
 
+  it('shows each named request-body example as the platform does: its summary (else its name), then its value as code', () => {
+    const content = operationToEndpointContent({
+      method: 'POST',
+      path: '/v1/chat',
+      operation: {
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { query: { type: 'string' } } },
+              examples: {
+                streaming: { summary: 'Streaming  mode', value: { query: 'Hi', response_mode: 'streaming' } },
+                bare: { value: { query: 'Hello' } },
+                linked: { summary: 'From a file', externalValue: 'https://example.com/chat.json' },
+              },
+            },
+            'application/xml': { examples: { xml: { summary: 'As XML', value: '<chat><query>Hi</query></chat>' } } },
+          },
+        },
+      },
+      parameters: [],
+      tags: [],
+      summary: 'Chat',
+      hidden: false,
+      excluded: false,
+      webhook: false,
+    });
+    expect(content.sections.find((section) => section.anchor === 'request-body')?.text).toBe(
+      [
+        'query (string)',
+        'Example: Streaming mode',
+        '```json',
+        '{\n  "query": "Hi",\n  "response_mode": "streaming"\n}',
+        '```',
+        'Example: bare',
+        '```json',
+        '{\n  "query": "Hello"\n}',
+        '```',
+        'Example: From a file',
+        'Example: As XML',
+        '```xml',
+        '<chat><query>Hi</query></chat>',
+        '```',
+      ].join('\n'),
+    );
+  });
+
+  it('cuts a long request-body example at a line break and shows at most ten examples', () => {
+    const examples = Object.fromEntries(
+      Array.from({ length: 12 }, (_, index) => [
+        `example-${index}`,
+        { value: { items: Array.from({ length: index === 0 ? 2_000 : 1 }, (__, item) => `item ${item}`) } },
+      ]),
+    );
+    const text =
+      operationToEndpointContent({
+        method: 'POST',
+        path: '/v1/items',
+        operation: { requestBody: { content: { 'application/json': { examples } } } },
+        parameters: [],
+        tags: [],
+        hidden: false,
+        excluded: false,
+        webhook: false,
+      }).sections.find((section) => section.anchor === 'request-body')?.text ?? '';
+    expect(text.match(/^Example: /gm)).toHaveLength(10);
+    const first = text.slice(0, text.indexOf('Example: example-1'));
+    expect(first.length).toBeLessThan(4_100);
+    expect(first).toMatch(/"item \d+",\n…\n```\n$/);
+  });
+
   it('takes the title and description of x-mint.metadata and shows x-mint.content before the reference, code as code', () => {
     const content = operationToEndpointContent({
       method: 'POST',

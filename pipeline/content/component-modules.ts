@@ -1,0 +1,57 @@
+import {
+  programComponentDefinitions,
+  treeComponentDefinitions,
+  type ComponentDefinition,
+} from './component-definitions.ts';
+import { extractCustomHeadingIds } from './extract-custom-heading-ids.ts';
+import { parseJsxModule } from './parse-jsx-module.ts';
+import { isInlinedSnippet } from './snippet-files.ts';
+import type { SnippetTreeCache } from './snippet-tree-cache.ts';
+
+/** Files whose components are read as JavaScript with JSX (`.tsx`, whose types acorn cannot read, is not). */
+const JAVASCRIPT_MODULE = /\.jsx?$/i;
+
+/** The components a site file defines with a JSX body, and the file's text (which the page's content hash covers). */
+export interface ComponentModule {
+  definitions: ReadonlyMap<string, ComponentDefinition>;
+  text: string;
+}
+
+/**
+ * The components snippet files define, read once per page: the top-level ESM of an `.mdx`/`.md` snippet (parsed through
+ * the shared `SnippetTreeCache`) and of a `.jsx`/`.js` file (acorn with JSX, as the platform reads them). A file that is
+ * missing, does not parse or is of another kind defines none.
+ */
+export class ComponentModules {
+  private readonly modules = new Map<string, ComponentModule | undefined>();
+
+  constructor(
+    private readonly readSnippet: ((sitePath: string) => string | undefined) | undefined,
+    private readonly snippetTrees: SnippetTreeCache,
+  ) {}
+
+  /** The components `file` defines, undefined when it defines none. */
+  module(file: string): ComponentModule | undefined {
+    if (!this.modules.has(file)) this.modules.set(file, this.read(file));
+    return this.modules.get(file);
+  }
+
+  private read(file: string): ComponentModule | undefined {
+    const text = this.readSnippet?.(file);
+    if (text === undefined) return undefined;
+    let definitions: ReadonlyMap<string, ComponentDefinition> = new Map();
+    if (isInlinedSnippet(file)) {
+      try {
+        definitions = treeComponentDefinitions(
+          this.snippetTrees.parse(file, extractCustomHeadingIds(text).text).children,
+        );
+      } catch {
+        return undefined;
+      }
+    } else if (JAVASCRIPT_MODULE.test(file)) {
+      const program = parseJsxModule(text);
+      if (program !== undefined) definitions = programComponentDefinitions(program);
+    }
+    return definitions.size > 0 ? { definitions, text } : undefined;
+  }
+}
