@@ -45,3 +45,19 @@ function shownText(node: JSXElement | JSXFragment): string {
     })
     .join('');
 }
+
+/** An attribute whose value is an array of string literals (`tags={["API", "SDK"]}`), as its strings; [] otherwise. */
+export function jsxStringList(node: JsxElement, name: string): string[] {
+  const found = node.attributes.find(
+    (candidate): candidate is MdxJsxAttribute => candidate.type === 'mdxJsxAttribute' && candidate.name === name,
+  );
+  const value = found?.value;
+  if (value === null || value === undefined || typeof value === 'string') return [];
+  const root = value.data?.estree?.body[0];
+  if (root?.type !== 'ExpressionStatement' || root.expression.type !== 'ArrayExpression') return [];
+  return root.expression.elements.flatMap((element) =>
+    element?.type === 'Literal' && typeof element.value === 'string' && element.value.trim() !== ''
+      ? [element.value.trim()]
+      : [],
+  );
+}

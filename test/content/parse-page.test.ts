@@ -206,7 +206,7 @@ describe('parsePage on an MDX page with every component', () => {
     ].join('\n');
     const parsed = parsePage({ file: 'recipes.mdx', text: `---\ntitle: Recipes\n---\n\n${text}` });
     expect(parsed.sections.map((section) => section.text).join('\n')).toBe(
-      'Function Calling\nAdd function calling.\nRecipes\nAll recipes.',
+      'Function Calling\nLLM\nAdd function calling.\nRecipes\nAll recipes.',
     );
   });
 
@@ -228,6 +228,52 @@ describe('parsePage on an MDX page with every component', () => {
     const parsed = parsePage({ file: 'views.mdx', text: `---\ntitle: Views\n---\n\n${text}` });
     expect(parsed.sections.map((section) => section.text).join('\n')).toBe(
       "React Native\nWrap the app in the provider.\nSDKs\nClient libraries\nPreview\nSummarise a support ticket.\nRead the ticket and list the customer's problems.",
+    );
+  });
+
+  it('shows the props the platform shows: Update tags, Accordion description, file tree names, swatch names, field labels, tooltip cta', () => {
+    const text = [
+      '<Update label="2024-10-12" description="v1.2.0" tags={["Dashboard", "API"]}>',
+      'Faster exports.',
+      '</Update>',
+      '',
+      '<Accordion title="Limits" description="Per workspace">',
+      'Ten projects.',
+      '</Accordion>',
+      '',
+      '<Tree>',
+      '  <Tree.Folder name="app" defaultOpen>',
+      '    <Tree.File name="layout.tsx" />',
+      '  </Tree.Folder>',
+      '</Tree>',
+      '',
+      '<Color variant="compact">',
+      '  <Color.Item name="brand-primary" value="#FF0000" />',
+      '</Color>',
+      '',
+      '<ResponseField name="status" type="string" pre={["deprecated"]} post={["beta"]}>',
+      'The state.',
+      '</ResponseField>',
+      '',
+      'A <Tooltip tip="Application programming interface" cta="Read more" href="/api">API</Tooltip> call.',
+      '',
+    ].join('\n');
+    const parsed = parsePage({ file: 'props.mdx', text: `---\ntitle: Props\n---\n\n${text}` });
+    expect(parsed.sections.map((section) => section.text).join('\n')).toBe(
+      [
+        '2024-10-12',
+        'Dashboard, API',
+        'v1.2.0',
+        'Faster exports.',
+        'Limits',
+        'Per workspace',
+        'Ten projects.',
+        'app',
+        'layout.tsx',
+        'brand-primary',
+        'status (string, deprecated, beta): The state.',
+        'A API (Application programming interface Read more) call.',
+      ].join('\n'),
     );
   });
 
