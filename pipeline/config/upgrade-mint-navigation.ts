@@ -14,8 +14,9 @@ const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
  * Maps mint.json's navigation model — a list of groups, plus `tabs`, `anchors` and `versions` that claim
  * groups by URL prefix or `version` — to docs.json `navigation`: versions hold tabs (or anchors) that hold
  * groups; anchors that are all remote links become `navigation.global.anchors` and the groups go under the primary
- * anchor (`topAnchor`, else "Documentation"), as the platform's upgrade does; a link anchor among others stays in place. `origin` records where each value came from; a
- * version no group belongs to has nothing to hold and is added to `dropped` instead.
+ * anchor (`topAnchor`, else "Documentation"), as the platform's upgrade does; a link anchor among others stays in
+ * place. `origin` records where each value came from; a version no group belongs to has nothing to hold and is
+ * added to `dropped` instead.
  */
 export function upgradeMintNavigation(mint: Json, origin: OriginRecorder, dropped: string[]): Json {
   const groups: SourceGroup[] = asRecords(mint.navigation).map(({ value, index }) => ({

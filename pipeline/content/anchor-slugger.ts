@@ -45,7 +45,7 @@ export function cleanHeadingId(id: string): string {
  * The DOM id the platform gives a heading titled `title` (its first on the page): `cleanHeadingId(headingSlug(title))`.
  * `Config.json options` → `config-json-options`, `C++ guide` → `c++-guide`, `foo(bar)` → `foo-bar`,
  * `Mutual TLS (mTLS): Two-Way` → `mutual-tls-mtls--two-way`, `What’s new` → `what’s-new`, `Café` → `café`.
- * The title is the text the reader sees: after SmartyPants (`smartTitle`), so `What's new` is read as `What’s new`.
+ * The title is the text the reader sees: after SmartyPants (`headingTitle`), so `What's new` is read as `What’s new`.
  */
 export function headingAnchor(title: string): string {
   return cleanHeadingId(headingSlug(title));
