@@ -87,6 +87,9 @@ function distinctPageAnchors(
     const text = [page.file, ...page.imports].map((file) => readText(file) ?? '').join('\n');
     const names = [
       ...[...page.headings, ...page.sections].map((item) => item.anchor),
+      // Levels 5 and 6 are cited by the heading above them (the platform lists them in no table of contents), but
+      // sites link to them by their own slug, and what the platform's client renders for them cannot be read here.
+      ...page.headings.filter((heading) => heading.depth > 4).map((heading) => headingAnchor(heading.text)),
       ...[...text.matchAll(ELEMENT_ID)].map((match) => decodeEntities(match[1] ?? '')),
       ...fieldAnchors(text),
       // A titled component's id is its title slugged as a heading is: the name a hint suggests.

@@ -13,8 +13,10 @@ const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 /**
  * Maps mint.json's navigation model — a list of groups, plus `tabs`, `anchors` and `versions` that claim
  * groups by URL prefix or `version` — to docs.json `navigation`: versions hold tabs (or anchors) that hold
- * groups; external anchors become `navigation.global.anchors`. `origin` records where each value came from; a
- * version no group belongs to has nothing to hold and is added to `dropped` instead.
+ * groups; anchors that are all remote links become `navigation.global.anchors` and the groups go under the primary
+ * anchor (`topAnchor`, else "Documentation"), as the platform's upgrade does; a link anchor among others stays in
+ * place. `origin` records where each value came from; a version no group belongs to has nothing to hold and is
+ * added to `dropped` instead.
  */
 export function upgradeMintNavigation(mint: Json, origin: OriginRecorder, dropped: string[]): Json {
   const groups: SourceGroup[] = asRecords(mint.navigation).map(({ value, index }) => ({
@@ -40,9 +42,12 @@ export function upgradeMintNavigation(mint: Json, origin: OriginRecorder, droppe
       dropped.push(`versions \`${name}\` (no navigation group has it)`);
   const navigation: Json = {};
 
-  const external = anchors.filter(({ value }) => typeof value.url === 'string' && EXTERNAL.test(value.url));
-  const internalAnchors = anchors.filter((anchor) => !external.includes(anchor));
-  const globalAnchors = [...external, ...(tabs.length > 0 ? internalAnchors : [])];
+  // The platform moves the anchors to `global` only when every one is a remote link outside any version; then the
+  // site's groups still sit under an anchor, its primary one (`getGlobalDivisions`, `getUpdatedNavigation`).
+  const allRemote =
+    anchors.length > 0 && anchors.every(({ value }) => value.version === undefined && isRemote(value.url));
+  const internalAnchors = allRemote ? [] : anchors;
+  const globalAnchors = allRemote ? anchors : tabs.length > 0 ? internalAnchors : [];
   if (globalAnchors.length > 0) {
     navigation.global = {
       anchors: globalAnchors.map(({ value, index }, position) => {
@@ -55,6 +60,7 @@ export function upgradeMintNavigation(mint: Json, origin: OriginRecorder, droppe
           anchor: value.name,
           href: EXTERNAL.test(url) ? url : `/${url.replace(/^\/+/, '')}`,
           ...(value.icon === undefined ? {} : { icon: value.icon }),
+          ...anchorColor(value.color),
         };
       }),
     };
@@ -103,7 +109,7 @@ export function upgradeMintNavigation(mint: Json, origin: OriginRecorder, droppe
       return { tabs: tabList };
     }
     const ownAnchors = internalAnchors.filter(({ value }) => inVersion(value));
-    if (ownAnchors.length > 0) {
+    if (ownAnchors.length > 0 || allRemote) {
       const perAnchor = ownAnchors.map(({ value, index }) => ({ value, index, selected: claim(value.url, ownGroups) }));
       const claimed = new Set(perAnchor.flatMap((anchor) => anchor.selected));
       const rest = ownGroups.filter((group) => !claimed.has(group));
@@ -111,22 +117,33 @@ export function upgradeMintNavigation(mint: Json, origin: OriginRecorder, droppe
       const anchorList: Json[] = [];
       if (rest.length > 0)
         anchorList.push({
-          anchor: top.name ?? 'Documentation',
+          ...(top.name === undefined ? { anchor: 'Documentation', icon: 'book-open' } : { anchor: top.name }),
           ...(top.icon === undefined ? {} : { icon: top.icon }),
           groups: place(rest, `${pointer}/anchors/0/groups`),
         });
       for (const { value, index, selected } of perAnchor) {
+        const url = typeof value.url === 'string' ? value.url : '';
+        // A link anchor stays in its place, as the platform keeps it; an anchor with no pages and no spec is left out.
+        if (selected.length === 0 && value.openapi === undefined && !EXTERNAL.test(url)) {
+          dropped.push(`anchors \`${String(value.name)}\` (no navigation group under \`${url}\`)`);
+          continue;
+        }
         const anchorPointer = `${pointer}/anchors/${anchorList.length}`;
         origin(anchorPointer, `/anchors/${index}`);
-        const extra: Json = value.icon === undefined ? {} : { icon: value.icon };
+        const extra: Json = {
+          ...(value.icon === undefined ? {} : { icon: value.icon }),
+          ...anchorColor(value.color),
+        };
         if (value.openapi !== undefined) {
           extra.openapi = value.openapi;
           origin(`${anchorPointer}/openapi`, `/anchors/${index}/openapi`, value.openapi);
         }
         const children =
-          selected.length > 0 || value.openapi === undefined
+          selected.length > 0
             ? { groups: place(selected, `${anchorPointer}/groups`) }
-            : {};
+            : EXTERNAL.test(url)
+              ? { href: url }
+              : {};
         anchorList.push({ anchor: value.name, ...extra, ...children });
       }
       return { anchors: anchorList };
@@ -148,6 +165,17 @@ export function upgradeMintNavigation(mint: Json, origin: OriginRecorder, droppe
   }
   origin('/navigation', groups.length > 0 ? '/navigation' : '');
   return navigation;
+}
+
+/** Whether a URL is a remote link (`isRemoteUrl` of the platform: http and https only). */
+function isRemote(url: unknown): boolean {
+  return typeof url === 'string' && /^https?:\/\//.test(url);
+}
+
+/** An anchor's `color` as docs.json writes it: one colour for light and dark (a gradient keeps its `from`). */
+function anchorColor(color: unknown): Json {
+  const value = typeof color === 'string' ? color : (color as Json | null)?.from;
+  return typeof value === 'string' && value !== '' ? { color: { light: value, dark: value } } : {};
 }
 
 /** The first page path of a group, looking into nested groups. */

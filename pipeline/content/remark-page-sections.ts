@@ -8,19 +8,22 @@ import './page-data.ts';
 import { pageKind } from './parse-page-tree.ts';
 import { MAX_SECTIONS_PER_PAGE, SectionWriter } from './section-writer.ts';
 import { fieldDescriptionLength, startsOwnLine } from './text-flow.ts';
+import { headingTitle } from './heading-title.ts';
 
 const HTML_TAG = /<[^>]*>/g;
 /** A JSX heading element written in MDX (`<h2 id="custom">Title</h2>`): a heading like `## Title {#custom}`. */
 const JSX_HEADING = /^h([1-6])$/;
 /** HTML table cells written in MDX: a row's cells are one line, joined like a Markdown table row's. */
 const TABLE_CELL = /^t[dh]$/;
+/** Components whose headings the platform leaves out of the table of contents (`COMPONENTS_TO_EXCLUDE_HEADINGS`). */
+const UNLISTING_COMPONENTS = new Set(['Accordion', 'AccordionGroup', 'Expandable', 'Update', 'Prompt']);
 /** Whitespace to collapse to one space: runs of two or more, or one character other than a space (a lone space is left as it is, so most text is not copied). */
 const WHITESPACE = /\s{2,}|[^\S ]/g;
 
 /**
  * Unified plugin (after `remarkInlineSnippets`): walks the page tree in document order and writes
  * `file.data.pageSections`, the headings and the text split into sections at each Markdown heading or JSX heading
- * element (`<h2 id="…">`; anchored by its custom id from `file.data.customHeadingIds` or its `id`, else GitHub's slug). Inlined snippets (`data.snippet`) are walked
+ * element (`<h2 id="…">`; anchored by its custom id from `file.data.customHeadingIds` or its `id`, else the platform's id of its text, `AnchorSlugger`). Inlined snippets (`data.snippet`) are walked
  * where they stand, with their own custom ids, so their text lands in the section they are used in. Component text
  * (titles, captions, fields, tooltips) is component-text.ts. A tree nested too deep to walk gets an error in
  * `file.data.pageDiagnostics` and no sections.
@@ -68,6 +71,8 @@ export const MAX_PAGE_NESTING = 500;
 /** The text of one page: block nodes become lines of the section writer, phrasing nodes join the current line. */
 class SectionWalk {
   private depth = 0;
+  /** How many components that keep headings out of the table of contents (`UNLISTING_COMPONENTS`) the walk is in. */
+  private unlisted = 0;
 
   constructor(private readonly writer: SectionWriter) {}
 
@@ -103,7 +108,14 @@ class SectionWalk {
         const text = collapse(this.inlineChildren(node.children));
         if (text === '') return;
         const line = node.position?.start.line ?? 0;
-        this.writer.heading(node.depth, text, line, headingIds.get(line));
+        const customId = headingIds.get(line);
+        // The platform rewrites `## Title {#id}` to a JSX heading before it parses the page.
+        this.writer.heading(node.depth, text, line, {
+          title: headingTitle(node),
+          customId,
+          jsx: customId !== undefined,
+          unlisted: this.unlisted > 0,
+        });
         return;
       }
       case 'tableRow':
@@ -173,14 +185,20 @@ class SectionWalk {
       return;
     }
     for (const line of componentTitleLines(node)) this.writer.emit(collapse(line));
-    this.blockChildren(node.children as Nodes[], headingIds);
+    const unlisting = UNLISTING_COMPONENTS.has(node.name ?? '') ? 1 : 0;
+    this.unlisted += unlisting;
+    try {
+      this.blockChildren(node.children as Nodes[], headingIds);
+    } finally {
+      this.unlisted -= unlisting;
+    }
     const tip = tooltipTip(node);
     if (tip !== undefined) this.writer.emit(collapse(tip));
   }
 
   /**
    * A JSX heading element (`<h2 id="custom">Title</h2>`, alone on its line or as a block): a heading of that depth,
-   * anchored by its `id`, else the slug of its text. False when the element is not `h1`…`h6`.
+   * anchored as the platform renders it (`AnchorSlugger`). False when the element is not `h1`…`h6`.
    */
   private jsxHeading(node: JsxElement): boolean {
     const depth = headingDepth(node);
@@ -189,12 +207,13 @@ class SectionWalk {
     const text = collapse(this.inlineChildren(node.children as Nodes[]));
     const id = jsxAttribute(node, 'id');
     if (text !== '')
-      this.writer.heading(
-        depth,
-        text,
-        node.position?.start.line ?? 0,
-        typeof id === 'string' && id.trim() !== '' ? id.trim() : undefined,
-      );
+      this.writer.heading(depth, text, node.position?.start.line ?? 0, {
+        title: headingTitle(node),
+        customId: typeof id === 'string' && id.trim() !== '' ? id.trim() : undefined,
+        jsx: true,
+        // A heading element inside a paragraph (`<h2>Title</h2>` on one line) is not one the platform lists either.
+        unlisted: this.unlisted > 0 || node.type === 'mdxJsxTextElement',
+      });
     return true;
   }
 

@@ -1,19 +1,30 @@
-import { AnchorSlugger } from './anchor-slugger.ts';
+import { AnchorSlugger, type HeadingKind } from './anchor-slugger.ts';
 import type { PageHeading, PageSection } from './parsed-page.ts';
+
+/** What a heading's anchor is made from. */
+export interface HeadingAnchorInput extends HeadingKind {
+  /** The title the platform slugs (`headingTitle`). */
+  title: string;
+  /** Inside an Accordion, AccordionGroup, Expandable, Update or Prompt: left out of the table of contents. Default false. */
+  unlisted?: boolean;
+}
+
+/** The deepest heading level the platform gives an id (`HEADING_LEVELS` of `@mintlify/common`). */
+const MAX_ANCHORED_DEPTH = 4;
 
 /** Most sections (headings) a page is split into; further headings are text of the last section (docs/reference/limits.mdx). */
 export const MAX_SECTIONS_PER_PAGE = 10_000;
 
 /**
  * Writes a page's text into sections as the walk meets it: lines go to the current section, a heading closes it
- * and opens the next (anchored by its custom id, else the platform's anchor of its text, `AnchorSlugger`). One writer per page, snippets included.
+ * and opens the next (anchored as the platform renders it, `AnchorSlugger`). One writer per page, snippets included.
  * Past `MAX_SECTIONS_PER_PAGE` headings, a heading is a line of the current section (`cappedAt` is the first one's line).
  */
 export class SectionWriter {
   readonly sections: PageSection[] = [];
   readonly headings: PageHeading[] = [];
   private readonly slugger = new AnchorSlugger();
-  private readonly headingStack: { depth: number; text: string }[] = [];
+  private readonly headingStack: { depth: number; text: string; anchor: string }[] = [];
   private current: { anchor: string; headingPath: string[]; lines: string[] } = {
     anchor: '',
     headingPath: [],
@@ -43,8 +54,8 @@ export class SectionWriter {
     if (trimmed !== '') (this.captured ?? this.current.lines).push(trimmed);
   }
 
-  /** Closes the current section and opens one under this heading. */
-  heading(depth: number, text: string, line: number, customId: string | undefined): void {
+  /** Closes the current section and opens one under this heading, `text` as the reader reads it, anchored by `anchor`. */
+  heading(depth: number, text: string, line: number, anchor: HeadingAnchorInput): void {
     if (this.captured) {
       this.emit(text);
       return;
@@ -55,11 +66,18 @@ export class SectionWriter {
       return;
     }
     this.close();
-    const anchor = customId ?? this.slugger.slug(text);
-    this.headings.push({ depth, text, anchor, line });
     while ((this.headingStack.at(-1)?.depth ?? 0) >= depth) this.headingStack.pop();
-    this.headingStack.push({ depth, text });
-    this.current = { anchor, headingPath: this.headingStack.map((heading) => heading.text), lines: [] };
+    // A heading the platform renders without an id (levels 5 and 6) is reached through the heading it stands under.
+    const rendered =
+      depth > MAX_ANCHORED_DEPTH
+        ? undefined
+        : anchor.unlisted
+          ? this.slugger.unlistedSlug(anchor.title, anchor)
+          : this.slugger.slug(anchor.title, anchor);
+    const id = rendered ?? this.headingStack.at(-1)?.anchor ?? '';
+    this.headings.push({ depth, text, anchor: id, line });
+    this.headingStack.push({ depth, text, anchor: id });
+    this.current = { anchor: id, headingPath: this.headingStack.map((heading) => heading.text), lines: [] };
   }
 
   /** Drops every section written so far (the page cannot be read to the end). */

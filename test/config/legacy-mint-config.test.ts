@@ -93,6 +93,55 @@ describe('a site with only the legacy mint.json', () => {
     }
   });
 
+  // Expected navigation: the platform's own upgrade (`upgradeToDocsConfig` of @mintlify/validation 0.1.878).
+  it('keeps the groups under the primary anchor when every anchor is a remote link', () => {
+    const mint = {
+      name: 'Legacy',
+      colors: { primary: '#16A34A' },
+      anchors: [{ name: 'GitHub', icon: 'github', url: 'https://github.com/acme/acme' }],
+      navigation: [{ group: 'Start', pages: ['index'] }],
+    };
+    expect(upgradeMintConfig(mint).config.navigation).toEqual({
+      anchors: [{ anchor: 'Documentation', icon: 'book-open', groups: [{ group: 'Start', pages: ['index'] }] }],
+      global: { anchors: [{ anchor: 'GitHub', href: 'https://github.com/acme/acme', icon: 'github' }] },
+    });
+    const result = validateConfig(
+      siteSourceFromObject({ 'mint.json': JSON.stringify(mint, null, 2), 'index.mdx': '# Home' }),
+    );
+    expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['legacy-config']);
+  });
+
+  it('keeps a link anchor among others in its place, with its colour, and leaves out an anchor with no pages', () => {
+    const mint = {
+      name: 'Legacy',
+      colors: { primary: '#16A34A' },
+      topAnchor: { name: 'Guides', icon: 'map' },
+      anchors: [
+        { name: 'API', icon: 'code', color: '#FF9900', url: 'api' },
+        { name: 'Blog', url: 'https://blog.acme.dev', color: { from: '#111111', to: '#222222' } },
+        { name: 'Empty', url: 'nothing' },
+      ],
+      navigation: [
+        { group: 'Start', pages: ['index'] },
+        { group: 'API', pages: ['api/users'] },
+      ],
+    };
+    const { config, dropped } = upgradeMintConfig(mint);
+    expect(config.navigation).toEqual({
+      anchors: [
+        { anchor: 'Guides', icon: 'map', groups: [{ group: 'Start', pages: ['index'] }] },
+        {
+          anchor: 'API',
+          icon: 'code',
+          color: { light: '#FF9900', dark: '#FF9900' },
+          groups: [{ group: 'API', pages: ['api/users'] }],
+        },
+        { anchor: 'Blog', href: 'https://blog.acme.dev', color: { light: '#111111', dark: '#111111' } },
+      ],
+    });
+    expect(dropped).toContain('anchors `Empty` (no navigation group under `nothing`)');
+  });
+
   it('leaves out a version that no navigation group belongs to and says so, instead of an empty-list error', () => {
     const mint = {
       name: 'Legacy',
@@ -129,7 +178,7 @@ describe('a site with only the legacy mint.json', () => {
     };
     expect(upgradeMintConfig(mint).config.navigation).toEqual({
       anchors: [
-        { anchor: 'Documentation', groups: [{ group: 'Start', pages: ['index'] }] },
+        { anchor: 'Documentation', icon: 'book-open', groups: [{ group: 'Start', pages: ['index'] }] },
         { anchor: 'API Reference', icon: 'code', openapi: 'https://example.com/openapi.json' },
         { anchor: 'Guides', groups: [{ group: 'Guides', pages: ['guides/one'] }] },
       ],

@@ -1,30 +1,98 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AnchorSlugger, headingAnchor } from '../../pipeline/content/anchor-slugger.ts';
+import { AnchorSlugger, cleanHeadingId, headingAnchor } from '../../pipeline/content/anchor-slugger.ts';
+import { parsePage } from '../../pipeline/content/parse-page.ts';
+
+/** Headings of 14 public sites with the ids the platform's own code gives them (see the file's `source`). */
+const platformIds = JSON.parse(
+  readFileSync(new URL('../fixtures/content/platform-heading-ids.json', import.meta.url), 'utf8'),
+) as { headings: [string, string][] };
 
 describe('heading anchors', () => {
-  it("follow the platform's documented table of generated ids, not GitHub-style slugs", () => {
-    const table: [string, string][] = [
-      ['Getting started', 'getting-started'],
-      ['Config.json options', 'config-json-options'],
-      ["What's new", 'what’s-new'],
-      ['Rate limits (per minute)', 'rate-limits-per-minute'],
-      ['Read/write access', 'read/write-access'],
-      ['Fees & billing', 'fees-&-billing'],
-      ['OAuth', 'oauth'],
-    ];
-    expect(table.map(([heading]) => headingAnchor(heading))).toEqual(table.map(([, anchor]) => anchor));
-    expect(headingAnchor('Step 1: Install `comfy` now?')).toBe('step-1-install-comfy-now');
-    expect(headingAnchor('Что нового')).toBe('что-нового');
-    // The platform's slugify makes a run of hyphens one and trims them (the rendered ids of real pages).
-    expect(
-      ['Step 1 - Install', '2. Client configuration', '`theme` - required', '- Notes -'].map(headingAnchor),
-    ).toEqual(['step-1-install', '2-client-configuration', 'theme-required', 'notes']);
+  it("are the platform's DOM ids: cleanHeadingId(slugify(title)) of @mintlify/common", () => {
+    const { headings } = platformIds;
+    expect(headings.length).toBeGreaterThan(250);
+    expect(headings.map(([title]) => [title, headingAnchor(title)])).toEqual(headings);
   });
 
-  it('count repeats from -2 across the page, past an anchor a heading already took', () => {
+  it('keep + @ = < > — %, drop only ? , ; : ! \' " ( ) [ ] { } and emoji', () => {
+    expect(
+      ['C++ guide', 'Using the @key directive', 'XML <-> JSON', 'A = B', 'Step 1 — Install', '100% uptime'].map(
+        headingAnchor,
+      ),
+    ).toEqual(['c++-guide', 'using-the-@key-directive', 'xml-<->-json', 'a-=-b', 'step-1-—-install', '100%-uptime']);
+    // A leading emoji leaves its hyphen; a colon between words leaves two.
+    expect(headingAnchor('🚀 Quickstart')).toBe('-quickstart');
+    expect(headingAnchor('Mutual TLS (mTLS): Two-Way')).toBe('mutual-tls-mtls--two-way');
+    expect(cleanHeadingId('caf%C3%A9-100%')).toBe('café-100%');
+  });
+
+  it('number repeats as the platform does: a counter on Markdown slugs, then -2, -3 past ids taken', () => {
     const slugger = new AnchorSlugger();
-    expect(['Overview', 'Overview', 'Overview 3', 'Overview', 'Setup'].map((heading) => slugger.slug(heading))).toEqual(
-      ['overview', 'overview-2', 'overview-3', 'overview-4', 'setup'],
-    );
+    const titles = ['Overview', 'Overview', 'Overview 3', 'Overview', 'Setup', 'Foo?', 'Foo'];
+    expect(titles.map((title) => slugger.slug(title))).toEqual([
+      'overview',
+      'overview-2',
+      'overview-3',
+      'overview-3-2',
+      'setup',
+      'foo',
+      'foo-2',
+    ]);
+  });
+});
+
+describe('anchors of a parsed page', () => {
+  // Expected ids: the platform's plugins (remark-smartypants 3.0.3, remarkComponentIds, remarkExtractTableOfContents,
+  // cleanHeadingId of @mintlify/common 1.0.1211) run on this page.
+  const text = [
+    '---',
+    'title: Anchors',
+    '---',
+    '',
+    'Intro ends with a word',
+    '',
+    '## "Access Denied" errors',
+    "## What's new in 'beta'",
+    "## The `'raw'` option",
+    '## Wait... -- then go',
+    '## Overview',
+    '##### Fine print',
+    '<Accordion title="More">',
+    '  ## Overview',
+    '</Accordion>',
+    '',
+    '## Overview',
+    '## Setup {#Custom Id!}',
+    '<h2 id="jsx-id">JSX heading</h2>',
+    '',
+    '<h3>',
+    'JSX flow',
+    '</h3>',
+    '',
+    '<h3>JSX inline</h3>',
+  ].join('\n');
+
+  it('slug the text the reader sees (curled quotes, dashes), skip levels 5–6 and number past headings in accordions', () => {
+    const { headings } = parsePage({ file: 'anchors.mdx', text });
+    expect(headings.map((heading) => heading.anchor)).toEqual([
+      '“access-denied”-errors',
+      'what’s-new-in-‘beta’',
+      'the-raw-option',
+      'wait…-—-then-go',
+      'overview',
+      // Level 5 has no id on the platform: the heading it stands under.
+      'overview',
+      // Inside an accordion: counted, not listed.
+      'overview-2',
+      'overview-3',
+      'Custom-Id',
+      'jsx-id',
+      'jsx-flow',
+      // A heading element inside a paragraph gets no id: the heading it stands under.
+      'jsx-id',
+    ]);
+    // The heading text stays as written.
+    expect(headings[0]?.text).toBe('"Access Denied" errors');
   });
 });
