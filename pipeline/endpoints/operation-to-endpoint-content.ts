@@ -5,8 +5,10 @@ import type { PageHeading, PageSection } from '../content/parsed-page.ts';
 import { parsePage } from '../content/parse-page.ts';
 import { descriptionLines, descriptionText } from './description-text.ts';
 import { endpointTitle, xMintString } from '../openapi/endpoint-title.ts';
-import { requestBodyExamples } from './request-body-examples.ts';
-import { enumText, schemaFields, typeOf } from './schema-fields.ts';
+import { isRecord } from '../site-model/is-record.ts';
+import { bodyExamples } from './body-examples.ts';
+import { responsesText } from './responses-text.ts';
+import { enumText, firstSchema, schemaFields, typeOf } from './schema-fields.ts';
 import type { SpecOperation } from '../openapi/loaded-spec.ts';
 
 /** The searchable text and headings of one endpoint page. */
@@ -33,8 +35,9 @@ function xMintContentSections(operation: SpecOperation): PageSection[] {
 /**
  * Renders an operation as page content for the index: an intro (method, path, summary — with its words when it is
  * an operation id like `ListSpaces`, so "list spaces" finds it —, description), the sections of its `x-mint.content`,
- * then Parameters, Request body and Responses sections with one line per field: `name (type, required): text`; the
- * request body's named examples follow its fields, each labelled and fenced (`requestBodyExamples`).
+ * then Parameters, Request body and Responses sections with one line per field:
+ * `name (type, required): text`; each body's examples follow its fields, labelled and fenced (`bodyExamples`), a request
+ * body without one showing the example the platform builds from its schema (decision 0259).
  * `x-mint.metadata` sets the title and description, as on the platform.
  */
 export function operationToEndpointContent(operation: SpecOperation): EndpointContent {
@@ -87,30 +90,23 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
       }),
   );
 
-  const requestBody = operation.operation.requestBody as Record<string, unknown> | undefined;
-  const bodyLines: string[] = [];
-  if (requestBody) {
-    bodyLines.push(...descriptionLines(requestBody.description));
-    const schema = firstSchema(requestBody.content);
-    if (schema) bodyLines.push(...schemaFields(schema));
-  }
-  for (const parameter of (operation.operation.parameters as (Record<string, unknown> | null)[] | undefined) ?? []) {
-    if (parameter?.in === 'body' && parameter.schema)
-      bodyLines.push(...schemaFields(parameter.schema as Record<string, unknown>));
-  }
-  addSection('Request body', bodyLines.filter(Boolean), requestBodyExamples(requestBody?.content));
+  const requestBody = isRecord(operation.operation.requestBody) ? operation.operation.requestBody : undefined;
+  // A Swagger 2 body parameter reads as an OpenAPI 3 request body.
+  const bodyParameter = operation.parameters.find((parameter) => parameter.in === 'body' && isRecord(parameter.schema));
+  const bodyContent =
+    requestBody?.content ?? (bodyParameter ? { 'application/json': { schema: bodyParameter.schema } } : undefined);
+  const bodySchema = firstSchema(bodyContent);
+  addSection(
+    'Request body',
+    [...descriptionLines(requestBody?.description), ...(bodySchema ? schemaFields(bodySchema) : [])],
+    bodyExamples(bodyContent, {
+      label: (name) => `Example: ${name ?? 'Request body'}`,
+      direction: 'request',
+      fromSchema: true,
+    }),
+  );
 
-  const responses = (operation.operation.responses ?? {}) as Record<string, Record<string, unknown>>;
-  const responseLines: string[] = [];
-  for (const [status, response] of Object.entries(responses)) {
-    if (!response || typeof response !== 'object') continue;
-    responseLines.push(`${status}: ${descriptionText(response.description)}`.replace(/: $/, ''));
-    const schema = firstSchema(response.content) ?? (response.schema as Record<string, unknown> | undefined);
-    if (schema) responseLines.push(...schemaFields(schema, '', 0, new Set(), 2));
-    const examples = exampleTitles(response.content);
-    if (examples) responseLines.push(examples);
-  }
-  addSection('Responses', responseLines);
+  addSection('Responses', [], [responsesText(operation.operation.responses)]);
 
   // The title (and the summary it is made from, on the intro) is left out, as for content pages: a title-only change is a
   // retitled page, not a changed one.
@@ -133,29 +129,6 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
     sections,
     contentHash,
   };
-}
-
-function firstSchema(content: unknown): Record<string, unknown> | undefined {
-  if (!content || typeof content !== 'object') return undefined;
-  for (const media of Object.values(content as Record<string, Record<string, unknown>>)) {
-    if (media?.schema && typeof media.schema === 'object') return media.schema as Record<string, unknown>;
-  }
-  return undefined;
-}
-
-/** `Examples: Streaming mode, Blocking mode` from the named examples of a response body (their summary, else their name), or ''. */
-function exampleTitles(content: unknown): string {
-  if (!content || typeof content !== 'object') return '';
-  const titles = new Set<string>();
-  for (const media of Object.values(content as Record<string, Record<string, unknown> | null>)) {
-    const examples = media?.examples;
-    if (!examples || typeof examples !== 'object' || Array.isArray(examples)) continue;
-    for (const [name, example] of Object.entries(examples as Record<string, unknown>)) {
-      const summary = example && typeof example === 'object' ? (example as { summary?: unknown }).summary : undefined;
-      titles.add(typeof summary === 'string' && summary.trim() !== '' ? text(summary) : name);
-    }
-  }
-  return titles.size > 0 ? `Examples: ${[...titles].join(', ')}.` : '';
 }
 
 function text(value: unknown): string {

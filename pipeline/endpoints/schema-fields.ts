@@ -4,6 +4,15 @@ const MAX_SCHEMA_DEPTH = 4;
 const MAX_FIELDS = 200;
 const MAX_ENUM_VALUES = 12;
 
+/** The schema of a body's first media type that has one (`content.<media type>.schema`). */
+export function firstSchema(content: unknown): Record<string, unknown> | undefined {
+  if (!content || typeof content !== 'object') return undefined;
+  for (const media of Object.values(content as Record<string, Record<string, unknown>>)) {
+    if (media?.schema && typeof media.schema === 'object') return media.schema as Record<string, unknown>;
+  }
+  return undefined;
+}
+
 /**
  * The fields of a schema, one line each: `name (type, required, default 1): description One of: a, b.`, nested fields
  * with dotted paths (`items[].sku`), `allOf` merged and the first `oneOf`/`anyOf` branch taken. At most `maxDepth`
@@ -30,12 +39,8 @@ export function schemaFields(
       required.has(name) ? 'required' : '',
       property.default !== undefined ? `default ${JSON.stringify(property.default)}` : '',
     ].filter(Boolean);
-    out.push(
-      `${field}${details.length > 0 ? ` (${details.join(', ')})` : ''}: ${descriptionText(property.description)}${enumText(property)}`.replace(
-        /: $/,
-        '',
-      ),
-    );
+    const text = `${descriptionText(property.description)}${enumText(property)}`.trim();
+    out.push(`${field}${details.length > 0 ? ` (${details.join(', ')})` : ''}${text === '' ? '' : `: ${text}`}`);
     const items = property.items as Record<string, unknown> | undefined;
     schemaFields(
       items && typeof items === 'object' ? items : property,
