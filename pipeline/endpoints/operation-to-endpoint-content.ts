@@ -7,6 +7,7 @@ import { descriptionLines, descriptionText } from './description-text.ts';
 import { endpointTitle, xMintString } from '../openapi/endpoint-title.ts';
 import { isRecord } from '../site-model/is-record.ts';
 import { bodyExamples } from './body-examples.ts';
+import { codeSamples } from './code-samples.ts';
 import { responsesText } from './responses-text.ts';
 import { enumText, firstSchema, schemaFields, typeOf } from './schema-fields.ts';
 import type { SpecOperation } from '../openapi/loaded-spec.ts';
@@ -35,7 +36,7 @@ function xMintContentSections(operation: SpecOperation): PageSection[] {
 /**
  * Renders an operation as page content for the index: an intro (method, path, summary — with its words when it is
  * an operation id like `ListSpaces`, so "list spaces" finds it —, description), the sections of its `x-mint.content`,
- * then Parameters, Request body and Responses sections with one line per field:
+ * then Parameters, Request body, Code samples (`x-codeSamples`) and Responses sections with one line per field:
  * `name (type, required): text`; each body's examples follow its fields, labelled and fenced (`bodyExamples`), a request
  * body without one showing the example the platform builds from its schema (decision 0259).
  * `x-mint.metadata` sets the title and description, as on the platform.
@@ -105,6 +106,7 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
       fromSchema: true,
     }),
   );
+  addSection('Code samples', [], codeSamples(operation.operation));
 
   addSection('Responses', [], [responsesText(operation.operation.responses)]);
 

@@ -157,4 +157,31 @@ describe('examples of endpoint pages, as the platform picks them', () => {
       ),
     ).toBe('200: OK\nid (string, required): The invoice id.\ntotal (integer)');
   });
+
+  it('shows the operation’s x-codeSamples as titled code blocks, and x-code-samples when there are none', () => {
+    const samples = [
+      { lang: 'bash', label: 'cURL', source: 'curl -X POST https://api.example.com/v1/invoices\n' },
+      { lang: 'Python', source: 'client.invoices.create(total=1200)' },
+      { lang: 'go', label: 'Go `SDK`', source: 'client.Invoices.New(ctx)' },
+      { lang: 'ruby' },
+      'not a sample',
+    ];
+    expect(sectionText({ 'x-codeSamples': samples }, 'code-samples')).toBe(
+      [
+        '```bash cURL',
+        'curl -X POST https://api.example.com/v1/invoices',
+        '```',
+        '```Python',
+        'client.invoices.create(total=1200)',
+        '```',
+        '```go Go SDK',
+        'client.Invoices.New(ctx)',
+        '```',
+      ].join('\n'),
+    );
+    expect(sectionText({ 'x-code-samples': [{ lang: 'js', source: 'invoices.create()' }] }, 'code-samples')).toBe(
+      '```js\ninvoices.create()\n```',
+    );
+    expect(sectionText({ 'x-codeSamples': 'curl …' }, 'code-samples')).toBeUndefined();
+  });
 });

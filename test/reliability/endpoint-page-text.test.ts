@@ -11,6 +11,7 @@ const spec = {
     '/messages': {
       post: {
         summary: 'Send a message',
+        'x-codeSamples': [{ lang: 'bash', label: 'cURL', source: 'curl -X POST https://api.example.com/messages' }],
         description:
           '**Available for**: chat apps. Sends `query` to the app; see [Get parameters](/api/parameters).\n\n- `streaming` uses SSE\n- `blocking` waits',
         parameters: [
@@ -59,7 +60,7 @@ const spec = {
 };
 
 describe('endpoint pages say what the spec says (issue #30 item 10)', () => {
-  it('index the text of Markdown descriptions, enum values of parameters, request and response examples with their values', async () => {
+  it('index the text of Markdown descriptions, enum values of parameters, request and response examples with their values, and code samples', async () => {
     const result = await buildSite(
       siteSourceFromObject({
         'docs.json': JSON.stringify({
@@ -109,6 +110,12 @@ describe('endpoint pages say what the spec says (issue #30 item 10)', () => {
       }
       \`\`\`
 
+      ## Code samples
+
+      \`\`\`bash cURL
+      curl -X POST https://api.example.com/messages
+      \`\`\`
+
       ## Responses
 
       200: The answer. See events.
@@ -133,8 +140,9 @@ describe('endpoint pages say what the spec says (issue #30 item 10)', () => {
       .map((line) => line.text)
       .join('\n');
     expect(prose).not.toMatch(/\*\*|`|\]\(/);
-    // The search text holds the response example's values, as code.
+    // The search text holds the response example's values and the code sample, as code.
     const code = searched.filter((line) => line.code && line.fence === undefined).map((line) => line.text);
     expect(code).toContain('  "answer": "Hello!"');
+    expect(code).toContain('curl -X POST https://api.example.com/messages');
   });
 });
