@@ -65,7 +65,7 @@ function exampleBlock(label: string, value: unknown, mediaType: string): string 
   const code = typeof value === 'string' ? value : jsonText(value);
   if (code === undefined || code.trim() === '') return label;
   const language = typeof value === 'string' ? textLanguage(mediaType) : 'json';
-  return `${label}\n${fenceCode(cut(code), language)}`;
+  return `${label}\n${fenceCode(cutExampleCode(code), language)}`;
 }
 
 /** A value as indented JSON; `undefined` for one JSON cannot hold (a circular value). */
@@ -86,7 +86,7 @@ function textLanguage(mediaType: string): string | undefined {
 }
 
 /** The code whole when it fits `MAX_EXAMPLE_CHARACTERS`, else its first lines that fit and a `…` line. */
-export function cut(code: string): string {
+export function cutExampleCode(code: string): string {
   if (code.length <= MAX_EXAMPLE_CHARACTERS) return code;
   const head = code.slice(0, MAX_EXAMPLE_CHARACTERS);
   const lastBreak = head.lastIndexOf('\n');

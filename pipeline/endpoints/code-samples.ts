@@ -1,6 +1,6 @@
 import { fenceCode } from '../../contract/search/code-fences.ts';
 import { isRecord } from '../site-model/is-record.ts';
-import { cut, MAX_BODY_EXAMPLES } from './body-examples.ts';
+import { cutExampleCode, MAX_BODY_EXAMPLES } from './body-examples.ts';
 
 /**
  * An operation's own code samples (`x-codeSamples`, else `x-code-samples`: `[{lang, label?, source}]`), which the
@@ -19,7 +19,9 @@ export function codeSamples(operation: Record<string, unknown>): string[] {
     // The fence's info line holds no backtick (it would not open a fence) and its language is one word.
     const language = sample.lang.replace(/`/g, '').trim().replace(/\s+/g, '-');
     const label = typeof sample.label === 'string' ? sample.label.replace(/`/g, '').replace(/\s+/g, ' ').trim() : '';
-    blocks.add(fenceCode(cut(sample.source.replace(/\s+$/, '')), [language, label].filter(Boolean).join(' ')));
+    blocks.add(
+      fenceCode(cutExampleCode(sample.source.replace(/\s+$/, '')), [language, label].filter(Boolean).join(' ')),
+    );
   }
   return [...blocks];
 }
