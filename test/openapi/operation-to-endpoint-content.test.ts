@@ -41,7 +41,7 @@ describe('operationToEndpointContent', () => {
     expect(operationToEndpointContent(generated('ListSpaces')).title).toBe('ListSpaces');
   });
 
-  it('shows each named request-body example as the platform does: its summary (else its name), then its value as code', () => {
+  it('shows each named request-body example as the platform does: its summary (else its name), then its value as code; one without a value is left out', () => {
     const content = operationToEndpointContent({
       method: 'POST',
       path: '/v1/chat',
@@ -78,7 +78,6 @@ describe('operationToEndpointContent', () => {
         '```json',
         '{\n  "query": "Hello"\n}',
         '```',
-        'Example: From a file',
         'Example: As XML',
         '```xml',
         '<chat><query>Hi</query></chat>',
@@ -194,11 +193,26 @@ describe('operationToEndpointContent', () => {
       status (string): One of: draft, live.
       variants (object[])
       variants[].sku (string, required): Stock keeping unit.
-      variants[].stock (integer)"
+      variants[].stock (integer)
+      Example: Request body (from the schema)
+      \`\`\`json
+      {
+        "id": "<string>",
+        "name": "<string>",
+        "price": 123,
+        "status": "draft",
+        "variants": [
+          {
+            "sku": "<string>",
+            "stock": 123
+          }
+        ]
+      }
+      \`\`\`"
     `);
     const addPet = operationToEndpointContent(operation('legacy-swagger.json', 'POST', '/pets'));
-    expect(addPet.sections.find((section) => section.anchor === 'request-body')?.text).toBe(
-      "name (string, required): The pet's name.\ntag (string)",
+    expect(addPet.sections.find((section) => section.anchor === 'request-body')?.text).toMatch(
+      /^name \(string, required\): The pet's name\.\ntag \(string\)\nExample: Request body \(from the schema\)\n/,
     );
   });
 
@@ -249,7 +263,9 @@ describe('operationToEndpointContent', () => {
       operation: { requestBody: { content: { 'application/json': { schema } } } },
     };
     expect(
-      operationToEndpointContent(validate).sections.find((section) => section.anchor === 'request-body')?.text,
+      operationToEndpointContent(validate)
+        .sections.find((section) => section.anchor === 'request-body')
+        ?.text.split('\nExample: ')[0],
     ).toBe('key (string, required)\nactivation_id (string | null)\nmeta: Anything.');
   });
 

@@ -11,6 +11,7 @@ const spec = {
     '/messages': {
       post: {
         summary: 'Send a message',
+        'x-codeSamples': [{ lang: 'bash', label: 'cURL', source: 'curl -X POST https://api.example.com/messages' }],
         description:
           '**Available for**: chat apps. Sends `query` to the app; see [Get parameters](/api/parameters).\n\n- `streaming` uses SSE\n- `blocking` waits',
         parameters: [
@@ -42,7 +43,7 @@ const spec = {
             description: 'The answer. See [events](https://example.com/events).',
             content: {
               'application/json': {
-                examples: { blocking: { summary: 'Response Example - Blocking mode', value: {} } },
+                examples: { blocking: { summary: 'Response Example - Blocking mode', value: { answer: 'Hello!' } } },
               },
             },
           },
@@ -59,7 +60,7 @@ const spec = {
 };
 
 describe('endpoint pages say what the spec says (issue #30 item 10)', () => {
-  it('index the text of Markdown descriptions, enum values of parameters, request examples with their values and the titles of response examples', async () => {
+  it('index the text of Markdown descriptions, enum values of parameters, request and response examples with their values, and code samples', async () => {
     const result = await buildSite(
       siteSourceFromObject({
         'docs.json': JSON.stringify({
@@ -109,20 +110,39 @@ describe('endpoint pages say what the spec says (issue #30 item 10)', () => {
       }
       \`\`\`
 
+      ## Code samples
+
+      \`\`\`bash cURL
+      curl -X POST https://api.example.com/messages
+      \`\`\`
+
       ## Responses
 
       200: The answer. See events.
-      Examples: Response Example - Blocking mode.
+      Example: 200 · Response Example - Blocking mode
+      \`\`\`json
+      {
+        "answer": "Hello!"
+      }
+      \`\`\`
       400: app_unavailable: the app is not set up invalid_param: a field is missing
-      Examples: app_unavailable.
+      Example: 400 · app_unavailable
+      \`\`\`json
+      {}
+      \`\`\`
       "
     `);
-    const prose = result.sectionRecords
+    const searched = result.sectionRecords
       .filter((record) => record.path === page?.path)
-      .flatMap((record) => textLines(record.text))
+      .flatMap((record) => textLines(record.text));
+    const prose = searched
       .filter((line) => !line.code)
       .map((line) => line.text)
       .join('\n');
     expect(prose).not.toMatch(/\*\*|`|\]\(/);
+    // The search text holds the response example's values and the code sample, as code.
+    const code = searched.filter((line) => line.code && line.fence === undefined).map((line) => line.text);
+    expect(code).toContain('  "answer": "Hello!"');
+    expect(code).toContain('curl -X POST https://api.example.com/messages');
   });
 });
