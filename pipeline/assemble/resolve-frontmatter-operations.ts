@@ -2,6 +2,7 @@ import type { PageSection, ParsedPage } from '../content/parsed-page.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { LoadedSpecs } from '../openapi/loaded-spec.ts';
 import { operationToEndpointContent } from '../endpoints/operation-to-endpoint-content.ts';
+import { specTitle } from '../openapi/endpoint-title.ts';
 import { pageSpecReference } from '../openapi/page-spec-reference.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
 import { operationOfReference } from '../site-model/operation-reference.ts';
@@ -28,8 +29,8 @@ const MANUAL_ENDPOINT = /^([A-Za-z]+)\s+(\S+)$/;
  * its operation, whose parameters, body and responses are added to the page's searchable text; one that
  * cannot be resolved is an `unknown-operation` warning and the page keeps its MDX content — no warning when the
  * operation may be in one of `unloadedSpecs` (the site's specs that did not load, each already reported once).
- * A page without frontmatter `title` (the scraper writes only `openapi:`) takes the operation's title and
- * description (its `sidebarTitle`, without a warning, when the operation's spec did not load). A page without text of
+ * A page without frontmatter `title` (the scraper writes only `openapi:`) takes the operation's title (`specTitle`;
+ * one without summary keeps the title from its file name) and description (its `sidebarTitle`, without a warning, when the operation's spec did not load). A page without text of
  * its own whose operation does not resolve is searched by the method and path its reference names. `api: "METHOD url"` marks a hand-written endpoint page (Mintlify's MDX API pages): its method and URL are
  * metadata of the page.
  */
@@ -72,6 +73,7 @@ export function resolveFrontmatterOperations(
         continue;
       }
       const content = operationToEndpointContent(resolution.operation);
+      const title = specTitle(resolution.operation);
       byFile.set(page.file, {
         operation: {
           specFile: resolution.spec.file,
@@ -81,7 +83,7 @@ export function resolveFrontmatterOperations(
         sections: content.sections.map((section) =>
           section.anchor === '' ? { ...section, anchor: 'api', headingPath: ['API'] } : section,
         ),
-        ...(untitled ? { title: content.title } : {}),
+        ...(untitled && title !== undefined ? { title } : {}),
         ...(untitled && page.description === undefined && content.description !== undefined
           ? { description: content.description }
           : {}),
