@@ -122,7 +122,12 @@ export const RULE_CATALOG = {
   },
   'invalid-spec': {
     severity: 'error',
-    description: 'A spec file is not a valid OpenAPI, Swagger or AsyncAPI document.',
+    description: 'A spec file is not a valid OpenAPI 3.0/3.1 or AsyncAPI document.',
+  },
+  'swagger-spec': {
+    severity: 'error',
+    description:
+      'A spec is Swagger 2.0, which the platform does not load: it is not loaded (a warning when nothing names it).',
   },
   'spec-reference': {
     severity: 'warning',

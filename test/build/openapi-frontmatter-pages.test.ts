@@ -50,3 +50,51 @@ describe('MDX pages with frontmatter `openapi`', () => {
     expect(diagnostics(result)).toEqual([]);
   });
 });
+
+describe('Swagger 2.0 specs', () => {
+  const swagger = {
+    swagger: '2.0',
+    info: { title: 'Permissions', version: '1' },
+    paths: { '/v1/schemas/write': { post: { summary: 'Write schema', responses: { 200: { description: 'OK' } } } } },
+  };
+
+  it('are not loaded, as on the platform: a page naming one of their operations keeps only its own content', async () => {
+    const result = await build(
+      { 'write-schema.mdx': '---\ntitle: Write Schema\nopenapi: post /v1/schemas/write\n---\n\nWrites a schema.\n' },
+      { 'apidocs.swagger.json': swagger },
+    );
+    expect(result.files.get('pages/write-schema.md')).toBe('# Write Schema\n\nWrites a schema.\n');
+    expect(result.manifest?.pages[0]?.operation).toBeUndefined();
+    // The spec's own warning says why, once: the page gets no `unknown-operation` warning.
+    expect(diagnostics(result)).toEqual([
+      'apidocs.swagger.json:1 warning swagger-spec: Unexpected Swagger 2.0 spec, expected OpenAPI 3.0 or 3.1: it is not loaded, as the platform does not load it',
+    ]);
+  });
+
+  it('leave the operation to an OpenAPI 3 spec of the same API, and are an error when docs.json names them', async () => {
+    const openapi = { ...rpcSpec, paths: { '/v1/schemas/write': { post: { summary: 'Write a schema (3.0)' } } } };
+    const result = await build(
+      { 'write-schema.mdx': '---\nopenapi: post /v1/schemas/write\n---\n' },
+      { 'a.swagger.json': swagger, 'openapi.json': openapi },
+    );
+    expect(result.manifest?.pages[0]).toMatchObject({
+      title: 'Write a schema (3.0)',
+      operation: { specFile: 'openapi.json', method: 'POST', path: '/v1/schemas/write' },
+    });
+    const named = await buildSite(
+      siteSourceFromObject({
+        'docs.json': JSON.stringify({
+          theme: 'mint',
+          name: 'Acme',
+          colors: { primary: '#0F766E' },
+          navigation: { groups: [{ group: 'API', openapi: 'a.swagger.json' }] },
+        }),
+        'a.swagger.json': JSON.stringify(swagger),
+      }),
+      { domain: 'acme' },
+    );
+    expect(named.diagnostics.map(({ file, severity, ruleId }) => `${file} ${severity} ${ruleId}`)).toContain(
+      'a.swagger.json error swagger-spec',
+    );
+  });
+});

@@ -196,7 +196,7 @@ describe('operationToEndpointContent', () => {
       variants[].sku (string, required): Stock keeping unit.
       variants[].stock (integer)"
     `);
-    const addPet = operationToEndpointContent(operation('legacy-swagger.json', 'POST', '/pets'));
+    const addPet = operationToEndpointContent(operation('pets.json', 'POST', '/pets'));
     expect(addPet.sections.find((section) => section.anchor === 'request-body')?.text).toBe(
       "name (string, required): The pet's name.\ntag (string)",
     );
