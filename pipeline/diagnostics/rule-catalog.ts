@@ -93,6 +93,11 @@ export const RULE_CATALOG = {
     description:
       'An OpenAPI operation reference matches no operation of the specs in scope (the entry is left out; a page keeps its content).',
   },
+  'unknown-schema': {
+    severity: 'warning',
+    description:
+      'Frontmatter `openapi-schema` names a schema that no loaded spec has in `components.schemas` (the page keeps its content).',
+  },
   // redirects
   'duplicate-redirect': {
     severity: 'error',

@@ -153,7 +153,7 @@ export async function loadSpec(file: string, text: string, context: LoadSpecCont
       });
     }
   }
-  return { file, serverPaths: specServerPaths(dereferenced), operations };
+  return { file, serverPaths: specServerPaths(dereferenced), operations, schemas: componentSchemas(dereferenced) };
 }
 
 /** `Cannot resolve $ref x and 2 more to y.json: why; GET /users and POST /users are built without them`. */
@@ -240,6 +240,19 @@ function memoryResolverOptions(documents: ReadonlyMap<string, unknown>): Record<
 function withoutFragment(url: string): string {
   const parsed = new URL(url);
   return parsed.href.slice(0, parsed.href.length - parsed.hash.length);
+}
+
+/** The object members of a dereferenced spec's `components.schemas`. */
+function componentSchemas(spec: Record<string, unknown>): Record<string, Record<string, unknown>> {
+  const components = spec.components as Record<string, unknown> | undefined;
+  const schemas = components && typeof components === 'object' ? components.schemas : undefined;
+  if (!schemas || typeof schemas !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(schemas as Record<string, unknown>).filter(
+      (entry): entry is [string, Record<string, unknown>] =>
+        entry[1] !== null && typeof entry[1] === 'object' && !Array.isArray(entry[1]),
+    ),
+  );
 }
 
 /** The `swagger` version of a document that has one and no `openapi` key (a Swagger 2.0 spec), else undefined. */

@@ -98,3 +98,85 @@ describe('Swagger 2.0 specs', () => {
     );
   });
 });
+
+describe('MDX pages with frontmatter `openapi-schema`', () => {
+  const taxes = {
+    openapi: '3.0.3',
+    info: { title: 'Taxes', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        TaxObject: {
+          type: 'object',
+          description: 'A tax rate applied to invoices.',
+          required: ['lago_id', 'rate'],
+          properties: {
+            lago_id: { type: 'string', format: 'uuid', description: 'Unique identifier of the tax, created by Lago.' },
+            rate: { type: 'number', description: 'The percentage rate of the tax.', example: 20 },
+            applied_to: {
+              type: 'string',
+              description: 'What the tax applies to.',
+              enum: ['organization', 'customer'],
+              default: 'customer',
+            },
+            customer: { $ref: '#/components/schemas/Customer' },
+          },
+        },
+        Customer: { type: 'object', properties: { external_id: { type: 'string', description: 'Your id.' } } },
+      },
+    },
+  };
+
+  it("show the schema's fields after their own content, in the page Markdown and its search record", async () => {
+    const result = await build(
+      {
+        'tax-object.mdx':
+          '---\ntitle: "The tax object"\nopenapi-schema: "TaxObject"\ndescription: "This object represents a tax rate."\n---\n',
+        'customer.mdx': '---\ntitle: Customer\nopenapi-schema: openapi.json Customer\n---\n\nA customer.\n',
+      },
+      { 'openapi.json': taxes },
+    );
+    expect(result.files.get('pages/tax-object.md')).toBe(
+      [
+        '# The tax object',
+        '',
+        '> This object represents a tax rate.',
+        '',
+        '## TaxObject',
+        '',
+        'A tax rate applied to invoices.',
+        'lago_id (string, required): Unique identifier of the tax, created by Lago.',
+        'rate (number, required): The percentage rate of the tax.',
+        'applied_to (string, default "customer"): What the tax applies to. One of: organization, customer.',
+        'customer (object)',
+        'customer.external_id (string): Your id.',
+        '',
+      ].join('\n'),
+    );
+    expect(result.files.get('pages/customer.md')).toBe(
+      '# Customer\n\nA customer.\n\n## Customer\n\nexternal_id (string): Your id.\n',
+    );
+    expect(
+      result.sectionRecords.find((record) => record.path === 'tax-object' && record.anchor === 'taxobject'),
+    ).toMatchObject({ headingPath: ['TaxObject'] });
+    expect(diagnostics(result)).toEqual([]);
+  });
+
+  it('warn when no loaded spec has the schema, naming the closest, and keep the page content', async () => {
+    const result = await build(
+      {
+        'tax.mdx': '---\ntitle: Tax\nopenapi-schema: TaxObjects\n---\n\nA tax.\n',
+        'odd.mdx': '---\ntitle: Odd\nopenapi-schema: openapi.json Tax Object\n---\n',
+      },
+      { 'openapi.json': taxes },
+    );
+    expect(result.files.get('pages/tax.md')).toBe('# Tax\n\nA tax.\n');
+    expect(diagnostics(result)).toEqual([
+      'odd.mdx:1 warning invalid-frontmatter: Unexpected frontmatter `openapi-schema: openapi.json Tax Object`, expected `SchemaName` or `spec-file SchemaName`',
+      'tax.mdx:1 warning unknown-schema: Cannot find the schema `TaxObjects` in `openapi.json` (frontmatter `openapi-schema`); the page keeps its own content',
+    ]);
+    expect(result.diagnostics.find((diagnostic) => diagnostic.ruleId === 'unknown-schema')?.hint).toBe(
+      'Closest schemas: `TaxObject`, `Customer`.',
+    );
+  });
+});

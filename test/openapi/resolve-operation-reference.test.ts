@@ -47,7 +47,7 @@ describe('resolveOperationReference', () => {
     const many: LoadedSpecs = new Map(
       Array.from({ length: 40 }, (_, index) => [
         `specs/chain-${index}.json`,
-        { file: `specs/chain-${index}.json`, serverPaths: [], operations: [] } as unknown as LoadedSpec,
+        { file: `specs/chain-${index}.json`, serverPaths: [], operations: [], schemas: {} } as unknown as LoadedSpec,
       ]),
     );
     const manyHint = resolveOperationReference(many, 'specs/chain-7.yaml GET /x');
