@@ -114,7 +114,11 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   });
   diagnostics.push(...navigation.diagnostics);
   const endpointPages = renderEndpointPages(navigation.entries);
-  const operations = resolveFrontmatterOperations(parsedByFile.values(), specs.specs, specs.unloaded);
+  const operations = resolveFrontmatterOperations(
+    parsedByFile.values(),
+    specs.specs,
+    [...namedSpecFiles].filter((file) => !specs.specs.has(file)),
+  );
   diagnostics.push(...operations.diagnostics);
   for (const page of parsedByFile.values()) {
     const titledBySpec = operations.byFile.get(page.file)?.title !== undefined;

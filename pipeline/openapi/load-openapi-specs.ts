@@ -26,18 +26,16 @@ export interface LoadSpecsInput {
 }
 
 /**
- * Loads every OpenAPI 3.0/3.1 spec the site names (api.openapi, `openapi` on navigation elements)
+ * Loads every OpenAPI 3.0/3.1 or Swagger 2 spec the site names (api.openapi, `openapi` on navigation elements)
  * or holds, parses JSON or YAML from memory and dereferences it with swagger-parser; `$ref`s to other files
  * of the site are read from the SiteSource, never from disk, and remote ones only through `fetchRemote`. Broken
- * specs become diagnostics, never throws; `unloaded` lists the specs that did not load and were reported (a file
- * found by discovery that is no spec of ours, an AsyncAPI document say, is neither loaded nor reported).
+ * specs become diagnostics, never throws.
  */
 export async function loadOpenApiSpecs(
   input: LoadSpecsInput,
-): Promise<{ specs: LoadedSpecs; unloaded: string[]; diagnostics: Diagnostic[] }> {
+): Promise<{ specs: LoadedSpecs; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const specs: LoadedSpecs = new Map();
-  const unloaded: string[] = [];
   const locate = input.locate ?? (() => ({ file: 'docs.json', line: 0, column: 0 }));
   const named = new Map<string, SpecReference>();
   for (const reference of input.specReferences ?? [])
@@ -46,13 +44,6 @@ export async function loadOpenApiSpecs(
   const targets = [...new Set([...named.keys(), ...referenced, ...(input.specFiles ?? [])])];
   const fetchRemote = input.fetchRemote && fetchingOnce(input.fetchRemote);
   for (const target of targets) {
-    const reported = diagnostics.length;
-    await loadTarget(target);
-    if (!specs.has(target) && diagnostics.length > reported) unloaded.push(target);
-  }
-  return { specs, unloaded, diagnostics };
-
-  async function loadTarget(target: string): Promise<void> {
     const reference = named.get(target);
     const report = (severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string): void => {
       const position = reference?.pointer
@@ -69,13 +60,13 @@ export async function loadOpenApiSpecs(
           `Remote spec \`${target}\` was not fetched`,
           'Pass --allow-network to fetch remote specs at build time.',
         );
-        return;
+        continue;
       }
       try {
         text = await fetchRemote(target);
       } catch (error) {
         report('error', 'spec-unreachable', `Cannot fetch spec \`${target}\`: ${firstLine(error)}`);
-        return;
+        continue;
       }
     } else {
       const unreadable = unreadableFileReason(input.source, target);
@@ -87,7 +78,7 @@ export async function loadOpenApiSpecs(
             `Unexpected ${unreadable} as OpenAPI spec \`${target}\`, expected a JSON or YAML text file`,
             'Split the spec, or point to a smaller text copy of it.',
           );
-        return;
+        continue;
       }
       text = input.source.files.get(target);
       if (text === undefined) {
@@ -97,7 +88,7 @@ export async function loadOpenApiSpecs(
           `Cannot find the OpenAPI spec \`${target}\``,
           'Fix the path (relative to the site root) or add the file.',
         );
-        return;
+        continue;
       }
     }
     const isNamed = reference !== undefined || referenced.has(target);
@@ -123,6 +114,7 @@ export async function loadOpenApiSpecs(
       });
     }
   }
+  return { specs, diagnostics };
 }
 
 /** A fetcher that asks for each URL once (specs of one site often share remote documents). */

@@ -65,9 +65,10 @@ describe('Swagger 2.0 specs', () => {
     );
     expect(result.files.get('pages/write-schema.md')).toBe('# Write Schema\n\nWrites a schema.\n');
     expect(result.manifest?.pages[0]?.operation).toBeUndefined();
-    // The spec's own warning says why, once: the page gets no `unknown-operation` warning.
+    // The page names an operation no loaded spec has: on the platform too, it shows no reference.
     expect(diagnostics(result)).toEqual([
       'apidocs.swagger.json:1 warning swagger-spec: Unexpected Swagger 2.0 spec, expected OpenAPI 3.0 or 3.1: it is not loaded, as the platform does not load it',
+      'write-schema.mdx:1 warning unknown-operation: Cannot resolve `post /v1/schemas/write`: no OpenAPI spec is in scope (frontmatter `openapi`); the page keeps its own content',
     ]);
   });
 
