@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import type { LoadedSpec, LoadedSpecs } from './loaded-spec.ts';
-import { findSpec } from './resolve-operation-reference.ts';
+import { findSpec, loadedSpecsHint } from './resolve-operation-reference.ts';
 
 /** A frontmatter `openapi-schema` value: `Name` or `spec-file Name`. */
 export interface SchemaReference {
@@ -44,12 +44,12 @@ export function resolveSchemaReference(
       return {
         ok: false,
         message: `Cannot find the spec \`${reference.specName}\` named in \`${reference.specName} ${reference.name}\``,
-        hint: `Loaded specs: ${[...specs.keys()].join(', ') || 'none'}.`,
+        hint: loadedSpecsHint(reference.specName, [...specs.keys()]),
       };
     candidates = [spec];
   }
   for (const spec of candidates) {
-    const schema = spec.schemas[reference.name];
+    const schema = Object.hasOwn(spec.schemas, reference.name) ? spec.schemas[reference.name] : undefined;
     if (schema) return { ok: true, spec, name: reference.name, schema };
   }
   const closest = [...new Set(candidates.flatMap((spec) => Object.keys(spec.schemas)))]

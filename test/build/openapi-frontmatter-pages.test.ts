@@ -168,15 +168,17 @@ describe('MDX pages with frontmatter `openapi-schema`', () => {
       {
         'tax.mdx': '---\ntitle: Tax\nopenapi-schema: TaxObjects\n---\n\nA tax.\n',
         'odd.mdx': '---\ntitle: Odd\nopenapi-schema: openapi.json Tax Object\n---\n',
+        'proto.mdx': '---\ntitle: Proto\nopenapi-schema: toString\n---\n',
       },
       { 'openapi.json': taxes },
     );
     expect(result.files.get('pages/tax.md')).toBe('# Tax\n\nA tax.\n');
     expect(diagnostics(result)).toEqual([
       'odd.mdx:1 warning invalid-frontmatter: Unexpected frontmatter `openapi-schema: openapi.json Tax Object`, expected `SchemaName` or `spec-file SchemaName`',
+      'proto.mdx:1 warning unknown-schema: Cannot find the schema `toString` in `openapi.json` (frontmatter `openapi-schema`); the page keeps its own content',
       'tax.mdx:1 warning unknown-schema: Cannot find the schema `TaxObjects` in `openapi.json` (frontmatter `openapi-schema`); the page keeps its own content',
     ]);
-    expect(result.diagnostics.find((diagnostic) => diagnostic.ruleId === 'unknown-schema')?.hint).toBe(
+    expect(result.diagnostics.find((diagnostic) => diagnostic.file === 'tax.mdx')?.hint).toBe(
       'Closest schemas: `TaxObject`, `Customer`.',
     );
   });

@@ -293,9 +293,10 @@ describe('resolveNavigation on small configurations', () => {
   });
 
   it('generates a whole spec for `openapi` on the navigation root and on an element with an array of specs', () => {
-    expect(
-      resolve({ navigation: { openapi: 'pets.json' } }).entries.map((candidate) => candidate.route),
-    ).toEqual(['api-reference/pets/list-pets', 'api-reference/pets/add-a-pet']);
+    expect(resolve({ navigation: { openapi: 'pets.json' } }).entries.map((candidate) => candidate.route)).toEqual([
+      'api-reference/pets/list-pets',
+      'api-reference/pets/add-a-pet',
+    ]);
     const both = resolve({
       navigation: {
         groups: [{ group: 'All', openapi: ['pets.json', { source: 'shop.yaml', directory: 'shop' }] }],
