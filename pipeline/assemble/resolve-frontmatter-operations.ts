@@ -2,8 +2,11 @@ import type { PageSection, ParsedPage } from '../content/parsed-page.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { LoadedSpecs } from '../openapi/loaded-spec.ts';
 import { operationToEndpointContent } from '../endpoints/operation-to-endpoint-content.ts';
+import { specTitle } from '../openapi/endpoint-title.ts';
+import { schemaPageSections } from '../endpoints/schema-page-sections.ts';
 import { pageSpecReference } from '../openapi/page-spec-reference.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
+import { parseSchemaReference, resolveSchemaReference } from '../openapi/resolve-schema-reference.ts';
 import { operationOfReference } from '../site-model/operation-reference.ts';
 
 /** What an MDX page's frontmatter says about the endpoint it documents. */
@@ -23,15 +26,16 @@ export interface FrontmatterOperation {
 const MANUAL_ENDPOINT = /^([A-Za-z]+)\s+(\S+)$/;
 
 /**
- * Reads the endpoint of each page's frontmatter. `openapi: "METHOD /path"` / `"spec METHOD /path"` (a spec path
- * may be relative to the page: `../api.json POST /x`) resolves to
- * its operation, whose parameters, body and responses are added to the page's searchable text; one that
- * cannot be resolved is an `unknown-operation` warning and the page keeps its MDX content — no warning when the
- * operation may be in one of `unloadedSpecs` (the site's specs that did not load, each already reported once).
- * A page without frontmatter `title` (the scraper writes only `openapi:`) takes the operation's title and
- * description (its `sidebarTitle`, without a warning, when the operation's spec did not load). A page without text of
- * its own whose operation does not resolve is searched by the method and path its reference names. `api: "METHOD url"` marks a hand-written endpoint page (Mintlify's MDX API pages): its method and URL are
- * metadata of the page.
+ * Reads the endpoint or schema of each page's frontmatter. `openapi-schema: "Name"` adds the fields of that schema of
+ * the specs to the page (`resolveSchemaPage`). `openapi: "METHOD /path"` / `"spec METHOD /path"` (a spec path may be
+ * relative to the page: `../api.json POST /x`) resolves to its operation, whose parameters, body and responses are
+ * added to the page's searchable text; one that cannot be resolved is an `unknown-operation` warning and the page
+ * keeps its MDX content — no warning when the operation may be in one of `unloadedSpecs` (the site's specs that did
+ * not load, each already reported once). A page without frontmatter `title` (the scraper writes only `openapi:`)
+ * takes the operation's title (`specTitle`; one without summary keeps the title from its file name) and description
+ * (its `sidebarTitle`, without a warning, when the operation's spec did not load). A page without text of its own
+ * whose operation does not resolve is searched by the method and path its reference names. `api: "METHOD url"` marks
+ * a hand-written endpoint page (Mintlify's MDX API pages): its method and URL are metadata of the page.
  */
 export function resolveFrontmatterOperations(
   pages: Iterable<ParsedPage>,
@@ -41,8 +45,13 @@ export function resolveFrontmatterOperations(
   const byFile = new Map<string, FrontmatterOperation>();
   const diagnostics: Diagnostic[] = [];
   for (const page of pages) {
-    const { openapi, api } = page.frontmatter;
-    if (typeof openapi === 'string' && openapi.trim()) {
+    const { openapi, api, 'openapi-schema': schemaReference } = page.frontmatter;
+    if (typeof schemaReference === 'string' && schemaReference.trim()) {
+      // The platform's API target: a schema first (`parseApiTargetFromMetadata`), then an operation.
+      const schemaPage = resolveSchemaPage(page, schemaReference, specs, unloadedSpecs);
+      if (schemaPage.sections.length > 0) byFile.set(page.file, { sections: schemaPage.sections });
+      diagnostics.push(...schemaPage.diagnostics);
+    } else if (typeof openapi === 'string' && openapi.trim()) {
       const resolution = resolveOperationReference(specs, pageSpecReference(openapi, page.file), [], unloadedSpecs);
       const untitled = !hasTextTitle(page.frontmatter.title);
       if (!resolution.ok) {
@@ -72,6 +81,7 @@ export function resolveFrontmatterOperations(
         continue;
       }
       const content = operationToEndpointContent(resolution.operation);
+      const title = specTitle(resolution.operation);
       byFile.set(page.file, {
         operation: {
           specFile: resolution.spec.file,
@@ -81,7 +91,7 @@ export function resolveFrontmatterOperations(
         sections: content.sections.map((section) =>
           section.anchor === '' ? { ...section, anchor: 'api', headingPath: ['API'] } : section,
         ),
-        ...(untitled ? { title: content.title } : {}),
+        ...(untitled && title !== undefined ? { title } : {}),
         ...(untitled && page.description === undefined && content.description !== undefined
           ? { description: content.description }
           : {}),
@@ -104,6 +114,48 @@ export function resolveFrontmatterOperations(
     }
   }
   return { byFile, diagnostics };
+}
+
+/**
+ * The sections of a page with frontmatter `openapi-schema: "Name"` (or `"spec-file Name"`): the schema's fields
+ * after the page's own content (`schemaPageSections`). A schema found in no loaded spec is an `unknown-schema`
+ * warning (none when it may be in a spec that did not load), a value of more than two words an
+ * `invalid-frontmatter` one; the page then keeps only its own content.
+ */
+function resolveSchemaPage(
+  page: ParsedPage,
+  value: string,
+  specs: LoadedSpecs,
+  unloadedSpecs: readonly string[],
+): { sections: PageSection[]; diagnostics: Diagnostic[] } {
+  const at = { file: page.file, line: 1, column: 1, severity: 'warning' as const };
+  const reference = parseSchemaReference(value);
+  if (!reference)
+    return {
+      sections: [],
+      diagnostics: [
+        {
+          ...at,
+          ruleId: 'invalid-frontmatter',
+          message: `Unexpected frontmatter \`openapi-schema: ${value.trim()}\`, expected \`SchemaName\` or \`spec-file SchemaName\``,
+          hint: 'Write e.g. openapi-schema: "openapi.json TaxObject".',
+        },
+      ],
+    };
+  const resolution = resolveSchemaReference(specs, reference, unloadedSpecs);
+  if (resolution.ok) return { sections: schemaPageSections(resolution.name, resolution.schema), diagnostics: [] };
+  if (resolution.specNotLoaded) return { sections: [], diagnostics: [] };
+  return {
+    sections: [],
+    diagnostics: [
+      {
+        ...at,
+        ruleId: 'unknown-schema',
+        message: `${resolution.message} (frontmatter \`openapi-schema\`); the page keeps its own content`,
+        ...(resolution.hint ? { hint: resolution.hint } : {}),
+      },
+    ],
+  };
 }
 
 /** Whether frontmatter `title` titles the page: a non-blank string, or a number or boolean kept as written. */

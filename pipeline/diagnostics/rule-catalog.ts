@@ -93,6 +93,11 @@ export const RULE_CATALOG = {
     description:
       'An OpenAPI operation reference matches no operation of the specs in scope (the entry is left out; a page keeps its content).',
   },
+  'unknown-schema': {
+    severity: 'warning',
+    description:
+      'Frontmatter `openapi-schema` names a schema that no loaded spec has in `components.schemas` (the page keeps its content).',
+  },
   // redirects
   'duplicate-redirect': {
     severity: 'error',
@@ -122,7 +127,12 @@ export const RULE_CATALOG = {
   },
   'invalid-spec': {
     severity: 'error',
-    description: 'A spec file is not a valid OpenAPI, Swagger or AsyncAPI document.',
+    description: 'A spec file is not a valid OpenAPI 3.0/3.1 or AsyncAPI document.',
+  },
+  'swagger-spec': {
+    severity: 'error',
+    description:
+      'A spec is Swagger 2.0, which the platform does not load: it is not loaded (a warning when nothing names it).',
   },
   'spec-reference': {
     severity: 'warning',

@@ -1,8 +1,17 @@
 import type { SpecOperation } from './loaded-spec.ts';
 
-/** The title of an operation's endpoint page: its `x-mint.metadata.title`, else its summary, else a title made from its method and path. */
+/** The title of a page generated for an operation: its spec title (`specTitle`), else a title made from its method and path. */
 export function endpointTitle(operation: SpecOperation): string {
-  return xMintString(operation, 'metadata', 'title') ?? operation.summary ?? titleFromOperation(operation);
+  return specTitle(operation) ?? titleFromOperation(operation);
+}
+
+/**
+ * The title the spec gives an operation: its `x-mint.metadata.title`, else its summary, else undefined — an MDX page
+ * naming the operation is then titled from its file name, as the platform titles it (`getDecoratedNavPageAndSlug`:
+ * the summary, else `slugToTitle`).
+ */
+export function specTitle(operation: SpecOperation): string | undefined {
+  return xMintString(operation, 'metadata', 'title') ?? operation.summary;
 }
 
 /** A string member of the operation's `x-mint` extension (`content`, or a member of `metadata`); undefined when absent or blank. */

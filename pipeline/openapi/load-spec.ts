@@ -47,8 +47,23 @@ export interface LoadSpecContext {
  */
 export async function loadSpec(file: string, text: string, context: LoadSpecContext): Promise<LoadedSpec | undefined> {
   const { diagnostics, named } = context;
-  const report = (severity: Diagnostic['severity'], ruleId: RuleId, message: string, line = 1, column = 1): void => {
-    diagnostics.push({ file, line, column, severity: named ? severity : 'warning', ruleId, message });
+  const report = (
+    severity: Diagnostic['severity'],
+    ruleId: RuleId,
+    message: string,
+    line = 1,
+    column = 1,
+    hint?: string,
+  ): void => {
+    diagnostics.push({
+      file,
+      line,
+      column,
+      severity: named ? severity : 'warning',
+      ruleId,
+      message,
+      ...(hint ? { hint } : {}),
+    });
   };
   const deep = findDeepSpecNesting(file, text);
   if (deep) {
@@ -74,6 +89,20 @@ export async function loadSpec(file: string, text: string, context: LoadSpecCont
       `Cannot parse the spec: ${firstLine(error)}`,
       position?.line ?? 1,
       position?.col ?? 1,
+    );
+    return undefined;
+  }
+  const swagger = swaggerVersion(document);
+  if (swagger !== undefined) {
+    // The platform lists only documents with an `openapi` key as specs (prebuild `categorizeFilePaths`) and rejects
+    // 2.0 ("OpenAPI versions prior to 3.0 not supported"): no page gets this spec's operations.
+    report(
+      'error',
+      'swagger-spec',
+      `Unexpected Swagger ${swagger} spec, expected OpenAPI 3.0 or 3.1: it is not loaded, as the platform does not load it`,
+      1,
+      1,
+      'Convert it to OpenAPI 3 (e.g. `npx swagger2openapi spec.json -o openapi.json`) and point docs.json or the pages at the result.',
     );
     return undefined;
   }
@@ -124,7 +153,7 @@ export async function loadSpec(file: string, text: string, context: LoadSpecCont
       });
     }
   }
-  return { file, serverPaths: specServerPaths(dereferenced), operations };
+  return { file, serverPaths: specServerPaths(dereferenced), operations, schemas: componentSchemas(dereferenced) };
 }
 
 /** `Cannot resolve $ref x and 2 more to y.json: why; GET /users and POST /users are built without them`. */
@@ -187,7 +216,6 @@ function referencePosition(text: string, reference: string): { line: number; col
 function prepareForParser(document: Record<string, unknown>): Record<string, unknown> {
   const copy = structuredClone(document);
   if (copy.openapi !== undefined) copy.openapi = String(copy.openapi).startsWith('3.1') ? '3.1.0' : '3.0.3';
-  if (copy.swagger !== undefined) copy.swagger = '2.0';
   const info = copy.info as Record<string, unknown> | undefined;
   if (info && typeof info === 'object' && typeof info.version === 'number') info.version = String(info.version);
   return copy;
@@ -212,4 +240,24 @@ function memoryResolverOptions(documents: ReadonlyMap<string, unknown>): Record<
 function withoutFragment(url: string): string {
   const parsed = new URL(url);
   return parsed.href.slice(0, parsed.href.length - parsed.hash.length);
+}
+
+/** The object members of a dereferenced spec's `components.schemas`. */
+function componentSchemas(spec: Record<string, unknown>): Record<string, Record<string, unknown>> {
+  const components = spec.components as Record<string, unknown> | undefined;
+  const schemas = components && typeof components === 'object' ? components.schemas : undefined;
+  if (!schemas || typeof schemas !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(schemas as Record<string, unknown>).filter(
+      (entry): entry is [string, Record<string, unknown>] =>
+        entry[1] !== null && typeof entry[1] === 'object' && !Array.isArray(entry[1]),
+    ),
+  );
+}
+
+/** The `swagger` version of a document that has one and no `openapi` key (a Swagger 2.0 spec), else undefined. */
+function swaggerVersion(document: unknown): string | undefined {
+  if (!document || typeof document !== 'object' || Array.isArray(document)) return undefined;
+  const record = document as Record<string, unknown>;
+  return record.swagger !== undefined && record.openapi === undefined ? String(record.swagger) : undefined;
 }

@@ -23,6 +23,8 @@ export interface LoadedSpec {
   /** Path parts of the spec's server URLs (`https://api.x.com/v1` → `/v1`), for legacy `api: "GET https://…"` references. */
   serverPaths: string[];
   operations: SpecOperation[];
+  /** The dereferenced `components.schemas`, by name (for `openapi-schema` pages). */
+  schemas: Record<string, Record<string, unknown>>;
 }
 
 /** Every spec of the site, by site-relative file (no leading slash) or URL. */

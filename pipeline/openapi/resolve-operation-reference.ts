@@ -140,7 +140,7 @@ function withoutParameterNames(path: string): string {
 const MAX_SPECS_NAMED = 5;
 
 /** "Loaded specs: a.json, b.yaml." — at most `MAX_SPECS_NAMED`, the closest to `specName` first, and "and N more". */
-function loadedSpecsHint(specName: string, loaded: string[]): string {
+export function loadedSpecsHint(specName: string, loaded: string[]): string {
   if (loaded.length === 0) return 'Loaded specs: none.';
   const closest =
     loaded.length <= MAX_SPECS_NAMED

@@ -1,17 +1,12 @@
-/** Why a parsed document is not a usable OpenAPI 3.0/3.1 or Swagger 2.0 spec, or undefined when it is. */
+/** Why a parsed document is not a usable OpenAPI 3.0/3.1 spec, or undefined when it is. */
 export function specShapeProblem(document: unknown): string | undefined {
   if (!document || typeof document !== 'object' || Array.isArray(document))
-    return 'Unexpected spec content, expected an OpenAPI or Swagger object';
+    return 'Unexpected spec content, expected an OpenAPI object';
   const record = document as Record<string, unknown>;
-  if (record.swagger !== undefined) {
-    if (String(record.swagger) !== '2.0')
-      return `Unexpected Swagger version \`${String(record.swagger)}\`, expected \`2.0\``;
-  } else if (record.openapi !== undefined) {
-    if (!/^3\.[01](\.\d+)?$/.test(String(record.openapi)))
-      return `Unexpected OpenAPI version \`${String(record.openapi)}\`, expected 3.0.x or 3.1.x`;
-  } else {
-    return 'Unexpected spec without `openapi` or `swagger` version, expected an OpenAPI 3 or Swagger 2 document';
-  }
+  if (record.openapi === undefined)
+    return 'Unexpected spec without `openapi` version, expected an OpenAPI 3.0 or 3.1 document';
+  if (!/^3\.[01](\.\d+)?$/.test(String(record.openapi)))
+    return `Unexpected OpenAPI version \`${String(record.openapi)}\`, expected 3.0.x or 3.1.x`;
   const hasPaths =
     record.paths !== undefined &&
     typeof record.paths === 'object' &&

@@ -130,7 +130,7 @@ describe.skipIf(!available)('corpus specifics', () => {
       (generate?.endpoint && renderEndpointPage(generate.endpoint))?.sections.map(
         (section) => section.headingPath[0] ?? '',
       ),
-    ).toEqual(['', 'Request body', 'Responses']);
+    ).toEqual(['', 'Request body', 'Code samples', 'Responses']);
     expect(navigation.entries.find((entry) => entry.route === 'api/introduction')?.file).toBe('api/introduction.mdx');
   });
 });

@@ -142,8 +142,8 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
       openapi: [{ file: 'shop.yaml' }],
     });
     expect(entry('api-reference/pets/list-pets')).toMatchObject({
-      operation: { specFile: 'legacy-swagger.json', method: 'GET', path: '/pets' },
-      openapi: [{ file: 'legacy-swagger.json' }],
+      operation: { specFile: 'pets.json', method: 'GET', path: '/pets' },
+      openapi: [{ file: 'pets.json' }],
     });
     expect(entry('api-reference/health-check')?.operation).toEqual({
       specFile: 'shop.yaml',
@@ -225,7 +225,7 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
     ).toMatchInlineSnapshot(`
       [
         "27:103 warning page-extension: Unexpected extension in page path \`cloud/deep.mdx\`, expected the path without \`.mdx\`/\`.md\` | Write \`cloud/deep\`.",
-        "37:150 warning unknown-operation: Cannot find the operation \`GET /pet\` in \`legacy-swagger.json\` (referenced from language en › version v2 › product Cloud › tab API › group Pets); the entry is left out | Closest operations: \`GET /pets\`, \`POST /pets\`.",
+        "37:140 warning unknown-operation: Cannot find the operation \`GET /pet\` in \`pets.json\` (referenced from language en › version v2 › product Cloud › tab API › group Pets); the entry is left out | Closest operations: \`GET /pets\`, \`POST /pets\`.",
       ]
     `);
   });
@@ -293,12 +293,13 @@ describe('resolveNavigation on small configurations', () => {
   });
 
   it('generates a whole spec for `openapi` on the navigation root and on an element with an array of specs', () => {
-    expect(
-      resolve({ navigation: { openapi: 'legacy-swagger.json' } }).entries.map((candidate) => candidate.route),
-    ).toEqual(['api-reference/pets/list-pets', 'api-reference/pets/add-a-pet']);
+    expect(resolve({ navigation: { openapi: 'pets.json' } }).entries.map((candidate) => candidate.route)).toEqual([
+      'api-reference/pets/list-pets',
+      'api-reference/pets/add-a-pet',
+    ]);
     const both = resolve({
       navigation: {
-        groups: [{ group: 'All', openapi: ['legacy-swagger.json', { source: 'shop.yaml', directory: 'shop' }] }],
+        groups: [{ group: 'All', openapi: ['pets.json', { source: 'shop.yaml', directory: 'shop' }] }],
       },
     });
     expect(both.entries.filter((candidate) => candidate.route.startsWith('api-reference/pets/')).length).toBe(2);
@@ -317,7 +318,7 @@ describe('resolveNavigation on small configurations', () => {
     // As the platform's CLI does: a tab's spec generates its endpoint groups after the tab's own groups of pages.
     const withGuides = resolve({
       navigation: {
-        tabs: [{ tab: 'API', openapi: 'legacy-swagger.json', groups: [{ group: 'Guides', pages: ['cloud/intro'] }] }],
+        tabs: [{ tab: 'API', openapi: 'pets.json', groups: [{ group: 'Guides', pages: ['cloud/intro'] }] }],
       },
     });
     expect(withGuides.entries.map((candidate) => candidate.route)).toEqual([
@@ -330,7 +331,7 @@ describe('resolveNavigation on small configurations', () => {
     expect(
       routes({
         navigation: {
-          tabs: [{ tab: 'API', openapi: 'legacy-swagger.json', groups: [{ group: 'Pets', pages: ['GET /pets'] }] }],
+          tabs: [{ tab: 'API', openapi: 'pets.json', groups: [{ group: 'Pets', pages: ['GET /pets'] }] }],
         },
       }),
     ).toEqual(['api-reference/pets/list-pets']);
@@ -341,7 +342,7 @@ describe('resolveNavigation on small configurations', () => {
           tabs: [
             {
               tab: 'API',
-              openapi: 'legacy-swagger.json',
+              openapi: 'pets.json',
               groups: [{ group: 'Shop', pages: ['shop.yaml GET /health'] }],
             },
           ],

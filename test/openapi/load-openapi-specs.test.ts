@@ -5,7 +5,7 @@ import { loadFixtureSpecs } from './load-fixture-specs.ts';
 import { collectSpecReferences } from '../../pipeline/site-model/collect-spec-references.ts';
 
 describe('loadOpenApiSpecs', () => {
-  it('loads OpenAPI 3.1 and Swagger 2 specs from memory, resolving $refs to sibling files of the site', async () => {
+  it('loads OpenAPI 3.0 and 3.1 specs from memory, resolving $refs to sibling files of the site', async () => {
     const { result } = await loadFixtureSpecs();
     const shop = result.specs.get('shop.yaml');
     expect(
@@ -35,9 +35,9 @@ describe('loadOpenApiSpecs', () => {
       excluded: true,
     });
     expect(shop?.operations[2]?.parameters.map((parameter) => parameter.name)).toEqual(['productId']);
-    const swagger = result.specs.get('legacy-swagger.json');
-    expect(swagger?.serverPaths).toEqual(['/v1']);
-    expect(swagger?.operations.map((operation) => operation.summary)).toEqual(['List pets', 'Add a pet']);
+    const pets = result.specs.get('pets.json');
+    expect(pets?.serverPaths).toEqual(['/v1']);
+    expect(pets?.operations.map((operation) => operation.summary)).toEqual(['List pets', 'Add a pet']);
   });
 
   it('reports broken, unsupported, missing and remote specs as diagnostics instead of throwing', async () => {
@@ -71,11 +71,15 @@ describe('loadOpenApiSpecs', () => {
         severity: 'warning',
         ruleId: 'remote-spec-skipped',
       },
+      { file: 'swagger-2.json', line: 1, column: 1, pointer: undefined, severity: 'error', ruleId: 'swagger-spec' },
     ]);
     expect(result.diagnostics[2]?.message).toBe('Unexpected OpenAPI version `4.0.0`, expected 3.0.x or 3.1.x');
+    expect(result.diagnostics[5]?.message).toBe(
+      'Unexpected Swagger 2.0 spec, expected OpenAPI 3.0 or 3.1: it is not loaded, as the platform does not load it',
+    );
     expect(result.diagnostics[0]?.message).toContain('schemas/missing.yaml');
     expect(result.specs.get('broken-ref.yaml')?.operations).toHaveLength(1);
-    expect([...result.specs.keys()]).toEqual(['shop.yaml', 'legacy-swagger.json', 'broken-ref.yaml']);
+    expect([...result.specs.keys()]).toEqual(['shop.yaml', 'pets.json', 'broken-ref.yaml']);
   });
 
   it('fetches remote specs only through the given fetchRemote', async () => {
@@ -120,6 +124,18 @@ describe('loadOpenApiSpecs', () => {
     const result = await loadOpenApiSpecs({ source, specFiles: ['api/openapi.json', 'config/settings.yaml'] });
     expect(result.diagnostics).toEqual([]);
     expect([...result.specs.keys()]).toEqual(['api/openapi.json']);
+  });
+
+  it('does not load a Swagger 2.0 spec, as the platform does not: a warning when only discovery found it', async () => {
+    const source = siteSourceFromObject({
+      'api/apidocs.swagger.json': JSON.stringify({ swagger: '2.0', info: { title: 'A', version: '1' }, paths: {} }),
+    });
+    const result = await loadOpenApiSpecs({ source, specFiles: ['api/apidocs.swagger.json'] });
+    expect(result.diagnostics).toMatchObject([
+      { file: 'api/apidocs.swagger.json', line: 1, column: 1, severity: 'warning', ruleId: 'swagger-spec' },
+    ]);
+    expect(result.diagnostics[0]?.hint).toContain('swagger2openapi');
+    expect(result.specs.size).toBe(0);
   });
 
   it('refuses $refs that leave the site and never reads the disk', async () => {

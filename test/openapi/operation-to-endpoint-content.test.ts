@@ -210,7 +210,7 @@ describe('operationToEndpointContent', () => {
       }
       \`\`\`"
     `);
-    const addPet = operationToEndpointContent(operation('legacy-swagger.json', 'POST', '/pets'));
+    const addPet = operationToEndpointContent(operation('pets.json', 'POST', '/pets'));
     expect(addPet.sections.find((section) => section.anchor === 'request-body')?.text).toMatch(
       /^name \(string, required\): The pet's name\.\ntag \(string\)\nExample: Request body \(from the schema\)\n/,
     );

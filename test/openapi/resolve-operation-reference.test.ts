@@ -19,22 +19,22 @@ describe('resolveOperationReference', () => {
     expect(resolved('GET /products', 'shop.yaml')).toBe('shop.yaml GET /products');
     expect(resolved('post /products/', 'shop.yaml')).toBe('shop.yaml POST /products');
     expect(resolved('Delete /products/{id}', 'shop.yaml')).toBe('shop.yaml DELETE /products/{productId}');
-    expect(resolved('POST /pets', ['shop.yaml', 'legacy-swagger.json'])).toBe('legacy-swagger.json POST /pets');
+    expect(resolved('POST /pets', ['shop.yaml', 'pets.json'])).toBe('pets.json POST /pets');
   });
 
   it('resolves webhooks, named specs with or without leading slash or extension, and searches every spec without a scope', () => {
     expect(resolved('webhook order.created', 'shop.yaml')).toBe('shop.yaml POST order.created');
-    expect(resolved('/legacy-swagger.json GET /pets', 'shop.yaml')).toBe('legacy-swagger.json GET /pets');
-    expect(resolved('legacy-swagger GET /pets')).toBe('legacy-swagger.json GET /pets');
+    expect(resolved('/pets.json GET /pets', 'shop.yaml')).toBe('pets.json GET /pets');
+    expect(resolved('pets GET /pets')).toBe('pets.json GET /pets');
     expect(resolved('shop GET /health')).toBe('shop.yaml GET /health');
-    expect(resolved('GET /pets')).toBe('legacy-swagger.json GET /pets');
+    expect(resolved('GET /pets')).toBe('pets.json GET /pets');
   });
 
   it('resolves legacy `METHOD https://host/base/path` references by removing the server base path', () => {
     expect(resolved('GET https://api.shop.example/v2/products/{productId}')).toBe(
       'shop.yaml GET /products/{productId}',
     );
-    expect(resolved('get https://petstore.example/v1/pets')).toBe('legacy-swagger.json GET /pets');
+    expect(resolved('get https://petstore.example/v1/pets')).toBe('pets.json GET /pets');
   });
 
   it('fails with the closest existing operations, an unknown spec name, or a malformed reference', () => {
@@ -42,12 +42,12 @@ describe('resolveOperationReference', () => {
       'error: Cannot find the operation `GET /product` in `shop.yaml` | Closest operations: `GET /products`, `POST /products`, `GET /health`.',
     );
     expect(resolved('nope.yaml GET /products')).toBe(
-      'error: Cannot find the spec `nope.yaml` named in `nope.yaml GET /products` | Loaded specs: shop.yaml, legacy-swagger.json, broken-ref.yaml.',
+      'error: Cannot find the spec `nope.yaml` named in `nope.yaml GET /products` | Loaded specs: shop.yaml, pets.json, broken-ref.yaml.',
     );
     const many: LoadedSpecs = new Map(
       Array.from({ length: 40 }, (_, index) => [
         `specs/chain-${index}.json`,
-        { file: `specs/chain-${index}.json`, serverPaths: [], operations: [] } as unknown as LoadedSpec,
+        { file: `specs/chain-${index}.json`, serverPaths: [], operations: [], schemas: {} } as unknown as LoadedSpec,
       ]),
     );
     const manyHint = resolveOperationReference(many, 'specs/chain-7.yaml GET /x');
