@@ -1,9 +1,14 @@
 import type { SpecOperation } from './loaded-spec.ts';
+import { operationSecurity } from './operation-security.ts';
+import { operationServers } from './operation-servers.ts';
 
 /** HTTP methods an OpenAPI path item may hold, in the order endpoint pages are generated. */
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-/** Every operation of a dereferenced spec in document order (paths, then webhooks), path-level parameters merged into each. */
+/**
+ * Every operation of a dereferenced spec in document order (paths, then webhooks), path-level parameters merged into
+ * each, with the security requirements and servers in effect for it.
+ */
 export function listSpecOperations(document: Record<string, unknown>): SpecOperation[] {
   const operations: SpecOperation[] = [];
   const collect = (items: unknown, webhook: boolean): void => {
@@ -34,6 +39,8 @@ export function listSpecOperations(document: Record<string, unknown>): SpecOpera
           hidden: operation['x-hidden'] === true,
           excluded: operation['x-excluded'] === true,
           webhook,
+          security: operationSecurity(document, operation, webhook),
+          servers: operationServers(document, item, operation),
         });
       }
     }

@@ -15,6 +15,23 @@ export interface SpecOperation {
   /** `x-excluded`: no endpoint page at all. */
   excluded: boolean;
   webhook: boolean;
+  /**
+   * The security requirements in effect — the operation's `security`, else the document's (a webhook's own only) —,
+   * any one of which authorizes a request, each naming the schemes it needs together. `[]` (or absent): none.
+   */
+  security?: SecurityRequirement[];
+  /** The servers in effect: the operation's `servers`, else its path item's, else the document's (absent: none). */
+  servers?: Record<string, unknown>[];
+}
+
+/** The schemes of one security requirement, all needed together. */
+export type SecurityRequirement = SecuritySchemeUse[];
+
+/** One scheme a security requirement names: its name, its `components.securitySchemes` entry (absent when the spec does not define it) and the scopes it asks for. */
+export interface SecuritySchemeUse {
+  name: string;
+  scheme?: Record<string, unknown>;
+  scopes: string[];
 }
 
 /** A loaded specification: its site-relative file (or URL), its server path prefixes and operations in document order. */
