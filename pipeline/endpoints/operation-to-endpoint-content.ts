@@ -9,7 +9,10 @@ import { isRecord } from '../site-model/is-record.ts';
 import { bodyExamples } from './body-examples.ts';
 import { codeSamples } from './code-samples.ts';
 import { responsesText } from './responses-text.ts';
-import { enumText, firstSchema, schemaFields, typeOf } from './schema-fields.ts';
+import { firstSchema, schemaFields } from './schema-fields.ts';
+import { authorizationLines } from './authorization-lines.ts';
+import { baseUrlLines } from './base-url-lines.ts';
+import { parameterLines } from './parameter-lines.ts';
 import type { SpecOperation } from '../openapi/loaded-spec.ts';
 
 /** The searchable text and headings of one endpoint page. */
@@ -34,11 +37,12 @@ function xMintContentSections(operation: SpecOperation): PageSection[] {
 }
 
 /**
- * Renders an operation as page content for the index: an intro (method, path, summary — with its words when it is
- * an operation id like `ListSpaces`, so "list spaces" finds it —, description), the sections of its `x-mint.content`,
- * then Parameters, Request body, Code samples (`x-codeSamples`) and Responses sections with one line per field:
- * `name (type, required): text`; each body's examples follow its fields, labelled and fenced (`bodyExamples`), a request
- * body without one showing the example the platform builds from its schema (decision 0259).
+ * Renders an operation as page content for the index: an intro (method, path, base URL and request URL, summary — with
+ * its words when it is an operation id like `ListSpaces`, so "list spaces" finds it —, description), the sections of
+ * its `x-mint.content`, then Authorizations, Parameters, Request body, Code samples (`x-codeSamples`) and Responses
+ * sections with one line per field: `name (type, required): text`; each body's examples follow its fields, labelled
+ * and fenced (`bodyExamples`), a request body without one showing the example the platform builds from its schema
+ * (decision 0259).
  * `x-mint.metadata` sets the title and description, as on the platform.
  */
 export function operationToEndpointContent(operation: SpecOperation): EndpointContent {
@@ -48,8 +52,10 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
   const headings: PageHeading[] = [];
   const contentSections = xMintContentSections(operation);
   const contentIntro = contentSections[0]?.anchor === '' ? contentSections.shift() : undefined;
+  const baseUrl = operation.webhook ? [] : baseUrlLines(operation.servers, operation.path);
   const intro = [
     `${operation.webhook ? 'Webhook' : operation.method} ${operation.path}`,
+    ...baseUrl,
     operation.summary,
     summaryWords(operation.summary),
     ...descriptionLines(description),
@@ -72,24 +78,8 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
     if (text !== '') pushSection([heading], text);
   };
 
-  addSection(
-    'Parameters',
-    // A parameter without a name (an unresolved `$ref`, reported where the spec is loaded) has nothing to say.
-    operation.parameters
-      .filter((parameter) => typeof parameter.name === 'string' && parameter.name !== '')
-      .map((parameter) => {
-        const schema = (parameter.schema ?? {}) as Record<string, unknown>;
-        const details = [
-          String(parameter.in ?? ''),
-          typeOf(schema),
-          parameter.required === true ? 'required' : '',
-        ].filter(Boolean);
-        return `${String(parameter.name)} (${details.join(', ')}): ${descriptionText(parameter.description)}${enumText(Array.isArray(schema.enum) ? schema : parameter)}`.replace(
-          /: $/,
-          '',
-        );
-      }),
-  );
+  addSection('Authorizations', authorizationLines(operation.security));
+  addSection('Parameters', parameterLines(operation.parameters));
 
   const requestBody = isRecord(operation.operation.requestBody) ? operation.operation.requestBody : undefined;
   // A Swagger 2 body parameter reads as an OpenAPI 3 request body.
@@ -117,6 +107,7 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
       JSON.stringify([
         operation.method,
         operation.path,
+        baseUrl,
         description ?? '',
         contentIntro?.text ?? '',
         sections.slice(1),

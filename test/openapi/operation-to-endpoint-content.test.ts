@@ -167,10 +167,12 @@ describe('operationToEndpointContent', () => {
     ).toMatchInlineSnapshot(`
       "## (intro)
       GET /products
+      Base URL: https://api.shop.example/v2
+      Request URL: https://api.shop.example/v2/products
       List products
       Returns the products of the shop. Results are paginated.
       ## Parameters
-      limit (query, integer): How many products to return.
+      limit (query, integer, default 20): How many products to return.
       ## Responses
       200: A page of products.
       [].id (string, required): Unique id.
