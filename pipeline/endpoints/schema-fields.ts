@@ -57,8 +57,9 @@ export function schemaFields(
 function collectFields(schema: Record<string, unknown>, at: FieldsAt, walk: FieldsWalk): void {
   const { seen, out } = walk;
   if (at.depth >= walk.maxDepth || seen.has(schema) || out.length >= walk.limit) return;
+  // An `allOf` part being walked already (an alternative that extends its parent) adds nothing again.
+  const merged = mergeComposition(schema, seen, false);
   seen.add(schema);
-  const merged = mergeComposition(schema, new Set(), false);
   const properties = (merged.properties ?? {}) as Record<string, Record<string, unknown>>;
   const required = new Set(Array.isArray(merged.required) ? merged.required.map(String) : []);
   for (const [name, property] of Object.entries(properties)) {
@@ -86,7 +87,7 @@ function collectFields(schema: Record<string, unknown>, at: FieldsAt, walk: Fiel
 
 /** The fields of a schema's `oneOf`/`anyOf` alternatives, at the schema's own path; labelled when two or more have fields. */
 function collectBranchFields(merged: Record<string, unknown>, at: FieldsAt, walk: FieldsWalk): void {
-  const withFields = schemaBranches(merged)
+  const withFields = schemaBranches(merged, walk.seen)
     .map((branch, index) => ({ branch, index }))
     .filter(({ branch }) => hasFields(branch, walk.seen));
   if (withFields.length === 1 && withFields[0]) {
@@ -101,13 +102,13 @@ function collectBranchFields(merged: Record<string, unknown>, at: FieldsAt, walk
   }
 }
 
-/** A schema's `oneOf` (else `anyOf`) alternatives, else those of its `allOf` parts. */
-function schemaBranches(schema: Record<string, unknown>): Record<string, unknown>[] {
+/** A schema's `oneOf` (else `anyOf`) alternatives, else those of its `allOf` parts not being walked already. */
+function schemaBranches(schema: Record<string, unknown>, seen: Set<object>): Record<string, unknown>[] {
   const own = schema.oneOf ?? schema.anyOf;
   const lists = Array.isArray(own)
     ? [own]
     : ((schema.allOf as unknown[] | undefined) ?? []).map((part) =>
-        part && typeof part === 'object'
+        part && typeof part === 'object' && !seen.has(part)
           ? ((part as Record<string, unknown>).oneOf ?? (part as Record<string, unknown>).anyOf)
           : undefined,
       );
@@ -119,14 +120,14 @@ function schemaBranches(schema: Record<string, unknown>): Record<string, unknown
 /** Whether an alternative has fields to list: properties (its own or merged), or items or alternatives that have some. */
 function hasFields(schema: Record<string, unknown>, seen: Set<object>, depth = 0): boolean {
   if (depth >= MAX_SCHEMA_DEPTH || seen.has(schema)) return false;
-  const merged = mergeComposition(schema, new Set(), false);
+  const merged = mergeComposition(schema, seen, false);
   if (merged.properties && typeof merged.properties === 'object' && Object.keys(merged.properties).length > 0) {
     return true;
   }
   if (merged.items && typeof merged.items === 'object') {
     return hasFields(merged.items as Record<string, unknown>, seen, depth + 1);
   }
-  return schemaBranches(merged).some((branch) => hasFields(branch, seen, depth + 1));
+  return schemaBranches(merged, seen).some((branch) => hasFields(branch, seen, depth + 1));
 }
 
 /**

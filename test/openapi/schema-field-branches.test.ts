@@ -85,6 +85,14 @@ describe('schemaFields: oneOf/anyOf alternatives', () => {
     ]);
   });
 
+  it('lists only what an alternative adds when it extends its parent (allOf back to it), as discriminated schemas do', () => {
+    const pet: Record<string, unknown> = { type: 'object', properties: { kind: { type: 'string' } } };
+    const cat = { title: 'Cat', allOf: [pet, { properties: { whiskers: { type: 'integer' } } }] };
+    const dog = { title: 'Dog', allOf: [pet, { properties: { bark: { type: 'string' } } }] };
+    pet.oneOf = [cat, dog];
+    expect(schemaFields(pet)).toEqual(['kind (string)', 'whiskers (integer, option Cat)', 'bark (string, option Dog)']);
+  });
+
   it('lists at most MAX_BRANCHES alternatives and MAX_BRANCH_FIELDS lines of each, and stops at a circular alternative', () => {
     const wide = (count: number): Record<string, unknown> =>
       Object.fromEntries(Array.from({ length: count }, (_, index) => [`f${index}`, { type: 'string' }]));
