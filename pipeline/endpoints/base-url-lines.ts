@@ -1,3 +1,4 @@
+import { isRecord } from '../site-model/is-record.ts';
 import { descriptionText } from './description-text.ts';
 
 /** Most servers named on one endpoint page; further ones are left out. */
@@ -52,6 +53,7 @@ function serverText(server: Record<string, unknown>, url: string): string {
   return notes === '' ? url : `${url} (${notes})`;
 }
 
+/** The value when it is an object, else an empty one (a malformed spec may hold anything there). */
 function recordOf(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return isRecord(value) ? value : {};
 }

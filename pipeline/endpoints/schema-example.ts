@@ -1,5 +1,5 @@
 import { isRecord } from '../site-model/is-record.ts';
-import { mergeComposition } from './schema-fields.ts';
+import { mergeComposition } from './merge-composition.ts';
 
 /** Deepest level of nested objects and arrays a generated example reaches; deeper values are left out. */
 const MAX_DEPTH = 6;

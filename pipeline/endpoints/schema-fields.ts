@@ -1,4 +1,6 @@
 import { descriptionText } from './description-text.ts';
+import { mergeComposition } from './merge-composition.ts';
+import { alternativesWithFields } from './schema-alternatives.ts';
 
 const MAX_SCHEMA_DEPTH = 4;
 const MAX_FIELDS = 200;
@@ -26,20 +28,31 @@ interface FieldsAt {
   option: string;
 }
 
-/** What one walk shares: the schemas being walked (a circular schema stops), the depth limit, the lines and their limit. */
+/**
+ * What one walk shares: the schemas being walked (a circular schema stops), the depth limit, the lines and their limit,
+ * and the alternatives still to list.
+ */
 interface FieldsWalk {
   seen: Set<object>;
   maxDepth: number;
   out: string[];
   limit: number;
+  queue: QueuedAlternative[];
+}
+
+/** An alternative whose fields are listed after the fields around it, with the schemas being walked where it was met. */
+interface QueuedAlternative {
+  schema: Record<string, unknown>;
+  at: FieldsAt;
+  seen: Set<object>;
 }
 
 /**
  * The fields of a schema, one line each: `name (type, required, default 1): description. One of: a, b.`, nested fields
  * with dotted paths (`items[].sku`), `allOf` merged. Every `oneOf`/`anyOf` alternative's fields are listed, as the
  * platform's page shows each as an option: when two or more alternatives have fields, each of their lines says which
- * (`option ChatPrompt`, by the alternative's `title`, else its number as the platform's "Option 2"); at most 8
- * alternatives and 40 lines each. At most `maxDepth` levels (default 4) and 200 lines; a circular schema stops where it
+ * (`option ChatPrompt`, by the alternative's `title`, else its number as the platform's "Option 2"), and they come
+ * after the fields around them; at most 8 alternatives per schema and 40 lines each. At most `maxDepth` levels (default 4) and 200 lines; a circular schema stops where it
  * repeats.
  */
 export function schemaFields(
@@ -50,7 +63,14 @@ export function schemaFields(
   maxDepth = MAX_SCHEMA_DEPTH,
   out: string[] = [],
 ): string[] {
-  collectFields(schema, { prefix, depth, option: '' }, { seen, maxDepth, out, limit: MAX_FIELDS });
+  const queue: QueuedAlternative[] = [];
+  collectFields(schema, { prefix, depth, option: '' }, { seen, maxDepth, out, limit: MAX_FIELDS, queue });
+  // Alternatives come after the fields around them (theirs after their siblings'), so that one alternative's nested
+  // options cannot crowd out the fields of the others.
+  for (let next = queue.shift(); next !== undefined && out.length < MAX_FIELDS; next = queue.shift()) {
+    const limit = Math.min(MAX_FIELDS, out.length + MAX_BRANCH_FIELDS);
+    collectFields(next.schema, next.at, { seen: next.seen, maxDepth, out, limit, queue });
+  }
   return out;
 }
 
@@ -85,11 +105,12 @@ function collectFields(schema: Record<string, unknown>, at: FieldsAt, walk: Fiel
   seen.delete(schema);
 }
 
-/** The fields of a schema's `oneOf`/`anyOf` alternatives, at the schema's own path; labelled when two or more have fields. */
+/**
+ * The fields of a schema's `oneOf`/`anyOf` alternatives, at the schema's own path: those of the one alternative with
+ * fields listed here, else each alternative queued, labelled.
+ */
 function collectBranchFields(merged: Record<string, unknown>, at: FieldsAt, walk: FieldsWalk): void {
-  const withFields = schemaBranches(merged, walk.seen)
-    .map((branch, index) => ({ branch, index }))
-    .filter(({ branch }) => hasFields(branch, walk.seen));
+  const withFields = alternativesWithFields(merged, walk.seen);
   if (withFields.length === 1 && withFields[0]) {
     collectFields(withFields[0].branch, at, walk);
     return;
@@ -97,67 +118,8 @@ function collectBranchFields(merged: Record<string, unknown>, at: FieldsAt, walk
   for (const { branch, index } of withFields.slice(0, MAX_BRANCHES)) {
     const title = typeof branch.title === 'string' && branch.title.trim() !== '' ? branch.title.trim() : `${index + 1}`;
     const option = at.option ? `${at.option} › ${title}` : title;
-    const limit = Math.min(walk.limit, walk.out.length + MAX_BRANCH_FIELDS);
-    collectFields(branch, { ...at, option }, { ...walk, limit });
+    walk.queue.push({ schema: branch, at: { ...at, option }, seen: new Set(walk.seen) });
   }
-}
-
-/** A schema's `oneOf` (else `anyOf`) alternatives, else those of its `allOf` parts not being walked already. */
-function schemaBranches(schema: Record<string, unknown>, seen: Set<object>): Record<string, unknown>[] {
-  const own = schema.oneOf ?? schema.anyOf;
-  const lists = Array.isArray(own)
-    ? [own]
-    : ((schema.allOf as unknown[] | undefined) ?? []).map((part) =>
-        part && typeof part === 'object' && !seen.has(part)
-          ? ((part as Record<string, unknown>).oneOf ?? (part as Record<string, unknown>).anyOf)
-          : undefined,
-      );
-  return lists
-    .flatMap((list) => (Array.isArray(list) ? list : []))
-    .filter((branch): branch is Record<string, unknown> => !!branch && typeof branch === 'object');
-}
-
-/** Whether an alternative has fields to list: properties (its own or merged), or items or alternatives that have some. */
-function hasFields(schema: Record<string, unknown>, seen: Set<object>, depth = 0): boolean {
-  if (depth >= MAX_SCHEMA_DEPTH || seen.has(schema)) return false;
-  const merged = mergeComposition(schema, seen, false);
-  if (merged.properties && typeof merged.properties === 'object' && Object.keys(merged.properties).length > 0) {
-    return true;
-  }
-  if (merged.items && typeof merged.items === 'object') {
-    return hasFields(merged.items as Record<string, unknown>, seen, depth + 1);
-  }
-  return schemaBranches(merged, seen).some((branch) => hasFields(branch, seen, depth + 1));
-}
-
-/**
- * Merges `allOf` (and, unless `withFirstBranch` is false, the first `oneOf`/`anyOf` branch) into one schema; a schema
- * already being merged (a circular `$ref`) adds nothing.
- */
-export function mergeComposition(
-  schema: Record<string, unknown>,
-  merging = new Set<object>(),
-  withFirstBranch = true,
-): Record<string, unknown> {
-  if (merging.has(schema)) return {};
-  const parts = [
-    ...((schema.allOf as Record<string, unknown>[] | undefined) ?? []),
-    ...(withFirstBranch
-      ? (((schema.oneOf ?? schema.anyOf) as Record<string, unknown>[] | undefined)?.slice(0, 1) ?? [])
-      : []),
-  ];
-  if (parts.length === 0) return schema;
-  const properties: Record<string, unknown> = { ...((schema.properties as Record<string, unknown> | undefined) ?? {}) };
-  const required = new Set<string>(Array.isArray(schema.required) ? schema.required.map(String) : []);
-  for (const part of parts) {
-    if (!part || typeof part !== 'object') continue;
-    merging.add(schema);
-    const inner = mergeComposition(part, merging, withFirstBranch);
-    merging.delete(schema);
-    Object.assign(properties, (inner.properties as Record<string, unknown> | undefined) ?? {});
-    if (Array.isArray(inner.required)) for (const name of inner.required) required.add(String(name));
-  }
-  return { ...schema, properties, required: [...required] };
 }
 
 /**
@@ -171,15 +133,7 @@ export function typeOf(schema: Record<string, unknown>, depth = 0): string {
     Array.isArray(branches) &&
     depth < MAX_SCHEMA_DEPTH &&
     (schema.type === undefined || (titled && schema.type === 'object'))
-      ? [
-          ...new Set(
-            branches
-              .map((branch: unknown) =>
-                branch && typeof branch === 'object' ? branchType(branch as Record<string, unknown>, depth) : '',
-              )
-              .filter(Boolean),
-          ),
-        ].join(' | ')
+      ? branchTypes(branches, depth)
       : Array.isArray(schema.type)
         ? schema.type.join(' | ')
         : typeof schema.type === 'string'
@@ -190,6 +144,20 @@ export function typeOf(schema: Record<string, unknown>, depth = 0): string {
     return itemType === '' ? 'array' : itemType.includes(' | ') ? `(${itemType})[]` : `${itemType}[]`;
   }
   return type || (schema.properties ? 'object' : '');
+}
+
+/** The distinct types of a schema's alternatives, `a | b`; past `MAX_ENUM_VALUES` of them, the rest as `…`. */
+function branchTypes(branches: unknown[], depth: number): string {
+  const types = [
+    ...new Set(
+      branches
+        .map((branch) =>
+          branch && typeof branch === 'object' ? branchType(branch as Record<string, unknown>, depth) : '',
+        )
+        .filter(Boolean),
+    ),
+  ];
+  return [...types.slice(0, MAX_ENUM_VALUES), ...(types.length > MAX_ENUM_VALUES ? ['…'] : [])].join(' | ');
 }
 
 /** One alternative's type: `object`, or `ChatPrompt · object` for one with a title. */

@@ -59,7 +59,7 @@ describe('schemaFields: oneOf/anyOf alternatives', () => {
     expect(schemaFields(optional)).toEqual(['user (null | object)', 'user.name (string)']);
   });
 
-  it('keeps the parent’s own and allOf fields unlabelled, and labels nested alternatives with their path of options', () => {
+  it('keeps the parent’s own and allOf fields unlabelled, lists alternatives after the fields around them, nested ones labelled with their path of options', () => {
     const schema = {
       allOf: [{ properties: { id: { type: 'string' } } }],
       properties: { kind: { type: 'string', enum: ['a', 'b'], description: 'The kind' } },
@@ -79,9 +79,9 @@ describe('schemaFields: oneOf/anyOf alternatives', () => {
       'id (string)',
       'a (string, option A)',
       'detail (object, option A)',
+      'b (string, option B)',
       'detail.x (integer, option A › 1)',
       'detail.y (integer, option A › 2)',
-      'b (string, option B)',
     ]);
   });
 
@@ -93,7 +93,7 @@ describe('schemaFields: oneOf/anyOf alternatives', () => {
     expect(schemaFields(pet)).toEqual(['kind (string)', 'whiskers (integer, option Cat)', 'bark (string, option Dog)']);
   });
 
-  it('lists at most MAX_BRANCHES alternatives and MAX_BRANCH_FIELDS lines of each, and stops at a circular alternative', () => {
+  it('lists at most MAX_BRANCHES alternatives and MAX_BRANCH_FIELDS lines of each, names at most 12 alternative types, and stops at a circular alternative', () => {
     const wide = (count: number): Record<string, unknown> =>
       Object.fromEntries(Array.from({ length: count }, (_, index) => [`f${index}`, { type: 'string' }]));
     const branches = Array.from({ length: MAX_BRANCHES + 2 }, (_, index) => ({
@@ -103,6 +103,13 @@ describe('schemaFields: oneOf/anyOf alternatives', () => {
     const lines = schemaFields({ oneOf: branches });
     expect(lines.filter((line) => line.endsWith('option B0)'))).toHaveLength(MAX_BRANCH_FIELDS);
     expect(new Set(lines.map((line) => /option (B\d+)/.exec(line)?.[1])).size).toBe(MAX_BRANCHES);
+
+    const union = schemaFields({
+      properties: {
+        part: { oneOf: Array.from({ length: 14 }, (_, index) => ({ title: `P${index}`, type: 'string' })) },
+      },
+    });
+    expect(union[0]).toBe(`part (${Array.from({ length: 12 }, (_, index) => `P${index} · string`).join(' | ')} | …)`);
 
     const node: Record<string, unknown> = { title: 'Node', properties: { name: { type: 'string' } } };
     node.properties = {
