@@ -1,5 +1,5 @@
 import type { SecurityRequirement, SecuritySchemeUse } from '../openapi/loaded-spec.ts';
-import { descriptionText } from './description-text.ts';
+import { descriptionLines } from './description-text.ts';
 
 /** Most security requirements (the platform's options) shown for one operation; further ones are left out. */
 export const MAX_AUTHORIZATION_OPTIONS = 10;
@@ -20,17 +20,19 @@ interface AuthorizationField {
   location: string;
   /** `bearer` or `basic` for an http scheme, `oauth2`, else `string` (an API key). */
   type: string;
-  description: string;
+  /** The scheme's description as lines (paragraphs, code blocks), then the scopes asked for. */
+  description: string[];
 }
 
 /**
- * The lines of an operation's Authorizations section, one per credential a request carries, written like a parameter:
- * `Authorization (header, bearer, required): Bearer authentication header of the form Bearer <token>, …`. Each scheme
- * gives the field the platform's `SecurityConverter.addSecurityParameters` gives (an `apiKey`'s name where it says; an
- * http `bearer`/`basic` or `oauth2` scheme's `Authorization` header; `openIdConnect` nothing), with its description or
- * else the one the platform's page shows, and the scopes the requirement asks for. Several requirements are the
- * platform's options (any one authorizes): each field is labelled `option <scheme names joined by " & ">`. An empty
- * requirement (`{}`) makes the others optional: their fields are not `required`. No requirement: no lines.
+ * The blocks of an operation's Authorizations section, one per credential a request carries, written like a
+ * parameter: `Authorization (header, bearer, required): Bearer authentication header of the form Bearer <token>, …`.
+ * Each scheme gives the field the platform's `SecurityConverter.addSecurityParameters` gives (an `apiKey`'s name where
+ * it says; an http `bearer`/`basic` or `oauth2` scheme's `Authorization` header; `openIdConnect` nothing), with its
+ * description — its first paragraph on the field's line, further paragraphs and code blocks on lines of their own — or
+ * else the one the platform's page shows, then the scopes the requirement asks for (`Scopes: a, b.`). Several
+ * requirements are the platform's options (any one authorizes): each field is labelled `option <scheme names joined
+ * by " & ">`. An empty requirement (`{}`) makes the others optional: their fields are not `required`. None: no blocks.
  */
 export function authorizationLines(requirements: readonly SecurityRequirement[] | undefined): string[] {
   if (requirements === undefined) return [];
@@ -46,8 +48,11 @@ export function authorizationLines(requirements: readonly SecurityRequirement[] 
   return options.flatMap(({ title, fields }) =>
     fields.map((field) => {
       const details = [field.location, field.type, optional ? '' : 'required', labelled ? `option ${title}` : ''];
-      const description = field.description === '' ? '' : `: ${field.description}`;
-      return `${field.name} (${details.filter(Boolean).join(', ')})${description}`;
+      const line = `${field.name} (${details.filter(Boolean).join(', ')})`;
+      const [first, ...rest] = field.description;
+      // A description that opens with a code block starts on the next line, where its fence is a fence.
+      if (first === undefined) return line;
+      return /^(```|~~~)/.test(first) ? [line, first, ...rest].join('\n') : [`${line}: ${first}`, ...rest].join('\n');
     }),
   );
 }
@@ -66,9 +71,13 @@ function requirementFields(requirement: SecurityRequirement): AuthorizationField
 function authorizationField(use: SecuritySchemeUse): AuthorizationField | undefined {
   const scheme = use.scheme;
   if (!scheme) return undefined;
-  const own = descriptionText(scheme.description);
-  const scopes = use.scopes.length > 0 ? `Scopes: ${use.scopes.join(', ')}.` : '';
-  const described = (fallback = ''): string => [own || fallback, scopes].filter(Boolean).join(' ');
+  // A description's paragraphs and code blocks stay lines of their own (a `curl -H …` example stays a code block).
+  const own = descriptionLines(scheme.description);
+  const scopes = use.scopes.length > 0 ? [`Scopes: ${use.scopes.join(', ')}.`] : [];
+  const described = (fallback?: string): string[] => [
+    ...(own.length > 0 ? own : fallback ? [fallback] : []),
+    ...scopes,
+  ];
   if (scheme.type === 'apiKey') {
     const location = String(scheme.in);
     if (typeof scheme.name !== 'string' || scheme.name === '' || !API_KEY_LOCATIONS.has(location)) return undefined;

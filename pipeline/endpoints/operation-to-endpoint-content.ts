@@ -78,7 +78,7 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
     if (text !== '') pushSection([heading], text);
   };
 
-  addSection('Authorizations', authorizationLines(operation.security));
+  addSection('Authorizations', [], authorizationLines(operation.security));
   addSection('Parameters', parameterLines(operation.parameters));
 
   const requestBody = isRecord(operation.operation.requestBody) ? operation.operation.requestBody : undefined;

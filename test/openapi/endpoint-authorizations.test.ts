@@ -76,10 +76,42 @@ describe('endpoint pages: authorizations and base URL', () => {
     ]);
     // An empty requirement makes the scheme optional.
     expect(section(spec.get('GET /b'), 'authorizations')).toBe(
-      'Authorization (header, oauth2): The access token received from the authorization server in the OAuth 2.0 flow. Scopes: read, write.',
+      'Authorization (header, oauth2): The access token received from the authorization server in the OAuth 2.0 flow.\nScopes: read, write.',
     );
     // OpenID Connect and an undefined scheme add no field, as on the platform.
     expect(section(spec.get('GET /c'), 'authorizations')).toBeUndefined();
+  });
+
+  it('keeps a scheme description’s paragraphs and code blocks on lines of their own', () => {
+    const spec = pages({
+      openapi: '3.1.0',
+      security: [{ key: [] }, { token: [] }],
+      components: {
+        securitySchemes: {
+          key: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API key.\n\nSend it in the header:\n\n```bash\ncurl -H "Authorization: Bearer KEY" /v1\n```\n',
+          },
+          token: { type: 'apiKey', in: 'cookie', name: 'session', description: '```\nsession=abc\n```' },
+        },
+      },
+      paths: { '/a': { get: { responses } } },
+    });
+    expect(section(spec.get('GET /a'), 'authorizations')).toBe(
+      [
+        'Authorization (header, bearer, required, option key): An API key.',
+        'Send it in the header:',
+        '```bash',
+        'curl -H "Authorization: Bearer KEY" /v1',
+        '```',
+        'session (cookie, string, required, option token)',
+        '```',
+        'session=abc',
+        '```',
+      ].join('\n'),
+    );
   });
 
   it('takes a webhook’s own security only, and gives it no URL', () => {
