@@ -2,7 +2,7 @@ import type { SecurityRequirement, SecuritySchemeUse } from '../openapi/loaded-s
 import { descriptionLines } from './description-text.ts';
 
 /** Most security requirements (the platform's options) shown for one operation; further ones are left out. */
-export const MAX_AUTHORIZATION_OPTIONS = 10;
+const MAX_AUTHORIZATION_OPTIONS = 10;
 
 /** What the platform's API page says of a bearer, basic or OAuth 2.0 scheme without a description of its own. */
 const DEFAULT_DESCRIPTIONS: Record<string, string> = {

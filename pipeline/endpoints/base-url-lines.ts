@@ -2,7 +2,7 @@ import { isRecord } from '../site-model/is-record.ts';
 import { descriptionText } from './description-text.ts';
 
 /** Most servers named on one endpoint page; further ones are left out. */
-export const MAX_SERVERS = 5;
+const MAX_SERVERS = 5;
 /** Most values of a server variable's `enum` named. */
 const MAX_VARIABLE_VALUES = 12;
 

@@ -1,3 +1,4 @@
+import { isRecord } from '../site-model/is-record.ts';
 import { descriptionText } from './description-text.ts';
 import { mergeComposition } from './merge-composition.ts';
 import { alternativesWithFields } from './schema-alternatives.ts';
@@ -52,8 +53,8 @@ interface QueuedAlternative {
  * with dotted paths (`items[].sku`), `allOf` merged. Every `oneOf`/`anyOf` alternative's fields are listed, as the
  * platform's page shows each as an option: when two or more alternatives have fields, each of their lines says which
  * (`option ChatPrompt`, by the alternative's `title`, else its number as the platform's "Option 2"), and they come
- * after the fields around them; at most 8 alternatives per schema and 40 lines each. At most `maxDepth` levels (default 4) and 200 lines; a circular schema stops where it
- * repeats.
+ * after the fields around them; at most 8 alternatives per schema and 40 lines each. At most `maxDepth` levels
+ * (default 4) and 200 lines; a circular schema stops where it repeats.
  */
 export function schemaFields(
   schema: Record<string, unknown>,
@@ -116,7 +117,7 @@ function collectBranchFields(merged: Record<string, unknown>, at: FieldsAt, walk
     return;
   }
   for (const { branch, index } of withFields.slice(0, MAX_BRANCHES)) {
-    const title = typeof branch.title === 'string' && branch.title.trim() !== '' ? branch.title.trim() : `${index + 1}`;
+    const title = isTitled(branch) ? branch.title.trim() : `${index + 1}`;
     const option = at.option ? `${at.option} › ${title}` : title;
     walk.queue.push({ schema: branch, at: { ...at, option }, seen: new Set(walk.seen) });
   }
@@ -163,32 +164,21 @@ function branchTypes(branches: unknown[], depth: number): string {
 /** One alternative's type: `object`, or `ChatPrompt · object` for one with a title. */
 function branchType(branch: Record<string, unknown>, depth: number): string {
   const type = typeOf(branch, depth + 1);
-  return isTitled(branch) && type !== '' ? `${String(branch.title).trim()} · ${type}` : type;
+  return isTitled(branch) && type !== '' ? `${branch.title.trim()} · ${type}` : type;
 }
 
-function isTitled(schema: unknown): boolean {
-  return (
-    !!schema &&
-    typeof schema === 'object' &&
-    typeof (schema as Record<string, unknown>).title === 'string' &&
-    String((schema as Record<string, unknown>).title).trim() !== ''
-  );
-}
-
-/** ` One of: a, b.` for a schema with `enum` values (the first 12), else ''. */
-export function enumText(schema: Record<string, unknown>): string {
-  return Array.isArray(schema.enum) && schema.enum.length > 0
-    ? ` One of: ${schema.enum.slice(0, MAX_ENUM_VALUES).map(String).join(', ')}.`
-    : '';
+/** Whether an alternative has a `title` to be named by. */
+function isTitled(schema: unknown): schema is Record<string, unknown> & { title: string } {
+  return isRecord(schema) && typeof schema.title === 'string' && schema.title.trim() !== '';
 }
 
 /**
- * A field's or parameter's text: its description, then its `enum` values (`enumText`) as their own sentence
+ * A field's or parameter's text: its description, then its `enum` values (the first 12) as their own sentence
  * (`Filter by status. One of: active, deleted.`); '' when it has neither.
  */
 export function fieldText(description: unknown, schema: Record<string, unknown>): string {
   const text = descriptionText(description);
-  const values = enumText(schema).trim();
-  if (values === '') return text;
+  if (!Array.isArray(schema.enum) || schema.enum.length === 0) return text;
+  const values = `One of: ${schema.enum.slice(0, MAX_ENUM_VALUES).map(String).join(', ')}.`;
   return text === '' ? values : `${/[.!?:;…]$/.test(text) ? text : `${text}.`} ${values}`;
 }
