@@ -82,10 +82,7 @@ export function operationToEndpointContent(operation: SpecOperation): EndpointCo
   addSection('Parameters', parameterLines(operation.parameters));
 
   const requestBody = isRecord(operation.operation.requestBody) ? operation.operation.requestBody : undefined;
-  // A Swagger 2 body parameter reads as an OpenAPI 3 request body.
-  const bodyParameter = operation.parameters.find((parameter) => parameter.in === 'body' && isRecord(parameter.schema));
-  const bodyContent =
-    requestBody?.content ?? (bodyParameter ? { 'application/json': { schema: bodyParameter.schema } } : undefined);
+  const bodyContent = requestBody?.content;
   const bodySchema = firstSchema(bodyContent);
   addSection(
     'Request body',

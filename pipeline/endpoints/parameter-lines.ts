@@ -3,7 +3,7 @@ import { fieldText, typeOf } from './schema-fields.ts';
 /**
  * The lines of an operation's Parameters section, one per parameter as the platform's `ParametersConverter` keeps it:
  * `status (query, string, default "active"): Filter by status. One of: active, deleted.` — a path parameter is always
- * required, the `default` and `enum` are the schema's (else the parameter's own, as Swagger 2 writes them). A
+ * required, the `default` and `enum` are the schema's (else the parameter's own, where a spec writes them there). A
  * parameter without a name (an unresolved `$ref`, reported where the spec is loaded) has nothing to say.
  */
 export function parameterLines(parameters: readonly Record<string, unknown>[]): string[] {

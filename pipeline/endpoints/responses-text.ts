@@ -11,8 +11,7 @@ const MAX_LABEL_DESCRIPTION = 80;
 /**
  * The text of an operation's Responses section: for each status, `200: <description>`, its body's fields, then its
  * examples (`bodyExamples`) labelled `Example: 200 · <summary or name>`, or `Example: 200 · <description's first
- * sentence>` for a body's one example. A Swagger 2 response (`schema`, `examples` by media type) reads as its OpenAPI 3
- * form. A body without an example gets none built from its schema (decision 0259). '' without responses.
+ * sentence>` for a body's one example. A body without an example gets none built from its schema (decision 0259). '' without responses.
  */
 export function responsesText(responses: unknown): string {
   if (!isRecord(responses)) return '';
@@ -20,7 +19,7 @@ export function responsesText(responses: unknown): string {
   for (const [status, response] of Object.entries(responses)) {
     if (!isRecord(response)) continue;
     const description = descriptionText(response.description);
-    const content = responseContent(response);
+    const content = response.content;
     const schema = firstSchema(content);
     parts.push(
       [
@@ -37,18 +36,6 @@ export function responsesText(responses: unknown): string {
     );
   }
   return parts.join('\n');
-}
-
-/** A response's `content`, or a Swagger 2 response's `schema` and `examples` (media type → value) in that form. */
-function responseContent(response: Record<string, unknown>): unknown {
-  if (response.content !== undefined || (response.schema === undefined && !isRecord(response.examples))) {
-    return response.content;
-  }
-  const examples = Object.entries(isRecord(response.examples) ? response.examples : {});
-  if (examples.length === 0) return { 'application/json': { schema: response.schema } };
-  return Object.fromEntries(
-    examples.map(([mediaType, value]) => [mediaType, { schema: response.schema, example: value }]),
-  );
 }
 
 /** The first sentence of a response description, cut to `MAX_LABEL_DESCRIPTION` characters. */

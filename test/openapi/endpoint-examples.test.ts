@@ -116,20 +116,6 @@ describe('examples of endpoint pages, as the platform picks them', () => {
     expect(first).toMatch(/"line \d+",\n…\n```\n$/);
   });
 
-  it('reads a Swagger 2 response’s examples by media type', () => {
-    const text = sectionText(
-      {
-        responses: {
-          200: { description: 'OK', schema: invoiceSchema, examples: { 'application/json': { id: 'inv_4' } } },
-        },
-      },
-      'responses',
-    );
-    expect(text).toBe(
-      '200: OK\nid (string, required): The invoice id.\ntotal (integer)\nExample: 200 · OK\n```json\n{\n  "id": "inv_4"\n}\n```',
-    );
-  });
-
   it('shows a request body’s one example, else its schema’s, else the example the platform builds from the schema', () => {
     const body = (media: Record<string, unknown>): string | undefined =>
       sectionText({ requestBody: { content: { 'application/json': media } } }, 'request-body');
@@ -142,11 +128,6 @@ describe('examples of endpoint pages, as the platform picks them', () => {
     expect(body({ schema: invoiceSchema })).toContain(
       'Example: Request body (from the schema)\n```json\n{\n  "id": "<string>",\n  "total": 123\n}\n```',
     );
-    const swagger = sectionText(
-      { parameters: [{ name: 'invoice', in: 'body', schema: invoiceSchema }] },
-      'request-body',
-    );
-    expect(swagger).toContain('Example: Request body (from the schema)');
   });
 
   it('builds no example for a response without one', () => {
