@@ -1,4 +1,3 @@
-import type { PageContext } from '../../contract/search/section-record.ts';
 import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
 import { isOperationReference } from '../site-model/is-operation-reference.ts';
 import { specNameOfReference } from '../site-model/operation-reference.ts';
@@ -7,13 +6,16 @@ import type { SiteConfig } from '../site-model/site-config.ts';
 import { suggestName } from '../config/suggest-name.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { ruleSeverity } from '../diagnostics/rule-catalog.ts';
-import { isRemoteSpec, specReferencesOf } from '../site-model/collect-spec-references.ts';
+import { specReferencesOf } from '../site-model/collect-spec-references.ts';
 import type { LoadedSpecs, SpecOperation } from '../openapi/loaded-spec.ts';
+import { describeTrail, elementScope, searchPlacement, type Level, type Scope } from './navigation-scope.ts';
+import { operationsByTag } from './operations-by-tag.ts';
+import { unloadedSpecWarning } from './unloaded-spec-warning.ts';
 import { endpointTitle } from '../openapi/endpoint-title.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
 import { NavigationEntries, type ReportAtPointer } from './navigation-entries.ts';
 import { holdsNavigationLists, NAVIGATION_NODE_FIELDS } from '../site-model/navigation-lists.ts';
-import type { NavigationPageEntry, OperationRef, ResolvedNavigation, SpecInScope } from './navigation-page-entry.ts';
+import type { OperationRef, ResolvedNavigation, SpecInScope } from './navigation-page-entry.ts';
 import { pageRoute } from '../site-model/page-route.ts';
 import { resolveGlobalNavigation } from './resolve-global-navigation.ts';
 import {
@@ -35,39 +37,6 @@ export interface ResolveNavigationOptions {
   pageRoutes?: readonly string[];
   /** Whether a route's file exists but cannot be read (binary, too large): reported at the file, so not a missing page (default: never). */
   isUnreadable?: (route: string) => boolean;
-}
-
-const UNTAGGED_GROUP = 'API Reference';
-
-interface Scope {
-  context: PageContext;
-  hidden: boolean;
-  /** Hidden by an element marked `searchable: true`, with no hidden element below it: its pages stay indexed. */
-  searchable: boolean;
-  /** The nearest group's `boost`, if any. */
-  boost?: number;
-  /** The nearest group's `tag` (a badge such as "NEW"), if any. */
-  tag?: string;
-  specs: SpecInScope;
-  /** The element whose own `openapi` the specs are (none when they come from `api.openapi`). */
-  specOwner?: Level;
-  /** Human path of labels for messages: "tab API › group Users". */
-  trail: string[];
-}
-
-/** An element being resolved: its scope, its node (none for the navigation itself) and the nodes of what it holds. */
-interface Level {
-  scope: Scope;
-  node?: ManifestNavigationNode;
-  children: ManifestNavigationNode[];
-  /** The list the element's node is in (its parent's children). */
-  siblings?: ManifestNavigationNode[];
-  /** The element's own `openapi` specs: it generates a page per operation unless `listsOperations`. */
-  ownSpecs: SpecInScope;
-  /** Whether an operation entry below the element (`GET /users`, naming no spec) resolves against its own specs: it then lists the operations it shows. */
-  listsOperations?: boolean;
-  /** Operation entries of the element left out because the spec they name did not load. */
-  unloadedEntries: number;
 }
 
 /**
@@ -182,18 +151,8 @@ export function resolveNavigation(
     return { kind: 'page', path: route, ...(scope.hidden ? { hidden: true } : {}) };
   };
 
-  const generateWholeSpec = (ownSpecs: SpecInScope, pointer: string, scope: Scope): ManifestNavigationNode[] => {
-    const byTag = new Map<string, { operation: SpecOperation; specFile: string }[]>();
-    for (const reference of ownSpecs) {
-      const loaded = options.specs.get(reference.file);
-      if (!loaded) continue;
-      for (const operation of loaded.operations) {
-        if (operation.excluded) continue;
-        const tag = operation.tags[0] ?? UNTAGGED_GROUP;
-        byTag.set(tag, [...(byTag.get(tag) ?? []), { operation, specFile: loaded.file }]);
-      }
-    }
-    return [...byTag].map(([tag, operations]) => ({
+  const generateWholeSpec = (ownSpecs: SpecInScope, pointer: string, scope: Scope): ManifestNavigationNode[] =>
+    [...operationsByTag(ownSpecs, options.specs)].map(([tag, operations]) => ({
       kind: 'group',
       label: tag,
       generated: true,
@@ -202,73 +161,23 @@ export function resolveNavigation(
         addEndpoint(operation, specFile, scope, `${pointer}/openapi`, [tag]),
       ),
     }));
-  };
 
-  const enterElement = ({ element, kind, label }: NavigationElementVisit, parent: Level): Level | typeof SKIP => {
+  const enterElement = (visit: NavigationElementVisit, parent: Level): Level | typeof SKIP => {
+    const { element, kind, label } = visit;
     const node: ManifestNavigationNode = { kind, ...(label === undefined ? {} : { label }) };
     parent.children.push(node);
     for (const field of NAVIGATION_NODE_FIELDS) if (element[field] !== undefined) node[field] = element[field];
-    const hidden = parent.scope.hidden || element.hidden === true;
-    if (hidden) node.hidden = true;
+    const ownSpecs = specReferencesOf(element.openapi);
+    const scope = elementScope(visit, parent.scope, ownSpecs);
+    if (scope.hidden) node.hidden = true;
     if (typeof element.href === 'string') {
       node.href = element.href;
       // A link, as the platform's schema reads an element with an `href`: the lists it also holds are dropped.
       if (element.root === undefined) return SKIP;
     }
-    const context: PageContext = { ...parent.scope.context, groups: [...parent.scope.context.groups] };
-    if (label !== undefined && kind !== 'navigation') {
-      if (kind === 'group') context.groups.push(label);
-      else context[kind] = label;
-    }
-    const ownSpecs = specReferencesOf(element.openapi);
-    // A hidden element decides afresh whether its pages stay searchable; one that is not hidden keeps its parent's answer.
-    const searchable = element.hidden === true ? element.searchable === true : parent.scope.searchable;
-    const boost =
-      kind === 'group' && typeof element.boost === 'number' && element.boost > 0 ? element.boost : parent.scope.boost;
-    const tag =
-      kind === 'group' && typeof element.tag === 'string' && element.tag.trim() !== ''
-        ? element.tag.trim()
-        : parent.scope.tag;
-    const scope: Scope = {
-      context,
-      hidden,
-      searchable,
-      ...(boost === undefined ? {} : { boost }),
-      ...(tag === undefined ? {} : { tag }),
-      specs: ownSpecs.length > 0 ? ownSpecs : parent.scope.specs,
-      ...(ownSpecs.length === 0 && parent.scope.specOwner ? { specOwner: parent.scope.specOwner } : {}),
-      trail: [...parent.scope.trail, `${kind} ${label ?? '?'}`],
-    };
     const level: Level = { scope, node, children: [], siblings: parent.children, ownSpecs, unloadedEntries: 0 };
     if (ownSpecs.length > 0) scope.specOwner = level;
     return level;
-  };
-
-  /** One `spec-not-loaded` warning for an element that lost operation entries, or all its generated pages, to a spec that did not load. */
-  const reportUnloadedSpec = (
-    { kind, label, pointer }: NavigationElementVisit,
-    level: Level,
-    wholeSpec: boolean,
-    dropped: boolean,
-  ): void => {
-    const unloaded = (wholeSpec ? level.ownSpecs : level.scope.specs)
-      .filter((spec) => !options.specs.has(spec.file))
-      .map((spec) => spec.file);
-    const specs = unloaded.length > 0 ? unloaded.map((file) => `\`${file}\``).join(', ') : 'a spec that did not load';
-    const element = kind === 'navigation' ? 'the top-level navigation' : `${kind} \`${label ?? '?'}\``;
-    const count = level.unloadedEntries;
-    const message = wholeSpec
-      ? `Unexpected ${element} generated from ${specs}, expected a loaded spec: it has no endpoint page${dropped ? ' and is left out' : ''}`
-      : `Unexpected ${count} operation ${count === 1 ? 'entry' : 'entries'} of ${specs} in ${element}, expected a loaded spec: ${count === 1 ? 'it is' : 'they are'} left out${dropped ? `, and so is the ${kind}, left empty` : ''}`;
-    report(
-      pointer,
-      'warning',
-      'spec-not-loaded',
-      message,
-      unloaded.some(isRemoteSpec)
-        ? 'Pass --allow-network to fetch remote specs at build time.'
-        : 'The spec is reported where it is named.',
-    );
   };
 
   const tree: ManifestNavigationNode[] = [];
@@ -317,8 +226,12 @@ export function resolveNavigation(
           level.siblings?.at(-1) === level.node;
         if (dropped) level.siblings?.pop();
         const wholeSpecUnloaded = wholeSpec && level.ownSpecs.every((spec) => !options.specs.has(spec.file));
-        if (level.unloadedEntries > 0 || wholeSpecUnloaded)
-          reportUnloadedSpec(visit, level, wholeSpecUnloaded, dropped);
+        if (level.unloadedEntries > 0 || wholeSpecUnloaded) {
+          const warning = unloadedSpecWarning(visit, level, wholeSpecUnloaded, dropped, (file) =>
+            options.specs.has(file),
+          );
+          report(visit.pointer, 'warning', 'spec-not-loaded', warning.message, warning.hint);
+        }
         if (level.node) level.node.children = level.children;
       },
     },
@@ -326,17 +239,4 @@ export function resolveNavigation(
   );
   tree.push(...resolveGlobalNavigation(navigation?.global));
   return { tree, entries: entries.entries, diagnostics };
-}
-
-/** What an entry says about search beyond its context: indexed although hidden, and its group's boost and tag. */
-function searchPlacement(scope: Scope): Pick<NavigationPageEntry, 'searchable' | 'boost' | 'tag'> {
-  return {
-    ...(scope.hidden && scope.searchable ? { searchable: true as const } : {}),
-    ...(scope.boost === undefined ? {} : { boost: scope.boost }),
-    ...(scope.tag === undefined ? {} : { tag: scope.tag }),
-  };
-}
-
-function describeTrail(trail: string[]): string {
-  return trail.length > 0 ? trail.join(' › ') : 'the top-level navigation';
 }
