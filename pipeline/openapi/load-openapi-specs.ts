@@ -26,7 +26,7 @@ export interface LoadSpecsInput {
 }
 
 /**
- * Loads every OpenAPI 3.0/3.1 or Swagger 2 spec the site names (api.openapi, `openapi` on navigation elements)
+ * Loads every OpenAPI 3.0/3.1 spec the site names (api.openapi, `openapi` on navigation elements)
  * or holds, parses JSON or YAML from memory and dereferences it with swagger-parser; `$ref`s to other files
  * of the site are read from the SiteSource, never from disk, and remote ones only through `fetchRemote`. Broken
  * specs become diagnostics, never throws.

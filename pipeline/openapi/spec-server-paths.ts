@@ -1,6 +1,6 @@
 import { withoutOrigin } from './without-origin.ts';
 
-/** The path parts of a spec's server URLs (`https://api.x.com/v1` → `/v1`) and of a Swagger 2 `basePath`. */
+/** The path parts of a spec's server URLs (`https://api.x.com/v1` → `/v1`). */
 export function specServerPaths(document: Record<string, unknown>): string[] {
   const paths = new Set<string>();
   if (Array.isArray(document.servers)) {
@@ -10,7 +10,5 @@ export function specServerPaths(document: Record<string, unknown>): string[] {
       if (serverPath.startsWith('/')) paths.add(serverPath);
     }
   }
-  if (typeof document.basePath === 'string' && document.basePath.replace(/\/+$/, ''))
-    paths.add(document.basePath.replace(/\/+$/, ''));
   return [...paths];
 }
