@@ -20,6 +20,8 @@ const CODE_PUNCTUATION = /[{}()[\];=<>&$`]/g;
 /** The language named after an opening fence (```python), and the title the block shows after it (```bash Homebrew). */
 const FENCE_LANGUAGE = /^`{3,}\s*([\w#+.-]+)(?:\s+(.*\S))?/;
 const TABLE_ROW = /\S\s\|\s\S|^\|.*\|$/;
+/** The name and parenthesised type a field line opens with (`wait_for (integer | string):`): a union's ` | ` there is not a cell border. */
+const FIELD_OPENING = /^`?[\w.[\]-]+`?\s*\([^()]*\)\s*:/;
 
 /**
  * Whether a line of section text is code rather than prose: a statement or import, a shell command, a comment or
@@ -47,7 +49,7 @@ export function isCodeLine(line: string): boolean {
 
 /** Whether a line is a row of a table flattened into the text (cells joined by ` | `). */
 export function isTableRow(line: string): boolean {
-  return TABLE_ROW.test(line.trim());
+  return TABLE_ROW.test(line.trim().replace(FIELD_OPENING, ''));
 }
 
 /** A code block of a text, the prose line that introduces it ('' when none does) and the one right after it. */

@@ -103,6 +103,25 @@ describe('the offline composer prefers the written form of what is asked', () =>
     expect(answer).toContain('--memory-mb 2048');
   });
 
+  it('reads a field whose type is a union ("integer | string") as a field, not as a table row', () => {
+    const parameters = {
+      number: 1,
+      title: 'Receive messages › Request parameters',
+      text: [
+        'id_or_name (string, required): The ID or name of the stream.',
+        'batch_size (integer): Number of messages to fetch. Defaults to 1.',
+        'wait_for (integer | string): Time to wait for messages, in milliseconds. Defaults to 0. When wait_for is greater than 0, the request blocks until any messages are available.',
+        'cursor (string | null): Where the previous page ended.',
+      ].join('\n'),
+    };
+    const blocking = composeAnswer('which parameter makes the request block until messages arrive', undefined, [
+      parameters,
+    ]).join('');
+    expect(blocking).toContain('the request blocks until any messages are available');
+    const paging = composeAnswer('which parameter says where the previous page ended', undefined, [parameters]);
+    expect(paging.join('')).toContain('cursor (string | null): Where the previous page ended');
+  });
+
   it('quotes the code block holding the variable over a sample payload', () => {
     const telemetry = {
       number: 1,
