@@ -23,18 +23,21 @@ const FLAG =
   /\b(?:flag|flags|option|options|parameter|parameters|param|params|argument|arguments|arg|field|fields|property|properties|attribute|header|headers|env(?:ironment)? var(?:iable)?s?|variable|setting|settings|key|keys|config key|which (?:id|name|value))\b|--[a-z]/i;
 const VALUE =
   /\b(?:how (?:many|much|long|often|big|large|old|fast)|what (?:is|are) the (?:default|max(?:imum)?|min(?:imum)?|limit|size|timeout|port|price|cost|version|format)|default|max(?:imum)?|min(?:imum)?|limit|limits|quota|timeout|port|size|price|cost|rate|retention|interval|duration|version|format|prefix|suffix|smallest|largest|longest|shortest|at most|at least|up to|(?:start|begin)s? with)\b/i;
+/** A question asking what to run or which command ("what do I run after upgrading to a newer version"): a command, whatever else it names. */
+const RUN_ASKED = /\bwhat (?:do|should|can|must) (?:i|we|you) (?:run|type|execute|enter)\b|\b(?:what|which) (?:cli )?commands?\b/i;
 const EXPLAIN =
   /^\s*(?:what(?:['’]s| is| are| does| happens| if)|how (?:does|is|are)|why|explain|describe|tell me about)\b/i;
 
 /**
  * What a question asks for, read from its wording: yes or no ("Can I…"), a comparison, where something is, steps,
- * a value or limit, a flag or setting, a command, code, an explanation ("What is…", "Why…"), else a task to do
+ * a command asked for by name ("what do I run…"), a value or limit, a flag or setting, a command, code, an explanation ("What is…", "Why…"), else a task to do
  * ("deploy to staging with the CLI"). The first that matches wins, in that order.
  */
 export function questionIntent(question: string): QuestionIntent {
   if (YES_NO.test(question)) return 'yesno';
   if (COMPARISON.test(question) || (ALTERNATIVE.test(question) && INTERROGATIVE.test(question))) return 'comparison';
   if (WHERE.test(question)) return 'where';
+  if (RUN_ASKED.test(question)) return 'command';
   if (VALUE.test(question) && !/\b(?:how (?:do|can|to))\b/i.test(question)) return 'value';
   if (FLAG.test(question)) return 'flag';
   if (COMMAND.test(question)) return 'command';

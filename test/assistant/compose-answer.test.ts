@@ -378,6 +378,7 @@ describe('the offline composer answers what the question asks', () => {
         'deploy to staging',
         'when does it fall back to Permit2 instead of EIP-3009',
         'log the cli into my self-hosted instance instead of the cloud',
+        'what do I run in SQL after upgrading to a newer version',
       ].map(questionIntent),
     ).toEqual([
       'yesno',
@@ -391,6 +392,7 @@ describe('the offline composer answers what the question asks', () => {
       'explain',
       'task',
       'comparison',
+      'command',
       'command',
     ]);
   });
