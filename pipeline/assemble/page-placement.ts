@@ -7,7 +7,7 @@ import type { FrontmatterOperation } from './resolve-frontmatter-operations.ts';
 /** What the manifest says about a page apart from where it sits. */
 type UnplacedPage = Omit<ManifestPage, 'path' | 'context' | 'inNavigation' | 'hidden' | 'indexed'>;
 
-/** A page before it is placed: its manifest members (an optional one may be undefined: `place` leaves it out), and its text. */
+/** A page before it is placed: its manifest members (an optional one may be undefined: `collectManifestPages` leaves it out), and its text. */
 export interface PagePlacement {
   page: {
     [Key in keyof UnplacedPage]: UnplacedPage[Key] | (object extends Pick<UnplacedPage, Key> ? undefined : never);
@@ -37,7 +37,7 @@ export function contentPlacement(
 ): PagePlacement {
   const frontmatter = page.frontmatter;
   return {
-    // Optional members may be undefined here: `place` leaves those out of the manifest page.
+    // Optional members may be undefined here: `collectManifestPages` leaves those out of the manifest page.
     page: {
       title: operation?.title ?? page.title,
       description: page.description ?? operation?.description,
