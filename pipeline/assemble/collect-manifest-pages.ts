@@ -1,11 +1,14 @@
 import type { ManifestPage } from '../../schemas/manifest.ts';
 import type { PageContext, SectionRecord } from '../../contract/search/section-record.ts';
 import type { IndexingPolicy } from '../site-model/site-config.ts';
-import type { PageHeading, PageSection, ParsedPage } from '../content/parsed-page.ts';
+import type { ParsedPage } from '../content/parsed-page.ts';
 import type { NavigationPageEntry } from '../navigation/navigation-page-entry.ts';
 import { pagePathForFile } from '../site/load-site.ts';
 import type { EndpointPage } from '../endpoints/render-endpoint-pages.ts';
 import type { SiteDefaults } from '../site-model/collect-site-defaults.ts';
+import { contentRecordsOnce } from './content-records-once.ts';
+import { manifestHeadingsOnce } from './manifest-headings-once.ts';
+import { contentPlacement, endpointPlacement, type PagePlacement } from './page-placement.ts';
 import { preferDefaultContext } from './prefer-default-context.ts';
 import type { FrontmatterOperation } from './resolve-frontmatter-operations.ts';
 
@@ -33,30 +36,6 @@ export interface ManifestPages {
    * names one, and hand-written endpoint pages (frontmatter `api`).
    */
   endpointPages: number;
-}
-
-/** What the manifest says about a page apart from where it sits. */
-type UnplacedPage = Omit<ManifestPage, 'path' | 'context' | 'inNavigation' | 'hidden' | 'indexed'>;
-
-/** A page before it is placed: its manifest members (an optional one may be undefined: `place` leaves it out), and its text. */
-interface PagePlacement {
-  page: {
-    [Key in keyof UnplacedPage]: UnplacedPage[Key] | (object extends Pick<UnplacedPage, Key> ? undefined : never);
-  };
-  hidden: boolean;
-  /** Hidden by the page itself (frontmatter `hidden: true`, `x-hidden`), which a searchable hidden group does not override. */
-  hiddenByPage: boolean;
-  sections: PageSection[];
-  /** The description that leads the intro section of the search records. */
-  searchDescription: string | undefined;
-  /** Frontmatter `keywords`: words readers search for that the page may not use. */
-  keywords: string[] | undefined;
-  /** How many links to other pages the page's own text holds (images and links within the page left out): a page that is mostly links is a hub of other pages. */
-  links: number;
-  /** Frontmatter `boost`, which wins over the navigation group's. */
-  boost: number | undefined;
-  /** Frontmatter `tag` (the badge beside the page title), which wins over the navigation group's. */
-  tag: string | undefined;
 }
 
 /** What the navigation says about a page's search beyond its context (see `NavigationPageEntry`). */
@@ -163,158 +142,4 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
     }
   }
   return { pages, sectionRecords, endpointPages };
-}
-
-function contentPlacement(
-  page: ParsedPage,
-  operation: FrontmatterOperation | undefined,
-  navigationHidden: boolean,
-  manifestHeadings: (headings: readonly PageHeading[]) => ManifestPage['headings'],
-): PagePlacement {
-  const frontmatter = page.frontmatter;
-  return {
-    // Optional members may be undefined here: `place` leaves those out of the manifest page.
-    page: {
-      title: operation?.title ?? page.title,
-      description: page.description ?? operation?.description,
-      file: page.file,
-      kind: page.kind,
-      contentHash: page.contentHash,
-      noindex: frontmatter.noindex === true,
-      searchable: frontmatter.searchable !== false,
-      headings: manifestHeadings(page.headings),
-      operation: operation?.operation || undefined,
-      api: operation?.api || undefined,
-      url: typeof frontmatter.url === 'string' && frontmatter.url.trim() !== '' ? frontmatter.url.trim() : undefined,
-      userGroups: userGroupsOf(frontmatter.groups),
-    },
-    hidden: navigationHidden || frontmatter.hidden === true,
-    hiddenByPage: frontmatter.hidden === true,
-    sections: operation ? [...page.sections, ...operation.sections] : page.sections,
-    searchDescription: page.description ?? operation?.description,
-    keywords: keywordsOf(frontmatter.keywords),
-    links: page.links.filter((link) => link.kind !== 'image' && !link.url.startsWith('#')).length,
-    boost:
-      typeof frontmatter.boost === 'number' && Number.isFinite(frontmatter.boost) && frontmatter.boost > 0
-        ? frontmatter.boost
-        : undefined,
-    tag: typeof frontmatter.tag === 'string' && frontmatter.tag.trim() !== '' ? frontmatter.tag.trim() : undefined,
-  };
-}
-
-function endpointPlacement(endpoint: EndpointPage, navigationHidden: boolean): PagePlacement {
-  return {
-    page: {
-      title: endpoint.title,
-      ...(endpoint.description === undefined ? {} : { description: endpoint.description }),
-      kind: 'openapi',
-      contentHash: endpoint.contentHash,
-      noindex: false,
-      searchable: true,
-      headings: endpoint.headings.map(({ depth, text, anchor }) => ({ depth, text, anchor })),
-      operation: endpoint.operation,
-    },
-    hidden: navigationHidden || endpoint.hidden,
-    hiddenByPage: endpoint.hidden,
-    sections: endpoint.sections,
-    searchDescription: undefined,
-    keywords: undefined,
-    links: 0,
-    boost: undefined,
-    tag: undefined,
-  };
-}
-
-/** Frontmatter `groups`: the user groups a page is restricted to, a list of strings (or one string); undefined when none. */
-function userGroupsOf(value: unknown): string[] | undefined {
-  return frontmatterStrings(Array.isArray(value) ? value : [value]);
-}
-
-/** Frontmatter `keywords`: a list of strings, or one comma-separated string; blank ones dropped (undefined when none). */
-function keywordsOf(value: unknown): string[] | undefined {
-  return frontmatterStrings(typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : []);
-}
-
-/** The strings of a frontmatter list, trimmed, without blanks and other values; undefined when none is left. */
-function frontmatterStrings(listed: readonly unknown[]): string[] | undefined {
-  const strings = listed
-    .filter((item): item is string => typeof item === 'string')
-    .map((item) => item.trim())
-    .filter(Boolean);
-  return strings.length > 0 ? strings : undefined;
-}
-
-/** A search record without the fields that differ from one copy of a page to the next. */
-type ContentRecord = Omit<SectionRecord, 'path' | 'context' | 'boost' | 'tag'>;
-
-/**
- * The content of a page's search records, one per section, made once per distinct page (copies across versions
- * and languages share their parse's `sections`), so that every copy's records share the same strings. The page
- * description leads the text of the section before the first heading, and is that section's `description`; the
- * page's keywords and link count go with the first record.
- */
-function contentRecordsOnce(): (
-  title: string,
-  description: string | undefined,
-  keywords: string[] | undefined,
-  links: number,
-  sections: PageSection[],
-) => readonly ContentRecord[] {
-  const made = new Map<
-    PageSection[],
-    {
-      title: string;
-      description: string | undefined;
-      keywords: string[] | undefined;
-      links: number;
-      records: ContentRecord[];
-    }[]
-  >();
-  return (title, description, keywords, links, sections) => {
-    const candidates = made.get(sections) ?? [];
-    const keywordsKey = keywords?.join('\u0000');
-    const known = candidates.find(
-      (candidate) =>
-        candidate.title === title &&
-        candidate.description === description &&
-        candidate.keywords?.join('\u0000') === keywordsKey &&
-        candidate.links === links,
-    );
-    if (known) return known.records;
-    const records = sections.map((section): ContentRecord => ({
-      anchor: section.anchor,
-      headingPath: section.headingPath,
-      title,
-      text: section.text,
-    }));
-    const lead = description?.trim();
-    if (lead) {
-      const intro = records.find((record) => record.anchor === '');
-      if (intro) Object.assign(intro, { text: intro.text ? `${lead}\n${intro.text}` : lead, description: lead });
-      else records.unshift({ anchor: '', headingPath: [], title, text: lead, description: lead });
-    }
-    if (keywords) {
-      if (records[0]) records[0].keywords = keywords;
-      else records.push({ anchor: '', headingPath: [], title, text: '', keywords });
-    }
-    // An indexed page without any text is still found by its title.
-    if (records.length === 0) records.push({ anchor: '', headingPath: [], title, text: '' });
-    if (links > 0) (records[0] as ContentRecord).links = links;
-    candidates.push({ title, description, keywords, links, records });
-    made.set(sections, candidates);
-    return records;
-  };
-}
-
-/** A page's headings as the manifest lists them, made once per distinct page so that copies share one array. */
-function manifestHeadingsOnce(): (headings: readonly PageHeading[]) => ManifestPage['headings'] {
-  const made = new Map<readonly PageHeading[], ManifestPage['headings']>();
-  return (headings) => {
-    let listed = made.get(headings);
-    if (!listed) {
-      listed = headings.map(({ depth, text, anchor }) => ({ depth, text, anchor }));
-      made.set(headings, listed);
-    }
-    return listed;
-  };
 }

@@ -1,23 +1,22 @@
 import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalog.ts';
+import { allowedKeys, type SchemaNode } from './allowed-keys.ts';
 import { mintJsonKeyHint } from './mint-json-key-hint.ts';
-import { escapePointer } from '../site-model/json-pointer.ts';
+import { escapePointer, valueAt } from '../site-model/json-pointer.ts';
 import type { JsonLocation } from './parse-json-source.ts';
+import {
+  ASSET_PATH_PATTERN,
+  FORMAT_NAMES,
+  HEX_PATTERN,
+  hintForMissing,
+  PATTERN_NAMES,
+  patternHint,
+  SPEC_SOURCE_PATTERN,
+} from './schema-error-hints.ts';
+import { expectedTypes, fieldName, isPageEntry, show, specField, typeName, where } from './schema-error-wording.ts';
 import { suggestName } from './suggest-name.ts';
-
-type SchemaNode = Record<string, unknown>;
-
-const HEX_PATTERN = '^#([a-fA-F0-9]{6}|[a-fA-F0-9]{3})$';
-const SPEC_SOURCE_PATTERN = '^(?:https?://|(?![A-Za-z][A-Za-z0-9+.-]*:))';
-const ASSET_PATH_PATTERN = '^[^?#]*\\.[A-Za-z0-9]+(?:[?#].*)?$';
-const PATTERN_NAMES: Record<string, string> = {
-  '^G': 'an id starting with G',
-  '^phc_': 'a key starting with phc_',
-  '^[^/]': 'a path without a leading /',
-  '^[a-zA-Z][a-zA-Z0-9+.-]*:': 'an external URL (https://…)',
-};
-const FORMAT_NAMES: Record<string, string> = { uri: 'an absolute URL (https://…)', 'uri-reference': 'a URL or a path' };
+import { hasDeeperError, isStructural, withoutMismatchedBranches } from './without-mismatched-branches.ts';
 
 /**
  * Turns AJV errors of docs.schema.json into plain diagnostics: unknown keys become warnings with a
@@ -219,130 +218,4 @@ export function schemaErrorsToDiagnostics(
     }
   }
   return diagnostics;
-}
-
-/**
- * Drops the `type` errors of union branches (anyOf/oneOf) the value does not even have the type of, when another
- * branch of the same value has the right type and failed for a better reason (an unknown key, a pattern): that
- * reason is the one to report, at its own pointer, not "wrong type" on the parent.
- */
-function withoutMismatchedBranches(errors: ErrorObject[]): ErrorObject[] {
-  const unions = new Set(
-    errors.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf').map((error) => error.instancePath),
-  );
-  const betterReason = new Set(
-    [...unions].filter((pointer) =>
-      errors.some(
-        (error) =>
-          !isStructural(error) &&
-          error.keyword !== 'type' &&
-          (error.instancePath === pointer || error.instancePath.startsWith(`${pointer}/`)),
-      ),
-    ),
-  );
-  return errors.filter((error) => !(error.keyword === 'type' && betterReason.has(error.instancePath)));
-}
-
-/** `openapi` or `asyncapi`: the key a spec source was written under. */
-function specField(pointer: string): string {
-  return pointer.split('/').findLast((segment) => segment === 'openapi' || segment === 'asyncapi') ?? 'spec';
-}
-
-function isStructural(error: ErrorObject): boolean {
-  return error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if' || error.keyword === 'allOf';
-}
-
-function hasDeeperError(errors: ErrorObject[], pointer: string, except: ErrorObject): boolean {
-  return errors.some(
-    (error) =>
-      error !== except &&
-      !isStructural(error) &&
-      (error.instancePath === pointer || error.instancePath.startsWith(`${pointer}/`)),
-  );
-}
-
-function isPageEntry(pointer: string): boolean {
-  return /\/pages\/\d+$/.test(pointer);
-}
-
-function expectedTypes(errors: ErrorObject[], pointer: string): string {
-  const types = new Set(
-    errors
-      .filter((error) => error.keyword === 'type' && error.instancePath === pointer)
-      .map((error) => String(error.params.type)),
-  );
-  return [...types].map(articled).join(' or ');
-}
-
-/** Every key the schema object (and the definitions it pulls in through allOf/$ref) declares. */
-function allowedKeys(schema: SchemaNode | undefined, root: SchemaNode, seen = new Set<SchemaNode>()): Set<string> {
-  const keys = new Set<string>();
-  if (!schema || seen.has(schema)) return keys;
-  seen.add(schema);
-  for (const key of Object.keys((schema.properties as SchemaNode | undefined) ?? {})) keys.add(key);
-  const nested = [
-    ...((schema.allOf as SchemaNode[] | undefined) ?? []),
-    ...(typeof schema.$ref === 'string' ? [resolveReference(schema.$ref, root)] : []),
-  ];
-  for (const part of nested) for (const key of allowedKeys(part, root, seen)) keys.add(key);
-  return keys;
-}
-
-function resolveReference(reference: string, root: SchemaNode): SchemaNode | undefined {
-  let node: unknown = root;
-  for (const segment of reference.replace(/^#\//, '').split('/')) node = (node as SchemaNode | undefined)?.[segment];
-  return node as SchemaNode | undefined;
-}
-
-function valueAt(value: unknown, pointer: string): unknown {
-  let node = value;
-  for (const segment of pointer.split('/').slice(1)) {
-    node = (node as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return node;
-}
-
-/** How a message names the value at `pointer`: its key (`theme`), or `` `pages` entry `` for a list item. */
-function fieldName(pointer: string): string {
-  const segments = pointer.split('/').slice(1);
-  const last = segments.at(-1);
-  if (last === undefined) return 'value';
-  if (/^\d+$/.test(last)) return `\`${segments.findLast((segment) => !/^\d+$/.test(segment)) ?? 'list'}\` entry`;
-  return last.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-function where(pointer: string): string {
-  return pointer === '' ? ' at the top level' : ` in \`${pointer}\``;
-}
-
-function show(value: unknown): string {
-  return typeof value === 'string' ? `\`${value}\`` : `\`${JSON.stringify(value)}\``;
-}
-
-function typeName(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value;
-}
-
-function articled(type: string): string {
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
-}
-
-function hintForMissing(field: string): string | undefined {
-  const hints: Record<string, string> = {
-    theme: 'Add "theme": "mint" (or maple, palm, willow, linden, almond, aspen, luma, sequoia).',
-    name: 'Add "name": "Your product".',
-    colors: 'Add "colors": { "primary": "#16A34A" }.',
-    primary: 'Add a primary color such as "#16A34A".',
-    navigation: 'Add "navigation": { "pages": ["index"] }.',
-  };
-  return hints[field];
-}
-
-function patternHint(pattern: string): string | undefined {
-  if (pattern === '^G') return 'Measurement and tag ids start with G, e.g. G-ABC123.';
-  if (pattern === '^phc_') return 'PostHog project keys start with phc_.';
-  if (pattern === '^[^/]') return 'Write the folder relative to the site root, without a leading /.';
-  return undefined;
 }

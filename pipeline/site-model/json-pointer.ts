@@ -2,3 +2,12 @@
 export function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
+
+/** The value a JSON pointer names inside `value` (`/navigation/pages/0`), or undefined when nothing is there. */
+export function valueAt(value: unknown, pointer: string): unknown {
+  let node = value;
+  for (const segment of pointer.split('/').slice(1)) {
+    node = (node as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}

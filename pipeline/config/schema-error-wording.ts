@@ -1,0 +1,51 @@
+import type { ErrorObject } from 'ajv';
+
+/** `openapi` or `asyncapi`: the key a spec source was written under. */
+export function specField(pointer: string): string {
+  return pointer.split('/').findLast((segment) => segment === 'openapi' || segment === 'asyncapi') ?? 'spec';
+}
+
+/** Whether the pointer names an entry of a `pages` list (a page path or a group object). */
+export function isPageEntry(pointer: string): boolean {
+  return /\/pages\/\d+$/.test(pointer);
+}
+
+/** The types the schema's `type` errors at `pointer` expected, worded as "a string or an object". */
+export function expectedTypes(errors: ErrorObject[], pointer: string): string {
+  const types = new Set(
+    errors
+      .filter((error) => error.keyword === 'type' && error.instancePath === pointer)
+      .map((error) => String(error.params.type)),
+  );
+  return [...types].map(articled).join(' or ');
+}
+
+/** How a message names the value at `pointer`: its key (`theme`), or `` `pages` entry `` for a list item. */
+export function fieldName(pointer: string): string {
+  const segments = pointer.split('/').slice(1);
+  const last = segments.at(-1);
+  if (last === undefined) return 'value';
+  if (/^\d+$/.test(last)) return `\`${segments.findLast((segment) => !/^\d+$/.test(segment)) ?? 'list'}\` entry`;
+  return last.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Where a key sits, as a message says it: ` at the top level` or `` in `/navigation` ``. */
+export function where(pointer: string): string {
+  return pointer === '' ? ' at the top level' : ` in \`${pointer}\``;
+}
+
+/** A value as a message quotes it: a string as it is, anything else as JSON, in backticks. */
+export function show(value: unknown): string {
+  return typeof value === 'string' ? `\`${value}\`` : `\`${JSON.stringify(value)}\``;
+}
+
+/** The JSON type of a value as a message names it (`null`, `array`, `string`…). */
+export function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+function articled(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
