@@ -35,6 +35,9 @@ const UNSEEN_SITES = [
   'pipecat',
   'porter',
   'portkey',
+  'postiz',
+  'prowler',
+  'runpod',
   'salad',
   'sequin',
   'turso',
@@ -80,8 +83,12 @@ describe('the unseen split of the retrieval bench', () => {
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'sequinstream+sequin', 'docs')}, `);
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'Portkey-AI+docs-core')}, `);
     expect('skipped' in partial && partial.skipped).toContain(
-      `${path.join(folder, 'formbricks+formbricks', 'docs')} not found`,
+      `${path.join(folder, 'formbricks+formbricks', 'docs')}, `,
     );
+    expect('skipped' in partial && partial.skipped).toContain(
+      `${path.join(folder, 'prowler-cloud+prowler', 'docs')}, `,
+    );
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'gitroomhq+postiz-docs')} not found`);
     expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
   });
 
@@ -95,6 +102,7 @@ describe('the unseen split of the retrieval bench', () => {
       { name: 'batch 6', sites: ['e2b', 'meilisearch', 'upstash'] },
       { name: 'batch 7', sites: ['hanko', 'sequin', 'portkey'] },
       { name: 'batch 8', sites: ['porter', 'salad', 'formbricks'] },
+      { name: 'batch 9', sites: ['runpod', 'prowler', 'postiz'] },
     ]);
     expect(
       unseenBatches([
@@ -131,6 +139,9 @@ describe('the unseen split of the retrieval bench', () => {
       'porter-dev+docs',
       'SaladTechnologies+salad-cloud-docs',
       'formbricks+formbricks/docs',
+      'runpod+docs',
+      'prowler-cloud+prowler/docs',
+      'gitroomhq+postiz-docs',
     ])
       mkdirSync(path.join(folder, directory), { recursive: true });
     const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
