@@ -106,15 +106,22 @@ function splitSentences(text: string): { sentence: string; items: string[]; rows
   return sentences;
 }
 
-/** The sentences of a line, a piece too short to stand alone ("The default is 512", "Currently, no.") joined to the sentence before it, or after it when it comes first. */
+/**
+ * The sentences of a line, a piece too short to stand alone ("The default is 512", "Currently, no.") joined to the
+ * sentence before it, or after it when it comes first; so is a label with its value after a sentence ("… between
+ * retries. Maximum backoff time: 20 seconds"), which cannot stand alone either.
+ */
 function mergeShortParts(parts: string[]): string[] {
   const short = (part: string): boolean =>
     part.length < MIN_SENTENCE_LENGTH || part.split(/\s+/).length < MIN_SENTENCE_WORDS;
+  const labelled = (part: string): boolean => !COMPLETE.test(part) && !part.endsWith(':') && LABELLED.test(part);
   const merged: string[] = [];
   for (const part of parts) {
     if (
       merged.length > 0 &&
-      (short(part) || (merged.length === 1 && short(merged[0] as string) && COMPLETE.test(merged[0] as string)))
+      (short(part) ||
+        labelled(part) ||
+        (merged.length === 1 && short(merged[0] as string) && COMPLETE.test(merged[0] as string)))
     )
       merged[merged.length - 1] += ` ${part}`;
     else merged.push(part);

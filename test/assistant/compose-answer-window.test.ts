@@ -103,6 +103,21 @@ describe('the offline composer prefers the written form of what is asked', () =>
     expect(answer).toContain('--memory-mb 2048');
   });
 
+  it('quotes a label and its value written after a sentence on the same line', () => {
+    const retries = {
+      number: 1,
+      title: 'Retries › Retry mode',
+      text: [
+        'The retry mode includes the following mechanisms:',
+        '',
+        '- Maximum retry attempts: 3 by default.',
+        '- Exponential backoff: each attempt waits twice as long as the one before. Maximum backoff time: 20 seconds',
+      ].join('\n'),
+    };
+    const answer = composeAnswer('what is the maximum backoff time of the retrier', undefined, [retries]).join('');
+    expect(answer).toContain('Maximum backoff time: 20 seconds');
+  });
+
   it('reads a field whose type is a union ("integer | string") as a field, not as a table row', () => {
     const parameters = {
       number: 1,
