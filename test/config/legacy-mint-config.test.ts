@@ -80,6 +80,26 @@ describe('a site with only the legacy mint.json', () => {
     ).toEqual(['legacy-config']);
   });
 
+  // Expected: the platform's own upgrade (`upgradeToDocsConfig` of @mintlify/validation 0.1.878).
+  it('wraps the Intercom and Front chat ids, strings in mint.json, as docs.json objects', () => {
+    const mint = {
+      name: 'Legacy',
+      colors: { primary: '#16A34A' },
+      integrations: { intercom: 't228v7ci', frontchat: 'abc123def' },
+      analytics: { ga4: { measurementId: 'G-ABC123' } },
+      navigation: [{ group: 'Start', pages: ['index'] }],
+    };
+    expect(upgradeMintConfig(mint).config.integrations).toEqual({
+      ga4: { measurementId: 'G-ABC123' },
+      intercom: { appId: 't228v7ci' },
+      frontchat: { snippetId: 'abc123def' },
+    });
+    const result = validateConfig(
+      siteSourceFromObject({ 'mint.json': JSON.stringify(mint, null, 2), 'index.mdx': '# Home' }),
+    );
+    expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['legacy-config']);
+  });
+
   it('keeps a playground mode it has no docs.json name for as written, even one named like an object property', () => {
     for (const mode of ['constructor', 'toString', 'interactive']) {
       expect(
