@@ -1,4 +1,4 @@
-import ignoreModule from 'ignore';
+import ignoreModule, { type Ignore } from 'ignore';
 
 /** The package is CommonJS: under NodeNext its default import is `module.exports`, whose `default` is the factory. */
 const createIgnore = ignoreModule.default;
@@ -19,7 +19,7 @@ export const DEFAULT_MINT_IGNORE = ['/build/', '/dist/', '/coverage/', '/tmp/', 
  */
 export function mintIgnoreFilter(mintignore = ''): (sitePath: string) => boolean {
   const matcher = createIgnore().add(mintignore);
-  return (sitePath) => matcher.ignores(sitePath);
+  return (sitePath) => ignores(matcher, sitePath);
 }
 
 /**
@@ -27,8 +27,9 @@ export function mintIgnoreFilter(mintignore = ''): (sitePath: string) => boolean
  * re-include it (`!/build/`): a file only a navigation entry or a reference brings into the site.
  */
 export function defaultFolderFilter(mintignore = ''): (sitePath: string) => boolean {
+  const defaults = createIgnore().add(DEFAULT_MINT_IGNORE);
   const matcher = createIgnore().add(DEFAULT_MINT_IGNORE).add(mintignore);
-  return (sitePath) => matcher.ignores(sitePath);
+  return (sitePath) => ignores(defaults, sitePath) && matcher.ignores(sitePath);
 }
 
 /**
@@ -40,7 +41,7 @@ export function mintIgnoreHintForRoute(mintignore: string, route: string): strin
   const matcher = createIgnore().add(mintignore);
   const lines = mintignore.split(/\r?\n/);
   for (const file of [`${route}.mdx`, `${route}.md`, `${route}/index.mdx`, `${route}/index.md`]) {
-    if (!matcher.ignores(file)) continue;
+    if (!ignores(matcher, file)) continue;
     for (let index = lines.length - 1; index >= 0; index -= 1) {
       const pattern = (lines[index] as string).trim();
       if (pattern === '' || pattern.startsWith('#') || pattern.startsWith('!')) continue;
@@ -49,4 +50,9 @@ export function mintIgnoreHintForRoute(mintignore: string, route: string): strin
     }
   }
   return undefined;
+}
+
+/** A matcher's verdict on a site path; a path the package cannot judge (`../x`, `/x`, empty; it throws on them) is not excluded. */
+function ignores(matcher: Ignore, sitePath: string): boolean {
+  return createIgnore.isPathValid(sitePath) && matcher.ignores(sitePath);
 }
