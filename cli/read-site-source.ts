@@ -25,6 +25,7 @@ const SPEC_FILE = /\.(?:json|ya?ml)$/i;
 const HEAD_BYTES = 4096;
 const SKIPPED_FOLDERS = new Set(['node_modules']);
 const LEGACY_CONFIG = 'mint.json';
+const MINT_IGNORE = '.mintignore';
 /** How many times files named under dot-folders are followed to the files they name. */
 const DOT_FOLDER_ROUNDS = 3;
 /** Files read at once: reads go through libuv's thread pool. */
@@ -35,8 +36,9 @@ const READ_CONCURRENCY = 16;
  * into memory, keyed by POSIX path relative to the site root, and lists the other files (images, …) as
  * `assetFiles`. Follows symbolic links that stay inside the site folder; one that leaves it is never read, but listed
  * in `skippedFiles` (`outside-site`). Skips node_modules, dot-folders (but for the files docs.json or a page names there) and what the
- * platform excludes (its default list and the site's `.mintignore`, `mintIgnoreFilter`); binary and too-large files are listed in `skippedFiles` (with
- * why) for the build to report. Accepts the folder or its docs.json (or legacy mint.json);
+ * site's `.mintignore` excludes (`mintIgnoreFilter`; its text is kept as `mintIgnore`, and the build decides about the
+ * platform's default folders); binary and too-large files are listed in `skippedFiles` (with why) for the build to
+ * report. Accepts the folder or its docs.json (or legacy mint.json);
  * refuses a missing folder, a folder without docs.json or mint.json, a binary or oversized configuration
  * with a SiteReadError. Files with the same bytes (a page kept in every version folder) share one string.
  */
@@ -62,7 +64,8 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
   const assetFiles = new Set<string>();
   /** sha256 of a file's bytes → its text, so that copies of a file take their memory once. */
   const textOfBytes = new Map<string, string>();
-  const excluded = mintIgnoreFilter(await readFile(path.join(root, '.mintignore'), 'utf8').catch(() => ''));
+  const mintIgnore = await readFile(path.join(root, MINT_IGNORE), 'utf8').catch(() => undefined);
+  const excluded = mintIgnoreFilter(mintIgnore);
   const textFiles: string[] = [];
   const realRoot = await realpath(root);
   /** Where a path of the site really is, when that is inside the site folder (undefined for a link that leaves it, or leads nowhere). */
@@ -137,7 +140,7 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
     );
   }
   if (configName !== 'docs.json' && configName !== LEGACY_CONFIG) files.set('docs.json', files.get(configName) ?? '');
-  return { files, skippedFiles, assetFiles };
+  return { files, skippedFiles, assetFiles, ...(mintIgnore !== undefined ? { mintIgnore } : {}) };
 }
 
 /** Whether a site file is read as text (`.json .md .mdx .yaml .yml .js .jsx .ts .tsx`); the others are assets, listed but not read. */

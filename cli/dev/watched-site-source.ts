@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteSource, SkippedFile } from '../../pipeline/site/site-source.ts';
 import { mintIgnoreFilter } from '../../pipeline/site/mint-ignore.ts';
@@ -14,7 +14,7 @@ export interface SiteFileChange {
 
 /** A site read into memory once and kept up to date file by file (`docsmith dev`). */
 export interface WatchedSiteSource {
-  /** The site as the build reads it; its maps are updated in place by `apply`. */
+  /** The site as the build reads it; its maps and `mintIgnore` are updated in place by `apply`. */
   readonly source: SiteSource;
   /** Whether a path (relative, folders with a trailing `/`) is outside the site: a dot-folder, node_modules, or excluded by `.mintignore`. */
   isExcluded(sitePath: string): boolean;
@@ -32,6 +32,7 @@ export async function watchedSiteSource(root: string): Promise<WatchedSiteSource
   const files = new Map<string, string>();
   const skippedFiles = new Map<string, SkippedFile>();
   const assetFiles = new Set<string>();
+  const source: SiteSource = { files, skippedFiles, assetFiles };
   let excluded = (_sitePath: string): boolean => false;
   const readWhole = async (): Promise<void> => {
     const fresh = await readSiteSource(root);
@@ -39,7 +40,9 @@ export async function watchedSiteSource(root: string): Promise<WatchedSiteSource
     replace(skippedFiles, fresh.skippedFiles ?? new Map());
     assetFiles.clear();
     for (const file of fresh.assetFiles ?? []) assetFiles.add(file);
-    const ignoring = mintIgnoreFilter(await readFile(path.join(root, MINT_IGNORE), 'utf8').catch(() => ''));
+    if (fresh.mintIgnore === undefined) delete source.mintIgnore;
+    else source.mintIgnore = fresh.mintIgnore;
+    const ignoring = mintIgnoreFilter(fresh.mintIgnore);
     excluded = (sitePath) =>
       sitePath.split('/').some((segment) => segment.startsWith('.') || segment === 'node_modules') ||
       ignoring(sitePath);
@@ -52,7 +55,7 @@ export async function watchedSiteSource(root: string): Promise<WatchedSiteSource
     }
   };
   return {
-    source: { files, skippedFiles, assetFiles },
+    source,
     isExcluded: (sitePath) => sitePath !== MINT_IGNORE && excluded(sitePath),
     async apply(changes) {
       if (changes.some((change) => change.path === MINT_IGNORE)) {

@@ -11,6 +11,7 @@ import type { FetchRemoteText } from '../openapi/fetch-remote-text.ts';
 import { loadOpenApiSpecs } from '../openapi/load-openapi-specs.ts';
 import { renderEndpointPages } from '../endpoints/render-endpoint-pages.ts';
 import { isPageCandidate, loadSite, pageFileFinder, pagePathForFile } from '../site/load-site.ts';
+import { mintIgnoreHintForRoute } from '../site/mint-ignore.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { assembleBuildResult, diagnosticsOnlyResult, type BuildResult } from './assemble-build-result.ts';
 import { checkLinks } from './check-links.ts';
@@ -103,6 +104,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   );
 
   const unreadablePageFile = pageFileFinder(site.unreadableFiles.keys());
+  const { mintIgnore } = source;
   const outsideFolders = site.outsideLinks.filter((link) => link.folder).map((link) => `${link.path}/`);
   const navigation = resolveNavigation(config, {
     pageFileFor: pageFileFinder(parsedByFile.keys()),
@@ -111,6 +113,9 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     isUnreadable: (route) =>
       unreadablePageFile(route) !== undefined || outsideFolders.some((folder) => route.startsWith(folder)),
     pageRoutes: [...site.pageFiles, ...site.namedOnlyPageFiles].map(pagePathForFile),
+    ...(mintIgnore !== undefined
+      ? { excludedByMintIgnore: (route: string) => mintIgnoreHintForRoute(mintIgnore, route) }
+      : {}),
   });
   diagnostics.push(...navigation.diagnostics);
   const endpointPages = renderEndpointPages(navigation.entries);

@@ -48,6 +48,8 @@ const MAPPED_KEYS = new Set([
   'api',
   'description',
 ]);
+/** mint.json's chat integrations are their id as a string; docs.json names the id (the platform's `upgradeToDocsConfig`). */
+const LEGACY_INTEGRATION_IDS: Record<string, string> = { intercom: 'appId', frontchat: 'snippetId' };
 const PLAYGROUND_DISPLAY: Record<string, string> = { show: 'interactive', simple: 'simple', hide: 'none' };
 
 /**
@@ -122,14 +124,17 @@ export function upgradeMintConfig(mint: Json): UpgradedMintConfig {
     config.footer = { socials };
     origin('/footer', '/footerSocials', Array.isArray(mint.footerSocials) ? undefined : socials);
   }
-  const integrations = { ...record(mint.analytics), ...record(mint.integrations) };
-  if (Object.keys(integrations).length > 0) {
-    config.integrations = integrations;
-    if (mint.analytics !== undefined) origin('/integrations', '/analytics', mint.analytics);
-    if (mint.integrations !== undefined)
-      for (const [key, value] of Object.entries(record(mint.integrations)))
-        origin(`/integrations/${escapePointer(key)}`, `/integrations/${escapePointer(key)}`, value);
+  const integrations: Json = { ...record(mint.analytics) };
+  if (mint.analytics !== undefined) origin('/integrations', '/analytics', mint.analytics);
+  for (const [key, value] of Object.entries(record(mint.integrations))) {
+    const pointer = `/integrations/${escapePointer(key)}`;
+    const idKey =
+      typeof value === 'string' && Object.hasOwn(LEGACY_INTEGRATION_IDS, key) && LEGACY_INTEGRATION_IDS[key];
+    integrations[key] = idKey ? { [idKey]: value } : value;
+    origin(pointer, pointer, value);
+    if (idKey) origin(`${pointer}/${idKey}`, pointer);
   }
+  if (Object.keys(integrations).length > 0) config.integrations = integrations;
   if (mint.redirects !== undefined) config.redirects = copy('redirects', '/redirects');
 
   const seo: Json = {};

@@ -9,6 +9,8 @@ interface SourceGroup {
 }
 
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
+/** What the platform's upgrade counts as a remote division `url` (`isRemoteUrl`): only http(s). */
+const REMOTE_DIVISION_URL = /^https?:\/\//;
 
 /**
  * Maps mint.json's navigation model — a list of groups, plus `tabs`, `anchors` and `versions` that claim
@@ -100,10 +102,14 @@ export function upgradeMintNavigation(mint: Json, origin: OriginRecorder, droppe
       for (const { value, index, selected } of perTab) {
         const url = String(value.url ?? '');
         const extra: Json = EXTERNAL.test(url) ? { href: url } : {};
-        if (value.openapi !== undefined) {
-          extra.openapi = value.openapi;
-          origin(`${pointer}/tabs/${tabList.length}/openapi`, `/tabs/${index}/openapi`, value.openapi);
-        }
+        if (value.openapi !== undefined)
+          extra.openapi = divisionOpenApi(
+            value,
+            url,
+            `${pointer}/tabs/${tabList.length}/openapi`,
+            `/tabs/${index}`,
+            origin,
+          );
         addTab(value.name, selected, `/tabs/${index}`, extra);
       }
       return { tabs: tabList };
@@ -134,10 +140,8 @@ export function upgradeMintNavigation(mint: Json, origin: OriginRecorder, droppe
           ...(value.icon === undefined ? {} : { icon: value.icon }),
           ...anchorColor(value.color),
         };
-        if (value.openapi !== undefined) {
-          extra.openapi = value.openapi;
-          origin(`${anchorPointer}/openapi`, `/anchors/${index}/openapi`, value.openapi);
-        }
+        if (value.openapi !== undefined)
+          extra.openapi = divisionOpenApi(value, url, `${anchorPointer}/openapi`, `/anchors/${index}`, origin);
         const children =
           selected.length > 0
             ? { groups: place(selected, `${anchorPointer}/groups`) }
@@ -220,4 +224,18 @@ function asRecords(value: unknown): { value: Json; index: number }[] {
     (item): item is { value: Json; index: number } =>
       Boolean(item.value) && typeof item.value === 'object' && !Array.isArray(item.value),
   );
+}
+
+/**
+ * A mint.json tab's or anchor's `openapi`, as the platform's upgrade (`processDivisions`) writes it: with a local `url`,
+ * `{ source, directory: url }`, so the endpoint pages are generated under that folder; with a remote or no `url`, as
+ * written. `target` is its docs.json pointer, `source` the tab's or anchor's mint.json pointer.
+ */
+function divisionOpenApi(division: Json, url: string, target: string, source: string, origin: OriginRecorder): unknown {
+  const asWritten = url === '' || REMOTE_DIVISION_URL.test(url);
+  origin(target, `${source}/openapi`, asWritten ? division.openapi : undefined);
+  if (asWritten) return division.openapi;
+  origin(`${target}/source`, `${source}/openapi`, division.openapi);
+  origin(`${target}/directory`, `${source}/url`);
+  return { source: division.openapi, directory: url };
 }

@@ -102,7 +102,8 @@ export function fieldLine(node: JsxElement, description: string): string {
   const type = jsxAttribute(node, 'type');
   if (typeof type === 'string') details.push(type);
   const required = jsxAttribute(node, 'required');
-  if (required === true || required === 'true') details.push('required');
+  // Python generators write `required="True"`; any other string ("false", "yes") is not the mark.
+  if (required === true || required?.toLowerCase() === 'true') details.push('required');
   const defaultValue = jsxAttribute(node, 'default');
   if (typeof defaultValue === 'string') details.push(`default ${defaultValue}`);
   details.push(...jsxStringList(node, 'pre'), ...jsxStringList(node, 'post'));

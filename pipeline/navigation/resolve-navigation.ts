@@ -37,6 +37,8 @@ export interface ResolveNavigationOptions {
   pageRoutes?: readonly string[];
   /** Whether a route's file exists but cannot be read (binary, too large): reported at the file, so not a missing page (default: never). */
   isUnreadable?: (route: string) => boolean;
+  /** Why the site's `.mintignore` leaves out a route's file, as a hint for its missing page (default: never said). */
+  excludedByMintIgnore?: (route: string) => string | undefined;
 }
 
 /**
@@ -126,15 +128,17 @@ export function resolveNavigation(
     const file = options.pageFileFor(route);
     if (!file && options.isUnreadable?.(route)) return undefined;
     if (!file) {
-      const suggestion = suggestName(route, options.pageRoutes ?? []);
+      const excluded = options.excludedByMintIgnore?.(route);
+      const suggestion = excluded === undefined ? suggestName(route, options.pageRoutes ?? []) : undefined;
       report(
         pointer,
         ruleSeverity('missing-page'),
         'missing-page',
         `Cannot find a page file for \`${entry}\` (looked for ${route}.mdx and ${route}.md), referenced from ${describeTrail(scope.trail)}; the entry is left out`,
-        suggestion
-          ? `Did you mean \`${suggestion}\`?`
-          : 'Create the file, fix the path, or remove it from the navigation.',
+        excluded ??
+          (suggestion
+            ? `Did you mean \`${suggestion}\`?`
+            : 'Create the file, fix the path, or remove it from the navigation.'),
       );
       return undefined;
     }

@@ -1,3 +1,4 @@
+import { defaultFolderFilter } from './mint-ignore.ts';
 import type { SiteSource } from './site-source.ts';
 import { describeSkippedFile, unreadableFileReason } from './unreadable-file-reason.ts';
 
@@ -7,11 +8,11 @@ export interface SiteFiles {
   configFile: string | undefined;
   /** `.mdx`/`.md` files that may be pages (see `isPageCandidate`); the build removes those other pages import. */
   pageFiles: string[];
-  /** Other `.mdx`/`.md` files (README, LICENSE, snippets…): pages only when the navigation names them. */
+  /** Other `.mdx`/`.md` files (README, LICENSE, snippets, files in the default folders `build/`, `dist/`…): pages only when the navigation names them. */
   namedOnlyPageFiles: string[];
   /** Files in a `snippets/` or `_snippets/` folder at any depth. */
   snippetFiles: string[];
-  /** JSON/YAML files that look like OpenAPI, Swagger or AsyncAPI documents, anywhere in the site. */
+  /** JSON/YAML files that look like OpenAPI, Swagger or AsyncAPI documents, anywhere in the site but the default folders (loaded there only when named). */
   specFiles: string[];
   /** Page and spec files that cannot be read as text, with the reason (`binary file`, `file larger than 10 MB`, a link out of the site). */
   unreadableFiles: Map<string, string>;
@@ -54,20 +55,23 @@ export function loadSite(source: SiteSource): SiteFiles {
   const snippetFiles: string[] = [];
   const specFiles: string[] = [];
   const unreadableFiles = new Map<string, string>();
+  const inDefaultFolder = defaultFolderFilter(source.mintIgnore);
   for (const file of [...source.files.keys()].sort()) {
     if (isIgnoredFile(file) || file === CONFIG_FILE) continue;
+    const namedOnly = inDefaultFolder(file);
     const isSpecLike = SPEC_FILE.test(file) && looksLikeApiSpec(source.files.get(file) ?? '');
-    const unreadable = PAGE_FILE.test(file) || isSpecLike ? unreadableFileReason(source, file) : undefined;
+    const unreadable =
+      PAGE_FILE.test(file) || (isSpecLike && !namedOnly) ? unreadableFileReason(source, file) : undefined;
     if (unreadable !== undefined) {
       unreadableFiles.set(file, unreadable);
     } else if (isSnippetFile(file)) {
       snippetFiles.push(file);
       if (PAGE_FILE.test(file)) namedOnlyPageFiles.push(file);
-    } else if (isPageCandidate(file)) {
+    } else if (isPageCandidate(file) && !namedOnly) {
       pageFiles.push(file);
     } else if (PAGE_FILE.test(file)) {
       namedOnlyPageFiles.push(file);
-    } else if (isSpecLike) {
+    } else if (isSpecLike && !namedOnly) {
       specFiles.push(file);
     }
   }
@@ -75,8 +79,8 @@ export function loadSite(source: SiteSource): SiteFiles {
   for (const [file, skipped] of source.skippedFiles ?? []) {
     if (isIgnoredFile(file)) continue;
     const folder = skipped.reason === 'outside-site' && skipped.folder === true;
-    if (!folder && (PAGE_FILE.test(file) || (SPEC_FILE.test(file) && looksLikeApiSpec(skipped.head ?? ''))))
-      unreadableFiles.set(file, describeSkippedFile(skipped));
+    const isSpecLike = SPEC_FILE.test(file) && !inDefaultFolder(file) && looksLikeApiSpec(skipped.head ?? '');
+    if (!folder && (PAGE_FILE.test(file) || isSpecLike)) unreadableFiles.set(file, describeSkippedFile(skipped));
     else if (skipped.reason === 'outside-site') outsideLinks.push({ path: file, folder });
   }
   return {

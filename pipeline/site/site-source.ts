@@ -13,6 +13,11 @@ export interface SiteSource {
   skippedFiles?: ReadonlyMap<string, SkippedFile>;
   /** Paths of the site's other files (images, fonts, …), listed but not read; unset when unknown (image links are then not checked). */
   assetFiles?: ReadonlySet<string>;
+  /**
+   * The text of the site's `.mintignore` (absent: none). The reader has already left out what its patterns exclude; the
+   * build reads it to tell the default folders it re-includes and to say which line excludes a page the navigation names.
+   */
+  mintIgnore?: string;
 }
 
 /** A file left out of `SiteSource.files`, and why: binary data, more bytes than the limit, or a symbolic link (to a file or a `folder`) that leaves the site folder. */

@@ -80,6 +80,26 @@ describe('a site with only the legacy mint.json', () => {
     ).toEqual(['legacy-config']);
   });
 
+  // Expected: the platform's own upgrade (`upgradeToDocsConfig` of @mintlify/validation 0.1.878).
+  it('wraps the Intercom and Front chat ids, strings in mint.json, as docs.json objects', () => {
+    const mint = {
+      name: 'Legacy',
+      colors: { primary: '#16A34A' },
+      integrations: { intercom: 't228v7ci', frontchat: 'abc123def' },
+      analytics: { ga4: { measurementId: 'G-ABC123' } },
+      navigation: [{ group: 'Start', pages: ['index'] }],
+    };
+    expect(upgradeMintConfig(mint).config.integrations).toEqual({
+      ga4: { measurementId: 'G-ABC123' },
+      intercom: { appId: 't228v7ci' },
+      frontchat: { snippetId: 'abc123def' },
+    });
+    const result = validateConfig(
+      siteSourceFromObject({ 'mint.json': JSON.stringify(mint, null, 2), 'index.mdx': '# Home' }),
+    );
+    expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['legacy-config']);
+  });
+
   it('keeps a playground mode it has no docs.json name for as written, even one named like an object property', () => {
     for (const mode of ['constructor', 'toString', 'interactive']) {
       expect(
@@ -179,7 +199,11 @@ describe('a site with only the legacy mint.json', () => {
     expect(upgradeMintConfig(mint).config.navigation).toEqual({
       anchors: [
         { anchor: 'Documentation', icon: 'book-open', groups: [{ group: 'Start', pages: ['index'] }] },
-        { anchor: 'API Reference', icon: 'code', openapi: 'https://example.com/openapi.json' },
+        {
+          anchor: 'API Reference',
+          icon: 'code',
+          openapi: { source: 'https://example.com/openapi.json', directory: 'api-reference' },
+        },
         { anchor: 'Guides', groups: [{ group: 'Guides', pages: ['guides/one'] }] },
       ],
     });
@@ -191,6 +215,43 @@ describe('a site with only the legacy mint.json', () => {
       }),
     );
     expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['legacy-config']);
+  });
+
+  it("generates a tab's or anchor's endpoint pages under its local `url`, and keeps the spec as written under a remote one", async () => {
+    const spec = JSON.stringify({
+      openapi: '3.0.0',
+      info: { title: 'Pets', version: '1' },
+      paths: { '/pets': { get: { tags: ['Pets'], summary: 'List pets', responses: { 200: { description: 'ok' } } } } },
+    });
+    const site = (divisions: Record<string, unknown>): Promise<string[] | undefined> =>
+      buildSite(
+        siteSourceFromObject({
+          'mint.json': JSON.stringify({
+            name: 'Legacy',
+            colors: { primary: '#16A34A' },
+            ...divisions,
+            navigation: [{ group: 'Start', pages: ['index'] }],
+          }),
+          'index.mdx': '# Home',
+          'openapi.json': spec,
+        }),
+        { domain: 'legacy' },
+      ).then((built) => built.manifest?.pages.map((page) => page.path));
+    expect(await site({ tabs: [{ name: 'API', url: 'reference/rest', openapi: '/openapi.json' }] })).toEqual([
+      'index',
+      'reference/rest/pets/list-pets',
+    ]);
+    expect(await site({ anchors: [{ name: 'API', url: 'reference/rest', openapi: '/openapi.json' }] })).toEqual([
+      'index',
+      'reference/rest/pets/list-pets',
+    ]);
+    expect(
+      upgradeMintConfig({
+        name: 'Legacy',
+        tabs: [{ name: 'API', url: 'https://api.example.com', openapi: '/openapi.json' }],
+        navigation: [{ group: 'Start', pages: ['index'] }],
+      }).config.navigation,
+    ).toMatchObject({ tabs: [{}, { tab: 'API', href: 'https://api.example.com', openapi: '/openapi.json' }] });
   });
 
   it('reports problems at their position in mint.json', () => {

@@ -87,7 +87,7 @@ describe('readSiteSource', () => {
     expect(Object.fromEntries(source.files)).toEqual(files);
   });
 
-  it("leaves out what the site's .mintignore and the platform's default root folders exclude, gitignore-style", async () => {
+  it("leaves out what the site's .mintignore excludes, gitignore-style, and keeps its text for the build", async () => {
     const site = path.join(directory, 'ignoring');
     await writeSite(site, {
       'docs.json': '{"name": "Site"}',
@@ -104,6 +104,7 @@ describe('readSiteSource', () => {
     });
     const source = await readSiteSource(site);
     expect([...source.files.keys()]).toEqual([
+      'dist/page.mdx',
       'docs.json',
       'guides/build/workflow.mdx',
       'guides/keep.draft.mdx',
@@ -111,6 +112,7 @@ describe('readSiteSource', () => {
       'index.mdx',
       'README.md',
     ]);
+    expect(source.mintIgnore).toContain('!guides/keep.draft.mdx');
   });
 
   it('accepts the path of the docs.json itself', async () => {

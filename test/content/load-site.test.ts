@@ -103,6 +103,27 @@ describe('loadSite', () => {
     ]);
   });
 
+  it("leaves files in the default root folders to the navigation, unless the site's .mintignore re-includes them", () => {
+    const files = new Map([
+      ['build/quickstart.mdx', ''],
+      ['build/openapi.json', '{"openapi": "3.1.0"}'],
+      ['tmp/notes.md', ''],
+      ['dist/openapi.yaml', 'openapi: 3.1.0\n'],
+      ['guides/build/workflow.mdx', ''],
+    ]);
+    const skippedFiles = new Map([
+      ['dist/huge.json', { reason: 'too-large' as const, bytes: 2e7, limitBytes: 1e7, head: '{"openapi": "3.1.0"' }],
+    ]);
+    const defaults = loadSite({ files, skippedFiles });
+    expect(defaults.pageFiles).toEqual(['guides/build/workflow.mdx']);
+    expect(defaults.namedOnlyPageFiles).toEqual(['build/quickstart.mdx', 'tmp/notes.md']);
+    expect(defaults.specFiles).toEqual([]);
+    expect([...defaults.unreadableFiles]).toEqual([]);
+    const reincluded = loadSite({ files, skippedFiles, mintIgnore: '!/build/\n' });
+    expect(reincluded.pageFiles).toEqual(['build/quickstart.mdx', 'guides/build/workflow.mdx']);
+    expect(reincluded.specFiles).toEqual(['build/openapi.json']);
+  });
+
   it('keeps a text page with a stray NUL past its first 8,000 characters (text pasted from a PDF) as a page', () => {
     const page = `---\ntitle: Loader\n---\n\n${'Text of the page. '.repeat(500)}\n\nZejiang Shen1 (\u0000), Ruochen Zhang2\n`;
     const tree = loadSite({

@@ -277,6 +277,26 @@ describe('parsePage on an MDX page with every component', () => {
     );
   });
 
+  it('marks a field required for `required="True"` in any case, and not for "false" or another string', () => {
+    const text = [
+      '<ParamField body="client_id" type="str" required="True">Client identifier.</ParamField>',
+      '<ParamField body="scope" type="str" required="TRUE">Scopes.</ParamField>',
+      '<ResponseField name="id" type="string" required="true">Identifier.</ResponseField>',
+      '<ParamField body="state" type="str" required="False">State.</ParamField>',
+      '<ParamField body="nonce" type="str" required="yes">Nonce.</ParamField>',
+    ].join('\n\n');
+    const parsed = parsePage({ file: 'fields.mdx', text: `---\ntitle: Fields\n---\n\n${text}` });
+    expect(parsed.sections.map((section) => section.text).join('\n')).toBe(
+      [
+        'client_id (str, required): Client identifier.',
+        'scope (str, required): Scopes.',
+        'id (string, required): Identifier.',
+        'state (str): State.',
+        'nonce (str): Nonce.',
+      ].join('\n'),
+    );
+  });
+
   it('reads JSX heading elements as headings: anchored by their id, else the slug of their text; inline ones stay text', () => {
     const text = [
       'Intro.',

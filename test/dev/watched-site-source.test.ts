@@ -43,11 +43,12 @@ describe('a site kept up to date file by file (docsmith dev)', () => {
     const watched = await watchedSiteSource(root);
     expect(watched.isExcluded('node_modules/x/readme.md')).toBe(true);
     expect(watched.isExcluded('.git/')).toBe(true);
-    expect(watched.isExcluded('dist/')).toBe(true);
+    expect(watched.isExcluded('dist/')).toBe(false);
     expect(watched.isExcluded('.mintignore')).toBe(false);
     await writeFile(path.join(root, '.mintignore'), 'billing.mdx\n');
     expect(await watched.apply([{ path: '.mintignore', kind: 'changed' }])).toBe('site');
     expect(watched.source.files.has('billing.mdx')).toBe(false);
+    expect(watched.source.mintIgnore).toBe('billing.mdx\n');
     expect(watched.isExcluded('billing.mdx')).toBe(true);
     await writeFile(path.join(root, 'billing.mdx'), 'changed');
     await watched.apply([{ path: 'billing.mdx', kind: 'changed' }]);
