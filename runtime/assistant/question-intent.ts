@@ -24,7 +24,8 @@ const FLAG =
 const VALUE =
   /\b(?:how (?:many|much|long|often|big|large|old|fast)|what (?:is|are) the (?:default|max(?:imum)?|min(?:imum)?|limit|size|timeout|port|price|cost|version|format)|default|max(?:imum)?|min(?:imum)?|limit|limits|quota|timeout|port|size|price|cost|rate|retention|interval|duration|version|format|prefix|suffix|smallest|largest|longest|shortest|at most|at least|up to|(?:start|begin)s? with)\b/i;
 /** A question asking what to run or which command ("what do I run after upgrading to a newer version"): a command, whatever else it names. */
-const RUN_ASKED = /\bwhat (?:do|should|can|must) (?:i|we|you) (?:run|type|execute|enter)\b|\b(?:what|which) (?:cli )?commands?\b/i;
+const RUN_ASKED =
+  /\bwhat (?:do|should|can|must) (?:i|we|you) (?:run|type|execute|enter)\b|\b(?:what|which) (?:cli )?commands?\b/i;
 const EXPLAIN =
   /^\s*(?:what(?:['’]s| is| are| does| happens| if)|how (?:does|is|are)|why|explain|describe|tell me about)\b/i;
 

@@ -88,7 +88,9 @@ describe('the unseen split of the retrieval bench', () => {
     expect('skipped' in partial && partial.skipped).toContain(
       `${path.join(folder, 'prowler-cloud+prowler', 'docs')}, `,
     );
-    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'gitroomhq+postiz-docs')} not found`);
+    expect('skipped' in partial && partial.skipped).toContain(
+      `${path.join(folder, 'gitroomhq+postiz-docs')} not found`,
+    );
     expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
   });
 
