@@ -41,6 +41,13 @@ const CALLOUT_LABEL =
 /** A property with its type, as API and configuration references list them: "model (string, required): …". */
 const PROPERTY_WITH_TYPE =
   /^`?[\w.[\]-]+`?\s*\([^)]*\b(?:string|number|integer|boolean|object|array|required|optional)\b[^)]*\)/i;
+/** Characters of a line quoted whole as one unit, at most (a field line, a list item): a longer one is read as sentences. */
+export const MAX_LINE_LENGTH = 400;
+
+/** Whether a line defines a field with its type ("event_id (string, required): …") and is short enough to be quoted whole: one unit, its sentences not apart. */
+export function isFieldLine(line: string): boolean {
+  return line.length <= MAX_LINE_LENGTH && PROPERTY_WITH_TYPE.test(line);
+}
 /** A short label followed by a fragment, e.g. "Symptoms: Events not visible" (no full stop: a list stub). */
 const LABELLED = /^[^:—]{1,40}(?::|\s[—–]\s)\s*\S/;
 /** Words an unfinished fragment ends with ("Download installer for Macs with"). */
@@ -55,7 +62,7 @@ const DEFINITION =
 
 /**
  * The sentences of a source text an answer may quote: prose lines split into sentences, without code, shell or
- * configuration lines, table rows, property definitions with types, labels before a fragment, and lines that stop
+ * configuration lines, table rows, field lines ("event_id (string, required): …", a line unit whole), labels before a fragment, and lines that stop
  * mid-phrase; a line introducing a list or a table (ending with `:`) comes with the list's short lines as its items
  * or the table's rows, and is dropped without them; callout labels ("Note:") and leading emoji are dropped.
  * Memoised: sources are sections of a few artifacts, asked again and again.
@@ -86,7 +93,7 @@ function splitSentences(text: string): { sentence: string; items: string[]; rows
   const lines = numbered.map((line) => line.text);
   const sentences: { sentence: string; items: string[]; rows: string[][]; line: number }[] = [];
   lines.forEach((line, index) => {
-    if (line === '' || isCodeLine(line) || isTableRow(line)) return;
+    if (line === '' || isCodeLine(line) || isTableRow(line) || isFieldLine(line)) return;
     const parts = mergeShortParts(
       line.split(SENTENCE_BOUNDARY).map((sentence) => sentence.trim().replace(CALLOUT_LABEL, '')),
     );

@@ -1,6 +1,6 @@
 import { textLines } from '../../contract/search/code-fences.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
-import { answerSentencesOf, type AnswerSentence } from './answer-sentences.ts';
+import { answerSentencesOf, isFieldLine, MAX_LINE_LENGTH, type AnswerSentence } from './answer-sentences.ts';
 import { type CodeBlock, codeBlocksOf, isCodeLine, isTableRow } from './code-lines.ts';
 import { memoizeByText } from './memoize-by-text.ts';
 
@@ -57,7 +57,6 @@ export interface CodeUnit extends UnitBase {
   title?: string;
 }
 
-const MAX_LINE_LENGTH = 400;
 const MAX_CELL_LENGTH = 200;
 const NO_TERMS: ReadonlySet<string> = new Set();
 
@@ -129,7 +128,7 @@ export const answerUnitsOf: (text: string) => readonly AnswerUnit[] = memoizeByT
       return;
     }
     header = undefined;
-    if (line.endsWith(':')) {
+    if (line.endsWith(':') && !isFieldLine(line)) {
       intro = line;
       introLine = number;
     } else if (sentenceLines.has(number)) {

@@ -17,6 +17,8 @@ const MAX_COMMAND_LENGTH = 120;
 /** A short all-lower-case line of two to six words without a full stop (`flox install graphviz`), not a "name - summary" line. */
 const SHORT_COMMAND = /^[a-z][\w.-]*(?:\s+[a-z0-9<$@./-][^\s]*){1,5}$/;
 const CODE_PUNCTUATION = /[{}()[\];=<>&$`]/g;
+/** Words in brackets, as prose writes an aside ("US West (Oregon)", "(in seconds, default 30)"): not code punctuation. */
+const PROSE_ASIDE = /\((?=[^()]*[A-Za-z]{2})[\w\s,.'’%/:-]*\)/g;
 /** The language named after an opening fence (```python), and the title the block shows after it (```bash Homebrew). */
 const FENCE_LANGUAGE = /^`{3,}\s*([\w#+.-]+)(?:\s+(.*\S))?/;
 const TABLE_ROW = /\S\s\|\s\S|^\|.*\|$/;
@@ -33,7 +35,7 @@ export function isCodeLine(line: string): boolean {
   const trimmed = line.trim();
   if (trimmed.length === 0) return false;
   const complete = /[.!?]$/.test(trimmed);
-  const punctuation = trimmed.match(CODE_PUNCTUATION)?.length ?? 0;
+  const punctuation = trimmed.replace(PROSE_ASIDE, '').match(CODE_PUNCTUATION)?.length ?? 0;
   if (/[.!?:]$/.test(trimmed) && punctuation / trimmed.length < 0.02 && trimmed.split(/\s+/).length >= 8) return false;
   if (CODE_OPENING.test(trimmed) || COMMAND_OPENING.test(trimmed)) return true;
   if (isTableRow(trimmed)) return false;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fenceCode } from '../../contract/search/code-fences.ts';
 import { askedForm } from '../../runtime/assistant/asked-form.ts';
 import { composeAnswer } from '../../runtime/assistant/compose-answer.ts';
+import { isCodeLine } from '../../runtime/assistant/code-lines.ts';
 
 // In-memory sections: a sentence that states the fact next to one that holds the topic, and units that hold the
 // written form of what a question asks for beside units that only repeat its topic.
@@ -101,6 +102,34 @@ describe('the offline composer prefers the written form of what is asked', () =>
     };
     const answer = composeAnswer('build a template with 2 CPUs and 2 GB of RAM', undefined, [resources]).join('');
     expect(answer).toContain('--memory-mb 2048');
+  });
+
+  it('quotes a field line whole, however many sentences its description has and whatever it ends with', () => {
+    const event = {
+      number: 1,
+      title: 'Usage billing › Event structure',
+      text: [
+        'Each usage event must include these required fields:',
+        'event_id (string, required): Unique identifier for this specific event. Must be unique across all events.',
+        'customer_id (string, required): The customer this usage is attributed to.',
+        '--retries (number): How many times to retry a failing test run. Default: 0, max: 3 Usage:',
+      ].join('\n'),
+    };
+    const unique = composeAnswer('which field must be unique across all events', undefined, [event]).join('');
+    expect(unique).toContain('event_id (string, required): Unique identifier');
+    const retries = composeAnswer('how many times can a failing test run be retried at most', undefined, [event]);
+    expect(retries.join('')).toContain('max: 3');
+  });
+
+  it('reads a line with an aside in brackets as prose, not as code', () => {
+    const regions = {
+      number: 1,
+      title: 'Regions › Available regions',
+      text: ['Available regions include:', 'us-west: US West (Oregon)', 'eu-central: Europe (Frankfurt)'].join('\n'),
+    };
+    expect(isCodeLine('us-west: US West (Oregon)')).toBe(false);
+    expect(isCodeLine('client.create(name, options)')).toBe(true);
+    expect(composeAnswer('which region is in Frankfurt', undefined, [regions]).join('')).toContain('eu-central');
   });
 
   it('quotes a label and its value written after a sentence on the same line', () => {
