@@ -57,7 +57,7 @@ export interface CodeUnit extends UnitBase {
   title?: string;
 }
 
-const MAX_CELL_LENGTH = 200;
+const MAX_CELL_LENGTH = 400;
 const NO_TERMS: ReadonlySet<string> = new Set();
 
 /** Every unit of a section's text, in reading order; memoised by text (sections of a few artifacts are asked again and again). */

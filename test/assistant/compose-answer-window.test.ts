@@ -121,6 +121,24 @@ describe('the offline composer prefers the written form of what is asked', () =>
     expect(retries.join('')).toContain('max: 3');
   });
 
+  it('quotes a table cell whole up to 400 characters, the sentence at its end included', () => {
+    const long =
+      'Returned when the request conflicts with another concurrent request. This may occur when several requests ' +
+      'modify the same resource at once (for example the credits ledger), or when an idempotency key is reused ' +
+      'with a different body. You can safely retry after a short backoff.';
+    const errors = {
+      number: 1,
+      title: 'Errors › Common error types',
+      text: [
+        'Error | Status | Description',
+        `Resource conflict | 409 | ${long}`,
+        'Not found | 404 | No such resource.',
+      ].join('\n'),
+    };
+    const answer = composeAnswer('got a 409 conflict on the credits ledger, can I retry', undefined, [errors]).join('');
+    expect(answer).toContain('You can safely retry after a short backoff.');
+  });
+
   it('reads a line with an aside in brackets as prose, not as code', () => {
     const regions = {
       number: 1,
