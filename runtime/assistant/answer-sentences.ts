@@ -1,6 +1,6 @@
 import { textLines } from '../../contract/search/code-fences.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
-import { isCodeLine, isTableRow } from './code-lines.ts';
+import { isCodeLine, isFieldDefinition, isTableRow } from './code-lines.ts';
 import { memoizeByText } from './memoize-by-text.ts';
 
 /** A sentence of a source that may be quoted in an answer, with its terms. */
@@ -38,16 +38,6 @@ const COMPLETE = /[.!?]["'”’)\]]*$/;
 /** Callout labels and emoji a sentence may start with: "Note:", "💡 Tip —"… (dropped, the sentence kept). */
 const CALLOUT_LABEL =
   /^(?:[\p{Extended_Pictographic}\uFE0F]+\s*)*(?:(?:note|tip|info|important|warning|caution|danger|check|hint|remember)\s*[:—–-]\s*)?/iu;
-/** A property with its type, as API and configuration references list them: "model (string, required): …". */
-const PROPERTY_WITH_TYPE =
-  /^`?[\w.[\]-]+`?\s*\([^)]*\b(?:string|number|integer|boolean|object|array|required|optional)\b[^)]*\)/i;
-/** Characters of a line quoted whole as one unit, at most (a field line, a list item): a longer one is read as sentences. */
-export const MAX_LINE_LENGTH = 400;
-
-/** Whether a line defines a field with its type ("event_id (string, required): …") and is short enough to be quoted whole: one unit, its sentences not apart. */
-export function isFieldLine(line: string): boolean {
-  return line.length <= MAX_LINE_LENGTH && PROPERTY_WITH_TYPE.test(line);
-}
 /** A short label followed by a fragment, e.g. "Symptoms: Events not visible" (no full stop: a list stub). */
 const LABELLED = /^[^:—]{1,40}(?::|\s[—–]\s)\s*\S/;
 /** Words an unfinished fragment ends with ("Download installer for Macs with"). */
@@ -60,10 +50,18 @@ const ANAPHORIC =
 const DEFINITION =
   /^(?:(?:an?|the)\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}\s+(?:is|are|refers to|means)\s+(?:an?|the|one|any)\s/i;
 
+/** Characters of a line quoted whole as one unit, at most (a field line, a list item): a longer one is read as sentences. */
+export const MAX_LINE_LENGTH = 400;
+
+/** Whether a line defines a field with its type ("event_id (string, required): …") and is short enough to be quoted whole: one unit, its sentences not apart. */
+export function isFieldLine(line: string): boolean {
+  return line.length <= MAX_LINE_LENGTH && isFieldDefinition(line);
+}
+
 /**
  * The sentences of a source text an answer may quote: prose lines split into sentences, without code, shell or
- * configuration lines, table rows, field lines ("event_id (string, required): …", a line unit whole), labels before a fragment, and lines that stop
- * mid-phrase; a line introducing a list or a table (ending with `:`) comes with the list's short lines as its items
+ * configuration lines, table rows, field lines ("event_id (string, required): …", quoted whole as a line unit),
+ * labels before a fragment, and lines that stop mid-phrase; a line introducing a list or a table (ending with `:`) comes with the list's short lines as its items
  * or the table's rows, and is dropped without them; callout labels ("Note:") and leading emoji are dropped.
  * Memoised: sources are sections of a few artifacts, asked again and again.
  */
@@ -142,7 +140,7 @@ function isSentence(sentence: string): boolean {
     sentence.length <= MAX_SENTENCE_LENGTH &&
     sentence.split(/\s+/).length >= MIN_SENTENCE_WORDS &&
     /[a-z]/i.test(sentence) &&
-    !PROPERTY_WITH_TYPE.test(sentence) &&
+    !isFieldDefinition(sentence) &&
     !isFragment(sentence)
   );
 }

@@ -17,6 +17,11 @@ const MAX_COMMAND_LENGTH = 120;
 /** A short all-lower-case line of two to six words without a full stop (`flox install graphviz`), not a "name - summary" line. */
 const SHORT_COMMAND = /^[a-z][\w.-]*(?:\s+[a-z0-9<$@./-][^\s]*){1,5}$/;
 const CODE_PUNCTUATION = /[{}()[\];=<>&$`]/g;
+/** A field's name and type in brackets: "model (string, required)", "items[].id (string)", "data (object[])". */
+const FIELD_DEFINITION =
+  /^`?[\w.[\]-]+`?\s*\([^)]*\b(?:string|number|integer|boolean|object|array|required|optional)\b[^)]*\)/i;
+/** Words ending with a semicolon, as list items of steps do ("Create a new billable metric;"): with no other code punctuation, prose. */
+const PROSE_CLAUSE_END = /^[\p{L}"“'(][^;]*\s[^;]*;$/u;
 /** Words in brackets, as prose writes an aside ("US West (Oregon)", "(in seconds, default 30)"): not code punctuation. */
 const PROSE_ASIDE = /\((?=[^()]*[A-Za-z]{2})[\w\s,.'’%/:-]*\)/g;
 /** The language named after an opening fence (```python), and the title the block shows after it (```bash Homebrew). */
@@ -38,7 +43,7 @@ export function isCodeLine(line: string): boolean {
   const punctuation = trimmed.replace(PROSE_ASIDE, '').match(CODE_PUNCTUATION)?.length ?? 0;
   if (/[.!?:]$/.test(trimmed) && punctuation / trimmed.length < 0.02 && trimmed.split(/\s+/).length >= 8) return false;
   if (CODE_OPENING.test(trimmed) || COMMAND_OPENING.test(trimmed)) return true;
-  if (isTableRow(trimmed)) return false;
+  if (isTableRow(trimmed) || isFieldDefinition(trimmed)) return false;
   if (
     !complete &&
     (CONFIG_OR_COMMENT.test(trimmed) || (trimmed.length <= MAX_COMMAND_LENGTH && COMMAND_LINE.test(trimmed)))
@@ -46,7 +51,13 @@ export function isCodeLine(line: string): boolean {
     return true;
   if (!complete && SHORT_COMMAND.test(trimmed) && !/\s-\s/.test(trimmed)) return true;
   if (punctuation / trimmed.length > 0.06) return true;
+  if (PROSE_CLAUSE_END.test(trimmed) && punctuation === 1) return false;
   return CODE_ENDING.test(trimmed) && !complete;
+}
+
+/** Whether a line defines a field with its type, as API and configuration references list them: "model (string, required): …", "items[].id (string)". */
+export function isFieldDefinition(line: string): boolean {
+  return FIELD_DEFINITION.test(line);
 }
 
 /** Whether a line is a row of a table flattened into the text (cells joined by ` | `). */

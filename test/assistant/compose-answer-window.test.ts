@@ -121,6 +121,21 @@ describe('the offline composer prefers the written form of what is asked', () =>
     expect(retries.join('')).toContain('max: 3');
   });
 
+  it('quotes a nested field line as a line, not as a code block', () => {
+    const invoice = {
+      number: 1,
+      title: 'Get an invoice › Response',
+      text: [
+        'invoice.id (string): The invoice identifier.',
+        'invoice.environment_id (string): The environment this invoice belongs to, for multi-environment setups',
+        'invoice.amount_due (number): What the customer still owes.',
+      ].join('\n'),
+    };
+    const answer = composeAnswer('what is the environment an invoice belongs to', undefined, [invoice]).join('');
+    expect(answer).toContain('invoice.environment_id (string): The environment this invoice belongs to');
+    expect(answer).not.toContain('```');
+  });
+
   it('quotes a table cell whole up to 400 characters, the sentence at its end included', () => {
     const long =
       'Returned when the request conflicts with another concurrent request. This may occur when several requests ' +
@@ -139,7 +154,7 @@ describe('the offline composer prefers the written form of what is asked', () =>
     expect(answer).toContain('You can safely retry after a short backoff.');
   });
 
-  it('reads a line with an aside in brackets as prose, not as code', () => {
+  it('reads field lines, bracketed asides and clauses ending with ";" as prose, not as code', () => {
     const regions = {
       number: 1,
       title: 'Regions › Available regions',
@@ -147,6 +162,10 @@ describe('the offline composer prefers the written form of what is asked', () =>
     };
     expect(isCodeLine('us-west: US West (Oregon)')).toBe(false);
     expect(isCodeLine('client.create(name, options)')).toBe(true);
+    expect(isCodeLine('invoice.environment_id (string): the environment this invoice belongs to')).toBe(false);
+    expect(isCodeLine('items[].name (string)')).toBe(false);
+    expect(isCodeLine('Create a new billable metric;')).toBe(false);
+    expect(isCodeLine('import foo from "bar";')).toBe(true);
     expect(composeAnswer('which region is in Frankfurt', undefined, [regions]).join('')).toContain('eu-central');
   });
 
