@@ -27,8 +27,8 @@ const PROSE_ASIDE = /\((?=[^()]*[A-Za-z]{2})[\w\s,.'’%/:-]*\)/g;
 /** The language named after an opening fence (```python), and the title the block shows after it (```bash Homebrew). */
 const FENCE_LANGUAGE = /^`{3,}\s*([\w#+.-]+)(?:\s+(.*\S))?/;
 const TABLE_ROW = /\S\s\|\s\S|^\|.*\|$/;
-/** The name and parenthesised type a field line opens with (`wait_for (integer | string):`): a union's ` | ` there is not a cell border. */
-const FIELD_OPENING = /^`?[\w.[\]-]+`?\s*\([^()]*\)\s*:/;
+/** The name and parenthesised type a field line opens with (`wait_for (integer | string):`), or is (`currency (null | string)`): a union's ` | ` there is not a cell border. */
+const FIELD_OPENING = /^`?[\w.[\]-]+`?\s*\([^()]*\)\s*(?::|$)/;
 
 /**
  * Whether a line of section text is code rather than prose: a statement or import, a shell command, a comment or

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fenceCode } from '../../contract/search/code-fences.ts';
 import { askedForm } from '../../runtime/assistant/asked-form.ts';
 import { composeAnswer } from '../../runtime/assistant/compose-answer.ts';
-import { isCodeLine } from '../../runtime/assistant/code-lines.ts';
+import { isCodeLine, isTableRow } from '../../runtime/assistant/code-lines.ts';
 
 // In-memory sections: a sentence that states the fact next to one that holds the topic, and units that hold the
 // written form of what a question asks for beside units that only repeat its topic.
@@ -164,6 +164,8 @@ describe('the offline composer prefers the written form of what is asked', () =>
     expect(isCodeLine('client.create(name, options)')).toBe(true);
     expect(isCodeLine('invoice.environment_id (string): the environment this invoice belongs to')).toBe(false);
     expect(isCodeLine('items[].name (string)')).toBe(false);
+    expect(isTableRow('billing_currency (null | string)')).toBe(false);
+    expect(isTableRow('Plan | Price')).toBe(true);
     expect(isCodeLine('Create a new billable metric;')).toBe(false);
     expect(isCodeLine('import foo from "bar";')).toBe(true);
     expect(composeAnswer('which region is in Frankfurt', undefined, [regions]).join('')).toContain('eu-central');
