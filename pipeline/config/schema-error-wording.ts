@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { unescapePointer } from '../site-model/json-pointer.ts';
 
 /** `openapi` or `asyncapi`: the key a spec source was written under. */
 export function specField(pointer: string): string {
@@ -26,7 +27,7 @@ export function fieldName(pointer: string): string {
   const last = segments.at(-1);
   if (last === undefined) return 'value';
   if (/^\d+$/.test(last)) return `\`${segments.findLast((segment) => !/^\d+$/.test(segment)) ?? 'list'}\` entry`;
-  return last.replace(/~1/g, '/').replace(/~0/g, '~');
+  return unescapePointer(last);
 }
 
 /** Where a key sits, as a message says it: ` at the top level` or `` in `/navigation` ``. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { SiteSource } from '../site/site-source.ts';
+import { unescapePointer } from '../site-model/json-pointer.ts';
 import { MAX_NESTING_DEPTH } from '../site/find-deep-nesting.ts';
 import { unreadableFileReason } from '../site/unreadable-file-reason.ts';
 import type { FetchRemoteText } from './fetch-remote-text.ts';
@@ -218,10 +219,7 @@ function missingPointer(document: unknown, fragment: string): string | undefined
   const pointer = decodeURIComponent(fragment.replace(/^#/, ''));
   if (!pointer.startsWith('/')) return undefined;
   let current = document;
-  for (const segment of pointer
-    .slice(1)
-    .split('/')
-    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))) {
+  for (const segment of pointer.slice(1).split('/').map(unescapePointer)) {
     if (current && typeof current === 'object' && typeof (current as Record<string, unknown>).$ref === 'string')
       return undefined;
     if (!current || typeof current !== 'object' || !Object.hasOwn(current, segment))
