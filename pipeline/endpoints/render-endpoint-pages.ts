@@ -46,7 +46,6 @@ function renderChannelPage(channel: ChannelReference): EndpointPage {
   return {
     route: channel.route,
     ...channelToPageContent(channel.source),
-    title: channel.title,
     kind: 'asyncapi',
     channel: { specFile: channel.documentFile, id: channel.source.id },
     hidden: false,

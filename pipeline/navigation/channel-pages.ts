@@ -1,6 +1,5 @@
 import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
 import type { LoadedAsyncApis } from '../openapi/asyncapi-channel.ts';
-import { channelTitle } from '../openapi/channel-title.ts';
 import type { SpecReference } from '../site-model/collect-spec-references.ts';
 import { channelGroup } from './channel-slug.ts';
 import type { NavigationEntries } from './navigation-entries.ts';
@@ -27,14 +26,13 @@ export function channelPages(
     for (const channel of document.channels) {
       const group = channelGroup(channel);
       const route = entries.channelRoute(channel, document.file, reference.directory);
-      const title = channelTitle(channel);
       entries.add({
         route,
         pointer: `${pointer}/asyncapi`,
         hidden: scope.hidden,
         ...searchPlacement(scope),
         context: { ...scope.context, groups: [...scope.context.groups, group] },
-        channel: { route, title, documentFile: document.file, source: channel },
+        channel: { route, documentFile: document.file, source: channel },
       });
       const page: ManifestNavigationNode = { kind: 'page', path: route, ...(scope.hidden ? { hidden: true } : {}) };
       byGroup.set(group, [...(byGroup.get(group) ?? []), page]);

@@ -2,7 +2,7 @@ import type { AsyncApiChannel } from '../openapi/asyncapi-channel.ts';
 import { slugify } from './slugify.ts';
 
 /** The navigation group of channels without a tag, as the platform names it (`DEFAULT_WEBSOCKETS_GROUP_NAME`). */
-export const UNTAGGED_CHANNEL_GROUP = 'Websockets';
+const UNTAGGED_CHANNEL_GROUP = 'Websockets';
 
 /** The navigation group a channel's page is generated in: its first tag's name, else `Websockets`. */
 export function channelGroup(channel: AsyncApiChannel): string {

@@ -32,7 +32,6 @@ export interface EndpointReference {
 /** An AsyncAPI channel page the navigation generates (`asyncapi` on an element); `renderEndpointPages` renders it. */
 export interface ChannelReference {
   route: string;
-  title: string;
   /** Site-relative AsyncAPI document (or URL). */
   documentFile: string;
   /** The loaded channel to render. */
