@@ -52,7 +52,7 @@ export interface ManifestPage {
   title: string;
   description?: string;
   file?: string;
-  kind: 'mdx' | 'md' | 'openapi';
+  kind: 'mdx' | 'md' | 'openapi' | 'asyncapi';
   contentHash: string;
   context: PageContext;
   inNavigation: boolean;
@@ -62,6 +62,8 @@ export interface ManifestPage {
   indexed: boolean;
   headings: ManifestHeading[];
   operation?: { specFile: string; method: string; path: string };
+  /** The AsyncAPI channel the page documents (generated from an `asyncapi` element, or frontmatter `asyncapi`). */
+  channel?: { specFile: string; id: string };
   /** A hand-written endpoint page (frontmatter `api: "METHOD url"`): method and URL as written. */
   api?: { method: string; url: string };
   /** A navigation link (frontmatter `url`): its entry opens this URL, so the page has no content of its own and is not indexed. */

@@ -9,6 +9,9 @@ import { routeFolders } from '../navigation/route-folders.ts';
 import { resolveNavigation } from '../navigation/resolve-navigation.ts';
 import type { FetchRemoteText } from '../openapi/fetch-remote-text.ts';
 import { loadOpenApiSpecs } from '../openapi/load-openapi-specs.ts';
+import { loadAsyncApiDocuments } from '../openapi/load-asyncapi-documents.ts';
+import { collectAsyncApiReferences } from '../site-model/collect-spec-references.ts';
+import { frontmatterAsyncApiFiles } from './frontmatter-asyncapi-files.ts';
 import { renderEndpointPages } from '../endpoints/render-endpoint-pages.ts';
 import { isPageCandidate, loadSite, pageFileFinder, pagePathForFile } from '../site/load-site.ts';
 import { mintIgnoreHintForRoute } from '../site/mint-ignore.ts';
@@ -85,15 +88,27 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     parsedByFile.values(),
     specExists,
   );
+  // AsyncAPI documents are loaded by their own loader (`loadAsyncApiDocuments`), not read as OpenAPI specs too.
+  const asyncApiReferences = collectAsyncApiReferences(config.navigation);
+  const asyncApiFiles = frontmatterAsyncApiFiles(parsedByFile.values(), site.specFiles, source.files);
+  const asyncApiFileSet = new Set([...asyncApiReferences.map((reference) => reference.file), ...asyncApiFiles]);
   const specs = await loadOpenApiSpecs({
     specReferences: config.specReferences,
     source,
-    specFiles: site.specFiles,
+    specFiles: site.specFiles.filter((file) => !asyncApiFileSet.has(file)),
     referencedSpecFiles,
     ...(options.fetchRemote ? { fetchRemote: options.fetchRemote } : {}),
     locate,
   });
   diagnostics.push(...specs.diagnostics);
+  const asyncApis = await loadAsyncApiDocuments({
+    references: asyncApiReferences,
+    otherFiles: asyncApiFiles,
+    source,
+    ...(options.fetchRemote ? { fetchRemote: options.fetchRemote } : {}),
+    locate,
+  });
+  diagnostics.push(...asyncApis.diagnostics);
   const namedSpecFiles = new Set([...config.specReferences.map((reference) => reference.file), ...referencedSpecFiles]);
   diagnostics.push(
     ...reportUnreadableFiles(site, {
@@ -109,6 +124,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   const navigation = resolveNavigation(config, {
     pageFileFor: pageFileFinder(parsedByFile.keys()),
     specs: specs.specs,
+    asyncApis: asyncApis.documents,
     locate,
     isUnreadable: (route) =>
       unreadablePageFile(route) !== undefined || outsideFolders.some((folder) => route.startsWith(folder)),
@@ -123,6 +139,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     parsedByFile.values(),
     specs.specs,
     [...namedSpecFiles].filter((file) => !specs.specs.has(file)),
+    asyncApis.documents,
   );
   diagnostics.push(...operations.diagnostics);
   for (const page of parsedByFile.values()) {

@@ -87,6 +87,7 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
     manifestPage.indexed = indexed;
     manifestPage.headings = page.headings;
     if (page.operation !== undefined) manifestPage.operation = page.operation;
+    if (page.channel !== undefined) manifestPage.channel = page.channel;
     if (page.api !== undefined) manifestPage.api = page.api;
     if (page.url !== undefined) manifestPage.url = page.url;
     if (page.userGroups !== undefined) manifestPage.userGroups = page.userGroups;
@@ -111,7 +112,8 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
   const contextEntries = preferDefaultContext(input.entries, input.defaults);
   for (const entry of input.entries) {
     if (contextEntries.get(entry.route) !== entry) continue;
-    const endpoint = entry.endpoint ? input.endpointPages.get(entry.endpoint.route) : undefined;
+    const generated = entry.endpoint ?? entry.channel;
+    const endpoint = generated ? input.endpointPages.get(generated.route) : undefined;
     const page = entry.file ? input.parsedByFile.get(entry.file) : undefined;
     if (endpoint) {
       if (seenRoutes.has(endpoint.route)) continue;

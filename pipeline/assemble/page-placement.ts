@@ -48,6 +48,7 @@ export function contentPlacement(
       searchable: frontmatter.searchable !== false,
       headings: manifestHeadings(page.headings),
       operation: operation?.operation || undefined,
+      channel: operation?.channel || undefined,
       api: operation?.api || undefined,
       url: typeof frontmatter.url === 'string' && frontmatter.url.trim() !== '' ? frontmatter.url.trim() : undefined,
       userGroups: userGroupsOf(frontmatter.groups),
@@ -66,18 +67,19 @@ export function contentPlacement(
   };
 }
 
-/** The placement of an endpoint page rendered from an operation. */
+/** The placement of a generated page: an endpoint page rendered from an operation, or a channel page. */
 export function endpointPlacement(endpoint: EndpointPage, navigationHidden: boolean): PagePlacement {
   return {
     page: {
       title: endpoint.title,
       ...(endpoint.description === undefined ? {} : { description: endpoint.description }),
-      kind: 'openapi',
+      kind: endpoint.kind,
       contentHash: endpoint.contentHash,
       noindex: false,
       searchable: true,
       headings: endpoint.headings.map(({ depth, text, anchor }) => ({ depth, text, anchor })),
       operation: endpoint.operation,
+      channel: endpoint.channel,
     },
     hidden: navigationHidden || endpoint.hidden,
     hiddenByPage: endpoint.hidden,

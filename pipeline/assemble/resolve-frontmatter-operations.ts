@@ -8,11 +8,15 @@ import { pageSpecReference } from '../openapi/page-spec-reference.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
 import { parseSchemaReference, resolveSchemaReference } from '../openapi/resolve-schema-reference.ts';
 import { operationOfReference } from '../site-model/operation-reference.ts';
+import type { LoadedAsyncApis } from '../openapi/asyncapi-channel.ts';
+import { resolveFrontmatterChannel } from './frontmatter-channel.ts';
 
 /** What an MDX page's frontmatter says about the endpoint it documents. */
 export interface FrontmatterOperation {
   /** The spec operation of `openapi: "METHOD /path"`, when it resolved. */
   operation?: { specFile: string; method: string; path: string };
+  /** The AsyncAPI channel of `asyncapi: "file channelId"`, when it resolved. */
+  channel?: { specFile: string; id: string };
   /** A hand-written endpoint (`api: "METHOD url"`): method and URL as written, never looked up in a spec. */
   api?: { method: string; url: string };
   /** Text the operation adds to the page (none for hand-written endpoints). */
@@ -36,16 +40,18 @@ const MANUAL_ENDPOINT = /^([A-Za-z]+)\s+(\S+)$/;
  * (its `sidebarTitle`, without a warning, when the operation's spec did not load). A page without text of its own
  * whose operation does not resolve is searched by the method and path its reference names. `api: "METHOD url"` marks
  * a hand-written endpoint page (Mintlify's MDX API pages): its method and URL are metadata of the page.
+ * `asyncapi: "file channelId"` adds the channel of `asyncApis` it names (`resolveFrontmatterChannel`).
  */
 export function resolveFrontmatterOperations(
   pages: Iterable<ParsedPage>,
   specs: LoadedSpecs,
   unloadedSpecs: readonly string[] = [],
+  asyncApis: LoadedAsyncApis = new Map(),
 ): { byFile: Map<string, FrontmatterOperation>; diagnostics: Diagnostic[] } {
   const byFile = new Map<string, FrontmatterOperation>();
   const diagnostics: Diagnostic[] = [];
   for (const page of pages) {
-    const { openapi, api, 'openapi-schema': schemaReference } = page.frontmatter;
+    const { openapi, api, asyncapi, 'openapi-schema': schemaReference } = page.frontmatter;
     if (typeof schemaReference === 'string' && schemaReference.trim()) {
       // The platform's API target: a schema first (`parseApiTargetFromMetadata`), then an operation.
       const schemaPage = resolveSchemaPage(page, schemaReference, specs, unloadedSpecs);
@@ -96,6 +102,10 @@ export function resolveFrontmatterOperations(
           ? { description: content.description }
           : {}),
       });
+    } else if (typeof asyncapi === 'string' && asyncapi.trim()) {
+      const channel = resolveFrontmatterChannel(page, asyncapi, asyncApis, !hasTextTitle(page.frontmatter.title));
+      if (channel.resolved) byFile.set(page.file, channel.resolved);
+      diagnostics.push(...channel.diagnostics);
     } else if (typeof api === 'string' && api.trim()) {
       const manual = MANUAL_ENDPOINT.exec(api.trim());
       if (manual) {

@@ -93,6 +93,11 @@ export const RULE_CATALOG = {
     description:
       'An OpenAPI operation reference matches no operation of the specs in scope (the entry is left out; a page keeps its content).',
   },
+  'unknown-channel': {
+    severity: 'warning',
+    description:
+      'Frontmatter `asyncapi` names an AsyncAPI channel (or document) that no loaded AsyncAPI document has (the page keeps its content).',
+  },
   'unknown-schema': {
     severity: 'warning',
     description:
@@ -116,7 +121,11 @@ export const RULE_CATALOG = {
       'A redirect source carries an `#anchor` or `?query`, which redirects cannot include: it never applies.',
   },
   // OpenAPI specs
-  'missing-spec': { severity: 'error', description: 'A spec file named by the configuration does not exist.' },
+  'missing-spec': {
+    severity: 'error',
+    description:
+      'A spec file (OpenAPI, or AsyncAPI named by a navigation `asyncapi`) named by the configuration does not exist.',
+  },
   'remote-spec-skipped': { severity: 'warning', description: 'A remote spec was not fetched (no --allow-network).' },
   'spec-unreachable': { severity: 'error', description: 'A remote spec could not be fetched.' },
   'spec-parse': { severity: 'error', description: 'A spec file is not valid JSON or YAML.' },

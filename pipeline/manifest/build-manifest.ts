@@ -156,6 +156,7 @@ function pageRecord(page: ManifestPage, content: number): ManifestPageRecord {
   record.searchable = page.searchable;
   record.indexed = page.indexed;
   if (page.operation !== undefined) record.operation = page.operation;
+  if (page.channel !== undefined) record.channel = page.channel;
   if (page.api !== undefined) record.api = page.api;
   if (page.url !== undefined) record.url = page.url;
   if (page.userGroups !== undefined) record.userGroups = page.userGroups;

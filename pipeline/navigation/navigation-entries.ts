@@ -1,6 +1,8 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalog.ts';
 import type { SpecOperation } from '../openapi/loaded-spec.ts';
+import type { AsyncApiChannel } from '../openapi/asyncapi-channel.ts';
+import { channelSlug } from './channel-slug.ts';
 import { endpointSlug } from './endpoint-slug.ts';
 import type { NavigationPageEntry, SpecInScope } from './navigation-page-entry.ts';
 
@@ -26,8 +28,8 @@ export class NavigationEntries {
   private readonly firstEntries = new Map<string, NavigationPageEntry>();
   /** `route sidebar` → the first entry of the route in that sidebar. */
   private readonly firstInSidebar = new Map<string, NavigationPageEntry>();
-  /** `directory spec method path` → route. */
-  private readonly operationRoutes = new Map<string, string>();
+  /** `directory spec method path` (an operation) or `directory document channel id` (a channel) → route. */
+  private readonly generatedRoutes = new Map<string, string>();
   private readonly endpointRoutes = new Set<string>();
 
   constructor(private readonly report: ReportAtPointer) {}
@@ -57,13 +59,25 @@ export class NavigationEntries {
   endpointRoute(operation: SpecOperation, specFile: string, specs: SpecInScope): string {
     const directory = specs.find((spec) => spec.file === specFile)?.directory;
     const key = `${directory ?? ''} ${specFile} ${operation.webhook ? 'WEBHOOK' : operation.method} ${operation.path}`;
-    const known = this.operationRoutes.get(key);
+    return this.generatedRoute(key, endpointSlug(operation, directory));
+  }
+
+  /** The route of an AsyncAPI channel's generated page: its slug under `directory`, `-1`, `-2`… when taken. */
+  channelRoute(channel: AsyncApiChannel, documentFile: string, directory: string | undefined): string {
+    return this.generatedRoute(
+      `${directory ?? ''} ${documentFile} channel ${channel.id}`,
+      channelSlug(channel, directory),
+    );
+  }
+
+  /** The route of the generated page known by `key`: the one it got before, else `base` or `base-1`, `base-2`… when taken. */
+  private generatedRoute(key: string, base: string): string {
+    const known = this.generatedRoutes.get(key);
     if (known) return known;
-    const base = endpointSlug(operation, directory);
     let route = base;
     for (let suffix = 1; this.firstEntries.has(route) || this.endpointRoutes.has(route); suffix += 1)
       route = `${base}-${suffix}`;
-    this.operationRoutes.set(key, route);
+    this.generatedRoutes.set(key, route);
     this.endpointRoutes.add(route);
     return route;
   }

@@ -3,6 +3,7 @@ import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { SpecReference } from '../site-model/collect-spec-references.ts';
 import type { SpecOperation } from '../openapi/loaded-spec.ts';
+import type { AsyncApiChannel } from '../openapi/asyncapi-channel.ts';
 
 /** The operation an endpoint page documents. */
 export interface OperationRef {
@@ -28,6 +29,15 @@ export interface EndpointReference {
   source: SpecOperation;
 }
 
+/** An AsyncAPI channel page the navigation generates (`asyncapi` on an element); `renderEndpointPages` renders it. */
+export interface ChannelReference {
+  route: string;
+  /** Site-relative AsyncAPI document (or URL). */
+  documentFile: string;
+  /** The loaded channel to render. */
+  source: AsyncApiChannel;
+}
+
 /** One page reference of the navigation with everything known about where it sits. */
 export interface NavigationPageEntry {
   route: string;
@@ -50,6 +60,8 @@ export interface NavigationPageEntry {
   operation?: OperationRef;
   /** The endpoint page to generate, for operation references and whole-spec elements. */
   endpoint?: EndpointReference;
+  /** The channel page to generate, for elements with `asyncapi`. */
+  channel?: ChannelReference;
   /** Pointer of the first reference to the same route: this entry is a repeat and the first one's context wins. */
   duplicateOf?: string;
 }

@@ -10,6 +10,8 @@ import { specReferencesOf } from '../site-model/collect-spec-references.ts';
 import type { LoadedSpecs, SpecOperation } from '../openapi/loaded-spec.ts';
 import { describeTrail, elementScope, searchPlacement, type Level, type Scope } from './navigation-scope.ts';
 import { operationsByTag } from './operations-by-tag.ts';
+import { channelPages } from './channel-pages.ts';
+import type { LoadedAsyncApis } from '../openapi/asyncapi-channel.ts';
 import { unloadedSpecWarning } from './unloaded-spec-warning.ts';
 import { endpointTitle } from '../openapi/endpoint-title.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
@@ -31,6 +33,8 @@ export interface ResolveNavigationOptions {
   pageFileFor: (route: string) => string | undefined;
   /** Specs loaded by `loadOpenApiSpecs` (absent or failed specs are simply not in the map). */
   specs: LoadedSpecs;
+  /** AsyncAPI documents loaded by `loadAsyncApiDocuments`, for elements with `asyncapi` (default: none, no channel pages). */
+  asyncApis?: LoadedAsyncApis;
   /** docs.json position of a JSON pointer, for diagnostics. */
   locate: (pointer: string) => { file: string; line: number; column: number };
   /** Routes of every page file, for a did-you-mean on a missing page (default: none, no suggestion). */
@@ -221,6 +225,17 @@ export function resolveNavigation(
           !level.listsOperations &&
           (visit.kind !== 'navigation' || !holdsNavigationLists(visit.element));
         if (wholeSpec) level.children.push(...generateWholeSpec(level.ownSpecs, visit.pointer, level.scope));
+        // An element's `asyncapi` adds its channels' pages after what it lists (the top-level navigation's is not read).
+        if (visit.kind !== 'navigation' && visit.element.asyncapi !== undefined && options.asyncApis)
+          level.children.push(
+            ...channelPages(
+              specReferencesOf(visit.element.asyncapi),
+              options.asyncApis,
+              entries,
+              level.scope,
+              visit.pointer,
+            ),
+          );
         // A group left with nothing to show (no pages listed, or every entry left out) has no place in the tree.
         const dropped =
           level.node?.kind === 'group' &&

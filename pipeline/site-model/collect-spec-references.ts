@@ -52,6 +52,22 @@ export function collectSpecReferences(config: Partial<Pick<SiteConfig, 'navigati
   return references;
 }
 
+/** Every AsyncAPI document the navigation's elements name with `asyncapi` (the top-level navigation's is not read, as on the platform), in walk order. */
+export function collectAsyncApiReferences(navigation: SiteConfig['navigation'] | undefined): SpecReference[] {
+  const references: SpecReference[] = [];
+  visitNavigation(
+    navigation,
+    {
+      enter: ({ element, kind, pointer }) => {
+        if (kind !== 'navigation' && element.asyncapi !== undefined)
+          references.push(...specReferencesOf(element.asyncapi, `${pointer}/asyncapi`));
+      },
+    },
+    undefined,
+  );
+  return references;
+}
+
 /** `/openapi.yaml` and `./openapi.yaml` → `openapi.yaml`; URLs unchanged. */
 export function normalizeSpecPath(value: string): string {
   const trimmed = value.trim();

@@ -33,6 +33,7 @@ import {
 
 type Operation = NonNullable<ManifestPage['operation']>;
 type HandWrittenApi = NonNullable<ManifestPage['api']>;
+type Channel = NonNullable<ManifestPage['channel']>;
 
 const operationShape = {
   types: { specFile: ['string'], method: ['string'], path: ['string'] },
@@ -44,6 +45,11 @@ const apiShape = {
   open: false,
   required: ['method', 'url'],
 } satisfies Shape<HandWrittenApi>;
+const channelShape = {
+  types: { specFile: ['string'], id: ['string'] },
+  open: false,
+  required: ['specFile', 'id'],
+} satisfies Shape<Channel>;
 const contextShape = {
   types: {
     language: ['string'],
@@ -159,6 +165,7 @@ const manifestShapes: Record<string, { shape: { types: object; open: boolean; re
         context: ['object'],
         ...pageFlags,
         operation: ['object'],
+        channel: ['object'],
         api: ['object'],
         url: ['string'],
         userGroups: ['array'],
@@ -182,6 +189,7 @@ const manifestShapes: Record<string, { shape: { types: object; open: boolean; re
   },
   '/$defs/pageRecord/properties/operation': { shape: operationShape },
   '/$defs/pageRecord/properties/api': { shape: apiShape },
+  '/$defs/pageRecord/properties/channel': { shape: channelShape },
   '/$defs/redirect': {
     shape: {
       types: { source: ['string'], destination: ['string'], permanent: ['boolean'] },
