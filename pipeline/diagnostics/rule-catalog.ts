@@ -93,6 +93,11 @@ export const RULE_CATALOG = {
     description:
       'An OpenAPI operation reference matches no operation of the specs in scope (the entry is left out; a page keeps its content).',
   },
+  'operation-spec-fallback': {
+    severity: 'warning',
+    description:
+      'Frontmatter `openapi` names a spec that does not exist or lacks the operation; the page renders it from a loaded spec that holds it.',
+  },
   'unknown-schema': {
     severity: 'warning',
     description:
