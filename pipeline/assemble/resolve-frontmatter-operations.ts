@@ -28,10 +28,11 @@ const MANUAL_ENDPOINT = /^([A-Za-z]+)\s+(\S+)$/;
 /**
  * Reads the endpoint or schema of each page's frontmatter. `openapi-schema: "Name"` adds the fields of that schema of
  * the specs to the page (`resolveSchemaPage`). `openapi: "METHOD /path"` / `"spec METHOD /path"` (a spec path may be
- * relative to the page: `../api.json POST /x`) resolves to its operation (a named spec that does not hold it falls back to one that does, as on the platform: an
- * `operation-spec-fallback` warning), whose parameters, body and responses are added to the page's searchable text; one that cannot be resolved is an `unknown-operation` warning and the page
- * keeps its MDX content — no warning when the operation may be in one of `unloadedSpecs` (the site's specs that did
- * not load, each already reported once). A page without frontmatter `title` (the scraper writes only `openapi:`)
+ * relative to the page: `../api.json POST /x`) resolves to its operation (from another spec holding it when the named
+ * one does not, as on the platform: `resolvePageOperationReference`, an `operation-spec-fallback` warning), whose
+ * parameters, body and responses are added to the page's searchable text; one that cannot be resolved is an
+ * `unknown-operation` warning and the page keeps its MDX content — no warning when the operation may be in one of
+ * `unloadedSpecs` (the site's specs that did not load, each already reported once). A page without frontmatter `title` (the scraper writes only `openapi:`)
  * takes the operation's title (`specTitle`; one without summary keeps the title from its file name) and description
  * (its `sidebarTitle`, without a warning, when the operation's spec did not load). A page without text of its own
  * whose operation does not resolve is searched by the method and path its reference names. `api: "METHOD url"` marks

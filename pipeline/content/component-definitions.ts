@@ -16,8 +16,8 @@ export interface ComponentDefinition {
   name: string;
   props: ComponentProps;
   /**
-   * What the component returns: JSX, or a conditional (`a ? <x/> : y`, `a && <x/>`, `if (a) return …` as `a ? … : …`)
-   * or a local name that leads to JSX.
+   * What the component returns: JSX, a conditional (`a ? <x/> : y`, `a && <x/>`, `if (a) return …` read as
+   * `a ? … : …`) or a local name that leads to JSX.
    */
   body: Expression;
   /** The block body's top-level `const name = value` bindings (none for an expression body). */
@@ -40,8 +40,9 @@ export function treeComponentDefinitions(children: readonly RootContent[]): Map<
 /**
  * The components a module defines at its top level with a JSX body, exported or not: `const X = (props) => <jsx/>`,
  * `const X = ({ a, b }) => { …; return <jsx/> }`, `function X(props) { return <jsx/> }`. A block body's `const`s
- * are kept for the renderer to substitute (`const card = <div/>; return href ? <a>{card}</a> : card`), its `if … return`s
- * become conditionals (`returnedExpression`); what other statements compute is not known, so expressions naming it are dropped.
+ * are kept for the renderer to substitute (`const card = <div/>; return href ? <a>{card}</a> : card`) and its
+ * `if … return`s become conditionals (`returnedExpression`); what other statements compute is not known, so
+ * expressions naming it are dropped.
  */
 export function programComponentDefinitions(program: Program): Map<string, ComponentDefinition> {
   const definitions = new Map<string, ComponentDefinition>();
@@ -86,6 +87,7 @@ function constBindings(statements: readonly Statement[]): Map<string, Expression
   return locals;
 }
 
+/** `null`: what a bare `return`, or a branch returning nothing, renders. */
 const NOTHING: Expression = { type: 'Literal', value: null, raw: 'null' };
 
 /**
