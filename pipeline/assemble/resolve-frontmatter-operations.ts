@@ -5,7 +5,7 @@ import { operationToEndpointContent } from '../endpoints/operation-to-endpoint-c
 import { specTitle } from '../openapi/endpoint-title.ts';
 import { schemaPageSections } from '../endpoints/schema-page-sections.ts';
 import { pageSpecReference } from '../openapi/page-spec-reference.ts';
-import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
+import { resolvePageOperationReference } from '../openapi/resolve-page-operation-reference.ts';
 import { parseSchemaReference, resolveSchemaReference } from '../openapi/resolve-schema-reference.ts';
 import { operationOfReference } from '../site-model/operation-reference.ts';
 import type { LoadedAsyncApis } from '../openapi/asyncapi-channel.ts';
@@ -32,10 +32,11 @@ const MANUAL_ENDPOINT = /^([A-Za-z]+)\s+(\S+)$/;
 /**
  * Reads the endpoint or schema of each page's frontmatter. `openapi-schema: "Name"` adds the fields of that schema of
  * the specs to the page (`resolveSchemaPage`). `openapi: "METHOD /path"` / `"spec METHOD /path"` (a spec path may be
- * relative to the page: `../api.json POST /x`) resolves to its operation, whose parameters, body and responses are
- * added to the page's searchable text; one that cannot be resolved is an `unknown-operation` warning and the page
- * keeps its MDX content — no warning when the operation may be in one of `unloadedSpecs` (the site's specs that did
- * not load, each already reported once). A page without frontmatter `title` (the scraper writes only `openapi:`)
+ * relative to the page: `../api.json POST /x`) resolves to its operation (from another spec holding it when the named
+ * one does not, as on the platform: `resolvePageOperationReference`, an `operation-spec-fallback` warning), whose
+ * parameters, body and responses are added to the page's searchable text; one that cannot be resolved is an
+ * `unknown-operation` warning and the page keeps its MDX content — no warning when the operation may be in one of
+ * `unloadedSpecs` (the site's specs that did not load, each already reported once). A page without frontmatter `title` (the scraper writes only `openapi:`)
  * takes the operation's title (`specTitle`; one without summary keeps the title from its file name) and description
  * (its `sidebarTitle`, without a warning, when the operation's spec did not load). A page without text of its own
  * whose operation does not resolve is searched by the method and path its reference names. `api: "METHOD url"` marks
@@ -58,7 +59,8 @@ export function resolveFrontmatterOperations(
       if (schemaPage.sections.length > 0) byFile.set(page.file, { sections: schemaPage.sections });
       diagnostics.push(...schemaPage.diagnostics);
     } else if (typeof openapi === 'string' && openapi.trim()) {
-      const resolution = resolveOperationReference(specs, pageSpecReference(openapi, page.file), [], unloadedSpecs);
+      const reference = pageSpecReference(openapi, page.file);
+      const resolution = resolvePageOperationReference(specs, reference, unloadedSpecs);
       const untitled = !hasTextTitle(page.frontmatter.title);
       if (!resolution.ok) {
         // A page with no text of its own is searched by the method and path its reference names.
@@ -86,6 +88,16 @@ export function resolveFrontmatterOperations(
         });
         continue;
       }
+      if ('fallbackFor' in resolution)
+        diagnostics.push({
+          file: page.file,
+          line: 1,
+          column: 1,
+          severity: 'warning',
+          ruleId: 'operation-spec-fallback',
+          message: `Unexpected spec \`${resolution.fallbackFor}\` in \`${reference}\` (frontmatter \`openapi\`), expected a loaded spec holding the operation; the page renders it from \`${resolution.spec.file}\``,
+          hint: `Name the spec that holds it: \`${resolution.spec.file} ${operationOfReference(reference) ?? ''}\`.`,
+        });
       const content = operationToEndpointContent(resolution.operation);
       const title = specTitle(resolution.operation);
       byFile.set(page.file, {

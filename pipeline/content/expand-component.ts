@@ -3,6 +3,7 @@ import type { JSXAttribute, JSXElement, JSXFragment, JSXSpreadAttribute } from '
 import type { RootContent } from 'mdast';
 import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx';
 import type { ComponentDefinition } from './component-definitions.ts';
+import { ComponentScope, stringLiteralText, type PropValue } from './component-scope.ts';
 import { STRUCTURAL_COMPONENTS } from './component-text.ts';
 import type { JsxElement } from './jsx-attribute.ts';
 import { jsxText } from './jsx-text.ts';
@@ -26,16 +27,14 @@ const BLOCK_TAGS: ReadonlySet<string> = new Set(
   ),
 );
 
-/** A prop as a call passes it: text, `true` when bare, or the call's children. */
-type PropValue = string | true | RootContent[];
-
 /** Thrown when an expansion runs past its budget: the call keeps its children. */
 class BudgetSpent extends Error {}
 
 /**
  * What a call of a component defined with a JSX body renders, as mdast nodes: the body's elements and text, with the
- * string props of the call (`title="…"`, `{"…"}`), `children` and `props.x` substituted, `a && <jsx/>` and
- * `a ? <x/> : <y/>` decided by whether the prop is given, and other local components expanded inside it (up to
+ * string props of the call (`title="…"`, `{"…"}`), `children`, `props.x` and the body's `const`s substituted,
+ * `a && <jsx/>` and `a ? <x/> : <y/>` decided by whether the prop is given (when the test is not known, `&&` shows its
+ * JSX and `? :` its branch with the most text, `richerBranch`), and other local components expanded inside it (up to
  * `MAX_COMPONENT_DEPTH`). Nothing runs: any other expression renders nothing, as unknown expressions do elsewhere.
  * Elements made from the body carry `data.renderedBy` (the component's name; a heading in it is no page heading) and the
  * call's position. Children the body does not place where it shows `{children}` follow its text, so none is lost.
@@ -67,7 +66,7 @@ function callProps(call: JsxElement, definition: ComponentDefinition): Map<strin
     else if (typeof attribute.value === 'string') props.set(attribute.name, attribute.value);
     else {
       const statement = attribute.value.data?.estree?.body[0];
-      const text = statement?.type === 'ExpressionStatement' ? literalText(statement.expression) : undefined;
+      const text = statement?.type === 'ExpressionStatement' ? stringLiteralText(statement.expression) : undefined;
       if (text !== undefined) props.set(attribute.name, text);
     }
   }
@@ -75,19 +74,12 @@ function callProps(call: JsxElement, definition: ComponentDefinition): Map<strin
   return props;
 }
 
-/** The text of a string or number literal, or of a template literal without expressions. */
-function literalText(expression: Node): string | undefined {
-  if (expression.type === 'Literal' && (typeof expression.value === 'string' || typeof expression.value === 'number'))
-    return String(expression.value);
-  if (expression.type === 'TemplateLiteral' && expression.expressions.length === 0)
-    return expression.quasis[0]?.value.cooked ?? undefined;
-  return undefined;
-}
-
 /** Renders one component body with the props of one call. */
 class BodyRenderer {
   /** Whether the body placed the call's children (`{children}`, `{props.children}`). */
   childrenUsed = false;
+  /** What the body's names mean for this call. */
+  private readonly scope: ComponentScope;
 
   constructor(
     private readonly definition: ComponentDefinition,
@@ -96,7 +88,9 @@ class BodyRenderer {
     private readonly budget: ExpansionBudget,
     private readonly position: JsxElement['position'],
     private readonly depth: number,
-  ) {}
+  ) {
+    this.scope = new ComponentScope(definition, props, () => this.spend(1));
+  }
 
   render(): RootContent[] {
     return this.node(this.definition.body);
@@ -117,11 +111,12 @@ class BodyRenderer {
   }
 
   private expression(expression: Node): RootContent[] {
-    const literal = literalText(expression);
+    const literal = stringLiteralText(expression);
     if (literal !== undefined) return this.text(literal);
     if (expression.type === 'LogicalExpression') {
-      const known = this.truthy(expression.left);
-      if (expression.operator === '&&') return known === true ? this.expression(expression.right) : [];
+      const known = this.scope.truthy(expression.left);
+      // Unknown (`items.length > 0 && <ul/>`, state): what it may show is on the page, so it is text of the page.
+      if (expression.operator === '&&') return known === false ? [] : this.expression(expression.right);
       return known === true
         ? this.expression(expression.left)
         : known === false
@@ -129,13 +124,16 @@ class BodyRenderer {
           : [];
     }
     if (expression.type === 'ConditionalExpression') {
-      const known = this.truthy(expression.test);
-      return known === undefined ? [] : this.expression(known ? expression.consequent : expression.alternate);
+      const known = this.scope.truthy(expression.test);
+      return known === undefined
+        ? this.richerBranch(expression.consequent, expression.alternate)
+        : this.expression(known ? expression.consequent : expression.alternate);
     }
-    const prop = this.propName(expression);
+    const prop = this.scope.propName(expression);
     if (prop === undefined) {
       const type: string = expression.type;
-      return type === 'JSXElement' || type === 'JSXFragment' ? this.node(expression) : [];
+      if (type === 'JSXElement' || type === 'JSXFragment') return this.node(expression);
+      return this.scope.throughLocal(expression, (bound) => this.expression(bound)) ?? [];
     }
     const value = this.props.get(prop);
     if (typeof value === 'string') return this.text(value);
@@ -148,32 +146,24 @@ class BodyRenderer {
     return [];
   }
 
-  /** The prop an expression reads: a destructured name (`title`) or a member of the props object (`props.title`). */
-  private propName(expression: Node): string | undefined {
-    const { destructured, object } = this.definition.props;
-    if (expression.type === 'Identifier') return destructured.get(expression.name);
-    if (
-      expression.type === 'MemberExpression' &&
-      !expression.computed &&
-      expression.object.type === 'Identifier' &&
-      expression.object.name === object &&
-      expression.property.type === 'Identifier'
-    )
-      return expression.property.name;
-    return undefined;
-  }
-
-  /** Whether an expression is truthy: a given prop is, an absent one is not, a literal as JavaScript says; else unknown. */
-  private truthy(expression: Expression): boolean | undefined {
-    if (expression.type === 'Literal') return Boolean(expression.value);
-    if (expression.type === 'UnaryExpression' && expression.operator === '!') {
-      const inner = this.truthy(expression.argument);
-      return inner === undefined ? undefined : !inner;
+  /**
+   * A conditional whose test is not known: the branch rendering the most text, then the fewest nodes (of
+   * `href ? <a href={href}>{card}</a> : card`, the card without the link), then the first. Both are rendered, each
+   * from the budget; what the other one did to `childrenUsed` is undone.
+   */
+  private richerBranch(consequent: Expression, alternate: Expression): RootContent[] {
+    this.spend(1);
+    const before = this.childrenUsed;
+    const first = this.expression(consequent);
+    const firstUsed = this.childrenUsed;
+    this.childrenUsed = before;
+    const second = this.expression(alternate);
+    const [firstText, secondText] = [textLength(first), textLength(second)];
+    if (firstText > secondText || (firstText === secondText && nodeCount(first) <= nodeCount(second))) {
+      this.childrenUsed = firstUsed;
+      return first;
     }
-    const prop = this.propName(expression);
-    if (prop === undefined) return undefined;
-    const value = this.props.get(prop);
-    return value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
+    return second;
   }
 
   private element(element: JSXElement): RootContent[] {
@@ -212,14 +202,8 @@ class BodyRenderer {
     if (value.type === 'Literal')
       return typeof value.value === 'string' ? [{ type: 'mdxJsxAttribute', name, value: value.value }] : [];
     if (value.type !== 'JSXExpressionContainer' || value.expression.type === 'JSXEmptyExpression') return [];
-    const text = literalText(value.expression) ?? this.propText(value.expression);
-    return text === undefined ? [] : [{ type: 'mdxJsxAttribute', name, value: text }];
-  }
-
-  private propText(expression: Node): string | undefined {
-    const prop = this.propName(expression);
-    const value = prop === undefined ? undefined : this.props.get(prop);
-    return typeof value === 'string' ? value : undefined;
+    const text = this.scope.knownText(value.expression);
+    return typeof text === 'string' ? [{ type: 'mdxJsxAttribute', name, value: text }] : [];
   }
 
   private text(value: string): RootContent[] {
@@ -243,6 +227,17 @@ function nodeCount(nodes: readonly RootContent[]): number {
     if ('children' in node && Array.isArray(node.children)) pending.push(...(node.children as object[]));
   }
   return count;
+}
+
+/** How many characters of text (prose and code) the trees hold; expressions are code to run, not text. */
+function textLength(nodes: readonly RootContent[]): number {
+  let length = 0;
+  const pending: RootContent[] = [...nodes];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code') length += node.value.length;
+    if ('children' in node) pending.push(...(node.children as RootContent[]));
+  }
+  return length;
 }
 
 /** `div`, `Card`, `Icons.Star`, `svg:path`. */

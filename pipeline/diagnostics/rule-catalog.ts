@@ -98,6 +98,11 @@ export const RULE_CATALOG = {
     description:
       'Frontmatter `asyncapi` names an AsyncAPI channel (or document) that no loaded AsyncAPI document has (the page keeps its content).',
   },
+  'operation-spec-fallback': {
+    severity: 'warning',
+    description:
+      'Frontmatter `openapi` names a spec that does not exist or lacks the operation; the page renders it from a loaded spec that holds it.',
+  },
   'unknown-schema': {
     severity: 'warning',
     description:

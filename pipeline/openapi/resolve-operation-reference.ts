@@ -60,11 +60,8 @@ export function resolveOperationReference(
       hint: 'Set `openapi` on this element or on `api.openapi` in docs.json.',
       ...(unloadedSpecs.length > 0 ? { specNotLoaded: true as const } : {}),
     };
-  const webhook = method === 'WEBHOOK';
   for (const spec of candidates) {
-    const operation = webhook
-      ? spec.operations.find((candidate) => candidate.webhook && candidate.path === pathText)
-      : findHttpOperation(spec, method, pathText);
+    const operation = findOperation(spec, method, pathText);
     if (operation) return { ok: true, spec, operation };
   }
   // Several specs in scope often share operations (copies of one spec, a common `/health`): each is suggested once.
@@ -106,6 +103,13 @@ export function findSpec(specs: LoadedSpecs, name: string): LoadedSpec | undefin
       spec.file.endsWith(`/${normalized}`) || spec.file.replace(/\.(json|ya?ml)$/i, '').endsWith(`/${normalized}`),
   );
   return inFolder.length === 1 ? inFolder[0] : undefined;
+}
+
+/** The operation of `spec` for `METHOD path` (method upper-case; `WEBHOOK name` for a webhook), if it has one. */
+export function findOperation(spec: LoadedSpec, method: string, pathText: string): SpecOperation | undefined {
+  return method === 'WEBHOOK'
+    ? spec.operations.find((candidate) => candidate.webhook && candidate.path === pathText)
+    : findHttpOperation(spec, method, pathText);
 }
 
 /** The operation for `METHOD path`: exact path first, then with the server base path removed, then ignoring parameter names. */

@@ -183,3 +183,30 @@ describe('MDX pages with frontmatter `openapi-schema`', () => {
     );
   });
 });
+
+describe('a page naming a spec that does not hold its operation', () => {
+  it('renders the operation from a loaded spec that holds it, as the platform does, with a warning naming it', async () => {
+    const bars = (summary: string) => ({
+      openapi: '3.0.3',
+      info: { title: 'Bars', version: '1' },
+      paths: {
+        '/api/v2/bars': {
+          get: {
+            summary,
+            parameters: [{ name: 'symbols', in: 'query', schema: { type: 'string' }, description: 'Ticker symbols' }],
+            responses: { 200: { description: 'OK' } },
+          },
+        },
+      },
+    });
+    const result = await build(
+      { 'ar/get-bars.mdx': '---\ntitle: Bars (ar)\nopenapi: /ar/openapi/bars.spec.yml GET /api/v2/bars\n---\n' },
+      { 'openapi/bars.spec.json': bars('Get bars'), 'ar/openapi/bars_api.spec.json': bars('Get bars (ar)') },
+    );
+    expect(result.manifest?.pages[0]?.operation).toMatchObject({ specFile: 'ar/openapi/bars_api.spec.json' });
+    expect(result.files.get('pages/ar/get-bars.md')).toContain('symbols');
+    expect(diagnostics(result)).toEqual([
+      'ar/get-bars.mdx:1 warning operation-spec-fallback: Unexpected spec `/ar/openapi/bars.spec.yml` in `/ar/openapi/bars.spec.yml GET /api/v2/bars` (frontmatter `openapi`), expected a loaded spec holding the operation; the page renders it from `ar/openapi/bars_api.spec.json`',
+    ]);
+  });
+});

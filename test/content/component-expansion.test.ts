@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_RETURN_BRANCHES } from '../../pipeline/content/component-definitions.ts';
 import { MAX_COMPONENT_DEPTH, MAX_EXPANDED_NODES } from '../../pipeline/content/expand-component.ts';
 import { parsePage } from '../../pipeline/content/parse-page.ts';
 
@@ -103,5 +104,73 @@ describe('calls of components defined with a JSX body render the text their body
           file === 'snippets/badge.jsx' ? `export const Badge = () => <b>${label}</b>;\n` : undefined,
       }).contentHash;
     expect(hash('New')).not.toBe(hash('Old'));
+  });
+});
+
+const featureCard = `export const FeatureCard = ({ title, children, href, tag, layout }) => {
+  const isInline = layout === 'inline';
+  const card = (
+    <div className="feature-card">
+      {isInline ? <span>{title} ({tag})</span> : <div>{title}</div>}
+      <div className="feature-card-desc">{children}</div>
+      {tag && !isInline && <span className="feature-card-tag">{tag}</span>}
+    </div>
+  );
+  return href ? <a href={href}>{card}</a> : card;
+};
+`;
+
+describe('component bodies that build JSX in a local const and return a conditional', () => {
+  it('substitute the const and take the branch the props decide, link and all', () => {
+    const page = parsePage({
+      file: 'index.mdx',
+      text: `${featureCard}
+<FeatureCard title="Self-custody wallets" href="/wallets" tag="Beta">
+  Send crypto
+</FeatureCard>
+<FeatureCard title="Webhooks" layout="inline" tag="New">
+  Monitor status
+</FeatureCard>
+`,
+    });
+    expect(page.sections.map((section) => section.text)).toEqual([
+      'Self-custody wallets\nSend crypto\nBeta\nWebhooks (New)\nMonitor status',
+    ]);
+    expect(new Set(page.links.map((link) => link.url))).toEqual(new Set(['/wallets']));
+  });
+
+  it('read `if … return` chains, `return x` and `return (a && <jsx/>)`, and a test not known takes the branch with the most text', () => {
+    const snippets = {
+      'snippets/cards.jsx': `export const Plain = ({ title }) => {\n  const body = <b>{title}</b>;\n  return body;\n};\nexport const Maybe = ({ title }) => {\n  return (title && <i>{title}</i>);\n};\nexport function Tier({ plan, name }) {\n  const label = <em>{name}</em>;\n  if (plan === 'pro') {\n    return <p>Pro: {label}</p>;\n  } else if (!plan) return null;\n  return <p>Free: {label}</p>;\n}\nexport const Linked = ({ href, title }) => {\n  const card = <div>{title}</div>;\n  if (isExternal(href)) return <a href={href}>{card}</a>;\n  return window.compact ? <span /> : card;\n};\n`,
+    };
+    expect(
+      sectionsOf(
+        'import { Plain, Maybe, Tier, Linked } from "/snippets/cards.jsx";\n\n<Plain title="One" />\n<Maybe title="Two" />\n<Maybe />\n<Tier plan="pro" name="Three" />\n<Tier plan="free" name="Four" />\n<Tier name="Hidden" />\n<Linked href="https://x.example" title="Five" />\n',
+        snippets,
+      ),
+    ).toEqual(['[] One\nTwo\nPro: Three\nFree: Four\nFive']);
+  });
+
+  it('stop at a const naming itself, cost the budget for consts doubling each other, and bound `if` chains', () => {
+    expect(
+      sectionsOf(
+        'export const Self = ({ title }) => {\n  const a = <div>{title}{b}</div>;\n  const b = <p>{a}</p>;\n  const c = <div>{c}</div>;\n  return <section>{a}{c}</section>;\n};\n\n<Self title="Once" />\n',
+      ),
+    ).toEqual(['[] Once']);
+    const doubling = Array.from(
+      { length: 40 },
+      (_, level) => `  const c${level + 1} = window.q ? c${level} : c${level};`,
+    ).join('\n');
+    expect(
+      sectionsOf(
+        `export const Fan = () => {\n  const c0 = <b>x</b>;\n${doubling}\n  return <div>{c40}</div>;\n};\n\n<Fan>kept</Fan>\n`,
+      ),
+    ).toEqual(['[] kept']);
+    const chain = (length: number): string =>
+      `export const Chain = ({ n }) => {\n${Array.from({ length }, (_, index) => `  if (n === "${index}") return <b>case ${index}</b>;`).join('\n')}\n  return <b>last</b>;\n};\n\nSee <Chain n="3">kept</Chain>.\n`;
+    expect(sectionsOf(chain(MAX_RETURN_BRANCHES))).toEqual(['[] See case 3kept.']);
+    expect(sectionsOf(chain(MAX_RETURN_BRANCHES + 1))).toEqual(['[] See kept.']);
+    const ternaries = `export const Deep = ({ n }) => {\n  const x = ${Array.from({ length: 300 }, (_, index) => `n === "${index}" ? <b>t${index}</b> : `).join('')}<b>end</b>;\n  return x;\n};\n\n<Deep n="299" />\n`;
+    expect(sectionsOf(ternaries)).toEqual(['[] t299']);
   });
 });
