@@ -1,4 +1,5 @@
 import { isRecord } from '../site-model/is-record.ts';
+import { unescapePointer } from '../site-model/json-pointer.ts';
 
 /** Most `$ref` hops followed from one value (a chain of references to references); a longer chain is left unresolved. */
 const MAX_REFERENCE_HOPS = 32;
@@ -42,7 +43,7 @@ function localTarget(document: unknown, reference: string): unknown {
   for (const raw of reference.slice(2).split('/')) {
     let segment: string;
     try {
-      segment = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      segment = unescapePointer(decodeURIComponent(raw));
     } catch {
       return undefined;
     }
