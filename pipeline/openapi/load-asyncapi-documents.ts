@@ -1,15 +1,24 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { RuleId } from '../diagnostics/rule-catalog.ts';
 import { nestingTooDeep } from '../site/find-deep-nesting.ts';
 import type { SiteSource } from '../site/site-source.ts';
-import { unreadableFileReason } from '../site/unreadable-file-reason.ts';
-import { isRemoteSpec, type SpecReference } from '../site-model/collect-spec-references.ts';
+import type { SpecReference } from '../site-model/collect-spec-references.ts';
 import { isRecord } from '../site-model/is-record.ts';
 import { listAsyncApiChannels, type LoadedAsyncApis } from './asyncapi-channel.ts';
 import { dereferenceLocal } from './dereference-local.ts';
 import type { FetchRemoteText } from './fetch-remote-text.ts';
 import { firstLine } from './first-line.ts';
 import { findDeepSpecNesting, parseSpecText } from './parse-spec-text.ts';
+import { readApiDocument, type DocumentWording, type ReportDocumentProblem } from './read-api-document.ts';
+
+/** How problems reading an AsyncAPI document read. */
+const ASYNCAPI_WORDING: DocumentWording = {
+  remoteSkipped: (target) => `Remote AsyncAPI document \`${target}\` was not fetched; its channel pages are left out`,
+  unreachable: (target, reason) => `Cannot fetch AsyncAPI document \`${target}\`: ${reason}`,
+  unreadable: (target, reason) => ({
+    message: `Unexpected ${reason} as AsyncAPI document \`${target}\`, expected a JSON or YAML text file`,
+  }),
+  missing: (target) => `Cannot find the AsyncAPI document \`${target}\`; the platform fails the build`,
+};
 
 /** Input of `loadAsyncApiDocuments`. */
 export interface LoadAsyncApiInput {
@@ -40,7 +49,7 @@ export async function loadAsyncApiDocuments(
   for (const reference of input.references) if (!named.has(reference.file)) named.set(reference.file, reference);
   for (const target of new Set([...named.keys(), ...(input.otherFiles ?? [])])) {
     const reference = named.get(target);
-    const report = (severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string): void => {
+    const report: ReportDocumentProblem = (severity, ruleId, message, hint) => {
       const position = reference?.pointer
         ? { ...input.locate(reference.pointer), pointer: reference.pointer }
         : { file: target, line: 1, column: 1 };
@@ -52,7 +61,7 @@ export async function loadAsyncApiDocuments(
         ...(hint ? { hint } : {}),
       });
     };
-    const text = await readDocument(target, input, report);
+    const text = await readApiDocument(target, input.source, input.fetchRemote, ASYNCAPI_WORDING, report);
     if (text === undefined) continue;
     const deep = findDeepSpecNesting(target, text);
     if (deep) {
@@ -87,49 +96,6 @@ export async function loadAsyncApiDocuments(
     documents.set(target, { file: target, version, channels: listAsyncApiChannels(document, version) });
   }
   return { documents, diagnostics };
-}
-
-/** The text of a document, or undefined after reporting why there is none. */
-async function readDocument(
-  target: string,
-  input: LoadAsyncApiInput,
-  report: (severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string) => void,
-): Promise<string | undefined> {
-  if (isRemoteSpec(target)) {
-    if (!input.fetchRemote) {
-      report(
-        'warning',
-        'remote-spec-skipped',
-        `Remote AsyncAPI document \`${target}\` was not fetched; its channel pages are left out`,
-        'Pass --allow-network to fetch remote specs at build time.',
-      );
-      return undefined;
-    }
-    try {
-      return await input.fetchRemote(target);
-    } catch (error) {
-      report('error', 'spec-unreachable', `Cannot fetch AsyncAPI document \`${target}\`: ${firstLine(error)}`);
-      return undefined;
-    }
-  }
-  const unreadable = unreadableFileReason(input.source, target);
-  if (unreadable !== undefined) {
-    report(
-      'error',
-      'unreadable-file',
-      `Unexpected ${unreadable} as AsyncAPI document \`${target}\`, expected a JSON or YAML text file`,
-    );
-    return undefined;
-  }
-  const text = input.source.files.get(target);
-  if (text === undefined)
-    report(
-      'error',
-      'missing-spec',
-      `Cannot find the AsyncAPI document \`${target}\`; the platform fails the build`,
-      'Fix the path (relative to the site root) or add the file.',
-    );
-  return text;
 }
 
 /** 2 or 3 for an `asyncapi` version the platform's parser reads (`2.0.0`–`2.6.0`, `3.0.0`), else undefined. */

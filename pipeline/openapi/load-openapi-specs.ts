@@ -1,11 +1,23 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { RuleId } from '../diagnostics/rule-catalog.ts';
 import type { SiteSource } from '../site/site-source.ts';
-import { unreadableFileReason } from '../site/unreadable-file-reason.ts';
-import { isRemoteSpec, type SpecReference } from '../site-model/collect-spec-references.ts';
+import type { SpecReference } from '../site-model/collect-spec-references.ts';
 import type { FetchRemoteText } from './fetch-remote-text.ts';
-import { firstLine } from './first-line.ts';
 import type { LoadedSpecs } from './loaded-spec.ts';
+import { readApiDocument, type DocumentWording, type ReportDocumentProblem } from './read-api-document.ts';
+
+/** How problems reading a spec read; an unreadable spec is reported only when something names it. */
+const FOUND_SPEC_WORDING: DocumentWording = {
+  remoteSkipped: (target) => `Remote spec \`${target}\` was not fetched`,
+  unreachable: (target, reason) => `Cannot fetch spec \`${target}\`: ${reason}`,
+  missing: (target) => `Cannot find the OpenAPI spec \`${target}\``,
+};
+const NAMED_SPEC_WORDING: DocumentWording = {
+  ...FOUND_SPEC_WORDING,
+  unreadable: (target, reason) => ({
+    message: `Unexpected ${reason} as OpenAPI spec \`${target}\`, expected a JSON or YAML text file`,
+    hint: 'Split the spec, or point to a smaller text copy of it.',
+  }),
+};
 
 /** Input of `loadOpenApiSpecs`. */
 export interface LoadSpecsInput {
@@ -45,52 +57,20 @@ export async function loadOpenApiSpecs(
   const fetchRemote = input.fetchRemote && fetchingOnce(input.fetchRemote);
   for (const target of targets) {
     const reference = named.get(target);
-    const report = (severity: Diagnostic['severity'], ruleId: RuleId, message: string, hint?: string): void => {
+    const report: ReportDocumentProblem = (severity, ruleId, message, hint) => {
       const position = reference?.pointer
         ? { ...locate(reference.pointer), pointer: reference.pointer }
         : { file: target, line: 0, column: 0 };
       diagnostics.push({ ...position, severity, ruleId, message, ...(hint ? { hint } : {}) });
     };
-    let text: string | undefined;
-    if (isRemoteSpec(target)) {
-      if (!fetchRemote) {
-        report(
-          'warning',
-          'remote-spec-skipped',
-          `Remote spec \`${target}\` was not fetched`,
-          'Pass --allow-network to fetch remote specs at build time.',
-        );
-        continue;
-      }
-      try {
-        text = await fetchRemote(target);
-      } catch (error) {
-        report('error', 'spec-unreachable', `Cannot fetch spec \`${target}\`: ${firstLine(error)}`);
-        continue;
-      }
-    } else {
-      const unreadable = unreadableFileReason(input.source, target);
-      if (unreadable !== undefined) {
-        if (reference || referenced.has(target))
-          report(
-            'error',
-            'unreadable-file',
-            `Unexpected ${unreadable} as OpenAPI spec \`${target}\`, expected a JSON or YAML text file`,
-            'Split the spec, or point to a smaller text copy of it.',
-          );
-        continue;
-      }
-      text = input.source.files.get(target);
-      if (text === undefined) {
-        report(
-          'error',
-          'missing-spec',
-          `Cannot find the OpenAPI spec \`${target}\``,
-          'Fix the path (relative to the site root) or add the file.',
-        );
-        continue;
-      }
-    }
+    const text = await readApiDocument(
+      target,
+      input.source,
+      fetchRemote,
+      reference || referenced.has(target) ? NAMED_SPEC_WORDING : FOUND_SPEC_WORDING,
+      report,
+    );
+    if (text === undefined) continue;
     const isNamed = reference !== undefined || referenced.has(target);
     try {
       // swagger-parser and its schemas are imported only by sites that have a spec (~50 ms of a build's start-up).
