@@ -114,7 +114,8 @@ function splitSentences(text: string): { sentence: string; items: string[]; rows
 /**
  * The sentences of a line, a piece too short to stand alone ("The default is 512", "Currently, no.") joined to the
  * sentence before it, or after it when it comes first; so is a label with its value after a sentence ("… between
- * retries. Maximum backoff time: 20 seconds"), which cannot stand alone either.
+ * retries. Maximum backoff time: 20 seconds"), which cannot stand alone either. A short intro after a complete
+ * sentence ("… for failed checks. To disable this behavior:") stays apart: the sentence before it can be quoted.
  */
 function mergeShortParts(parts: string[]): string[] {
   const short = (part: string): boolean =>
@@ -124,7 +125,7 @@ function mergeShortParts(parts: string[]): string[] {
   for (const part of parts) {
     if (
       merged.length > 0 &&
-      (short(part) ||
+      ((short(part) && !(part.endsWith(':') && COMPLETE.test(merged[merged.length - 1] as string))) ||
         labelled(part) ||
         (merged.length === 1 && short(merged[0] as string) && COMPLETE.test(merged[0] as string)))
     )

@@ -8,7 +8,8 @@ const MAX_CODE_LINES = 80;
 
 /**
  * The answer's text deltas for the chosen units, in the order given: a sentence with its `[n]` ("Text [1]. ", a list
- * or table it introduces after it); lines of one list as a bulleted list under their intro; rows of one table as a
+ * or table it introduces after it; none when the rest of its line introduces the code block that follows, which
+ * carries the `[n]`); lines of one list as a bulleted list under their intro; rows of one table as a
  * Markdown table (header first) under their intro or the section's title; a code block fenced under its intro (no
  * caption right after the sentence that introduces it). Numbered lists for steps (`numbered`).
  */
@@ -27,11 +28,19 @@ export function renderUnits(
     if (unit.kind === 'sentence') {
       const sentence = unit.sentence.sentence.replace(/[.:;,]+$/, '');
       if (shown.some((text) => text.includes(sentence))) continue;
+      const next = units[index + 1];
+      const leadsIntro =
+        next?.unit.kind === 'code' &&
+        next.source === source &&
+        next.unit.intro !== unit.sentence.sentence &&
+        next.unit.intro.startsWith(unit.sentence.sentence);
       deltas.push(
-        citeSentence(
-          { text: unit.sentence.sentence, source, items: unit.sentence.items, rows: unit.sentence.rows },
-          numbered,
-        ),
+        leadsIntro
+          ? `${unit.sentence.sentence} `
+          : citeSentence(
+              { text: unit.sentence.sentence, source, items: unit.sentence.items, rows: unit.sentence.rows },
+              numbered,
+            ),
       );
       shown.push(unit.sentence.sentence, ...unit.sentence.items);
       quoted = unit.sentence.sentence;

@@ -89,10 +89,40 @@ describe('the offline composer answers what the question asks', () => {
     };
     expect(composeAnswer('log the axiom cli in non-interactively in a CI script', undefined, [login]).join(''))
       .toMatchInlineSnapshot(`
-      "Non-interactive login (useful for scripts and CI) [1]. When you pipe the token, both --alias (a local name for the deployment) and --org-id are required [1]:
+        "Non-interactive login (useful for scripts and CI). When you pipe the token, both --alias (a local name for the deployment) and --org-id are required [1]:
 
-      \`\`\`bash
-      echo "xapt-your-token" | axiom auth login --alias "axiom" --org-id "your-org-id" -f
+        \`\`\`bash
+        echo "xapt-your-token" | axiom auth login --alias "axiom" --org-id "your-org-id" -f
+        \`\`\`
+
+        "
+      `);
+  });
+
+  it('quotes a sentence whose line ends with a short intro to a block, the block after it, cited once', () => {
+    const misc = {
+      number: 1,
+      title: 'Miscellaneous › Disable exit code 3',
+      text: [
+        'By default, the scanner triggers exit code 3 for failed checks. To disable this behavior:',
+        fenceCode('scanner <provider> -z/--ignore-exit-code-3', 'console'),
+      ].join('\n'),
+    };
+    const action = {
+      number: 2,
+      title: 'CI action › Inputs',
+      text: 'Select the job to start, stop, or restart it, and to view its log if a run fails.',
+    };
+    expect(
+      composeAnswer('which flag stops the scanner from returning exit code 3 when checks fail', undefined, [
+        misc,
+        action,
+      ]).join(''),
+    ).toMatchInlineSnapshot(`
+      "By default, the scanner triggers exit code 3 for failed checks. To disable this behavior [1]:
+
+      \`\`\`console
+      scanner <provider> -z/--ignore-exit-code-3
       \`\`\`
 
       "
