@@ -29,10 +29,12 @@ const UNSEEN_SITES = [
   'hanko',
   'helius',
   'lago',
+  'lightdash',
   'meilisearch',
   'pangolin',
   'paradedb',
   'pipecat',
+  'polar',
   'porter',
   'portkey',
   'postiz',
@@ -40,6 +42,7 @@ const UNSEEN_SITES = [
   'runpod',
   'salad',
   'sequin',
+  'shuttle',
   'turso',
   'upstash',
 ];
@@ -88,8 +91,9 @@ describe('the unseen split of the retrieval bench', () => {
     expect('skipped' in partial && partial.skipped).toContain(
       `${path.join(folder, 'prowler-cloud+prowler', 'docs')}, `,
     );
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'gitroomhq+postiz-docs')}, `);
     expect('skipped' in partial && partial.skipped).toContain(
-      `${path.join(folder, 'gitroomhq+postiz-docs')} not found`,
+      `${path.join(folder, 'polarsource+polar', 'docs')} not found`,
     );
     expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
   });
@@ -105,6 +109,7 @@ describe('the unseen split of the retrieval bench', () => {
       { name: 'batch 7', sites: ['hanko', 'sequin', 'portkey'] },
       { name: 'batch 8', sites: ['porter', 'salad', 'formbricks'] },
       { name: 'batch 9', sites: ['runpod', 'prowler', 'postiz'] },
+      { name: 'batch 10', sites: ['lightdash', 'shuttle', 'polar'] },
     ]);
     expect(
       unseenBatches([
@@ -144,6 +149,9 @@ describe('the unseen split of the retrieval bench', () => {
       'runpod+docs',
       'prowler-cloud+prowler/docs',
       'gitroomhq+postiz-docs',
+      'lightdash+mintlify-docs',
+      'shuttle-hq+shuttle-docs',
+      'polarsource+polar/docs',
     ])
       mkdirSync(path.join(folder, directory), { recursive: true });
     const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
