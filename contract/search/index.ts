@@ -1,4 +1,4 @@
-export { fenceCode, textLines, withoutCodeFences, type TextLine } from './code-fences.ts';
+export { fenceCode, textLines, withoutCodeFences, withoutItemMark, type TextLine } from './code-fences.ts';
 export {
   buildSearchModel,
   FIELD_WEIGHTS,

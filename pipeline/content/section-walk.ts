@@ -87,6 +87,13 @@ export class SectionWalk {
       case 'html':
         this.writer.emit(collapseWhitespace(node.value.replace(HTML_TAG, ' ')));
         return;
+      case 'list':
+        node.children.forEach((item, position) =>
+          this.writer.item(node.ordered ? `${(node.start ?? 1) + position}. ` : '- ', () =>
+            this.blockChildren(item.children, headingIds),
+          ),
+        );
+        return;
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement':
         this.component(node, headingIds);
@@ -140,6 +147,10 @@ export class SectionWalk {
       );
       return;
     }
+    if (node.name === 'Steps') {
+      this.steps(node, headingIds);
+      return;
+    }
     for (const line of componentTitleLines(node)) this.writer.emit(collapseWhitespace(line));
     const unlisting = UNLISTING_COMPONENTS.has(node.name ?? '') ? 1 : 0;
     this.unlisted += unlisting;
@@ -150,6 +161,17 @@ export class SectionWalk {
     }
     const tip = tooltipTip(node);
     if (tip !== undefined) this.writer.emit(collapseWhitespace(tip));
+  }
+
+  /** `<Steps>`: each `<Step>` an item of a numbered list (its title the item's first line), as a Markdown ordered list is. */
+  private steps(node: JsxElement, headingIds: ReadonlyMap<number, string>): void {
+    let number = 0;
+    for (const child of node.children as Nodes[]) {
+      if (isStep(child)) {
+        number += 1;
+        this.writer.item(`${number}. `, () => this.block(child, headingIds));
+      } else this.blockChildren([child], headingIds);
+    }
   }
 
   /**
@@ -225,4 +247,8 @@ export class SectionWalk {
     for (const child of children) joined += this.inline(child);
     return joined;
   }
+}
+
+function isStep(node: Nodes): boolean {
+  return (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'Step';
 }

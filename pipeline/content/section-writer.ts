@@ -9,6 +9,8 @@ export interface HeadingAnchorInput extends HeadingKind {
   unlisted?: boolean;
 }
 
+/** What a list item's further prose lines start with (`textLines` in `code-fences.ts` reads them back). */
+const ITEM_INDENT = '  ';
 /** The deepest heading level the platform gives an id (`HEADING_LEVELS` of `@mintlify/common`). */
 const MAX_ANCHORED_DEPTH = 4;
 
@@ -34,6 +36,26 @@ export class SectionWriter {
   cappedAt: number | undefined;
   /** Lines taken by `capture` while it runs (undefined otherwise). */
   private captured: string[] | undefined;
+  /** How many list items (or steps) the walk is in, and the marker the item's first line still awaits. */
+  private itemDepth = 0;
+  private pendingMarker: string | undefined;
+
+  /**
+   * Writes one item of a list or one step: its first prose line after `marker` ("1. ", "- "), its further prose lines
+   * indented by two spaces, so that the text keeps where an item starts and ends (`textLines` reads them back). A
+   * code block or a heading is written as it is; a table cell's lines (`capture`) get no marker. An item of a list
+   * inside an item is one of the outer item's further lines, its marker after the indent.
+   */
+  item(marker: string, write: () => void): void {
+    this.itemDepth += 1;
+    this.pendingMarker = this.itemDepth > 1 ? `${ITEM_INDENT}${marker}` : marker;
+    try {
+      write();
+    } finally {
+      this.itemDepth -= 1;
+      this.pendingMarker = undefined;
+    }
+  }
 
   /** Runs `write` and returns the lines (headings included, as text) it wrote, which the section does not get: a table cell's lines, joined by the caller. */
   capture(write: () => void): string[] {
@@ -48,14 +70,23 @@ export class SectionWriter {
     return lines;
   }
 
-  /** Adds a line of text to the current section (blank lines are dropped). */
+  /** Adds a line of text to the current section (blank lines are dropped), marked or indented inside a list item (`item`). */
   emit(line: string): void {
     const trimmed = line.trim();
-    if (trimmed !== '') (this.captured ?? this.current.lines).push(trimmed);
+    if (trimmed === '') return;
+    if (this.captured) {
+      this.captured.push(trimmed);
+      return;
+    }
+    if (this.itemDepth > 0 && !trimmed.includes('\n') && !trimmed.startsWith('```')) {
+      this.current.lines.push(`${this.pendingMarker ?? ITEM_INDENT}${trimmed}`);
+    } else this.current.lines.push(trimmed);
+    this.pendingMarker = undefined;
   }
 
   /** Closes the current section and opens one under this heading, `text` as the reader reads it, anchored by `anchor`. */
   heading(depth: number, text: string, line: number, anchor: HeadingAnchorInput): void {
+    this.pendingMarker = undefined;
     if (this.captured) {
       this.emit(text);
       return;

@@ -1,3 +1,4 @@
+import { withoutItemMark } from '../../contract/search/code-fences.ts';
 import { parsePage } from '../content/parse-page.ts';
 
 /** Markdown syntax at all: emphasis, code, links and images, HTML, headings, lists, quotes, tables, escapes. */
@@ -68,7 +69,7 @@ function withoutEmphasis(text: string): string {
   return EMPHASIS.reduce((result, [mark, replacement]) => result.replace(mark, replacement), text);
 }
 
-/** A spec description as one line of text (for a field, a parameter or a response status). */
+/** A spec description as one line of text (for a field, a parameter or a response status), list markers left out. */
 export function descriptionText(value: unknown): string {
-  return descriptionLines(value).join(' ');
+  return descriptionLines(value).map(withoutItemMark).join(' ');
 }

@@ -102,8 +102,8 @@ describe('parsePage on an MDX page with every component', () => {
             ],
             "text": "limit (number, required, default 10): How many items to return.
       cursor (string): Where to start.
-      first item
-      second item
+      - first item
+      - second item
       data (object[], required): The items.
       properties
       id (string): Identifier.",
@@ -428,8 +428,8 @@ describe('parsePage on a Markdown page', () => {
             "headingPath": [
               "Setup & install",
             ],
-            "text": "Download it.
-      Run setup --all.
+            "text": "1. Download it.
+      2. Run setup --all.
       A quote with a second link.
       HTML link",
           },
@@ -444,7 +444,7 @@ describe('parsePage on a Markdown page', () => {
       file: 'install.md',
       text: '---\ntitle: Install\n---\n<Steps>\n  <Step title="Create a virtual environment">\n    Run the command.\n  </Step>\n</Steps>\n',
     });
-    expect(steps.sections[0]?.text).toBe('Create a virtual environment\nRun the command.');
+    expect(steps.sections[0]?.text).toBe('1. Create a virtual environment\n  Run the command.');
     expect(steps.diagnostics).toEqual([]);
     const placeholder = parsePage({
       file: 'keys.md',

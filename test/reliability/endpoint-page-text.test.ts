@@ -87,8 +87,8 @@ describe('endpoint pages say what the spec says (issue #30 item 10)', () => {
       POST /messages
       Send a message
       Available for: chat apps. Sends query to the app; see Get parameters.
-      streaming uses SSE
-      blocking waits
+      - streaming uses SSE
+      - blocking waits
 
       ## Parameters
 
