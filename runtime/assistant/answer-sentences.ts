@@ -1,6 +1,6 @@
-import { textLines } from '../../contract/search/code-fences.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { isCodeLine, isFieldDefinition, isTableRow } from './code-lines.ts';
+import { listLinesOf, markedItemsAfter, MAX_LIST_ITEMS } from './marked-list-items.ts';
 import { memoizeByText } from './memoize-by-text.ts';
 
 /** A sentence of a source that may be quoted in an answer, with its terms. */
@@ -27,7 +27,6 @@ const MIN_SENTENCE_LENGTH = 20;
 const MIN_SENTENCE_WORDS = 5;
 const MAX_SENTENCE_LENGTH = 600;
 const MIN_LIST_ITEMS = 2;
-const MAX_LIST_ITEMS = 8;
 const MAX_LIST_ITEM_WORDS = 16;
 const MAX_TABLE_ROWS = 6;
 const MAX_CELL_LENGTH = 100;
@@ -68,7 +67,7 @@ export function isFieldLine(line: string): boolean {
 export const answerSentencesOf: (text: string) => readonly AnswerSentence[] = memoizeByText((text) =>
   splitSentences(text).map(({ sentence, items, rows, line }) => {
     const complete = items.length > 0 || rows.length > 0 || COMPLETE.test(sentence);
-    const terms = new Set(prepareText([sentence, ...items, ...rows.flat()].join('\n')));
+    const terms = new Set(prepareText([sentence, ...items.map(gistOf), ...rows.flat()].join('\n')));
     return {
       sentence,
       items,
@@ -85,9 +84,7 @@ export const answerSentencesOf: (text: string) => readonly AnswerSentence[] = me
 
 function splitSentences(text: string): { sentence: string; items: string[]; rows: string[][]; line: number }[] {
   // Lines of fenced code blocks become empty lines: never quoted, and they end the list or table before them.
-  const numbered = textLines(text)
-    .map((line, number) => ({ text: line.code ? '' : line.text.trim(), number }))
-    .filter((line, index, all) => line.text !== '' || (index > 0 && all[index - 1]?.text !== ''));
+  const numbered = listLinesOf(text);
   const lines = numbered.map((line) => line.text);
   const sentences: { sentence: string; items: string[]; rows: string[][]; line: number }[] = [];
   lines.forEach((line, index) => {
@@ -98,7 +95,12 @@ function splitSentences(text: string): { sentence: string; items: string[]; rows
     parts.forEach((sentence, position) => {
       const introduces = position === parts.length - 1 && sentence.endsWith(':');
       const rows = introduces ? tableAfter(lines, index) : [];
-      const items = introduces && rows.length === 0 ? listAfter(lines, index) : [];
+      const items =
+        introduces && rows.length === 0
+          ? numbered[index + 1]?.item === 'start'
+            ? markedItemsAfter(numbered, index).items.map((item) => item.replace(CALLOUT_LABEL, ''))
+            : listAfter(lines, index)
+          : [];
       if (rows.length > 0 || items.length >= MIN_LIST_ITEMS || isSentence(sentence))
         sentences.push({
           sentence,
@@ -144,6 +146,11 @@ function isSentence(sentence: string): boolean {
     !isFieldDefinition(sentence) &&
     !isFragment(sentence)
   );
+}
+
+/** What of a list item counts as its words: its first `MAX_LIST_ITEM_WORDS` (a step's title, the gist of a long item). */
+export function gistOf(item: string): string {
+  return item.split(/\s+/, MAX_LIST_ITEM_WORDS).join(' ');
 }
 
 /** The short lines after a line ending with `:` (the items of its list, at most `MAX_LIST_ITEMS`), up to code, a table, a long line or another list. */

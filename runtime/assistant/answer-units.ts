@@ -1,6 +1,6 @@
-import { textLines } from '../../contract/search/code-fences.ts';
+import { textLines, withoutItemMark } from '../../contract/search/code-fences.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
-import { answerSentencesOf, isFieldLine, MAX_LINE_LENGTH, type AnswerSentence } from './answer-sentences.ts';
+import { answerSentencesOf, gistOf, isFieldLine, MAX_LINE_LENGTH, type AnswerSentence } from './answer-sentences.ts';
 import { type CodeBlock, codeBlocksOf, isCodeLine, isTableRow } from './code-lines.ts';
 import { memoizeByText } from './memoize-by-text.ts';
 
@@ -16,7 +16,7 @@ interface UnitBase {
   line: number;
   /** Its own terms (a sentence's with those of the list or table it introduces). */
   terms: ReadonlySet<string>;
-  /** How many terms it says itself, a list's or table's items aside: its length, for the score. */
+  /** How many terms it says itself (a list's items by their gist, a table's rows aside): its length, for the score. */
   size: number;
   /** The terms of what frames it: the line introducing a list or code block (the title a block shows, the line explaining it after), a table's header. */
   contextTerms: ReadonlySet<string>;
@@ -71,7 +71,7 @@ export const answerUnitsOf: (text: string) => readonly AnswerUnit[] = memoizeByT
       sentence,
       line: sentence.line,
       terms: sentence.terms,
-      size: new Set(prepareText(sentence.sentence)).size,
+      size: new Set(prepareText([sentence.sentence, ...sentence.items.map(gistOf)].join('\n'))).size,
       contextTerms: NO_TERMS,
     });
   }
@@ -96,7 +96,7 @@ export const answerUnitsOf: (text: string) => readonly AnswerUnit[] = memoizeByT
   let introLine = -1;
   let previous = '';
   lines.forEach((entry, number) => {
-    const line = entry.code ? '' : entry.text.trim();
+    const line = entry.code ? '' : entry.item === 'more' ? withoutItemMark(entry.text.trim()) : entry.text.trim();
     if (line === '' || (!isTableRow(line) && isCodeLine(line))) {
       header = undefined;
       if (line === '' && !entry.code) return;

@@ -6,6 +6,7 @@ import { memoizeByText } from './memoize-by-text.ts';
 import { coversQuestion, GENERIC_QUESTION_TERMS, spellingAgainst } from './question-coverage.ts';
 import { isDefinitionQuestion, questionIntent } from './question-intent.ts';
 import { procedureBlocks } from './procedure-blocks.ts';
+import { withProcedureList } from './procedure-list.ts';
 import { renderUnits } from './render-answer.ts';
 import { denialOf } from './yes-no-answer.ts';
 import { scoreUnits, type ComposerSection, type QuestionWeights, type ScoredUnit } from './score-units.ts';
@@ -38,7 +39,8 @@ const termsOf = memoizeByText((titleAndText): ReadonlySet<string> => new Set(pre
  * of the sources that best matches the question leads (a sentence, a list line, a table row — see `scoreUnits`),
  * followed by the other strong units of its section and source in reading order and at most one from another source
  * that holds the question's deciding terms; for a command or code question (or any question a code block of the
- * lead's section answers well), the best code block whole; for steps and "how do I" questions, lists numbered; for a
+ * lead's section answers well), the best code block whole; for steps and "how do I" questions, lists numbered, and
+ * for a steps question the list of steps of the lead's page that answers it (`withProcedureList`); for a
  * setup question, every block of the procedure that answers it (`procedureBlocks`); for a yes/no question whose lead
  * denies what is asked, "No." first. Each unit is cited `[n]`.
  * "Not found" when the sources do not speak about the question (`coversQuestion`) or nothing in them matches.
@@ -96,7 +98,8 @@ export function composeAnswer(
         )
       : undefined;
   const numbered = intent === 'steps' || HOW_TO.test(question);
-  const units = withProcedure(withCode(chosen, intent, question, sections, weights), procedure);
+  const withSteps = intent === 'steps' ? withProcedureList(chosen, sections, weights) : chosen;
+  const units = withProcedure(withCode(withSteps, intent, question, sections, weights), procedure);
   return [...(denial ? [`${denial}. `] : []), ...renderUnits(units, titleOf, numbered)];
 }
 

@@ -1,0 +1,99 @@
+import { prepareText } from '../../contract/search/prepare-text.ts';
+import { gistOf } from './answer-sentences.ts';
+import { answerUnitsOf, type SentenceUnit } from './answer-units.ts';
+import { headlessListsOf, listLinesOf, markedItemsAfter } from './marked-list-items.ts';
+import { weightIn, type ComposerSection, type QuestionWeights, type ScoredUnit } from './score-units.ts';
+
+/** Items a list must have to be a procedure. */
+const MIN_PROCEDURE_ITEMS = 3;
+/** Share of the question weight a procedure must hold itself (its section's headings, its intro, its items' gist)… */
+const OWN_SHARE = 0.15;
+/** …and with the lead's terms. */
+const PROCEDURE_LIST_SHARE = 0.5;
+
+/** A list that may be a procedure, as a unit of its section, with the last line it reads. */
+interface Procedure {
+  unit: ScoredUnit;
+  end: number;
+}
+
+/**
+ * The chosen units of a steps question with the procedure that answers it: the list of three or more items of the
+ * lead's source (introduced by a line, or right under its heading: then captioned with the section's title) that
+ * holds the lead among its lines, else the one holding the most question weight in its section's headings (the page
+ * title left out), its intro and its items' gist, when that is enough on its own and with the lead. It stands for the
+ * lead when the lead is one of its lines, else after the lead; units among its lines are left out.
+ */
+export function withProcedureList(
+  chosen: readonly ScoredUnit[],
+  sections: readonly ComposerSection[],
+  weights: QuestionWeights,
+): readonly ScoredUnit[] {
+  const lead = chosen[0];
+  if (!lead) return chosen;
+  const within = (unit: ScoredUnit, { unit: list, end }: Procedure): boolean =>
+    unit.section === list.section && unit.unit.line >= list.unit.line && unit.unit.line <= end;
+  let best: Procedure | undefined;
+  sections.forEach((section, index) => {
+    if (section.source !== lead.source) return;
+    const headings = prepareText(section.title.split(' › ').slice(1).join('\n'));
+    for (const { unit, end } of procedureUnitsOf(section)) {
+      const own = new Set([...headings, ...unit.terms]);
+      const share = weightIn(own, weights) / weights.found;
+      const candidate = {
+        unit: { unit, section: index, source: section.source, rank: section.rank, score: share, coverage: share },
+        end,
+      };
+      if (best && within(lead, best)) continue;
+      const withLead = weightIn(new Set([...own, ...lead.unit.terms]), weights) / weights.found;
+      if (
+        within(lead, candidate) ||
+        (share >= OWN_SHARE && withLead >= PROCEDURE_LIST_SHARE && (!best || share > best.unit.score))
+      )
+        best = candidate;
+    }
+  });
+  const procedure = best;
+  if (!procedure || chosen.some((unit) => unit.section === procedure.unit.section && unit.unit === procedure.unit.unit))
+    return chosen;
+  const rest = chosen.slice(1).filter((unit) => !within(unit, procedure));
+  return within(lead, procedure) ? [procedure.unit, ...rest] : [lead, procedure.unit, ...rest];
+}
+
+/** The lists of a section that may be a procedure, with the line each ends on: introduced ones, and headless ones captioned with the section's title. */
+function procedureUnitsOf(section: ComposerSection): { unit: SentenceUnit; end: number }[] {
+  const lines = listLinesOf(section.text);
+  const introduced = answerUnitsOf(section.text).flatMap((unit) => {
+    if (unit.kind !== 'sentence' || unit.sentence.items.length < MIN_PROCEDURE_ITEMS) return [];
+    const marked = markedItemsAfter(
+      lines,
+      lines.findIndex((line) => line.number === unit.line),
+    ).end;
+    return [{ unit, end: marked > unit.line ? marked : unit.line + unit.sentence.items.length }];
+  });
+  const headless = headlessListsOf(section.text)
+    .filter((list) => list.items.length >= MIN_PROCEDURE_ITEMS)
+    .map(({ line, end, items }) => {
+      const terms = new Set(prepareText(items.map(gistOf).join('\n')));
+      const unit: SentenceUnit = {
+        kind: 'sentence',
+        sentence: {
+          sentence: `From ${section.title}:`,
+          items,
+          rows: [],
+          terms,
+          complete: true,
+          meta: false,
+          definition: false,
+          anaphoric: false,
+          line,
+        },
+        line,
+        terms,
+        size: terms.size,
+        contextTerms: new Set(),
+      };
+      return { unit, end };
+    });
+  return [...introduced, ...headless];
+}

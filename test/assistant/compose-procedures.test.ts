@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { composeAnswer } from '../../runtime/assistant/compose-answer.ts';
+
+describe('the offline composer quotes lists and steps as the page marks them', () => {
+  it('quotes a marked list whole, its long items and the list inside an item included, and nothing after it', () => {
+    const connection = {
+      number: 1,
+      title: 'Enterprise SSO › Add a connection',
+      text: [
+        'To add an enterprise connection to your project:',
+        '1. Log in to the console and select your project.',
+        '2. Navigate to Settings > Enterprise connections, where every connection of the project is listed with its state.',
+        '3. In the shown modal provide the following data:',
+        '  - A Name for the connection.',
+        '  - A Metadata URL pointing to the Identity Provider metadata.',
+        'Connections take effect at once.',
+      ].join('\n'),
+    };
+    expect(composeAnswer('how do I add an enterprise connection to my project', undefined, [connection]).join(''))
+      .toMatchInlineSnapshot(`
+        "To add an enterprise connection to your project [1]:
+
+        1. Log in to the console and select your project.
+        2. Navigate to Settings > Enterprise connections, where every connection of the project is listed with its state.
+        3. In the shown modal provide the following data: A Name for the connection. A Metadata URL pointing to the Identity Provider metadata.
+
+        "
+      `);
+  });
+
+  it('answers a steps question with the steps right under a heading, captioned with its title', () => {
+    const slots = {
+      number: 1,
+      title: 'Posting time slots',
+      text: 'Set the times a channel normally posts, and what depends on them.',
+      sections: [
+        {
+          title: 'Posting time slots › Setting them',
+          text: [
+            '1. Open the editor',
+            '  Channel menu, Edit Time Slots.',
+            '2. Add a slot',
+            '  Pick an Hour and Minutes, then Add.',
+            '3. Save',
+            '  Save Changes. Nothing takes effect until you do.',
+          ].join('\n'),
+        },
+      ],
+    };
+    expect(composeAnswer('how do I set the default posting times of a channel', undefined, [slots]).join(''))
+      .toMatchInlineSnapshot(`
+        "Set the times a channel normally posts, and what depends on them [1]. From Posting time slots › Setting them [1]:
+
+        1. Open the editor: Channel menu, Edit Time Slots.
+        2. Add a slot: Pick an Hour and Minutes, then Add.
+        3. Save: Save Changes. Nothing takes effect until you do.
+
+        "
+      `);
+  });
+
+  it('quotes the steps for their line that answers best, whole and in order', () => {
+    const slots = {
+      number: 1,
+      title: 'Posting time slots › Setting them',
+      text: [
+        '1. Open the editor',
+        '  Channel menu, Edit Time Slots.',
+        '2. Add a slot',
+        '  Pick an Hour and Minutes, then Add.',
+        '3. Save',
+        '  Save Changes. Nothing takes effect until you do.',
+      ].join('\n'),
+    };
+    expect(composeAnswer('how do I edit the time slots of a channel', undefined, [slots]).join(''))
+      .toMatchInlineSnapshot(`
+        "From Posting time slots › Setting them [1]:
+
+        1. Open the editor: Channel menu, Edit Time Slots.
+        2. Add a slot: Pick an Hour and Minutes, then Add.
+        3. Save: Save Changes. Nothing takes effect until you do.
+
+        "
+      `);
+  });
+
+  it('adds the procedure of the lead page to a steps answer that leads with its description', () => {
+    const scheduling = {
+      number: 1,
+      title: 'Scan Scheduling',
+      text: 'Create, edit, and monitor recurring scans in the cloud.',
+      sections: [
+        {
+          title: 'Scan Scheduling › Create a Schedule From Scans',
+          text: [
+            'To create a schedule from the Scans page:',
+            '1. Navigate to Scans.',
+            '2. Click Launch Scan.',
+            '3. Select On a schedule.',
+            '4. Click Save Schedule.',
+          ].join('\n'),
+        },
+      ],
+    };
+    expect(composeAnswer('how do I set up a recurring scan in the cloud', undefined, [scheduling]).join(''))
+      .toMatchInlineSnapshot(`
+        "Create, edit, and monitor recurring scans in the cloud [1]. To create a schedule from the Scans page [1]:
+
+        1. Navigate to Scans.
+        2. Click Launch Scan.
+        3. Select On a schedule.
+        4. Click Save Schedule.
+
+        "
+      `);
+  });
+
+  it('weighs a list by the words of its items: a long list that names everything does not outrank the sentence that answers', () => {
+    const machines = {
+      number: 1,
+      title: 'Machines',
+      text: 'The default machine is small-1x which has 0.5 vCPU and 0.5 GB of RAM.',
+    };
+    const changelog = {
+      number: 2,
+      title: 'Changelog › v4',
+      text: [
+        'We made quite a few changes:',
+        '- Much simpler setup. The provider and coordinator are now combined into a single supervisor.',
+        '- Automatic container cleanup of machines that are no longer needed by any task.',
+        '- Resource limits enforced by default. Tasks are limited to the CPU and RAM of the machine preset.',
+        '- Support for multiple worker machines, so you can scale your workers horizontally.',
+      ].join('\n'),
+    };
+    expect(
+      composeAnswer('which machine preset do tasks use by default, how much cpu and ram', undefined, [
+        machines,
+        changelog,
+      ])[0],
+    ).toContain('small-1x');
+  });
+});
