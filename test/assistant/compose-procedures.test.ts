@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { composeAnswer } from '../../runtime/assistant/compose-answer.ts';
 
+/** A `<Steps>` block as the section text marks it: each step's title after its number, its text indented. */
+const TIME_SLOT_STEPS = [
+  '1. Open the editor',
+  '  Channel menu, Edit Time Slots.',
+  '2. Add a slot',
+  '  Pick an Hour and Minutes, then Add.',
+  '3. Save',
+  '  Save Changes. Nothing takes effect until you do.',
+].join('\n');
+
 describe('the offline composer quotes lists and steps as the page marks them', () => {
   it('quotes a marked list whole, its long items and the list inside an item included, and nothing after it', () => {
     const connection = {
@@ -36,14 +46,7 @@ describe('the offline composer quotes lists and steps as the page marks them', (
       sections: [
         {
           title: 'Posting time slots › Setting them',
-          text: [
-            '1. Open the editor',
-            '  Channel menu, Edit Time Slots.',
-            '2. Add a slot',
-            '  Pick an Hour and Minutes, then Add.',
-            '3. Save',
-            '  Save Changes. Nothing takes effect until you do.',
-          ].join('\n'),
+          text: TIME_SLOT_STEPS,
         },
       ],
     };
@@ -63,14 +66,7 @@ describe('the offline composer quotes lists and steps as the page marks them', (
     const slots = {
       number: 1,
       title: 'Posting time slots › Setting them',
-      text: [
-        '1. Open the editor',
-        '  Channel menu, Edit Time Slots.',
-        '2. Add a slot',
-        '  Pick an Hour and Minutes, then Add.',
-        '3. Save',
-        '  Save Changes. Nothing takes effect until you do.',
-      ].join('\n'),
+      text: TIME_SLOT_STEPS,
     };
     expect(composeAnswer('how do I edit the time slots of a channel', undefined, [slots]).join(''))
       .toMatchInlineSnapshot(`
