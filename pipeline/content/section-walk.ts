@@ -163,12 +163,13 @@ export class SectionWalk {
     if (tip !== undefined) this.writer.emit(collapseWhitespace(tip));
   }
 
-  /** `<Steps>`: each `<Step>` an item of a numbered list (its title the item's first line), as a Markdown ordered list is. */
+  /** `<Steps>`: each `<Step>` an item of a numbered list (its title the item's first line), numbered in order or by its `stepNumber`, as the platform shows it. */
   private steps(node: JsxElement, headingIds: ReadonlyMap<number, string>): void {
     let number = 0;
     for (const child of node.children as Nodes[]) {
       if (isStep(child)) {
-        number += 1;
+        const stated = jsxAttribute(child, 'stepNumber');
+        number = typeof stated === 'string' && /^\d{1,3}$/.test(stated.trim()) ? Number(stated) : number + 1;
         this.writer.item(`${number}. `, () => this.block(child, headingIds));
       } else this.blockChildren([child], headingIds);
     }
@@ -249,6 +250,6 @@ export class SectionWalk {
   }
 }
 
-function isStep(node: Nodes): boolean {
+function isStep(node: Nodes): node is JsxElement & Nodes {
   return (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'Step';
 }

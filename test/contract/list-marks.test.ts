@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
 import { textLines, withoutCodeFences } from '../../contract/search/code-fences.ts';
+import { parsePage } from '../../pipeline/content/parse-page.ts';
 
 const site = siteSourceFromObject({
   'docs.json': JSON.stringify({
@@ -94,6 +95,14 @@ describe('lists and steps in section text', () => {
     expect(terms).toContain('scan');
     expect(terms).not.toContain('1');
     expect(terms).not.toContain('3');
+  });
+
+  it('numbers a step by its stepNumber when it states one, and the next ones on from it', () => {
+    const page = parsePage({
+      file: 'numbered.mdx',
+      text: '---\ntitle: Later\n---\n<Steps>\n  <Step title="Resume" stepNumber={4}>\n    Body four.\n  </Step>\n  <Step title="Finish">\n    Body five.\n  </Step>\n</Steps>\n',
+    });
+    expect(page.sections[0]?.text).toBe('4. Resume\n  Body four.\n5. Finish\n  Body five.');
   });
 
   it('reads an indented line as a further line only right after an item', () => {
