@@ -1,6 +1,6 @@
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { isCodeLine, isFieldDefinition, isTableRow } from './code-lines.ts';
-import { listLinesOf, markedItemsAfter, MAX_LIST_ITEMS } from './marked-list-items.ts';
+import { listLinesOf, markedItemsAfter, MAX_LIST_ITEMS, subItemsAfter } from './marked-list-items.ts';
 import { memoizeByText } from './memoize-by-text.ts';
 
 /** A sentence of a source that may be quoted in an answer, with its terms. */
@@ -93,14 +93,17 @@ function splitSentences(text: string): { sentence: string; items: string[]; rows
       line.split(SENTENCE_BOUNDARY).map((sentence) => sentence.trim().replace(CALLOUT_LABEL, '')),
     );
     parts.forEach((sentence, position) => {
-      const introduces = position === parts.length - 1 && sentence.endsWith(':');
+      const last = position === parts.length - 1;
+      const introduces = last && sentence.endsWith(':');
       const rows = introduces ? tableAfter(lines, index) : [];
       const items =
         introduces && rows.length === 0
           ? numbered[index + 1]?.item === 'start'
             ? markedItemsAfter(numbered, index).items.map((item) => item.replace(CALLOUT_LABEL, ''))
             : listAfter(lines, index)
-          : [];
+          : last && numbered[index]?.item === 'start' && numbered[index + 1]?.nested
+            ? subItemsAfter(numbered, index)
+            : [];
       if (rows.length > 0 || items.length >= MIN_LIST_ITEMS || isSentence(sentence))
         sentences.push({
           sentence,

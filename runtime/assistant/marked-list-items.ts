@@ -47,10 +47,28 @@ export function markedItemsAfter(lines: readonly ListLine[], index: number): { i
     }
     end = number;
   }
-  return {
-    items: items.map((item) => (item.length > MAX_ITEM_LENGTH ? `${item.slice(0, MAX_ITEM_LENGTH).trimEnd()}…` : item)),
-    end,
-  };
+  return { items: items.map(cutItem), end };
+}
+
+function cutItem(item: string): string {
+  return item.length > MAX_ITEM_LENGTH ? `${item.slice(0, MAX_ITEM_LENGTH).trimEnd()}…` : item;
+}
+
+/**
+ * The items of the list inside the list item on line `index` (its sub-items: "`SEQUIN_LOG_FORMAT`: Sets the log
+ * format" over "`console` outputs…" and "`datadog_json` outputs…"), each with its further lines; at most
+ * `MAX_LIST_ITEMS`, cut at `MAX_ITEM_LENGTH`. Empty when the next line starts no sub-item.
+ */
+export function subItemsAfter(lines: readonly ListLine[], index: number): string[] {
+  const items: string[] = [];
+  for (let at = index + 1; at < lines.length; at += 1) {
+    const { text, item, nested } = lines[at] as ListLine;
+    if (item !== 'more' || text === '' || (nested && items.length === MAX_LIST_ITEMS)) break;
+    if (nested) items.push(text);
+    else if (items.length > 0) items.push(`${items.pop() ?? ''} ${text}`);
+    else break;
+  }
+  return items.map(cutItem);
 }
 
 /** The lines of a section's text as lists are read (code lines empty, runs of them one line, markers of items inside items left out). */

@@ -111,6 +111,32 @@ describe('the offline composer quotes lists and steps as the page marks them', (
       `);
   });
 
+  it('reads a list item over its sub-items as their intro', () => {
+    const configuration = {
+      number: 1,
+      title: 'Configuration › Environment variables',
+      text: [
+        '- LOG_LEVEL: Sets application logging verbosity (default: info)',
+        '  - Valid values: error, warning, info, debug',
+        '- APP_LOG_FORMAT: Sets the log format (default: console)',
+        '  - console outputs logs to the console in a human-readable format.',
+        "  - datadog_json outputs logs in JSON format, which is compatible with Datadog's logging format.",
+      ].join('\n'),
+    };
+    expect(
+      composeAnswer('which environment variable switches the logs to JSON for datadog', undefined, [
+        configuration,
+      ]).join(''),
+    ).toMatchInlineSnapshot(`
+      "APP_LOG_FORMAT: Sets the log format (default: console) [1]:
+
+      - console outputs logs to the console in a human-readable format.
+      - datadog_json outputs logs in JSON format, which is compatible with Datadog's logging format.
+
+      LOG_LEVEL: Sets application logging verbosity (default: info) [1]. "
+    `);
+  });
+
   it('weighs a list by the words of its items: a long list that names everything does not outrank the sentence that answers', () => {
     const machines = {
       number: 1,
