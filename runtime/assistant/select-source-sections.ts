@@ -18,8 +18,13 @@ const MAX_EXTRA_SECTIONS = 3;
 const MAX_EXTRA_CHARACTERS = 6000;
 /** A sibling section is given beside the ranked one when it matches at least this share of the ranked one's match. */
 const EXTRA_SECTION_SHARE = 0.5;
-/** For a command or code question, a sibling with a code block is given when the page's chosen sections have none and it matches this share of the ranked one's match. */
-const CODE_SECTION_SHARE = 0.3;
+/**
+ * For a command or code question, a sibling with a code block is given when the page's chosen sections have none and
+ * it matches this share of the ranked one's match; for a steps question, likewise a sibling with a list of steps.
+ */
+const FORM_SECTION_SHARE = 0.3;
+/** Items a list must have to be a list of steps. */
+const MIN_STEPS = 3;
 /** A sibling replaces the ranked section as the page's first (its anchor is the source's link) when it matches this much better. */
 const LEAD_SECTION_FACTOR = 1.3;
 /** Share of a section's match that comes from its best line (heading included): a line saying it all beats words scattered over a long section. */
@@ -44,6 +49,8 @@ const holds = (section: { headingPath: readonly string[]; text: string }, term: 
   headingTermsOf(section.headingPath.join('\n')).has(term) || textTermsOf(section.text).has(term);
 /** Whether a section's text holds a fenced code block. */
 const hasCode = (text: string): boolean => textLines(text).some((line) => line.fence === 'open');
+/** Whether a section's text holds a list of steps: `MIN_STEPS` marked items or more. */
+const hasSteps = (text: string): boolean => textLines(text).filter((line) => line.item === 'start').length >= MIN_STEPS;
 
 /**
  * The sections of each result's page an answer is composed from: the ranked section, and up to three other sections
@@ -55,7 +62,8 @@ const hasCode = (text: string): boolean => textLines(text).some((line) => line.f
  * sibling matching a third better comes first, so the source links to it. The rarest question term none of the
  * chosen sections holds brings one more sibling that matches that well and holds it (the *EVM* table holding the
  * "Stable" chain the question names, fifth by match). For a command or code question, a sibling with a code block
- * is given too when none of the chosen sections has one (`CODE_SECTION_SHARE`).
+ * is given too when none of the chosen sections has one, and for a steps question one with a list of steps
+ * (`FORM_SECTION_SHARE`).
  */
 export function selectSourceSections(
   question: string,
@@ -64,7 +72,7 @@ export function selectSourceSections(
 ): SelectedSection[][] {
   const questionTerms = [...new Set(prepareText(question))];
   const intent = questionIntent(question);
-  const asksForCode = intent === 'command' || intent === 'code';
+  const holdsAsked = intent === 'command' || intent === 'code' ? hasCode : intent === 'steps' ? hasSteps : undefined;
   const pages = results.map((result) => sectionsOfPage(result.path));
   const pool = pages.flat();
   if (questionTerms.length === 0 || pool.length === 0) return results.map((result) => [sectionOf(result)]);
@@ -116,17 +124,17 @@ export function selectSourceSections(
       characters += section.text.length;
       return true;
     });
-    if (asksForCode && !hasCode(ranked.text) && !extras.some(({ section }) => hasCode(section.text))) {
-      const code = (pages[rank] as readonly SectionRecord[])
-        .filter((section) => section.anchor !== result.anchor && hasCode(section.text))
-        .map((section) => ({ section, score: match(section, rankedMatch * CODE_SECTION_SHARE) }))
+    if (holdsAsked && !holdsAsked(ranked.text) && !extras.some(({ section }) => holdsAsked(section.text))) {
+      const form = (pages[rank] as readonly SectionRecord[])
+        .filter((section) => section.anchor !== result.anchor && holdsAsked(section.text))
+        .map((section) => ({ section, score: match(section, rankedMatch * FORM_SECTION_SHARE) }))
         .filter(
           (candidate) =>
-            candidate.score >= rankedMatch * CODE_SECTION_SHARE &&
+            candidate.score >= rankedMatch * FORM_SECTION_SHARE &&
             characters + candidate.section.text.length <= MAX_EXTRA_CHARACTERS,
         )
         .sort((a, b) => b.score - a.score)[0];
-      if (code) extras.push(code);
+      if (form) extras.push(form);
     }
     if (extras.length === 0) return [ranked];
     const chosen = extras.map(({ section }) => sectionOf(section));

@@ -117,6 +117,23 @@ describe('the sections an answer is composed from', () => {
     ]);
   });
 
+  it('gives a section with a list of steps for a steps question when the chosen ones have none', () => {
+    const record = sectionsOfPage('concepts/webhooks', 'Webhooks');
+    const ranked = record('', '', 'Verify that a webhook request comes from Relay and was not replayed.');
+    const steps = record(
+      'how-the-signature-is-computed',
+      'How the signature is computed',
+      '1. Take the timestamp t from the header.\n2. Build the signed string.\n3. Compute HMAC-SHA256 of that string.\n4. Compare the digest with the v1 value.',
+    );
+    const rotation = record('rotation', 'Rotation', 'During a rotation the header carries two signatures.');
+    const sectionsOf = (): SectionRecord[] => [ranked, steps, rotation];
+    expect(
+      selectSourceSections('How do I verify webhook signatures?', [rankedResult(ranked)], sectionsOf)[0]?.map(
+        (section) => section.anchor,
+      ),
+    ).toEqual(['', 'how-the-signature-is-computed']);
+  });
+
   it('reads each section by its own headings, not by the page title they all share', () => {
     const record = sectionsOfPage('docker-compose', 'Deploy with Docker Compose');
     const ranked = record('access', 'Access', 'Open the dashboard on your server at http://your_server_ip.');
