@@ -33,6 +33,8 @@ export interface Level {
   listsOperations?: boolean;
   /** Operation entries of the element left out because the spec they name did not load. */
   unloadedEntries: number;
+  /** The rank of its whole-spec pages (`NavigationEntries.add`): its place in navigation order, from 1 (the navigation). */
+  expansion: number;
 }
 
 /**

@@ -17,7 +17,7 @@ import { endpointTitle } from '../openapi/endpoint-title.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
 import { NavigationEntries, type ReportAtPointer } from './navigation-entries.ts';
 import { holdsNavigationLists, NAVIGATION_NODE_FIELDS } from '../site-model/navigation-lists.ts';
-import type { OperationRef, ResolvedNavigation, SpecInScope } from './navigation-page-entry.ts';
+import type { OperationRef, ResolvedNavigation } from './navigation-page-entry.ts';
 import { pageRoute } from '../site-model/page-route.ts';
 import { resolveGlobalNavigation } from './resolve-global-navigation.ts';
 import {
@@ -58,36 +58,53 @@ export function resolveNavigation(
 ): ResolvedNavigation {
   const diagnostics: Diagnostic[] = [];
   const report: ReportAtPointer = (pointer, severity, ruleId, message, hint) => {
-    diagnostics.push({ ...options.locate(pointer), pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
+    const diagnostic = { ...options.locate(pointer), pointer, severity, ruleId, message, ...(hint ? { hint } : {}) };
+    diagnostics.push(diagnostic);
+    return diagnostic;
   };
   const entries = new NavigationEntries(report);
+  const endpointNodes: ManifestNavigationNode[] = [];
+  /** Elements entered so far: the rank of the next one's whole-spec pages (after every operation reference's, 0). */
+  let elementsEntered = 1;
 
+  /** Adds an operation's endpoint page, named within `naming` and ranked `expansion` (see `NavigationEntries`). */
   const addEndpoint = (
     operation: SpecOperation,
     specFile: string,
     scope: Scope,
     pointer: string,
-    extraGroups: string[] = [],
+    { naming, expansion, groups = [] }: { naming: string; expansion: number; groups?: string[] },
   ): ManifestNavigationNode => {
     const title = endpointTitle(operation);
-    const route = entries.endpointRoute(operation, specFile, scope.specs);
+    const route = entries.endpointRoute(operation, specFile, scope.specs, naming);
     const hidden = scope.hidden || operation.hidden;
     const reference: OperationRef = {
       specFile,
       method: operation.webhook ? 'WEBHOOK' : operation.method,
       path: operation.path,
     };
-    entries.add({
-      route,
-      pointer,
-      hidden,
-      ...searchPlacement(scope),
-      context: { ...scope.context, groups: [...scope.context.groups, ...extraGroups] },
-      ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}),
-      operation: reference,
-      endpoint: { route, title, operation: reference, hidden: operation.hidden, source: operation },
-    });
-    return { kind: 'endpoint', path: route, method: reference.method, title, ...(hidden ? { hidden: true } : {}) };
+    entries.add(
+      {
+        route,
+        pointer,
+        hidden,
+        ...searchPlacement(scope),
+        context: { ...scope.context, groups: [...scope.context.groups, ...groups] },
+        ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}),
+        operation: reference,
+        endpoint: { route, title, operation: reference, hidden: operation.hidden, source: operation },
+      },
+      expansion,
+    );
+    const node: ManifestNavigationNode = {
+      kind: 'endpoint',
+      path: route,
+      method: reference.method,
+      title,
+      ...(hidden ? { hidden: true } : {}),
+    };
+    endpointNodes.push(node);
+    return node;
   };
 
   const resolveOperationEntry = (entry: string, pointer: string, level: Level): ManifestNavigationNode | undefined => {
@@ -101,7 +118,7 @@ export function resolveNavigation(
     if (resolution.ok)
       return resolution.operation.excluded
         ? undefined
-        : addEndpoint(resolution.operation, resolution.spec.file, scope, pointer);
+        : addEndpoint(resolution.operation, resolution.spec.file, scope, pointer, { naming: pointer, expansion: 0 });
     if (resolution.specNotLoaded) {
       level.unloadedEntries += 1;
       return undefined;
@@ -159,14 +176,19 @@ export function resolveNavigation(
     return { kind: 'page', path: route, ...(scope.hidden ? { hidden: true } : {}) };
   };
 
-  const generateWholeSpec = (ownSpecs: SpecInScope, pointer: string, scope: Scope): ManifestNavigationNode[] =>
-    [...operationsByTag(ownSpecs, options.specs)].map(([tag, operations]) => ({
+  // Each spec of the element is expanded on its own, each tag group naming its pages apart, as the platform's scraper.
+  const generateWholeSpec = (level: Level, pointer: string): ManifestNavigationNode[] =>
+    [...operationsByTag(level.ownSpecs, options.specs)].map(([tag, operations]) => ({
       kind: 'group',
       label: tag,
       generated: true,
-      ...(scope.hidden ? { hidden: true } : {}),
+      ...(level.scope.hidden ? { hidden: true } : {}),
       children: operations.map(({ operation, specFile }) =>
-        addEndpoint(operation, specFile, scope, `${pointer}/openapi`, [tag]),
+        addEndpoint(operation, specFile, level.scope, `${pointer}/openapi`, {
+          naming: `${pointer}\u0000${specFile}\u0000${tag}`,
+          expansion: level.expansion,
+          groups: [tag],
+        }),
       ),
     }));
 
@@ -183,7 +205,15 @@ export function resolveNavigation(
       // A link, as the platform's schema reads an element with an `href`: the lists it also holds are dropped.
       if (element.root === undefined) return SKIP;
     }
-    const level: Level = { scope, node, children: [], siblings: parent.children, ownSpecs, unloadedEntries: 0 };
+    const level: Level = {
+      scope,
+      node,
+      children: [],
+      siblings: parent.children,
+      ownSpecs,
+      unloadedEntries: 0,
+      expansion: (elementsEntered += 1),
+    };
     if (ownSpecs.length > 0) scope.specOwner = level;
     return level;
   };
@@ -203,6 +233,7 @@ export function resolveNavigation(
     children: tree,
     ownSpecs: navigationSpecs,
     unloadedEntries: 0,
+    expansion: 1,
   };
   if (navigationSpecs.length > 0) root.scope.specOwner = root;
   visitNavigation<Level>(
@@ -224,7 +255,7 @@ export function resolveNavigation(
           level.ownSpecs.length > 0 &&
           !level.listsOperations &&
           (visit.kind !== 'navigation' || !holdsNavigationLists(visit.element));
-        if (wholeSpec) level.children.push(...generateWholeSpec(level.ownSpecs, visit.pointer, level.scope));
+        if (wholeSpec) level.children.push(...generateWholeSpec(level, visit.pointer));
         // An element's `asyncapi` adds its channels' pages after what it lists (the top-level navigation's is not read).
         if (visit.kind !== 'navigation' && visit.element.asyncapi !== undefined && options.asyncApis)
           level.children.push(
@@ -257,5 +288,6 @@ export function resolveNavigation(
     root,
   );
   tree.push(...resolveGlobalNavigation(navigation?.global));
+  entries.showLatestEndpoints(endpointNodes);
   return { tree, entries: entries.entries, diagnostics };
 }

@@ -61,7 +61,6 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
                 endpoint api-reference/products/list-products
                 endpoint api-reference/products/create-a-product!
                 endpoint api-reference/products/get-a-product
-                endpoint api-reference/products/get-a-product-1
                 endpoint api-reference/products/patch-products
               group Pets
                 endpoint api-reference/pets/list-pets
@@ -158,9 +157,8 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
     expect(entry('cloud/intro')?.openapi).toEqual([{ file: 'shop.yaml' }]);
   });
 
-  it('makes endpoint pages with summary slugs, collision suffixes, derived names, titles and searchable content', () => {
+  it('makes endpoint pages with summary slugs, derived names, titles and searchable content', () => {
     expect(entry('api-reference/products/get-a-product')?.operation?.method).toBe('GET');
-    expect(entry('api-reference/products/get-a-product-1')?.operation?.method).toBe('DELETE');
     expect(entry('api-reference/products/patch-products')?.endpoint).toMatchObject({
       title: 'Patch products productId',
       hidden: false,
