@@ -26,6 +26,8 @@ export type ReportAtPointer = (
  */
 export class NavigationEntries {
   readonly entries: NavigationPageEntry[] = [];
+  /** The navigation nodes of the endpoint pages, which `showLatestEndpoints` updates. */
+  readonly endpointNodes: ManifestNavigationNode[] = [];
   /** Route → its first entry. */
   private readonly firstEntries = new Map<string, NavigationPageEntry>();
   /** `route sidebar` → the first entry of the route in that sidebar. */
@@ -100,15 +102,15 @@ export class NavigationEntries {
   }
 
   /**
-   * Makes every endpoint entry, and each of `nodes` (the navigation's endpoint nodes), show the endpoint page of its
-   * route: the operation of the expansion the platform runs last (see `add`). Call once every entry is added.
+   * Makes every endpoint entry, and each of `endpointNodes`, show the endpoint page of its route: the operation of the
+   * expansion the platform runs last (see `add`). Call once every entry is added.
    */
-  showLatestEndpoints(nodes: readonly ManifestNavigationNode[]): void {
+  showLatestEndpoints(): void {
     for (const entry of this.entries) {
       const shown = entry.endpoint && this.shownEndpoints.get(entry.route)?.endpoint;
       if (shown) Object.assign(entry, { endpoint: shown, operation: shown.operation });
     }
-    for (const node of nodes) {
+    for (const node of this.endpointNodes) {
       const shown = this.shownEndpoints.get(String(node.path))?.endpoint;
       if (shown) Object.assign(node, { method: shown.operation.method, title: shown.title });
     }

@@ -7,17 +7,17 @@ import { suggestName } from '../config/suggest-name.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { ruleSeverity } from '../diagnostics/rule-catalog.ts';
 import { specReferencesOf } from '../site-model/collect-spec-references.ts';
-import type { LoadedSpecs, SpecOperation } from '../openapi/loaded-spec.ts';
-import { describeTrail, elementScope, searchPlacement, type Level, type Scope } from './navigation-scope.ts';
+import type { LoadedSpecs } from '../openapi/loaded-spec.ts';
+import { describeTrail, elementScope, searchPlacement, type Level } from './navigation-scope.ts';
 import { operationsByTag } from './operations-by-tag.ts';
 import { channelPages } from './channel-pages.ts';
 import type { LoadedAsyncApis } from '../openapi/asyncapi-channel.ts';
 import { unloadedSpecWarning } from './unloaded-spec-warning.ts';
-import { endpointTitle } from '../openapi/endpoint-title.ts';
 import { resolveOperationReference } from '../openapi/resolve-operation-reference.ts';
 import { NavigationEntries, type ReportAtPointer } from './navigation-entries.ts';
 import { holdsNavigationLists, NAVIGATION_NODE_FIELDS } from '../site-model/navigation-lists.ts';
-import type { OperationRef, ResolvedNavigation } from './navigation-page-entry.ts';
+import type { ResolvedNavigation } from './navigation-page-entry.ts';
+import { addEndpointPage } from './add-endpoint-page.ts';
 import { pageRoute } from '../site-model/page-route.ts';
 import { resolveGlobalNavigation } from './resolve-global-navigation.ts';
 import {
@@ -63,49 +63,8 @@ export function resolveNavigation(
     return diagnostic;
   };
   const entries = new NavigationEntries(report);
-  const endpointNodes: ManifestNavigationNode[] = [];
   /** Elements entered so far: the rank of the next one's whole-spec pages (after every operation reference's, 0). */
   let elementsEntered = 1;
-
-  /** Adds an operation's endpoint page, named within `naming` and ranked `expansion` (see `NavigationEntries`). */
-  const addEndpoint = (
-    operation: SpecOperation,
-    specFile: string,
-    scope: Scope,
-    pointer: string,
-    { naming, expansion, groups = [] }: { naming: string; expansion: number; groups?: string[] },
-  ): ManifestNavigationNode => {
-    const title = endpointTitle(operation);
-    const route = entries.endpointRoute(operation, specFile, scope.specs, naming);
-    const hidden = scope.hidden || operation.hidden;
-    const reference: OperationRef = {
-      specFile,
-      method: operation.webhook ? 'WEBHOOK' : operation.method,
-      path: operation.path,
-    };
-    entries.add(
-      {
-        route,
-        pointer,
-        hidden,
-        ...searchPlacement(scope),
-        context: { ...scope.context, groups: [...scope.context.groups, ...groups] },
-        ...(scope.specs.length > 0 ? { openapi: scope.specs } : {}),
-        operation: reference,
-        endpoint: { route, title, operation: reference, hidden: operation.hidden, source: operation },
-      },
-      expansion,
-    );
-    const node: ManifestNavigationNode = {
-      kind: 'endpoint',
-      path: route,
-      method: reference.method,
-      title,
-      ...(hidden ? { hidden: true } : {}),
-    };
-    endpointNodes.push(node);
-    return node;
-  };
 
   const resolveOperationEntry = (entry: string, pointer: string, level: Level): ManifestNavigationNode | undefined => {
     const { scope } = level;
@@ -118,7 +77,10 @@ export function resolveNavigation(
     if (resolution.ok)
       return resolution.operation.excluded
         ? undefined
-        : addEndpoint(resolution.operation, resolution.spec.file, scope, pointer, { naming: pointer, expansion: 0 });
+        : addEndpointPage(entries, resolution.operation, resolution.spec.file, scope, pointer, {
+            naming: pointer,
+            expansion: 0,
+          });
     if (resolution.specNotLoaded) {
       level.unloadedEntries += 1;
       return undefined;
@@ -184,7 +146,7 @@ export function resolveNavigation(
       generated: true,
       ...(level.scope.hidden ? { hidden: true } : {}),
       children: operations.map(({ operation, specFile }) =>
-        addEndpoint(operation, specFile, level.scope, `${pointer}/openapi`, {
+        addEndpointPage(entries, operation, specFile, level.scope, `${pointer}/openapi`, {
           naming: `${pointer}\u0000${specFile}\u0000${tag}`,
           expansion: level.expansion,
           groups: [tag],
@@ -288,6 +250,6 @@ export function resolveNavigation(
     root,
   );
   tree.push(...resolveGlobalNavigation(navigation?.global));
-  entries.showLatestEndpoints(endpointNodes);
+  entries.showLatestEndpoints();
   return { tree, entries: entries.entries, diagnostics };
 }
