@@ -4,6 +4,8 @@ import { memoizeByText } from './memoize-by-text.ts';
 
 /** Items of a list quoted at most. */
 export const MAX_LIST_ITEMS = 8;
+/** Items a list must have to be a list of steps (a procedure). */
+export const MIN_STEPS = 3;
 /** Characters of a marked list item or step quoted at most. */
 const MAX_ITEM_LENGTH = 300;
 

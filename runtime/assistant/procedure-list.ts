@@ -1,11 +1,9 @@
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { gistOf } from './answer-sentences.ts';
 import { answerUnitsOf, type SentenceUnit } from './answer-units.ts';
-import { headlessListsOf, listLinesOf, markedItemsAfter } from './marked-list-items.ts';
+import { headlessListsOf, listLinesOf, markedItemsAfter, MIN_STEPS } from './marked-list-items.ts';
 import { weightIn, type ComposerSection, type QuestionWeights, type ScoredUnit } from './score-units.ts';
 
-/** Items a list must have to be a procedure. */
-const MIN_PROCEDURE_ITEMS = 3;
 /** Share of the question weight a procedure must hold itself (its section's headings, its intro, its items' gist)… */
 const OWN_SHARE = 0.15;
 /** …and with the lead's terms. */
@@ -64,7 +62,7 @@ export function withProcedureList(
 function procedureUnitsOf(section: ComposerSection): { unit: SentenceUnit; end: number }[] {
   const lines = listLinesOf(section.text);
   const introduced = answerUnitsOf(section.text).flatMap((unit) => {
-    if (unit.kind !== 'sentence' || unit.sentence.items.length < MIN_PROCEDURE_ITEMS) return [];
+    if (unit.kind !== 'sentence' || unit.sentence.items.length < MIN_STEPS) return [];
     const marked = markedItemsAfter(
       lines,
       lines.findIndex((line) => line.number === unit.line),
@@ -72,7 +70,7 @@ function procedureUnitsOf(section: ComposerSection): { unit: SentenceUnit; end: 
     return [{ unit, end: marked > unit.line ? marked : unit.line + unit.sentence.items.length }];
   });
   const headless = headlessListsOf(section.text)
-    .filter((list) => list.items.length >= MIN_PROCEDURE_ITEMS)
+    .filter((list) => list.items.length >= MIN_STEPS)
     .map(({ line, end, items }) => {
       const terms = new Set(prepareText(items.map(gistOf).join('\n')));
       const unit: SentenceUnit = {

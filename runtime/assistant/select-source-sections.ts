@@ -2,6 +2,7 @@ import { textLines } from '../../contract/search/code-fences.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import type { SectionRecord } from '../../contract/search/section-record.ts';
 import type { SearchResult } from '../search/search.ts';
+import { MIN_STEPS } from './marked-list-items.ts';
 import { memoizeByText } from './memoize-by-text.ts';
 import { questionIntent } from './question-intent.ts';
 
@@ -23,8 +24,6 @@ const EXTRA_SECTION_SHARE = 0.5;
  * it matches this share of the ranked one's match; for a steps question, likewise a sibling with a list of steps.
  */
 const FORM_SECTION_SHARE = 0.3;
-/** Items a list must have to be a list of steps. */
-const MIN_STEPS = 3;
 /** A sibling replaces the ranked section as the page's first (its anchor is the source's link) when it matches this much better. */
 const LEAD_SECTION_FACTOR = 1.3;
 /** Share of a section's match that comes from its best line (heading included): a line saying it all beats words scattered over a long section. */
