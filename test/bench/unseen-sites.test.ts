@@ -18,6 +18,7 @@ const UNSEEN_SITES = [
   'chatwoot',
   'checkly',
   'cline',
+  'cosmo',
   'dify',
   'dodopayments',
   'dub',
@@ -39,10 +40,12 @@ const UNSEEN_SITES = [
   'portkey',
   'postiz',
   'prowler',
+  'relevance',
   'runpod',
   'salad',
   'sequin',
   'shuttle',
+  'turnkey',
   'turso',
   'upstash',
 ];
@@ -92,8 +95,9 @@ describe('the unseen split of the retrieval bench', () => {
       `${path.join(folder, 'prowler-cloud+prowler', 'docs')}, `,
     );
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'gitroomhq+postiz-docs')}, `);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'polarsource+polar', 'docs')}, `);
     expect('skipped' in partial && partial.skipped).toContain(
-      `${path.join(folder, 'polarsource+polar', 'docs')} not found`,
+      `${path.join(folder, 'RelevanceAI+relevance-docs')} not found`,
     );
     expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
   });
@@ -110,6 +114,7 @@ describe('the unseen split of the retrieval bench', () => {
       { name: 'batch 8', sites: ['porter', 'salad', 'formbricks'] },
       { name: 'batch 9', sites: ['runpod', 'prowler', 'postiz'] },
       { name: 'batch 10', sites: ['lightdash', 'shuttle', 'polar'] },
+      { name: 'batch 11', sites: ['cosmo', 'turnkey', 'relevance'] },
     ]);
     expect(
       unseenBatches([
@@ -152,6 +157,9 @@ describe('the unseen split of the retrieval bench', () => {
       'lightdash+mintlify-docs',
       'shuttle-hq+shuttle-docs',
       'polarsource+polar/docs',
+      'wundergraph+cosmo-docs/docs',
+      'tkhq+docs',
+      'RelevanceAI+relevance-docs',
     ])
       mkdirSync(path.join(folder, directory), { recursive: true });
     const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
