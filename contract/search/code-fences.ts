@@ -21,7 +21,7 @@ const OPENING_FENCE = /^(`{3,})[^`]*$/;
 /** How the text marks list items and steps: the first line after "1. " or "- ", further lines indented by two spaces. */
 const ITEM_START = /^(?:-|\d{1,3}\.) (?=\S)/;
 const ITEM_MORE = /^ {2}(?=\S)/;
-const ITEM_MARKS = /^(?:-|\d{1,3}\.) (?=\S)|^ {2}(?=\S)/gm;
+const ITEM_MARKS = new RegExp(`${ITEM_START.source}|${ITEM_MORE.source}`, 'gm');
 
 /**
  * A code block as a fenced block: the fence longer than any run of backticks in the code, so the code cannot close it

@@ -1,6 +1,7 @@
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { gistOf } from './answer-sentences.ts';
 import { answerUnitsOf, type SentenceUnit } from './answer-units.ts';
+import { captionFrom } from './render-answer.ts';
 import { headlessListsOf, listLinesOf, markedItemsAfter, MIN_STEPS } from './marked-list-items.ts';
 import { weightIn, type ComposerSection, type QuestionWeights, type ScoredUnit } from './score-units.ts';
 
@@ -76,7 +77,7 @@ function procedureUnitsOf(section: ComposerSection): { unit: SentenceUnit; end: 
       const unit: SentenceUnit = {
         kind: 'sentence',
         sentence: {
-          sentence: `From ${section.title}:`,
+          sentence: `${captionFrom(section.title)}:`,
           items,
           rows: [],
           terms,

@@ -71,11 +71,16 @@ export function renderUnits(
 
 /** The caption of a code block: its intro, or what of it follows the sentence just quoted from it (none when that sentence was all of it), else the section's title. */
 function captionOf(unit: CodeUnit, quoted: string, title: string): string | undefined {
-  if (unit.intro === '') return `From ${title}`;
+  if (unit.intro === '') return captionFrom(title);
   const at = quoted === '' ? -1 : unit.intro.indexOf(quoted);
   if (at < 0) return unit.intro;
   const rest = unit.intro.slice(at + quoted.length).trim();
   return rest === '' ? undefined : rest;
+}
+
+/** The caption of what an answer quotes without a line of its own introducing it: the section it comes from. */
+export function captionFrom(title: string): string {
+  return `From ${title}`;
 }
 
 /** Whether `next` continues the list or table of `current`: same section, same kind, same intro or header. */
@@ -107,7 +112,7 @@ function renderRows(rows: readonly RowUnit[], source: number, title: string): st
   const table = [line(first.header), line(first.header.map(() => '---')), ...rows.map((row) => line(row.cells))].join(
     '\n',
   );
-  return `${(first.intro ?? `From ${title}`).replace(/[.:;,]+$/, '')} [${source}]:\n\n${table}\n\n`;
+  return `${(first.intro ?? captionFrom(title)).replace(/[.:;,]+$/, '')} [${source}]:\n\n${table}\n\n`;
 }
 
 /** A code block as Markdown: fenced with its language, under its caption with the source's `[n]` (none when the sentence before it introduces it). */
