@@ -7,6 +7,7 @@ import { coversQuestion, GENERIC_QUESTION_TERMS, spellingAgainst } from './quest
 import { isDefinitionQuestion, questionIntent } from './question-intent.ts';
 import { procedureBlocks } from './procedure-blocks.ts';
 import { withProcedureList } from './procedure-list.ts';
+import { withNamedHeading } from './named-heading.ts';
 import { renderUnits } from './render-answer.ts';
 import { denialOf } from './yes-no-answer.ts';
 import { scoreUnits, type ComposerSection, type QuestionWeights, type ScoredUnit } from './score-units.ts';
@@ -100,7 +101,8 @@ export function composeAnswer(
   const numbered = intent === 'steps' || HOW_TO.test(question);
   const withSteps = intent === 'steps' ? withProcedureList(chosen, sections, weights) : chosen;
   const units = withProcedure(withCode(withSteps, intent, question, sections, weights), procedure);
-  return [...(denial ? [`${denial}. `] : []), ...renderUnits(units, titleOf, numbered)];
+  const named = withNamedHeading(question, units, sections, weights);
+  return [...(denial ? [`${denial}. `] : []), ...renderUnits(named, titleOf, numbered)];
 }
 
 /** Weights of the question terms: rarer among the sections weighs more; generic words and the previous question's terms weigh less. */

@@ -6,10 +6,10 @@ import { isCommonProperName } from './common-proper-names.ts';
 const MIN_CORRECTED_LENGTH = 5;
 /** Share of the question's terms absent from every source at which the answer is "not found". */
 const MAX_MISSING_SHARE = 0.5;
-/** Stems of words a question may hold without naming what it asks about ("how much", "one", "way"). */
+/** Stems of words a question may hold without naming what it asks about ("how much", "one", "way", "the difference between"). */
 export const GENERIC_QUESTION_TERMS: ReadonlySet<string> = new Set(
   prepareText(
-    "one ones much many way ways thing things something anything possible need want get make use using work works help tell explain mean best good isn't aren't doesn't don't won't can't wasn't didn't",
+    "one ones much many way ways thing things something anything possible need want get make use using work works help tell explain mean best good difference differences differ compare compared comparison versus vs isn't aren't doesn't don't won't can't wasn't didn't",
   ),
 );
 

@@ -5,6 +5,13 @@ export type QuestionIntent =
 /** Opening words of a question answered by yes or no ("Can I…", "Does it…", "Is there…"). */
 const YES_NO =
   /^\s*(?:(?:so|and|but|ok|okay|also|hey|hi)[,\s]+)?(?:can|could|does|do|did|is|are|was|will|would|should|may|must|has|have|am)\b(?!\s+(?:i|you|we)\s+(?:find|get|see|know)\s+(?:what|which|where|how)\b)/i;
+/**
+ * A yes/no question after a leading clause ("with masking on, does the agent still…", "got a 409, is it safe to
+ * retry"): the clause sets the scene, the auxiliary after its comma asks; a clause that is itself a question ("how do
+ * I…, should I…") or a choice ("…, is it allowed or blocked") is not one.
+ */
+const YES_NO_AFTER_CLAUSE =
+  /^\s*(?!(?:how|what|which|where|why|who)\b)[^,?.]{2,80},\s*(?:can|could|does|do|did|is|are|was|will|would|should|may|must|has|have|am)\b(?![^?]*\bor\b)/i;
 /** A comparison: "X vs Y", "difference between", "which is better", "or should I". */
 const COMPARISON =
   /\b(?:vs\.?|versus|difference|differences|differ|compare|compared|comparison|better|which (?:one|is|should)|or should|pros and cons)\b/i;
@@ -20,7 +27,7 @@ const COMMAND =
 const CODE =
   /\b(?:code|snippet|example|sdk|function|method|call|import|python|javascript|typescript|node(?:\.js)?|go|golang|rust|java|ruby|php|react|class|decorator|hook|query|sql|regex|yaml|json|config(?:uration)? file)\b/i;
 const FLAG =
-  /\b(?:flag|flags|option|options|parameter|parameters|param|params|argument|arguments|arg|field|fields|property|properties|attribute|header|headers|env(?:ironment)? var(?:iable)?s?|variable|setting|settings|key|keys|config key|which (?:id|name|value))\b|--[a-z]/i;
+  /\b(?:flag|flags|option|options|parameter|parameters|param|params|argument|arguments|arg|field|fields|property|properties|attribute|header|headers|env(?:ironment)? var(?:iable)?s?|variable|setting|settings|(?<!\b(?:api|secret|private|public|publishable|license|master|access|ssh|signing|encryption)[ -])keys?|config key|which (?:id|name|value))\b|--[a-z]/i;
 const VALUE =
   /\b(?:how (?:many|much|long|often|big|large|old|fast)|what (?:is|are) the (?:default|max(?:imum)?|min(?:imum)?|limit|size|timeout|port|price|cost|version|format)|default|max(?:imum)?|min(?:imum)?|limit|limits|quota|timeout|port|size|price|cost|rate|retention|interval|duration|version|format|prefix|suffix|smallest|largest|longest|shortest|at most|at least|up to|(?:start|begin)s? with)\b/i;
 /** A question asking what to run or which command ("what do I run after upgrading to a newer version"): a command, whatever else it names. */
@@ -35,7 +42,7 @@ const EXPLAIN =
  * ("deploy to staging with the CLI"). The first that matches wins, in that order.
  */
 export function questionIntent(question: string): QuestionIntent {
-  if (YES_NO.test(question)) return 'yesno';
+  if (YES_NO.test(question) || YES_NO_AFTER_CLAUSE.test(question)) return 'yesno';
   if (COMPARISON.test(question) || (ALTERNATIVE.test(question) && INTERROGATIVE.test(question))) return 'comparison';
   if (WHERE.test(question)) return 'where';
   if (RUN_ASKED.test(question)) return 'command';
