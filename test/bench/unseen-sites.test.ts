@@ -13,6 +13,7 @@ import {
 
 /** The sites of the unseen split, sorted. */
 const UNSEEN_SITES = [
+  'ahasend',
   'axiom',
   'bunny',
   'chatwoot',
@@ -29,6 +30,7 @@ const UNSEEN_SITES = [
   'formbricks',
   'hanko',
   'helius',
+  'hypermode',
   'lago',
   'lightdash',
   'meilisearch',
@@ -40,6 +42,7 @@ const UNSEEN_SITES = [
   'portkey',
   'postiz',
   'prowler',
+  'qovery',
   'relevance',
   'runpod',
   'salad',
@@ -96,9 +99,11 @@ describe('the unseen split of the retrieval bench', () => {
     );
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'gitroomhq+postiz-docs')}, `);
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'polarsource+polar', 'docs')}, `);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'RelevanceAI+relevance-docs')}, `);
     expect('skipped' in partial && partial.skipped).toContain(
-      `${path.join(folder, 'RelevanceAI+relevance-docs')} not found`,
+      `${path.join(folder, 'Qovery+documentation-v2', 'docs')}, `,
     );
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'AhaSend+docs')} not found`);
     expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
   });
 
@@ -115,6 +120,7 @@ describe('the unseen split of the retrieval bench', () => {
       { name: 'batch 9', sites: ['runpod', 'prowler', 'postiz'] },
       { name: 'batch 10', sites: ['lightdash', 'shuttle', 'polar'] },
       { name: 'batch 11', sites: ['cosmo', 'turnkey', 'relevance'] },
+      { name: 'batch 12', sites: ['hypermode', 'qovery', 'ahasend'] },
     ]);
     expect(
       unseenBatches([
@@ -160,6 +166,9 @@ describe('the unseen split of the retrieval bench', () => {
       'wundergraph+cosmo-docs/docs',
       'tkhq+docs',
       'RelevanceAI+relevance-docs',
+      'hypermodeinc+docs',
+      'Qovery+documentation-v2/docs',
+      'AhaSend+docs',
     ])
       mkdirSync(path.join(folder, directory), { recursive: true });
     const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
