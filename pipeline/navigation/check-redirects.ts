@@ -10,7 +10,7 @@ const MAX_HOPS = 10;
  * Checks redirects against the site, read without the base path they are all written under when the site is served
  * below one (`/docs/old` → `/docs/new` on a site hosted at `/docs`, see `redirectBasePath`): loops (warning: the platform deploys them, and the build goes on), chains of more than one hop (warning naming the final
  * target), sources that shadow an existing page (warning), internal destinations that reach no page nor a
- * folder of pages (warning; destinations in the folder of a spec that did not load are not judged) and sources with an `#anchor` or `?query`, which never apply (warning; not checked further).
+ * folder of pages nor a page's Markdown export (warning; destinations in the folder of a spec that did not load are not judged) and sources with an `#anchor` or `?query`, which never apply (warning; not checked further).
  * Duplicate sources are reported by config validation.
  */
 export function checkRedirects(
@@ -38,14 +38,19 @@ export function checkRedirects(
     diagnostics.push({ ...options.locate(pointer), pointer, severity, ruleId, message, ...(hint ? { hint } : {}) });
   };
   const isPage = (path: string): boolean => options.routes.has(routeOf(path));
+  /** A page's Markdown export: the platform serves every page's Markdown at its path plus `.md` (`/guides/intro.md`). */
+  const isMarkdownExport = (path: string): boolean => {
+    const route = routeOf(path);
+    return route.endsWith('.md') && options.routes.has(route.slice(0, -'.md'.length));
+  };
   /**
    * A destination may be the site root `/` (it always serves a page: index, else the first page of the navigation),
-   * a folder of pages that no redirect claims (the platform serves its first page) or a route in the folder of a
-   * spec that did not load.
+   * a page's Markdown export, a folder of pages that no redirect claims (the platform serves its first page) or a
+   * route in the folder of a spec that did not load.
    */
   const isTarget = (path: string): boolean => {
     const route = routeOf(path);
-    if (isPage(path) || route === 'index') return true;
+    if (isPage(path) || isMarkdownExport(path) || route === 'index') return true;
     if (options.folders?.has(route)) return !matchRedirect(redirects, path);
     return options.unknownFolders?.some((folder) => route === folder || route.startsWith(`${folder}/`)) ?? false;
   };

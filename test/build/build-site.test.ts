@@ -136,6 +136,29 @@ describe('build output', () => {
     ]);
   });
 
+  it("takes a redirect to a page's Markdown export (`/AGENTS.md`) as reaching that page", async () => {
+    const result = await buildSite(
+      siteSourceFromObject({
+        'docs.json': JSON.stringify({
+          theme: 'mint',
+          name: 'Markdown export',
+          colors: { primary: '#16A34A' },
+          navigation: { pages: ['index', 'AGENTS'] },
+          redirects: [
+            { source: '/llms.txt', destination: '/AGENTS.md' },
+            { source: '/agents-old', destination: '/missing.md' },
+          ],
+        }),
+        'index.mdx': '---\ntitle: Home\n---\nWelcome.\n',
+        'AGENTS.mdx': '---\ntitle: For agents\n---\nRead the docs as Markdown.\n',
+      }),
+      { domain: 'markdown-export' },
+    );
+    expect(result.diagnostics.map(({ ruleId, message }) => `${ruleId} ${message}`)).toEqual([
+      'redirect-dangling Unexpected redirect destination `/missing.md`, expected a page of the site',
+    ]);
+  });
+
   it('reports a page that fails to parse at file:line:col and builds the others', async () => {
     const result = await buildSite(
       siteSourceFromObject({

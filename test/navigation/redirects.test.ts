@@ -134,6 +134,14 @@ describe('checkRedirects', () => {
     ]);
   });
 
+  it("takes a page's Markdown export (its path plus `.md`, which the platform serves) as a destination", () => {
+    expect(check([redirect('/llms.txt', '/guides/intro.md'), redirect('/start.md', '/quickstart.md')])).toEqual([]);
+    expect(check([redirect('/old', '/guides/gone.md'), redirect('/raw', '/guides/intro.mdx')])).toEqual([
+      '10 warning redirect-dangling /redirects/0/destination: Unexpected redirect destination `/guides/gone.md`, expected a page of the site',
+      '11 warning redirect-dangling /redirects/1/destination: Unexpected redirect destination `/guides/intro.mdx`, expected a page of the site',
+    ]);
+  });
+
   it('warns when a source shadows a page and when a destination reaches no page', () => {
     expect(check([redirect('/guides/intro', '/quickstart'), redirect('/gone', '/nowhere')])).toEqual([
       '10 warning redirect-shadows-page /redirects/0/source: Unexpected redirect from `/guides/intro`, which is also a page: the redirect wins and the page is unreachable',
