@@ -23,8 +23,8 @@ const SURFACE_WORD = /\p{L}{4,}/gu;
  * words the site's texts are written with, then prepares it like any word: a misspelling changes how a word is
  * stemmed ("vulnrability" → `vulnrabl`, far from `vulner`), not how far it is from "vulnerability". `correct`
  * corrects the prepared term to the nearest indexed term. Both allow one edit for 4–7 letters, two from 8, two
- * swapped neighbours counting as one edit ("anaylt" → `analyt`), trust the first letter and give ties to the more
- * frequent word. Last comes the term's longest indexed prefix of at least `MINIMUM_PREFIX` characters and half the
+ * swapped neighbours counting as one edit ("anaylt" → `analyt`), trust the first letter and give ties to the word
+ * the misspelling left letters out of, then to the more frequent word. Last comes the term's longest indexed prefix of at least `MINIMUM_PREFIX` characters and half the
  * term: the stemmer cannot strip a misspelt suffix ("paginaton" stays whole while the index holds `pagin`).
  * Identifiers and versions (a digit, a `.` or `:`, a leading `-`) are left alone.
  */
@@ -119,7 +119,11 @@ export class TypoCorrector {
   }
 }
 
-/** The candidate nearest to `term` within its allowed edits (see `TypoCorrector`), the more frequent on a tie; undefined when none is close. */
+/**
+ * The candidate nearest to `term` within its allowed edits (see `TypoCorrector`); on a tie the one `term` leaves
+ * letters out of ("limt" is "limit", not "list": a left-out letter is the commonest typo), then the more frequent;
+ * undefined when none is close.
+ */
 function nearest(
   term: string,
   candidates: Iterable<string>,
@@ -128,19 +132,33 @@ function nearest(
   const allowed = term.length >= TWO_EDITS_FROM ? 2 : 1;
   let best: string | undefined;
   let bestDistance = allowed + 1;
+  let bestOmission = false;
   let bestFrequency = 0;
   for (const candidate of candidates) {
     if (Math.abs(candidate.length - term.length) > allowed || candidate === term) continue;
     const edits = editsBetween(term, candidate);
     if (edits > allowed || edits > bestDistance) continue;
     const frequency = frequencyOf(candidate);
-    if (edits < bestDistance || frequency > bestFrequency) {
+    const omission = candidate.length === term.length + edits && isSubsequence(term, candidate);
+    if (
+      edits < bestDistance ||
+      (omission && !bestOmission) ||
+      (omission === bestOmission && frequency > bestFrequency)
+    ) {
       best = candidate;
       bestDistance = edits;
+      bestOmission = omission;
       bestFrequency = frequency;
     }
   }
   return best;
+}
+
+/** Whether `term` is `candidate` with letters left out ("limt" of "limit"). */
+function isSubsequence(term: string, candidate: string): boolean {
+  let position = 0;
+  for (const letter of candidate) if (letter === term[position]) position += 1;
+  return position === term.length;
 }
 
 /** Levenshtein distance, except that two swapped neighbouring letters are one edit (the commonest typo), not two. */

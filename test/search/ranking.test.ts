@@ -93,6 +93,15 @@ describe('typo tolerance', () => {
     expect(corrector.correct('rseoucr')).toBeUndefined();
   });
 
+  it('gives a tie to the word the misspelling left a letter out of, before the more frequent one', () => {
+    const limits = new TypoCorrector({
+      terms: () => ['list', 'limit'],
+      documentFrequency: (term: string) => (term === 'list' ? 40 : term === 'limit' ? 3 : 0),
+    });
+    expect(limits.correct('limt')).toBe('limit');
+    expect(limits.correct('lsit')).toBe('list');
+  });
+
   it('falls back to the longest indexed prefix when a misspelt suffix kept the stemmer from stripping it', () => {
     expect(corrector.correct('paginaton')).toBe('pagin');
     expect(corrector.correct('paginat')).toBe('pagin');
