@@ -12,8 +12,8 @@ export const BM25_PARAMS = { k1: 1.2, b: 0.75, k: 1 } as const;
 /** Prepares one text of a section for the index: its terms joined by single spaces. */
 export type PrepareTerms = (text: string, language: string | undefined) => string;
 
-/** Version of what `prepareTerms` returns; caches of prepared terms keyed by it start empty when it changes (2: identifiers whole too). */
-export const PREPARED_TERMS_FORMAT = 2;
+/** Version of what `prepareTerms` returns; caches of prepared terms keyed by it start empty when it changes (2: identifiers whole too; 3: no contraction tails). */
+export const PREPARED_TERMS_FORMAT = 3;
 
 /** The default `PrepareTerms`: `searchTerms` (`prepareText`'s words, identifiers whole too), joined. */
 export const prepareTerms: PrepareTerms = (text, language) => searchTerms(text, language).join(' ');

@@ -3,6 +3,8 @@ import { ENGLISH_STOP_WORDS } from './english-stop-words.ts';
 
 const SEGMENTED_SCRIPT = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
 const WORD = /[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*/gu;
+/** An English contraction's tail ("I've", "we're", "it's"): split at the apostrophe, the words would leave `ve`, `re` as terms. */
+const CONTRACTION_TAIL = /(?<=\p{L})['’](?:ve|re|ll|d|m|s)(?!\p{L})/giu;
 const SEGMENTER_LOCALES: Record<string, string> = {
   cn: 'zh',
   zh: 'zh',
@@ -56,8 +58,16 @@ export function prepareText(text: string, language?: string): string[] {
     }
     return terms;
   }
-  addWords(text);
+  addWords(english && /['’]/.test(text) ? withoutContractions(text) : text);
   return terms;
+}
+
+/**
+ * English text with each contraction's tail dropped ("we've" → "we", "it's" → "it"). A negative one keeps its word
+ * ("don't" → `don`): the negation tells "when I don't configure one" from the rest.
+ */
+function withoutContractions(text: string): string {
+  return text.replace(CONTRACTION_TAIL, '');
 }
 
 function stemOf(word: string): string {

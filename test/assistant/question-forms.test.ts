@@ -3,8 +3,8 @@ import { composeAnswer } from '../../runtime/assistant/compose-answer.ts';
 import { questionIntent } from '../../runtime/assistant/question-intent.ts';
 
 // The form of a question, not only its subject: a yes/no question after a scene-setting clause, an API key that is
-// a credential and not a configuration key, "the difference between" as the form of a comparison, and "which …" asking
-// for the name a section's heading gives.
+// a credential and not a configuration key, a contraction's tail ("I've") that is no word, "the difference between"
+// as the form of a comparison, and "which …" asking for the name a section's heading gives.
 
 describe('the offline composer reads the form of the question', () => {
   it('reads a yes/no question after a leading clause, but not a question or a choice before the comma', () => {
@@ -39,6 +39,25 @@ describe('the offline composer reads the form of the question', () => {
         streaming,
       ]).join(''),
     ).toMatch(/^No\. A failure after the stream opens/);
+  });
+
+  it('answers a question written with a contraction ("after I\'ve saved it") instead of refusing it', () => {
+    const secrets = {
+      number: 1,
+      title: 'Environment Variables › Secrets',
+      text: 'Secrets are encrypted variables for sensitive data. Secret values cannot be viewed in the console once created - you can only update or delete them.',
+    };
+    const editing = {
+      number: 2,
+      title: 'Edit a secret',
+      text: 'Edits the value of a secret belonging to the project.',
+    };
+    expect(
+      composeAnswer("can I see a secret's value in the console after I've saved it", undefined, [
+        secrets,
+        editing,
+      ]).join(''),
+    ).toMatch(/^Secret values cannot be viewed in the console/);
   });
 
   it('does not take "the difference between" for a subject: "different environments" is no answer', () => {

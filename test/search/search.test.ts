@@ -55,6 +55,19 @@ describe('text preparation shared by build and query', () => {
     ]);
   });
 
+  it("drops an English contraction's tail, and keeps the word of a negative one", () => {
+    expect(prepareText("Can I see a secret's value after I've saved it? We’re sure you'll")).toEqual([
+      'can',
+      'see',
+      'secret',
+      'valu',
+      'save',
+      'sure',
+    ]);
+    expect(prepareText("don't configure")).toEqual(['don', 'configur']);
+    expect(prepareText("l'API d'accès", 'fr')).toEqual(['l', 'api', 'd', 'accès']);
+  });
+
   it('segments Chinese, Japanese and Thai with Intl.Segmenter and leaves French unstemmed', () => {
     expect(prepareText('安装命令行工具', 'zh')).toEqual(['安装', '命令', '行', '工具']);
     expect(prepareText('サーバーを設定する', 'ja').length).toBeGreaterThan(1);
