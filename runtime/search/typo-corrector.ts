@@ -24,8 +24,9 @@ const SURFACE_WORD = /\p{L}{4,}/gu;
  * stemmed ("vulnrability" → `vulnrabl`, far from `vulner`), not how far it is from "vulnerability". `correct`
  * corrects the prepared term to the nearest indexed term. Both allow one edit for 4–7 letters, two from 8, two
  * swapped neighbours counting as one edit ("anaylt" → `analyt`), trust the first letter and give ties to the word
- * the misspelling left letters out of, then to the more frequent word. Last comes the term's longest indexed prefix of at least `MINIMUM_PREFIX` characters and half the
- * term: the stemmer cannot strip a misspelt suffix ("paginaton" stays whole while the index holds `pagin`).
+ * the misspelling left letters out of, then to the more frequent word. Last comes the term's longest indexed prefix
+ * of at least `MINIMUM_PREFIX` characters and half the term: the stemmer cannot strip a misspelt suffix ("paginaton"
+ * stays whole while the index holds `pagin`).
  * Identifiers and versions (a digit, a `.` or `:`, a leading `-`) are left alone.
  */
 export class TypoCorrector {
