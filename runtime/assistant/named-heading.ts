@@ -1,4 +1,5 @@
 import { prepareText } from '../../contract/search/prepare-text.ts';
+import { startsCodeIntro } from './render-answer.ts';
 import type { ComposerSection, QuestionWeights, ScoredUnit } from './score-units.ts';
 
 /** A question asking which one of several named things ("which approval mode lets…"), with the words naming the kind. */
@@ -33,7 +34,7 @@ export function withNamedHeading(
     heading.split(/\s+/).length > MAX_NAME_WORDS ||
     !prepareText(heading).some((term) => weights.terms.has(term)) ||
     sentence.toLowerCase().includes(heading.toLowerCase()) ||
-    (next?.unit.kind === 'code' && next.unit.intro.startsWith(sentence))
+    (next !== undefined && startsCodeIntro(lead, next))
   )
     return units;
   const named = { ...lead.unit.sentence, sentence: `${heading}: ${sentence}` };

@@ -30,10 +30,10 @@ export function renderUnits(
       if (shown.some((text) => text.includes(sentence))) continue;
       const next = units[index + 1];
       const leadsIntro =
-        next?.unit.kind === 'code' &&
-        next.source === source &&
-        next.unit.intro !== unit.sentence.sentence &&
-        next.unit.intro.startsWith(unit.sentence.sentence);
+        next !== undefined &&
+        startsCodeIntro(current, next) &&
+        next.unit.kind === 'code' &&
+        next.unit.intro !== unit.sentence.sentence;
       deltas.push(
         leadsIntro
           ? `${unit.sentence.sentence} `
@@ -76,6 +76,16 @@ function captionOf(unit: CodeUnit, quoted: string, title: string): string | unde
   if (at < 0) return unit.intro;
   const rest = unit.intro.slice(at + quoted.length).trim();
   return rest === '' ? undefined : rest;
+}
+
+/** Whether the sentence `unit` is the start of the intro of the code block `next` of its source ("… failed checks. To disable this behavior:" before its block). */
+export function startsCodeIntro(unit: ScoredUnit, next: ScoredUnit): boolean {
+  return (
+    unit.unit.kind === 'sentence' &&
+    next.unit.kind === 'code' &&
+    next.source === unit.source &&
+    next.unit.intro.startsWith(unit.unit.sentence.sentence)
+  );
 }
 
 /** The caption of what an answer quotes without a line of its own introducing it: the section it comes from. */
