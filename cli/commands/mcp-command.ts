@@ -36,7 +36,7 @@ export function mcpCommand(): Command {
       'for a site built with vectors: embed queries here instead of the endpoint the artifact names (env DOCSMITH_EMBEDDINGS_URL; key in DOCSMITH_EMBEDDINGS_API_KEY)',
       parseHttpUrl,
     )
-    .option('--no-embeddings', 'rank lexically even when the site has vectors')
+    .option('--no-embeddings', 'rank lexically: no embeddings endpoint, no built-in word vectors')
     .addHelpText(
       'after',
       '\nExample:\n  $ docsmith mcp dist --domain acme\n  $ claude mcp add acme-docs -- docsmith mcp "$PWD/dist" --domain acme',
@@ -66,7 +66,7 @@ async function runMcp(artifactsDir: string, options: McpCommandOptions): Promise
             embedQuery: createQueryEmbedder({ url: url || undefined, apiKey, timeoutMs: 10_000 }),
           },
         }
-      : {}),
+      : { hybrid: { wordVectors: false } }),
     onEmbeddingError: (error) =>
       process.stderr.write(
         `docsmith mcp: query not embedded (${(error as Error).message.split('\n')[0]}); lexical results\n`,

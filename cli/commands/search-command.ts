@@ -38,7 +38,7 @@ export function searchCommand(): Command {
       'for a site built with vectors: embed the query here instead of the endpoint the artifact names (env DOCSMITH_EMBEDDINGS_URL; key in DOCSMITH_EMBEDDINGS_API_KEY)',
       parseHttpUrl,
     )
-    .option('--no-embeddings', 'rank lexically even when the site has vectors')
+    .option('--no-embeddings', 'rank lexically: no embeddings endpoint, no built-in word vectors')
     .action(async (build: string, query: string, options: SearchCommandOptions) => {
       process.exitCode = await runSearch(build, query, options);
     });
@@ -79,7 +79,7 @@ async function runSearch(build: string, query: string, options: SearchCommandOpt
       ? {
           embedQuery: createQueryEmbedder({ url: url || undefined, apiKey, timeoutMs: 10_000 }),
         }
-      : {}),
+      : { wordVectors: false }),
     onEmbeddingError: (error) =>
       process.stderr.write(
         `docsmith search: query not embedded (${(error as Error).message.split('\n')[0]}); lexical results\n`,

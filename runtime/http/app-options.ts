@@ -54,7 +54,7 @@ export interface AppOptions extends Omit<StoresOptions, 'onKeyRefreshError'> {
   /**
    * Question embedding for sites built with section vectors (`docsmith build --embeddings-url`): the endpoint each
    * artifact names unless `url` overrides it, `apiKey`, a timeout, a cache and the vector ranking's `weight` in the
-   * fusion (default `{}`: DEFAULT_VECTOR_WEIGHT); false: lexical retrieval only.
+   * fusion (default `{}`: DEFAULT_VECTOR_WEIGHT); false: lexical retrieval only, without the built-in word vectors either.
    */
   embeddings?: (QueryEmbedderOptions & { weight?: number | undefined }) | false;
   /**

@@ -17,7 +17,7 @@ export function createRouteContext(
 ): RouteContext {
   const hybrid =
     options.embeddings === false
-      ? undefined
+      ? { wordVectors: false }
       : {
           embedQuery: createQueryEmbedder(options.embeddings),
           ...(options.embeddings?.weight === undefined ? {} : { vectorWeight: options.embeddings.weight }),

@@ -3,6 +3,7 @@ import type { SearchIndex } from './load-search-index.ts';
 import { locationInScope, otherLocationsOf, sectionAt, type PlacedSection, type SearchScope } from './place-section.ts';
 import { scopedSearch, search, type SearchOptions, type SearchResult } from './search.ts';
 import { sectionSimilarities } from './section-similarities.ts';
+import { wordVectorSearch } from './word-vector-search.ts';
 
 /** Embeds a question with the model and endpoint a site's sections were embedded with; rejects when it cannot. */
 export type QueryEmbedder = (text: string, embeddings: SearchEmbeddings) => Promise<ArrayLike<number>>;
@@ -15,6 +16,8 @@ export interface HybridSearchOptions extends SearchOptions {
   vectorWeight?: number;
   /** Told why a question was not embedded (endpoint down, timeout, wrong dimensions); the results are then lexical (default: ignored). */
   onEmbeddingError?: (error: unknown) => void;
+  /** Whether a site built without vectors is re-ordered by the built-in word vectors (default true; false: `search`'s results). */
+  wordVectors?: boolean;
 }
 
 /**
@@ -23,7 +26,7 @@ export interface HybridSearchOptions extends SearchOptions {
  */
 export const DEFAULT_VECTOR_WEIGHT = 0.2;
 /** What a route passes `hybridSearch` besides the query: the embedder and the weight the server was configured with. */
-export type HybridRetrieval = Pick<HybridSearchOptions, 'embedQuery' | 'vectorWeight'>;
+export type HybridRetrieval = Pick<HybridSearchOptions, 'embedQuery' | 'vectorWeight' | 'wordVectors'>;
 
 /** Pages taken from each ranking into the fusion. */
 const FUSION_DEPTH = 30;
@@ -36,8 +39,9 @@ const MAX_EMBEDDED_QUERY = 2000;
 const SNIPPET_LENGTH = 300;
 
 /**
- * `search`, fused with a vector ranking when the site has section vectors and an embedder is given: the question
- * (after the previous turn, when there is one) is embedded, every section compared by cosine, its pages in the same
+ * `search`, fused with a vector ranking. A site built without `--embeddings-url` has the built-in word vectors, which
+ * re-order the lexical results in process (`wordVectorSearch`). For a site built with it, when an embedder is given,
+ * the question (after the previous turn, when there is one) is embedded, every section compared by cosine, its pages in the same
  * scope as `search`'s (filter, default or named version, detected language) ranked by their best section, and the
  * two rankings fused by score (`fuseRankings`: lexical share + `vectorWeight` × vector share). Results keep
  * `search`'s shape; the vectors' top 5 may bring in pages the lexical ranking missed (represented by their closest
@@ -50,9 +54,11 @@ export async function hybridSearch(
   query: string,
   options: HybridSearchOptions = {},
 ): Promise<SearchResult[]> {
-  const { embedQuery, onEmbeddingError, ...searchOptions } = options;
+  const { embedQuery, onEmbeddingError, wordVectors = true, ...searchOptions } = options;
   const vectors = index.vectors;
-  if (!vectors || !embedQuery || typeof query !== 'string') return search(index, query, searchOptions);
+  if (typeof query !== 'string') return search(index, query, searchOptions);
+  if (!vectors && wordVectors) return wordVectorSearch(index, query, searchOptions);
+  if (!vectors || !embedQuery) return search(index, query, searchOptions);
   const pageSize = Math.min(50, Math.max(1, Math.floor(searchOptions.pageSize ?? 5) || 5));
   const { results: lexical, scope } = scopedSearch(index, query, {
     ...searchOptions,

@@ -93,7 +93,7 @@ export function declareServeCommandOptions(command: Command): Command {
       'embeddings endpoint for questions on sites built with --embeddings-url, instead of the one their artifact names (env DOCSMITH_EMBEDDINGS_URL; key in DOCSMITH_EMBEDDINGS_API_KEY)',
       parseHttpUrl,
     )
-    .option('--no-embeddings', 'lexical retrieval only, even for sites built with vectors')
+    .option('--no-embeddings', 'lexical retrieval only: no embeddings endpoint, no built-in word vectors')
     .option(
       '--search-tool-parts',
       "v1 data stream: also send the sources as a `search` tool invocation, as the platform's assistant embed example reads them (env DOCSMITH_SEARCH_TOOL_PARTS=1)",
