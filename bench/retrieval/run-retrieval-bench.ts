@@ -2,7 +2,7 @@ import bm25 from 'wink-bm25-text-search';
 import winkUtils from 'wink-nlp-utils';
 import { readSiteSource } from '../../cli/read-site-source.ts';
 import { buildSite } from '../../pipeline/assemble/build-site.ts';
-import { loadSearchIndex, search } from '../../runtime/search/index.ts';
+import { hybridSearch, loadSearchIndex, search } from '../../runtime/search/index.ts';
 import { type SectionRecord } from '../../contract/search/index.ts';
 import { percentile, printTable } from '../bench-helpers.ts';
 import { generateSyntheticSite } from '../synthetic-site.ts';
@@ -30,7 +30,8 @@ export interface LatencyFigures {
 }
 
 const SYNTHETIC_PAGES = 1300;
-const DOCSMITH = 'docsmith (sections + pages + outlines, BM25F)';
+const DOCSMITH = 'docsmith (BM25F sections + pages + outlines, word vectors)';
+const LEXICAL = 'docsmith without word vectors (BM25F only)';
 const BASELINE = 'baseline (wink-bm25, whole pages, default prep)';
 
 /**
@@ -46,7 +47,9 @@ export async function runRetrievalBench(): Promise<{ quality: RetrievalFigures[]
   const questions = readQuestions();
   const recorder = new RankRecorder();
   for (const site of RETRIEVAL_SITES) await rankSite(recorder, site.name, site.directory, questions);
-  const quality = HALVES.flatMap((half) => [DOCSMITH, BASELINE].map((system) => recorder.figures(system, half)));
+  const quality = HALVES.flatMap((half) =>
+    [DOCSMITH, LEXICAL, BASELINE].map((system) => recorder.figures(system, half)),
+  );
   printTable(
     `Retrieval over ${questions.length} questions of ${RETRIEVAL_SITES.length} sites (tuned on the tuning half only; same run, same machine)`,
     ['system', 'half', 'questions', 'recall@1', 'recall@5', 'MRR@10'],
@@ -100,7 +103,7 @@ async function runUnseenSplit(recorder: RankRecorder): Promise<{ quality: Retrie
   for (const [site, directory] of located.directories) await rankSite(recorder, site, directory, questions);
   const scopes = [undefined, ...unseenBatches(sources), ...unseenBatchStyles(sources), ...located.directories.keys()];
   const quality = scopes.flatMap((scope) =>
-    [DOCSMITH, BASELINE].map((system) => recorder.figures(system, 'unseen', scope)),
+    [DOCSMITH, LEXICAL, BASELINE].map((system) => recorder.figures(system, 'unseen', scope)),
   );
   printTable(
     `Unseen split: ${questions.length} questions over ${sources.length} real sites nobody tuned on (${sources.map((source) => `${source.repo}@${source.commit.slice(0, 7)}`).join(', ')})`,
@@ -122,7 +125,7 @@ async function rankSite(recorder: RankRecorder, name: string, directory: string,
       process.stdout.write(
         `${name}: gold page ${absent.join(', ')} of "${question.question}" is not in the built site (another checkout of the site?)\n`,
       );
-    const ranked = search(index, question.question, { pageSize: 10 });
+    const ranked = await hybridSearch(index, question.question, { pageSize: 10 });
     const gold = new Set(question.answers.map(samePage));
     const explainMiss = () =>
       missCause(index, {
@@ -136,6 +139,11 @@ async function rankSite(recorder: RankRecorder, name: string, directory: string,
       question,
       ranked.map((hit) => hit.path),
       explainMiss,
+    );
+    recorder.record(
+      LEXICAL,
+      question,
+      search(index, question.question, { pageSize: 10 }).map((hit) => hit.path),
     );
     recorder.record(BASELINE, question, naive(question.question));
   }
@@ -158,31 +166,34 @@ async function measureLatency(): Promise<LatencyFigures[]> {
     'latency errors throughput dashbord',
   ];
   const systems: [string, (query: string) => unknown][] = [
-    [DOCSMITH, (query) => search(index, query, { pageSize: 10 })],
+    [DOCSMITH, (query) => hybridSearch(index, query, { pageSize: 10 })],
+    [LEXICAL, (query) => search(index, query, { pageSize: 10 })],
     [BASELINE, naive],
   ];
-  return systems.map(([system, run]) => {
-    for (let round = 0; round < 20; round += 1) for (const query of queries) run(`${query} ${round}`);
+  const figures: LatencyFigures[] = [];
+  for (const [system, run] of systems) {
+    for (let round = 0; round < 20; round += 1) for (const query of queries) await run(`${query} ${round}`);
     const timings: number[] = [];
     const cpuTimings: number[] = [];
     for (let round = 0; round < 100; round += 1) {
       for (const query of queries) {
         const started = performance.now();
         const cpuStarted = process.cpuUsage();
-        run(`${query} ${round % 7}`);
+        await run(`${query} ${round % 7}`);
         const cpu = process.cpuUsage(cpuStarted);
         timings.push(performance.now() - started);
         cpuTimings.push((cpu.user + cpu.system) / 1000);
       }
     }
-    return {
+    figures.push({
       system,
       p50Ms: percentile(timings, 50),
       p99Ms: percentile(timings, 99),
       p50CpuMs: percentile(cpuTimings, 50),
       p99CpuMs: percentile(cpuTimings, 99),
-    };
-  });
+    });
+  }
+  return figures;
 }
 
 /** wink-bm25 over whole pages, title + body, default text preparation: the baseline to beat. */
