@@ -2,7 +2,7 @@ import { textLines } from '../../contract/search/code-fences.ts';
 
 /** Statement openings of common languages: `import x`, `const y =`, `def f(`, `print(`, `interface X {`… */
 const CODE_OPENING =
-  /^(?:import\s|interface\s+\w+(?:<[^>]*>)?\s*(?:extends\s+[\w.,\s<>]+)?\{|enum\s+\w+\s*\{|type\s+\w+(?:<[^>]*>)?\s*=|struct\s+\w+|func\s+\w+\(|fn\s+\w+|from\s+\S+\s+import\s|export\s|const\s|let\s|var\s|function\s|async\s|await\s|return\s|def\s|class\s|package\s|using\s|#include|require\(|print\(|console\.|if\s*\(|for\s*\(|}|\)|]|@\w+\()/;
+  /^(?:import\s|interface\s+\w+(?:<[^>]*>)?\s*(?:extends\s+[\w.,\s<>]+)?\{|enum\s+\w+\s*\{|type\s+\w+(?:<[^>]*>)?\s*=|struct\s+\w+|func\s+\w+\(|fn\s+\w+|from\s+\S+\s+import\s|export\s|const\s|let\s|var\s|function\s|async\s|await\s|return\s|def\s|class\s|package\s|using\s+[\w.]+\s*;|using\s*\(|#include|require\(|print\(|console\.|if\s*\(|for\s*\(|}|\)|]|@\w+\()/;
 /** Shell prompts and package managers or tools that start a command line. */
 const COMMAND_OPENING =
   /^(?:\$\s|>\s|sudo\s|npm\s|npx\s|pnpm\s|yarn\s|bun\s|pip\s|pip3\s|uv\s|poetry\s|go\s+(?:get|install|run)\s|cargo\s|brew\s|apt(?:-get)?\s|curl\s|wget\s|docker\s|kubectl\s|helm\s|git\s|echo\s|export\s+[A-Z_]+=|[A-Z][A-Z0-9_]+=)/;
@@ -22,6 +22,8 @@ const FIELD_DEFINITION =
   /^`?[\w.[\]-]+`?\s*\([^)]*\b(?:string|number|integer|boolean|object|array|required|optional)\b[^)]*\)/i;
 /** Words ending with a semicolon, as list items of steps do ("Create a new billable metric;"): with no other code punctuation, prose. */
 const PROSE_CLAUSE_END = /^[\p{L}"“'(][^;]*\s[^;]*;$/u;
+/** Words ending with a comma, as the items of a sentence's list do ("Purchase a domain name from a DNS provider,"). */
+const PROSE_ITEM_END = /^[\p{L}"“'(][\p{L}\p{N}\s'’"”()-]*\s[\p{L}\p{N}\s'’"”()-]*\s[\p{L}\p{N}'’"”()-]+,$/u;
 /** Words in brackets, as prose writes an aside ("US West (Oregon)", "(in seconds, default 30)"): not code punctuation. */
 const PROSE_ASIDE = /\((?=[^()]*[A-Za-z]{2})[\w\s,.'’%/:-]*\)/g;
 /** The language named after an opening fence (```python), and the title the block shows after it (```bash Homebrew). */
@@ -51,7 +53,7 @@ export function isCodeLine(line: string): boolean {
     return true;
   if (!complete && SHORT_COMMAND.test(trimmed) && !/\s-\s/.test(trimmed)) return true;
   if (punctuation / trimmed.length > 0.06) return true;
-  if (PROSE_CLAUSE_END.test(trimmed) && punctuation === 1) return false;
+  if ((PROSE_CLAUSE_END.test(trimmed) && punctuation === 1) || PROSE_ITEM_END.test(trimmed)) return false;
   return CODE_ENDING.test(trimmed) && !complete;
 }
 

@@ -51,6 +51,15 @@ describe('extractive answers', () => {
     expect(isCodeLine('Set OLLAMA_HOST to 0.0.0.0 to listen on every network interface.')).toBe(false);
   });
 
+  it('reads list items that open with "using" or end with a comma as prose, and C# or code lines as code', () => {
+    expect(isCodeLine('using the CLI')).toBe(false);
+    expect(isCodeLine('Purchase a domain name from a DNS provider,')).toBe(false);
+    expect(isCodeLine('using System.Text;')).toBe(true);
+    expect(isCodeLine('using (var client = new HttpClient())')).toBe(true);
+    expect(isCodeLine('  alias: "template-tag-dev",')).toBe(true);
+    expect(isCodeLine('SELECT id, name,')).toBe(true);
+  });
+
   it('puts the code in a fenced block, whole, under the label that introduces it, when the question asks for code', () => {
     const answer = composeAnswer('javascript code to embed a batch of texts', undefined, [embeddings, other]);
     expect(answer.at(-1)).toBe(
