@@ -1,5 +1,6 @@
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { answerUnitsOf, type CodeUnit } from './answer-units.ts';
+import { introducesOutput } from './introduces-output.ts';
 import type { QuestionIntent } from './question-intent.ts';
 import { DIAGRAM } from './score-code-units.ts';
 import { weightIn, type ComposerSection, type QuestionWeights, type ScoredUnit } from './score-units.ts';
@@ -19,7 +20,8 @@ const MAX_STEPS = 6;
  * install, deploy, self-host, upgrade…: "deploy dify on my server with docker compose"), in reading order: the blocks
  * of the section that holds two or more and the most of the question's weight in its own headings (the page title,
  * which every section of the page shares, left out), its blocks and the lines introducing them — a `<Steps>` run of
- * commands (clone, copy the .env, `docker compose up -d`), one block per step (`stepsOf`). Undefined when no section
+ * commands (clone, copy the .env, `docker compose up -d`), one block per step (`stepsOf`), leaving out the blocks a
+ * line introduces as what a step prints ("You should see…", "Example output:"). Undefined when no section
  * holds half the question's weight that way: a lone block, or the tabs of one code group, is no procedure.
  */
 export function procedureBlocks(
@@ -32,7 +34,10 @@ export function procedureBlocks(
   let best: { index: number; blocks: CodeUnit[]; share: number } | undefined;
   sections.forEach((section, index) => {
     const blocks = answerUnitsOf(section.text).filter(
-      (unit): unit is CodeUnit => unit.kind === 'code' && !(unit.language !== undefined && DIAGRAM.test(unit.language)),
+      (unit): unit is CodeUnit =>
+        unit.kind === 'code' &&
+        !(unit.language !== undefined && DIAGRAM.test(unit.language)) &&
+        !introducesOutput(unit.intro),
     );
     const steps = stepsOf(blocks, weights);
     if (steps.length < 2) return;

@@ -1,6 +1,6 @@
 /** What a question asks for, as the offline composer answers it. */
 export type QuestionIntent =
-  'command' | 'code' | 'flag' | 'value' | 'steps' | 'yesno' | 'comparison' | 'where' | 'explain' | 'task';
+  'command' | 'code' | 'flag' | 'value' | 'steps' | 'yesno' | 'comparison' | 'where' | 'explain' | 'fact';
 
 /** Opening words of a question answered by yes or no ("Can I…", "Does it…", "Is there…"). */
 const YES_NO =
@@ -33,13 +33,16 @@ const VALUE =
 /** A question asking what to run or which command ("what do I run after upgrading to a newer version"): a command, whatever else it names. */
 const RUN_ASKED =
   /\bwhat (?:do|should|can|must) (?:i|we|you) (?:run|type|execute|enter)\b|\b(?:what|which) (?:cli )?commands?\b/i;
+/** A question for a fact the other forms do not name ("which regions can I deploy agents to", "when are invoices finalized"). */
+const FACT = /^\s*(?:what|which|when|who|whose)\b/i;
 const EXPLAIN =
   /^\s*(?:what(?:['’]s| is| are| does| happens| if)|how (?:does|is|are)|why|explain|describe|tell me about)\b/i;
 
 /**
  * What a question asks for, read from its wording: yes or no ("Can I…"), a comparison, where something is, steps,
- * a command asked for by name ("what do I run…"), a value or limit, a flag or setting, a command, code, an explanation ("What is…", "Why…"), else a task to do
- * ("deploy to staging with the CLI"). The first that matches wins, in that order.
+ * a command asked for by name ("what do I run…"), a value or limit, a flag or setting, a command, code, an explanation ("What is…", "Why…"), another
+ * fact ("which regions…", "when…"), else steps: a task to do ("connect my stripe account", "move my links over from
+ * bitly") is answered with the procedure that does it, as "how do I…" is. The first that matches wins, in that order.
  */
 export function questionIntent(question: string): QuestionIntent {
   if (YES_NO.test(question) || YES_NO_AFTER_CLAUSE.test(question)) return 'yesno';
@@ -50,8 +53,9 @@ export function questionIntent(question: string): QuestionIntent {
   if (FLAG.test(question)) return 'flag';
   if (COMMAND.test(question)) return 'command';
   if (CODE.test(question)) return 'code';
-  if (STEPS.test(question) || /^\s*how (?:do|can|should) (?:i|we|you)\b|^\s*how to\b/i.test(question)) return 'steps';
-  return EXPLAIN.test(question) ? 'explain' : 'task';
+  if (STEPS.test(question)) return 'steps';
+  if (EXPLAIN.test(question)) return 'explain';
+  return FACT.test(question) ? 'fact' : 'steps';
 }
 
 /** "What is X?", "What does X mean?": a sentence defining X answers it best. */

@@ -70,7 +70,7 @@ const KIND_FACTORS: Record<QuestionIntent, Record<'sentence' | 'line' | 'row', n
   comparison: { sentence: 1, line: 0.9, row: 1 },
   where: { sentence: 1, line: 1, row: 1 },
   explain: { sentence: 1.1, line: 0.8, row: 0.85 },
-  task: { sentence: 1, line: 1, row: 1 },
+  fact: { sentence: 1, line: 1, row: 1 },
 };
 
 /** The terms of a section title. */

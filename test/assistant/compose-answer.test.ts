@@ -420,7 +420,7 @@ describe('the offline composer answers what the question asks', () => {
       'code',
       'steps',
       'explain',
-      'task',
+      'steps',
       'comparison',
       'command',
       'command',
