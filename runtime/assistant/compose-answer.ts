@@ -7,6 +7,7 @@ import { coversQuestion, GENERIC_QUESTION_TERMS, spellingAgainst } from './quest
 import { isDefinitionQuestion, questionIntent } from './question-intent.ts';
 import { procedureBlocks } from './procedure-blocks.ts';
 import { withProcedureList } from './procedure-list.ts';
+import { stepWalkthrough } from './step-walkthrough.ts';
 import { withNamedHeading } from './named-heading.ts';
 import { renderUnits } from './render-answer.ts';
 import { denialOf } from './yes-no-answer.ts';
@@ -99,6 +100,12 @@ export function composeAnswer(
         )
       : undefined;
   const numbered = intent === 'steps' || HOW_TO.test(question);
+  const walkthrough = intent === 'steps' ? stepWalkthrough(sections, weights, lead.source, lead.section) : undefined;
+  if (walkthrough)
+    return [
+      ...(walkthrough.sections.has(lead.section) ? [] : renderUnits([lead], titleOf, numbered)),
+      walkthrough.text,
+    ];
   const withSteps = intent === 'steps' ? withProcedureList(chosen, sections, weights) : chosen;
   const units = withProcedure(withCode(withSteps, intent, question, sections, weights), procedure);
   const named = withNamedHeading(question, units, sections, weights);

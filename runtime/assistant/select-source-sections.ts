@@ -5,6 +5,7 @@ import type { SearchResult } from '../search/search.ts';
 import { MIN_STEPS } from './marked-list-items.ts';
 import { memoizeByText } from './memoize-by-text.ts';
 import { questionIntent } from './question-intent.ts';
+import { stepRuns } from './step-heading.ts';
 
 /** A section of a result's page chosen to answer from. */
 export interface SelectedSection {
@@ -26,6 +27,8 @@ const EXTRA_SECTION_SHARE = 0.5;
 const FORM_SECTION_SHARE = 0.3;
 /** A sibling replaces the ranked section as the page's first (its anchor is the source's link) when it matches this much better. */
 const LEAD_SECTION_FACTOR = 1.3;
+/** Characters of a page's numbered step sections given for a steps question, at most (whole steps, in order). */
+const MAX_STEP_CHARACTERS = 8000;
 /** Share of a section's match that comes from its best line (heading included): a line saying it all beats words scattered over a long section. */
 const BEST_LINE_SHARE = 0.5;
 
@@ -62,7 +65,8 @@ const hasSteps = (text: string): boolean => textLines(text).filter((line) => lin
  * chosen sections holds brings one more sibling that matches that well and holds it (the *EVM* table holding the
  * "Stable" chain the question names, fifth by match). For a command or code question, a sibling with a code block
  * is given too when none of the chosen sections has one, and for a steps question one with a list of steps
- * (`FORM_SECTION_SHARE`).
+ * (`FORM_SECTION_SHARE`). For a steps question, a page's numbered step sections ("1. Clone", "2. Configure"…,
+ * `stepRuns`) that hold the ranked section or match half as well are given instead, whole and in order.
  */
 export function selectSourceSections(
   question: string,
@@ -101,6 +105,28 @@ export function selectSourceSections(
       );
     return ((1 - BEST_LINE_SHARE) * whole + BEST_LINE_SHARE * bestLine) / total;
   };
+  /** For a steps question, the numbered step sections of the page (`stepRuns`) that match it best, when they match at least half as well as the ranked section or hold it. */
+  const stepsFor = (
+    page: readonly SectionRecord[],
+    anchor: string,
+    rankedMatch: number,
+  ): SectionRecord[] | undefined => {
+    let best: { run: SectionRecord[]; score: number } | undefined;
+    for (const positions of stepRuns(page.map((section) => section.headingPath))) {
+      const run = positions.map((position) => page[position] as SectionRecord);
+      const parent = run[0]?.headingPath.slice(0, -1) ?? [];
+      const score = match({
+        headingPath: [...parent, ...run.map((section) => section.headingPath.at(-1) ?? '')],
+        text: run.map((section) => section.text).join('\n'),
+      });
+      const holdsRanked = run.some((section) => section.anchor === anchor);
+      if ((holdsRanked || score >= rankedMatch * EXTRA_SECTION_SHARE) && (!best || score > best.score))
+        best = { run, score };
+    }
+    if (!best) return undefined;
+    let characters = 0;
+    return best.run.filter((section) => (characters += section.text.length) <= MAX_STEP_CHARACTERS);
+  };
   return results.map((result, rank) => {
     const ranked = sectionOf(result);
     const rankedMatch = match(ranked);
@@ -134,6 +160,15 @@ export function selectSourceSections(
         )
         .sort((a, b) => b.score - a.score)[0];
       if (form) extras.push(form);
+    }
+    const steps =
+      intent === 'steps' ? stepsFor(pages[rank] as readonly SectionRecord[], result.anchor, rankedMatch) : undefined;
+    if (steps && steps.length >= 2) {
+      const inRun = new Set(steps.map((section) => section.anchor));
+      const others = extras
+        .filter(({ section }) => !inRun.has(section.anchor))
+        .map(({ section }) => sectionOf(section));
+      return [...(inRun.has(result.anchor) ? [] : [ranked]), ...steps.map(sectionOf), ...others];
     }
     if (extras.length === 0) return [ranked];
     const chosen = extras.map(({ section }) => sectionOf(section));

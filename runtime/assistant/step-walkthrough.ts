@@ -1,0 +1,167 @@
+import { fenceCode, textLines } from '../../contract/search/code-fences.ts';
+import { prepareText } from '../../contract/search/prepare-text.ts';
+import { isTableRow } from './code-lines.ts';
+import { introducesOutput } from './introduces-output.ts';
+import { captionFrom } from './render-answer.ts';
+import { weightIn, type ComposerSection, type QuestionWeights } from './score-units.ts';
+import { stepHeading, type StepHeading } from './step-heading.ts';
+
+/** Share of the question weight a run of step sections must hold (its headings below the page title, and its text). */
+const WALKTHROUGH_SHARE = 0.5;
+/** Share of the question's words the run holds that its headings (the page title with them) hold when the question names the whole procedure. */
+const PROCEDURE_NAMED = 0.5;
+/** Steps quoted at most, and characters of them: the page goes on after. */
+const MAX_STEPS = 10;
+const MAX_CHARACTERS = 6000;
+/** Characters of a step's prose quoted at most: its opening sentences. */
+const MAX_PROSE = 300;
+/** List items of a step quoted at most (a click path: "Go to Settings", "Click Add endpoint"…). */
+const MAX_ITEMS = 10;
+/** The mark of a list item in section text ("- ", "1. "), and of an item nested in one after its indent. */
+const ITEM_MARK = /^(?:-|\d{1,3}\.) /;
+/** Code blocks of a step quoted at most, and lines of each (a longer block is cut there, with "…" after it). */
+const MAX_BLOCKS = 3;
+const MAX_BLOCK_LINES = 80;
+
+/** One step of a walkthrough: its number, its title, its sections' text, and those sections (indices among the composer's). */
+interface Step {
+  number: number;
+  title: string;
+  text: string;
+  sections: number[];
+}
+
+/** A walkthrough as an answer's text, and the sections (indices among the composer's) its steps come from. */
+export interface Walkthrough {
+  text: string;
+  sections: ReadonlySet<number>;
+}
+
+/**
+ * For a steps question, the numbered step sections of one source ("A seamless update process › 1. Access your
+ * repository", "› 2. Check your version"…, as `selectSourceSections` gives them) as one numbered list under the
+ * heading they share: each step's title, its opening sentences, the items of its list and its code blocks, fenced
+ * whole under the item. Undefined when the source holds fewer than two such steps, when they (with the headings above
+ * them, the page title left out) hold less than half the question's weight, or when the step holding the `lead`
+ * section holds all of it that they hold and the headings above the steps less than half: the question asks for that
+ * step ("make the service start on boot" of "Running in production"), which the answer quotes as any other.
+ */
+export function stepWalkthrough(
+  sections: readonly ComposerSection[],
+  weights: QuestionWeights,
+  source: number,
+  lead: number,
+): Walkthrough | undefined {
+  let parent: string | undefined;
+  const steps: Step[] = [];
+  const indices = new Set<number>();
+  for (const [index, section] of sections.entries()) {
+    if (section.source !== source) continue;
+    const headings = section.title.split(' › ');
+    const depth = headings.findLastIndex((heading, position) => position > 0 && stepHeading(heading) !== undefined);
+    if (depth < 0) continue;
+    const step = stepHeading(headings[depth] as string) as StepHeading;
+    const sectionParent = headings.slice(0, depth).join(' › ');
+    const current = steps.at(-1);
+    if (depth < headings.length - 1) {
+      // A section under a step's heading: its text belongs to that step.
+      if (current && current.number === step.number && sectionParent === parent) {
+        current.text += `\n${headings.at(-1) as string}:\n${section.text}`;
+        current.sections.push(index);
+        indices.add(index);
+      }
+    } else if (step.number === steps.length + 1 && (steps.length === 0 || sectionParent === parent)) {
+      parent = sectionParent;
+      steps.push({ number: step.number, title: step.title, text: section.text, sections: [index] });
+      indices.add(index);
+    }
+  }
+  if (steps.length < 2 || parent === undefined) return undefined;
+  const stepTerms = (step: Step): string => `${step.title}\n${step.text}`;
+  const runTerms = new Set(prepareText([parent.split(' › ').slice(1).join('\n'), ...steps.map(stepTerms)].join('\n')));
+  const held = weightIn(runTerms, weights);
+  if (weights.found === 0 || held / weights.found < WALKTHROUGH_SHARE) return undefined;
+  const leadHeadings = sections[lead]?.title.split(' › ') ?? [];
+  const leadDepth = leadHeadings.findIndex((heading, position) => position > 0 && stepHeading(heading) !== undefined);
+  const leadStep =
+    leadDepth > 0 && leadHeadings.slice(0, leadDepth).join(' › ') === parent
+      ? steps[(stepHeading(leadHeadings[leadDepth] as string) as StepHeading).number - 1]
+      : undefined;
+  const leadTerms = `${sections[lead]?.title ?? ''}\n${sections[lead]?.text ?? ''}\n${leadStep ? stepTerms(leadStep) : ''}`;
+  const asked = [...weights.terms.keys()].filter((term) => runTerms.has(term));
+  const parentTerms = new Set(prepareText(parent));
+  const procedureNamed = asked.filter((term) => parentTerms.has(term)).length >= PROCEDURE_NAMED * asked.length;
+  if (leadStep && !procedureNamed && weightIn(new Set(prepareText(leadTerms)), weights) >= held) return undefined;
+  const items: string[] = [];
+  let characters = 0;
+  for (const step of steps.slice(0, MAX_STEPS)) {
+    const item = renderStep(step, weights);
+    if (items.length > 0 && characters + item.length > MAX_CHARACTERS) break;
+    items.push(item);
+    characters += item.length;
+  }
+  const rest =
+    steps.length > items.length ? `\nThe page goes on with steps ${items.length + 1}–${steps.length} [${source}].` : '';
+  return { text: `${captionFrom(parent)} [${source}]:\n\n${items.join('\n').trimEnd()}${rest}\n\n`, sections: indices };
+}
+
+/**
+ * A step as a numbered list item: "N. Title: opening sentences", its list items and code blocks indented under it.
+ * Blocks with no prose between them are alternatives (the tabs of a `<CodeGroup>`): the one holding the most question
+ * weight stands for them; a block a line introduces as output ("Response:", "You should see…") is left out.
+ */
+function renderStep(step: Step, weights: QuestionWeights): string {
+  const prose: string[] = [];
+  const listItems: string[] = [];
+  const blocks: { info: string; lines: string[]; weight: number }[] = [];
+  let block: { info: string; lines: string[]; intro: string } | undefined;
+  let lastProse = '';
+  let alternative = false;
+  for (const line of textLines(step.text)) {
+    if (line.code) {
+      if (line.fence === 'open') block = { info: line.text.replace(/^`{3,}/, '').trim(), lines: [], intro: lastProse };
+      else if (line.fence === 'close') {
+        if (block && !introducesOutput(block.intro) && block.lines.some((codeLine) => codeLine.trim() !== '')) {
+          const weight = weightIn(new Set(prepareText(`${block.info}\n${block.lines.join('\n')}`)), weights);
+          const previous = blocks.at(-1);
+          if (alternative && previous) {
+            if (weight > previous.weight) blocks[blocks.length - 1] = { ...block, weight };
+          } else if (blocks.length < MAX_BLOCKS) blocks.push({ ...block, weight });
+          alternative = true;
+        }
+        block = undefined;
+      } else block?.lines.push(line.text);
+      continue;
+    }
+    if (line.text.trim() === '') continue;
+    alternative = false;
+    lastProse = line.text;
+    if (line.item === 'start' && listItems.length < MAX_ITEMS) listItems.push(`- ${line.text.replace(ITEM_MARK, '')}`);
+    else if (line.item === 'more' && ITEM_MARK.test(line.text) && listItems.length > 0 && listItems.length < MAX_ITEMS)
+      listItems.push(`  - ${line.text.replace(ITEM_MARK, '')}`);
+    else if (line.item === undefined && listItems.length === 0 && blocks.length === 0 && !isTableRow(line.text.trim()))
+      prose.push(line.text.trim());
+  }
+  const marker = `${step.number}. `;
+  const indent = ' '.repeat(marker.length);
+  const opening = openingOf(prose.join(' '));
+  const head = `${marker}${step.title || opening}${step.title && opening ? `: ${opening}` : ''}`;
+  const fenced = blocks.map(({ info, lines }) =>
+    [
+      ...fenceCode(lines.slice(0, MAX_BLOCK_LINES).join('\n'), info.split(/\s+/)[0] || undefined).split('\n'),
+      ...(lines.length > MAX_BLOCK_LINES ? ['…'] : []),
+    ]
+      .map((line) => (line === '' ? '' : `${indent}${line}`))
+      .join('\n'),
+  );
+  const list = listItems.map((item) => `${indent}${item}`);
+  return [[head, ...list].join('\n'), ...fenced].join('\n\n') + (fenced.length > 0 ? '\n' : '');
+}
+
+/** A step's opening sentences, at most `MAX_PROSE` characters (cut at a sentence's end when one comes before). */
+function openingOf(prose: string): string {
+  if (prose.length <= MAX_PROSE) return prose;
+  const cut = prose.slice(0, MAX_PROSE);
+  const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf(': '));
+  return end > 0 ? cut.slice(0, end + 1) : `${cut.trimEnd()}…`;
+}
