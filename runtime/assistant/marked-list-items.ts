@@ -7,7 +7,7 @@ export const MAX_LIST_ITEMS = 8;
 /** Items a list must have to be a list of steps (a procedure). */
 export const MIN_STEPS = 3;
 /** Characters of a marked list item or step quoted at most. */
-const MAX_ITEM_LENGTH = 300;
+const MAX_ITEM_LENGTH = 500;
 
 /** A line of a section's text as lists are read: its text ('' for code), its number, its place in a list item, and whether it starts an item of a list inside an item (its marker left out of `text`). */
 export interface ListLine {

@@ -3,6 +3,7 @@ import { gistOf } from './answer-sentences.ts';
 import { answerUnitsOf, type SentenceUnit } from './answer-units.ts';
 import { captionFrom } from './render-answer.ts';
 import { headlessListsOf, listLinesOf, markedItemsAfter, MIN_STEPS } from './marked-list-items.ts';
+import { readsAsSteps } from './reads-as-steps.ts';
 import { weightIn, type ComposerSection, type QuestionWeights, type ScoredUnit } from './score-units.ts';
 
 /** Share of the question weight a procedure must hold itself (its section's headings, its intro, its items' gist)… */
@@ -21,7 +22,8 @@ interface Procedure {
  * lead's source (introduced by a line, or right under its heading: then captioned with the section's title) that
  * holds the lead among its lines, else the one holding the most question weight in its section's headings (the page
  * title left out), its intro and its items' gist, when that is enough on its own and with the lead. It stands for the
- * lead when the lead is one of its lines, else after the lead; units among its lines are left out.
+ * lead when the lead is one of its lines, else after the lead; units among its lines are left out. A list of steps to
+ * take (`readsAsSteps`) that holds enough comes after a lead whose own list is none.
  */
 export function withProcedureList(
   chosen: readonly ScoredUnit[],
@@ -33,6 +35,7 @@ export function withProcedureList(
   const within = (unit: ScoredUnit, { unit: list, end }: Procedure): boolean =>
     unit.section === list.section && unit.unit.line >= list.unit.line && unit.unit.line <= end;
   let best: Procedure | undefined;
+  let steps: Procedure | undefined;
   sections.forEach((section, index) => {
     if (section.source !== lead.source) return;
     const headings = prepareText(section.title.split(' › ').slice(1).join('\n'));
@@ -43,15 +46,23 @@ export function withProcedureList(
         unit: { unit, section: index, source: section.source, rank: section.rank, score: share, coverage: share },
         end,
       };
-      if (best && within(lead, best)) continue;
       const withLead = weightIn(new Set([...own, ...lead.unit.terms]), weights) / weights.found;
+      const enough = share >= OWN_SHARE && withLead >= PROCEDURE_LIST_SHARE;
       if (
-        within(lead, candidate) ||
-        (share >= OWN_SHARE && withLead >= PROCEDURE_LIST_SHARE && (!best || share > best.unit.score))
+        enough &&
+        unit.kind === 'sentence' &&
+        readsAsSteps(unit.sentence.items) &&
+        (!steps || share > steps.unit.score)
       )
-        best = candidate;
+        steps = candidate;
+      if (best && within(lead, best)) continue;
+      if (within(lead, candidate) || (enough && (!best || share > best.unit.score))) best = candidate;
     }
   });
+  // The lead's own list that is no procedure ("the attributes migrated: Destination URL, Link tags…") yields to the
+  // source's list of steps to take, quoted after the lead.
+  if (best && steps && within(lead, best) && lead.unit.kind === 'sentence' && !readsAsSteps(lead.unit.sentence.items))
+    best = steps;
   const procedure = best;
   if (!procedure || chosen.some((unit) => unit.section === procedure.unit.section && unit.unit === procedure.unit.unit))
     return chosen;

@@ -161,4 +161,35 @@ describe('the offline composer quotes lists and steps as the page marks them', (
       ])[0],
     ).toContain('small-1x');
   });
+
+  it('quotes the list of steps to take after a lead whose own list is no procedure', () => {
+    const migration = {
+      number: 1,
+      title: 'Migrating from Bitly › Which attributes are migrated?',
+      text: [
+        "Here's a list of attributes that are migrated from Bitly to Dub:",
+        '1. Destination URL',
+        '2. Short link slug',
+        '3. Link tags',
+      ].join('\n'),
+      sections: [
+        {
+          title: 'Migrating from Bitly › How to migrate from Bitly to Dub',
+          text: [
+            'Our migration tool moves your links in a few clicks.',
+            '1. Sign in with Bitly',
+            '  From your workspace dashboard, click Import from Bitly.',
+            '2. Select the domains to migrate',
+            '  Pick the domains, then click Confirm import.',
+            '3. Configure your domain',
+            '  Set the DNS records once the import is done.',
+          ].join('\n'),
+        },
+      ],
+    };
+    const answer = composeAnswer('move all my short links over from bitly to dub', undefined, [migration]).join('');
+    expect(answer).toContain('Import from Bitly');
+    expect(answer).toContain('Confirm import');
+    expect(answer.indexOf('Sign in with Bitly')).toBeGreaterThan(answer.indexOf('Destination URL'));
+  });
 });
