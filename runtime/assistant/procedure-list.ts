@@ -59,10 +59,11 @@ export function withProcedureList(
       if (within(lead, candidate) || (enough && (!best || share > best.unit.score))) best = candidate;
     }
   });
-  // The lead's own list that is no procedure ("the attributes migrated: Destination URL, Link tags…") yields to the
-  // source's list of steps to take, quoted after the lead.
-  if (best && steps && within(lead, best) && lead.unit.kind === 'sentence' && !readsAsSteps(lead.unit.sentence.items))
-    best = steps;
+  // A list that is no procedure ("the attributes migrated: Destination URL, Link tags…", "what slots drive: the
+  // calendar's Day view…") yields to the source's list of steps to take, quoted after the lead.
+  const isSteps = (candidate: Procedure): boolean =>
+    candidate.unit.unit.kind === 'sentence' && readsAsSteps(candidate.unit.unit.sentence.items);
+  if (best && steps && !isSteps(best)) best = steps;
   const procedure = best;
   if (!procedure || chosen.some((unit) => unit.section === procedure.unit.section && unit.unit === procedure.unit.unit))
     return chosen;

@@ -50,6 +50,21 @@ describe('the offline composer quotes lists and steps as the page marks them', (
         },
       ],
     };
+    const driven = {
+      title: 'Posting time slots › What slots actually control',
+      text: [
+        'You can always schedule a post at a time that is not a slot. What they drive:',
+        "1. The calendar's Day view. Its rows are your channels' slots, plus any time that already has a post.",
+        '2. RSS auto-posting. When an RSS feed is set to "post on the next available slot", this is the list it picks from.',
+        '3. The find-slot API endpoint. The Public API can ask for the next free slot rather than hardcoding times.',
+      ].join('\n'),
+    };
+    // The list of what slots drive holds more of the question's words; the steps to take still answer it.
+    expect(
+      composeAnswer('how do I set the default posting times of a channel', undefined, [
+        { ...slots, sections: [...slots.sections, driven] },
+      ]).join(''),
+    ).toContain('1. Open the editor: Channel menu, Edit Time Slots.');
     expect(composeAnswer('how do I set the default posting times of a channel', undefined, [slots]).join(''))
       .toMatchInlineSnapshot(`
         "Set the times a channel normally posts, and what depends on them [1]. From Posting time slots › Setting them [1]:
