@@ -75,7 +75,7 @@ export function withProcedureList(
 function procedureUnitsOf(section: ComposerSection): { unit: SentenceUnit; end: number }[] {
   const lines = listLinesOf(section.text);
   const introduced = answerUnitsOf(section.text).flatMap((unit) => {
-    if (unit.kind !== 'sentence' || unit.sentence.items.length < MIN_STEPS) return [];
+    if (unit.kind !== 'sentence' || !mayBeProcedure(unit.sentence.items)) return [];
     const marked = markedItemsAfter(
       lines,
       lines.findIndex((line) => line.number === unit.line),
@@ -83,7 +83,7 @@ function procedureUnitsOf(section: ComposerSection): { unit: SentenceUnit; end: 
     return [{ unit, end: marked > unit.line ? marked : unit.line + unit.sentence.items.length }];
   });
   const headless = headlessListsOf(section.text)
-    .filter((list) => list.items.length >= MIN_STEPS)
+    .filter((list) => mayBeProcedure(list.items))
     .map(({ line, end, items }) => {
       const terms = new Set(prepareText(items.map(gistOf).join('\n')));
       const unit: SentenceUnit = {
@@ -107,4 +107,9 @@ function procedureUnitsOf(section: ComposerSection): { unit: SentenceUnit; end: 
       return { unit, end };
     });
   return [...introduced, ...headless];
+}
+
+/** Whether a list may be a procedure: `MIN_STEPS` items or more, or two that read as steps to take ("Go to Project Settings", "Toggle on Default user spaces"). */
+function mayBeProcedure(items: readonly string[]): boolean {
+  return items.length >= MIN_STEPS || (items.length === 2 && readsAsSteps(items));
 }

@@ -207,4 +207,40 @@ describe('the offline composer quotes lists and steps as the page marks them', (
     expect(answer).toContain('Confirm import');
     expect(answer.indexOf('Sign in with Bitly')).toBeGreaterThan(answer.indexOf('Destination URL'));
   });
+
+  it('quotes two steps to take as a procedure, not a list of what users can do', () => {
+    const spaces = {
+      number: 1,
+      title: 'Default user spaces',
+      text: [
+        'Give every eligible user a personal space, provisioned on their next login.',
+        'Default user spaces give each eligible user a personal space inside a project, so they have a dedicated place to create and manage their own charts and dashboards without needing an admin to set one up for them.',
+      ].join('\n'),
+      sections: [
+        {
+          title: 'Default user spaces › Enabling the feature',
+          text: [
+            'Default user spaces are configured per project and are off by default.',
+            '1. Go to Project Settings → Default user spaces',
+            '2. Toggle on Default user spaces',
+            'Once enabled, each eligible user gets their space the next time they log in.',
+          ].join('\n'),
+        },
+        {
+          title: 'Default user spaces › What users can do in their space',
+          text: [
+            'Because each user is an admin of their own default space, they can:',
+            '- Create charts, dashboards, and nested spaces inside it',
+            '- Move existing content they own into it',
+            '- Manage access - invite other users or groups, or switch the space between Inherited Access and Restricted Access',
+          ].join('\n'),
+        },
+      ],
+    };
+    const answer = composeAnswer('how do I turn on personal spaces for every user in a project', undefined, [
+      spaces,
+    ]).join('');
+    expect(answer).toContain('1. Go to Project Settings → Default user spaces\n2. Toggle on Default user spaces');
+    expect(answer).not.toContain('Move existing content');
+  });
 });
