@@ -66,7 +66,8 @@ const hasSteps = (text: string): boolean => textLines(text).filter((line) => lin
  * "Stable" chain the question names, fifth by match). For a command or code question, a sibling with a code block
  * is given too when none of the chosen sections has one, and for a steps question one with a list of steps
  * (`FORM_SECTION_SHARE`). For a steps question, a page's numbered step sections ("1. Clone", "2. Configure"…,
- * `stepRuns`) that hold the ranked section or match half as well are given instead, whole and in order.
+ * `stepRuns`) that hold the ranked section or match half as well come first, whole and in order, then the other
+ * sections chosen.
  */
 export function selectSourceSections(
   question: string,

@@ -18,7 +18,7 @@ export function stepHeading(heading: string): StepHeading | undefined {
  * The runs of step sections of a page: two or more consecutive sections under one parent heading whose own headings
  * number steps 1, 2, 3… in order ("A seamless update process › 1. Access your repository", "› 2. Check your
  * version"…), each run as the positions of its sections in `headingPaths` (a page's sections in reading order). A
- * section under a step (its sub-heading) stays in the run.
+ * section under a step (its sub-heading, numbered sub-steps too) stays in the run.
  */
 export function stepRuns(headingPaths: readonly (readonly string[])[]): number[][] {
   const runs: number[][] = [];
@@ -38,17 +38,15 @@ export function stepRuns(headingPaths: readonly (readonly string[])[]): number[]
       expected += 1;
       return;
     }
-    if (step && step.number === 1) {
+    const insideStep =
+      run.length > 0 && path.length > parent.length + 1 && parent.every((heading, depth) => path[depth] === heading);
+    if (insideStep) run.push(position);
+    else if (step && step.number === 1) {
       close();
       parent = path.slice(0, -1);
       run.push(position);
       expected = 2;
-      return;
-    }
-    const insideStep =
-      run.length > 0 && path.length > parent.length + 1 && parent.every((heading, depth) => path[depth] === heading);
-    if (insideStep) run.push(position);
-    else close();
+    } else close();
   });
   close();
   return runs;

@@ -58,9 +58,14 @@ export function stepWalkthrough(
   for (const [index, section] of sections.entries()) {
     if (section.source !== source) continue;
     const headings = section.title.split(' › ');
-    const depth = headings.findLastIndex((heading, position) => position > 0 && stepHeading(heading) !== undefined);
-    if (depth < 0) continue;
-    const step = stepHeading(headings[depth] as string) as StepHeading;
+    // Under a run's parent, the heading right below it is the step (a numbered sub-step stays in its step).
+    const underParent = parent !== undefined && headings.slice(0, parent.split(' › ').length).join(' › ') === parent;
+    const depth =
+      underParent && parent !== undefined
+        ? parent.split(' › ').length
+        : headings.findLastIndex((heading, position) => position > 0 && stepHeading(heading) !== undefined);
+    const step = depth > 0 && depth < headings.length ? stepHeading(headings[depth] as string) : undefined;
+    if (!step) continue;
     const sectionParent = headings.slice(0, depth).join(' › ');
     const current = steps.at(-1);
     if (depth < headings.length - 1) {

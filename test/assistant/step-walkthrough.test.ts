@@ -68,6 +68,9 @@ describe('numbered step sections', () => {
       ]),
     ).toEqual([[2, 3, 4, 5]]);
     expect(stepRuns([['1. A'], ['3. C']])).toEqual([]);
+    expect(stepRuns([['P', '1. A'], ['P', '2. B'], ['P', '2. B', '1. Sub'], ['P', '3. C'], ['Q']])).toEqual([
+      [0, 1, 2, 3],
+    ]);
   });
 
   it('answers a task with the whole procedure, numbered, each step with its code, one tab of a group, no output', () => {
@@ -97,5 +100,27 @@ describe('numbered step sections', () => {
     expect(answer).toContain('systemctl enable example');
     expect(answer).not.toContain('useradd');
     expect(answer).not.toMatch(/^From Running in production/);
+  });
+
+  it('keeps a numbered sub-step in its step, and a sibling that is no step out of the walkthrough', () => {
+    const page = {
+      number: 1,
+      title: 'Deploy › Deploy process › 1. Build the image',
+      text: 'Build the image of the app:\n```bash\ndocker build -t app .\n```',
+      sections: [
+        { title: 'Deploy › Deploy process › 2. Push the image', text: 'Push it to your registry.' },
+        {
+          title: 'Deploy › Deploy process › 2. Push the image › 1. Log in to the registry',
+          text: 'Log in first:\n```bash\ndocker login registry.example.com\n```',
+        },
+        { title: 'Deploy › Deploy process › 3. Deploy the image', text: 'Roll it out:\n```bash\napp deploy\n```' },
+        { title: 'Deploy › Deploy process › Troubleshooting', text: 'A failed push prints the registry error.' },
+      ],
+    };
+    const answer = composeAnswer('deploy the app image to the registry', undefined, [page]).join('');
+    expect(answer).toMatch(/^From Deploy › Deploy process \[1\]:/);
+    expect(answer).toContain('docker login registry.example.com');
+    expect(answer).toContain('3. Deploy the image: Roll it out:');
+    expect(answer).not.toContain('Troubleshooting');
   });
 });
