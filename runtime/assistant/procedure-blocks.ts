@@ -20,7 +20,7 @@ const MAX_STEPS = 6;
  * install, deploy, self-host, upgrade…: "deploy dify on my server with docker compose"), in reading order: the blocks
  * of the section that holds two or more and the most of the question's weight in its own headings (the page title,
  * which every section of the page shares, left out), its blocks and the lines introducing them — a `<Steps>` run of
- * commands (clone, copy the .env, `docker compose up -d`), one block per step (`stepsOf`), leaving out the blocks a
+ * commands (clone, copy the .env, `docker compose up -d`), one block per step (`oneBlockPerStep`), leaving out the blocks a
  * line introduces as what a step prints ("You should see…", "Example output:"). Undefined when no section
  * holds half the question's weight that way: a lone block, or the tabs of one code group, is no procedure.
  */
@@ -39,7 +39,7 @@ export function procedureBlocks(
         !(unit.language !== undefined && DIAGRAM.test(unit.language)) &&
         !introducesOutput(unit.intro),
     );
-    const steps = stepsOf(blocks, weights);
+    const steps = oneBlockPerStep(blocks, weights);
     if (steps.length < 2) return;
     const headings = section.title.split(' › ').slice(1).join('\n');
     const terms = new Set([
@@ -66,7 +66,7 @@ export function procedureBlocks(
  * One block per step: blocks under one intro with no prose between them are alternatives (the tabs of a
  * `<CodeGroup>`: npm, yarn, Homebrew), of which the one holding the most question weight stands for the step.
  */
-function stepsOf(blocks: readonly CodeUnit[], weights: QuestionWeights): CodeUnit[] {
+export function oneBlockPerStep(blocks: readonly CodeUnit[], weights: QuestionWeights): CodeUnit[] {
   const held = (block: CodeUnit): number => weightIn(new Set([...block.terms, ...block.contextTerms]), weights);
   const steps: CodeUnit[] = [];
   for (const block of blocks) {

@@ -1,7 +1,9 @@
-import { fenceCode, textLines } from '../../contract/search/code-fences.ts';
+import { fenceCode, textLines, withoutItemMark } from '../../contract/search/code-fences.ts';
 import { prepareText } from '../../contract/search/prepare-text.ts';
+import { answerUnitsOf, type CodeUnit } from './answer-units.ts';
 import { isTableRow } from './code-lines.ts';
 import { introducesOutput } from './introduces-output.ts';
+import { oneBlockPerStep } from './procedure-blocks.ts';
 import { captionFrom } from './render-answer.ts';
 import { weightIn, type ComposerSection, type QuestionWeights } from './score-units.ts';
 import { stepHeading, type StepHeading } from './step-heading.ts';
@@ -17,8 +19,6 @@ const MAX_CHARACTERS = 6000;
 const MAX_PROSE = 300;
 /** List items of a step quoted at most (a click path: "Go to Settings", "Click Add endpoint"…). */
 const MAX_ITEMS = 10;
-/** The mark of a list item in section text ("- ", "1. "), and of an item nested in one after its indent. */
-const ITEM_MARK = /^(?:-|\d{1,3}\.) /;
 /** Code blocks of a step quoted at most, and lines of each (a longer block is cut there, with "…" after it). */
 const MAX_BLOCKS = 3;
 const MAX_BLOCK_LINES = 80;
@@ -113,54 +113,48 @@ export function stepWalkthrough(
 /**
  * A step as a numbered list item: "N. Title: opening sentences", its list items and code blocks indented under it.
  * Blocks with no prose between them are alternatives (the tabs of a `<CodeGroup>`): the one holding the most question
- * weight stands for them; a block a line introduces as output ("Response:", "You should see…") is left out.
+ * weight stands for them (`oneBlockPerStep`); a block a line introduces as output ("Response:", "You should see…") is
+ * left out.
  */
 function renderStep(step: Step, weights: QuestionWeights): string {
+  const lines = textLines(step.text);
+  // Fenced blocks only: a step's text without a fence holds no code, however a line of it reads.
+  const fenced = lines.some((line) => line.fence === 'open');
+  const blocks = oneBlockPerStep(
+    answerUnitsOf(step.text).filter(
+      (unit): unit is CodeUnit => fenced && unit.kind === 'code' && !introducesOutput(unit.intro),
+    ),
+    weights,
+  ).slice(0, MAX_BLOCKS);
   const prose: string[] = [];
   const listItems: string[] = [];
-  const blocks: { info: string; lines: string[]; weight: number }[] = [];
-  let block: { info: string; lines: string[]; intro: string } | undefined;
-  let lastProse = '';
-  let alternative = false;
-  for (const line of textLines(step.text)) {
-    if (line.code) {
-      if (line.fence === 'open') block = { info: line.text.replace(/^`{3,}/, '').trim(), lines: [], intro: lastProse };
-      else if (line.fence === 'close') {
-        if (block && !introducesOutput(block.intro) && block.lines.some((codeLine) => codeLine.trim() !== '')) {
-          const weight = weightIn(new Set(prepareText(`${block.info}\n${block.lines.join('\n')}`)), weights);
-          const previous = blocks.at(-1);
-          if (alternative && previous) {
-            if (weight > previous.weight) blocks[blocks.length - 1] = { ...block, weight };
-          } else if (blocks.length < MAX_BLOCKS) blocks.push({ ...block, weight });
-          alternative = true;
-        }
-        block = undefined;
-      } else block?.lines.push(line.text);
-      continue;
-    }
-    if (line.text.trim() === '') continue;
-    alternative = false;
-    lastProse = line.text;
-    if (line.item === 'start' && listItems.length < MAX_ITEMS) listItems.push(`- ${line.text.replace(ITEM_MARK, '')}`);
-    else if (line.item === 'more' && ITEM_MARK.test(line.text) && listItems.length > 0 && listItems.length < MAX_ITEMS)
-      listItems.push(`  - ${line.text.replace(ITEM_MARK, '')}`);
-    else if (line.item === undefined && listItems.length === 0 && blocks.length === 0 && !isTableRow(line.text.trim()))
+  let seenCode = false;
+  for (const line of lines) {
+    if (line.code) seenCode = true;
+    else if (line.item === 'start') {
+      if (listItems.length < MAX_ITEMS) listItems.push(`- ${line.text}`);
+    } else if (line.item === 'more') {
+      const unmarked = withoutItemMark(line.text);
+      if (unmarked !== line.text && listItems.length > 0 && listItems.length < MAX_ITEMS)
+        listItems.push(`  - ${unmarked}`);
+    } else if (line.text.trim() !== '' && listItems.length === 0 && !seenCode && !isTableRow(line.text.trim()))
       prose.push(line.text.trim());
   }
   const marker = `${step.number}. `;
   const indent = ' '.repeat(marker.length);
   const opening = openingOf(prose.join(' '));
   const head = `${marker}${step.title || opening}${step.title && opening ? `: ${opening}` : ''}`;
-  const fenced = blocks.map(({ info, lines }) =>
-    [
-      ...fenceCode(lines.slice(0, MAX_BLOCK_LINES).join('\n'), info.split(/\s+/)[0] || undefined).split('\n'),
+  const quoted = blocks.map(({ code, language }) => {
+    const lines = code.split('\n');
+    return [
+      ...fenceCode(lines.slice(0, MAX_BLOCK_LINES).join('\n'), language).split('\n'),
       ...(lines.length > MAX_BLOCK_LINES ? ['…'] : []),
     ]
       .map((line) => (line === '' ? '' : `${indent}${line}`))
-      .join('\n'),
-  );
+      .join('\n');
+  });
   const list = listItems.map((item) => `${indent}${item}`);
-  return [[head, ...list].join('\n'), ...fenced].join('\n\n') + (fenced.length > 0 ? '\n' : '');
+  return [[head, ...list].join('\n'), ...quoted].join('\n\n') + (quoted.length > 0 ? '\n' : '');
 }
 
 /** A step's opening sentences, at most `MAX_PROSE` characters (cut at a sentence's end when one comes before). */
