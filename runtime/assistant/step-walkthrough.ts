@@ -2,6 +2,7 @@ import { fenceCode, textLines, withoutItemMark } from '../../contract/search/cod
 import { prepareText } from '../../contract/search/prepare-text.ts';
 import { answerUnitsOf, type CodeUnit } from './answer-units.ts';
 import { isTableRow } from './code-lines.ts';
+import { GENERIC_QUESTION_TERMS } from './question-coverage.ts';
 import { introducesOutput } from './introduces-output.ts';
 import { oneBlockPerStep } from './procedure-blocks.ts';
 import { captionFrom } from './render-answer.ts';
@@ -43,8 +44,9 @@ export interface Walkthrough {
  * heading they share: each step's title, its opening sentences, the items of its list and its code blocks, fenced
  * whole under the item. Undefined when the source holds fewer than two such steps, when they (with the headings above
  * them, the page title left out) hold less than half the question's weight, or when the step holding the `lead`
- * section holds all of it that they hold and the headings above the steps less than half: the question asks for that
- * step ("make the service start on boot" of "Running in production"), which the answer quotes as any other.
+ * section holds every word of the question the steps hold (generic ones aside) and the headings above the steps less
+ * than half of them: the question asks for that step ("make the service start on boot" of "Running in
+ * production"), which the answer quotes as any other.
  */
 export function stepWalkthrough(
   sections: readonly ComposerSection[],
@@ -93,10 +95,12 @@ export function stepWalkthrough(
       ? steps[(stepHeading(leadHeadings[leadDepth] as string) as StepHeading).number - 1]
       : undefined;
   const leadTerms = `${sections[lead]?.title ?? ''}\n${sections[lead]?.text ?? ''}\n${leadStep ? stepTerms(leadStep) : ''}`;
-  const asked = [...weights.terms.keys()].filter((term) => runTerms.has(term));
+  // The question's own words the steps hold ("make", "use"… say nothing of which step is asked).
+  const asked = [...weights.terms.keys()].filter((term) => runTerms.has(term) && !GENERIC_QUESTION_TERMS.has(term));
   const parentTerms = new Set(prepareText(parent));
   const procedureNamed = asked.filter((term) => parentTerms.has(term)).length >= PROCEDURE_NAMED * asked.length;
-  if (leadStep && !procedureNamed && weightIn(new Set(prepareText(leadTerms)), weights) >= held) return undefined;
+  const leadHeld = new Set(prepareText(leadTerms));
+  if (leadStep && !procedureNamed && asked.every((term) => leadHeld.has(term))) return undefined;
   const items: string[] = [];
   let characters = 0;
   for (const step of steps.slice(0, MAX_STEPS)) {

@@ -28,7 +28,7 @@ const site = {
   ].join('\n\n'),
   'self-hosting/production.mdx': [
     '---\ntitle: Running in production\n---',
-    '## 1. Install the server\n\nDownload the binary:\n\n```bash\ncurl -L https://example.com/install | sh\n```',
+    '## 1. Install the server\n\nDownload the binary and make it executable:\n\n```bash\ncurl -L https://example.com/install | sh\n```',
     '## 2. Create a system user\n\nRun it as its own user:\n\n```bash\nuseradd -r example\n```',
     '## 3. Run it as a service\n\nA systemd service starts the server at every boot. Enable it with systemctl:\n\n```bash\nsystemctl enable example\nsystemctl start example\n```',
   ].join('\n\n'),
