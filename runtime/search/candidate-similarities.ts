@@ -24,7 +24,8 @@ export function candidateSimilarities(
       const vector = sectionVector(section);
       let similarity = 0;
       if (vector)
-        for (const [component, value] of vector.entries()) similarity += value * (question[component] as number);
+        for (let component = 0; component < vector.length; component += 1)
+          similarity += (vector[component] as number) * (question[component] as number);
       if (best === undefined || similarity > best) best = similarity;
     }
     if (best !== undefined) similarities.set(path, best);

@@ -3,6 +3,8 @@ import type { SearchIndex } from './load-search-index.ts';
 import { locationInScope, otherLocationsOf, sectionAt, type PlacedSection, type SearchScope } from './place-section.ts';
 import { scopedSearch, search, type SearchOptions, type SearchResult } from './search.ts';
 import { sectionSimilarities } from './section-similarities.ts';
+import { questionText } from './question-text.ts';
+import { relativeScores } from './relative-scores.ts';
 import { wordVectorSearch } from './word-vector-search.ts';
 
 /** Embeds a question with the model and endpoint a site's sections were embedded with; rejects when it cannot. */
@@ -34,8 +36,6 @@ const FUSION_DEPTH = 30;
 const VECTOR_ONLY_DEPTH = 5;
 /** Sections placed to find the vector ranking's best pages (several sections of a page count once). */
 const VECTOR_SECTIONS = FUSION_DEPTH * 8;
-/** Characters of the question (and previous turn) sent to the endpoint. */
-const MAX_EMBEDDED_QUERY = 2000;
 const SNIPPET_LENGTH = 300;
 
 /**
@@ -67,10 +67,7 @@ export async function hybridSearch(
   if (lexical.length === 0 || !scope) return [];
   let queryVector: ArrayLike<number>;
   try {
-    const text = `${searchOptions.previousQuery ? `${searchOptions.previousQuery}\n` : ''}${query}`.slice(
-      -MAX_EMBEDDED_QUERY,
-    );
-    queryVector = await embedQuery(text, vectors.embeddings);
+    queryVector = await embedQuery(questionText(query, searchOptions.previousQuery), vectors.embeddings);
     if (queryVector.length !== vectors.embeddings.dimensions)
       throw new Error(
         `the endpoint returned a ${queryVector.length}-dimensional vector, the site's have ${vectors.embeddings.dimensions}`,
@@ -138,9 +135,7 @@ function fuseRankings(lexical: SearchResult[], closest: ClosePage[], weight: num
     if (page) page.score += share;
     else if (rank < VECTOR_ONLY_DEPTH) fused.set(section.path, { result: resultOfSection(section), score: share });
   });
-  const ranked = [...fused.values()].sort((a, b) => b.score - a.score).slice(0, pageSize);
-  const best = ranked[0]?.score || 1;
-  return ranked.map(({ result, score }) => ({ ...result, score: Math.round((score / best) * 1000) / 1000 }));
+  return relativeScores([...fused.values()].sort((a, b) => b.score - a.score).slice(0, pageSize));
 }
 
 /** A search result for a page only the vectors found: its closest section, its opening words as the snippet. */

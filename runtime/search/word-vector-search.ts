@@ -1,6 +1,8 @@
 import { candidateSimilarities } from './candidate-similarities.ts';
 import { wordVectorOf } from './docs-word-vectors.ts';
 import type { SearchIndex } from './load-search-index.ts';
+import { questionText } from './question-text.ts';
+import { relativeScores } from './relative-scores.ts';
 import { scopedSearch, type SearchOptions, type SearchResult } from './search.ts';
 
 /**
@@ -9,8 +11,6 @@ import { scopedSearch, type SearchOptions, type SearchResult } from './search.ts
  * half among 0.3–2 (docs/decisions/0273-built-in-docs-word-vectors.md).
  */
 const SIMILARITY_WEIGHT = 0.5;
-/** Characters of the question (and previous turn) embedded, at most. */
-const MAX_QUESTION_TEXT = 2000;
 
 /**
  * `search`, re-ordered with the built-in word vectors (a site built without `--embeddings-url`): the question's
@@ -23,8 +23,10 @@ const MAX_QUESTION_TEXT = 2000;
 export function wordVectorSearch(index: SearchIndex, query: string, options: SearchOptions): SearchResult[] {
   const { results, scope } = scopedSearch(index, query, options);
   if (results.length < 2 || !scope) return results;
-  const text = (options.previousQuery ? `${options.previousQuery}\n${query}` : query).slice(-MAX_QUESTION_TEXT);
-  const vector = wordVectorOf(text, options.filter?.language ?? scope.language ?? index.defaults.language);
+  const vector = wordVectorOf(
+    questionText(query, options.previousQuery),
+    options.filter?.language ?? scope.language ?? index.defaults.language,
+  );
   if (!vector) return results;
   const similarities = candidateSimilarities(
     index,
@@ -32,12 +34,12 @@ export function wordVectorSearch(index: SearchIndex, query: string, options: Sea
     vector,
   );
   const best = results[0]?.score || 1;
-  const fused = results
-    .map((result) => ({
-      result,
-      score: result.score / best + SIMILARITY_WEIGHT * (similarities.get(result.path) ?? 0),
-    }))
-    .sort((a, b) => b.score - a.score);
-  const top = fused[0]?.score || 1;
-  return fused.map(({ result, score }) => ({ ...result, score: Math.round((score / top) * 1000) / 1000 }));
+  return relativeScores(
+    results
+      .map((result) => ({
+        result,
+        score: result.score / best + SIMILARITY_WEIGHT * (similarities.get(result.path) ?? 0),
+      }))
+      .sort((a, b) => b.score - a.score),
+  );
 }
