@@ -4,7 +4,7 @@ import { codeOnlyAnswer, placeCode, withCode } from './choose-code.ts';
 import { chooseAnswerUnits, unitText } from './choose-units.ts';
 import { memoizeByText } from './memoize-by-text.ts';
 import { coversQuestion, GENERIC_QUESTION_TERMS, spellingAgainst } from './question-coverage.ts';
-import { isDefinitionQuestion, questionIntent } from './question-intent.ts';
+import { asksForProcedure, asksHowTo, isDefinitionQuestion, questionIntent } from './question-intent.ts';
 import { procedureBlocks } from './procedure-blocks.ts';
 import { withProcedureList } from './procedure-list.ts';
 import { stepWalkthrough } from './step-walkthrough.ts';
@@ -25,8 +25,6 @@ export interface ComposerSource {
   sections?: readonly { title: string; text: string }[];
 }
 
-/** "How do I…" questions: the lists their answers quote are steps, numbered. */
-const HOW_TO = /^\s*how (?:do|can|should|would) (?:i|we|you)\b|^\s*how to\b/i;
 /** A source holds the question's deciding terms when it holds this share of the question weight the best source holds. */
 const DECIDING_SHARE = 0.7;
 /** Weight of a generic question word ("use", "way") against the others, and of the previous question's terms. */
@@ -41,8 +39,9 @@ const termsOf = memoizeByText((titleAndText): ReadonlySet<string> => new Set(pre
  * of the sources that best matches the question leads (a sentence, a list line, a table row — see `scoreUnits`),
  * followed by the other strong units of its section and source in reading order and at most one from another source
  * that holds the question's deciding terms; for a command or code question (or any question a code block of the
- * lead's section answers well), the best code block whole; for steps and "how do I" questions, lists numbered, and
- * for a steps question the list of steps of the lead's page that answers it (`withProcedureList`); for a
+ * lead's section answers well), the best code block whole; for steps and "how do I" questions, lists numbered; for a
+ * steps question or a task, the numbered steps of the lead's page walked through (`stepWalkthrough`), else for a
+ * steps question the list of steps of the lead's page that answers it (`withProcedureList`); for a
  * setup question, every block of the procedure that answers it (`procedureBlocks`); for a yes/no question whose lead
  * denies what is asked, "No." first. Each unit is cited `[n]`.
  * "Not found" when the sources do not speak about the question (`coversQuestion`) or nothing in them matches.
@@ -99,8 +98,10 @@ export function composeAnswer(
           new Set([...weights.terms.keys()].filter((term) => !GENERIC_QUESTION_TERMS.has(term))),
         )
       : undefined;
-  const numbered = intent === 'steps' || HOW_TO.test(question);
-  const walkthrough = intent === 'steps' ? stepWalkthrough(sections, weights, lead.source, lead.section) : undefined;
+  const numbered = intent === 'steps' || asksHowTo(question);
+  const walkthrough = asksForProcedure(question, intent)
+    ? stepWalkthrough(sections, weights, lead.source, lead.section)
+    : undefined;
   if (walkthrough)
     return [
       ...(walkthrough.sections.has(lead.section) ? [] : renderUnits([lead], titleOf, numbered)),

@@ -1,3 +1,5 @@
+import { opensWithImperative } from './reads-as-steps.ts';
+
 /** What a question asks for, as the offline composer answers it. */
 export type QuestionIntent =
   'command' | 'code' | 'flag' | 'value' | 'steps' | 'yesno' | 'comparison' | 'where' | 'explain' | 'fact';
@@ -33,6 +35,8 @@ const VALUE =
 /** A question asking what to run or which command ("what do I run after upgrading to a newer version"): a command, whatever else it names. */
 const RUN_ASKED =
   /\bwhat (?:do|should|can|must) (?:i|we|you) (?:run|type|execute|enter)\b|\b(?:what|which) (?:cli )?commands?\b/i;
+/** "How do I…" questions: the lists their answers quote are steps, numbered. */
+const HOW_TO = /^\s*how (?:do|can|should|would) (?:i|we|you)\b|^\s*how to\b/i;
 /** A question for a fact the other forms do not name ("which regions can I deploy agents to", "when are invoices finalized"). */
 const FACT = /^\s*(?:what|which|when|who|whose)\b/i;
 const EXPLAIN =
@@ -49,7 +53,8 @@ export function questionIntent(question: string): QuestionIntent {
   if (COMPARISON.test(question) || (ALTERNATIVE.test(question) && INTERROGATIVE.test(question))) return 'comparison';
   if (WHERE.test(question)) return 'where';
   if (RUN_ASKED.test(question)) return 'command';
-  if (VALUE.test(question) && !/\b(?:how (?:do|can|to))\b/i.test(question)) return 'value';
+  if (VALUE.test(question) && !/\b(?:how (?:do|can|to))\b/i.test(question) && !opensWithImperative(question))
+    return 'value';
   if (FLAG.test(question)) return 'flag';
   if (COMMAND.test(question)) return 'command';
   if (CODE.test(question)) return 'code';
@@ -61,4 +66,20 @@ export function questionIntent(question: string): QuestionIntent {
 /** "What is X?", "What does X mean?": a sentence defining X answers it best. */
 export function isDefinitionQuestion(question: string): boolean {
   return /^\s*(?:what|who)(?:\s+|['’])(?:is|are|s|does\s+\S+\s+mean)\b/i.test(question);
+}
+
+/**
+ * Whether a numbered walkthrough may answer the question: a steps question, or a task ("use a turso database from my
+ * rails app", "how do I send a feedback score with the SDK") read as a command, code, flag or value question because
+ * it names one: the procedure that does the task holds what it names.
+ */
+export function asksForProcedure(question: string, intent: QuestionIntent): boolean {
+  if (intent === 'steps') return true;
+  const task = asksHowTo(question) || opensWithImperative(question);
+  return task && (intent === 'command' || intent === 'code' || intent === 'flag' || intent === 'value');
+}
+
+/** Whether a question asks how to do something ("how do I…", "how to…"): the lists its answer quotes are steps, numbered. */
+export function asksHowTo(question: string): boolean {
+  return HOW_TO.test(question);
 }

@@ -4,6 +4,11 @@ const IMPERATIVE =
 
 /** Whether a list reads as steps to take: at least half its items open with an imperative verb (a list of attributes, "Destination URL", "Link tags", does not). */
 export function readsAsSteps(items: readonly string[]): boolean {
-  const imperative = items.filter((item) => IMPERATIVE.test(item.trim().replace(/^[*_`"“]+/, ''))).length;
+  const imperative = items.filter(opensWithImperative).length;
   return items.length > 0 && imperative * 2 >= items.length;
+}
+
+/** Whether a line opens with an imperative verb, as a step or a task does ("Run the installer", "set up a default environment"). */
+export function opensWithImperative(line: string): boolean {
+  return IMPERATIVE.test(line.trim().replace(/^[*_`"“]+/, ''));
 }

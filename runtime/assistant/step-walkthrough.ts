@@ -8,8 +8,9 @@ import { oneBlockPerStep } from './procedure-blocks.ts';
 import { captionFrom } from './render-answer.ts';
 import { weightIn, type ComposerSection, type QuestionWeights } from './score-units.ts';
 import { stepHeading, type StepHeading } from './step-heading.ts';
+import { listedSteps } from './listed-steps.ts';
 
-/** Share of the question weight a run of step sections must hold (its headings below the page title, and its text). */
+/** Share of the question weight its source holds that a run of steps must hold (its headings below the page title, and its text). */
 const WALKTHROUGH_SHARE = 0.5;
 /** Share of the question's words the run holds that its headings (the page title with them) hold when the question names the whole procedure. */
 const PROCEDURE_NAMED = 0.5;
@@ -42,8 +43,10 @@ export interface Walkthrough {
  * For a steps question, the numbered step sections of one source ("A seamless update process › 1. Access your
  * repository", "› 2. Check your version"…, as `selectSourceSections` gives them) as one numbered list under the
  * heading they share: each step's title, its opening sentences, the items of its list and its code blocks, fenced
- * whole under the item. Undefined when the source holds fewer than two such steps, when they (with the headings above
- * them, the page title left out) hold less than half the question's weight, or when the step holding the `lead`
+ * whole under the item. A source without them gives the numbered list with code of its section that holds the most
+ * question weight (a `<Steps>` component, `listedSteps`). Undefined when the source holds fewer than two such steps,
+ * when they (with the headings above them, the page title left out) hold less than half the question weight the
+ * source holds (words of the site's context, "self-hosted", "enterprise", aside), or when the step holding the `lead`
  * section holds every word of the question the steps hold (generic ones aside) and the headings above the steps less
  * than half of them: the question asks for that step ("make the service start on boot" of "Running in
  * production"), which the answer quotes as any other.
@@ -83,11 +86,24 @@ export function stepWalkthrough(
       indices.add(index);
     }
   }
+  if (steps.length < 2) {
+    const listed = listedRun(sections, weights, source);
+    if (listed) {
+      steps.splice(0, steps.length, ...listed.steps);
+      parent = listed.parent;
+      indices.clear();
+      indices.add(listed.index);
+    }
+  }
   if (steps.length < 2 || parent === undefined) return undefined;
   const stepTerms = (step: Step): string => `${step.title}\n${step.text}`;
   const runTerms = new Set(prepareText([parent.split(' › ').slice(1).join('\n'), ...steps.map(stepTerms)].join('\n')));
   const held = weightIn(runTerms, weights);
-  if (weights.found === 0 || held / weights.found < WALKTHROUGH_SHARE) return undefined;
+  const sourceTerms = sections
+    .filter((section) => section.source === source)
+    .flatMap((section) => prepareText(`${section.title}\n${section.text}`));
+  const sourceHeld = weightIn(new Set(sourceTerms), weights);
+  if (sourceHeld === 0 || held / sourceHeld < WALKTHROUGH_SHARE) return undefined;
   const leadHeadings = sections[lead]?.title.split(' › ') ?? [];
   const leadDepth = leadHeadings.findIndex((heading, position) => position > 0 && stepHeading(heading) !== undefined);
   const leadStep =
@@ -112,6 +128,27 @@ export function stepWalkthrough(
   const rest =
     steps.length > items.length ? `\nThe page goes on with steps ${items.length + 1}–${steps.length} [${source}].` : '';
   return { text: `${captionFrom(parent)} [${source}]:\n\n${items.join('\n').trimEnd()}${rest}\n\n`, sections: indices };
+}
+
+/**
+ * The numbered list with code (`listedSteps`: a `<Steps>` component) of the source's section that holds the most
+ * question weight, when that section holds one: a list in a section about something else answers another question.
+ */
+function listedRun(
+  sections: readonly ComposerSection[],
+  weights: QuestionWeights,
+  source: number,
+): { steps: Step[]; parent: string; index: number } | undefined {
+  let best: { index: number; held: number } | undefined;
+  for (const [index, section] of sections.entries()) {
+    if (section.source !== source) continue;
+    const held = weightIn(new Set(prepareText(`${section.title}\n${section.text}`)), weights);
+    if (!best || held > best.held) best = { index, held };
+  }
+  if (!best) return undefined;
+  const section = sections[best.index] as ComposerSection;
+  const steps = listedSteps(section.text).map((step) => ({ ...step, sections: [best.index] }));
+  return steps.length < 2 ? undefined : { steps, parent: section.title, index: best.index };
 }
 
 /**

@@ -28,6 +28,17 @@ describe('the offline composer reads the form of the question', () => {
     ).toEqual(['steps', 'explain', 'flag']);
   });
 
+  it('reads a task that opens with a verb as no value question, though it names a default, a version or a limit', () => {
+    expect(
+      [
+        'set up a default environment by hand for my whole team',
+        'upgrade my deployment to the newest version',
+        'what is the default timeout of a task',
+        'how long do logs stay in the default plan',
+      ].map(questionIntent),
+    ).toEqual(['steps', 'steps', 'value', 'value']);
+  });
+
   it('answers a yes/no question after a leading clause with "No." when the docs deny it', () => {
     const streaming = {
       number: 1,

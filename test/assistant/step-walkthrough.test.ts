@@ -5,6 +5,7 @@ import { buildAssistantPrompt, readPromptSources } from '../../runtime/assistant
 import { composeAnswer } from '../../runtime/assistant/compose-answer.ts';
 import { selectSourceSections } from '../../runtime/assistant/select-source-sections.ts';
 import { sourcesFromResults } from '../../runtime/assistant/sources-from-results.ts';
+import { listedSteps } from '../../runtime/assistant/listed-steps.ts';
 import { stepHeading, stepRuns } from '../../runtime/assistant/step-heading.ts';
 import { loadSearchIndex, search, type SearchIndex } from '../../runtime/search/index.ts';
 import { pageSections } from '../../runtime/search/page-sections.ts';
@@ -122,5 +123,91 @@ describe('numbered step sections', () => {
     expect(answer).toContain('docker login registry.example.com');
     expect(answer).toContain('3. Deploy the image: Roll it out:');
     expect(answer).not.toContain('Troubleshooting');
+  });
+
+  it('walks through the steps when the words they lack are ones their page lacks too (the site’s context)', () => {
+    const page = {
+      number: 1,
+      title: 'User provisioning › Setting up provisioning › 1. Enable SCIM',
+      text: 'Provision users from Okta with SCIM. Turn on SCIM in the admin settings.',
+      sections: [
+        { title: 'User provisioning › Setting up provisioning › 2. Create a token', text: 'Create a token for Okta.' },
+        {
+          title: 'User provisioning › Setting up provisioning › 3. Connect Okta',
+          text: 'Paste the token in Okta:\n```bash\nexport SCIM_TOKEN=token\n```',
+        },
+      ],
+    };
+    const other = {
+      number: 2,
+      title: 'Self-hosted enterprise edition',
+      text: 'An enterprise edition can be self-hosted.',
+    };
+    const answer = composeAnswer('automatically provision users into self-hosted enterprise from okta', undefined, [
+      page,
+      other,
+    ]).join('');
+    expect(answer).toContain('From User provisioning › Setting up provisioning [1]:');
+    expect(answer).toContain('2. Create a token');
+  });
+});
+
+describe('a numbered list with code in one section (a <Steps> component)', () => {
+  let index: SearchIndex;
+  beforeAll(async () => {
+    const railsSite = {
+      'docs.json': JSON.stringify({
+        theme: 'mint',
+        name: 'Example',
+        colors: { primary: '#16A34A' },
+        navigation: { groups: [{ group: 'Frameworks', pages: ['frameworks/rails'] }] },
+      }),
+      'frameworks/rails.mdx': [
+        '---\ntitle: Ruby on Rails\n---',
+        '## Overview\n\nThe adapter lets ActiveRecord models store their rows in an Example database.',
+        '## Setup',
+        '<Steps>\n<Step title="Install the gem">\nAdd it to your Gemfile:\n\n```ruby\ngem "example_activerecord"\n```\n</Step>',
+        '<Step title="Point the app at the database">\nSet the adapter in config/database.yml:\n\n```yaml\nadapter: example\n```\n</Step>',
+        '<Step title="Run the migrations">\n```bash\nrails db:migrate\n```\n</Step>\n</Steps>',
+        '## Upgrading\n\n1. Read the release notes.\n2. Bump the gem version.\n3. Restart the app.',
+      ].join('\n\n'),
+    };
+    const built = await buildSite(siteSourceFromObject(railsSite), { domain: 'example' });
+    index = loadSearchIndex(JSON.parse(built.files.get('search.json') as string));
+  });
+
+  it('reads the steps of a numbered list with code, each up to the next, the last up to unindented prose', () => {
+    const text = '1. Install\n  Add the gem:\n```ruby\ngem "x"\n```\n2. Migrate\n```bash\nrails db:migrate\n```\nDone.';
+    expect(listedSteps(text)).toEqual([
+      { number: 1, title: 'Install', text: 'Add the gem:\n```ruby\ngem "x"\n```' },
+      { number: 2, title: 'Migrate', text: '```bash\nrails db:migrate\n```' },
+    ]);
+    expect(listedSteps('1. Read the notes.\n2. Bump the version.')).toEqual([]);
+  });
+
+  it('walks a task through the steps, each with its code, though the task names code and not steps', () => {
+    expect(answerOf(index, 'use an example database from my rails app with activerecord')).toMatchInlineSnapshot(`
+      "The adapter lets ActiveRecord models store their rows in an Example database [1]. From Ruby on Rails › Setup [1]:
+
+      1. Install the gem: Add it to your Gemfile:
+
+         \`\`\`ruby
+         gem "example_activerecord"
+         \`\`\`
+
+      2. Point the app at the database: Set the adapter in config/database.yml:
+
+         \`\`\`yaml
+         adapter: example
+         \`\`\`
+
+      3. Run the migrations
+
+         \`\`\`bash
+         rails db:migrate
+         \`\`\`
+
+      "
+    `);
   });
 });
