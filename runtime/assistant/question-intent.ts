@@ -37,6 +37,8 @@ const RUN_ASKED =
   /\bwhat (?:do|should|can|must) (?:i|we|you) (?:run|type|execute|enter)\b|\b(?:what|which) (?:cli )?commands?\b/i;
 /** "How do I…" questions: the lists their answers quote are steps, numbered. */
 const HOW_TO = /^\s*how (?:do|can|should|would) (?:i|we|you)\b|^\s*how to\b/i;
+/** The same after a clause that sets the scene ("my task needs a key file, how do I pass it to a deployed task"). */
+const HOW_TO_AFTER_CLAUSE = /^[^,?.]{2,80},\s*how (?:do|can|should) (?:i|we)\b/i;
 /** A question for a fact the other forms do not name ("which regions can I deploy agents to", "when are invoices finalized"). */
 const FACT = /^\s*(?:what|which|when|who|whose)\b/i;
 const EXPLAIN =
@@ -81,5 +83,5 @@ export function asksForProcedure(question: string, intent: QuestionIntent): bool
 
 /** Whether a question asks how to do something ("how do I…", "how to…"): the lists its answer quotes are steps, numbered. */
 export function asksHowTo(question: string): boolean {
-  return HOW_TO.test(question);
+  return HOW_TO.test(question) || HOW_TO_AFTER_CLAUSE.test(question);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeAnswer } from '../../runtime/assistant/compose-answer.ts';
-import { questionIntent } from '../../runtime/assistant/question-intent.ts';
+import { asksForProcedure, asksHowTo, questionIntent } from '../../runtime/assistant/question-intent.ts';
 
 // The form of a question, not only its subject: a yes/no question after a scene-setting clause, an API key that is
 // a credential and not a configuration key, a contraction's tail ("I've") that is no word, "the difference between"
@@ -37,6 +37,15 @@ describe('the offline composer reads the form of the question', () => {
         'how long do logs stay in the default plan',
       ].map(questionIntent),
     ).toEqual(['steps', 'steps', 'value', 'value']);
+  });
+
+  it('reads a task as one after a clause that sets the scene, and lets a task that names a form be walked through', () => {
+    const task = 'my task needs a service account key file, how do I pass it to a deployed task';
+    expect(asksHowTo(task)).toBe(true);
+    expect(asksHowTo('the key file, what format is it in')).toBe(false);
+    expect(asksForProcedure(task, questionIntent(task))).toBe(true);
+    expect(asksForProcedure('which flag skips the cache', 'flag')).toBe(false);
+    expect(asksForProcedure('use the ruby sdk from my rails app', 'code')).toBe(true);
   });
 
   it('answers a yes/no question after a leading clause with "No." when the docs deny it', () => {
