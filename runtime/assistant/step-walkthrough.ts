@@ -152,7 +152,8 @@ function listedRun(
 }
 
 /**
- * A step as a numbered list item: "N. Title: opening sentences", its list items and code blocks indented under it.
+ * A step as a numbered list item: "N. Title: opening sentences", its list items and code blocks indented under it,
+ * each block after the line introducing it ("Then run:") when the step has not said that line yet.
  * Blocks with no prose between them are alternatives (the tabs of a `<CodeGroup>`): the one holding the most question
  * weight stands for them (`oneBlockPerStep`); a block a line introduces as output ("Response:", "You should see…") is
  * left out.
@@ -185,9 +186,14 @@ function renderStep(step: Step, weights: QuestionWeights): string {
   const indent = ' '.repeat(marker.length);
   const opening = openingOf(prose.join(' '));
   const head = `${marker}${step.title || opening}${step.title && opening ? `: ${opening}` : ''}`;
-  const quoted = blocks.map(({ code, language }) => {
+  const quoted = blocks.map(({ code, language, intro }) => {
     const lines = code.split('\n');
+    // The line introducing a block ("Then run:", "Get the database URL:") before it, unless the step said it already.
+    const said =
+      intro.trim() === '' || head.includes(intro.trim()) || listItems.some((item) => item.includes(intro.trim()));
+    const introduced = said ? [] : [intro.trim(), ''];
     return [
+      ...introduced,
       ...fenceCode(lines.slice(0, MAX_BLOCK_LINES).join('\n'), language).split('\n'),
       ...(lines.length > MAX_BLOCK_LINES ? ['…'] : []),
     ]

@@ -166,7 +166,7 @@ describe('a numbered list with code in one section (a <Steps> component)', () =>
         '---\ntitle: Ruby on Rails\n---',
         '## Overview\n\nThe adapter lets ActiveRecord models store their rows in an Example database.',
         '## Setup',
-        '<Steps>\n<Step title="Install the gem">\nAdd it to your Gemfile:\n\n```ruby\ngem "example_activerecord"\n```\n</Step>',
+        '<Steps>\n<Step title="Install the gem">\nAdd it to your Gemfile:\n\n```ruby\ngem "example_activerecord"\n```\n\nThen run:\n\n```bash\nbundle install\n```\n</Step>',
         '<Step title="Point the app at the database">\nSet the adapter in config/database.yml:\n\n```yaml\nadapter: example\n```\n</Step>',
         '<Step title="Run the migrations">\n```bash\nrails db:migrate\n```\n</Step>\n</Steps>',
         '## Upgrading\n\n1. Read the release notes.\n2. Bump the gem version.\n3. Restart the app.',
@@ -185,7 +185,7 @@ describe('a numbered list with code in one section (a <Steps> component)', () =>
     expect(listedSteps('1. Read the notes.\n2. Bump the version.')).toEqual([]);
   });
 
-  it('walks a task through the steps, each with its code, though the task names code and not steps', () => {
+  it('walks a task through the steps, each block after its intro, though the task names code and not steps', () => {
     expect(answerOf(index, 'use an example database from my rails app with activerecord')).toMatchInlineSnapshot(`
       "The adapter lets ActiveRecord models store their rows in an Example database [1]. From Ruby on Rails › Setup [1]:
 
@@ -193,6 +193,12 @@ describe('a numbered list with code in one section (a <Steps> component)', () =>
 
          \`\`\`ruby
          gem "example_activerecord"
+         \`\`\`
+
+         Then run:
+
+         \`\`\`bash
+         bundle install
          \`\`\`
 
       2. Point the app at the database: Set the adapter in config/database.yml:
