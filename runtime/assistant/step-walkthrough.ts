@@ -40,9 +40,9 @@ export interface Walkthrough {
 }
 
 /**
- * For a steps question, the numbered step sections of one source ("A seamless update process › 1. Access your
- * repository", "› 2. Check your version"…, as `selectSourceSections` gives them) as one numbered list under the
- * heading they share: each step's title, its opening sentences, the items of its list and its code blocks, fenced
+ * For a steps question or a task (`asksForProcedure`), the numbered step sections of one source ("A seamless update
+ * process › 1. Access your repository", "› 2. Check your version"…, as `selectSourceSections` gives them) as one
+ * numbered list under the heading they share: each step's title, its opening sentences, the items of its list and its code blocks, fenced
  * whole under the item. A source without them gives the numbered list with code of its section that holds the most
  * question weight (a `<Steps>` component, `listedSteps`). Undefined when the source holds fewer than two such steps,
  * when they (with the headings above them, the page title left out) hold less than half the question weight the
