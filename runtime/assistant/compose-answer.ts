@@ -2,7 +2,6 @@ import { prepareText } from '../../contract/search/prepare-text.ts';
 import { askedForm } from './asked-form.ts';
 import { codeOnlyAnswer, placeCode, withCode } from './choose-code.ts';
 import { chooseAnswerUnits, unitText } from './choose-units.ts';
-import { memoizeByText } from './memoize-by-text.ts';
 import { coversQuestion, GENERIC_QUESTION_TERMS, spellingAgainst } from './question-coverage.ts';
 import { asksForProcedure, asksHowTo, isDefinitionQuestion, questionIntent } from './question-intent.ts';
 import { procedureBlocks } from './procedure-blocks.ts';
@@ -10,6 +9,7 @@ import { withProcedureList } from './procedure-list.ts';
 import { stepWalkthrough } from './step-walkthrough.ts';
 import { withNamedHeading } from './named-heading.ts';
 import { renderUnits } from './render-answer.ts';
+import { termsOfSection } from './section-terms.ts';
 import { denialOf } from './yes-no-answer.ts';
 import { scoreUnits, type ComposerSection, type QuestionWeights, type ScoredUnit } from './score-units.ts';
 
@@ -30,9 +30,6 @@ const DECIDING_SHARE = 0.7;
 /** Weight of a generic question word ("use", "way") against the others, and of the previous question's terms. */
 const GENERIC_WEIGHT = 0.3;
 const CONTEXT_WEIGHT = 0.3;
-
-/** The terms of a section's title and text (code included), memoised by the two. */
-const termsOf = memoizeByText((titleAndText): ReadonlySet<string> => new Set(prepareText(titleAndText)));
 
 /**
  * Composes an answer from the sources in the prompt, answering what the question asks (`questionIntent`): the unit
@@ -61,7 +58,7 @@ export function composeAnswer(
       text: section.text,
     })),
   ]);
-  const sectionTerms = sections.map((section) => termsOf(`${section.title}\n${section.text}`));
+  const sectionTerms = sections.map(termsOfSection);
   const sourceTerms = sources.map((source) =>
     union(...sectionTerms.filter((_, index) => sections[index]?.source === source.number)),
   );

@@ -1,6 +1,7 @@
+import { textLines } from '../../contract/search/code-fences.ts';
+
 /** A numbered item at the start of a line ("1. Install the gem"), outside code. */
 const NUMBERED_ITEM = /^(\d{1,2})\. (\S.*)$/;
-const OPENING_FENCE = /^(`{3,})[^`]*$/;
 
 /** One step of a numbered list: its number, its line, and what follows it up to the next step (its indent removed). */
 export interface ListedStep {
@@ -18,29 +19,20 @@ export interface ListedStep {
 export function listedSteps(text: string): ListedStep[] {
   const steps: ListedStep[] = [];
   const lines: string[][] = [];
-  let fence: string | undefined;
   let open = false;
-  for (const line of text.split('\n')) {
-    if (fence !== undefined) {
-      if (open) lines.at(-1)?.push(line);
-      if (line.trimEnd().length >= fence.length && /^`+$/.test(line.trimEnd())) fence = undefined;
-      continue;
-    }
-    const opening = OPENING_FENCE.exec(line);
-    if (opening) {
-      fence = opening[1] as string;
-      if (open) lines.at(-1)?.push(line);
-      continue;
-    }
-    const item = NUMBERED_ITEM.exec(line);
+  const raw = text.split('\n');
+  for (const [position, line] of textLines(text).entries()) {
+    const original = raw[position] as string;
+    const item = line.code ? null : NUMBERED_ITEM.exec(original);
     if (item && Number(item[1]) === steps.length + 1) {
       steps.push({ number: steps.length + 1, title: item[2] as string, text: '' });
       lines.push([]);
       open = true;
-    } else if (open && (line.startsWith('  ') || line.trim() === '')) lines.at(-1)?.push(line.replace(/^ {2}/, ''));
-    else if (open) open = false;
+    } else if (open && (line.code || original.startsWith('  ') || original.trim() === ''))
+      lines.at(-1)?.push(line.code ? original : original.replace(/^ {2}/, ''));
+    else open = false;
   }
   const withText = steps.map((step, index) => ({ ...step, text: (lines[index] ?? []).join('\n').trim() }));
-  const hasCode = withText.some((step) => /^`{3,}/m.test(step.text));
+  const hasCode = withText.some((step) => textLines(step.text).some((line) => line.fence === 'open'));
   return withText.length >= 2 && hasCode ? withText : [];
 }

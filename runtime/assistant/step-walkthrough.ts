@@ -8,6 +8,7 @@ import { oneBlockPerStep } from './procedure-blocks.ts';
 import { captionFrom } from './render-answer.ts';
 import { weightIn, type ComposerSection, type QuestionWeights } from './score-units.ts';
 import { stepHeading, type StepHeading } from './step-heading.ts';
+import { termsOfSection } from './section-terms.ts';
 import { listedSteps } from './listed-steps.ts';
 
 /** Share of the question weight its source holds that a run of steps must hold (its headings below the page title, and its text). */
@@ -33,6 +34,13 @@ interface Step {
   sections: number[];
 }
 
+/** A run of steps of one source: the steps, the heading they share, and their sections (indices among the composer's). */
+interface Run {
+  steps: Step[];
+  parent: string;
+  indices: Set<number>;
+}
+
 /** A walkthrough as an answer's text, and the sections (indices among the composer's) its steps come from. */
 export interface Walkthrough {
   text: string;
@@ -42,11 +50,11 @@ export interface Walkthrough {
 /**
  * For a steps question or a task (`asksForProcedure`), the numbered step sections of one source ("A seamless update
  * process › 1. Access your repository", "› 2. Check your version"…, as `selectSourceSections` gives them) as one
- * numbered list under the heading they share: each step's title, its opening sentences, the items of its list and its code blocks, fenced
- * whole under the item. A source without them gives the numbered list with code of its section that holds the most
- * question weight (a `<Steps>` component, `listedSteps`). Undefined when the source holds fewer than two such steps,
- * when they (with the headings above them, the page title left out) hold less than half the question weight the
- * source holds (words of the site's context, "self-hosted", "enterprise", aside), or when the step holding the `lead`
+ * numbered list under the heading they share (`headingRun`): each step's title, its opening sentences, the items of
+ * its list and its code blocks, fenced whole under the item. A source without them gives the numbered list with code
+ * of its section that holds the most question weight (a `<Steps>` component, `listedRun`). Undefined when the source
+ * holds fewer than two such steps, when they (with the headings above them, the page title left out) hold less than
+ * half the question weight the source holds (words of the site's context, "self-hosted", "enterprise", aside), or when the step holding the `lead`
  * section holds every word of the question the steps hold (generic ones aside) and the headings above the steps less
  * than half of them: the question asks for that step ("make the service start on boot" of "Running in
  * production"), which the answer quotes as any other.
@@ -57,51 +65,15 @@ export function stepWalkthrough(
   source: number,
   lead: number,
 ): Walkthrough | undefined {
-  let parent: string | undefined;
-  const steps: Step[] = [];
-  const indices = new Set<number>();
-  for (const [index, section] of sections.entries()) {
-    if (section.source !== source) continue;
-    const headings = section.title.split(' › ');
-    // Under a run's parent, the heading right below it is the step (a numbered sub-step stays in its step).
-    const underParent = parent !== undefined && headings.slice(0, parent.split(' › ').length).join(' › ') === parent;
-    const depth =
-      underParent && parent !== undefined
-        ? parent.split(' › ').length
-        : headings.findLastIndex((heading, position) => position > 0 && stepHeading(heading) !== undefined);
-    const step = depth > 0 && depth < headings.length ? stepHeading(headings[depth] as string) : undefined;
-    if (!step) continue;
-    const sectionParent = headings.slice(0, depth).join(' › ');
-    const current = steps.at(-1);
-    if (depth < headings.length - 1) {
-      // A section under a step's heading: its text belongs to that step.
-      if (current && current.number === step.number && sectionParent === parent) {
-        current.text += `\n${headings.at(-1) as string}:\n${section.text}`;
-        current.sections.push(index);
-        indices.add(index);
-      }
-    } else if (step.number === steps.length + 1 && (steps.length === 0 || sectionParent === parent)) {
-      parent = sectionParent;
-      steps.push({ number: step.number, title: step.title, text: section.text, sections: [index] });
-      indices.add(index);
-    }
-  }
-  if (steps.length < 2) {
-    const listed = listedRun(sections, weights, source);
-    if (listed) {
-      steps.splice(0, steps.length, ...listed.steps);
-      parent = listed.parent;
-      indices.clear();
-      indices.add(listed.index);
-    }
-  }
-  if (steps.length < 2 || parent === undefined) return undefined;
+  const run = headingRun(sections, source) ?? listedRun(sections, weights, source);
+  if (!run) return undefined;
+  const { steps, parent, indices } = run;
   const stepTerms = (step: Step): string => `${step.title}\n${step.text}`;
   const runTerms = new Set(prepareText([parent.split(' › ').slice(1).join('\n'), ...steps.map(stepTerms)].join('\n')));
   const held = weightIn(runTerms, weights);
   const sourceTerms = sections
     .filter((section) => section.source === source)
-    .flatMap((section) => prepareText(`${section.title}\n${section.text}`));
+    .flatMap((section) => [...termsOfSection(section)]);
   const sourceHeld = weightIn(new Set(sourceTerms), weights);
   if (sourceHeld === 0 || held / sourceHeld < WALKTHROUGH_SHARE) return undefined;
   const leadHeadings = sections[lead]?.title.split(' › ') ?? [];
@@ -131,24 +103,58 @@ export function stepWalkthrough(
 }
 
 /**
+ * The numbered step sections of the source: the sections whose heading numbers steps 1, 2, 3… in order under one
+ * parent (a section under a step's heading stays in its step). Undefined when there are fewer than two.
+ */
+function headingRun(sections: readonly ComposerSection[], source: number): Run | undefined {
+  let parent: string | undefined;
+  const steps: Step[] = [];
+  const indices = new Set<number>();
+  for (const [index, section] of sections.entries()) {
+    if (section.source !== source) continue;
+    const headings = section.title.split(' › ');
+    // Under a run's parent, the heading right below it is the step (a numbered sub-step stays in its step).
+    const underParent = parent !== undefined && headings.slice(0, parent.split(' › ').length).join(' › ') === parent;
+    const depth =
+      underParent && parent !== undefined
+        ? parent.split(' › ').length
+        : headings.findLastIndex((heading, position) => position > 0 && stepHeading(heading) !== undefined);
+    const step = depth > 0 && depth < headings.length ? stepHeading(headings[depth] as string) : undefined;
+    if (!step) continue;
+    const sectionParent = headings.slice(0, depth).join(' › ');
+    const current = steps.at(-1);
+    if (depth < headings.length - 1) {
+      // A section under a step's heading: its text belongs to that step.
+      if (current && current.number === step.number && sectionParent === parent) {
+        current.text += `\n${headings.at(-1) as string}:\n${section.text}`;
+        current.sections.push(index);
+        indices.add(index);
+      }
+    } else if (step.number === steps.length + 1 && (steps.length === 0 || sectionParent === parent)) {
+      parent = sectionParent;
+      steps.push({ number: step.number, title: step.title, text: section.text, sections: [index] });
+      indices.add(index);
+    }
+  }
+  return steps.length >= 2 && parent !== undefined ? { steps, parent, indices } : undefined;
+}
+
+/**
  * The numbered list with code (`listedSteps`: a `<Steps>` component) of the source's section that holds the most
  * question weight, when that section holds one: a list in a section about something else answers another question.
  */
-function listedRun(
-  sections: readonly ComposerSection[],
-  weights: QuestionWeights,
-  source: number,
-): { steps: Step[]; parent: string; index: number } | undefined {
+function listedRun(sections: readonly ComposerSection[], weights: QuestionWeights, source: number): Run | undefined {
   let best: { index: number; held: number } | undefined;
   for (const [index, section] of sections.entries()) {
     if (section.source !== source) continue;
-    const held = weightIn(new Set(prepareText(`${section.title}\n${section.text}`)), weights);
+    const held = weightIn(termsOfSection(section), weights);
     if (!best || held > best.held) best = { index, held };
   }
   if (!best) return undefined;
-  const section = sections[best.index] as ComposerSection;
-  const steps = listedSteps(section.text).map((step) => ({ ...step, sections: [best.index] }));
-  return steps.length < 2 ? undefined : { steps, parent: section.title, index: best.index };
+  const { index } = best;
+  const section = sections[index] as ComposerSection;
+  const steps = listedSteps(section.text).map((step) => ({ ...step, sections: [index] }));
+  return steps.length >= 2 ? { steps, parent: section.title, indices: new Set([index]) } : undefined;
 }
 
 /**
