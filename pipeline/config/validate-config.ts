@@ -11,6 +11,7 @@ import { findSourceReferences } from '../site-model/source-references.ts';
 import { expandConfigRefs } from './expand-config-refs.ts';
 import { expandLegacyConfig, LEGACY_CONFIG_FILE } from './expand-legacy-config.ts';
 import { normalizeConfig } from './normalize-config.ts';
+import { readNavigationLists } from './read-navigation-lists.ts';
 import type { JsonLocation } from './parse-json-source.ts';
 import { schemaErrorsToDiagnostics } from './schema-errors-to-diagnostics.ts';
 import type { SiteConfig } from '../site-model/site-config.ts';
@@ -105,17 +106,19 @@ export function validateConfig(source: SiteSource, options: ValidateConfigOption
   const sourceReferences = findSourceReferences(config.navigation);
   const inSourceReference = (pointer: string): boolean =>
     sourceReferences.some((reference) => pointer === reference.pointer || pointer.startsWith(`${reference.pointer}/`));
-  if (!validateDocsSchema(config)) {
-    const errors = (validateDocsSchema.errors ?? []).filter((error) => !inSourceReference(error.instancePath));
-    diagnostics.push(
-      ...schemaErrorsToDiagnostics(errors, {
-        rootSchema: docsSchema as Record<string, unknown>,
-        value: config,
-        locate: findLocation,
-        configFile,
-      }),
-    );
-  }
+  const schemaDiagnostics = validateDocsSchema(config)
+    ? []
+    : schemaErrorsToDiagnostics(
+        (validateDocsSchema.errors ?? []).filter((error) => !inSourceReference(error.instancePath)),
+        { rootSchema: docsSchema as Record<string, unknown>, value: config, locate: findLocation, configFile },
+      );
+  // The navigation as the platform's schema reads it: an invalid list passed over for a valid one, lists it never reads.
+  const { navigation, diagnostics: navigationDiagnostics } = readNavigationLists(
+    config.navigation,
+    schemaDiagnostics,
+    locate,
+  );
+  diagnostics.push(...navigationDiagnostics);
   for (const { pointer, repository } of sourceReferences) {
     diagnostics.push({
       ...locate(pointer),
@@ -137,8 +140,9 @@ export function validateConfig(source: SiteSource, options: ValidateConfigOption
       hint: 'Add "name": "Your product".',
     });
   }
-  diagnostics.push(...checkNavigationConfig(config.navigation, locate));
+  const effective = navigation === config.navigation ? config : { ...config, navigation };
+  diagnostics.push(...checkNavigationConfig(effective.navigation, locate));
   diagnostics.push(...checkNavbarLinks(config.navbar, locate));
   diagnostics.push(...checkRedirectSources(config.redirects, locate));
-  return finish(normalizeConfig(config as unknown as DocsConfig), diagnostics);
+  return finish(normalizeConfig(effective as unknown as DocsConfig), diagnostics);
 }

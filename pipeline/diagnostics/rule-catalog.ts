@@ -61,6 +61,11 @@ export const RULE_CATALOG = {
     severity: 'warning',
     description: 'One navigation element holds several kinds of children.',
   },
+  'invalid-navigation-list': {
+    severity: 'warning',
+    description:
+      "A navigation element's list fails the schema and a later list of the element is valid: the platform passes over the invalid one and shows the valid one, and so does docsmith.",
+  },
   'missing-page': { severity: 'warning', description: 'A navigation entry names a page file that does not exist.' },
   'page-extension': { severity: 'warning', description: 'A navigation page path carries its `.mdx`/`.md` extension.' },
   'duplicate-page': {

@@ -38,14 +38,25 @@ export type NavigationElementKind = 'navigation' | NavigationListKind;
 /**
  * The lists of a navigation element the platform keeps (`KEPT_LIST_ORDER`): the first it holds, or none for an element
  * below the top level with an `href` (a link: the schema's link variant comes first). A group keeps every list: docsmith
- * resolves a group's `groups` as subgroups and says how the platform differs (`group-without-pages`).
+ * resolves a group's `groups` as subgroups and says how the platform differs (`group-without-pages`). A list the
+ * platform's schema rejects is passed over before this is asked (`passOverInvalidLists`).
  */
 export function keptLists(kind: NavigationElementKind, element: Readonly<Record<string, unknown>>): readonly string[] {
-  const held = CHILD_LIST_KEYS.filter((key) => Array.isArray(element[key]));
-  if (kind === 'group') return held;
-  if (kind !== 'navigation' && typeof element.href === 'string') return [];
-  const first = KEPT_LIST_ORDER[kind].find((key) => held.includes(key));
+  if (kind === 'group') return CHILD_LIST_KEYS.filter((key) => Array.isArray(element[key]));
+  const first = listsInPlatformOrder(kind, element)[0];
   return first === undefined ? [] : [first];
+}
+
+/**
+ * The lists a navigation element (not a group) holds, in the order the platform's schema tries them (`KEPT_LIST_ORDER`);
+ * none for an element below the top level with an `href`, which is a link.
+ */
+export function listsInPlatformOrder(
+  kind: Exclude<NavigationElementKind, 'group'>,
+  element: Readonly<Record<string, unknown>>,
+): readonly string[] {
+  if (kind !== 'navigation' && typeof element.href === 'string') return [];
+  return KEPT_LIST_ORDER[kind].filter((key) => Array.isArray(element[key]));
 }
 
 /** Whether a navigation element holds a list of elements or of pages. */

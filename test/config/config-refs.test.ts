@@ -13,13 +13,24 @@ describe('"$ref" inclusion in docs.json', () => {
         'config/group.json': '{\n  "group": "Guides",\n  "pages": ["guides/intro", 42]\n}',
       }),
     );
-    expect(result.config?.navigation).toEqual({
-      groups: [{ group: 'Guides', pages: ['guides/intro', 42] }],
-      pages: ['index'],
-    });
+    // The groups hold an error and the merged `pages` are valid: the platform's schema passes over the groups.
+    expect(result.config?.navigation).toEqual({ pages: ['index'] });
+    const passedOver = result.diagnostics.find((diagnostic) => diagnostic.pointer === '/navigation/groups');
+    expect(passedOver).toMatchObject({ file: 'config/navigation.json', ruleId: 'invalid-navigation-list' });
+    expect(passedOver?.hint).toMatch(/^config\/group\.json:3:\d+: /);
+    expect(result.locate('/navigation/groups/0/group')).toEqual({ file: 'config/group.json', line: 2, column: 12 });
+  });
+
+  it('places an error in a referenced file at its line', () => {
+    const result = validateConfig(
+      siteSourceFromObject({
+        'docs.json': JSON.stringify({ ...base, navigation: { $ref: 'config/navigation.json' } }),
+        'config/navigation.json': JSON.stringify({ groups: [{ $ref: 'group.json' }] }),
+        'config/group.json': '{\n  "group": "Guides",\n  "pages": ["guides/intro", 42]\n}',
+      }),
+    );
     const typeError = result.diagnostics.find((diagnostic) => diagnostic.pointer === '/navigation/groups/0/pages/1');
     expect(typeError).toMatchObject({ file: 'config/group.json', line: 3, severity: 'error' });
-    expect(result.locate('/navigation/groups/0/group')).toEqual({ file: 'config/group.json', line: 2, column: 12 });
   });
 
   it('ignores the sibling keys of a $ref to a list, as the platform does ("Merge sibling keys")', () => {
