@@ -74,6 +74,20 @@ describe('text preparation shared by build and query', () => {
     expect(prepareText('ติดตั้งเซิร์ฟเวอร์', 'th').length).toBeGreaterThan(1);
     expect(prepareText('Configurer les serveurs', 'fr')).toEqual(['configurer', 'les', 'serveurs']);
   });
+
+  it('segments only the lines written in a segmented script, a long line in pieces cut between words', () => {
+    const example = Array.from({ length: 3000 }, (_, row) => `  {"id": ${row}, "country": "US"},`).join('\n');
+    const chinese = '  {"name": "百草味"}';
+    const terms = prepareText(`We've listed these:\n${example}\n${chinese}`);
+    expect(terms.slice(0, 3)).toEqual(['list', 'id', '0']);
+    expect(terms.slice(-prepareText(chinese).length)).toEqual(prepareText(chinese));
+    expect(prepareText(chinese)).toContain('name');
+    // Each sentence of a 6,000-character line is segmented as it would be alone.
+    const sentence = '安装命令行工具，然后登录。';
+    expect(prepareText(sentence.repeat(500), 'zh')).toEqual(
+      Array.from({ length: 500 }, () => prepareText(sentence, 'zh')).flat(),
+    );
+  });
 });
 
 describe('search artifact', () => {
