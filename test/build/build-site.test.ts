@@ -190,6 +190,8 @@ describe('build output', () => {
         }),
         'good.mdx': '---\ntitle: Good\n---\n\nFine.\n',
         'drafts/stray.mdx': '---\ntitle: Stray\n---\n\nUse a value <5 here.\n',
+        // A planning file beside the docs: its first lines read as frontmatter, and `*Link:` is a YAML alias.
+        'notes/tracks.md': '---\n\n## [~] Track: fix errors\n*Link: [./tracks/a/](./tracks/a/)*\n\n---\n\nNext.\n',
       }),
       { domain: 'stray' },
     );
@@ -199,6 +201,12 @@ describe('build output', () => {
         line: 5,
         severity: 'warning',
         ruleId: 'mdx-parse',
+        hint: expect.stringMatching(/^The navigation does not list this page/) as unknown,
+      },
+      {
+        file: 'notes/tracks.md',
+        severity: 'warning',
+        ruleId: 'frontmatter-parse',
         hint: expect.stringMatching(/^The navigation does not list this page/) as unknown,
       },
     ]);
