@@ -39,7 +39,7 @@ export type NavigationElementKind = 'navigation' | NavigationListKind;
  * The lists of a navigation element the platform keeps (`KEPT_LIST_ORDER`): the first it holds, or none for an element
  * below the top level with an `href` (a link: the schema's link variant comes first). A group keeps every list: docsmith
  * resolves a group's `groups` as subgroups and says how the platform differs (`group-without-pages`). A list the
- * platform's schema rejects is passed over before this is asked (`passOverInvalidLists`).
+ * platform's schema rejects is passed over before this is asked (`readNavigationLists`).
  */
 export function keptLists(kind: NavigationElementKind, element: Readonly<Record<string, unknown>>): readonly string[] {
   if (kind === 'group') return CHILD_LIST_KEYS.filter((key) => Array.isArray(element[key]));
