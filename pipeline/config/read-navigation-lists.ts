@@ -6,6 +6,7 @@ import {
   NAVIGATION_LISTS,
   type NavigationElementKind,
 } from '../site-model/navigation-lists.ts';
+import { isWithinPointer } from './is-within-pointer.ts';
 import type { ConfigPosition } from './validate-config.ts';
 
 /** A list of a navigation element that the platform's schema rejects and passes over for a later one of the element. */
@@ -47,11 +48,11 @@ export function readNavigationLists(
     errors.map((diagnostic) => diagnostic.pointer ?? ''),
   );
   const passedOverAt = (pointer: string | undefined): PassedOverList | undefined =>
-    pointer === undefined ? undefined : read.passedOver.find((list) => within(pointer, list.pointer));
+    pointer === undefined ? undefined : read.passedOver.find((list) => isWithinPointer(pointer, list.pointer));
   const diagnostics = schemaDiagnostics.filter(
     (diagnostic) =>
       !passedOverAt(diagnostic.pointer) &&
-      !read.unread.some((list) => diagnostic.pointer !== undefined && within(diagnostic.pointer, list)),
+      !read.unread.some((list) => diagnostic.pointer !== undefined && isWithinPointer(diagnostic.pointer, list)),
   );
   for (const list of read.passedOver) {
     const firstError = errors.find((diagnostic) => passedOverAt(diagnostic.pointer) === list);
@@ -65,10 +66,6 @@ export function readNavigationLists(
     });
   }
   return { navigation: read.navigation, diagnostics };
-}
-
-function within(pointer: string, list: string): boolean {
-  return pointer === list || pointer.startsWith(`${list}/`);
 }
 
 /**
@@ -85,9 +82,9 @@ function passOverInvalidLists(
   const holdsError = (pointer: string): boolean =>
     errorPointers.some(
       (error) =>
-        within(error, pointer) &&
-        !passedOver.some((list) => within(error, list.pointer)) &&
-        !unread.some((list) => within(error, list)),
+        isWithinPointer(error, pointer) &&
+        !passedOver.some((list) => isWithinPointer(error, list.pointer)) &&
+        !unread.some((list) => isWithinPointer(error, list)),
     );
   const resolveElement = (element: unknown, pointer: string, kind: NavigationElementKind): unknown => {
     if (!element || typeof element !== 'object' || Array.isArray(element) || isSourceReference(element)) return element;
@@ -117,8 +114,8 @@ function passOverInvalidLists(
   // What lies in a list the platform never reads, or in one it passes over, passes over nothing itself.
   const outermost = passedOver.filter(
     (list) =>
-      !unread.some((pointer) => within(list.pointer, pointer)) &&
-      !passedOver.some((other) => other !== list && within(list.pointer, other.pointer)),
+      !unread.some((pointer) => isWithinPointer(list.pointer, pointer)) &&
+      !passedOver.some((other) => other !== list && isWithinPointer(list.pointer, other.pointer)),
   );
   return { navigation: resolved, passedOver: outermost, unread };
 }

@@ -15,6 +15,7 @@ import { readNavigationLists } from './read-navigation-lists.ts';
 import type { JsonLocation } from './parse-json-source.ts';
 import { schemaErrorsToDiagnostics } from './schema-errors-to-diagnostics.ts';
 import type { SiteConfig } from '../site-model/site-config.ts';
+import { isWithinPointer } from './is-within-pointer.ts';
 
 /** Where a value of the configuration was written (through `$ref` files). */
 export interface ConfigPosition {
@@ -105,7 +106,7 @@ export function validateConfig(source: SiteSource, options: ValidateConfigOption
   // `{"sourceRef": "owner/repo"}` stands for another repository's navigation: one warning each, no schema errors for them.
   const sourceReferences = findSourceReferences(config.navigation);
   const inSourceReference = (pointer: string): boolean =>
-    sourceReferences.some((reference) => pointer === reference.pointer || pointer.startsWith(`${reference.pointer}/`));
+    sourceReferences.some((reference) => isWithinPointer(pointer, reference.pointer));
   const schemaDiagnostics = validateDocsSchema(config)
     ? []
     : schemaErrorsToDiagnostics(

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { isWithinPointer } from './is-within-pointer.ts';
 
 /**
  * Drops the `type` errors of union branches (anyOf/oneOf) the value does not even have the type of, when another
@@ -12,10 +13,7 @@ export function withoutMismatchedBranches(errors: ErrorObject[]): ErrorObject[] 
   const betterReason = new Set(
     [...unions].filter((pointer) =>
       errors.some(
-        (error) =>
-          !isStructural(error) &&
-          error.keyword !== 'type' &&
-          (error.instancePath === pointer || error.instancePath.startsWith(`${pointer}/`)),
+        (error) => !isStructural(error) && error.keyword !== 'type' && isWithinPointer(error.instancePath, pointer),
       ),
     ),
   );
@@ -30,9 +28,6 @@ export function isStructural(error: ErrorObject): boolean {
 /** Whether another, non-structural error lies at `pointer` or below it: the one to report instead of `except`. */
 export function hasDeeperError(errors: ErrorObject[], pointer: string, except: ErrorObject): boolean {
   return errors.some(
-    (error) =>
-      error !== except &&
-      !isStructural(error) &&
-      (error.instancePath === pointer || error.instancePath.startsWith(`${pointer}/`)),
+    (error) => error !== except && !isStructural(error) && isWithinPointer(error.instancePath, pointer),
   );
 }
