@@ -50,15 +50,18 @@ describe('no exchange is lost silently', () => {
   it('ends the stream with an error part and logs when the answer cannot be stored', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const modelAsked = new Promise<void>((resolve) => (asked = resolve));
     const lines: string[] = [];
     const app = await fixture.build({
       limitStore: 'memory',
       storeTimeoutMs: 300,
-      model: scriptedModel({ deltas: ['Install it with npm. '], gate }),
+      model: scriptedModel({ deltas: ['Install it with npm. '], gate, started: () => asked() }),
       logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } },
     });
     const answer = app.inject(askRequest(fixture.keys[0], question('How do I install the CLI?')));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The model is asked only after the question is stored: the lock below can only stop the answer being stored.
+    await modelAsked;
     // Another connection takes the write lock (in this process: no child to start, so no race with its start-up).
     const holder = openSqlite(path.join(fixture.dataDir, 'docsmith.sqlite'));
     await retryWhileBusy('lock holder', () => holder.exec('BEGIN IMMEDIATE'));

@@ -1,13 +1,17 @@
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { MockLanguageModelV3 } from 'ai/test';
 
-/** A test answer model: streams `deltas`, waiting for `gate` (if any) before finishing; honours the abort signal. */
+/**
+ * A test answer model: calls `started` (if any) when asked, streams `deltas`, waits for `gate` (if any) before
+ * finishing; honours the abort signal.
+ */
 export function scriptedModel(
-  options: { deltas?: string[]; gate?: Promise<void>; hang?: boolean; fail?: Error } = {},
+  options: { deltas?: string[]; gate?: Promise<void>; hang?: boolean; fail?: Error; started?: () => void } = {},
 ): MockLanguageModelV3 {
   return new MockLanguageModelV3({
     modelId: 'scripted',
     doStream: async ({ abortSignal }) => {
+      options.started?.();
       if (options.fail) throw options.fail;
       return {
         stream: new ReadableStream<LanguageModelV3StreamPart>({
