@@ -15,8 +15,17 @@ interface PassedOverList {
   pointer: string;
   /** Its key (`anchors`). */
   list: string;
-  /** The key of the list shown instead (`groups`). */
-  kept: string;
+  /** The key of the list shown instead (`groups`); none when the element has no valid list and shows none. */
+  kept?: string;
+}
+
+/** A group's keys naming a spec, which the platform's schema drops when they do not parse. */
+const GROUP_SPEC_KEYS = ['openapi', 'asyncapi'] as const;
+
+/** What a passed-over key holds, for the warning: `href` a link, `openapi` and `asyncapi` a spec, the others a list. */
+function passedOverNoun(key: string): string {
+  if (key === 'href') return 'a link';
+  return (GROUP_SPEC_KEYS as readonly string[]).includes(key) ? 'a spec source' : 'a list';
 }
 
 /** The kind of the elements of each list (`tabs` → `tab`). */
@@ -32,8 +41,11 @@ const ELEMENT_KIND_OF_LIST = new Map<string, NavigationElementKind>(
  * its groups, and an error in a list after the kept one, or under an element with an `href` (a link), fails nothing.
  * An invalid list before the kept one is removed from the navigation and its diagnostics become one
  * `invalid-navigation-list` warning; when there is an error, the diagnostics of a list the platform never reads are
- * left out (the lists stay: `keptLists` skips them, and `mixed-navigation-children` says they are dropped). An
- * element none of whose lists is valid is left as written, with its errors: the platform rejects the site too.
+ * left out (the lists stay: `keptLists` skips them, and `mixed-navigation-children` says they are dropped). Below the
+ * top level every element also has a variant with no list, so one none of whose lists is valid (nor its `href`) is
+ * kept without them, each a warning; a group's `openapi` or `asyncapi` that does not parse is dropped the same way.
+ * The top-level navigation none of whose lists is valid, and an element whose own fields are invalid (which makes
+ * its parent's list invalid), keep their errors: the platform rejects them too.
  */
 export function readNavigationLists(
   navigation: unknown,
@@ -56,13 +68,23 @@ export function readNavigationLists(
   );
   for (const list of read.passedOver) {
     const firstError = errors.find((diagnostic) => passedOverAt(diagnostic.pointer) === list);
+    const where = firstError
+      ? `${firstError.file}:${firstError.line}:${firstError.column}: ${firstError.message}. `
+      : '';
     diagnostics.push({
       ...locate(list.pointer),
       pointer: list.pointer,
       severity: 'warning',
       ruleId: 'invalid-navigation-list',
-      message: `Unexpected invalid \`${list.list}\`, expected a list the platform's schema accepts: it passes over this one and shows \`${list.kept}\`, and so does docsmith`,
-      hint: `${firstError ? `${firstError.file}:${firstError.line}:${firstError.column}: ${firstError.message}. ` : ''}Fix the list or remove it; once valid, it would be shown instead of \`${list.kept}\`, as an element shows one list.`,
+      ...(list.kept === undefined
+        ? {
+            message: `Unexpected invalid \`${list.list}\`, expected ${passedOverNoun(list.list)} the platform's schema accepts: it drops it and keeps the element without it, and so does docsmith`,
+            hint: `${where}Fix it or remove it: as it is, nothing it names is shown.`,
+          }
+        : {
+            message: `Unexpected invalid \`${list.list}\`, expected a list the platform's schema accepts: it passes over this one and shows \`${list.kept}\`, and so does docsmith`,
+            hint: `${where}Fix the list or remove it; once valid, it would be shown instead of \`${list.kept}\`, as an element shows one list.`,
+          }),
     });
   }
   return { navigation: read.navigation, diagnostics };
@@ -97,13 +119,41 @@ function passOverInvalidLists(
         typeof child === 'object' ? resolveElement(child, `${pointer}/${key}/${index}`, childKind) : child,
       );
     }
-    if (kind === 'group') return resolved;
-    const lists = listsInPlatformOrder(kind, record);
+    if (kind === 'group') {
+      // A group's spec reference that does not parse is dropped (the schema's `.catch(undefined)`), the group kept.
+      for (const key of GROUP_SPEC_KEYS)
+        if (key in record && holdsError(`${pointer}/${key}`)) {
+          passedOver.push({ pointer: `${pointer}/${key}`, list: key });
+          delete resolved[key];
+        }
+      return resolved;
+    }
+    // A link whose `href` does not parse is read as the element without it (its lists, or the bare element).
+    const invalidLink = kind !== 'navigation' && 'href' in record && holdsError(`${pointer}/href`);
+    const lists = listsInPlatformOrder(kind, invalidLink ? { ...record, href: undefined } : record);
     const kept = lists.find((list) => !holdsError(`${pointer}/${list}`));
-    if (lists.length > 0 && kept === undefined) return resolved;
-    const invalid = kept === undefined ? [] : lists.slice(0, lists.indexOf(kept));
+    const invalid = kept === undefined ? [...lists] : lists.slice(0, lists.indexOf(kept));
+    // A list key holding no list at all (`"groups": 42`) is a variant that never parses.
+    invalid.unshift(
+      ...CHILD_LIST_KEYS.filter(
+        (key) => key in record && !Array.isArray(record[key]) && holdsError(`${pointer}/${key}`),
+      ),
+    );
+    if (invalidLink) invalid.unshift('href');
+    if (kept === undefined && invalid.length > 0) {
+      // The top-level navigation has no variant without a list, and an element whose own fields are invalid parses
+      // as no variant: both are left as written, with their errors. Any other element parses as its bare variant.
+      const ownError = errorPointers.some(
+        (error) =>
+          isWithinPointer(error, pointer) &&
+          !invalid.some((list) => isWithinPointer(error, `${pointer}/${list}`)) &&
+          !passedOver.some((list) => isWithinPointer(error, list.pointer)) &&
+          !unread.some((list) => isWithinPointer(error, list)),
+      );
+      if (kind === 'navigation' || ownError) return resolved;
+    }
     for (const list of invalid) {
-      passedOver.push({ pointer: `${pointer}/${list}`, list, kept: kept as string });
+      passedOver.push({ pointer: `${pointer}/${list}`, list, ...(kept === undefined ? {} : { kept }) });
       delete resolved[list];
     }
     for (const list of CHILD_LIST_KEYS.filter((key) => Array.isArray(record[key])))

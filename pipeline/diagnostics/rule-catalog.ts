@@ -64,7 +64,7 @@ export const RULE_CATALOG = {
   'invalid-navigation-list': {
     severity: 'warning',
     description:
-      "A navigation element's list fails the schema and a later list of the element is valid: the platform passes over the invalid one and shows the valid one, and so does docsmith.",
+      "A navigation element's list (or link, or a group's spec) fails the schema and the platform reads the element without it: it shows a later valid list, or below the top level the element with none, and so does docsmith.",
   },
   'missing-page': { severity: 'warning', description: 'A navigation entry names a page file that does not exist.' },
   'page-extension': { severity: 'warning', description: 'A navigation page path carries its `.mdx`/`.md` extension.' },

@@ -67,7 +67,90 @@ describe('navigation lists the platform passes over or never reads', () => {
     expect(rules(link)).toEqual(['warning mixed-navigation-children /navigation/tabs/0']);
   });
 
-  it('keeps the errors when no list of the element is valid, as the platform rejects the site', () => {
+  it('keeps a nested element none of whose lists is valid, without them, as the bare element the platform reads', async () => {
+    // A group written among a language's tabs (a real site's docs.json): the platform drops the language's tabs.
+    const source = site({
+      languages: [
+        { language: 'en', tabs: [{ tab: 'Docs', groups: [{ group: 'G', pages: ['index'] }] }] },
+        {
+          language: 'es',
+          tabs: [
+            { tab: 'Guía', pages: ['guide'] },
+            { group: 'Changelog', pages: ['guide'] },
+          ],
+        },
+      ],
+    });
+    const result = validateConfig(source);
+    expect(result.valid).toBe(true);
+    expect(result.config?.navigation).toEqual({
+      languages: [
+        { language: 'en', tabs: [{ tab: 'Docs', groups: [{ group: 'G', pages: ['index'] }] }] },
+        { language: 'es' },
+      ],
+    });
+    expect(rules(result)).toEqual(['warning invalid-navigation-list /navigation/languages/1/tabs']);
+    expect(result.diagnostics[0]?.message).toContain('it drops it and keeps the element without it');
+    expect(result.diagnostics[0]?.hint).toMatch(/Missing required field `tab`/);
+    const build = await buildSite(source, { domain: 'lists' });
+    expect(build.stats.errors).toBe(0);
+    expect(build.manifest?.pages.map((page) => page.path)).toEqual(['index']);
+  });
+
+  it("drops a link that does not parse, an element's list that holds an invalid element, and a group's invalid spec", () => {
+    const link = validateConfig(
+      site({
+        tabs: [
+          { tab: 'Docs', pages: ['index'] },
+          { tab: 'Site', href: 42 },
+        ],
+      }),
+    );
+    expect(link.valid).toBe(true);
+    expect(link.config?.navigation).toEqual({ tabs: [{ tab: 'Docs', pages: ['index'] }, { tab: 'Site' }] });
+    expect(rules(link)).toEqual(['warning invalid-navigation-list /navigation/tabs/1/href']);
+    const unnamed = validateConfig(
+      site({
+        tabs: [
+          { tab: 'Docs', pages: ['index'] },
+          { tab: 'More', menu: [{ pages: ['guide'] }] },
+        ],
+      }),
+    );
+    expect(unnamed.valid).toBe(true);
+    expect(unnamed.config?.navigation).toEqual({ tabs: [{ tab: 'Docs', pages: ['index'] }, { tab: 'More' }] });
+    expect(rules(unnamed)).toEqual(['warning invalid-navigation-list /navigation/tabs/1/menu']);
+    const spec = validateConfig(
+      site({ groups: [{ group: 'API', openapi: 'ftp://example.com/openapi.json', pages: ['index'] }] }),
+    );
+    expect(spec.valid).toBe(true);
+    expect(spec.config?.navigation).toEqual({ groups: [{ group: 'API', pages: ['index'] }] });
+    expect(rules(spec)).toEqual(['warning invalid-navigation-list /navigation/groups/0/openapi']);
+    expect(spec.diagnostics[0]?.message).toContain('expected a spec source');
+  });
+
+  it('reads an empty `menu`, `dropdowns` or `products` as a list, as the platform does', () => {
+    const result = validateConfig(
+      site({
+        tabs: [
+          { tab: 'Docs', pages: ['index'] },
+          { tab: 'More', menu: [] },
+        ],
+      }),
+    );
+    expect(result.valid).toBe(true);
+    expect(rules(result)).toEqual([]);
+  });
+
+  it('keeps the errors of an element whose own field is invalid at the top of the navigation', () => {
+    const result = validateConfig(site({ tabs: [{ tab: '', pages: ['index'] }] }));
+    expect(result.valid).toBe(false);
+    expect(rules(result).filter((rule) => rule.startsWith('error'))).toContain(
+      'error empty-value /navigation/tabs/0/tab',
+    );
+  });
+
+  it('keeps the errors when no list of the top-level navigation is valid, as the platform rejects the site', () => {
     const result = validateConfig(site({ anchors: mintAnchors, groups: [{ group: 'Start', pages: ['index', 42] }] }));
     expect(result.valid).toBe(false);
     expect(rules(result).filter((rule) => rule.startsWith('error'))).toEqual([
