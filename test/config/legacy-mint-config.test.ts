@@ -30,8 +30,9 @@ describe('a site with only the legacy mint.json', () => {
     expect(built.manifest?.pages.map((page) => `${page.path} ${JSON.stringify(page.context)}`)).toEqual([
       'introduction {"groups":["Get started"],"version":"v2","tab":"Documentation"}',
       'guides/quickstart {"groups":["Get started"],"version":"v2","tab":"Documentation"}',
+      // `GET /plants` is not under the tab's URL `api-reference`: the platform's upgrade leaves it in the primary tab.
+      'api-reference/plants/list-plants {"groups":["Endpoints"],"version":"v2","tab":"Documentation"}',
       'api-reference/overview {"groups":["Endpoints"],"version":"v2","tab":"API Reference"}',
-      'api-reference/plants/list-plants {"groups":["Endpoints"],"version":"v2","tab":"API Reference"}',
       'v1/old-guide {"groups":["Legacy"],"version":"v1","tab":"Documentation"}',
     ]);
   });
@@ -245,13 +246,169 @@ describe('a site with only the legacy mint.json', () => {
       'index',
       'reference/rest/pets/list-pets',
     ]);
+    // A remote tab beside a local one stays a tab; tabs that are all remote become `navigation.global` links,
+    // which hold no spec (the platform's `upgradeToDocsConfig` leaves it out; docsmith says so).
+    const remote = { name: 'API', url: 'https://api.example.com', openapi: '/openapi.json' };
     expect(
       upgradeMintConfig({
         name: 'Legacy',
-        tabs: [{ name: 'API', url: 'https://api.example.com', openapi: '/openapi.json' }],
+        tabs: [{ name: 'Guides', url: 'guides' }, remote],
         navigation: [{ group: 'Start', pages: ['index'] }],
       }).config.navigation,
     ).toMatchObject({ tabs: [{}, { tab: 'API', href: 'https://api.example.com', openapi: '/openapi.json' }] });
+    const allRemote = upgradeMintConfig({
+      name: 'Legacy',
+      tabs: [remote],
+      navigation: [{ group: 'Start', pages: ['index'] }],
+    });
+    expect(allRemote.config.navigation).toMatchObject({
+      global: { tabs: [{ tab: 'API', href: 'https://api.example.com' }] },
+    });
+    expect(allRemote.dropped).toEqual(['tabs `API` openapi (a link in `navigation.global` has none)']);
+  });
+
+  // Expected navigation: the platform's own upgrade (`upgradeToDocsConfig` of @mintlify/validation 0.1.878) of the
+  // same mint.json (sweep 3, repro mint-anchor-root-url).
+  it('gives an anchor at `/` every page not under a more specific anchor', () => {
+    const mint = {
+      name: 'Legacy',
+      colors: { primary: '#16A34A' },
+      anchors: [
+        { name: 'Getting Started', icon: 'rocket', url: '/' },
+        { name: 'The Framework', icon: 'code', url: '/framework' },
+      ],
+      navigation: [
+        { group: 'Overview', pages: ['introduction'] },
+        { group: 'Learning', pages: ['framework/getting-started'] },
+      ],
+    };
+    const { config, dropped } = upgradeMintConfig(mint);
+    expect(config.navigation).toEqual({
+      anchors: [
+        { anchor: 'Getting Started', icon: 'rocket', groups: [{ group: 'Overview', pages: ['introduction'] }] },
+        {
+          anchor: 'The Framework',
+          icon: 'code',
+          groups: [{ group: 'Learning', pages: ['framework/getting-started'] }],
+        },
+      ],
+    });
+    expect(dropped).toEqual([]);
+    const text = JSON.stringify(mint, null, 2);
+    const result = validateConfig(
+      siteSourceFromObject({
+        'mint.json': text,
+        'introduction.mdx': '# Intro',
+        'framework/getting-started.mdx': '# Go',
+      }),
+    );
+    expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['legacy-config']);
+    expect(result.locate('/navigation/anchors/0/anchor')?.line).toBe(lineOf(text, '"Getting Started"'));
+    expect(result.locate('/navigation/anchors/0/groups/0/pages/0')?.line).toBe(lineOf(text, '"introduction"'));
+  });
+
+  // Expected navigation: the platform's own upgrade (`upgradeToDocsConfig` of @mintlify/validation 0.1.878) of the
+  // same mint.json (sweep 3, repro mint-group-split-by-page, with a nested group and a group icon).
+  it('splits a group page by page between the divisions whose URLs hold its pages, keeping its name and icon', () => {
+    const mint = {
+      name: 'Legacy',
+      colors: { primary: '#16A34A' },
+      tabs: [{ name: 'API Reference', url: 'api-reference' }],
+      navigation: [
+        { group: 'Get started', pages: ['introduction'] },
+        {
+          group: 'Endpoints',
+          icon: 'code',
+          pages: [
+            'api-reference/list-users',
+            'guides/authentication',
+            { group: 'Users', pages: ['api-reference/users/get'] },
+          ],
+        },
+      ],
+    };
+    expect(upgradeMintConfig(mint).config.navigation).toEqual({
+      tabs: [
+        {
+          tab: 'Documentation',
+          groups: [
+            { group: 'Get started', pages: ['introduction'] },
+            { group: 'Endpoints', icon: 'code', pages: ['guides/authentication'] },
+          ],
+        },
+        {
+          tab: 'API Reference',
+          groups: [
+            {
+              group: 'Endpoints',
+              icon: 'code',
+              pages: ['api-reference/list-users', { group: 'Users', pages: ['api-reference/users/get'] }],
+            },
+          ],
+        },
+      ],
+    });
+    const text = JSON.stringify(mint, null, 2);
+    const result = validateConfig(siteSourceFromObject({ 'mint.json': text }));
+    expect(result.locate('/navigation/tabs/0/groups/1/pages/0')?.line).toBe(lineOf(text, '"guides/authentication"'));
+    expect(result.locate('/navigation/tabs/1/groups/0/icon')?.line).toBe(lineOf(text, '"icon": "code"'));
+    expect(result.locate('/navigation/tabs/1/groups/0/pages/1/pages/0')?.line).toBe(
+      lineOf(text, '"api-reference/users/get"'),
+    );
+  });
+
+  // Expected navigation: the platform's own upgrade (`upgradeToDocsConfig` of @mintlify/validation 0.1.878) of the
+  // same mint.json (sweep 3, repro mint-tabs-with-local-anchor).
+  it('nests the tabs under the primary anchor when an anchor is local, instead of making every anchor a link', () => {
+    const mint = {
+      name: 'Legacy',
+      colors: { primary: '#16A34A' },
+      tabs: [{ name: 'API Reference', url: 'api-reference' }],
+      anchors: [
+        { name: 'GitHub', icon: 'github', url: 'https://github.com/example/example' },
+        { name: 'API Overview', icon: 'cloud', url: '/api-reference/introduction' },
+      ],
+      navigation: [
+        { group: 'Get started', pages: ['introduction'] },
+        { group: 'API Documentation', pages: ['api-reference/introduction'] },
+        { group: 'Endpoints', pages: ['api-reference/list-users'] },
+      ],
+    };
+    expect(upgradeMintConfig(mint).config.navigation).toEqual({
+      anchors: [
+        {
+          anchor: 'Documentation',
+          icon: 'book-open',
+          tabs: [
+            { tab: 'Documentation', groups: [{ group: 'Get started', pages: ['introduction'] }] },
+            { tab: 'API Reference', groups: [{ group: 'Endpoints', pages: ['api-reference/list-users'] }] },
+          ],
+        },
+        { anchor: 'GitHub', icon: 'github', href: 'https://github.com/example/example' },
+        {
+          anchor: 'API Overview',
+          icon: 'cloud',
+          groups: [{ group: 'API Documentation', pages: ['api-reference/introduction'] }],
+        },
+      ],
+    });
+    const text = JSON.stringify(mint, null, 2);
+    const result = validateConfig(
+      siteSourceFromObject({
+        'mint.json': text,
+        'introduction.mdx': '# Intro',
+        'api-reference/introduction.mdx': '# API',
+        'api-reference/list-users.mdx': '# Users',
+      }),
+    );
+    expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['legacy-config']);
+    expect(result.locate('/navigation/anchors/0/tabs/1/tab')?.line).toBe(lineOf(text, '"API Reference"'));
+    expect(result.locate('/navigation/anchors/1/href')?.line).toBe(
+      lineOf(text, '"https://github.com/example/example"'),
+    );
+    expect(result.locate('/navigation/anchors/0/tabs/1/groups/0/pages/0')?.line).toBe(
+      lineOf(text, '"api-reference/list-users"'),
+    );
   });
 
   it('reports problems at their position in mint.json', () => {
@@ -294,3 +451,8 @@ describe('a site with only the legacy mint.json', () => {
     },
   );
 });
+
+/** The 1-based line of the first occurrence of `needle` in `text`. */
+function lineOf(text: string, needle: string): number {
+  return text.slice(0, text.indexOf(needle)).split('\n').length;
+}
