@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { ConfigPosition } from './validate-config.ts';
+import type { ConfigPosition } from './config-position.ts';
 
 /** The navbar link types the platform documents: a link shown with that service's icon. */
 const NAVBAR_LINK_TYPES = new Set(['github', 'discord']);

@@ -7,7 +7,7 @@ import {
   NAVIGATION_LISTS,
   type NavigationElementKind,
 } from '../site-model/navigation-lists.ts';
-import type { ConfigPosition } from './validate-config.ts';
+import type { ConfigPosition } from './config-position.ts';
 
 /** The kind of the elements of each list (`tabs` → `tab`). */
 const ELEMENT_KIND_OF_LIST = new Map<string, NavigationElementKind>(

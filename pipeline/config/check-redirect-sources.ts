@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { ConfigPosition } from './validate-config.ts';
+import type { ConfigPosition } from './config-position.ts';
 
 /**
  * Reports every redirect whose `source` repeats an earlier one with another destination (an error: only one can

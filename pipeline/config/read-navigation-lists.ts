@@ -7,7 +7,7 @@ import {
   type NavigationElementKind,
 } from '../site-model/navigation-lists.ts';
 import { isWithinPointer } from './is-within-pointer.ts';
-import type { ConfigPosition } from './validate-config.ts';
+import type { ConfigPosition } from './config-position.ts';
 
 /** A list of a navigation element that the platform's schema rejects and passes over for a later one of the element. */
 interface PassedOverList {

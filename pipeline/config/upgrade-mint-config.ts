@@ -1,8 +1,6 @@
 import { escapePointer } from '../site-model/json-pointer.ts';
 import { upgradeMintNavigation } from './upgrade-mint-navigation.ts';
-
-/** Records that the docs.json value at `target` came from the mint.json value at `source` (and, given `value`, so did everything below it). */
-export type OriginRecorder = (target: string, source: string, value?: unknown) => void;
+import type { OriginRecorder } from './upgrade-mint-node-origins.ts';
 
 /** A legacy mint.json read as docs.json. */
 export interface UpgradedMintConfig {

@@ -1,5 +1,4 @@
 import { isRecord } from '../site-model/is-record.ts';
-import type { OriginRecorder } from './upgrade-mint-config.ts';
 import {
   groupsForVersion,
   isRemoteUrl,
@@ -9,7 +8,13 @@ import {
 } from './upgrade-mint-division-pages.ts';
 import { type DivisionLayout, layoutMintDivisions } from './upgrade-mint-divisions.ts';
 import { globalLinkNode, type MintDivision, readMintDivisions } from './upgrade-mint-navigation-nodes.ts';
-import { carriedOverSources, noteOrigin, type NodeOrigins, recordNodeOrigins } from './upgrade-mint-node-origins.ts';
+import {
+  carriedOverSources,
+  noteOrigin,
+  type NodeOrigins,
+  type OriginRecorder,
+  recordNodeOrigins,
+} from './upgrade-mint-node-origins.ts';
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,8 @@
 import { isRecord } from '../site-model/is-record.ts';
 import { escapePointer } from '../site-model/json-pointer.ts';
-import type { OriginRecorder } from './upgrade-mint-config.ts';
+
+/** Records that the docs.json value at `target` came from the mint.json value at `source` (and, given `value`, so did everything below it). */
+export type OriginRecorder = (target: string, source: string, value?: unknown) => void;
 
 /** One noted origin: the value at `at` below a node came from the mint.json value at `source` (and `value` below it). */
 interface NotedOrigin {

@@ -16,13 +16,7 @@ import type { JsonLocation } from './parse-json-source.ts';
 import { schemaErrorsToDiagnostics } from './schema-errors-to-diagnostics.ts';
 import type { SiteConfig } from '../site-model/site-config.ts';
 import { isWithinPointer } from './is-within-pointer.ts';
-
-/** Where a value of the configuration was written (through `$ref` files). */
-export interface ConfigPosition {
-  file: string;
-  line: number;
-  column: number;
-}
+import type { ConfigPosition } from './config-position.ts';
 
 /** The outcome of validating docs.json. */
 export interface ConfigValidation {

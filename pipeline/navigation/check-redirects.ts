@@ -1,5 +1,5 @@
 import { isExternalLink } from '../config/is-external-link.ts';
-import type { ConfigPosition } from '../config/validate-config.ts';
+import type { ConfigPosition } from '../config/config-position.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalog.ts';
 import { hasAnchorOrQuery, isWildcardSource, matchRedirect, type Redirect } from './match-redirect.ts';
