@@ -101,12 +101,14 @@ function passOverInvalidLists(
 ): { navigation: unknown; passedOver: PassedOverList[]; unread: string[] } {
   const passedOver: PassedOverList[] = [];
   const unread: string[] = [];
-  const holdsError = (pointer: string): boolean =>
+  // Whether an error lies at `pointer` outside the lists passed over or never read, and outside `besides`.
+  const holdsError = (pointer: string, besides: readonly string[] = []): boolean =>
     errorPointers.some(
       (error) =>
         isWithinPointer(error, pointer) &&
         !passedOver.some((list) => isWithinPointer(error, list.pointer)) &&
-        !unread.some((list) => isWithinPointer(error, list)),
+        !unread.some((list) => isWithinPointer(error, list)) &&
+        !besides.some((list) => isWithinPointer(error, list)),
     );
   const resolveElement = (element: unknown, pointer: string, kind: NavigationElementKind): unknown => {
     if (!element || typeof element !== 'object' || Array.isArray(element) || isSourceReference(element)) return element;
@@ -143,12 +145,9 @@ function passOverInvalidLists(
     if (kept === undefined && invalid.length > 0) {
       // The top-level navigation has no variant without a list, and an element whose own fields are invalid parses
       // as no variant: both are left as written, with their errors. Any other element parses as its bare variant.
-      const ownError = errorPointers.some(
-        (error) =>
-          isWithinPointer(error, pointer) &&
-          !invalid.some((list) => isWithinPointer(error, `${pointer}/${list}`)) &&
-          !passedOver.some((list) => isWithinPointer(error, list.pointer)) &&
-          !unread.some((list) => isWithinPointer(error, list)),
+      const ownError = holdsError(
+        pointer,
+        invalid.map((list) => `${pointer}/${list}`),
       );
       if (kind === 'navigation' || ownError) return resolved;
     }
