@@ -3,6 +3,7 @@ import type { RuleId } from '../diagnostics/rule-catalog.ts';
 import { isSourceReference } from '../site-model/source-references.ts';
 import {
   CHILD_LIST_KEYS,
+  GROUP_LIST_KEYS,
   keptLists,
   NAVIGATION_LISTS,
   type NavigationElementKind,
@@ -71,7 +72,9 @@ export function checkNavigationConfig(navigation: unknown, locate: (pointer: str
       );
     }
     if (typeof record.root === 'string') visitPage(record.root, `${pointer}/root`);
-    const kinds = CHILD_LIST_KEYS.filter((kind) => Array.isArray(record[kind]));
+    const kinds = (elementKind === 'group' ? GROUP_LIST_KEYS : CHILD_LIST_KEYS).filter((kind) =>
+      Array.isArray(record[kind]),
+    );
     const kept = keptLists(elementKind, record);
     const link = kept.length === 0 && kinds.length > 0 && elementKind !== 'navigation';
     if (kinds.length > 1 || link) {

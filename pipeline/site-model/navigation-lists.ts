@@ -13,6 +13,9 @@ export const NAVIGATION_LISTS = [
 /** Every child list a navigation element may hold, in `NAVIGATION_LISTS` order, then `pages`. */
 export const CHILD_LIST_KEYS: readonly string[] = [...NAVIGATION_LISTS.map(([listKey]) => listKey), 'pages'];
 
+/** The lists a group keeps: its subgroups, then its pages. */
+export const GROUP_LIST_KEYS: readonly string[] = ['groups', 'pages'];
+
 /** The kind of a navigation element: the list it is in (`pages` entries that are objects are groups). */
 export type NavigationListKind = (typeof NAVIGATION_LISTS)[number][2];
 
@@ -37,12 +40,13 @@ export type NavigationElementKind = 'navigation' | NavigationListKind;
 
 /**
  * The lists of a navigation element the platform keeps (`KEPT_LIST_ORDER`): the first it holds, or none for an element
- * below the top level with an `href` (a link: the schema's link variant comes first). A group keeps every list: docsmith
- * resolves a group's `groups` as subgroups and says how the platform differs (`group-without-pages`). A list the
+ * below the top level with an `href` (a link: the schema's link variant comes first). A group keeps its `groups` and its
+ * `pages`: docsmith resolves a group's `groups` as subgroups and says how the platform differs (`group-without-pages`);
+ * its other lists are not a group's keys, dropped by the platform's schema and warned as `unknown-key`. A list the
  * platform's schema rejects is passed over before this is asked (`readNavigationLists`).
  */
 export function keptLists(kind: NavigationElementKind, element: Readonly<Record<string, unknown>>): readonly string[] {
-  if (kind === 'group') return CHILD_LIST_KEYS.filter((key) => Array.isArray(element[key]));
+  if (kind === 'group') return GROUP_LIST_KEYS.filter((key) => Array.isArray(element[key]));
   const first = listsInPlatformOrder(kind, element)[0];
   return first === undefined ? [] : [first];
 }

@@ -1,10 +1,15 @@
-/** The route a navigation page entry names: no leading `./` or `/`, no `.mdx`/`.md`, no trailing `/`; `''` is `index`. */
+import { posix } from 'node:path';
+
+/**
+ * The route a navigation page entry names, resolved as the platform's `normalizeRelativePath` does (`.` and `..`
+ * segments and repeated or trailing slashes resolved from the site's root: `a/../guide` is `guide`), trimmed, without
+ * `.mdx`/`.md`; `''` is `index`.
+ */
 export function pageRoute(entry: string): string {
   return (
-    entry
-      .trim()
-      .replace(/^(?:\.?\/+)+/, '')
-      .replace(/\.mdx?$/i, '')
-      .replace(/\/+$/, '') || 'index'
+    posix
+      .resolve('/', entry.trim())
+      .slice(1)
+      .replace(/\.mdx?$/i, '') || 'index'
   );
 }

@@ -2,17 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { SKIP, visitNavigation } from '../../pipeline/site-model/visit-navigation.ts';
 import type { DocsConfig } from '../../schemas/docs-config.ts';
 
-/** Holds entries the schema rejects (a number, null, a string among groups), as a configuration with schema errors may. */
-/** A group keeps every list it holds (docsmith resolves a group's lists, see `keptLists`): the walk order shows. */
+/**
+ * Holds entries the schema rejects (a number, null, a string among groups), as a configuration with schema errors may.
+ * A group keeps its `groups` (resolved as subgroups, see `keptLists`) and its `pages`; its `tabs` and `versions` are not
+ * keys of a group, and the walk passes them over as the platform's schema does.
+ */
 const container = {
   group: 'Docs',
   pages: ['home', { group: 'Inline', pages: ['inline/a'] }, 42, null],
+  groups: [
+    { group: 'Start', root: 'guides/index', pages: ['guides/start', 'GET /users'] },
+    { group: 'Link', pages: ['skipped'] },
+    'not an element',
+  ],
   tabs: [
-    {
-      tab: 'Guides',
-      root: 'guides/index',
-      groups: [{ group: 'Start', pages: ['guides/start', 'GET /users'] }, 'not an element'],
-    },
+    { tab: 'Guides', groups: [{ group: 'Tabbed', pages: ['guides/tabbed'] }] },
     { tab: 'Link', href: 'https://example.com', groups: [{ group: 'Skipped', pages: ['skipped'] }] },
   ],
   versions: [{ version: 'v1', unknown: { pages: ['not navigation'] } }],
@@ -41,16 +45,12 @@ describe('visitNavigation', () => {
     expect(events).toEqual([
       'enter navigation - /navigation in start',
       'enter group Docs /navigation/groups/0 in navigation',
-      'enter version v1 /navigation/groups/0/versions/0 in Docs',
-      'leave version v1',
-      'enter tab Guides /navigation/groups/0/tabs/0 in Docs',
-      'root guides/index /navigation/groups/0/tabs/0/root in Guides',
-      'enter group Start /navigation/groups/0/tabs/0/groups/0 in Guides',
-      'page guides/start /navigation/groups/0/tabs/0/groups/0/pages/0 in Start',
-      'page GET /users /navigation/groups/0/tabs/0/groups/0/pages/1 in Start',
+      'enter group Start /navigation/groups/0/groups/0 in Docs',
+      'root guides/index /navigation/groups/0/groups/0/root in Start',
+      'page guides/start /navigation/groups/0/groups/0/pages/0 in Start',
+      'page GET /users /navigation/groups/0/groups/0/pages/1 in Start',
       'leave group Start',
-      'leave tab Guides',
-      'enter tab Link /navigation/groups/0/tabs/1 in Docs',
+      'enter group Link /navigation/groups/0/groups/1 in Docs',
       'page home /navigation/groups/0/pages/0 in Docs',
       'enter group Inline /navigation/groups/0/pages/1 in Docs',
       'page inline/a /navigation/groups/0/pages/1/pages/0 in Inline',

@@ -55,6 +55,34 @@ describe('what the platform deploys, docsmith builds (issue #30 item 11)', () =>
     ]);
   });
 
+  it("leaves out a group's lists that are not a group's keys, as the platform's schema strips them (`@mintlify/validation` 0.1.878: `{group: 'Start', pages: []}`)", async () => {
+    const navigation = {
+      groups: [
+        { group: 'Start', tabs: [{ tab: 'CLI', pages: ['cli/configure'] }] },
+        { group: 'Later', pages: ['quickstart'] },
+      ],
+    };
+    const result = await build({ ...base, 'docs.json': config({ navigation }) });
+    expect(result.stats.errors).toBe(0);
+    expect(result.diagnostics.map(({ severity, ruleId, pointer }) => `${severity} ${ruleId} ${pointer}`)).toEqual([
+      'warning group-without-pages /navigation/groups/0',
+      'warning unknown-key /navigation/groups/0/tabs',
+    ]);
+    expect(outline(result.manifest?.navigation ?? [])).toEqual(['group Later', '  page quickstart']);
+  });
+
+  it("resolves a page entry's `.` and `..` segments from the site's root, as the platform's `normalizeRelativePath` does", async () => {
+    const navigation = { groups: [{ group: 'Start', pages: ['cli/../quickstart', './cli//configure', '../billing'] }] };
+    const result = await build({ ...base, 'docs.json': config({ navigation }) });
+    expect(result.diagnostics).toEqual([]);
+    expect(outline(result.manifest?.navigation ?? [])).toEqual([
+      'group Start',
+      '  page quickstart',
+      '  page cli/configure',
+      '  page billing',
+    ]);
+  });
+
   it('recognises a generated spec whose `openapi` key comes after 600 KB of components', async () => {
     const components = {
       schemas: Object.fromEntries(
