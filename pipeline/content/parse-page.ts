@@ -81,7 +81,8 @@ const mdxProcessor = unified()
  * "name (type, required, default x): description". Imported `.md`/`.mdx` snippets and `<Snippet file>` are
  * inlined where used; a call of a component defined with a JSX body (in the page, or exported by name from an
  * `.mdx`/`.jsx` snippet) shows the text its body renders, props substituted (expand-component.ts); a Tooltip keeps
- * its text and adds its tip; a `<CodeBlock>` of expressions is a fenced block. JSX and ESM syntax, expressions that
+ * its text and adds its tip; a `<CodeBlock>` of expressions is a fenced block; an HTML block or `<br/>` written inside
+ * a line keeps its words apart from its neighbours' (`separatesWords`). JSX and ESM syntax, expressions that
  * render no literal text and images
  * (their alt text stays) are dropped. GFM tables give one line per row (cells joined by ` | `); footnote
  * definitions are text of their section.

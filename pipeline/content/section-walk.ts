@@ -7,7 +7,7 @@ import { tableCells } from './html-table-cells.ts';
 import { jsxAttribute, type JsxElement } from './jsx-attribute.ts';
 import { headingDepth, soleJsxHeading } from './jsx-heading.ts';
 import type { SectionWriter } from './section-writer.ts';
-import { fieldDescriptionLength, startsOwnLine } from './text-flow.ts';
+import { fieldDescriptionLength, separatesWords, startsOwnLine } from './text-flow.ts';
 import { headingTitle } from './heading-title.ts';
 
 const HTML_TAG = /<[^>]*>/g;
@@ -210,7 +210,7 @@ export class SectionWalk {
   private inline(node: Nodes): string {
     this.descend();
     try {
-      return this.inlineNode(node);
+      return separatesWords(node) ? ` ${this.inlineNode(node)} ` : this.inlineNode(node);
     } finally {
       this.depth -= 1;
     }

@@ -20,6 +20,25 @@ const PHRASING: ReadonlySet<string> = new Set([
   'inlineMath',
 ]);
 
+/**
+ * HTML elements that render as a block or a line break: written inline (`<td><p>a</p><ul><li>b</li></ul></td>`,
+ * `a<br/>b`), their text still stands apart from the text beside it, as the browser shows it.
+ */
+const HTML_SEPARATING_ELEMENTS: ReadonlySet<string> = new Set([
+  ...['address', 'article', 'aside', 'blockquote', 'br', 'caption', 'dd', 'details', 'div', 'dl', 'dt'],
+  ...['figcaption', 'figure', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav'],
+  ...['ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul'],
+]);
+
+/** Whether an element's text stands apart from its neighbours' when joined into a line: an HTML block or line break. */
+export function separatesWords(node: Nodes): boolean {
+  return (
+    (node.type === 'mdxJsxTextElement' || node.type === 'mdxJsxFlowElement') &&
+    node.name !== null &&
+    HTML_SEPARATING_ELEMENTS.has(node.name)
+  );
+}
+
 /** Whether a node is a JSX element that structures content: a structural component or one the page imports (`data.importedFrom`). */
 export function isBlockComponent(node: Nodes): boolean {
   if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return false;

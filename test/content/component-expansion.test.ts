@@ -76,7 +76,7 @@ describe('calls of components defined with a JSX body render the text their body
     const loop = sectionsOf(
       'export const Loop = ({ children }) => <div>Loop {children}<Loop /></div>;\n\n<Loop>x</Loop>\n',
     );
-    expect(loop).toEqual([`[] Loop x${'Loop '.repeat(MAX_COMPONENT_DEPTH).trimEnd()}`]);
+    expect(loop).toEqual([`[] Loop x ${'Loop '.repeat(MAX_COMPONENT_DEPTH).trimEnd()}`]);
     const fanOut = Array.from(
       { length: 6 },
       (_, level) =>

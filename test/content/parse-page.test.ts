@@ -376,6 +376,31 @@ describe('parsePage on an MDX page with every component', () => {
       'Plan | Price\nStarter | Free for one seat\nPro | $10 monthly (per seat)\nPlan | Price\nTeam | $30',
     ]);
   });
+
+  it('keeps the words of HTML blocks and line breaks written inline apart, and inline elements joined', () => {
+    const text = [
+      '<table><tr><td><p>Consider these fields:</p><ul><li><p>Opened date</p></li><li>Paid date</li></ul></td></tr></table>',
+      '',
+      '<div><p>First paragraph</p><p>Second</p></div>',
+      '',
+      '| Provider | Variables |',
+      '| --- | --- |',
+      '| Ollama | OLLAMA_MODEL<br/>OLLAMA_URL |',
+      '',
+      'un<span>break</span>able, <code>x</code>y',
+    ].join('\n');
+    const parsed = parsePage({ file: 'blocks.mdx', text: `---\ntitle: Blocks\n---\n\n${text}\n` });
+    expect(parsed.diagnostics).toEqual([]);
+    expect(parsed.sections.map((section) => section.text)).toEqual([
+      [
+        'Consider these fields: Opened date Paid date',
+        'First paragraph Second',
+        'Provider | Variables',
+        'Ollama | OLLAMA_MODEL OLLAMA_URL',
+        'unbreakable, xy',
+      ].join('\n'),
+    ]);
+  });
 });
 
 describe('parsePage on a Markdown page', () => {
