@@ -1,4 +1,6 @@
 import { escapePointer } from '../site-model/json-pointer.ts';
+import { type Json, jsonRecord } from './json-record.ts';
+import { upgradeMintApi } from './upgrade-mint-api.ts';
 import { upgradeMintNavigation } from './upgrade-mint-navigation.ts';
 import type { OriginRecorder } from './upgrade-mint-node-origins.ts';
 
@@ -8,11 +10,9 @@ export interface UpgradedMintConfig {
   config: Record<string, unknown>;
   /** docs.json JSON pointer → the mint.json pointer it came from (for positions in mint.json). */
   origins: Map<string, string>;
-  /** mint.json keys with no docs.json equivalent, not carried over (e.g. `feedback`, `api.baseUrl`). */
+  /** mint.json keys with no docs.json equivalent, not carried over (e.g. `feedback`, `colors.anchors`). */
   dropped: string[];
 }
-
-type Json = Record<string, unknown>;
 
 /** Top-level mint.json keys handled below (the rest are reported as dropped). */
 const MAPPED_KEYS = new Set([
@@ -48,7 +48,6 @@ const MAPPED_KEYS = new Set([
 ]);
 /** mint.json's chat integrations are their id as a string; docs.json names the id (the platform's `upgradeToDocsConfig`). */
 const LEGACY_INTEGRATION_IDS: Record<string, string> = { intercom: 'appId', frontchat: 'snippetId' };
-const PLAYGROUND_DISPLAY: Record<string, string> = { show: 'interactive', simple: 'simple', hide: 'none' };
 
 /**
  * Maps a legacy mint.json to the docs.json model, the way the platform's `mint upgrade` does: settings move to
@@ -79,7 +78,7 @@ export function upgradeMintConfig(mint: Json): UpgradedMintConfig {
 
   set(config, 'name', mint.name === undefined ? undefined : copy('name', '/name'));
   if (mint.description !== undefined) set(config, 'description', copy('description', '/description'));
-  const colors = record(mint.colors);
+  const colors = jsonRecord(mint.colors);
   // `anchors`, `ultraLight` and `ultraDark` colours have no docs.json key (the platform's legacy schema only tolerates the last two).
   const LEGACY_ONLY_COLORS = ['anchors', 'ultraLight', 'ultraDark'];
   const docsColors = Object.fromEntries(
@@ -97,14 +96,14 @@ export function upgradeMintConfig(mint: Json): UpgradedMintConfig {
   const navbar: Json = {};
   if (Array.isArray(mint.topbarLinks)) {
     navbar.links = mint.topbarLinks.map((link: unknown, index) => {
-      const entry = record(link);
+      const entry = jsonRecord(link);
       origin(`/navbar/links/${index}`, `/topbarLinks/${index}`);
       origin(`/navbar/links/${index}/label`, `/topbarLinks/${index}/name`);
       origin(`/navbar/links/${index}/href`, `/topbarLinks/${index}/url`);
       return { label: entry.type === 'github' ? (entry.name ?? 'GitHub') : entry.name, href: entry.url };
     });
   }
-  const cta = mint.topbarCtaButton === undefined ? undefined : record(mint.topbarCtaButton);
+  const cta = mint.topbarCtaButton === undefined ? undefined : jsonRecord(mint.topbarCtaButton);
   if (cta) {
     origin('/navbar/primary', '/topbarCtaButton');
     origin('/navbar/primary/href', '/topbarCtaButton/url');
@@ -116,15 +115,15 @@ export function upgradeMintConfig(mint: Json): UpgradedMintConfig {
   if (mint.footerSocials !== undefined) {
     const socials = Array.isArray(mint.footerSocials)
       ? Object.fromEntries(
-          mint.footerSocials.map((social: unknown) => [String(record(social).type), record(social).url]),
+          mint.footerSocials.map((social: unknown) => [String(jsonRecord(social).type), jsonRecord(social).url]),
         )
-      : record(mint.footerSocials);
+      : jsonRecord(mint.footerSocials);
     config.footer = { socials };
     origin('/footer', '/footerSocials', Array.isArray(mint.footerSocials) ? undefined : socials);
   }
-  const integrations: Json = { ...record(mint.analytics) };
+  const integrations: Json = { ...jsonRecord(mint.analytics) };
   if (mint.analytics !== undefined) origin('/integrations', '/analytics', mint.analytics);
-  for (const [key, value] of Object.entries(record(mint.integrations))) {
+  for (const [key, value] of Object.entries(jsonRecord(mint.integrations))) {
     const pointer = `/integrations/${escapePointer(key)}`;
     const idKey =
       typeof value === 'string' && Object.hasOwn(LEGACY_INTEGRATION_IDS, key) && LEGACY_INTEGRATION_IDS[key];
@@ -137,14 +136,14 @@ export function upgradeMintConfig(mint: Json): UpgradedMintConfig {
 
   const seo: Json = {};
   if (mint.metadata !== undefined) seo.metatags = copy('metadata', '/seo/metatags');
-  if (record(mint.seo).indexHiddenPages === true) {
+  if (jsonRecord(mint.seo).indexHiddenPages === true) {
     seo.indexing = 'all';
     origin('/seo/indexing', '/seo/indexHiddenPages');
   }
   if (Object.keys(seo).length > 0) config.seo = seo;
   if (mint.search !== undefined) config.search = copy('search', '/search');
 
-  const modeToggle = record(mint.modeToggle);
+  const modeToggle = jsonRecord(mint.modeToggle);
   if (Object.keys(modeToggle).length > 0) {
     config.appearance = {
       ...(modeToggle.default === undefined ? {} : { default: modeToggle.default }),
@@ -154,8 +153,8 @@ export function upgradeMintConfig(mint: Json): UpgradedMintConfig {
   }
   const background: Json = {};
   if (mint.backgroundImage !== undefined) background.image = copy('backgroundImage', '/background/image');
-  if (record(mint.background).style !== undefined) {
-    background.decoration = record(mint.background).style;
+  if (jsonRecord(mint.background).style !== undefined) {
+    background.decoration = jsonRecord(mint.background).style;
     origin('/background/decoration', '/background/style');
   }
   if (backgroundColor !== undefined) {
@@ -164,13 +163,13 @@ export function upgradeMintConfig(mint: Json): UpgradedMintConfig {
   }
   if (Object.keys(background).length > 0) config.background = background;
   if (mint.font !== undefined) config.fonts = upgradeFont(mint.font, '/fonts', '/font', origin);
-  const codeBlockMode = record(mint.codeBlock).mode;
+  const codeBlockMode = jsonRecord(mint.codeBlock).mode;
   if (codeBlockMode !== undefined) {
     config.styling = { codeblocks: codeBlockMode === 'dark' ? 'dark' : 'system' };
     origin('/styling/codeblocks', '/codeBlock/mode');
   }
 
-  const api = upgradeApi(mint, origin, dropped);
+  const api = upgradeMintApi(mint, origin, dropped);
   if (Object.keys(api).length > 0) config.api = api;
   return { config, origins, dropped };
 }
@@ -194,38 +193,4 @@ function upgradeFont(font: unknown, target: string, source: string, origin: Orig
     }
   }
   return fonts;
-}
-
-/** mint.json `api` and `openapi` → docs.json `api` (playground display, example languages, parameter expansion, specs). */
-function upgradeApi(mint: Json, origin: OriginRecorder, dropped: string[]): Json {
-  const legacy = record(mint.api);
-  const api: Json = {};
-  if (mint.openapi !== undefined) {
-    api.openapi = mint.openapi;
-    origin('/api/openapi', '/openapi', mint.openapi);
-  }
-  const mode = record(legacy.playground).mode;
-  if (typeof mode === 'string') {
-    api.playground = {
-      display: (Object.hasOwn(PLAYGROUND_DISPLAY, mode) ? PLAYGROUND_DISPLAY[mode] : undefined) ?? mode,
-    };
-    origin('/api/playground/display', '/api/playground/mode');
-  }
-  const languages = record(record(legacy.request).example).languages;
-  if (languages !== undefined) {
-    api.examples = { languages };
-    origin('/api/examples/languages', '/api/request/example/languages', languages);
-  }
-  const expanded = record(legacy.paramFields).expanded;
-  if (expanded !== undefined) {
-    api.params = { expanded: expanded === 'all' ? 'all' : 'closed' };
-    origin('/api/params/expanded', '/api/paramFields/expanded');
-  }
-  for (const key of Object.keys(legacy))
-    if (!['playground', 'request', 'paramFields'].includes(key)) dropped.push(`api.${key}`);
-  return api;
-}
-
-function record(value: unknown): Json {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
 }

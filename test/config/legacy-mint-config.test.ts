@@ -24,7 +24,7 @@ describe('a site with only the legacy mint.json', () => {
           `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.ruleId} | ${diagnostic.hint}`,
       ),
     ).toEqual([
-      'mint.json:1:1 legacy-config | Run `docsmith upgrade <site>` to write docs.json, then delete mint.json. Not carried over: feedback, colors.anchors, api.baseUrl.',
+      'mint.json:1:1 legacy-config | Run `docsmith upgrade <site>` to write docs.json, then delete mint.json. Not carried over: feedback, colors.anchors.',
     ]);
     const built = await buildSite(source, { domain: 'legacy' });
     expect(built.manifest?.pages.map((page) => `${page.path} ${JSON.stringify(page.context)}`)).toEqual([
@@ -40,7 +40,7 @@ describe('a site with only the legacy mint.json', () => {
   it('maps settings to their docs.json names and the result is a valid docs.json', async () => {
     const mint = JSON.parse(await readFile(path.join(fixture, 'mint.json'), 'utf8')) as Record<string, unknown>;
     const { config, dropped } = upgradeMintConfig(mint);
-    expect(dropped).toEqual(['feedback', 'colors.anchors', 'api.baseUrl']);
+    expect(dropped).toEqual(['feedback', 'colors.anchors']);
     expect(validateConfig(siteSourceFromObject({ 'docs.json': JSON.stringify(config) })).diagnostics).toEqual([]);
     expect(config).toMatchObject({
       theme: 'mint',
@@ -50,10 +50,30 @@ describe('a site with only the legacy mint.json', () => {
       },
       footer: { socials: { github: 'https://github.com/example' } },
       integrations: { ga4: { measurementId: 'G-ABC123' } },
-      api: { playground: { display: 'simple' } },
+      api: { playground: { display: 'simple' }, mdx: { server: 'https://api.example.com' } },
       navigation: {
         global: { anchors: [{ anchor: 'Community', href: 'https://discord.gg/example', icon: 'discord' }] },
       },
+    });
+  });
+
+  it("maps the playground's proxy and the base URL and auth of `api:` pages as the platform's `upgradeToDocsConfig` does", () => {
+    const upgradedApi = (api: Record<string, unknown>) =>
+      upgradeMintConfig({ name: 'A', navigation: [{ group: 'G', pages: ['index'] }], api }).config.api;
+    // Each expected value is what `upgradeToDocsConfig` of `@mintlify/validation` 0.1.878 writes for the same mint.json.
+    expect(
+      upgradedApi({
+        baseUrl: ['https://a', 'https://b'],
+        auth: { method: 'bearer' },
+        playground: { disableProxy: true },
+      }),
+    ).toEqual({
+      playground: { proxy: false },
+      mdx: { server: ['https://a', 'https://b'], auth: { method: 'bearer' } },
+    });
+    expect(upgradedApi({ auth: { name: 'X-Key' }, playground: { mode: 'hide', disableProxy: false } })).toEqual({
+      playground: { display: 'none', proxy: true },
+      mdx: { auth: { name: 'X-Key' } },
     });
   });
 
@@ -435,7 +455,7 @@ describe('a site with only the legacy mint.json', () => {
         const first = await run(process.execPath, [cli, 'upgrade', site]);
         const written = await readFile(path.join(site, 'docs.json'), 'utf8');
         expect(first.stdout).toBe(written);
-        expect(first.stderr).toContain('not carried over: feedback, colors.anchors, api.baseUrl');
+        expect(first.stderr).toContain('not carried over: feedback, colors.anchors. Run');
         const mint = JSON.parse(await readFile(path.join(site, 'mint.json'), 'utf8')) as Record<string, unknown>;
         expect(JSON.parse(written)).toEqual(upgradeMintConfig(mint).config);
         await expect(run(process.execPath, [cli, 'upgrade', site])).rejects.toMatchObject({
