@@ -1,13 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RuleId } from '../diagnostics/rule-catalog.ts';
 import { isSourceReference } from '../site-model/source-references.ts';
-import {
-  CHILD_LIST_KEYS,
-  GROUP_LIST_KEYS,
-  keptLists,
-  NAVIGATION_LISTS,
-  type NavigationElementKind,
-} from '../site-model/navigation-lists.ts';
+import { heldLists, keptLists, NAVIGATION_LISTS, type NavigationElementKind } from '../site-model/navigation-lists.ts';
 import type { ConfigPosition } from './config-position.ts';
 
 /** The kind of the elements of each list (`tabs` → `tab`). */
@@ -72,9 +66,7 @@ export function checkNavigationConfig(navigation: unknown, locate: (pointer: str
       );
     }
     if (typeof record.root === 'string') visitPage(record.root, `${pointer}/root`);
-    const kinds = (elementKind === 'group' ? GROUP_LIST_KEYS : CHILD_LIST_KEYS).filter((kind) =>
-      Array.isArray(record[kind]),
-    );
+    const kinds = heldLists(elementKind, record);
     const kept = keptLists(elementKind, record);
     const link = kept.length === 0 && kinds.length > 0 && elementKind !== 'navigation';
     if (kinds.length > 1 || link) {

@@ -14,7 +14,7 @@ export const NAVIGATION_LISTS = [
 export const CHILD_LIST_KEYS: readonly string[] = [...NAVIGATION_LISTS.map(([listKey]) => listKey), 'pages'];
 
 /** The lists a group keeps: its subgroups, then its pages. */
-export const GROUP_LIST_KEYS: readonly string[] = ['groups', 'pages'];
+const GROUP_LIST_KEYS: readonly string[] = ['groups', 'pages'];
 
 /** The kind of a navigation element: the list it is in (`pages` entries that are objects are groups). */
 export type NavigationListKind = (typeof NAVIGATION_LISTS)[number][2];
@@ -46,9 +46,14 @@ export type NavigationElementKind = 'navigation' | NavigationListKind;
  * platform's schema rejects is passed over before this is asked (`readNavigationLists`).
  */
 export function keptLists(kind: NavigationElementKind, element: Readonly<Record<string, unknown>>): readonly string[] {
-  if (kind === 'group') return GROUP_LIST_KEYS.filter((key) => Array.isArray(element[key]));
+  if (kind === 'group') return heldLists(kind, element);
   const first = listsInPlatformOrder(kind, element)[0];
   return first === undefined ? [] : [first];
+}
+
+/** The list keys an element of a kind may hold that it holds as lists: a group's `groups` and `pages`, any list for the rest. */
+export function heldLists(kind: NavigationElementKind, element: Readonly<Record<string, unknown>>): readonly string[] {
+  return (kind === 'group' ? GROUP_LIST_KEYS : CHILD_LIST_KEYS).filter((key) => Array.isArray(element[key]));
 }
 
 /**
