@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { pagePathForFile } from '../site/load-site.ts';
+import { pageFileFinder, pagePathForFile } from '../site/load-site.ts';
 
 /** The first character of a path a URL path cannot carry as written: `#` starts the fragment, `?` the query; `\` and control characters are no URL characters at all. */
 function firstNonUrlCharacter(route: string): string | undefined {
@@ -13,13 +13,16 @@ function firstNonUrlCharacter(route: string): string | undefined {
 /**
  * Checks the paths of the site's page files as URLs: a path holding `#`, `?`, `\` or a control character cannot be
  * linked as written (`page-path-not-url`), and two pages whose paths differ only in case (`Upper.mdx`, `upper.mdx`)
- * are one file on case-insensitive file systems and one page for case-insensitive hosts (`page-path-case`). Warnings
- * at the file; the pages are still built.
+ * are one file on case-insensitive file systems and one page for case-insensitive hosts (`page-path-case`); both are
+ * built. Two files of one path (`setup.md` and `setup.mdx`) are one page, built from the file `findPageFile` picks: the
+ * other is reported (`duplicate-page-file`). Warnings at the file.
  */
 export function checkPagePaths(pageFiles: Iterable<string>): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  const files = [...pageFiles].sort();
+  const builtFile = pageFileFinder(files);
   const byLowerCase = new Map<string, string>();
-  for (const file of [...pageFiles].sort()) {
+  for (const file of files) {
     const route = pagePathForFile(file);
     const character = firstNonUrlCharacter(route);
     if (character !== undefined) {
@@ -35,6 +38,19 @@ export function checkPagePaths(pageFiles: Iterable<string>): Diagnostic[] {
         message: `Unexpected ${shown} in the path of page \`${route}\`, expected characters a URL path carries as written`,
         hint: `Rename the file (letters, digits, \`-\`, \`_\`, \`/\`); until then links reach it only as \`/${route.split('/').map(encodeURIComponent).join('/')}\`.`,
       });
+    }
+    const built = builtFile(route);
+    if (built !== undefined && built !== file) {
+      diagnostics.push({
+        file,
+        line: 1,
+        column: 1,
+        severity: 'warning',
+        ruleId: 'duplicate-page-file',
+        message: `Unexpected second file for page \`${route}\`, expected one file per page: \`${built}\` is built, this one is not`,
+        hint: `Merge the two into \`${built}\` and delete this file, or rename one of them.`,
+      });
+      continue;
     }
     const key = route.toLowerCase();
     const other = byLowerCase.get(key);

@@ -169,6 +169,10 @@ export const RULE_CATALOG = {
     description:
       'The path of a page file holds `#`, `?`, `\\` or a control character, which a URL path cannot carry as written.',
   },
+  'duplicate-page-file': {
+    severity: 'warning',
+    description: 'Two files hold one page path (`setup.mdx` and `setup.md`): the `.mdx` is built, the other is not.',
+  },
   'page-path-case': {
     severity: 'warning',
     description: 'Two page files have paths that differ only in case (`Upper.mdx`, `upper.mdx`).',

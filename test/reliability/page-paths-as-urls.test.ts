@@ -45,4 +45,25 @@ describe('page paths that cannot be URLs (issue #30 item 6)', () => {
       'upper',
     ]);
   });
+
+  it('reports the second file of one page path (`retries.md` beside `retries.mdx`) as not built, not as a case difference', async () => {
+    const source = siteSourceFromObject({
+      'docs.json': JSON.stringify({
+        theme: 'mint',
+        name: 'Twins',
+        colors: { primary: '#0F766E' },
+        navigation: { pages: ['concepts/retries'] },
+      }),
+      'concepts/retries.md': page('Retries', 'Retries back off exponentially.'),
+      'concepts/retries.mdx': page('Retries again', 'Duplicate.'),
+    });
+    const result = await buildSite(source, { domain: 'twins' });
+    expect(await validateSite(source)).toEqual(result.diagnostics);
+    expect(result.diagnostics.map(({ file, ruleId, message }) => `${file} ${ruleId} ${message}`)).toEqual([
+      'concepts/retries.md duplicate-page-file Unexpected second file for page `concepts/retries`, expected one file per page: `concepts/retries.mdx` is built, this one is not',
+    ]);
+    expect(result.manifest?.pages.map((entry) => `${entry.path} ${entry.file}`)).toEqual([
+      'concepts/retries concepts/retries.mdx',
+    ]);
+  });
 });
