@@ -50,7 +50,7 @@ export function buildCommand(): Command {
     .option('--domain <domain>', 'domain the site is served under (default: the site folder name)')
     .option(
       '--site-url <url>',
-      'public base URL of the site, used for source links (default: root-relative links)',
+      'public base URL of the site, used for source links (default: the page Markdown the runtime serves)',
       parseHttpUrl,
     )
     .option('--publish', "point the domain's current release at this build")

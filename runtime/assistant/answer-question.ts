@@ -5,6 +5,7 @@ import { describeQuestion } from '../analytics/describe-question.ts';
 import { isNotFoundAnswer } from '../analytics/is-not-found-answer.ts';
 import type { LoadedSite } from '../artifacts/create-artifact-store.ts';
 import { hybridSearch, type HybridRetrieval, type SearchFilter } from '../search/index.ts';
+import type { PageSigner } from '../artifacts/page-url.ts';
 import { pageSections } from '../search/page-sections.ts';
 import type { ThreadStore } from '../threads/thread-store.ts';
 import type { AssistantRequestBody } from './assistant-request.ts';
@@ -51,6 +52,8 @@ export interface AnswerQuestionInput {
   searchToolParts?: boolean | undefined;
   /** Where this runtime serves the site's page Markdown (`https://runtime.example/sites/acme`), linked when the site has no site URL (default: root-relative `/sites/<domain>`). */
   markdownBase?: string;
+  /** Signs those Markdown links for the key that asked, so a keyed domain's citations open without a key (default: unsigned). */
+  signPage?: PageSigner;
 }
 
 /** An answer under way: its thread and the stream to send. */
@@ -85,7 +88,12 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
   });
   const sources = sourcesFromResults(
     results,
-    { siteUrl: site.siteUrl, domain: site.domain, ...(input.markdownBase ? { markdownBase: input.markdownBase } : {}) },
+    {
+      siteUrl: site.siteUrl,
+      domain: site.domain,
+      ...(input.markdownBase ? { markdownBase: input.markdownBase } : {}),
+      ...(input.signPage ? { signPage: input.signPage } : {}),
+    },
     selectSourceSections(conversation.question, results, (path) => pageSections(site.index, path)),
   );
   const owner = { domain: site.domain, fingerprint: body.fp };

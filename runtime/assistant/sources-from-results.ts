@@ -1,4 +1,4 @@
-import { pageUrl, siteFilesPath } from '../artifacts/page-url.ts';
+import { pageUrl, siteFilesPath, type PageSigner } from '../artifacts/page-url.ts';
 import type { PageContext } from '../../contract/search/section-record.ts';
 import type { SearchResult } from '../search/search.ts';
 import type { AssistantSource } from './assistant-prompt.ts';
@@ -11,6 +11,8 @@ export interface SourceLinks {
   domain: string;
   /** Where this runtime serves the domain's page Markdown, used when there is no site URL (default: root-relative `/sites/<domain>`). */
   markdownBase?: string;
+  /** Signs the Markdown links of a keyed domain for the key that asked, so they open without one (default: unsigned). */
+  signPage?: PageSigner;
 }
 
 /**
@@ -33,7 +35,7 @@ export function sourcesFromResults(
     const fullTitle = (section: SelectedSection): string => [result.title, ...section.headingPath].join(' › ');
     return {
       id: `src_${position + 1}`,
-      url: pageUrl(links.siteUrl, markdownBase, result.path, first.anchor),
+      url: pageUrl(links.siteUrl, markdownBase, result.path, first.anchor, links.signPage),
       title: titled(first),
       ...(first.headingPath.length > 1 ? { fullTitle: fullTitle(first) } : {}),
       path: result.path,
@@ -45,7 +47,7 @@ export function sourcesFromResults(
         ? {
             moreSections: others.map((section) => ({
               title: fullTitle(section),
-              url: pageUrl(links.siteUrl, markdownBase, result.path, section.anchor),
+              url: pageUrl(links.siteUrl, markdownBase, result.path, section.anchor, links.signPage),
               text: section.text,
             })),
           }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { KeyFileError } from './key-file-error.ts';
+import { checkPageSignature, pageSignature } from './page-signature.ts';
 
 /** A stored API key: never the key itself, only the sha256 of its secret. */
 export interface KeyRecord {
@@ -33,6 +34,10 @@ export interface KeyStore {
   list(): KeyRecord[];
   revoke(keyId: string): boolean;
   verify(token: string | undefined, domain: string): KeyVerification;
+  /** The `sig` of a link to a page's Markdown, signed for the key that asked (`pageSignature`); undefined for an unknown or revoked key. */
+  signPage(keyId: string, domain: string, pagePath: string): string | undefined;
+  /** Checks a page link's `sig` (`checkPageSignature`). */
+  verifyPage(signature: string, domain: string, pagePath: string): KeyVerification;
 }
 
 /** Options of `createKeyStore`. */
@@ -92,6 +97,14 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
     renameSync(temporary, options.file);
     loadedMtime = statSync(options.file).mtimeMs;
   };
+  /** Re-reads the file when it changed, at most once every `reloadCheckMs`, for the checks of the serving path. */
+  const loadRecent = (): void => {
+    const now = Date.now();
+    if (now - lastCheck < reloadCheckMs) return;
+    lastCheck = now;
+    load();
+  };
+  const findRecord = (keyId: string): KeyRecord | undefined => records.find((candidate) => candidate.id === keyId);
   load();
   return {
     create(input) {
@@ -117,12 +130,16 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
     },
     verify(token, domain) {
       if (!token) return { ok: false, reason: 'missing' };
-      const now = Date.now();
-      if (now - lastCheck >= reloadCheckMs) {
-        lastCheck = now;
-        load();
-      }
-      return checkKey(token, domain, (id) => records.find((candidate) => candidate.id === id));
+      loadRecent();
+      return checkKey(token, domain, findRecord);
+    },
+    signPage(keyId, domain, pagePath) {
+      const record = findRecord(keyId);
+      return record && !record.revokedAt ? pageSignature(record, domain, pagePath) : undefined;
+    },
+    verifyPage(signature, domain, pagePath) {
+      loadRecent();
+      return checkPageSignature(signature, domain, pagePath, findRecord);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { openRedis, withRedis } from '../stores/open-redis.ts';
 import { checkKey, newKey, type KeyRecord, type KeyVerification, type NewKeyInput } from './key-store.ts';
+import { checkPageSignature, pageSignature } from './page-signature.ts';
 
 /** Where the key records live: one hash, field = key id, value = the record as JSON (never the key itself). */
 const KEYS_HASH = 'docsmith:keys';
@@ -10,6 +11,10 @@ export interface RedisKeyStore {
   list(): Promise<KeyRecord[]>;
   revoke(keyId: string): Promise<boolean>;
   verify(token: string | undefined, domain: string): KeyVerification;
+  /** The `sig` of a link to a page's Markdown, as the file store makes it. */
+  signPage(keyId: string, domain: string, pagePath: string): string | undefined;
+  /** Checks a page link's `sig`, as the file store does. */
+  verifyPage(signature: string, domain: string, pagePath: string): KeyVerification;
   close(): Promise<void>;
 }
 
@@ -77,6 +82,13 @@ export async function createRedisKeyStore(options: RedisKeyStoreOptions): Promis
     verify(token, domain) {
       if (!token) return { ok: false, reason: 'missing' };
       return checkKey(token, domain, (id) => records.get(id));
+    },
+    signPage(keyId, domain, pagePath) {
+      const record = records.get(keyId);
+      return record && !record.revokedAt ? pageSignature(record, domain, pagePath) : undefined;
+    },
+    verifyPage(signature, domain, pagePath) {
+      return checkPageSignature(signature, domain, pagePath, (id) => records.get(id));
     },
     async close() {
       clearInterval(timer);

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ArtifactError, type LoadedSite } from '../artifacts/create-artifact-store.ts';
+import { parsePagePath } from '../artifacts/parse-page-path.ts';
 import { ApiError } from './error-catalog.ts';
 import type { RouteContext } from './route-context.ts';
 
@@ -60,6 +61,32 @@ export async function authorizeDocsReader(
     return authorizeRequest(request, context);
   const site = await loadSite(request, context);
   return { keyId: `public:${request.ip}`, org: `public:${site.domain}`, site, admin: false, public: true };
+}
+
+/**
+ * `authorizeDocsReader` for one of a site's files (`/sites/:domain/*`): a link to a page's Markdown that the runtime
+ * signed for a key (`?sig=`, `pageSignerFor`) reads that page without sending the key, on no limit; 401 `invalid_key`
+ * when the signature is not that page's or its key was revoked. A request with a key, without `sig`, or to a public
+ * domain is `authorizeDocsReader`'s.
+ */
+export async function authorizeSiteFileReader(
+  request: FastifyRequest<{ Params: { domain: string; '*': string }; Querystring: unknown }>,
+  context: RouteContext,
+): Promise<Authorization> {
+  const signature = (request.query as { sig?: unknown } | undefined)?.sig;
+  const { domain } = request.params;
+  if (request.headers.authorization !== undefined || typeof signature !== 'string' || context.isPublicDocs?.(domain))
+    return authorizeDocsReader(request, context);
+  const file = request.params['*'];
+  const pagePath = file.endsWith('.md') ? parsePagePath(file) : undefined;
+  const verification = pagePath === undefined ? undefined : context.keys.verifyPage(signature, domain, pagePath);
+  if (!verification?.ok)
+    throw new ApiError(
+      'invalid_key',
+      'This link is signed for another page, or its key was revoked: ask the assistant again, or send a key as Authorization: Bearer <key>.',
+    );
+  const site = await loadSite(request, context);
+  return { keyId: verification.keyId, org: verification.org, site, admin: false };
 }
 
 /** The caller of a keyless request from this machine (`docsmith dev`): one local key, organization and admin. */

@@ -39,8 +39,8 @@ export interface StoresOptions {
 
 /** The runtime's stores, opened together and closed together. */
 export interface RuntimeStores {
-  /** The file key store, or the Redis one shared by replicas; routes only verify. */
-  keys: Pick<KeyStore, 'verify'>;
+  /** The file key store, or the Redis one shared by replicas; routes verify keys and sign and verify page links. */
+  keys: Pick<KeyStore, 'verify' | 'signPage' | 'verifyPage'>;
   /** The message and search budget (the spec's three limits). */
   limiter: Limiter;
   /** The feedback budget, on counters of its own. */

@@ -12,10 +12,9 @@ import {
 } from '../mcp/discovery-documents.ts';
 import { closestPagePaths, siteFacets } from '../search/index.ts';
 import { DISCOVERY_FILES, LLMS_FILES } from './agent-file-names.ts';
-import type { Authorization } from './authorize-request.ts';
+import { authorizeSiteFileReader, type Authorization } from './authorize-request.ts';
 import { ApiError } from './error-catalog.ts';
 import type { RouteContext } from './route-context.ts';
-import { createRouteGuards } from './route-guards.ts';
 import { siteAddresses } from './site-hosts.ts';
 
 /** How long a client or a cache may reuse a file before asking again (the ETag makes asking cheap): a new release shows within 5 minutes. */
@@ -42,15 +41,20 @@ const DISCOVERY_DOCUMENTS: Record<
  * `llms.txt` and `llms-full.txt` as the build wrote them, `<page path>.md` (`text/markdown`, the build's
  * `pages/<path>.md`) and the MCP discovery documents (`.well-known/mcp`, `.well-known/mcp.json`,
  * `.well-known/mcp/server-card.json`, `.well-known/mcp/server-cards.json`). Readable without a key on a public domain,
- * with a key of the domain otherwise; no request spends the budget. Every answer carries an ETag (a file's: its build;
+ * with a key of the domain otherwise, and a page through a link the runtime signed (`?sig=`, the assistant's citations);
+ * no request spends the budget. Every answer carries an ETag (a file's: its build;
  * a discovery document's: its text) and Cache-Control (`public` on a public domain, `private` otherwise); a matching
  * If-None-Match is a 304. Nothing outside the domain's current build folder is ever read.
  */
 export function registerAgentFileRoutes(app: FastifyInstance, context: RouteContext): void {
-  const guards = createRouteGuards(context);
   app.get<{ Params: { domain: string; '*': string }; Body: unknown; Querystring: unknown }>(
     `${siteFilesPath(':domain')}/*`,
-    { schema: { params: fileParams }, onRequest: guards.authorizeDocs },
+    {
+      schema: { params: fileParams },
+      onRequest: async (request) => {
+        request.authorization = await authorizeSiteFileReader(request, context);
+      },
+    },
     async (request, reply) => {
       const authorization = request.authorization as Authorization;
       const { site } = authorization;

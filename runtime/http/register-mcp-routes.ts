@@ -8,6 +8,7 @@ import type { Authorization } from './authorize-request.ts';
 import { ApiError } from './error-catalog.ts';
 import type { RouteContext } from './route-context.ts';
 import { createRouteGuards, domainParams, type DomainRequest } from './route-guards.ts';
+import { pageSignerFor } from './page-signer-for.ts';
 import { siteAddresses } from './site-hosts.ts';
 
 /** JSON-RPC's code for a body that is not JSON. */
@@ -74,12 +75,15 @@ export function registerMcpRoutes(app: FastifyInstance, context: RouteContext): 
           preHandler: consumeToolCalls,
         },
         async (request: DomainRequest, reply) => {
-          const { site } = request.authorization as Authorization;
+          const authorization = request.authorization as Authorization;
+          const { site } = authorization;
+          const signPage = pageSignerFor(context, authorization);
           const server = createDocsMcpServer({
             site,
             currentSite: async () => site,
             readBuildFile: (build, file) => context.artifacts.readBuildFile(build, file),
             markdownBase: siteAddresses(request, site.domain).filesBase,
+            ...(signPage ? { signPage } : {}),
             hybrid: context.hybrid,
             recordSearch: (searched, query, resultCount) =>
               context.analytics

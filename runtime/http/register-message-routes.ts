@@ -7,6 +7,7 @@ import { unknownRequestFields } from '../assistant/reader-context.ts';
 import type { Authorization } from './authorize-request.ts';
 import type { RouteContext } from './route-context.ts';
 import { createRouteGuards, domainParams, type DomainRequest } from './route-guards.ts';
+import { pageSignerFor } from './page-signer-for.ts';
 import { siteAddresses } from './site-hosts.ts';
 
 /**
@@ -32,7 +33,9 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
           if (!reply.raw.writableFinished) abort.abort();
           untrack();
         });
-        const { site } = request.authorization as Authorization;
+        const authorization = request.authorization as Authorization;
+        const { site } = authorization;
+        const signPage = pageSignerFor(context, authorization);
         const { stream } = await answerQuestion({
           site,
           body: request.body,
@@ -55,6 +58,7 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
           hybrid: context.hybrid,
           searchToolParts: context.searchToolParts,
           markdownBase: siteAddresses(request, site.domain).filesBase,
+          ...(signPage ? { signPage } : {}),
         });
         return reply.code(200).headers(stream.headers).send(stream.body);
       },

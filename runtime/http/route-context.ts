@@ -12,8 +12,8 @@ import type { Metrics } from './metrics.ts';
 /** The stores and services the routes share. */
 export interface RouteContext {
   artifacts: ArtifactStore;
-  /** The file key store, or the Redis one shared by replicas; routes only verify. */
-  keys: Pick<KeyStore, 'verify'>;
+  /** The file key store, or the Redis one shared by replicas; routes verify keys and sign and verify page links. */
+  keys: Pick<KeyStore, 'verify' | 'signPage' | 'verifyPage'>;
   /** The message and search budget (the spec's three limits). */
   limiter: Limiter;
   /** The feedback budget: counters of their own, so rating an answer never spends the answers' quota. */

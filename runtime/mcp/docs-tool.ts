@@ -1,6 +1,7 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type * as z from 'zod/v4';
 import type { LoadedSite } from '../artifacts/create-artifact-store.ts';
+import type { PageSigner } from '../artifacts/page-url.ts';
 import type { HybridRetrieval } from '../search/index.ts';
 
 /** What the tools of a site's MCP server read from. */
@@ -13,6 +14,8 @@ export interface DocsToolContext {
   readBuildFile(site: LoadedSite, file: string): Promise<string | undefined>;
   /** Where this runtime serves the site's page Markdown (absolute), linked when the site has no site URL; undefined over stdio. */
   markdownBase?: string;
+  /** Signs those Markdown links for the key that asked, so a keyed domain's links open without a key (default: unsigned). */
+  signPage?: PageSigner;
   /** The question embedder of sites built with vectors, and the vector ranking's weight (default: lexical only). */
   hybrid?: HybridRetrieval | undefined;
   /** Told each search and its result count, for the owner's analytics (default: not recorded). */

@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import searchRequestSchema from '../../schemas/search-request.schema.json' with { type: 'json' };
 import type { LoadedSite } from '../artifacts/create-artifact-store.ts';
-import { pageUrl } from '../artifacts/page-url.ts';
+import { pageUrl, type PageSigner } from '../artifacts/page-url.ts';
 import { searchPages, siteFacets, type SearchResult } from '../search/index.ts';
 import { READ_ONLY_TOOL, toolError, type DocsTool, type DocsToolContext } from './docs-tool.ts';
 
@@ -92,7 +92,7 @@ export function searchTool(context: DocsToolContext): DocsTool {
         },
       );
       await context.recordSearch?.(site, query, found.length);
-      const results = found.map((result) => resultOf(result, site.siteUrl, context.markdownBase));
+      const results = found.map((result) => resultOf(result, site.siteUrl, context.markdownBase, context.signPage));
       const note = found.length === 0 ? unknownFilterNote(site.index, filter) : undefined;
       const structured = { results, ...(note ? { note } : {}) };
       return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
@@ -104,9 +104,10 @@ function resultOf(
   result: SearchResult,
   siteUrl: string,
   markdownBase: string | undefined,
+  signPage: PageSigner | undefined,
 ): z.infer<typeof resultSchema> {
   const { tab, groups, version, language } = result.metadata;
-  const url = pageUrl(siteUrl, markdownBase, result.path, result.anchor);
+  const url = pageUrl(siteUrl, markdownBase, result.path, result.anchor, signPage);
   return {
     title: result.title,
     breadcrumb: [...(tab ? [tab] : []), ...groups, result.title, ...result.headingPath]

@@ -250,3 +250,52 @@ describe('the first click: without a site URL, citations link to the page Markdo
     expect(await page.text()).toContain('Set EXAMPLE_TOKEN to skip the interactive login step');
   });
 });
+
+describe('the first click on a keyed domain: citation links are signed for the key that asked', () => {
+  let testApp: KeyedTestApp;
+  beforeAll(async () => {
+    testApp = await startKeyedTestApp({ prefix: 'docsmith-signed-click-' });
+  });
+  afterAll(() => testApp.close());
+
+  it('opens the cited page without a key, that page only, until the key is revoked', async () => {
+    const { app, key, keys } = testApp;
+    const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    const transport = new DefaultChatTransport<UIMessage>({
+      api: `${baseUrl}/v2/assistant/example/message`,
+      headers: { authorization: `Bearer ${key}` },
+      body: { fp: 'signed-click' },
+    });
+    const chunks = await transport.sendMessages({
+      trigger: 'submit-message',
+      chatId: 'c1',
+      messageId: undefined,
+      messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Which variable skips the login in CI?' }] }],
+      abortSignal: undefined,
+    });
+    let message: UIMessage | undefined;
+    for await (const update of readUIMessageStream({ stream: chunks })) message = update;
+    const urls = message?.parts.flatMap((part) => (part.type === 'source-url' ? [part.url] : [])) ?? [];
+    const [keyId] = /^ds_([0-9a-f]{12})_/.exec(key)?.slice(1) ?? [];
+    expect(urls[0]).toMatch(
+      new RegExp(
+        `^${baseUrl.replaceAll('.', '\\.')}/sites/example/cli/configure\\.md\\?sig=${keyId}\\.[\\w-]{22}#tokens-in-ci$`,
+      ),
+    );
+    const link = urls[0] as string;
+    const page = await fetch(link);
+    expect([page.status, page.headers.get('cache-control')]).toEqual([200, expect.stringContaining('private')]);
+    expect(await page.text()).toContain('Set EXAMPLE_TOKEN to skip the interactive login step');
+
+    const refusals = [
+      link.replace('cli/configure.md', 'quickstart.md'),
+      link.replace('?sig=', '?sig=0'),
+      link.replace('/sites/example/cli/configure.md', '/sites/example/llms.txt'),
+      `${baseUrl}/sites/example/cli/configure.md`,
+    ];
+    for (const refused of refusals) expect((await fetch(refused)).status, refused).toBe(401);
+    expect(keys.revoke(keyId as string)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await fetch(link)).status).toBe(401);
+  });
+});

@@ -68,6 +68,11 @@ describe('the MCP server of a domain over Streamable HTTP, read by the official 
     await rm(directory, { recursive: true, force: true });
   });
   const newKey = (): string => freshKeys.pop() as string;
+  /** A link to a page's Markdown on this runtime, signed for the key that asked. */
+  const signedLink = (pagePath: string, anchor?: string): RegExp =>
+    new RegExp(
+      `^${baseUrl.replaceAll('.', '\\.')}/sites/example/${pagePath}\\.md\\?sig=[0-9a-f]{12}\\.[\\w-]{22}${anchor ? `#${anchor}` : ''}$`,
+    );
   const builtPage = (pagePath: string): Promise<string> =>
     readFile(path.join(directory, 'dist', 'example', 'builds', buildId, 'pages', `${pagePath}.md`), 'utf8');
 
@@ -109,7 +114,7 @@ describe('the MCP server of a domain over Streamable HTTP, read by the official 
         title: 'Quickstart (v1)',
         breadcrumb: 'Start › Quickstart (v1)',
         path: '/v1/quickstart',
-        url: `${baseUrl}/sites/example/v1/quickstart.md`,
+        url: expect.stringMatching(signedLink('v1/quickstart')),
         snippet: 'Install the legacy CLI.',
         score: expect.any(Number),
         version: 'v1',
@@ -122,6 +127,19 @@ describe('the MCP server of a domain over Streamable HTTP, read by the official 
     expect((page.content as { text: string }[])[0]?.text).toBe(await builtPage('v1/quickstart'));
     const byLink = await client.callTool({ name: 'get_page', arguments: { path: output.results[0]?.url } });
     expect((byLink.content as { text: string }[])[0]?.text).toBe(await builtPage('v1/quickstart'));
+    // The link opens without a key (a person following it from the agent's answer), that page only.
+    const link = output.results[0]?.url as string;
+    const opened = await fetch(link);
+    expect([opened.status, opened.headers.get('cache-control'), await opened.text()]).toEqual([
+      200,
+      expect.stringContaining('private'),
+      await builtPage('v1/quickstart'),
+    ]);
+    const elsewhere = await fetch(link.replace('v1/quickstart.md', 'quickstart.md'));
+    expect([elsewhere.status, ((await elsewhere.json()) as { error: { code: string } }).error.code]).toEqual([
+      401,
+      'invalid_key',
+    ]);
 
     const missing = await client.callTool({ name: 'get_page', arguments: { path: '/cli/configur' } });
     expect(missing).toEqual({
@@ -235,7 +253,7 @@ describe('the MCP server of a domain over Streamable HTTP, read by the official 
       expect(toolResults[0]?.output.structuredContent?.results[0]).toMatchObject({
         path: '/cli/configure#tokens-in-ci',
         version: 'v2',
-        url: `${baseUrl}/sites/example/cli/configure.md#tokens-in-ci`,
+        url: expect.stringMatching(signedLink('cli/configure', 'tokens-in-ci')),
       });
       expect(toolResults[1]?.input).toEqual({ path: '/cli/configure#tokens-in-ci' });
       expect(toolResults[1]?.output.content[0]?.text).toBe(await builtPage('cli/configure'));

@@ -66,6 +66,20 @@ describe.skipIf(!redisUrl)('two app instances on one Redis (skipped: REDIS_TEST_
     }
   });
 
+  it('opens on one replica a citation link signed on the other', async () => {
+    const [first, second] = apps;
+    const answer = await first.inject(
+      askRequest(threadKey, {
+        fp: 'signed-link',
+        messages: [{ id: 'm1', role: 'user', content: 'Which variable skips the login in CI?' }],
+      }),
+    );
+    const link = /"url":"(http:\/\/[^"]+\.md\?sig=[^"#]+)/.exec(answer.body)?.[1] as string;
+    expect(link).toMatch(/\/sites\/example\/.+\.md\?sig=[0-9a-f]{12}\.[\w-]{22}$/);
+    const local = new URL(link);
+    expect((await second.inject({ url: `${local.pathname}${local.search}` })).statusCode).toBe(200);
+  });
+
   it('shares limits: 50 concurrent requests of one key over both replicas leave the other key its full quota', async () => {
     const search = (key: string) => ({
       method: 'POST' as const,

@@ -34,6 +34,25 @@ describe('API keys', () => {
     });
   });
 
+  it('signs a page link for one page of one domain with a standing key, and checks it', async () => {
+    const store = createKeyStore({ file, reloadCheckMs: 0 });
+    const { record } = store.create({ domains: ['acme', 'beta'], org: 'org-1' });
+    const other = store.create({ domains: ['acme'], org: 'org-2' }).record;
+    const signature = store.signPage(record.id, 'acme', 'guides/setup') as string;
+    expect(signature).toMatch(new RegExp(`^${record.id}\\.[\\w-]{22}$`));
+    expect(store.signPage(record.id, 'acme', 'guides/setup')).toBe(signature);
+    expect(store.verifyPage(signature, 'acme', 'guides/setup')).toEqual({ ok: true, keyId: record.id, org: 'org-1' });
+    const refused = { ok: false, reason: 'invalid' };
+    expect(store.verifyPage(signature, 'acme', 'guides/other')).toEqual(refused);
+    expect(store.verifyPage(signature, 'beta', 'guides/setup')).toEqual(refused);
+    expect(store.verifyPage(signature.replace(record.id, other.id), 'acme', 'guides/setup')).toEqual(refused);
+    expect(store.verifyPage(`${signature}x`, 'acme', 'guides/setup')).toEqual(refused);
+    expect(store.signPage('000000000000', 'acme', 'guides/setup')).toBeUndefined();
+    expect(store.revoke(record.id)).toBe(true);
+    expect(store.verifyPage(signature, 'acme', 'guides/setup')).toEqual(refused);
+    expect(store.signPage(record.id, 'acme', 'guides/setup')).toBeUndefined();
+  });
+
   it('refuses revoked keys and picks up changes other processes write', async () => {
     const server = createKeyStore({ file, reloadCheckMs: 0 });
     const cli = createKeyStore({ file, reloadCheckMs: 0 });
