@@ -5,6 +5,7 @@ import remarkMath from 'remark-math';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { unravelJsx } from './remark-unravel-jsx.ts';
 
 /**
  * The frontmatter blocks a page may start with, as the platform's parser reads them (`coreRemarkMdxPlugins` of
@@ -36,13 +37,19 @@ export function pageKind(file: string): 'md' | 'mdx' {
  * Parses a page file into its mdast tree as the platform does, as MDX whatever its extension:
  * remark-parse + remark-frontmatter (`FRONTMATTER_FORMATS`) + remark-gfm + remark-math (LaTeX in `$…$` and `$$…$$`, which the platform renders,
  * so its braces are not MDX expressions) + remark-mdx; a `.md` file that is not valid MDX is read as plain Markdown.
+ * Paragraphs of JSX elements alone are unravelled into blocks (`unravelJsx`), as the MDX compiler does.
  * Throws the parser's VFileMessage on a bad `.mdx` file.
  */
 export function parsePageTree(file: string, text: string): Root {
-  if (pageKind(file) === 'mdx') return mdxProcessor.parse(text);
+  if (pageKind(file) === 'mdx') return unravelled(mdxProcessor.parse(text));
   try {
-    return mdxProcessor.parse(text);
+    return unravelled(mdxProcessor.parse(text));
   } catch {
     return markdownProcessor.parse(text);
   }
+}
+
+function unravelled(tree: Root): Root {
+  unravelJsx(tree);
+  return tree;
 }

@@ -18,6 +18,7 @@ import { remarkLiteralExpressions } from './remark-literal-expressions.ts';
 import { remarkPageFrontmatter } from './remark-page-frontmatter.ts';
 import { remarkPageLinks } from './remark-page-links.ts';
 import { remarkParseInSlices } from './remark-parse-in-slices.ts';
+import { remarkUnravelJsx } from './remark-unravel-jsx.ts';
 import { remarkPageSections } from './remark-page-sections.ts';
 import { SnippetTreeCache } from './snippet-tree-cache.ts';
 
@@ -56,6 +57,7 @@ const mdxProcessor = unified()
   .use(remarkGfm)
   .use(remarkMath)
   .use(remarkMdx)
+  .use(remarkUnravelJsx)
   .use(remarkPageFrontmatter)
   .use(remarkInlineSnippets, { snippetTrees })
   .use(remarkLiteralExpressions, { snippetTrees })

@@ -5,6 +5,9 @@ import { pageKind } from './parse-page-tree.ts';
 import { MAX_PAGE_NESTING, SectionWalk } from './section-walk.ts';
 import { MAX_SECTIONS_PER_PAGE, SectionWriter } from './section-writer.ts';
 
+/** Page modes whose headings the platform renders without ids (`AVOIDED_PAGE_MODES` of `@mintlify/common`). */
+const IDLESS_PAGE_MODES = new Set(['custom', 'frame']);
+
 /**
  * Unified plugin (after `remarkInlineSnippets`): walks the page tree in document order and writes
  * `file.data.pageSections`, the headings and the text split into sections at each Markdown heading or JSX heading
@@ -17,7 +20,11 @@ export function remarkPageSections() {
   return (tree: Root, file: VFile): void => {
     const writer = new SectionWriter();
     try {
-      new SectionWalk(writer).blocks(tree.children, file.data.customHeadingIds ?? new Map());
+      const mode = file.data.pageFrontmatter?.frontmatter.mode;
+      new SectionWalk(writer, typeof mode === 'string' && IDLESS_PAGE_MODES.has(mode)).blocks(
+        tree.children,
+        file.data.customHeadingIds ?? new Map(),
+      );
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       const ruleId = pageKind(file.path) === 'mdx' ? 'mdx-parse' : 'markdown-parse';

@@ -2,10 +2,11 @@ import type { Nodes } from 'mdast';
 import { fenceCode } from '../../contract/search/code-fences.ts';
 import { codeBlockTitle } from './code-block-title.ts';
 import { collapseWhitespace } from './collapse-whitespace.ts';
+import { stepHeading, updateHeading, type ComponentHeading } from './component-headings.ts';
 import { componentTitleLines, fieldLine, FIELD_COMPONENTS, tooltipTip } from './component-text.ts';
 import { tableCells } from './html-table-cells.ts';
 import { jsxAttribute, type JsxElement } from './jsx-attribute.ts';
-import { headingDepth, soleJsxHeading } from './jsx-heading.ts';
+import { headingDepth } from './jsx-heading.ts';
 import type { SectionWriter } from './section-writer.ts';
 import { fieldDescriptionLength, separatesWords, startsOwnLine } from './text-flow.ts';
 import { headingTitle } from './heading-title.ts';
@@ -26,7 +27,15 @@ export class SectionWalk {
   /** How many components that keep headings out of the table of contents (`UNLISTING_COMPONENTS`) the walk is in. */
   private unlisted = 0;
 
-  constructor(private readonly writer: SectionWriter) {}
+  /**
+   * @param writer Where the lines and headings go.
+   * @param idlessHeadings A `mode: custom` or `frame` page: the platform gives its Markdown headings no id and its JSX
+   * headings only their own `id` (default false).
+   */
+  constructor(
+    private readonly writer: SectionWriter,
+    private readonly idlessHeadings = false,
+  ) {}
 
   /** Goes one level deeper, refusing past MAX_PAGE_NESTING with a RangeError, as a stack overflow would. */
   private descend(): void {
@@ -66,7 +75,8 @@ export class SectionWalk {
           title: headingTitle(node),
           customId,
           jsx: customId !== undefined,
-          unlisted: this.unlisted > 0,
+          unlisted: this.unlisted > 0 || this.idlessHeadings,
+          unanchored: this.idlessHeadings && customId === undefined,
         });
         return;
       }
@@ -98,12 +108,9 @@ export class SectionWalk {
       case 'mdxJsxTextElement':
         this.component(node, headingIds);
         return;
-      case 'paragraph': {
-        const heading = soleJsxHeading(node.children);
-        if (heading) this.jsxHeading(heading);
-        else this.blockChildren(node.children, headingIds);
+      case 'paragraph':
+        this.blockChildren(node.children, headingIds);
         return;
-      }
       default:
         if ('children' in node) this.blockChildren(node.children as Nodes[], headingIds);
     }
@@ -151,7 +158,10 @@ export class SectionWalk {
       this.steps(node, headingIds);
       return;
     }
-    for (const line of componentTitleLines(node)) this.writer.emit(collapseWhitespace(line));
+    const update = node.type === 'mdxJsxFlowElement' ? updateHeading(node) : undefined;
+    if (update) this.componentHeading(update, update.title, node);
+    // An update's label is its heading; its tags and description are the first lines under it.
+    for (const line of componentTitleLines(node).slice(update ? 1 : 0)) this.writer.emit(collapseWhitespace(line));
     const unlisting = UNLISTING_COMPONENTS.has(node.name ?? '') ? 1 : 0;
     this.unlisted += unlisting;
     try {
@@ -163,20 +173,42 @@ export class SectionWalk {
     if (tip !== undefined) this.writer.emit(collapseWhitespace(tip));
   }
 
-  /** `<Steps>`: each `<Step>` an item of a numbered list (its title the item's first line), numbered in order or by its `stepNumber`, as the platform shows it. */
+  /**
+   * `<Steps>`: each `<Step>` an item of a numbered list (its title the item's first line), numbered in order or by its
+   * `stepNumber`, as the platform shows it; a step titled as a heading (`titleSize` `h2`/`h3`, `stepHeading`) opens a
+   * section under its number and title instead.
+   */
   private steps(node: JsxElement, headingIds: ReadonlyMap<number, string>): void {
+    const titleSize = jsxAttribute(node, 'titleSize');
     let number = 0;
     for (const child of node.children as Nodes[]) {
       if (isStep(child)) {
         const stated = jsxAttribute(child, 'stepNumber');
         number = typeof stated === 'string' && /^\d{1,3}$/.test(stated.trim()) ? Number(stated) : number + 1;
-        this.writer.item(`${number}. `, () => this.block(child, headingIds));
+        const heading =
+          child.type === 'mdxJsxFlowElement'
+            ? stepHeading(child, typeof titleSize === 'string' ? titleSize : undefined)
+            : undefined;
+        if (heading) {
+          this.componentHeading(heading, `${number}. ${heading.title}`, child);
+          this.blockChildren(child.children as Nodes[], headingIds);
+        } else this.writer.item(`${number}. `, () => this.block(child, headingIds));
       } else this.blockChildren([child], headingIds);
     }
   }
 
+  /** A component the platform lists as a heading (`component-headings.ts`): a section under `text`, anchored by its title or id. */
+  private componentHeading(heading: ComponentHeading, text: string, node: JsxElement): void {
+    this.writer.heading(heading.depth, collapseWhitespace(text), node.position?.start.line ?? 0, {
+      title: heading.title,
+      customId: heading.customId,
+      jsx: true,
+      unlisted: this.unlisted > 0,
+    });
+  }
+
   /**
-   * A JSX heading element (`<h2 id="custom">Title</h2>`, alone on its line or as a block): a heading of that depth,
+   * A JSX heading element (`<h2 id="custom">Title</h2>`, a block: alone on its line, `remarkUnravelJsx`): a heading of that depth,
    * anchored as the platform renders it (`AnchorSlugger`). False when the element is not `h1`…`h6`.
    */
   private jsxHeading(node: JsxElement): boolean {
@@ -190,8 +222,7 @@ export class SectionWalk {
         title: headingTitle(node),
         customId: typeof id === 'string' && id.trim() !== '' ? id.trim() : undefined,
         jsx: true,
-        // A heading element inside a paragraph (`<h2>Title</h2>` on one line) is not one the platform lists either.
-        unlisted: this.unlisted > 0 || node.type === 'mdxJsxTextElement',
+        unlisted: this.unlisted > 0 || this.idlessHeadings,
       });
     return true;
   }

@@ -7,6 +7,8 @@ export interface HeadingAnchorInput extends HeadingKind {
   title: string;
   /** Inside an Accordion, AccordionGroup, Expandable, Update or Prompt: left out of the table of contents. Default false. */
   unlisted?: boolean;
+  /** Rendered without an id (a Markdown heading of a `mode: custom` or `frame` page): reached through the heading above. Default false. */
+  unanchored?: boolean;
 }
 
 /** What a list item's further prose lines start with (`textLines` in `code-fences.ts` reads them back). */
@@ -100,7 +102,7 @@ export class SectionWriter {
     while ((this.headingStack.at(-1)?.depth ?? 0) >= depth) this.headingStack.pop();
     // A heading the platform renders without an id (levels 5 and 6) is reached through the heading it stands under.
     const rendered =
-      depth > MAX_ANCHORED_DEPTH
+      depth > MAX_ANCHORED_DEPTH || anchor.unanchored
         ? undefined
         : anchor.unlisted
           ? this.slugger.unlistedSlug(anchor.title, anchor)

@@ -44,7 +44,8 @@ describe('heading anchors', () => {
 
 describe('anchors of a parsed page', () => {
   // Expected ids: the platform's plugins (remark-smartypants 3.0.3, remarkComponentIds, remarkExtractTableOfContents,
-  // cleanHeadingId of @mintlify/common 1.0.1211) run on this page.
+  // cleanHeadingId of @mintlify/common 1.0.1211) run on this page by `@mdx-js/mdx`'s compile, which unravels a
+  // paragraph of JSX elements alone before them.
   const text = [
     '---',
     'title: Anchors',
@@ -71,6 +72,8 @@ describe('anchors of a parsed page', () => {
     '</h3>',
     '',
     '<h3>JSX inline</h3>',
+    '',
+    'Text <h3>In text</h3> here.',
   ].join('\n');
 
   it('slug the text the reader sees (curled quotes, dashes), skip levels 5–6 and number past headings in accordions', () => {
@@ -89,8 +92,8 @@ describe('anchors of a parsed page', () => {
       'Custom-Id',
       'jsx-id',
       'jsx-flow',
-      // A heading element inside a paragraph gets no id: the heading it stands under.
-      'jsx-id',
+      // A heading element alone on its line is a block of the page, listed.
+      'jsx-inline',
     ]);
     // The heading text stays as written.
     expect(headings[0]?.text).toBe('"Access Denied" errors');

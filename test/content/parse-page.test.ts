@@ -55,6 +55,12 @@ describe('parsePage on an MDX page with every component', () => {
             "line": 93,
             "text": "Parameters",
           },
+          {
+            "anchor": "2026-01-15",
+            "depth": 1,
+            "line": 95,
+            "text": "2026-01-15",
+          },
         ],
         "imports": [
           "snippets/chart.jsx",
@@ -146,10 +152,10 @@ describe('parsePage on an MDX page with every component', () => {
               "Parameters",
               "Structure",
             ],
-            "text": "Install
-      Run the installer.
-      Configure
-      Edit plants.json.
+            "text": "1. Install
+        Run the installer.
+      2. Configure
+        Edit plants.json.
       macOS
       Use Homebrew.
       Linux
@@ -168,8 +174,14 @@ describe('parsePage on an MDX page with every component', () => {
               "Structure",
               "Parameters",
             ],
-            "text": "2026-01-15
-      v2.0
+            "text": "",
+          },
+          {
+            "anchor": "2026-01-15",
+            "headingPath": [
+              "2026-01-15",
+            ],
+            "text": "v2.0
       Released the new API.",
           },
         ],
@@ -259,9 +271,10 @@ describe('parsePage on an MDX page with every component', () => {
       '',
     ].join('\n');
     const parsed = parsePage({ file: 'props.mdx', text: `---\ntitle: Props\n---\n\n${text}` });
+    // The update's label is its heading; its tags and description are the first lines under it.
+    expect(parsed.sections[0]?.headingPath).toEqual(['2024-10-12']);
     expect(parsed.sections.map((section) => section.text).join('\n')).toBe(
       [
-        '2024-10-12',
         'Dashboard, API',
         'v1.2.0',
         'Faster exports.',
