@@ -106,6 +106,10 @@ describe('insights over HTTP', () => {
       { path: 'cli/configure', title: 'Configure the CLI' },
       { path: 'billing', title: 'Billing' },
     ]);
+    expect(insights.neverCitedTotal).toBe(2);
+    const limited = (await insightsOf(app, '?limit=1')).json() as Insights;
+    expect(limited.neverCited).toEqual([{ path: 'cli/configure', title: 'Configure the CLI' }]);
+    expect(limited.neverCitedTotal).toBe(2);
     expect(insights.comments).toMatchObject([
       { rating: 'down', comment: 'Missing Windows, write to [email]', question: 'how do i install the cli' },
     ]);
