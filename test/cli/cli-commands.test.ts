@@ -149,6 +149,16 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
     // `--version` after the command is the search filter, not the program's version flag (an unversioned site: every page passes).
     const filtered = await docsmith('search', out, 'cancel my subscription', '--version', 'v9', '--format', 'json');
     expect(JSON.parse(filtered.stdout)).toEqual(found);
+    const scores = async (pageSize: number): Promise<number[]> =>
+      (
+        JSON.parse(
+          (await docsmith('search', out, 'guide', '--page-size', String(pageSize), '--format', 'json')).stdout,
+        ) as { score: number }[]
+      ).map((result) => result.score);
+    expect(await scores(1)).toEqual([1]);
+    const five = await scores(5);
+    expect(five.length).toBeGreaterThan(3);
+    expect(await scores(3)).toEqual(five.slice(0, 3));
 
     const afterOut = path.join(directory, 'dist-after', 'diffco');
     expect(
