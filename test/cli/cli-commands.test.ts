@@ -80,6 +80,11 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
   it.each([
     ['a missing path', ['validate', '/no/such/site'], /no such file or directory/],
     ['a folder without docs.json', ['validate', 'EMPTY'], /no docs.json here/],
+    [
+      'a page instead of the site',
+      ['validate', 'PAGE'],
+      /Unexpected file `page.mdx`, expected a site folder or its docs.json/,
+    ],
     ['a binary docs.json', ['validate', 'BINARY'], /binary data/],
     ['a 50 MB docs.json', ['validate', 'HUGE'], /too large for a docs.json/],
   ])('fails clearly on %s, without a stack trace', async (_name, args, message) => {
@@ -90,8 +95,11 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
     await mkdir(binary, { recursive: true });
     await mkdir(huge, { recursive: true });
     await writeFile(path.join(binary, 'docs.json'), Buffer.from([0x7b, 0x00, 0xff, 0x7d]));
+    await writeFile(path.join(empty, 'page.mdx'), '---\ntitle: Page\n---\n');
     await writeFile(path.join(huge, 'docs.json'), `{"name": "${'x'.repeat(50 * 1024 * 1024)}"}`);
-    const target = (args as string[]).map((arg) => ({ EMPTY: empty, BINARY: binary, HUGE: huge })[arg] ?? arg);
+    const target = (args as string[]).map(
+      (arg) => ({ EMPTY: empty, BINARY: binary, HUGE: huge, PAGE: path.join(empty, 'page.mdx') })[arg] ?? arg,
+    );
     const result = await docsmith(...target);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message as RegExp);
