@@ -78,7 +78,11 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
   });
 
   it.each([
-    ['a missing path', ['validate', '/no/such/site'], /no such file or directory/],
+    [
+      'a missing path, even with --format json',
+      ['validate', '/no/such/site', '--format', 'json'],
+      /no such file or directory/,
+    ],
     ['a folder without docs.json', ['validate', 'EMPTY'], /no docs.json here/],
     [
       'a page instead of the site',
@@ -102,6 +106,7 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
     );
     const result = await docsmith(...target);
     expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(message as RegExp);
     expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
     expect(result.stderr).not.toMatch(/\bat .*\.ts:\d+/);
