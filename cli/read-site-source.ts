@@ -39,13 +39,17 @@ const READ_CONCURRENCY = 16;
  * site's `.mintignore` excludes (`mintIgnoreFilter`; its text is kept as `mintIgnore`, and the build decides about the
  * platform's default folders); binary and too-large files are listed in `skippedFiles` (with why) for the build to
  * report. Accepts the folder or its docs.json (or legacy mint.json);
- * refuses a missing folder, a folder without docs.json or mint.json, a binary or oversized configuration
+ * refuses a missing folder, a file that is not JSON (a page), a folder without docs.json or mint.json, a binary or oversized configuration
  * with a SiteReadError. Files with the same bytes (a page kept in every version folder) share one string.
  */
 export async function readSiteSource(target: string, options: ReadSiteOptions = {}): Promise<SiteSource> {
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const info = await stat(target).catch(() => undefined);
   if (!info) throw new SiteReadError(`${target}: no such file or directory`);
+  if (!info.isDirectory() && path.extname(target).toLowerCase() !== '.json')
+    throw new SiteReadError(
+      `${target}: Unexpected file \`${path.basename(target)}\`, expected a site folder or its docs.json (or legacy mint.json), e.g. ${path.dirname(target)}`,
+    );
   const root = info.isDirectory() ? target : path.dirname(target);
   const configName = info.isDirectory() ? await findConfigName(root) : path.basename(target);
   const configInfo = await stat(path.join(root, configName)).catch(() => undefined);

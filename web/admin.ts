@@ -1,5 +1,10 @@
 import uplotStyles from 'uplot/dist/uPlot.min.css';
-import { insightsTables, tableToCsv, type InsightsTable } from '../runtime/analytics/insights-tables.ts';
+import {
+  describeTableCount,
+  insightsTables,
+  tableToCsv,
+  type InsightsTable,
+} from '../runtime/analytics/insights-tables.ts';
 import type { Insights } from '../runtime/analytics/insights.ts';
 import { feedbackChart, questionsChart } from './admin-charts.ts';
 import { ADMIN_STYLES } from './admin-styles.ts';
@@ -201,7 +206,7 @@ function tablePanel(insights: Insights, table: InsightsTable): HTMLElement {
     element(
       'header',
       {},
-      element('h2', {}, `${table.title} (${table.rows.length})`),
+      element('h2', {}, `${table.title} (${describeTableCount(table)})`),
       exportButton('csv'),
       exportButton('json'),
     ),

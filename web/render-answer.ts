@@ -1,5 +1,6 @@
 import { element, icon, iconButton } from './dom-helpers.ts';
 import { renderMarkdown } from './render-markdown.ts';
+import { NEW_TAB_REL } from './new-tab-rel.ts';
 import type { AnswerSource, ChatMessage } from './ui-message-stream.ts';
 
 /** What an answer's controls ask of the chat. */
@@ -112,7 +113,11 @@ function renderSources(all: AnswerSource[], cited: Set<number>, finished: boolea
 
 function sourceCard(source: AnswerSource): HTMLLIElement {
   const item = element('li', '');
-  const link = Object.assign(element('a', 'docsmith-source'), { href: source.url, target: '_blank', rel: 'noopener' });
+  const link = Object.assign(element('a', 'docsmith-source'), {
+    href: source.url,
+    target: '_blank',
+    rel: NEW_TAB_REL,
+  });
   const number = Object.assign(element('span', 'docsmith-source-number'), { textContent: String(source.number) });
   const title = Object.assign(element('span', 'docsmith-source-title'), { textContent: source.title });
   const crumb = Object.assign(element('span', 'docsmith-source-crumb'), { textContent: breadcrumbOf(source) });

@@ -1,6 +1,7 @@
 import type { AssistantProblem } from './assistant-problem.ts';
 import { browserFingerprint, ChatSession, type ChatTarget } from './chat-session.ts';
 import { element, icon } from './dom-helpers.ts';
+import { NEW_TAB_REL } from './new-tab-rel.ts';
 import { createAnswerView, type AnswerView } from './render-answer.ts';
 import type { SupportContact } from './site-settings.ts';
 import type { ChatMessage } from './ui-message-stream.ts';
@@ -266,7 +267,7 @@ function renderSupport(paragraph: HTMLElement, contact: SupportContact | undefin
     href,
     textContent: 'Contact support',
     target: '_blank',
-    rel: 'noopener',
+    rel: NEW_TAB_REL,
   });
   paragraph.replaceChildren(
     "Didn't find what you need? ",

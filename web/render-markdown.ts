@@ -6,6 +6,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toHast, type State } from 'mdast-util-to-hast';
 import { gfm } from 'micromark-extension-gfm';
+import { NEW_TAB_REL } from './new-tab-rel.ts';
 
 /** What a `[n]` citation links to. */
 export interface CitedSource {
@@ -60,7 +61,7 @@ function linkCitations(node: HastParents, sources: ReadonlyMap<number, CitedSour
   node.children = node.children.flatMap((child): ElementContent[] => {
     if (child.type === 'text') return literal ? [child] : citationNodes(child.value, sources);
     if (child.type === 'element') {
-      if (child.tagName === 'a') Object.assign(child.properties, { target: '_blank', rel: ['noopener', 'noreferrer'] });
+      if (child.tagName === 'a') Object.assign(child.properties, { target: '_blank', rel: NEW_TAB_REL.split(' ') });
       linkCitations(child, sources, literal || NO_CITATIONS.has(child.tagName));
     }
     return [child as ElementContent];
@@ -79,7 +80,7 @@ function citationNodes(text: string, sources: ReadonlyMap<number, CitedSource>):
       className: ['docsmith-citation'],
       href: source.url,
       target: '_blank',
-      rel: ['noopener'],
+      rel: NEW_TAB_REL.split(' '),
       ariaLabel: `Source ${match[1]}: ${source.title}`,
       title: source.title,
       dataCitation: match[1],

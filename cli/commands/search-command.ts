@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { parseWholeNumber } from '../whole-number-from-environment.ts';
-import { createQueryEmbedder, hybridSearch, loadSearchIndex } from '../../runtime/search/index.ts';
+import { createQueryEmbedder, loadSearchIndex, searchPages } from '../../runtime/search/index.ts';
 import { SearchArtifactError } from '../../contract/search/index.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 import { BuildNotFoundError, locateBuild, readBuildFile } from '../locate-build.ts';
@@ -72,19 +72,21 @@ async function runSearch(build: string, query: string, options: SearchCommandOpt
   };
   const url = options.embeddingsUrl ?? (process.env.DOCSMITH_EMBEDDINGS_URL || undefined);
   const apiKey = process.env.DOCSMITH_EMBEDDINGS_API_KEY;
-  const results = await hybridSearch(index, query, {
-    pageSize: options.pageSize,
-    filter,
-    ...(options.embeddings
-      ? {
-          embedQuery: createQueryEmbedder({ url: url || undefined, apiKey, timeoutMs: 10_000 }),
-        }
-      : { wordVectors: false }),
-    onEmbeddingError: (error) =>
-      process.stderr.write(
-        `docsmith search: query not embedded (${(error as Error).message.split('\n')[0]}); lexical results\n`,
-      ),
-  });
+  const results = await searchPages(
+    index,
+    { query, pageSize: options.pageSize, filter },
+    {
+      ...(options.embeddings
+        ? {
+            embedQuery: createQueryEmbedder({ url: url || undefined, apiKey, timeoutMs: 10_000 }),
+          }
+        : { wordVectors: false }),
+      onEmbeddingError: (error) =>
+        process.stderr.write(
+          `docsmith search: query not embedded (${(error as Error).message.split('\n')[0]}); lexical results\n`,
+        ),
+    },
+  );
   if (options.format === 'json') {
     const rows = results.map(({ path, anchor, title, snippet, score, metadata }) => ({
       path,

@@ -78,8 +78,14 @@ export function createDevSiteBuilder(options: DevSiteBuilderOptions): DevSiteBui
         },
       });
       first = false;
-      const change = diagnosticsChange(previous, result.diagnostics);
-      previous = result.diagnostics;
+      // A build stopped by configuration errors re-checked the configuration alone: the pages' diagnostics still stand.
+      const configFiles = new Set(result.diagnostics.map((diagnostic) => diagnostic.file));
+      const change = diagnosticsChange(
+        previous,
+        result.diagnostics,
+        result.stoppedAtConfig ? { rechecked: (file) => configFiles.has(file) } : {},
+      );
+      previous = [...result.diagnostics, ...change.standing];
       let status: DevBuild['status'] = 'failed';
       if (result.manifest && result.stats.errors === 0) {
         const { buildId } = result.manifest;

@@ -1,5 +1,10 @@
 import type { Insights } from '../../runtime/analytics/insights.ts';
-import { insightsTables, type InsightsCell, type InsightsTable } from '../../runtime/analytics/insights-tables.ts';
+import {
+  describeTableCount,
+  insightsTables,
+  type InsightsCell,
+  type InsightsTable,
+} from '../../runtime/analytics/insights-tables.ts';
 import { describeInsightsScope, describeInsightsTotals } from './format-insights-text.ts';
 
 /** Tables shown open in the Markdown report; the others are folded (`<details>`) to keep a weekly comment short. */
@@ -29,7 +34,7 @@ export function formatInsightsMarkdown(insights: Insights): string {
     else
       lines.push(
         '',
-        `<details><summary>${table.title} (${table.rows.length})</summary>`,
+        `<details><summary>${table.title} (${describeTableCount(table)})</summary>`,
         '',
         ...body,
         '',

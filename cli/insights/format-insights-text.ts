@@ -1,5 +1,10 @@
 import type { Insights } from '../../runtime/analytics/insights.ts';
-import { insightsTables, type InsightsCell, type InsightsTable } from '../../runtime/analytics/insights-tables.ts';
+import {
+  describeTableCount,
+  insightsTables,
+  type InsightsCell,
+  type InsightsTable,
+} from '../../runtime/analytics/insights-tables.ts';
 
 /** Widest a text cell is printed in a terminal table; longer texts end with `…`. */
 const MAX_CELL = 60;
@@ -39,7 +44,8 @@ export function describeInsightsTotals(insights: Insights): string[] {
 export function formatInsightsText(insights: Insights): string {
   const lines = [`Insights for ${describeInsightsScope(insights)}`, '', ...describeInsightsTotals(insights)];
   for (const table of insightsTables(insights).filter((candidate) => PRINTED.has(candidate.id))) {
-    lines.push('', table.title);
+    const limited = table.total !== undefined && table.total > table.rows.length;
+    lines.push('', limited ? `${table.title} (${describeTableCount(table)})` : table.title);
     if (table.rows.length === 0) {
       lines.push(`  ${table.empty}`);
       continue;

@@ -17,6 +17,8 @@ export interface BuildResult {
   /** File name → text, ready to be written into the build directory. */
   files: Map<string, string>;
   diagnostics: Diagnostic[];
+  /** True when the configuration has errors and the build stopped there: no page, spec or link was checked. */
+  stoppedAtConfig: boolean;
   stats: { pages: number; endpointPages: number; errors: number; warnings: number };
 }
 
@@ -71,6 +73,7 @@ export function assembleBuildResult(input: AssembleInput): BuildResult {
     sectionRecords,
     files,
     diagnostics: sortedDiagnostics,
+    stoppedAtConfig: false,
     stats: {
       pages: input.pages.length,
       endpointPages: input.endpointPages,
@@ -80,8 +83,14 @@ export function assembleBuildResult(input: AssembleInput): BuildResult {
   };
 }
 
-/** The result of a build that assembles nothing (configuration errors, or `checkOnly`): its diagnostics and page counts. */
-export function diagnosticsOnlyResult(diagnostics: Diagnostic[], pages = 0, endpointPages = 0): BuildResult {
+/**
+ * The result of a build that assembles nothing: its diagnostics, and the page counts of `checked` when it checked the
+ * whole site (`checkOnly`); without `checked` it stopped at configuration errors.
+ */
+export function diagnosticsOnlyResult(
+  diagnostics: Diagnostic[],
+  checked?: { pages: number; endpointPages: number },
+): BuildResult {
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   return {
     manifest: undefined,
@@ -89,6 +98,12 @@ export function diagnosticsOnlyResult(diagnostics: Diagnostic[], pages = 0, endp
     sectionRecords: [],
     files: new Map(),
     diagnostics: sortDiagnostics(diagnostics),
-    stats: { pages, endpointPages, errors, warnings: diagnostics.length - errors },
+    stoppedAtConfig: checked === undefined,
+    stats: {
+      pages: checked?.pages ?? 0,
+      endpointPages: checked?.endpointPages ?? 0,
+      errors,
+      warnings: diagnostics.length - errors,
+    },
   };
 }

@@ -189,7 +189,10 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     }),
   );
   if (options.checkOnly)
-    return diagnosticsOnlyResult(diagnostics, manifestPages.pages.length, manifestPages.endpointPages);
+    return diagnosticsOnlyResult(diagnostics, {
+      pages: manifestPages.pages.length,
+      endpointPages: manifestPages.endpointPages,
+    });
   const searchArtifact = buildSearchArtifact(manifestPages.sectionRecords, config.defaults, options.prepareTerms);
 
   return assembleBuildResult({

@@ -1,4 +1,4 @@
-import { isMap, isScalar, parseDocument } from 'yaml';
+import { isMap, isScalar, parseDocument, type YAMLError } from 'yaml';
 import { isRecord } from '../site-model/is-record.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { findDeepYamlNesting, nestingTooDeep } from '../site/find-deep-nesting.ts';
@@ -74,7 +74,7 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
       severity: 'error',
       ruleId: 'frontmatter-parse',
       message: (firstError.message.split(LINE_BREAK)[0] ?? firstError.message).replace(YAML_POSITION_SUFFIX, ''),
-      hint: 'Quote values that contain a colon, e.g. title: "Step 1: install".',
+      hint: parseErrorHint(firstError),
     });
     return { frontmatter: {}, title: fallbackTitle, diagnostics };
   }
@@ -166,6 +166,13 @@ export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
     );
   }
   return { frontmatter, title, ...(description === undefined ? {} : { description }), diagnostics };
+}
+
+/** The fix of a YAML syntax error: close a quote left open, else quote a value holding a colon (the usual cause). */
+function parseErrorHint(error: YAMLError): string {
+  return error.code === 'MISSING_CHAR' && /closing \S*quote/.test(error.message)
+    ? 'Close the quoted value on the line it opens, e.g. title: "Quickstart"; an unclosed quote runs to the end of the frontmatter.'
+    : 'Quote values that contain a colon, e.g. title: "Step 1: install".';
 }
 
 /** `missing-title` at a frontmatter key: the page is titled `fallbackTitle` from its file name (message and hint for the caller to adjust). */

@@ -23,7 +23,7 @@ const GAP_CANDIDATES_PER_GAP = 3;
  * The insights of a query: the store's, completed with what only the site's build knows. Gap groups about the same
  * missing topic are merged (`mergeGapTopics`: terms the site holds nowhere), from three times as many gap groups as
  * listed, a term in at most one section in 500 counting as lacking; each gap gets the pages the site's search ranks closest to its phrasings together (in the version and language in
- * scope); the navigation pages never cited are listed. Without the build (a CLI run without artifacts)
+ * scope); the navigation pages never cited are counted and the first `limit` listed. Without the build (a CLI run without artifacts)
  * gaps are not merged, have no closest pages, and `neverCited` is absent.
  */
 export async function collectInsights(
@@ -50,6 +50,7 @@ export async function collectInsights(
         )
       : [];
   const navigation = site?.navigation ?? [];
+  const neverCited = site ? neverCitedPages(site, query, new Set(citedPaths)) : undefined;
   return {
     domain: query.domain,
     filter,
@@ -59,7 +60,7 @@ export async function collectInsights(
     pages: rest.pages.slice(0, limit),
     downPages: rest.downPages.slice(0, limit),
     comments: rest.comments.slice(0, limit),
-    ...(site ? { neverCited: neverCitedPages(site, query, new Set(citedPaths)) } : {}),
+    ...(neverCited ? { neverCited: neverCited.slice(0, limit), neverCitedTotal: neverCited.length } : {}),
     versions: distinct(navigation.map((page) => page.version)),
     languages: distinct(navigation.map((page) => page.language)),
   };

@@ -9,6 +9,8 @@ export interface InsightsTable {
   title: string;
   columns: { key: string; label: string }[];
   rows: Record<string, InsightsCell>[];
+  /** How many entries there are in all when the rows are only the first of them (the query's `limit`). */
+  total?: number;
   /** What an empty table says. */
   empty: string;
 }
@@ -127,6 +129,7 @@ export function insightsTables(insights: Insights): InsightsTable[] {
         { key: 'title', label: 'Title' },
       ],
       rows: insights.neverCited.map((page) => ({ path: page.path, title: page.title })),
+      ...(insights.neverCitedTotal !== undefined ? { total: insights.neverCitedTotal } : {}),
       empty: 'Every page of the navigation was cited.',
     });
   }
@@ -173,6 +176,13 @@ export function insightsTables(insights: Insights): InsightsTable[] {
     },
   );
   return tables;
+}
+
+/** How many entries a table shows: `3`, or `3 of 227` when the rows are the first of more. */
+export function describeTableCount(table: InsightsTable): string {
+  return table.total !== undefined && table.total > table.rows.length
+    ? `${table.rows.length} of ${table.total}`
+    : String(table.rows.length);
 }
 
 /** A table as CSV (RFC 4180, CRLF lines); a cell that a spreadsheet would run as a formula is prefixed with `'`. */

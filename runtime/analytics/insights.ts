@@ -18,8 +18,10 @@ export interface Insights extends Omit<StoreInsights, 'gaps' | 'citedPaths'> {
   /** The version and language the insights are narrowed to (absent: all). */
   filter: { version?: string; language?: string };
   gaps: GapInsights[];
-  /** Navigation pages of the version and language in scope (the site's defaults when the filter names none) no answer cited; undefined without the site's build. */
+  /** Navigation pages of the version and language in scope (the site's defaults when the filter names none) no answer cited, the first `limit` in navigation order; undefined without the site's build. */
   neverCited?: NamedPage[];
+  /** How many navigation pages in scope no answer cited, listed or not; undefined without the site's build. */
+  neverCitedTotal?: number;
   /** The versions and languages of the site's navigation, for the filters. */
   versions: string[];
   languages: string[];

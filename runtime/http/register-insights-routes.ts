@@ -7,6 +7,7 @@ import { summarizeErrorForLog } from '../assistant/summarize-error-for-log.ts';
 import { createNavigationPagesReader } from '../artifacts/read-navigation-pages.ts';
 import type { Authorization } from './authorize-request.ts';
 import { ApiError } from './error-catalog.ts';
+import { FAVICON_LINK } from './favicon-link.ts';
 import { DEFAULT_WEB_DIR } from './register-web-routes.ts';
 import type { RouteContext } from './route-context.ts';
 import { createRouteGuards, domainParams, type DomainRequest } from './route-guards.ts';
@@ -108,7 +109,7 @@ const DASHBOARD_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<link rel="icon" href="data:,">
+${FAVICON_LINK}
 <title>docsmith insights</title>
 </head>
 <body>

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './error-catalog.ts';
+import { FAVICON_LINK } from './favicon-link.ts';
 import { createWebAssets, isHashedBundle, sendWebAsset } from './web-assets.ts';
 
 /** Options of `registerWebRoutes`. */
@@ -72,6 +73,7 @@ const PLAYGROUND_HTML = `<!doctype html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${FAVICON_LINK}
 <title>docsmith playground</title>
 <!--build-events-->
 <style>

@@ -22,15 +22,15 @@ export interface PageSearch {
 }
 
 /**
- * The one search of the search API and the MCP server: `hybridSearch` (lexical, fused with the site's vectors when it
+ * The one search of the search API, the MCP server and `docsmith search`: `hybridSearch` (lexical, fused with the site's vectors when it
  * has them and an embedder is given) at `RANKING_DEPTH` at least, cut to the page size, then the score threshold.
- * Scores are relative within a query, so the best result always stays. Both callers rank identically because both
- * call this.
+ * Scores are relative within a query (the best is 1), so the best result always stays, and a page scores the same
+ * at every page size up to `RANKING_DEPTH`. The callers rank identically because all call this.
  */
 export async function searchPages(
   index: SearchIndex,
   request: PageSearch,
-  options: Pick<HybridSearchOptions, 'embedQuery' | 'vectorWeight' | 'onEmbeddingError'> = {},
+  options: Pick<HybridSearchOptions, 'embedQuery' | 'vectorWeight' | 'onEmbeddingError' | 'wordVectors'> = {},
 ): Promise<SearchResult[]> {
   const ranked = await hybridSearch(index, request.query, {
     pageSize: Math.max(request.pageSize, RANKING_DEPTH),

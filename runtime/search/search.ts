@@ -13,6 +13,7 @@ import {
   type SearchScope,
 } from './place-section.ts';
 import type { PlacedHit, RankedPage } from './ranked-page.ts';
+import { relativeScores } from './relative-scores.ts';
 import { snippetOf } from './result-snippet.ts';
 import { searchQuery } from './search-query.ts';
 import type { PageContext } from '../../contract/search/section-record.ts';
@@ -40,7 +41,7 @@ export interface SearchResult {
   snippet: string;
   /** The whole section text, for answer composition. */
   text: string;
-  /** Relevance, comparable within one query only (section and whole-page scores normalised to their best, fused). */
+  /** Relevance relative to the best result of the query, which scores 1 (section and whole-page scores normalised to their best, fused). */
   score: number;
   /** The page's context; `otherLocations` lists the other paths (versions, languages) showing the same content. */
   metadata: PageContext & { otherLocations?: OtherLocation[] };
@@ -142,23 +143,24 @@ export function scopedSearch(
     applyPageFactors(index, widened, weightedQuery, options.currentPath);
     if (elsewhereClearlyBetter(widened, pages)) pages = widened;
   }
-  const results = [...pages.values()]
+  const ranked = [...pages.values()]
     .sort((a, b) => b.score - a.score)
     .slice(0, pageSize)
     .map(({ best: hit, score }) => {
       const best = sectionAt(index, hit.document, hit.location);
-      return {
+      const result: SearchResult = {
         path: best.path,
         anchor: best.anchor,
         title: best.title,
         headingPath: best.headingPath,
         snippet: snippetOf(best.text, query, previousQuery ?? ''),
         text: best.text,
-        score: Math.round(score * 1000) / 1000,
+        score,
         metadata: metadataOf(best),
       };
+      return { result, score };
     });
-  return { results, scope: preferred };
+  return { results: relativeScores(ranked), scope: preferred };
 }
 
 /**

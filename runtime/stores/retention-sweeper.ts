@@ -8,7 +8,7 @@ export interface RetentionSweeperOptions {
   intervalMs?: number;
   /** Told how many records a sweep deleted (only when some were). */
   onSwept?: (count: number) => void;
-  /** Told when a sweep fails (the next one retries). */
+  /** Told when a sweep fails (the next one retries); not told of a sweep that fails once stopped (its store is closing). */
   onError?: (error: unknown) => void;
 }
 
@@ -21,16 +21,18 @@ export interface RetentionSweeper {
 
 /**
  * Deletes expired records of a store on a timer (unref'd, so it never keeps the process alive) and once at
- * start. Store-agnostic: threads use it, and any other store (analytics, feedback) can pass its own `sweep`.
+ * start. Stopping it before closing the store keeps the sweep then in flight, failing on the closed store, unreported
+ * (a server that could not listen closes at once). Store-agnostic: threads use it, and any other store (analytics, feedback) can pass its own `sweep`.
  */
 export function startRetentionSweeper(options: RetentionSweeperOptions): RetentionSweeper {
+  let stopped = false;
   const runOnce = async (): Promise<number> => {
     try {
       const count = await options.sweep(new Date(Date.now() - options.retentionMs));
       if (count > 0) options.onSwept?.(count);
       return count;
     } catch (error) {
-      options.onError?.(error);
+      if (!stopped) options.onError?.(error);
       return 0;
     }
   };
@@ -40,5 +42,11 @@ export function startRetentionSweeper(options: RetentionSweeperOptions): Retenti
   );
   timer.unref();
   void runOnce();
-  return { runOnce, stop: () => clearInterval(timer) };
+  return {
+    runOnce,
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
 }

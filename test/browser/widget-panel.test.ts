@@ -595,6 +595,13 @@ describe.skipIf(!suite)('answers in the widget, and accessibility in every state
       ['1', 'Start', expect.stringMatching(/^https:\/\/docs\.example\.com\//)],
       ['2', 'Start', expect.stringMatching(/^https:\/\/docs\.example\.com\//)],
     ]);
+    const newTabLinks = await answer
+      .locator('a')
+      .evaluateAll((links) => links.map((link) => [link.className, link.getAttribute('target'), link.rel]));
+    expect(new Set(newTabLinks.map(([className]) => className))).toEqual(
+      new Set(['docsmith-citation', 'docsmith-source']),
+    );
+    for (const [, target, rel] of newTabLinks) expect([target, rel]).toEqual(['_blank', 'noopener noreferrer']);
     const more = answer.locator('.docsmith-more-sources');
     expect(await more.locator('summary').textContent()).toBe('1 more source');
     expect(await more.locator('.docsmith-source').isVisible()).toBe(false);

@@ -78,8 +78,17 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
   });
 
   it.each([
-    ['a missing path', ['validate', '/no/such/site'], /no such file or directory/],
+    [
+      'a missing path, even with --format json',
+      ['validate', '/no/such/site', '--format', 'json'],
+      /no such file or directory/,
+    ],
     ['a folder without docs.json', ['validate', 'EMPTY'], /no docs.json here/],
+    [
+      'a page instead of the site',
+      ['validate', 'PAGE'],
+      /Unexpected file `page.mdx`, expected a site folder or its docs.json/,
+    ],
     ['a binary docs.json', ['validate', 'BINARY'], /binary data/],
     ['a 50 MB docs.json', ['validate', 'HUGE'], /too large for a docs.json/],
   ])('fails clearly on %s, without a stack trace', async (_name, args, message) => {
@@ -90,10 +99,14 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
     await mkdir(binary, { recursive: true });
     await mkdir(huge, { recursive: true });
     await writeFile(path.join(binary, 'docs.json'), Buffer.from([0x7b, 0x00, 0xff, 0x7d]));
+    await writeFile(path.join(empty, 'page.mdx'), '---\ntitle: Page\n---\n');
     await writeFile(path.join(huge, 'docs.json'), `{"name": "${'x'.repeat(50 * 1024 * 1024)}"}`);
-    const target = (args as string[]).map((arg) => ({ EMPTY: empty, BINARY: binary, HUGE: huge })[arg] ?? arg);
+    const target = (args as string[]).map(
+      (arg) => ({ EMPTY: empty, BINARY: binary, HUGE: huge, PAGE: path.join(empty, 'page.mdx') })[arg] ?? arg,
+    );
     const result = await docsmith(...target);
     expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(message as RegExp);
     expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
     expect(result.stderr).not.toMatch(/\bat .*\.ts:\d+/);
@@ -149,6 +162,16 @@ describe('docsmith CLI', { timeout: 60_000 }, () => {
     // `--version` after the command is the search filter, not the program's version flag (an unversioned site: every page passes).
     const filtered = await docsmith('search', out, 'cancel my subscription', '--version', 'v9', '--format', 'json');
     expect(JSON.parse(filtered.stdout)).toEqual(found);
+    const scores = async (pageSize: number): Promise<number[]> =>
+      (
+        JSON.parse(
+          (await docsmith('search', out, 'guide', '--page-size', String(pageSize), '--format', 'json')).stdout,
+        ) as { score: number }[]
+      ).map((result) => result.score);
+    expect(await scores(1)).toEqual([1]);
+    const five = await scores(5);
+    expect(five.length).toBeGreaterThan(3);
+    expect(await scores(3)).toEqual(five.slice(0, 3));
 
     const afterOut = path.join(directory, 'dist-after', 'diffco');
     expect(

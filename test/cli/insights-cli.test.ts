@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsStore, FeedbackEvent, QuestionEvent } from '../../runtime/analytics/analytics-store.ts';
+import type { Insights } from '../../runtime/analytics/insights.ts';
 import { createRedisAnalyticsStore } from '../../runtime/analytics/redis-analytics-store.ts';
 import { createSqliteAnalyticsStore } from '../../runtime/analytics/sqlite-analytics-store.ts';
 import { publishTestSite } from '../helpers/publish-test-site.ts';
@@ -112,6 +113,19 @@ describe('docsmith insights', { timeout: 60_000 }, () => {
     expect(withoutBuild.stdout).toContain(
       '_Never cited pages and closest pages need the published build (`--artifacts`)._',
     );
+  });
+
+  it('lists at most --limit never cited pages and says how many there are in all', async () => {
+    await publishTestSite(artifacts, 'uncited');
+    const uncited = ['insights', '--domain', 'uncited', ...week.slice(3), '--data', data, '--artifacts', artifacts];
+    const json = JSON.parse((await docsmith([...uncited, '--format', 'json', '--limit', '1'])).stdout) as Insights;
+    expect(json.neverCited).toEqual([{ path: 'quickstart', title: 'Quickstart' }]);
+    expect(json.neverCitedTotal).toBe(3);
+    const text = (await docsmith([...uncited, '--limit', '1'])).stdout;
+    expect(text).toContain('Navigation pages never cited (1 of 3)\n  Page        Title\n  quickstart  Quickstart\n\n');
+    const markdown = (await docsmith([...uncited, '--format', 'markdown', '--limit', '1'])).stdout;
+    expect(markdown).toContain('<details><summary>Navigation pages never cited (1 of 3)</summary>');
+    expect(markdown).not.toContain('billing');
   });
 
   it('explains a wrong command line in one line (exit 2)', async () => {

@@ -1,7 +1,9 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const cli = path.resolve(import.meta.dirname, '../../bin/docsmith.js');
@@ -57,6 +59,34 @@ describe('docsmith serve start-up log', { timeout: 30_000 }, () => {
         msg: 'the artifacts folder has no published domain; publish one with `docsmith build <site> --publish`',
       },
     ]);
+  });
+
+  it('on a port in use, says so in one line and logs no warning or error after it (exit 1)', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port } = busy.address() as { port: number };
+    const result = await promisify(execFile)(process.execPath, [
+      cli,
+      'serve',
+      '--artifacts',
+      directory,
+      '--data',
+      path.join(directory, 'data'),
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+    ]).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    busy.close();
+    expect('code' in result ? result.code : 0).toBe(1);
+    expect(result.stderr).toBe(
+      `docsmith serve: cannot listen on 127.0.0.1:${port} (the port is in use; pass --port or set PORT)\n`,
+    );
+    const levels = result.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(levels.filter((line) => line.level >= 40 && !line.msg.startsWith('the artifacts folder'))).toEqual([]);
   });
 
   it('refuses an invalid assistant settings file before listening, naming the member (exit 2, no stack trace)', async () => {

@@ -132,4 +132,13 @@ describe('readSiteSource', () => {
     await expect(readSiteSource(path.join(directory, 'nowhere'))).rejects.toBeInstanceOf(SiteReadError);
     await expect(readSiteSource(path.join(directory, 'empty'))).rejects.toThrow(/no docs.json here/);
   });
+
+  it('refuses a page file given instead of the site, naming what it expects', async () => {
+    const page = path.join(directory, 'site', 'big.mdx');
+    await expect(readSiteSource(page)).rejects.toThrow(
+      new SiteReadError(
+        `${page}: Unexpected file \`big.mdx\`, expected a site folder or its docs.json (or legacy mint.json), e.g. ${path.join(directory, 'site')}`,
+      ),
+    );
+  });
 });

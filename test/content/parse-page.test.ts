@@ -664,6 +664,19 @@ describe('parsePage on pages with mistakes', () => {
     `);
   });
 
+  it('hints at closing the quote of a value left unclosed, not at quoting a colon', () => {
+    for (const quote of ['"', "'"]) {
+      const page = parsePage({ file: 'quickstart.mdx', text: `---\ntitle: ${quote}Quickstart\n---\n\nBody.\n` });
+      expect(page.diagnostics).toMatchObject([
+        {
+          ruleId: 'frontmatter-parse',
+          message: `Missing closing ${quote}quote`,
+          hint: 'Close the quoted value on the line it opens, e.g. title: "Quickstart"; an unclosed quote runs to the end of the frontmatter.',
+        },
+      ]);
+    }
+  });
+
   it('warns about a title or description that is not text, keeping numbers as text', () => {
     const page = parsePage({ file: 'numbers.mdx', text: '---\ntitle: 404\ndescription:\n  - a\n---\n' });
     expect(page.title).toBe('404');

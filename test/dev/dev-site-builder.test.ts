@@ -37,6 +37,16 @@ describe('diagnosticsChange', () => {
     expect(diagnosticsChange(before, after)).toEqual({
       added: [missingTitle('c.mdx', 1)],
       cleared: [missingTitle('a.mdx', 1)],
+      standing: [],
+    });
+  });
+
+  it('clears nothing in a file the next build did not re-check: its problems still stand', () => {
+    const before = [missingTitle('a.mdx', 1), missingTitle('docs.json', 1)];
+    expect(diagnosticsChange(before, [], { rechecked: (file) => file === 'docs.json' })).toEqual({
+      added: [],
+      cleared: [missingTitle('docs.json', 1)],
+      standing: [missingTitle('a.mdx', 1)],
     });
   });
 
@@ -117,6 +127,24 @@ describe('the build loop of docsmith dev', () => {
       /^✔ fixed {2}billing\.mdx {2}.+ {2}mdx-parse$/m,
     );
     expect((await readdir(path.join(artifactsDir, 'example', 'builds'))).length).toBeLessThanOrEqual(2);
+  });
+
+  it('says a page warning stands, neither fixed nor new, across a save that breaks docs.json', async () => {
+    const files = siteFiles();
+    files.set('billing.mdx', '---\nTitle: Billing\n---\n\nInvoices are emailed on the first day of every month.\n');
+    const { builder } = await devBuilder(files);
+    const good = await builder.build();
+    expect(good.change.added).toMatchObject([{ file: 'billing.mdx', ruleId: 'missing-title' }]);
+    const config = files.get('docs.json') as string;
+    files.set('docs.json', config.replace('{', '{,'));
+    const broken = await builder.build();
+    expect(broken.change.added).toMatchObject([{ file: 'docs.json', ruleId: 'json-syntax' }]);
+    expect(broken.change.cleared).toEqual([]);
+    expect(devBuildReport(broken, { changed: ['docs.json'], at: new Date() }).terminal).not.toContain('✔ fixed');
+    files.set('docs.json', config);
+    const restored = await builder.build();
+    expect(restored.change.added).toEqual([]);
+    expect(restored.change.cleared).toMatchObject([{ file: 'docs.json', ruleId: 'json-syntax' }]);
   });
 
   it('serves nothing while the first build fails, and publishes once the site is fixed', async () => {

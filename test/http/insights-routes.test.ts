@@ -106,6 +106,10 @@ describe('insights over HTTP', () => {
       { path: 'cli/configure', title: 'Configure the CLI' },
       { path: 'billing', title: 'Billing' },
     ]);
+    expect(insights.neverCitedTotal).toBe(2);
+    const limited = (await insightsOf(app, '?limit=1')).json() as Insights;
+    expect(limited.neverCited).toEqual([{ path: 'cli/configure', title: 'Configure the CLI' }]);
+    expect(limited.neverCitedTotal).toBe(2);
     expect(insights.comments).toMatchObject([
       { rating: 'down', comment: 'Missing Windows, write to [email]', question: 'how do i install the cli' },
     ]);
@@ -169,6 +173,9 @@ describe('insights over HTTP', () => {
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.body).toContain('<script src="/admin.js"></script>');
+    expect(page.body).toMatch(
+      /<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,%3Csvg%20[^"]+%3C%2Fsvg%3E">/,
+    );
     expect((await on.inject({ url: '/admin.js' })).body).toBe('window.dashboard = true;\n');
     expect((await on.inject({ url: '/playground' })).statusCode).toBe(404);
     const unbuilt = await start({ admin: true, web: { webDir: path.join(directory, 'no-web') } });

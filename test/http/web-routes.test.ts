@@ -54,6 +54,9 @@ describe('browser client routes', () => {
     const page = await app.inject({ url: '/playground' });
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('<script src="/playground.js"></script>');
+    expect(page.body).toMatch(
+      /<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,%3Csvg%20[^"]+%3C%2Fsvg%3E">/,
+    );
     expect((await app.inject({ url: '/playground.js' })).body).toBe('console.log("playground")');
     await app.close();
   });

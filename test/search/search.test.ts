@@ -415,6 +415,14 @@ describe('search', () => {
     });
   });
 
+  it('scores the best result 1 and the others relative to it, at any page size, alone or not', () => {
+    expect(search(index, 'quickstart install', { pageSize: 1 }).map((result) => result.score)).toEqual([1]);
+    expect(search(index, 'OLLAMA_HOST').map((result) => result.score)).toEqual([1]);
+    const scores = search(index, 'quickstart install').map((result) => result.score);
+    expect(scores[0]).toBe(1);
+    expect(scores.slice(1).every((score) => score > 0 && score < 1)).toBe(true);
+  });
+
   it('finds identifiers and gives a snippet and the context', () => {
     const [result] = search(index, 'OLLAMA_HOST');
     expect(result).toMatchObject({ path: 'server/config', metadata: { version: 'v2', groups: ['Operate'] } });

@@ -39,6 +39,20 @@ describe('retention sweeper', () => {
     expect(await sweeper.runOnce()).toBe(0);
   });
 
+  it('reports nothing of the sweep in flight when stopped, which the closing store fails', async () => {
+    const failures: unknown[] = [];
+    let closeStore = (): void => {};
+    const sweeper = startRetentionSweeper({
+      retentionMs: 60_000,
+      sweep: () => new Promise((_resolve, reject) => (closeStore = () => reject(new Error('store closed')))),
+      onError: (error) => failures.push(error),
+    });
+    sweeper.stop();
+    closeStore();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(failures).toEqual([]);
+  });
+
   it('sweeps every hour by default, or as often as the retention when shorter (at least every second)', async () => {
     const sweepsIn = async (retentionMs: number, elapsedMs: number): Promise<number> => {
       let calls = 0;
