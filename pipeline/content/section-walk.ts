@@ -3,35 +3,36 @@ import { fenceCode } from '../../contract/search/code-fences.ts';
 import { codeBlockTitle } from './code-block-title.ts';
 import { collapseWhitespace } from './collapse-whitespace.ts';
 import { componentTitleLines, fieldLine, FIELD_COMPONENTS, tooltipTip } from './component-text.ts';
+import { htmlText } from './html-text.ts';
+import { plainInlineStyle, type InlineStyle } from './inline-style.ts';
+import { InlineText } from './inline-text.ts';
+import { NestingDepth } from './nesting-depth.ts';
 import { tableCells } from './html-table-cells.ts';
 import { jsxAttribute, type JsxElement } from './jsx-attribute.ts';
 import { headingDepth, soleJsxHeading } from './jsx-heading.ts';
 import type { SectionWriter } from './section-writer.ts';
-import { fieldDescriptionLength, separatesWords, startsOwnLine } from './text-flow.ts';
+import { fieldDescriptionLength, startsOwnLine } from './text-flow.ts';
 import { headingTitle } from './heading-title.ts';
 
-const HTML_TAG = /<[^>]*>/g;
 /** Components whose headings the platform leaves out of the table of contents (`COMPONENTS_TO_EXCLUDE_HEADINGS`). */
 const UNLISTING_COMPONENTS = new Set(['Accordion', 'AccordionGroup', 'Expandable', 'Update', 'Prompt']);
 
 /**
- * How deep the section walk follows nested elements; deeper is a `nesting too deep` error on every Node version,
- * instead of whatever depth the engine's stack happens to allow (Node 20 and 24 differ).
+ * The text of one page: block nodes become lines of the section writer, phrasing nodes join the current line, written
+ * in `style` (plain text by default); `definitionUrl` gives the URL of the page's link definition of an identifier.
  */
-export const MAX_PAGE_NESTING = 500;
-
-/** The text of one page: block nodes become lines of the section writer, phrasing nodes join the current line. */
 export class SectionWalk {
-  private depth = 0;
+  private readonly nesting = new NestingDepth();
+  private readonly inline: InlineText;
   /** How many components that keep headings out of the table of contents (`UNLISTING_COMPONENTS`) the walk is in. */
   private unlisted = 0;
 
-  constructor(private readonly writer: SectionWriter) {}
-
-  /** Goes one level deeper, refusing past MAX_PAGE_NESTING with a RangeError, as a stack overflow would. */
-  private descend(): void {
-    if (this.depth >= MAX_PAGE_NESTING) throw new RangeError(`nesting deeper than ${MAX_PAGE_NESTING} levels`);
-    this.depth += 1;
+  constructor(
+    private readonly writer: SectionWriter,
+    private readonly style: InlineStyle = plainInlineStyle,
+    definitionUrl: (identifier: string) => string | undefined = () => undefined,
+  ) {
+    this.inline = new InlineText(this.nesting, style, definitionUrl);
   }
 
   /** Walks the top-level nodes of a tree (the page's or an inlined snippet's); `headingIds` are that file's custom ids by line. */
@@ -40,11 +41,11 @@ export class SectionWalk {
   }
 
   private block(node: Nodes, headingIds: ReadonlyMap<number, string>): void {
-    this.descend();
+    this.nesting.enter();
     try {
       this.blockNode(node, headingIds);
     } finally {
-      this.depth -= 1;
+      this.nesting.leave();
     }
   }
 
@@ -57,7 +58,7 @@ export class SectionWalk {
       case 'mdxjsEsm':
         return;
       case 'heading': {
-        const text = collapseWhitespace(this.inlineChildren(node.children));
+        const text = collapseWhitespace(this.inline.children(node.children));
         if (text === '') return;
         const line = node.position?.start.line ?? 0;
         const customId = headingIds.get(line);
@@ -72,7 +73,7 @@ export class SectionWalk {
       }
       case 'tableRow':
         this.writer.emit(
-          node.children.map((cell) => collapseWhitespace(this.inlineChildren(cell.children))).join(' | '),
+          node.children.map((cell) => collapseWhitespace(this.inline.children(cell.children))).join(' | '),
         );
         return;
       case 'code':
@@ -85,7 +86,7 @@ export class SectionWalk {
         if (node.value.trim() !== '') this.writer.emit(`$$\n${node.value.trim()}\n$$`);
         return;
       case 'html':
-        this.writer.emit(collapseWhitespace(node.value.replace(HTML_TAG, ' ')));
+        this.writer.emit(collapseWhitespace(htmlText(node.value)));
         return;
       case 'list':
         node.children.forEach((item, position) =>
@@ -118,7 +119,7 @@ export class SectionWalk {
         line = '';
         this.block(child, headingIds);
       } else {
-        line += this.inline(child);
+        line += this.inline.of(child);
       }
     }
     this.writer.emit(collapseWhitespace(line));
@@ -151,7 +152,11 @@ export class SectionWalk {
       this.steps(node, headingIds);
       return;
     }
-    for (const line of componentTitleLines(node)) this.writer.emit(collapseWhitespace(line));
+    const titleLines = componentTitleLines(node).map((line) => this.style.text(line));
+    const href = jsxAttribute(node, 'href');
+    // A Card's title is the link its `href` opens.
+    if (titleLines[0] !== undefined && typeof href === 'string') titleLines[0] = this.style.link(titleLines[0], href);
+    for (const line of titleLines) this.writer.emit(collapseWhitespace(line));
     const unlisting = UNLISTING_COMPONENTS.has(node.name ?? '') ? 1 : 0;
     this.unlisted += unlisting;
     try {
@@ -160,7 +165,7 @@ export class SectionWalk {
       this.unlisted -= unlisting;
     }
     const tip = tooltipTip(node);
-    if (tip !== undefined) this.writer.emit(collapseWhitespace(tip));
+    if (tip !== undefined) this.writer.emit(collapseWhitespace(this.style.text(tip)));
   }
 
   /** `<Steps>`: each `<Step>` an item of a numbered list (its title the item's first line), numbered in order or by its `stepNumber`, as the platform shows it. */
@@ -183,7 +188,7 @@ export class SectionWalk {
     const depth = headingDepth(node);
     // A heading a component's body renders is text of the page, not a heading of it (the platform's table of contents skips it).
     if (depth === undefined || node.data?.renderedBy !== undefined) return false;
-    const text = collapseWhitespace(this.inlineChildren(node.children as Nodes[]));
+    const text = collapseWhitespace(this.inline.children(node.children as Nodes[]));
     const id = jsxAttribute(node, 'id');
     if (text !== '')
       this.writer.heading(depth, text, node.position?.start.line ?? 0, {
@@ -202,51 +207,9 @@ export class SectionWalk {
     const descriptionLength = fieldDescriptionLength(children);
     let description = '';
     for (const child of children.slice(0, descriptionLength))
-      description += child.type === 'paragraph' ? ` ${this.inlineChildren(child.children)}` : this.inline(child);
-    this.writer.emit(fieldLine(node, collapseWhitespace(description)));
+      description += child.type === 'paragraph' ? ` ${this.inline.children(child.children)}` : this.inline.of(child);
+    this.writer.emit(fieldLine(node, collapseWhitespace(description), this.style.text));
     this.blockChildren(children.slice(descriptionLength), headingIds);
-  }
-
-  private inline(node: Nodes): string {
-    this.descend();
-    try {
-      return separatesWords(node) ? ` ${this.inlineNode(node)} ` : this.inlineNode(node);
-    } finally {
-      this.depth -= 1;
-    }
-  }
-
-  private inlineNode(node: Nodes): string {
-    switch (node.type) {
-      case 'text':
-      case 'inlineCode':
-        return node.value;
-      case 'inlineMath':
-        return `$${node.value}$`;
-      case 'break':
-        return ' ';
-      case 'image':
-      case 'imageReference':
-        return node.alt ?? '';
-      case 'html':
-        return node.value.replace(HTML_TAG, ' ');
-      case 'mdxJsxTextElement': {
-        const content = this.inlineChildren(node.children);
-        const tip = tooltipTip(node);
-        return tip === undefined ? content : `${content} (${tip})`;
-      }
-      case 'mdxTextExpression':
-      case 'footnoteReference':
-        return '';
-      default:
-        return 'children' in node ? this.inlineChildren(node.children as Nodes[]) : '';
-    }
-  }
-
-  private inlineChildren(children: readonly Nodes[]): string {
-    let joined = '';
-    for (const child of children) joined += this.inline(child);
-    return joined;
   }
 }
 

@@ -93,6 +93,7 @@ describe('parsePage on an MDX page with every component', () => {
           {
             "anchor": "",
             "headingPath": [],
+            "markdown": "Intro with \`inline code\`, **bold** and a [quick start](/quickstart#install). The value is an expression. Diagram alt",
             "text": "Intro with inline code, bold and a quick start. The value is an expression. Diagram alt",
           },
           {
@@ -146,6 +147,20 @@ describe('parsePage on an MDX page with every component', () => {
               "Parameters",
               "Structure",
             ],
+            "markdown": "Install
+      Run the installer.
+      Configure
+      Edit \`plants.json\`.
+      macOS
+      Use Homebrew.
+      Linux
+      Use apt.
+      Why plants?
+      Because they grow.
+      [Guides](/guides/start)
+      Read the guides.
+      [GitHub](https://github.com/example/plants)
+      The dashboard",
             "text": "Install
       Run the installer.
       Configure
@@ -168,6 +183,9 @@ describe('parsePage on an MDX page with every component', () => {
               "Structure",
               "Parameters",
             ],
+            "markdown": "2026-01-15
+      v2.0
+      Released the **new** API.",
             "text": "2026-01-15
       v2.0
       Released the new API.",
@@ -324,6 +342,7 @@ describe('parsePage on an MDX page with every component', () => {
         anchor: 'plain-code-one',
         headingPath: ['JSX heading', 'Plain code one'],
         text: 'More, with an inline not a heading here.',
+        markdownHeading: 'Plain `code` one',
       },
     ]);
   });
@@ -446,6 +465,7 @@ describe('parsePage on a Markdown page', () => {
           {
             "anchor": "",
             "headingPath": [],
+            "markdown": "Some text with inline HTML and a [link](https://example.com/reference).",
             "text": "Some text with inline HTML and a link.",
           },
           {
@@ -453,6 +473,10 @@ describe('parsePage on a Markdown page', () => {
             "headingPath": [
               "Setup & install",
             ],
+            "markdown": "1. Download it.
+      2. Run \`setup --all\`.
+      A quote with a [second link](../other.md).
+      [HTML link](/html-link)",
             "text": "1. Download it.
       2. Run setup --all.
       A quote with a second link.
@@ -518,6 +542,10 @@ describe('parsePage with snippets', () => {
           "headingPath": [
             "First",
           ],
+          "markdown": "Intro snippet text with a [link](/ignored-in-snippet).
+      Nested snippet text.
+      Local snippet text.
+      GoButton text.",
           "text": "Intro snippet text with a link.
       Nested snippet text.
       Local snippet text.
@@ -528,6 +556,8 @@ describe('parsePage with snippets', () => {
           "headingPath": [
             "Legacy",
           ],
+          "markdown": "Legacy snippet text.
+      Fallback snippet text from \\_snippets.",
           "text": "Legacy snippet text.
       Fallback snippet text from _snippets.",
         },
