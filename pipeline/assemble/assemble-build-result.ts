@@ -2,6 +2,7 @@ import type { Manifest, ManifestNavigationNode, ManifestPage } from '../../schem
 import type { SearchArtifact } from '../../contract/search/search-artifact.ts';
 import { serializeSearchArtifact } from '../../contract/search/search-artifact-text.ts';
 import type { SectionRecord } from '../../contract/search/section-record.ts';
+import type { PageSection } from '../content/parsed-page.ts';
 import type { SiteConfig } from '../site-model/site-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';
@@ -31,6 +32,8 @@ export interface AssembleInput {
   navigation: ManifestNavigationNode[];
   pages: ManifestPage[];
   sectionRecords: SectionRecord[];
+  /** The sections of each indexed page by route, which its page Markdown is written from. */
+  pageSections: ReadonlyMap<string, readonly PageSection[]>;
   endpointPages: number;
   diagnostics: Diagnostic[];
   /** The search artifact built from `sectionRecords` (with section vectors when the site was embedded). */
@@ -63,8 +66,7 @@ export function assembleBuildResult(input: AssembleInput): BuildResult {
       ...(typeof config.document.description === 'string' ? { description: config.document.description } : {}),
       siteUrl: input.siteUrl?.replace(/\/+$/, '') ?? '',
       pages: input.pages,
-      sectionRecords,
-      contentOfPath: new Map(searchArtifact.pages.map((page) => [page.path, page.content])),
+      pageSections: input.pageSections,
     }),
   ]);
   return {

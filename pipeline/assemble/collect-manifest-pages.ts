@@ -1,7 +1,7 @@
 import type { ManifestPage } from '../../schemas/manifest.ts';
 import type { PageContext, SectionRecord } from '../../contract/search/section-record.ts';
 import type { IndexingPolicy } from '../site-model/site-config.ts';
-import type { ParsedPage } from '../content/parsed-page.ts';
+import type { PageSection, ParsedPage } from '../content/parsed-page.ts';
 import type { NavigationPageEntry } from '../navigation/navigation-page-entry.ts';
 import { pagePathForFile } from '../site/load-site.ts';
 import type { EndpointPage } from '../endpoints/render-endpoint-pages.ts';
@@ -27,10 +27,12 @@ export interface ManifestPagesInput {
   defaults: SiteDefaults;
 }
 
-/** The manifest's pages and the search records of the indexed ones. */
+/** The manifest's pages, the search records of the indexed ones and their sections. */
 export interface ManifestPages {
   pages: ManifestPage[];
   sectionRecords: SectionRecord[];
+  /** The sections of each indexed page by route, as parsed (with their Markdown): what its page Markdown is written from. */
+  pageSections: Map<string, readonly PageSection[]>;
   /**
    * How many of `pages` document an endpoint: pages generated from an operation, MDX pages whose frontmatter `openapi`
    * names one, and hand-written endpoint pages (frontmatter `api`).
@@ -54,6 +56,7 @@ type SearchPlacement = Pick<NavigationPageEntry, 'searchable' | 'boost' | 'tag'>
 export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
   const pages: ManifestPage[] = [];
   const sectionRecords: SectionRecord[] = [];
+  const pageSections = new Map<string, readonly PageSection[]>();
   const seenRoutes = new Set<string>();
   const contentRecords = contentRecordsOnce();
   const manifestHeadings = manifestHeadingsOnce();
@@ -94,6 +97,7 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
     pages.push(manifestPage);
     if (page.operation !== undefined || page.api !== undefined) endpointPages += 1;
     if (!indexed) return;
+    pageSections.set(route, sections);
     const boost = placement.boost ?? search.boost;
     const tag = placement.tag ?? search.tag;
     contentRecords(page.title, searchDescription, keywords, links, sections).forEach(
@@ -143,5 +147,5 @@ export function collectManifestPages(input: ManifestPagesInput): ManifestPages {
       );
     }
   }
-  return { pages, sectionRecords, endpointPages };
+  return { pages, sectionRecords, pageSections, endpointPages };
 }

@@ -88,8 +88,11 @@ export function tooltipTip(node: JsxElement): string | undefined {
   return parts.length > 0 ? parts.join(' ') : undefined;
 }
 
-/** `ParamField body="limit" type="number" default="10" required` → "limit (number, required, default 10): …"; a ResponseField's `pre` and `post` labels join the details. */
-export function fieldLine(node: JsxElement, description: string): string {
+/**
+ * `ParamField body="limit" type="number" default="10" required` → "limit (number, required, default 10): …"; a
+ * ResponseField's `pre` and `post` labels join the details, which `text` writes (as they are by default).
+ */
+export function fieldLine(node: JsxElement, description: string, text = (value: string) => value): string {
   let name = '';
   for (const key of FIELD_NAME_ATTRIBUTES) {
     const value = jsxAttribute(node, key);
@@ -107,6 +110,6 @@ export function fieldLine(node: JsxElement, description: string): string {
   const defaultValue = jsxAttribute(node, 'default');
   if (typeof defaultValue === 'string') details.push(`default ${defaultValue}`);
   details.push(...jsxStringList(node, 'pre'), ...jsxStringList(node, 'post'));
-  const head = details.length > 0 ? `${name} (${details.join(', ')})` : name;
+  const head = text(details.length > 0 ? `${name} (${details.join(', ')})` : name);
   return description === '' ? head : `${head}: ${description}`;
 }

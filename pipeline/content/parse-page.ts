@@ -87,7 +87,8 @@ const mdxProcessor = unified()
  * a line keeps its words apart from its neighbours' (`separatesWords`). JSX and ESM syntax, expressions that
  * render no literal text and images
  * (their alt text stays) are dropped. GFM tables give one line per row (cells joined by ` | `); footnote
- * definitions are text of their section.
+ * definitions are text of their section. A section also carries its Markdown where that reads otherwise (inline code,
+ * links and emphasis kept: `remarkPageSections`), which only the page Markdown reads.
  */
 export function parsePage(input: PageInput): ParsedPage {
   const { file, text, readSnippet } = input;

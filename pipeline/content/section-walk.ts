@@ -4,43 +4,55 @@ import { codeBlockTitle } from './code-block-title.ts';
 import { collapseWhitespace } from './collapse-whitespace.ts';
 import { stepHeading, updateHeading, type ComponentHeading } from './component-headings.ts';
 import { componentTitleLines, fieldLine, FIELD_COMPONENTS, tooltipTip } from './component-text.ts';
+import { htmlText } from './html-text.ts';
+import { plainInlineStyle, type InlineStyle } from './inline-style.ts';
+import { InlineText } from './inline-text.ts';
+import { NestingDepth } from './nesting-depth.ts';
 import { tableCells } from './html-table-cells.ts';
 import { jsxAttribute, type JsxElement } from './jsx-attribute.ts';
 import { headingDepth } from './jsx-heading.ts';
 import type { SectionWriter } from './section-writer.ts';
-import { fieldDescriptionLength, separatesWords, startsOwnLine } from './text-flow.ts';
+import { fieldDescriptionLength, startsOwnLine } from './text-flow.ts';
 import { headingTitle } from './heading-title.ts';
 
-const HTML_TAG = /<[^>]*>/g;
 /** Components whose headings the platform leaves out of the table of contents (`COMPONENTS_TO_EXCLUDE_HEADINGS`). */
 const UNLISTING_COMPONENTS = new Set(['Accordion', 'AccordionGroup', 'Expandable', 'Update', 'Prompt']);
 
-/**
- * How deep the section walk follows nested elements; deeper is a `nesting too deep` error on every Node version,
- * instead of whatever depth the engine's stack happens to allow (Node 20 and 24 differ).
- */
-export const MAX_PAGE_NESTING = 500;
+/** Options of a `SectionWalk`. */
+export interface SectionWalkOptions {
+  /** How inline text is written (default `plainInlineStyle`). */
+  style?: InlineStyle;
+  /** The URL of the page's link definition of an identifier (default: none). */
+  definitionUrl?: (identifier: string) => string | undefined;
+  /** A `mode: custom` or `frame` page: Markdown headings get no id, JSX headings only their own (default false). */
+  idlessHeadings?: boolean;
+}
 
-/** The text of one page: block nodes become lines of the section writer, phrasing nodes join the current line. */
+/**
+ * The text of one page: block nodes become lines of the section writer, phrasing nodes join the current line, written
+ * in `style` (plain text by default); `definitionUrl` gives the URL of the page's link definition of an identifier.
+ */
 export class SectionWalk {
-  private depth = 0;
+  private readonly nesting = new NestingDepth();
+  private readonly inline: InlineText;
+  private readonly style: InlineStyle;
+  private readonly idlessHeadings: boolean;
   /** How many components that keep headings out of the table of contents (`UNLISTING_COMPONENTS`) the walk is in. */
   private unlisted = 0;
 
   /**
    * @param writer Where the lines and headings go.
-   * @param idlessHeadings A `mode: custom` or `frame` page: the platform gives its Markdown headings no id and its JSX
+   * @param options `style` of inline text (default plain), `definitionUrl` of a link reference (default none), and
+   * `idlessHeadings`: a `mode: custom` or `frame` page, whose Markdown headings the platform gives no id and whose JSX
    * headings only their own `id` (default false).
    */
   constructor(
     private readonly writer: SectionWriter,
-    private readonly idlessHeadings = false,
-  ) {}
-
-  /** Goes one level deeper, refusing past MAX_PAGE_NESTING with a RangeError, as a stack overflow would. */
-  private descend(): void {
-    if (this.depth >= MAX_PAGE_NESTING) throw new RangeError(`nesting deeper than ${MAX_PAGE_NESTING} levels`);
-    this.depth += 1;
+    options: SectionWalkOptions = {},
+  ) {
+    this.style = options.style ?? plainInlineStyle;
+    this.idlessHeadings = options.idlessHeadings ?? false;
+    this.inline = new InlineText(this.nesting, this.style, options.definitionUrl ?? (() => undefined));
   }
 
   /** Walks the top-level nodes of a tree (the page's or an inlined snippet's); `headingIds` are that file's custom ids by line. */
@@ -49,11 +61,11 @@ export class SectionWalk {
   }
 
   private block(node: Nodes, headingIds: ReadonlyMap<number, string>): void {
-    this.descend();
+    this.nesting.enter();
     try {
       this.blockNode(node, headingIds);
     } finally {
-      this.depth -= 1;
+      this.nesting.leave();
     }
   }
 
@@ -66,7 +78,7 @@ export class SectionWalk {
       case 'mdxjsEsm':
         return;
       case 'heading': {
-        const text = collapseWhitespace(this.inlineChildren(node.children));
+        const text = collapseWhitespace(this.inline.children(node.children));
         if (text === '') return;
         const line = node.position?.start.line ?? 0;
         const customId = headingIds.get(line);
@@ -82,7 +94,7 @@ export class SectionWalk {
       }
       case 'tableRow':
         this.writer.emit(
-          node.children.map((cell) => collapseWhitespace(this.inlineChildren(cell.children))).join(' | '),
+          node.children.map((cell) => collapseWhitespace(this.inline.children(cell.children))).join(' | '),
         );
         return;
       case 'code':
@@ -95,7 +107,7 @@ export class SectionWalk {
         if (node.value.trim() !== '') this.writer.emit(`$$\n${node.value.trim()}\n$$`);
         return;
       case 'html':
-        this.writer.emit(collapseWhitespace(node.value.replace(HTML_TAG, ' ')));
+        this.writer.emit(collapseWhitespace(htmlText(node.value)));
         return;
       case 'list':
         node.children.forEach((item, position) =>
@@ -125,7 +137,7 @@ export class SectionWalk {
         line = '';
         this.block(child, headingIds);
       } else {
-        line += this.inline(child);
+        line += this.inline.of(child);
       }
     }
     this.writer.emit(collapseWhitespace(line));
@@ -161,7 +173,13 @@ export class SectionWalk {
     const update = node.type === 'mdxJsxFlowElement' ? updateHeading(node) : undefined;
     if (update) this.componentHeading(update, update.title, node);
     // An update's label is its heading; its tags and description are the first lines under it.
-    for (const line of componentTitleLines(node).slice(update ? 1 : 0)) this.writer.emit(collapseWhitespace(line));
+    const titleLines = componentTitleLines(node)
+      .slice(update ? 1 : 0)
+      .map((line) => this.style.text(line));
+    const href = jsxAttribute(node, 'href');
+    // A Card's title is the link its `href` opens.
+    if (titleLines[0] !== undefined && typeof href === 'string') titleLines[0] = this.style.link(titleLines[0], href);
+    for (const line of titleLines) this.writer.emit(collapseWhitespace(line));
     const unlisting = UNLISTING_COMPONENTS.has(node.name ?? '') ? 1 : 0;
     this.unlisted += unlisting;
     try {
@@ -170,7 +188,7 @@ export class SectionWalk {
       this.unlisted -= unlisting;
     }
     const tip = tooltipTip(node);
-    if (tip !== undefined) this.writer.emit(collapseWhitespace(tip));
+    if (tip !== undefined) this.writer.emit(collapseWhitespace(this.style.text(tip)));
   }
 
   /**
@@ -215,7 +233,7 @@ export class SectionWalk {
     const depth = headingDepth(node);
     // A heading a component's body renders is text of the page, not a heading of it (the platform's table of contents skips it).
     if (depth === undefined || node.data?.renderedBy !== undefined) return false;
-    const text = collapseWhitespace(this.inlineChildren(node.children as Nodes[]));
+    const text = collapseWhitespace(this.inline.children(node.children as Nodes[]));
     const id = jsxAttribute(node, 'id');
     if (text !== '')
       this.writer.heading(depth, text, node.position?.start.line ?? 0, {
@@ -233,51 +251,9 @@ export class SectionWalk {
     const descriptionLength = fieldDescriptionLength(children);
     let description = '';
     for (const child of children.slice(0, descriptionLength))
-      description += child.type === 'paragraph' ? ` ${this.inlineChildren(child.children)}` : this.inline(child);
-    this.writer.emit(fieldLine(node, collapseWhitespace(description)));
+      description += child.type === 'paragraph' ? ` ${this.inline.children(child.children)}` : this.inline.of(child);
+    this.writer.emit(fieldLine(node, collapseWhitespace(description), this.style.text));
     this.blockChildren(children.slice(descriptionLength), headingIds);
-  }
-
-  private inline(node: Nodes): string {
-    this.descend();
-    try {
-      return separatesWords(node) ? ` ${this.inlineNode(node)} ` : this.inlineNode(node);
-    } finally {
-      this.depth -= 1;
-    }
-  }
-
-  private inlineNode(node: Nodes): string {
-    switch (node.type) {
-      case 'text':
-      case 'inlineCode':
-        return node.value;
-      case 'inlineMath':
-        return `$${node.value}$`;
-      case 'break':
-        return ' ';
-      case 'image':
-      case 'imageReference':
-        return node.alt ?? '';
-      case 'html':
-        return node.value.replace(HTML_TAG, ' ');
-      case 'mdxJsxTextElement': {
-        const content = this.inlineChildren(node.children);
-        const tip = tooltipTip(node);
-        return tip === undefined ? content : `${content} (${tip})`;
-      }
-      case 'mdxTextExpression':
-      case 'footnoteReference':
-        return '';
-      default:
-        return 'children' in node ? this.inlineChildren(node.children as Nodes[]) : '';
-    }
-  }
-
-  private inlineChildren(children: readonly Nodes[]): string {
-    let joined = '';
-    for (const child of children) joined += this.inline(child);
-    return joined;
   }
 }
 

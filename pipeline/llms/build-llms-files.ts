@@ -1,6 +1,6 @@
 import type { ManifestPage } from '../../schemas/manifest.ts';
 import { pageMarkdownFile } from '../../schemas/page-markdown-file.ts';
-import type { SectionRecord } from '../../contract/search/section-record.ts';
+import type { PageSection } from '../content/parsed-page.ts';
 
 /** What `buildLlmsFiles` needs from a build. */
 export interface LlmsInput {
@@ -9,13 +9,11 @@ export interface LlmsInput {
   /** Public base URL (no trailing slash); '' makes links relative to llms.txt itself (`guides/setup.md`), right wherever it is served. */
   siteUrl: string;
   pages: readonly ManifestPage[];
-  /** The indexed sections, in page order. */
-  sectionRecords: readonly SectionRecord[];
   /**
-   * The search artifact's content number of each path (`SearchArtifact.pages`): pages of the same content, title
-   * and description get one Markdown text, made once (default: none, every page's Markdown is made on its own).
+   * The sections of each indexed page by route, as parsed (`PageSection.markdown` kept): pages that share their
+   * sections (copies across versions and languages), title and description get one Markdown text, made once.
    */
-  contentOfPath?: ReadonlyMap<string, number>;
+  pageSections: ReadonlyMap<string, readonly PageSection[]>;
 }
 
 /**
@@ -25,27 +23,28 @@ export interface LlmsInput {
  * (hidden, noindex and unsearchable pages stay out). Deterministic: the same build gives the same bytes.
  */
 export function buildLlmsFiles(input: LlmsInput): Map<string, string> {
-  const sectionsByPath = groupByKey(input.sectionRecords, (record) => record.path);
   const pages = input.pages.filter((page) => page.indexed);
   const files = new Map<string, string>();
   const markdowns: string[] = [];
   /** llms-full.txt holds each distinct page Markdown once: copies across versions and languages read the same. */
   const inFull = new Set<string>();
-  const markdownsByContent = new Map<number, { title: string; description: string | undefined; markdown: string }[]>();
+  const markdownsBySections = new Map<
+    readonly PageSection[],
+    { title: string; description: string | undefined; markdown: string }[]
+  >();
   for (const page of pages) {
-    const content = input.contentOfPath?.get(page.path);
-    const candidates = content === undefined ? [] : (markdownsByContent.get(content) ?? []);
+    const sections = input.pageSections.get(page.path) ?? [];
+    const candidates = markdownsBySections.get(sections) ?? [];
     let markdown = candidates.find(
       (candidate) => candidate.title === page.title && candidate.description === page.description,
     )?.markdown;
     if (markdown === undefined) {
-      markdown = pageMarkdown(page, sectionsByPath.get(page.path) ?? []);
-      if (content !== undefined)
-        markdownsByContent.set(content, [
-          ...candidates,
-          { title: page.title, description: page.description, markdown },
-        ]);
-      // A Markdown text reused from `markdownsByContent` is in llms-full.txt since it was made.
+      markdown = pageMarkdown(page, sections);
+      markdownsBySections.set(sections, [
+        ...candidates,
+        { title: page.title, description: page.description, markdown },
+      ]);
+      // A Markdown text reused from `markdownsBySections` is in llms-full.txt since it was made.
       if (!inFull.has(markdown)) {
         inFull.add(markdown);
         markdowns.push(markdown);
@@ -76,19 +75,21 @@ export function buildLlmsFiles(input: LlmsInput): Map<string, string> {
   return new Map([...files.keys()].sort().map((name) => [name, files.get(name) as string]));
 }
 
-/** A page as Markdown: `# title`, the description as a quote, then each section under its heading. */
+/**
+ * A page as Markdown: `# title`, the description as a quote, then each section's Markdown (else its text) under
+ * its heading.
+ */
 export function pageMarkdown(
   page: Pick<ManifestPage, 'title' | 'description'>,
-  sections: readonly SectionRecord[],
+  sections: readonly PageSection[],
 ): string {
   const lines = [`# ${page.title}`];
   if (page.description) lines.push('', `> ${oneLine(page.description)}`);
   for (const section of sections) {
-    const heading = section.headingPath.at(-1);
+    const heading = section.markdownHeading ?? section.headingPath.at(-1);
     if (heading) lines.push('', `${'#'.repeat(Math.min(section.headingPath.length + 1, 6))} ${heading}`);
-    const text =
-      section.anchor === '' && page.description ? stripLeading(section.text, page.description.trim()) : section.text;
-    if (text.trim()) lines.push('', text.trim());
+    const text = (section.markdown ?? section.text).trim();
+    if (text) lines.push('', text);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -107,9 +108,4 @@ function groupByKey<T>(items: readonly T[], keyOf: (item: T) => string): Map<str
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
-}
-
-/** The intro section's text starts with the page description (see toSectionRecords); it is already the quote. */
-function stripLeading(text: string, prefix: string): string {
-  return text.startsWith(prefix) ? text.slice(prefix.length) : text;
 }

@@ -99,6 +99,7 @@ describe('parsePage on an MDX page with every component', () => {
           {
             "anchor": "",
             "headingPath": [],
+            "markdown": "Intro with \`inline code\`, **bold** and a [quick start](/quickstart#install). The value is an expression. Diagram alt",
             "text": "Intro with inline code, bold and a quick start. The value is an expression. Diagram alt",
           },
           {
@@ -152,6 +153,20 @@ describe('parsePage on an MDX page with every component', () => {
               "Parameters",
               "Structure",
             ],
+            "markdown": "1. Install
+        Run the installer.
+      2. Configure
+        Edit \`plants.json\`.
+      macOS
+      Use Homebrew.
+      Linux
+      Use apt.
+      Why plants?
+      Because they grow.
+      [Guides](/guides/start)
+      Read the guides.
+      [GitHub](https://github.com/example/plants)
+      The dashboard",
             "text": "1. Install
         Run the installer.
       2. Configure
@@ -181,6 +196,8 @@ describe('parsePage on an MDX page with every component', () => {
             "headingPath": [
               "2026-01-15",
             ],
+            "markdown": "v2.0
+      Released the **new** API.",
             "text": "v2.0
       Released the new API.",
           },
@@ -337,6 +354,7 @@ describe('parsePage on an MDX page with every component', () => {
         anchor: 'plain-code-one',
         headingPath: ['JSX heading', 'Plain code one'],
         text: 'More, with an inline not a heading here.',
+        markdownHeading: 'Plain `code` one',
       },
     ]);
   });
@@ -459,6 +477,7 @@ describe('parsePage on a Markdown page', () => {
           {
             "anchor": "",
             "headingPath": [],
+            "markdown": "Some text with inline HTML and a [link](https://example.com/reference).",
             "text": "Some text with inline HTML and a link.",
           },
           {
@@ -466,6 +485,10 @@ describe('parsePage on a Markdown page', () => {
             "headingPath": [
               "Setup & install",
             ],
+            "markdown": "1. Download it.
+      2. Run \`setup --all\`.
+      A quote with a [second link](../other.md).
+      HTML link",
             "text": "1. Download it.
       2. Run setup --all.
       A quote with a second link.
@@ -531,6 +554,10 @@ describe('parsePage with snippets', () => {
           "headingPath": [
             "First",
           ],
+          "markdown": "Intro snippet text with a [link](/ignored-in-snippet).
+      Nested snippet text.
+      Local snippet text.
+      GoButton text.",
           "text": "Intro snippet text with a link.
       Nested snippet text.
       Local snippet text.
@@ -541,6 +568,8 @@ describe('parsePage with snippets', () => {
           "headingPath": [
             "Legacy",
           ],
+          "markdown": "Legacy snippet text.
+      Fallback snippet text from \\_snippets.",
           "text": "Legacy snippet text.
       Fallback snippet text from _snippets.",
         },

@@ -1,0 +1,47 @@
+import type { InlineStyle } from './inline-style.ts';
+
+/**
+ * What Markdown would read as syntax in literal text: a backslash before punctuation, a backtick, `*`, a `[` that could
+ * open a link (not the `[]` of `object[]`), an `_` at the edge of a word, a `<` that could open a tag or an autolink
+ * (`<TOKEN>`), an `&` that could open an entity.
+ */
+const MARKDOWN_SYNTAX =
+  /\\(?=[!-/:-@[-`{-~])|[`*]|\[(?!\](?![([]))|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])|<(?=[A-Za-z/!?])|&(?=#?\w+;)/gu;
+/** A link destination that must be written between `<` and `>`: one holding whitespace, parentheses or angle brackets. */
+const BRACKETED_DESTINATION = /[\s()<>]/;
+const CONTENT_EDGES = /^(\s*)([\s\S]*?)(\s*)$/;
+
+/**
+ * Inline content as Markdown: text escaped where Markdown would misread it, code as a code span (fenced by more
+ * backticks than it holds), links as `[content](url)` with the URL as the page wrote it, emphasis, strong and
+ * strikethrough marked.
+ */
+export const markdownInlineStyle: InlineStyle = {
+  text: (value) => value.replace(MARKDOWN_SYNTAX, '\\$&'),
+  code: codeSpan,
+  link: (content, url) =>
+    url === undefined || content.trim() === '' ? content : `[${content}](${linkDestination(url)})`,
+  emphasis: (content) => marked(content, '*'),
+  strong: (content) => marked(content, '**'),
+  delete: (content) => marked(content, '~~'),
+};
+
+/** `` `code` ``, its fence one backtick longer than the longest run inside, padded by a space where the code would otherwise lose or join one. */
+function codeSpan(value: string): string {
+  if (value.trim() === '') return value;
+  const longestRun = Math.max(0, ...(value.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longestRun + 1);
+  const padding =
+    value.startsWith('`') || value.endsWith('`') || (value.startsWith(' ') && value.endsWith(' ')) ? ' ' : '';
+  return `${fence}${padding}${value}${padding}${fence}`;
+}
+
+function linkDestination(url: string): string {
+  return BRACKETED_DESTINATION.test(url) ? `<${url.replace(/[<>]/g, '\\$&')}>` : url;
+}
+
+/** Content between two markers, the whitespace at its edges left outside them (Markdown reads no `* x*` as emphasis). */
+function marked(content: string, marker: string): string {
+  const [, leading = '', inner = '', trailing = ''] = CONTENT_EDGES.exec(content) ?? [];
+  return inner === '' ? content : `${leading}${marker}${inner}${marker}${trailing}`;
+}
