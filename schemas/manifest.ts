@@ -19,7 +19,11 @@ export interface Manifest {
   /** One record per page path; `content` indexes `contents`. */
   pages: ManifestPageRecord[];
   redirects: ManifestRedirect[];
-  artifacts: { search: { file: 'search.json'; sha256: string; bytes: number; sections: number } };
+  artifacts: {
+    search: { file: 'search.json'; sha256: string; bytes: number; sections: number };
+    /** llms.txt, llms-full.txt and the page Markdown: the sha256 of their names and texts, so the buildId covers them. */
+    agentFiles?: { sha256: string; files: number };
+  };
   diagnostics: { errors: number; warnings: number; byRule: Record<string, number> };
 }
 

@@ -45,6 +45,13 @@ export function assembleBuildResult(input: AssembleInput): BuildResult {
   const { config, sectionRecords, searchArtifact } = input;
   const searchArtifactText = serializeSearchArtifact(searchArtifact);
   const sortedDiagnostics = sortDiagnostics(input.diagnostics);
+  const agentFiles = buildLlmsFiles({
+    siteName: String(config.document.name ?? '').trim(),
+    ...(typeof config.document.description === 'string' ? { description: config.document.description } : {}),
+    siteUrl: input.siteUrl?.replace(/\/+$/, '') ?? '',
+    pages: input.pages,
+    pageSections: input.pageSections,
+  });
   const { manifest, text: manifestText } = buildManifestFile({
     domain: input.domain,
     generator: input.generator,
@@ -56,19 +63,10 @@ export function assembleBuildResult(input: AssembleInput): BuildResult {
     redirects: [...config.redirects],
     searchArtifactText,
     searchSections: searchArtifact.sections.length,
+    agentFiles,
     diagnostics: sortedDiagnostics,
   });
-  const files = new Map([
-    ['manifest.json', manifestText],
-    ['search.json', searchArtifactText],
-    ...buildLlmsFiles({
-      siteName: manifest.site.name,
-      ...(typeof config.document.description === 'string' ? { description: config.document.description } : {}),
-      siteUrl: input.siteUrl?.replace(/\/+$/, '') ?? '',
-      pages: input.pages,
-      pageSections: input.pageSections,
-    }),
-  ]);
+  const files = new Map([['manifest.json', manifestText], ['search.json', searchArtifactText], ...agentFiles]);
   return {
     manifest,
     searchArtifact,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DocsConfig } from '../../schemas/docs-config.ts';
 import type { DeepReadonly } from '../site-model/site-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
@@ -45,6 +46,8 @@ export interface ManifestInput {
   redirects: ManifestRedirect[];
   searchArtifactText: string;
   searchSections: number;
+  /** The agent files written beside the manifest (`buildLlmsFiles`), by name: their digest is part of the manifest (default none). */
+  agentFiles?: ReadonlyMap<string, string>;
   diagnostics: Diagnostic[];
 }
 
@@ -96,6 +99,7 @@ export function buildManifestFile(input: ManifestInput): ManifestFile {
         bytes: Buffer.byteLength(input.searchArtifactText),
         sections: input.searchSections,
       },
+      ...(input.agentFiles ? { agentFiles: agentFilesDigest(input.agentFiles) } : {}),
     },
     diagnostics: {
       errors: input.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length,
@@ -181,4 +185,11 @@ export function serializeManifest(manifest: Manifest | Omit<Manifest, 'buildId'>
     return `${name}[\n${value.map((record) => `    ${JSON.stringify(record)}`).join(',\n')}\n  ]`;
   });
   return `{\n${lines.join(',\n')}\n}\n`;
+}
+
+/** The sha256 of files' names and texts, in name order (each name and text ended by a NUL), and how many there are. */
+function agentFilesDigest(files: ReadonlyMap<string, string>): { sha256: string; files: number } {
+  const hash = createHash('sha256');
+  for (const name of [...files.keys()].sort()) hash.update(`${name}\0${files.get(name) as string}\0`);
+  return { sha256: hash.digest('hex'), files: files.size };
 }

@@ -105,7 +105,18 @@ const manifestShapes: Record<string, { shape: { types: object; open: boolean; re
     } satisfies Shape<Manifest>,
   },
   '/properties/artifacts': {
-    shape: { types: { search: ['object'] }, open: false, required: ['search'] } satisfies Shape<Manifest['artifacts']>,
+    shape: {
+      types: { search: ['object'], agentFiles: ['object'] },
+      open: false,
+      required: ['search'],
+    } satisfies Shape<Manifest['artifacts']>,
+  },
+  '/properties/artifacts/properties/agentFiles': {
+    shape: {
+      types: { sha256: ['string'], files: ['integer'] },
+      open: false,
+      required: ['sha256', 'files'],
+    } satisfies Shape<NonNullable<Manifest['artifacts']['agentFiles']>>,
   },
   '/properties/artifacts/properties/search': {
     shape: {

@@ -146,4 +146,14 @@ describe('page Markdown keeps inline code and links', () => {
       ].join('\n'),
     );
   });
+
+  it('gives a build whose page Markdown alone differs another build id (the manifest holds the agent files digest)', async () => {
+    const plain = await build({ 'guides/setup.mdx': page('Setup', 'Run mini init to start.') });
+    const coded = await build({ 'guides/setup.mdx': page('Setup', 'Run `mini init` to start.') });
+    expect(coded.files.get('search.json')).toBe(plain.files.get('search.json'));
+    expect(coded.files.get('pages/guides/setup.md')).not.toBe(plain.files.get('pages/guides/setup.md'));
+    expect(coded.manifest?.artifacts.agentFiles).toEqual({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/), files: 3 });
+    expect(coded.manifest?.artifacts.agentFiles?.sha256).not.toBe(plain.manifest?.artifacts.agentFiles?.sha256);
+    expect(coded.manifest?.buildId).not.toBe(plain.manifest?.buildId);
+  });
 });
