@@ -597,7 +597,9 @@ describe.skipIf(!suite)('answers in the widget, and accessibility in every state
     ]);
     const newTabLinks = await answer
       .locator('a')
-      .evaluateAll((links) => links.map((link) => [link.className, link.getAttribute('target'), link.rel]));
+      .evaluateAll((links) =>
+        links.map((link) => [link.className, link.getAttribute('target'), link.getAttribute('rel')]),
+      );
     expect(new Set(newTabLinks.map(([className]) => className))).toEqual(
       new Set(['docsmith-citation', 'docsmith-source']),
     );
