@@ -229,21 +229,7 @@ describe('the first click: without a site URL, citations link to the page Markdo
 
   it("the answer's source URL, absolute under the runtime's address, opens the cited page", async () => {
     const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-    const transport = new DefaultChatTransport<UIMessage>({
-      api: `${baseUrl}/v2/assistant/example/message`,
-      headers: { authorization: `Bearer ${key}` },
-      body: { fp: 'first-click' },
-    });
-    const chunks = await transport.sendMessages({
-      trigger: 'submit-message',
-      chatId: 'c1',
-      messageId: undefined,
-      messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Which variable skips the login in CI?' }] }],
-      abortSignal: undefined,
-    });
-    let message: UIMessage | undefined;
-    for await (const update of readUIMessageStream({ stream: chunks })) message = update;
-    const urls = message?.parts.flatMap((part) => (part.type === 'source-url' ? [part.url] : [])) ?? [];
+    const urls = await sourceUrls(baseUrl, key, 'first-click');
     expect(urls[0]).toBe(`${baseUrl}/sites/example/cli/configure.md#tokens-in-ci`);
     const page = await fetch(urls[0] as string);
     expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/markdown; charset=utf-8']);
@@ -261,21 +247,7 @@ describe('the first click on a keyed domain: citation links are signed for the k
   it('opens the cited page without a key, that page only, until the key is revoked', async () => {
     const { app, key, keys } = testApp;
     const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-    const transport = new DefaultChatTransport<UIMessage>({
-      api: `${baseUrl}/v2/assistant/example/message`,
-      headers: { authorization: `Bearer ${key}` },
-      body: { fp: 'signed-click' },
-    });
-    const chunks = await transport.sendMessages({
-      trigger: 'submit-message',
-      chatId: 'c1',
-      messageId: undefined,
-      messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Which variable skips the login in CI?' }] }],
-      abortSignal: undefined,
-    });
-    let message: UIMessage | undefined;
-    for await (const update of readUIMessageStream({ stream: chunks })) message = update;
-    const urls = message?.parts.flatMap((part) => (part.type === 'source-url' ? [part.url] : [])) ?? [];
+    const urls = await sourceUrls(baseUrl, key, 'signed-click');
     const [keyId] = /^ds_([0-9a-f]{12})_/.exec(key)?.slice(1) ?? [];
     expect(urls[0]).toMatch(
       new RegExp(
@@ -299,3 +271,22 @@ describe('the first click on a keyed domain: citation links are signed for the k
     expect((await fetch(link)).status).toBe(401);
   });
 });
+
+/** The source URLs of the answer to "Which variable skips the login in CI?", asked with the AI SDK's own client on `/v2`. */
+async function sourceUrls(baseUrl: string, key: string, fingerprint: string): Promise<string[]> {
+  const transport = new DefaultChatTransport<UIMessage>({
+    api: `${baseUrl}/v2/assistant/example/message`,
+    headers: { authorization: `Bearer ${key}` },
+    body: { fp: fingerprint },
+  });
+  const chunks = await transport.sendMessages({
+    trigger: 'submit-message',
+    chatId: 'c1',
+    messageId: undefined,
+    messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Which variable skips the login in CI?' }] }],
+    abortSignal: undefined,
+  });
+  let message: UIMessage | undefined;
+  for await (const update of readUIMessageStream({ stream: chunks })) message = update;
+  return message?.parts.flatMap((part) => (part.type === 'source-url' ? [part.url] : [])) ?? [];
+}
