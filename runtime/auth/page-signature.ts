@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { KeyRecord, KeyVerification } from './key-store.ts';
+import type { KeyRecord, KeyVerification } from './key-record.ts';
 
 const SIGNATURE_FORMAT = /^([0-9a-f]{12})\.([A-Za-z0-9_-]{22})$/;
 

@@ -1,5 +1,6 @@
 import { openRedis, withRedis } from '../stores/open-redis.ts';
-import { checkKey, newKey, type KeyRecord, type KeyVerification, type NewKeyInput } from './key-store.ts';
+import type { KeyRecord, KeyVerification } from './key-record.ts';
+import { checkKey, newKey, type NewKeyInput } from './key-store.ts';
 import { checkPageSignature, pageSignature } from './page-signature.ts';
 
 /** Where the key records live: one hash, field = key id, value = the record as JSON (never the key itself). */
