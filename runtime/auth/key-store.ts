@@ -114,8 +114,7 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
       return checkKey(token, domain, findRecord);
     },
     signPage(keyId, domain, pagePath) {
-      const record = findRecord(keyId);
-      return record && !record.revokedAt ? pageSignature(record, domain, pagePath) : undefined;
+      return pageSignature(findRecord(keyId), domain, pagePath);
     },
     verifyPage(signature, domain, pagePath) {
       loadRecent();

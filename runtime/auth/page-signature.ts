@@ -6,9 +6,11 @@ const SIGNATURE_FORMAT = /^([0-9a-f]{12})\.([A-Za-z0-9_-]{22})$/;
 /**
  * The signature a page link carries (`<key id>.<HMAC>`, the `sig` query parameter), made with the stored hash of the
  * key the answer was asked with: the link reads that one page's Markdown of that domain without a key, for as long as
- * the key stands. The hash never leaves the key store, so only the runtime can sign.
+ * the key stands. The hash never leaves the key store, so only the runtime can sign. Undefined for a key that is
+ * unknown (no record) or revoked.
  */
-export function pageSignature(record: KeyRecord, domain: string, pagePath: string): string {
+export function pageSignature(record: KeyRecord | undefined, domain: string, pagePath: string): string | undefined {
+  if (!record || record.revokedAt) return undefined;
   return `${record.id}.${pageMac(record.hash, domain, pagePath)}`;
 }
 

@@ -85,8 +85,7 @@ export async function createRedisKeyStore(options: RedisKeyStoreOptions): Promis
       return checkKey(token, domain, (id) => records.get(id));
     },
     signPage(keyId, domain, pagePath) {
-      const record = records.get(keyId);
-      return record && !record.revokedAt ? pageSignature(record, domain, pagePath) : undefined;
+      return pageSignature(records.get(keyId), domain, pagePath);
     },
     verifyPage(signature, domain, pagePath) {
       return checkPageSignature(signature, domain, pagePath, (id) => records.get(id));
