@@ -42,6 +42,16 @@ describe('docsmith serve start-up log', { timeout: 30_000 }, () => {
   afterAll(async () => {
     await rm(directory, { recursive: true, force: true });
   });
+  /** The compiled CLI's `serve` over the empty artifacts folder and its data folder, then `options`. */
+  const serveArguments = (...options: string[]): string[] => [
+    cli,
+    'serve',
+    '--artifacts',
+    directory,
+    '--data',
+    path.join(directory, 'data'),
+    ...options,
+  ];
 
   it('warns that the artifacts folder does not exist, or that it has no published domain', async () => {
     const missing = path.join(directory, 'missing');
@@ -65,18 +75,10 @@ describe('docsmith serve start-up log', { timeout: 30_000 }, () => {
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
     const { port } = busy.address() as { port: number };
-    const result = await promisify(execFile)(process.execPath, [
-      cli,
-      'serve',
-      '--artifacts',
-      directory,
-      '--data',
-      path.join(directory, 'data'),
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-    ]).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    const result = await promisify(execFile)(
+      process.execPath,
+      serveArguments('--host', '127.0.0.1', '--port', String(port)),
+    ).catch((error: { code: number; stdout: string; stderr: string }) => error);
     busy.close();
     expect('code' in result ? result.code : 0).toBe(1);
     expect(result.stderr).toBe(
@@ -92,22 +94,9 @@ describe('docsmith serve start-up log', { timeout: 30_000 }, () => {
   it('refuses an invalid assistant settings file before listening, naming the member (exit 2, no stack trace)', async () => {
     const settings = path.join(directory, 'assistant-settings.json');
     await writeFile(settings, JSON.stringify({ domains: { acme: { starterQuestions: ['1', '2', '3', '4'] } } }));
-    const child = spawn(
-      process.execPath,
-      [
-        cli,
-        'serve',
-        '--artifacts',
-        directory,
-        '--data',
-        path.join(directory, 'data'),
-        '--port',
-        '0',
-        '--assistant-settings',
-        settings,
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn(process.execPath, serveArguments('--port', '0', '--assistant-settings', settings), {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
