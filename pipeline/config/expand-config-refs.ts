@@ -85,9 +85,9 @@ export function expandConfigRefs(source: SiteSource, configFile: string): Expand
         ...(hint ? { hint } : {}),
       });
     };
-    const target = path.normalize(
-      reference.startsWith('/') ? reference.slice(1) : path.join(path.dirname(file), reference),
-    );
+    // A Windows separator is a folder separator, as the platform's `normalizePath` reads it.
+    const written = reference.replaceAll('\\', '/');
+    const target = path.normalize(written.startsWith('/') ? written.slice(1) : path.join(path.dirname(file), written));
     const siblingKeys = Object.keys(record).filter((key) => key !== '$ref');
     if (target.startsWith('../') || target === '..' || path.isAbsolute(target)) {
       report('ref-outside-site', `Unexpected \`$ref\` to \`${reference}\`, expected a file inside the site folder`);

@@ -23,7 +23,7 @@ type AstNode = ReturnType<typeof parseJsonAst>['body'];
 
 /**
  * Parses strict JSON with positions: a syntax error (trailing comma, unclosed brace, …) becomes a
- * `json-syntax` error at its line:col and `value` is undefined; a duplicate key is a `duplicate-key` error
+ * `json-syntax` error at its line:col and `value` is undefined; a duplicate key is a `duplicate-key` warning
  * (the last value wins, as JSON.parse does). Valid JSON without duplicate keys (the usual case) is read with
  * `JSON.parse`, and the positions are only worked out when a diagnostic first asks for one. Text nested deeper than
  * `MAX_NESTING_DEPTH` is a `nesting-too-deep` error at the opening that goes past it, found before anything recurses into it.
@@ -165,10 +165,10 @@ function parseWithPositions(file: string, text: string): ParsedJsonSource {
               line: member.name.loc.start.line,
               column: member.name.loc.start.column,
               pointer: `${pointer}/${escapePointer(name)}`,
-              severity: 'error',
+              severity: 'warning',
               ruleId: 'duplicate-key',
               message: `Unexpected duplicate key \`${name}\`, expected each key once per object`,
-              hint: 'Only the last value would be used; merge the two entries.',
+              hint: 'The last value is used, as the platform reads it; merge the two entries.',
             });
           }
           seen.add(name);

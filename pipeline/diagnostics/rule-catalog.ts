@@ -15,7 +15,10 @@ export const RULE_CATALOG = {
   // docs.json / mint.json: reading and `$ref`
   'missing-config': { severity: 'error', description: 'The site has neither docs.json nor mint.json.' },
   'json-syntax': { severity: 'error', description: 'A configuration file is not valid JSON.' },
-  'duplicate-key': { severity: 'error', description: 'A JSON object names the same key twice.' },
+  'duplicate-key': {
+    severity: 'warning',
+    description: 'A JSON object names the same key twice (the last value is used).',
+  },
   'ref-outside-site': { severity: 'error', description: 'A `$ref` points outside the site folder.' },
   'ref-cycle': { severity: 'error', description: '`$ref` files include each other in a cycle.' },
   'ref-missing': { severity: 'error', description: 'A `$ref` names a file that does not exist.' },

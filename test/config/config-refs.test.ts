@@ -83,7 +83,23 @@ describe('"$ref" inclusion in docs.json', () => {
     const duplicate = validateConfig(
       siteSourceFromObject({ 'docs.json': JSON.stringify(base).replace('{', '{"name": "First",') + '' }),
     );
-    expect(duplicate.diagnostics.find((diagnostic) => diagnostic.ruleId === 'duplicate-key')?.pointer).toBe('/name');
+    expect(duplicate.diagnostics.find((diagnostic) => diagnostic.ruleId === 'duplicate-key')).toMatchObject({
+      pointer: '/name',
+      severity: 'warning',
+    });
+    // The last value wins, as the platform's JSON.parse reads it.
+    expect(duplicate.config?.document.name).toBe('Refs');
+  });
+
+  it('reads a backslash in a $ref as a folder separator, as the platform does', () => {
+    const result = validateConfig(
+      siteSourceFromObject({
+        'docs.json': JSON.stringify({ ...base, navigation: { $ref: 'config\\navigation.json' } }),
+        'config/navigation.json': JSON.stringify({ pages: ['index'] }),
+      }),
+    );
+    expect(result.diagnostics).toEqual([]);
+    expect(result.config?.navigation).toEqual({ pages: ['index'] });
   });
 
   it('warns when one element mixes child kinds and keeps all of them', () => {
