@@ -102,7 +102,14 @@ function withoutContractions(text: string): string {
   return text.replace(CONTRACTION_TAIL, '');
 }
 
+/**
+ * Longest word stemmed: the stemmer's time grows with the square of a word's length (a 16,000-character word takes
+ * 2 s), and no English word is this long; longer ones (hashes, base64, a pasted blob) stay as written.
+ */
+const MAX_STEMMED_LENGTH = 64;
+
 function stemOf(word: string): string {
+  if (word.length > MAX_STEMMED_LENGTH) return word;
   let stem = stems.get(word);
   if (stem === undefined) {
     stem = porter2Stem(word);

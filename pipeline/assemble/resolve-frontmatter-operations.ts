@@ -29,6 +29,15 @@ export interface FrontmatterOperation {
 
 const MANUAL_ENDPOINT = /^([A-Za-z]+)\s+(\S+)$/;
 
+/** The frontmatter keys that name an API operation or schema, each with an example of its text. */
+const OPERATION_KEYS = ['openapi', 'openapi-schema', 'asyncapi', 'api'] as const;
+const OPERATION_EXAMPLES: Record<(typeof OPERATION_KEYS)[number], string> = {
+  openapi: 'GET /users',
+  'openapi-schema': 'openapi.json TaxObject',
+  asyncapi: 'asyncapi.yaml websocket',
+  api: 'POST https://api.example.com/users',
+};
+
 /**
  * Reads the endpoint or schema of each page's frontmatter. `openapi-schema: "Name"` adds the fields of that schema of
  * the specs to the page (`resolveSchemaPage`). `openapi: "METHOD /path"` / `"spec METHOD /path"` (a spec path may be
@@ -53,6 +62,19 @@ export function resolveFrontmatterOperations(
   const diagnostics: Diagnostic[] = [];
   for (const page of pages) {
     const { openapi, api, asyncapi, 'openapi-schema': schemaReference } = page.frontmatter;
+    for (const key of OPERATION_KEYS) {
+      const value = page.frontmatter[key];
+      if (value !== undefined && value !== null && typeof value !== 'string')
+        diagnostics.push({
+          file: page.file,
+          line: 1,
+          column: 1,
+          severity: 'warning',
+          ruleId: 'invalid-frontmatter',
+          message: `Unexpected ${Array.isArray(value) ? 'list' : typeof value === 'object' ? 'mapping' : typeof value} for frontmatter \`${key}\`, expected text`,
+          hint: `Write e.g. ${key}: "${OPERATION_EXAMPLES[key]}"; the page is built without it.`,
+        });
+    }
     if (typeof schemaReference === 'string' && schemaReference.trim()) {
       // The platform's API target: a schema first (`parseApiTargetFromMetadata`), then an operation.
       const schemaPage = resolveSchemaPage(page, schemaReference, specs, unloadedSpecs);

@@ -8,6 +8,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import './page-data.ts';
+import { findDeepPageNesting, pageNestingTooDeep } from './find-deep-page-nesting.ts';
 import { markdownNotMdx, parseFailure } from './parse-failure.ts';
 import { FRONTMATTER_FORMATS, pageKind } from './parse-page-tree.ts';
 import type { ParsedPage } from './parsed-page.ts';
@@ -93,6 +94,8 @@ const mdxProcessor = unified()
 export function parsePage(input: PageInput): ParsedPage {
   const { file, text, readSnippet } = input;
   const kind = pageKind(file);
+  const deep = findDeepPageNesting(text);
+  if (deep) return unparsablePage(input, kind, pageNestingTooDeep(file, deep));
   const vfile = new VFile({ path: file, value: text, data: { pageInput: readSnippet ? { readSnippet } : {} } });
   // The platform parses `.md` pages as MDX too (`@mintlify/common` getAST); one that is not valid MDX is read as
   // plain Markdown here, with a warning, rather than lost.
@@ -102,7 +105,7 @@ export function parsePage(input: PageInput): ParsedPage {
   try {
     tree = processor.parse(vfile);
   } catch (error) {
-    if (kind !== 'md') return unparsablePage(input, kind, error);
+    if (kind !== 'md') return unparsablePage(input, kind, parseFailure(file, error, kind));
     notMdx = markdownNotMdx(file, error);
     processor = markdownProcessor;
     tree = processor.parse(vfile);
@@ -142,8 +145,8 @@ function contentWithoutTitle(text: string): string {
   return text.slice(0, block[0].length).replace(TITLE_LINES, '') + text.slice(block[0].length);
 }
 
-/** A page the parser rejects: the parse error, and its frontmatter when that can still be read. */
-function unparsablePage(input: PageInput, kind: 'md' | 'mdx', error: unknown): ParsedPage {
+/** A page the parser rejects (`failure`) or that is not parsed (nested too deep), with its frontmatter when that can still be read. */
+function unparsablePage(input: PageInput, kind: 'md' | 'mdx', failure: Diagnostic): ParsedPage {
   const block = FRONTMATTER_BLOCK.exec(input.text);
   const recovered = readFrontmatter({ file: input.file, yaml: block ? (block[1] ?? '') : undefined, line: 2 });
   return {
@@ -157,6 +160,6 @@ function unparsablePage(input: PageInput, kind: 'md' | 'mdx', error: unknown): P
     links: [],
     imports: [],
     contentHash: createHash('sha256').update(input.text).digest('hex'),
-    diagnostics: [parseFailure(input.file, error, kind), ...recovered.diagnostics],
+    diagnostics: [failure, ...recovered.diagnostics],
   };
 }

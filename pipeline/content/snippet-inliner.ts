@@ -24,10 +24,15 @@ import { treeScope, type TreeScope } from './tree-scope.ts';
 
 const NO_HEADING_IDS: ReadonlyMap<number, string> = new Map();
 
+/** Snippets inlined into one page at most (the most of any real page seen is 14, nested ones included). */
+const MAX_INLINED_SNIPPETS = 1_000;
+
 /** Inlines the snippets of one page, in document order, and records what it read. */
 export class SnippetInliner {
   readonly imports = new Set<string>();
   readonly inlinedTexts: string[] = [];
+  /** Whether a `snippet-limit` warning was given for this page. */
+  private limitReported = false;
   private readonly budget = new ExpansionBudget();
   private readonly modules: ComponentModules;
 
@@ -185,13 +190,29 @@ export class SnippetInliner {
   ): { children: RootContent[]; headingIds: ReadonlyMap<number, string> } | undefined {
     const snippetText = this.readSnippet?.(snippetFile);
     if (snippetText === undefined) return undefined;
-    if (scope.stack.includes(snippetFile) || scope.stack.length > this.maxDepth) {
+    if (scope.stack.includes(snippetFile)) {
       this.warn(
         scope.file,
         usage,
         'snippet-cycle',
         `Unexpected snippet cycle ${[...scope.stack, snippetFile].join(' → ')}, expected snippets that do not include themselves`,
       );
+      return undefined;
+    }
+    if (scope.stack.length > this.maxDepth || this.inlinedTexts.length >= MAX_INLINED_SNIPPETS) {
+      // Once per page: past a limit every further use is past it too (a snippet using the next one ten times, eight
+      // levels deep, would be 10⁸ uses).
+      if (!this.limitReported)
+        this.warn(
+          scope.file,
+          usage,
+          'snippet-limit',
+          scope.stack.length > this.maxDepth
+            ? `Unexpected snippet \`${snippetFile}\` inlined ${scope.stack.length} levels deep (${[...scope.stack, snippetFile].join(' → ')}), expected at most ${this.maxDepth} snippets inside snippets`
+            : `Unexpected snippet \`${snippetFile}\` inlined after ${MAX_INLINED_SNIPPETS} others in one page, expected at most ${MAX_INLINED_SNIPPETS}`,
+          'The snippets past the limit are left out of the page: include fewer snippets inside snippets.',
+        );
+      this.limitReported = true;
       return undefined;
     }
     this.inlinedTexts.push(snippetText);

@@ -165,7 +165,8 @@ export const RULE_CATALOG = {
   'frontmatter-parse': { severity: 'error', description: 'The YAML frontmatter of a page cannot be parsed.' },
   'invalid-frontmatter': {
     severity: 'warning',
-    description: 'The frontmatter is not a mapping, or `title`/`description` is not text.',
+    description:
+      'The frontmatter is not a mapping or not closed, `title`/`description` is not text, or an operation key (`openapi`, `api`…) holds no text.',
   },
   'page-path-not-url': {
     severity: 'warning',
@@ -215,6 +216,10 @@ export const RULE_CATALOG = {
     description: 'A page imports or embeds a snippet file that does not exist.',
   },
   'snippet-cycle': { severity: 'warning', description: 'Snippets include each other in a cycle.' },
+  'snippet-limit': {
+    severity: 'warning',
+    description: 'Snippets nest more than 8 deep, or one page inlines more than 1,000; the rest are left out.',
+  },
   'too-much-expression-text': {
     severity: 'warning',
     description:

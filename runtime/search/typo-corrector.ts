@@ -8,6 +8,8 @@ const MINIMUM_LENGTH = 4;
 const TWO_EDITS_FROM = 8;
 /** Shortest indexed prefix an uncorrectable term falls back to (and never under half the term). */
 const MINIMUM_PREFIX = 5;
+/** Longest term corrected: a misspelt word is a word, and the prefix search's time grows with the square of a term's length (a pasted 20,000-character blob took a second). */
+const MAXIMUM_LENGTH = 64;
 
 /** What the corrector needs of an index: its terms and how many documents hold each. */
 export interface Vocabulary {
@@ -27,7 +29,8 @@ const SURFACE_WORD = /\p{L}{4,}/gu;
  * the misspelling left letters out of, then to the more frequent word. Last comes the term's longest indexed prefix
  * of at least `MINIMUM_PREFIX` characters and half the term: the stemmer cannot strip a misspelt suffix ("paginaton"
  * stays whole while the index holds `pagin`).
- * Identifiers and versions (a digit, a `.` or `:`, a leading `-`) are left alone.
+ * Identifiers and versions (a digit, a `.` or `:`, a leading `-`) are left alone, and so are terms longer than
+ * `MAXIMUM_LENGTH`.
  */
 export class TypoCorrector {
   readonly #vocabulary: Vocabulary;
@@ -64,7 +67,12 @@ export class TypoCorrector {
    * when its own term is unknown and the texts hold a word close enough; undefined otherwise (then try `correct`).
    */
   correctWritten(word: string, language?: string): string | undefined {
-    if (!this.#texts || word.length < MINIMUM_LENGTH || !this.#isUnknown(prepareText(word, language)[0] ?? ''))
+    if (
+      !this.#texts ||
+      word.length < MINIMUM_LENGTH ||
+      word.length > MAXIMUM_LENGTH ||
+      !this.#isUnknown(prepareText(word, language)[0] ?? '')
+    )
       return undefined;
     const written = word.toLowerCase();
     const words = this.#writtenWords().get(written[0] as string);
@@ -88,6 +96,7 @@ export class TypoCorrector {
   #isUnknown(term: string): boolean {
     return (
       term.length >= MINIMUM_LENGTH &&
+      term.length <= MAXIMUM_LENGTH &&
       !/\d/.test(term) &&
       !isWholeIdentifier(term) &&
       this.#vocabulary.documentFrequency(term) === 0

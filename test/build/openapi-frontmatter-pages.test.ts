@@ -182,6 +182,22 @@ describe('MDX pages with frontmatter `openapi-schema`', () => {
       'Closest schemas: `TaxObject`, `Customer`.',
     );
   });
+
+  it('warn when an operation key holds no text (a list, a number, a mapping) and build the page without it', async () => {
+    const result = await build(
+      {
+        'tax.mdx': '---\ntitle: Tax\nopenapi: [GET /taxes]\n---\n\nA tax.\n',
+        'odd.mdx': '---\ntitle: Odd\napi: 42\nasyncapi: {channel: x}\n---\n\nOdd.\n',
+      },
+      { 'openapi.json': taxes },
+    );
+    expect(result.files.get('pages/tax.md')).toBe('# Tax\n\nA tax.\n');
+    expect(diagnostics(result)).toEqual([
+      'odd.mdx:1 warning invalid-frontmatter: Unexpected mapping for frontmatter `asyncapi`, expected text',
+      'odd.mdx:1 warning invalid-frontmatter: Unexpected number for frontmatter `api`, expected text',
+      'tax.mdx:1 warning invalid-frontmatter: Unexpected list for frontmatter `openapi`, expected text',
+    ]);
+  });
 });
 
 describe('a page naming a spec that does not hold its operation', () => {

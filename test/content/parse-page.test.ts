@@ -541,6 +541,16 @@ describe('parsePage on a Markdown page', () => {
     expect(page.description).toBeUndefined();
     expect(page.sections.map((section) => section.text)).toEqual(['The body.']);
   });
+
+  it('warns of frontmatter no `---` line closes, whose lines are then page text, and not of a page opening with a rule', () => {
+    const unclosed = parsePage({ file: 'guides/open.mdx', text: '---\ntitle: Open\n\n# Hello\n\nBody.\n' });
+    expect(unclosed.diagnostics).toMatchObject([
+      { line: 1, column: 1, severity: 'warning', ruleId: 'invalid-frontmatter' },
+    ]);
+    expect(unclosed.sections[0]?.text).toContain('title: Open');
+    const rule = parsePage({ file: 'guides/rule.mdx', text: '---\n\nA page opening with a thematic break.\n' });
+    expect(rule.diagnostics).toEqual([]);
+  });
 });
 
 describe('parsePage with snippets', () => {

@@ -85,10 +85,25 @@ describe('remarkInlineSnippets', () => {
     );
   });
 
-  it('reports a chain deeper than maxDepth as a cycle at the usage in the snippet file', () => {
+  it('reports a chain deeper than maxDepth, no cycle, as past the limit at the usage in the snippet file', () => {
     const { file } = inline('<Snippet file="outer.mdx" />\n', 1);
     expect(file.data.pageDiagnostics).toMatchObject([
-      { file: 'snippets/outer.mdx', line: 5, column: 1, ruleId: 'snippet-cycle' },
+      { file: 'snippets/outer.mdx', line: 5, column: 1, ruleId: 'snippet-limit' },
     ]);
+    expect(file.data.pageDiagnostics?.[0]?.message).toContain('page.mdx → snippets/outer.mdx → snippets/inner.mdx');
+  });
+
+  it('stops after 1,000 snippets in one page with one warning: ten uses a level, eight levels deep, is no hang', () => {
+    const levels = 8;
+    for (let level = 0; level < levels; level += 1)
+      snippets.set(
+        `snippets/fan-${level}.mdx`,
+        level + 1 < levels
+          ? `import Next from "/snippets/fan-${level + 1}.mdx";\n\nLevel ${level}.\n\n${'<Next />\n\n'.repeat(10)}`
+          : `Level ${level}.\n`,
+      );
+    const { file } = inline('import Fan from "/snippets/fan-0.mdx";\n\n<Fan />\n');
+    expect(file.data.pageDiagnostics?.map((diagnostic) => diagnostic.ruleId)).toEqual(['snippet-limit']);
+    expect(file.data.pageDiagnostics?.[0]?.message).toContain('after 1000 others');
   });
 });

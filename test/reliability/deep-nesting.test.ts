@@ -64,6 +64,22 @@ describe('inputs nested too deep (issue #30 item 1)', () => {
     expect(chain[0]).toMatchObject({ file: 'two.json', severity: 'error' });
   });
 
+  it('reports a page nesting lists, quotes or expressions too deep before parsing it, and builds the rest', async () => {
+    const list = Array.from({ length: 200 }, (_, level) => `${'  '.repeat(level)}- item`).join('\n');
+    const expression = `<Card title={${'{a:'.repeat(300)}1${'}'.repeat(300)}} />`;
+    const found = await deepNestingDiagnostics({
+      ...base,
+      'billing.mdx': `---\ntitle: Billing\nx: {a: {b: 1}}\n---\n\n${list}\n`,
+      'quickstart.mdx': `---\ntitle: Quickstart\n---\n\n\`\`\`js\n${'{'.repeat(300)}\n\`\`\`\n\n${expression}\n`,
+      'quotes.md': `${'>'.repeat(200)} quoted\n`,
+    });
+    expect(found.map(({ file, line, column, severity }) => ({ file, line, column, severity }))).toEqual([
+      { file: 'billing.mdx', line: 6 + MAX_NESTING_DEPTH + 1, column: 2 * MAX_NESTING_DEPTH + 1, severity: 'error' },
+      { file: 'quickstart.mdx', line: 9, column: 14 + 3 * (MAX_NESTING_DEPTH - 1), severity: 'error' },
+      { file: 'quotes.md', line: 1, column: MAX_NESTING_DEPTH + 1, severity: 'error' },
+    ]);
+  });
+
   it('reports a JSON spec nested too deep at its position and builds the rest of the site', async () => {
     const deepSchema = '{"type":"array","items":'.repeat(700) + '{"type":"string"}' + '}'.repeat(700);
     const files = { ...base, 'docs.json': withSpec('openapi.json'), 'openapi.json': spec(deepSchema) };

@@ -116,6 +116,14 @@ describe('typo tolerance', () => {
     expect(corrector.correct('zebra')).toBeUndefined();
   });
 
+  it('leaves a term longer than 64 characters alone: a pasted blob, not a misspelt word', () => {
+    const only = (indexed: string) =>
+      new TypoCorrector({ terms: () => [indexed], documentFrequency: (term) => (term === indexed ? 1 : 0) });
+    const blob = 'ab'.repeat(33);
+    expect(only(blob).correct(`${blob.slice(0, 64)}aa`)).toBeUndefined();
+    expect(only(blob.slice(0, 60)).correct(`${blob.slice(0, 58)}aa`)).toBe(blob.slice(0, 60));
+  });
+
   it('finds the page through a misspelt question', () => {
     const index = load([
       section('account/delete', 'Delete your account', 'Closing removes every project.'),

@@ -65,6 +65,12 @@ describe('text preparation shared by build and query', () => {
       'sure',
     ]);
     expect(prepareText("don't configure")).toEqual(['don', 'configur']);
+  });
+
+  it('leaves a word longer than 64 characters unstemmed: no English word is, and stemming one takes time', () => {
+    const blob = `${'ab'.repeat(40)}ing`;
+    expect(prepareText(`decoding ${blob}`)).toEqual(['decod', blob]);
+    expect(prepareText(`${'ab'.repeat(30)}ing`)).toEqual([`${'ab'.repeat(30)}`]);
     expect(prepareText("l'API d'accès", 'fr')).toEqual(['l', 'api', 'd', 'accès']);
   });
 
