@@ -1,6 +1,7 @@
 import { headingAnchor } from '../content/anchor-slugger.ts';
 import { isParseFailure } from '../content/parse-failure.ts';
 import type { ParsedPage } from '../content/parsed-page.ts';
+import { titleMarkdown } from '../content/title-markdown.ts';
 import type { NavigationPageEntry } from '../navigation/navigation-page-entry.ts';
 import { pagePathForFile } from '../site/load-site.ts';
 
@@ -97,7 +98,7 @@ function distinctPageAnchors(
         [...tag[0].matchAll(UPDATE_TITLE)].map((match) => headingAnchor(match[1] ?? '')),
       ),
       ...[...text.matchAll(TITLED_COMPONENT)].map((match) =>
-        headingAnchor(decodeEntities(match[1] ?? match[2] ?? match[3] ?? '')),
+        headingAnchor(titleMarkdown(decodeEntities(match[1] ?? match[2] ?? match[3] ?? ''))),
       ),
     ];
     const keyed = new Map<string, string>();

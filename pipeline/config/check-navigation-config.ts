@@ -65,7 +65,7 @@ export function checkNavigationConfig(navigation: unknown, locate: (pointer: str
         "docsmith builds the element's own listed pages only: the generated pages are not in the manifest, the search index or the assistant's sources.",
       );
     }
-    if (typeof record.root === 'string') visitPage(record.root, `${pointer}/root`);
+    if (elementKind === 'group' && typeof record.root === 'string') visitPage(record.root, `${pointer}/root`);
     const kinds = heldLists(elementKind, record);
     const kept = keptLists(elementKind, record);
     const link = kept.length === 0 && kinds.length > 0 && elementKind !== 'navigation';

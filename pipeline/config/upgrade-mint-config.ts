@@ -141,7 +141,13 @@ export function upgradeMintConfig(mint: Json): UpgradedMintConfig {
     origin('/seo/indexing', '/seo/indexHiddenPages');
   }
   if (Object.keys(seo).length > 0) config.seo = seo;
-  if (mint.search !== undefined) config.search = copy('search', '/search');
+  // The platform's upgrade keeps the search prompt only (`location`, top or side, is no docs.json key).
+  const searchPrompt = jsonRecord(mint.search).prompt;
+  if (searchPrompt) {
+    config.search = { prompt: searchPrompt };
+    origin('/search', '/search');
+    origin('/search/prompt', '/search/prompt', searchPrompt);
+  }
 
   const modeToggle = jsonRecord(mint.modeToggle);
   if (Object.keys(modeToggle).length > 0) {

@@ -1,10 +1,11 @@
 import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx';
 import { jsxAttribute, type JsxElement } from './jsx-attribute.ts';
+import { titleMarkdown } from './title-markdown.ts';
 
 /** A component the platform lists in the table of contents as a heading, and how. */
 export interface ComponentHeading {
   depth: number;
-  /** The title the platform slugs (the label or the step's title, as written). */
+  /** The title the platform slugs: the label as written, the step's title as text (`titleMarkdown`). */
   title: string;
   /** The component's own `id`, which the platform takes as the heading's. */
   customId: string | undefined;
@@ -44,7 +45,7 @@ export function stepHeading(node: JsxElement, stepsTitleSize: string | undefined
     noAnchor === 'true'
   )
     return undefined;
-  return { depth, title: title.trim(), customId: ownId(node) };
+  return { depth, title: titleMarkdown(title.trim()).trim(), customId: ownId(node) };
 }
 
 function ownId(node: JsxElement): string | undefined {

@@ -14,6 +14,7 @@ import { headingDepth } from './jsx-heading.ts';
 import type { SectionWriter } from './section-writer.ts';
 import { fieldDescriptionLength, startsOwnLine } from './text-flow.ts';
 import { headingTitle } from './heading-title.ts';
+import { MARKDOWN_TITLE_COMPONENTS, titleMarkdown } from './title-markdown.ts';
 
 /** Components whose headings the platform leaves out of the table of contents (`COMPONENTS_TO_EXCLUDE_HEADINGS`). */
 const UNLISTING_COMPONENTS = new Set(['Accordion', 'AccordionGroup', 'Expandable', 'Update', 'Prompt']);
@@ -173,9 +174,12 @@ export class SectionWalk {
     const update = node.type === 'mdxJsxFlowElement' ? updateHeading(node) : undefined;
     if (update) this.componentHeading(update, update.title, node);
     // An update's label is its heading; its tags and description are the first lines under it.
+    // A title the platform reads as Markdown is written in the walk's style; other lines are literal text.
+    const markdownTitle =
+      MARKDOWN_TITLE_COMPONENTS.has(node.name ?? '') && typeof jsxAttribute(node, 'title') === 'string';
     const titleLines = componentTitleLines(node)
       .slice(update ? 1 : 0)
-      .map((line) => this.style.text(line));
+      .map((line, index) => (index === 0 && markdownTitle ? titleMarkdown(line, this.style) : this.style.text(line)));
     const href = jsxAttribute(node, 'href');
     // A Card's title is the link its `href` opens.
     if (titleLines[0] !== undefined && typeof href === 'string') titleLines[0] = this.style.link(titleLines[0], href);

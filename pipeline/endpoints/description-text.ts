@@ -20,9 +20,10 @@ const converted = new Map<string, string[]>();
 const MAX_CONVERTED = 20_000;
 
 /**
- * The text of a spec description, which OpenAPI defines as CommonMark: its lines as the page pipeline reads Markdown
- * (emphasis and code marks dropped, a link's text kept, one line per paragraph, list item or table row, code blocks
- * fenced), whitespace collapsed. Text without Markdown syntax is only collapsed, and one paragraph with only links, code
+ * The text of a spec description, which OpenAPI defines as CommonMark and the platform compiles as MDX: its lines as
+ * the page pipeline reads MDX (emphasis and code marks dropped, a link's text kept, one line per paragraph, list item
+ * or table row, code blocks fenced), whitespace collapsed; a description that is no valid MDX (`v1=<hex>`), as the
+ * platform shows it then, its text as written on one line. Text without Markdown syntax is only collapsed, and one paragraph with only links, code
  * spans and emphasis has those marks dropped without the parser (what it would give for them). Not a string: no lines.
  */
 export function descriptionLines(value: unknown): string[] {
@@ -38,7 +39,9 @@ export function descriptionLines(value: unknown): string[] {
     lines = line === '' ? [] : [line];
   }
   if (lines === undefined) {
-    const page = parsePage({ file: 'description.md', text: `---\ntitle: description\n---\n${value}\n` });
+    // Compiled as MDX, as the platform compiles it: one it cannot compile (`v1=<hex>`, an unclosed `<br>`) is shown
+    // as the text it is.
+    const page = parsePage({ file: 'description.mdx', text: `---\ntitle: description\n---\n${value}\n` });
     lines = page.sections
       .flatMap((section) => [
         ...(section.headingPath.length > 0 ? [section.headingPath.at(-1) as string] : []),

@@ -165,7 +165,7 @@ export function resolveNavigation(
     if (typeof element.href === 'string') {
       node.href = element.href;
       // A link, as the platform's schema reads an element with an `href`: the lists it also holds are dropped.
-      if (element.root === undefined) return SKIP;
+      if (kind !== 'group' || element.root === undefined) return SKIP;
     }
     const level: Level = {
       scope,

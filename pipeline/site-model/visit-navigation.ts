@@ -37,7 +37,7 @@ export interface NavigationVisitor<Context> {
 }
 
 /**
- * Walks docs.json `navigation` depth first, the way it is resolved: an element, then its `root`, then the list the
+ * Walks docs.json `navigation` depth first, the way it is resolved: an element, then its `root` (a group's), then the list the
  * platform keeps of it (`keptLists`: one list, none for a link; every list of a group, in `NAVIGATION_LISTS` order,
  * then its `pages`; strings are page references, objects are groups). `navigation.global`
  * (links only), `sourceRef` entries (another repository's navigation) and keys that are not navigation are not
@@ -62,7 +62,8 @@ function visitElement<Context>(
   if (entered === SKIP) return;
   const context = entered === undefined ? parentContext : entered;
   const { element, pointer } = visit;
-  if (visit.kind !== 'navigation' && typeof element.root === 'string')
+  // Only a group has a `root` on the platform: its schema drops the key everywhere else.
+  if (visit.kind === 'group' && typeof element.root === 'string')
     visitor.page?.({ entry: element.root, pointer: `${pointer}/root`, role: 'root' }, context);
   // An element is one kind of list, as the platform's schema reads it (a group excepted, see `keptLists`).
   const kept = keptLists(visit.kind, element);

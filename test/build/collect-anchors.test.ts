@@ -34,6 +34,22 @@ describe('collectAnchors', () => {
     expect([...(anchors?.values() ?? [])].slice(2)).toEqual(['using-the-cli', 'why-a-token', 'install-the-sdk']);
   });
 
+  it('slugs a title written in Markdown from its words, as the platform reads such titles', () => {
+    const text = [
+      '# Guide',
+      '',
+      '<Tabs>',
+      '  <Tab title="Use the [API](https://example.com/api)">Call it.</Tab>',
+      '</Tabs>',
+      '',
+      '<Accordion title="Why `TOKEN` **matters**">Because.</Accordion>',
+      '',
+    ].join('\n');
+    const page = parsePage({ file: 'guide.mdx', text });
+    const anchors = collectAnchors([page], [], () => text).get('guide');
+    expect([...(anchors?.values() ?? [])].slice(1)).toEqual(['use-the-api', 'why-token-matters']);
+  });
+
   it('offers a ParamField or ResponseField as `param-<name>` (`-1`, `-2` when repeated) and the tabs and fields of imported snippets, as the platform renders them on the page', () => {
     const files: Record<string, string> = {
       'reference.mdx': [

@@ -121,6 +121,21 @@ describe('a site with only the legacy mint.json', () => {
     expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['legacy-config']);
   });
 
+  it('keeps only the search prompt, as the platform does: `location` is no docs.json key', () => {
+    const mint = {
+      name: 'Legacy',
+      colors: { primary: '#16A34A' },
+      search: { prompt: 'Search the docs', location: 'side' },
+      navigation: [{ group: 'Start', pages: ['index'] }],
+    };
+    expect(upgradeMintConfig(mint).config.search).toEqual({ prompt: 'Search the docs' });
+    expect(upgradeMintConfig({ ...mint, search: { location: 'top' } }).config.search).toBeUndefined();
+    const result = validateConfig(
+      siteSourceFromObject({ 'mint.json': JSON.stringify(mint, null, 2), 'index.mdx': '# Home' }),
+    );
+    expect(result.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(['legacy-config']);
+  });
+
   it('keeps a playground mode it has no docs.json name for as written, even one named like an object property', () => {
     for (const mode of ['constructor', 'toString', 'interactive']) {
       expect(

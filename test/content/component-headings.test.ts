@@ -112,4 +112,28 @@ describe('headings the platform makes of components and JSX elements', () => {
       'v1 -> #v1 (depth 1)',
     ]);
   });
+
+  it("reads a Step's, Tab's or Card's title as Markdown: ids and text from its words, the page Markdown keeping its marks", () => {
+    const text = [
+      '---',
+      'title: Testing',
+      '---',
+      '',
+      '<Steps titleSize="h3">',
+      '  <Step title="Re-use your `sequin.yml` for testing">Reuse it.</Step>',
+      '  <Step title="Install the [CLI](https://example.com/cli)">Install it.</Step>',
+      '  <Step title="Check **status** [here](nowhere)">Check it.</Step>',
+      '</Steps>',
+      '',
+      '<Card title="Use the *API*" href="/api">Call it.</Card>',
+    ].join('\n');
+    expect(headingsOf(text)).toEqual([
+      '1. Re-use your sequin.yml for testing -> #re-use-your-sequin-yml-for-testing (depth 3)',
+      '2. Install the CLI -> #install-the-cli (depth 3)',
+      '3. Check status [here](nowhere) -> #check-status-here-nowhere (depth 3)',
+    ]);
+    const page = parsePage({ file: 'page.mdx', text });
+    expect(page.sections.at(-1)?.text).toBe('Check it.\nUse the API\nCall it.');
+    expect(page.sections.at(-1)?.markdown).toContain('[Use the *API*](/api)');
+  });
 });

@@ -28,6 +28,21 @@ const navigation = {
 } as unknown as DocsConfig['navigation'];
 
 describe('visitNavigation', () => {
+  it("visits a group's `root` only: the platform's schema drops it from a product, tab or anchor", () => {
+    const pages: string[] = [];
+    visitNavigation<undefined>(
+      {
+        products: [
+          { product: 'API', root: 'api/welcome', pages: ['api/a'] },
+          { product: 'Guides', groups: [{ group: 'Start', root: 'guides/index', pages: ['guides/a'] }] },
+        ],
+      } as unknown as DocsConfig['navigation'],
+      { page: ({ entry, role }) => void pages.push(`${role} ${entry}`) },
+      undefined,
+    );
+    expect(pages).toEqual(['page api/a', 'root guides/index', 'page guides/a']);
+  });
+
   it("visits elements, roots and pages depth first in resolution order (lists in their fixed order, then pages), with pointers and each element's context", () => {
     const events: string[] = [];
     visitNavigation<string>(
