@@ -37,7 +37,8 @@ export interface EarlierBuild {
  * distinct text once: a file whose text an earlier file already has is a hard link to it (a copy where links are refused).
  * With `linkFrom`, a file whose name and text are those of the earlier build's is a hard link to that build's file
  * (`docsmith dev`: a save changes a few of a site's thousand files, and creating files is the slow part of a write).
- * Resolves to false when that build already exists (same content hash, nothing written).
+ * Resolves to false when that build already exists with these files (same content hash, nothing written); a folder
+ * of that name whose files differ (truncated, edited, half copied) is replaced.
  */
 export async function writeBuildDirectory(
   domainDir: string,
@@ -46,20 +47,38 @@ export async function writeBuildDirectory(
   options: { linkFrom?: EarlierBuild } = {},
 ): Promise<boolean> {
   const target = buildDirectory(domainDir, buildId);
-  if (await exists(target)) return false;
+  if ((await exists(target)) && (await holdsFiles(target, files))) return false;
   const buildsDir = path.dirname(target);
   await mkdir(buildsDir, { recursive: true });
   const temporary = path.join(buildsDir, `.tmp-${buildId}-${randomBytes(4).toString('hex')}`);
   await mkdir(temporary);
   try {
     await writeFilesOnce(temporary, files, options.linkFrom);
-    await rename(temporary, target);
+    if (await exists(target)) {
+      // A damaged folder of this build: moved aside, then removed, so that readers see it whole or not at all.
+      const damaged = path.join(buildsDir, `.tmp-damaged-${buildId}-${randomBytes(4).toString('hex')}`);
+      await rename(target, damaged);
+      await rename(temporary, target);
+      await rm(damaged, { recursive: true, force: true });
+    } else await rename(temporary, target);
   } catch (error) {
     await rm(temporary, { recursive: true, force: true });
-    if (await exists(target)) return false;
+    if ((await exists(target)) && (await holdsFiles(target, files))) return false;
     throw error;
   }
   return true;
+}
+
+/** Whether every file of a build is in `directory` with exactly its text. */
+async function holdsFiles(directory: string, files: ReadonlyMap<string, string>): Promise<boolean> {
+  const checked = await mapConcurrently([...files], WRITE_CONCURRENCY, async ([name, text]) => {
+    try {
+      return (await readFile(path.join(directory, name), 'utf8')) === text;
+    } catch {
+      return false;
+    }
+  });
+  return checked.every(Boolean);
 }
 
 /** Error codes of link(2) that mean the file system will not link here (other file system, no link support, no permission, too many links). */
@@ -127,32 +146,80 @@ export async function readCurrentBuildId(domainDir: string): Promise<string | un
   }
 }
 
+/** How long an unpublished build folder is kept from pruning by default: another `build --publish` may be about to publish it. */
+const PRUNE_GRACE_MS = 10 * 60_000;
+
 /**
  * Points the domain's `current` release at a build (write a temp file, then rename over the pointer, so a
  * reader sees the old or the new release, never half of one), records it in releases.json and removes
- * builds that are neither among the last `keep` releases nor the build just published.
- * Resolves to false when that build was already current (nothing published).
+ * builds that are neither among the last `keep` releases nor the build just published, nor written in the last
+ * `pruneGraceMs` (default 10 minutes). Publishes of one domain take turns (`withPublishLock`), so two CI jobs
+ * publishing at once both land in releases.json and neither removes the other's build.
+ * Resolves to false when that build was already current (nothing published); rejects when its folder is missing.
  */
 export async function publishBuild(
   domainDir: string,
   buildId: string,
-  options: { keep?: number; now?: Date } = {},
+  options: { keep?: number; now?: Date; pruneGraceMs?: number } = {},
 ): Promise<boolean> {
   const keep = Math.max(1, options.keep ?? 5);
-  if ((await readCurrentBuildId(domainDir)) === buildId) return false;
-  const releases = [
-    { buildId, publishedAt: (options.now ?? new Date()).toISOString() },
-    ...(await readReleases(domainDir)).filter((release) => release.buildId !== buildId),
-  ].slice(0, keep);
-  await replaceFile(path.join(domainDir, 'releases.json'), `${JSON.stringify(releases, null, 2)}\n`);
-  await replaceFile(path.join(domainDir, 'current'), `${JSON.stringify({ buildId })}\n`);
-  const kept = new Set(releases.map((release) => release.buildId));
-  const buildsDir = path.join(domainDir, 'builds');
-  for (const entry of await readdir(buildsDir)) {
-    if (!kept.has(entry) && !entry.startsWith('.tmp-'))
-      await rm(path.join(buildsDir, entry), { recursive: true, force: true });
+  const now = options.now ?? new Date();
+  const grace = options.pruneGraceMs ?? PRUNE_GRACE_MS;
+  return withPublishLock(domainDir, async () => {
+    if (!(await exists(path.join(buildDirectory(domainDir, buildId), 'manifest.json'))))
+      throw new Error(`the folder of build ${buildId} is gone from ${path.join(domainDir, 'builds')}: build again`);
+    if ((await readCurrentBuildId(domainDir)) === buildId) return false;
+    const releases = [
+      { buildId, publishedAt: now.toISOString() },
+      ...(await readReleases(domainDir)).filter((release) => release.buildId !== buildId),
+    ].slice(0, keep);
+    await replaceFile(path.join(domainDir, 'releases.json'), `${JSON.stringify(releases, null, 2)}\n`);
+    await replaceFile(path.join(domainDir, 'current'), `${JSON.stringify({ buildId })}\n`);
+    const kept = new Set(releases.map((release) => release.buildId));
+    const buildsDir = path.join(domainDir, 'builds');
+    for (const entry of await readdir(buildsDir)) {
+      if (kept.has(entry) || entry.startsWith('.tmp-')) continue;
+      const folder = path.join(buildsDir, entry);
+      const written = await stat(folder).then(
+        (stats) => stats.mtimeMs,
+        () => 0,
+      );
+      if (now.getTime() - written >= grace) await rm(folder, { recursive: true, force: true });
+    }
+    return true;
+  });
+}
+
+/** A publish lock older than this is left by a process that died: it is broken. */
+const STALE_LOCK_MS = 60_000;
+/** How long a publish waits for another one of the same domain to finish. */
+const LOCK_WAIT_MS = 60_000;
+
+/** Runs `task` holding the domain's publish lock (`<domainDir>/.publish.lock`, created exclusively). */
+async function withPublishLock<T>(domainDir: string, task: () => Promise<T>): Promise<T> {
+  const lock = path.join(domainDir, '.publish.lock');
+  const started = Date.now();
+  for (;;) {
+    try {
+      await writeFile(lock, `${process.pid}\n`, { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = await stat(lock).then(
+        (stats) => Date.now() - stats.mtimeMs,
+        () => 0,
+      );
+      if (age > STALE_LOCK_MS) await rm(lock, { force: true });
+      else if (Date.now() - started > LOCK_WAIT_MS)
+        throw new Error(`another publish of ${domainDir} has held ${lock} for ${Math.round(age / 1000)} s`);
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
-  return true;
+  try {
+    return await task();
+  } finally {
+    await rm(lock, { force: true });
+  }
 }
 
 /** The publish history of a domain, newest first (empty when never published). */

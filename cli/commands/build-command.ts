@@ -177,11 +177,17 @@ async function runBuild(siteDir: string, options: BuildCommandOptions): Promise<
   }
   const written = await writeBuildDirectory(outDir, result.manifest.buildId, result.files);
   const target = buildDirectory(outDir, result.manifest.buildId);
-  const publishNote = options.publish
-    ? (await publishBuild(outDir, result.manifest.buildId, { keep: options.keep }))
-      ? ', published'
-      : ', already current'
-    : '';
+  let publishNote = '';
+  if (options.publish) {
+    try {
+      publishNote = (await publishBuild(outDir, result.manifest.buildId, { keep: options.keep }))
+        ? ', published'
+        : ', already current';
+    } catch (error) {
+      process.stderr.write(`${domain}: built → ${target}, not published: ${(error as Error).message}\n`);
+      return EXIT_INVALID;
+    }
+  }
   process.stdout.write(`${domain}: built ${counts} → ${target}${written ? '' : ' (unchanged)'}${publishNote}\n`);
   return EXIT_OK;
 }

@@ -96,7 +96,9 @@ export function createDevSiteBuilder(options: DevSiteBuilderOptions): DevSiteBui
           served ? { linkFrom: { directory: buildDirectory(domainDir, served.buildId), files: served.files } } : {},
         );
         served = { buildId, files: result.files };
-        status = (await publishBuild(domainDir, buildId, { keep: KEPT_BUILDS })) ? 'published' : 'unchanged';
+        status = (await publishBuild(domainDir, buildId, { keep: KEPT_BUILDS, pruneGraceMs: 0 }))
+          ? 'published'
+          : 'unchanged';
         await options.warm(options.domain);
       }
       return {

@@ -35,9 +35,21 @@ export function where(pointer: string): string {
   return pointer === '' ? ' at the top level' : ` in \`${pointer}\``;
 }
 
-/** A value as a message quotes it: a string as it is, anything else as JSON, in backticks. */
+/** Characters of a value a message quotes, at most: the rest is an ellipsis. */
+const MAX_SHOWN = 120;
+/** Control characters, which a terminal would act on (clear the screen, move the cursor) rather than show. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * A value as a message quotes it: a string as it is, anything else as JSON, in backticks; control characters
+ * escaped (`\u001b`) and past `MAX_SHOWN` characters cut with an ellipsis, so that a hostile docs.json cannot write
+ * to the reader's terminal or fill it.
+ */
 export function show(value: unknown): string {
-  return typeof value === 'string' ? `\`${value}\`` : `\`${JSON.stringify(value)}\``;
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  const escaped = text.replace(CONTROL, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `\`${escaped.length > MAX_SHOWN ? `${escaped.slice(0, MAX_SHOWN)}…` : escaped}\``;
 }
 
 /** The JSON type of a value as a message names it (`null`, `array`, `string`…). */

@@ -12,13 +12,18 @@ const SHAPED_SECRETS: readonly RegExp[] = [
   /\bAIza[\w-]{30,}/g,
   /\bds_[0-9a-f]{12}_[\w-]{20,}/g,
 ];
-/** `password=…`, `token: …`, `Authorization: Bearer …`: the value after a word that names a secret. */
+/**
+ * `password=…`, `token: …`, `Authorization: Bearer …`: the value after a word that names a secret. Every unbounded
+ * repetition a match could retry from each position of a long word is bounded here and below (`{0,64}`, `{1,256}`):
+ * unbounded, a question holding one 100,000-character word took seconds to minutes to scrub.
+ */
 const NAMED_SECRET =
-  /\b([\w-]*?(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|[_-]key|auth(?:orization)?))(["']?\s*[:=]\s*["']?)(?:bearer\s+|basic\s+)?[^\s"',;]{4,}/gi;
+  /\b([\w-]{0,64}?(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|[_-]key|auth(?:orization)?))(["']?\s*[:=]\s*["']?)(?:bearer\s+|basic\s+)?[^\s"',;]{4,}/gi;
 const BEARER = /\b(bearer|basic)\s+[\w\-.~+/=]{8,}/gi;
 /** Credentials in a URL (`https://user:secret@host`). */
-const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi;
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]{0,31}:\/\/)[^\s/@:]{1,256}:[^\s/@]{1,256}@/gi;
+/** An e-mail address, its parts as long as the standard allows (64 for the local part, 63 a label). */
+const EMAIL = /[\p{L}\p{N}._%+-]{1,64}@[\p{L}\p{N}-]{1,63}(?:\.[\p{L}\p{N}-]{1,63}){0,8}\.\p{L}{2,24}/gu;
 /** Card-like numbers: 13 to 19 digits, optionally grouped by single spaces or dashes. */
 const CARD_LIKE = /\b\d(?:[ -]?\d){12,18}\b/g;
 /** Phone numbers written internationally (`+44 20 7946 0958`, `+1 (555) 010-9999`). */
@@ -39,11 +44,13 @@ const TOKEN = /[A-Za-z0-9_\-+/=.]{20,}/g;
 export function scrubSensitiveText(text: string): string {
   let scrubbed = text;
   for (const pattern of SHAPED_SECRETS) scrubbed = scrubbed.replace(pattern, '[secret]');
-  scrubbed = scrubbed
-    .replace(URL_CREDENTIALS, '$1[secret]@')
+  // Text without an `@` holds no e-mail address nor URL credentials: those scans are skipped.
+  const at = scrubbed.includes('@');
+  scrubbed = (at ? scrubbed.replace(URL_CREDENTIALS, '$1[secret]@') : scrubbed)
     .replace(NAMED_SECRET, (match: string, name: string, separator: string) => `${name}${separator}[secret]`)
-    .replace(BEARER, (_match: string, scheme: string) => `${scheme} [secret]`)
-    .replace(EMAIL, '[email]')
+    .replace(BEARER, (_match: string, scheme: string) => `${scheme} [secret]`);
+  if (at) scrubbed = scrubbed.replace(EMAIL, '[email]');
+  scrubbed = scrubbed
     .replace(TOKEN, (token) => (looksRandom(token) ? '[secret]' : token))
     .replace(PHONE, '[phone]')
     .replace(CARD_LIKE, '[number]')

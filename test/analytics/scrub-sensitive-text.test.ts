@@ -50,4 +50,11 @@ describe('scrubSensitiveText', () => {
   ])('keeps %j as it is', (text) => {
     expect(scrubSensitiveText(text)).toBe(text);
   });
+
+  it('scrubs a question of one 100,000-character word in one pass, finding what follows it', () => {
+    for (const word of ['x'.repeat(100_000), '漢'.repeat(100_000), 'a.'.repeat(50_000), 'a-'.repeat(50_000)])
+      expect(scrubSensitiveText(`${word} mail jane@example.com, password=hunter22`)).toBe(
+        `${word} mail [email], password=[secret]`,
+      );
+  });
 });

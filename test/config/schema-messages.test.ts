@@ -42,6 +42,13 @@ describe('schema errors as plain diagnostics', () => {
     ]);
   });
 
+  it('quotes a value escaped and cut: a control character cannot reach the terminal, a long value cannot fill it', () => {
+    const [diagnostic] = diagnose({ ...base, theme: `\u001b[2J${'m'.repeat(500)}` });
+    expect(diagnostic?.message).toBe(
+      `Unexpected theme \`\\u001b[2J${'m'.repeat(111)}…\`, expected one of: mint, maple, palm, willow, linden, almond, aspen, luma, sequoia`,
+    );
+  });
+
   it('explains a colour that is not hex', () => {
     expect(diagnose({ ...base, colors: { primary: 'red' } })).toMatchObject([
       {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -119,7 +119,7 @@ describe('versioned artifact directories', () => {
     const ids = ['b000000000000001', 'b000000000000002', 'b000000000000003'];
     for (const id of ids) {
       await writeBuildDirectory(domainDir, id, files(id));
-      expect(await publishBuild(domainDir, id, { keep: 2 })).toBe(true);
+      expect(await publishBuild(domainDir, id, { keep: 2, pruneGraceMs: 0 })).toBe(true);
       expect(await readCurrentBuildId(domainDir)).toBe(id);
     }
     expect((await readReleases(domainDir)).map((release) => release.buildId)).toEqual([
@@ -134,6 +134,39 @@ describe('versioned artifact directories', () => {
     expect(await publishBuild(domainDir, 'c000000000000001')).toBe(true);
     expect(await publishBuild(domainDir, 'c000000000000001')).toBe(false);
     expect(await readReleases(domainDir)).toHaveLength(1);
+  });
+
+  it('keeps a build written in the last ten minutes and not published: another publish may be about to name it', async () => {
+    await writeBuildDirectory(domainDir, 'd000000000000001', files('one'));
+    await writeBuildDirectory(domainDir, 'd000000000000002', files('two'));
+    expect(await publishBuild(domainDir, 'd000000000000001', { keep: 1 })).toBe(true);
+    expect((await readdir(path.join(domainDir, 'builds'))).sort()).toEqual(['d000000000000001', 'd000000000000002']);
+    const later = new Date(Date.now() + 11 * 60_000);
+    await writeBuildDirectory(domainDir, 'd000000000000003', files('three'));
+    expect(await publishBuild(domainDir, 'd000000000000003', { keep: 1, now: later })).toBe(true);
+    expect(await readdir(path.join(domainDir, 'builds'))).toEqual(['d000000000000003']);
+  });
+
+  it('takes publishes of one domain in turns: at once, both land in the history and the current build exists', async () => {
+    const ids = Array.from({ length: 6 }, (_, index) => `e00000000000000${index}`);
+    await Promise.all(ids.map((id) => writeBuildDirectory(domainDir, id, files(id))));
+    const published = await Promise.all(ids.map((id) => publishBuild(domainDir, id, { keep: 10 })));
+    expect(published).toEqual(ids.map(() => true));
+    expect((await readReleases(domainDir)).map((release) => release.buildId).sort()).toEqual(ids);
+    const current = (await readCurrentBuildId(domainDir)) ?? '';
+    expect(await readFile(path.join(buildDirectory(domainDir, current), 'manifest.json'), 'utf8')).toBe(current);
+    expect(await readdir(domainDir)).not.toContain('.publish.lock');
+  });
+
+  it('refuses to publish a build whose folder is gone, and rewrites a damaged folder of the same build', async () => {
+    await expect(publishBuild(domainDir, 'f000000000000001')).rejects.toThrow(/is gone/);
+    await writeBuildDirectory(domainDir, 'f000000000000001', files('whole'));
+    const manifest = path.join(buildDirectory(domainDir, 'f000000000000001'), 'manifest.json');
+    await writeFile(manifest, 'who');
+    expect(await writeBuildDirectory(domainDir, 'f000000000000001', files('whole'))).toBe(true);
+    expect(await readFile(manifest, 'utf8')).toBe('whole');
+    expect(await writeBuildDirectory(domainDir, 'f000000000000001', files('whole'))).toBe(false);
+    expect((await readdir(path.join(domainDir, 'builds'))).filter((entry) => entry.startsWith('.tmp'))).toEqual([]);
   });
 
   it('reports no current build for a domain never published', async () => {
