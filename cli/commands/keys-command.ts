@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { KeyFileError } from '../../runtime/auth/key-file-error.ts';
 import { createKeyStore, type KeyStore } from '../../runtime/auth/key-store.ts';
 import { createRedisKeyStore, type RedisKeyStore } from '../../runtime/auth/redis-key-store.ts';
+import { StoreUnavailableError } from '../../runtime/stores/store-unavailable-error.ts';
 import { EXIT_INVALID } from '../exit-codes.ts';
 
 /** The keys file of a command: `--keys-file`, else `keys.json` in `--data` (default $DOCSMITH_DATA or .data), as `serve` reads it. */
@@ -31,13 +32,13 @@ async function withKeys<T>(
   }
 }
 
-/** A key command's action: a keys file that cannot be read ends it with one line and exit 1, nothing written. */
+/** A key command's action: a keys file that cannot be read, or Redis down, ends it with one line and exit 1, nothing written. */
 function keyAction<A extends unknown[]>(action: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
   return async (...args) => {
     try {
       await action(...args);
     } catch (error) {
-      if (!(error instanceof KeyFileError)) throw error;
+      if (!(error instanceof KeyFileError) && !(error instanceof StoreUnavailableError)) throw error;
       process.stderr.write(`docsmith keys: ${error.message}\n`);
       process.exitCode = EXIT_INVALID;
     }

@@ -3,8 +3,10 @@ import { buildApp } from '../../runtime/http/build-app.ts';
 import { buildMetricsApp } from '../../runtime/http/build-metrics-app.ts';
 import { createMetrics } from '../../runtime/http/metrics.ts';
 import { AssistantSettingsError } from '../../runtime/settings/assistant-settings-store.ts';
+import { StoreUnavailableError } from '../../runtime/stores/store-unavailable-error.ts';
 import { createModelFromEnvironment } from '../create-model-from-environment.ts';
-import { EXIT_USAGE } from '../exit-codes.ts';
+import { EXIT_INVALID, EXIT_USAGE } from '../exit-codes.ts';
+import { switchFromEnvironment } from '../switch-from-environment.ts';
 import { listenUntilClosed } from './serve/listen-until-closed.ts';
 import { logServeStart } from './serve/log-serve-start.ts';
 import { declareServeCommandOptions, type ServeCommandOptions } from './serve/serve-command-options.ts';
@@ -21,22 +23,29 @@ export function serveCommand(): Command {
     )
     .action(async (options: ServeCommandOptions) => {
       let settings: ServeSettings;
+      let switches: { playground: boolean; searchToolParts: boolean; admin: boolean; storeQuestionText: boolean };
       try {
         settings = serveSettingsFromEnvironment(options, process.env);
+        switches = {
+          playground: options.playground && switchFromEnvironment(process.env, 'DOCSMITH_PLAYGROUND') !== false,
+          searchToolParts:
+            Boolean(options.searchToolParts) ||
+            switchFromEnvironment(process.env, 'DOCSMITH_SEARCH_TOOL_PARTS') === true,
+          admin: Boolean(options.admin) || switchFromEnvironment(process.env, 'DOCSMITH_ADMIN') === true,
+          storeQuestionText:
+            Boolean(options.storeQuestions) || switchFromEnvironment(process.env, 'DOCSMITH_STORE_QUESTIONS') === true,
+        };
       } catch (error) {
         process.stderr.write(`docsmith serve: ${(error as Error).message}\n`);
         process.exitCode = EXIT_USAGE;
         return;
       }
       const { limits, feedbackLimits, metricsPort, artifactMemoryMiB } = settings;
+      const { playground, searchToolParts, admin, storeQuestionText } = switches;
       const redisUrl = process.env.REDIS_URL || undefined;
-      const playground = options.playground && process.env.DOCSMITH_PLAYGROUND !== '0';
-      const searchToolParts = Boolean(options.searchToolParts) || process.env.DOCSMITH_SEARCH_TOOL_PARTS === '1';
       const metricsToken = process.env.DOCSMITH_METRICS_TOKEN?.trim() || undefined;
       const metricsAccess = metricsToken ? { token: metricsToken } : {};
       const metrics = createMetrics();
-      const admin = Boolean(options.admin) || process.env.DOCSMITH_ADMIN === '1';
-      const storeQuestionText = Boolean(options.storeQuestions) || process.env.DOCSMITH_STORE_QUESTIONS === '1';
       const app = await buildApp({
         artifactsDir: options.artifacts,
         dataDir: options.data,
@@ -67,6 +76,12 @@ export function serveCommand(): Command {
         ...(options.shutdownGrace !== undefined ? { shutdownGraceMs: options.shutdownGrace } : {}),
         assistantSettingsFile: options.assistantSettings || undefined,
       }).catch((error: unknown) => {
+        if (error instanceof StoreUnavailableError) {
+          // Redis down at start: one line and exit 1, for the supervisor to start it again.
+          process.stderr.write(`docsmith serve: ${error.message} (REDIS_URL ${redisUrl ?? ''})\n`);
+          process.exitCode = EXIT_INVALID;
+          return undefined;
+        }
         if (!(error instanceof AssistantSettingsError)) throw error;
         process.stderr.write(`docsmith serve: ${error.message}\n`);
         process.exitCode = EXIT_USAGE;

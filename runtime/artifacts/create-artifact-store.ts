@@ -56,8 +56,12 @@ export interface ArtifactStoreOptions {
 interface Entry {
   site: LoadedSite;
   checkedAt: number;
-  rejectedBuildId?: string;
+  /** A newer build `current` names that did not load, and when it was last tried. */
+  rejected?: { buildId: string; at: number };
 }
+
+/** How long a build that did not load is not tried again (a sync may still be copying it). */
+const REJECTED_RETRY_MS = 30_000;
 
 const DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 const MiB = 1024 * 1024;
@@ -79,7 +83,8 @@ const MEMORY_PER_BYTE = 4;
  * folder name = manifest.buildId, search.json sha256 = manifest.artifacts.search.sha256, hashed in slices, parsed a
  * line at a time) and keeps them in an LRU bounded by a memory budget. A new
  * release is picked up when `current` changes, swapped atomically (requests holding the old one finish
- * on it); a corrupt new build is refused and the previous one kept.
+ * on it); a corrupt new build is refused and the previous one kept, the new one tried again every 30 s (a sync may
+ * have been copying it); a domain whose folder or `current` is removed is served no more.
  */
 export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStore {
   const pollMs = options.pollMs ?? 1000;
@@ -96,12 +101,20 @@ export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStor
     const entry = cache.get(domain);
     const buildId = await readPointer(domain);
     if (!buildId) {
-      if (entry) return entry.site;
+      // Unpublished (the folder or its `current` removed): served no more, as a replica started now would not. A
+      // pointer that is there but cannot be read now (edited by hand, out of file handles) keeps the build served.
+      const removed = await stat(path.join(options.root, domain, 'current')).then(
+        () => false,
+        (error: NodeJS.ErrnoException) => error.code === 'ENOENT' || error.code === 'ENOTDIR',
+      );
+      if (entry && !removed) return entry.site;
+      cache.delete(domain);
       const exists = await stat(path.join(options.root, domain)).catch(() => undefined);
       if (!exists?.isDirectory()) return undefined;
       throw new ArtifactError(`domain ${domain} has no published build`);
     }
-    if (entry && (entry.site.buildId === buildId || entry.rejectedBuildId === buildId)) {
+    const rejectedLately = entry?.rejected?.buildId === buildId && Date.now() - entry.rejected.at < REJECTED_RETRY_MS;
+    if (entry && (entry.site.buildId === buildId || rejectedLately)) {
       entry.checkedAt = Date.now();
       return entry.site;
     }
@@ -113,7 +126,7 @@ export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStor
       const reason = (error as Error).message;
       options.onRejectedBuild?.(domain, buildId, reason);
       if (entry) {
-        entry.rejectedBuildId = buildId;
+        entry.rejected = { buildId, at: Date.now() };
         entry.checkedAt = Date.now();
         return entry.site;
       }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_FORMATS_SINCE } from '../../contract/artifact-format.ts';
 import {
   ArtifactError,
@@ -61,6 +61,40 @@ describe('artifact store', () => {
     await writeFile(path.join(root, 'example', 'builds', badId, 'search.json'), '{"formatVersion":1,"tampered":true}');
     expect((await store.get('example'))?.buildId).toBe(goodId);
     expect(rejected).toEqual([badId]);
+  });
+
+  it('tries a refused build again after 30 s, so a folder a sync was still copying is served once whole', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const store = createArtifactStore({ root, pollMs: 0 });
+      const goodId = await publishTestSite(root, 'example');
+      await store.get('example');
+      const newId = await publishTestSite(root, 'example', testSiteFiles('Synced'));
+      const searchFile = path.join(root, 'example', 'builds', newId, 'search.json');
+      const whole = await readFile(searchFile, 'utf8');
+      await writeFile(searchFile, whole.slice(0, 100));
+      expect((await store.get('example'))?.buildId).toBe(goodId);
+      await writeFile(searchFile, whole);
+      vi.advanceTimersByTime(29_000);
+      expect((await store.get('example'))?.buildId).toBe(goodId);
+      vi.advanceTimersByTime(2_000);
+      expect((await store.get('example'))?.siteName).toBe('Synced');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('serves a domain no more once its `current` or its folder is removed, as a replica started then would not', async () => {
+    const store = createArtifactStore({ root, pollMs: 0 });
+    await publishTestSite(root, 'example');
+    await publishTestSite(root, 'other');
+    expect(await store.get('example')).toBeDefined();
+    expect(await store.get('other')).toBeDefined();
+    await rm(path.join(root, 'example'), { recursive: true });
+    expect(await store.get('example')).toBeUndefined();
+    await rm(path.join(root, 'other', 'current'));
+    await expect(store.get('other')).rejects.toThrow(ArtifactError);
+    expect(store.loadedDomains()).toEqual([]);
   });
 
   it('refuses a build of an earlier docsmith with one message, keeps the previous one and serves the other domains', async () => {

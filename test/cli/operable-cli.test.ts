@@ -188,4 +188,20 @@ describe('an operable CLI', () => {
       await rm(data, { recursive: true, force: true });
     }
   });
+
+  it('keys with REDIS_URL at a Redis that is not there end with one line and exit 1, no stack trace', async () => {
+    vi.stubEnv('REDIS_URL', 'redis://127.0.0.1:1');
+    let err = '';
+    const errors = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      err += String(chunk);
+      return true;
+    });
+    try {
+      expect(await main(['keys', 'list'])).toBe(1);
+    } finally {
+      errors.mockRestore();
+      vi.unstubAllEnvs();
+    }
+    expect(err).toMatch(/^docsmith keys: Redis is unavailable: [^\n]+\n$/);
+  });
 });

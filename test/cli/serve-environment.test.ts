@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../cli/main.ts';
 import { reliabilityFromEnvironment } from '../../cli/reliability-from-environment.ts';
+import { switchFromEnvironment } from '../../cli/switch-from-environment.ts';
 import { wholeNumberFromEnvironment } from '../../cli/whole-number-from-environment.ts';
 
 /** Runs `docsmith serve` with one environment variable set (and extra arguments) and captures stderr. */
@@ -51,6 +52,17 @@ describe('numbers from the environment', () => {
     );
   });
 
+  it('reads a switch as 1/true/yes/on or 0/false/no/off, any case, and refuses anything else', () => {
+    for (const text of ['1', 'true', 'YES', 'On'])
+      expect(switchFromEnvironment({ DOCSMITH_X: text }, 'DOCSMITH_X')).toBe(true);
+    for (const text of ['0', 'False', 'no', 'OFF'])
+      expect(switchFromEnvironment({ DOCSMITH_X: text }, 'DOCSMITH_X')).toBe(false);
+    expect(switchFromEnvironment({ DOCSMITH_X: ' ' }, 'DOCSMITH_X')).toBeUndefined();
+    expect(() => switchFromEnvironment({ DOCSMITH_X: '2' }, 'DOCSMITH_X')).toThrow(
+      'Unexpected DOCSMITH_X=2, expected 1 or 0 (true or false)',
+    );
+  });
+
   it('parses the reliability settings with the same parser (0 days of retention means keep forever)', () => {
     expect(
       reliabilityFromEnvironment({ DOCSMITH_STORE_TIMEOUT_MS: '1500', DOCSMITH_THREAD_RETENTION_DAYS: '0' }),
@@ -72,6 +84,8 @@ describe('numbers from the environment', () => {
     ['DOCSMITH_ARTIFACT_MEMORY_MB', '0', 'Unexpected DOCSMITH_ARTIFACT_MEMORY_MB=0, expected a whole number ≥ 1'],
     ['DOCSMITH_SHUTDOWN_GRACE_MS', '10s', 'Unexpected DOCSMITH_SHUTDOWN_GRACE_MS=10s, expected a whole number ≥ 0'],
     ['DOCSMITH_FEEDBACK_LIMIT_IP_DAY', '0', 'Unexpected DOCSMITH_FEEDBACK_LIMIT_IP_DAY=0, expected a whole number ≥ 1'],
+    ['DOCSMITH_ADMIN', 'maybe', 'Unexpected DOCSMITH_ADMIN=maybe, expected 1 or 0 (true or false)'],
+    ['DOCSMITH_PLAYGROUND', 'disabled', 'Unexpected DOCSMITH_PLAYGROUND=disabled, expected 1 or 0 (true or false)'],
     [
       'ASSISTANT_LLM_BASE_URL',
       'localhost:11434/v1',
