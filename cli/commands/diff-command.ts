@@ -21,7 +21,7 @@ export function diffCommand(): Command {
     .argument('<old>', 'the earlier release')
     .argument('<new>', 'the later release')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
-    .option('--fail-on-breaking', 'exit 1 when a page is removed or moved with no redirect from its old path')
+    .option('--fail-on-breaking', 'exit 1 when a page is removed or moved with no redirect from its old path to a page')
     .action(async (oldTarget: string, newTarget: string, options: DiffCommandOptions) => {
       process.exitCode = await runDiff(oldTarget, newTarget, options);
     });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
+import { DOMAIN_NAME } from '../../contract/domain-name.ts';
 import { KeyFileError } from '../../runtime/auth/key-file-error.ts';
 import { createKeyStore, type KeyStore } from '../../runtime/auth/key-store.ts';
 import { createRedisKeyStore, type RedisKeyStore } from '../../runtime/auth/redis-key-store.ts';
@@ -13,7 +14,12 @@ const dataOption = [
   '--data <dir>',
   'data folder holding keys.json, the same as `serve --data` (env DOCSMITH_DATA, default .data)',
 ] as const;
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+/** Collects the `--domain` values, each a domain as the artifacts folder names sites (`acme`, `docs.acme.com`). */
+const collectDomain = (value: string, previous: string[] = []): string[] => {
+  if (!DOMAIN_NAME.test(value))
+    throw new InvalidArgumentError(`Unexpected domain \`${value}\`, expected a domain name like acme or docs.acme.com`);
+  return [...previous, value];
+};
 
 /**
  * Runs a key operation on the store the server uses: Redis when REDIS_URL is set (replicas share the keys),
@@ -53,7 +59,7 @@ export function keysCommand(): Command {
   keys
     .command('create')
     .description('Create a key for one or more domains; the key is printed once')
-    .requiredOption('--domain <domain>', 'domain the key may use (repeatable)', collect)
+    .requiredOption('--domain <domain>', 'domain the key may use (repeatable)', collectDomain)
     .requiredOption('--org <org>', 'organization the key belongs to (hourly limit)')
     .option('--name <name>', 'a label to recognise the key by')
     .option(

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Manifest, ManifestPage, ManifestRedirect } from '../../schemas/manifest.ts';
 import type { PageContext } from '../../contract/search/section-record.ts';
-import { matchRedirect } from '../navigation/match-redirect.ts';
+import { redirectReachesPage } from './redirect-reaches-page.ts';
 
 /** A page as the diff names it. */
 export interface DiffPage {
@@ -53,7 +53,8 @@ export interface ManifestDiff {
 /**
  * Compares two releases' manifests: pages added, removed, moved (same content hash at a new path),
  * retitled or changed; navigation moves; endpoint pages; redirects; site settings; and the breaking
- * changes — removed or moved pages whose old path no redirect of the new release covers (wildcards honoured).
+ * changes — removed or moved pages whose old path no redirect of the new release takes to a page (wildcards and
+ * chains honoured, `redirectReachesPage`).
  */
 export function diffManifests(previous: Manifest, next: Manifest): ManifestDiff {
   const before = new Map(previous.pages.map((page) => [page.path, page]));
@@ -97,12 +98,13 @@ export function diffManifests(previous: Manifest, next: Manifest): ManifestDiff 
   }
 
   const breaking: BreakingChange[] = [];
+  const pagePaths = new Set(after.keys());
   for (const page of removed) {
-    if (!matchRedirect(next.redirects, page.path))
+    if (!redirectReachesPage(next.redirects, page.path, pagePaths))
       breaking.push({ path: page.path, title: page.title, reason: 'removed' });
   }
   for (const move of moved) {
-    if (!matchRedirect(next.redirects, move.from))
+    if (!redirectReachesPage(next.redirects, move.from, pagePaths))
       breaking.push({ path: move.from, title: move.title, reason: 'moved', movedTo: move.to });
   }
 

@@ -1,3 +1,4 @@
+import { DOMAIN_NAME } from '../../contract/domain-name.ts';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
@@ -63,7 +64,6 @@ interface Entry {
 /** How long a build that did not load is not tried again (a sync may still be copying it). */
 const REJECTED_RETRY_MS = 30_000;
 
-const DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 const MiB = 1024 * 1024;
 
 /**
@@ -136,7 +136,7 @@ export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStor
 
   return {
     async get(domain) {
-      if (!DOMAIN.test(domain)) return undefined;
+      if (!DOMAIN_NAME.test(domain)) return undefined;
       const entry = cache.get(domain);
       if (entry && Date.now() - entry.checkedAt < pollMs) return entry.site;
       let loading = pending.get(domain);
@@ -149,7 +149,7 @@ export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStor
     async isReady() {
       if (cache.size > 0) return true;
       const domains = await readdir(options.root).catch(() => [] as string[]);
-      for (const domain of domains) if (DOMAIN.test(domain) && (await readPointer(domain))) return true;
+      for (const domain of domains) if (DOMAIN_NAME.test(domain) && (await readPointer(domain))) return true;
       return false;
     },
     loadedDomains() {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageMarkdownFile } from '../../schemas/page-markdown-file.ts';
+import { quotedPagePath } from './quoted-page-path.ts';
 import { parsePagePath } from '../artifacts/parse-page-path.ts';
 import { siteFilesPath } from '../artifacts/page-url.ts';
 import { docsTools } from '../mcp/create-docs-mcp-server.ts';
@@ -103,7 +104,7 @@ export function registerAgentFileRoutes(app: FastifyInstance, context: RouteCont
         );
         throw new ApiError(
           'page_not_found',
-          `No page /${pagePath} in the current build of ${site.domain}.${closest.length > 0 ? ` Closest: ${closest.join(', ')}.` : ''}`,
+          `No page /${quotedPagePath(pagePath)} in the current build of ${site.domain}.${closest.length > 0 ? ` Closest: ${closest.join(', ')}.` : ''}`,
         );
       }
       return sendFile(request, reply, authorization, 'text/markdown; charset=utf-8', markdown, `"${site.buildId}"`);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pageMarkdownFile } from '../../schemas/page-markdown-file.ts';
+import { quotedPagePath } from './quoted-page-path.ts';
 import { parsePagePath } from '../artifacts/parse-page-path.ts';
 import type { Authorization } from './authorize-request.ts';
 import { ApiError } from './error-catalog.ts';
@@ -42,7 +43,7 @@ export function registerPageRoutes(app: FastifyInstance, context: RouteContext):
     if (markdown === undefined)
       throw new ApiError(
         'page_not_found',
-        `No page /${pagePath} in the current build of ${authorization.site.domain}.`,
+        `No page /${quotedPagePath(pagePath)} in the current build of ${authorization.site.domain}.`,
       );
     return markdown;
   };

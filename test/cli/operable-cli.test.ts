@@ -175,6 +175,18 @@ describe('an operable CLI', () => {
     );
   });
 
+  it('keys refuse a domain that is no domain name (exit 2), before writing anything', async () => {
+    const data = await mkdtemp(path.join(tmpdir(), 'docsmith-keys-'));
+    try {
+      expect(
+        (await run(['keys', 'create', '--domain', 'acme', '--domain', 'bad/dom', '--org', 'a', '--data', data])).code,
+      ).toBe(2);
+      expect(await readdir(data)).toEqual([]);
+    } finally {
+      await rm(data, { recursive: true, force: true });
+    }
+  });
+
   it('keys refuse a keys file they cannot read (exit 1) and leave it as it was', async () => {
     const data = await mkdtemp(path.join(tmpdir(), 'docsmith-keys-'));
     try {

@@ -144,6 +144,13 @@ describe('the files agents read: llms.txt, llms-full.txt, <page>.md and the MCP 
     });
     expect((await get('/sites/open/robots.txt')).json()).toMatchObject({ error: { code: 'not_found' } });
     expect((await get('/sites/nowhere/llms.txt')).json()).toMatchObject({ error: { code: 'missing_key' } });
+    // A crafted path cannot make the message say something else: only path characters are repeated, 100 at most.
+    const crafted = await get(
+      `/sites/open/${encodeURIComponent(`Your account is locked, call +1 555 0100${'!'.repeat(200)}`)}.md`,
+    );
+    expect(crafted.json().error.message).toMatch(
+      /^No page \/Your\?account\?is\?locked\?\?call\?\?1\?555\?0100\?+… in the current build of open\./,
+    );
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { redirectReachesPage } from '../../pipeline/manifest/redirect-reaches-page.ts';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import diffSchema from '../../schemas/diff.schema.json' with { type: 'json' };
@@ -118,13 +119,38 @@ describe('docsmith diff between two releases', () => {
     expect(diff.pages.moved).toEqual([{ from: 'e', to: 'f', title: 'F' }]);
   });
 
-  it('flags removed or moved pages that no redirect covers as breaking, honouring wildcards', () => {
+  it('flags removed or moved pages that no redirect takes to a page as breaking, following wildcards', () => {
     const diff = diffManifests(before, after);
     const breaking = diff.breaking.map((change) => [change.path, change.reason]);
     expect(breaking).toContainEqual(['guides/legacy', 'moved']);
     expect(breaking).toContainEqual(['guides/removed', 'removed']);
     expect(breaking.map(([breakingPath]) => breakingPath)).not.toContain('guides/old-name');
-    expect(breaking.map(([breakingPath]) => breakingPath)).not.toContain('reference/old-widgets');
+    // `/reference/:slug*` → `/guides/:slug*` takes it to `/guides/old-widgets`, which the new release does not have.
+    expect(breaking).toContainEqual(['reference/old-widgets', 'removed']);
+  });
+
+  it('counts a redirect as covering only when it (or a chain of them) reaches a page, a folder of pages or a URL', () => {
+    const pages = new Set(['guides/setup', 'guides/new-name', 'api/index']);
+    const redirect = (source: string, destination: string) => ({ source, destination, permanent: true });
+    const redirects = [
+      redirect('/old/:slug*', '/guides/:slug*'),
+      redirect('/start', '/begin'),
+      redirect('/begin', '/guides/setup#install'),
+      redirect('/loop-a', '/loop-b'),
+      redirect('/loop-b', '/loop-a'),
+      redirect('/blog', 'https://blog.example.com'),
+      redirect('/reference', '/api'),
+      redirect('/docs-setup', '/docs/guides/setup'),
+    ];
+    const reaches = (path: string) => redirectReachesPage(redirects, path, pages);
+    expect(['old/new-name', 'start', 'blog', 'reference', 'docs-setup'].map(reaches)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['old/gone', 'loop-a', 'nothing', 'guides'].map(reaches)).toEqual([false, false, false, false]);
   });
 
   it('renders a pull-request table with the breaking changes first', () => {
