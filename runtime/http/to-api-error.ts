@@ -10,6 +10,8 @@ export function toApiError(error: FastifyError, request: FastifyRequest): ApiErr
     return new ApiError('store_unavailable');
   }
   if (error.validation) {
+    // A path parameter past its length (a domain, a page path): the URL is too long, whatever the method.
+    if (error.validationContext === 'params') return new ApiError('uri_too_long');
     const first = error.validation[0];
     const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
     const extra = (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty;

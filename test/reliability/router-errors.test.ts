@@ -36,4 +36,13 @@ describe('router errors answer with the catalogue', () => {
     expect(response.body).not.toContain('ddddd');
     expect(response.body).not.toContain('secret-admin');
   });
+
+  it('answers a page path past 1,024 characters with 414 uri_too_long, not a body error of a GET', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/sites/example/${'p'.repeat(1100)}.md`,
+      headers: { authorization: `Bearer ${fixture.keys[0]}` },
+    });
+    expect([response.statusCode, response.json().error.code]).toEqual([414, 'uri_too_long']);
+  });
 });
