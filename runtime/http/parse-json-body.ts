@@ -21,6 +21,12 @@ export function parseJsonBody(
   body: string,
   done: (error: Error | null, value?: unknown) => void,
 ): void {
+  // A request no route takes (an unknown path, a method the path does not have) is answered 404 or 405 whatever its
+  // body: the route comes first, as the error catalogue orders the checks.
+  if (request.is404) {
+    done(null, undefined);
+    return;
+  }
   const contentType = request.headers['content-type'] ?? '';
   const charset = CHARSET.exec(contentType);
   const charsetName = charset ? (charset[1] ?? charset[2] ?? '').replace(/\\(.)/g, '$1') : undefined;

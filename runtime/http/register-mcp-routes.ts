@@ -1,3 +1,4 @@
+import { parseJsonBody } from './parse-json-body.ts';
 import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -46,24 +47,25 @@ export function registerMcpRoutes(app: FastifyInstance, context: RouteContext): 
       "No MCP server at /mcp on this host: each site's is at /sites/<domain>/mcp (or /mcp/<domain>); a docs host mapped with --site-host serves its site's at /mcp.",
     );
   };
-  // Own JSON parsing in this scope: a body that is not JSON is a JSON-RPC Parse error (-32700), not the catalog's 400.
+  // The body checks of every route (`parseJsonBody`: UTF-8, forbidden keys, the route first), except that a body
+  // that is not JSON is a JSON-RPC Parse error (-32700), not the catalog's 400.
   void app.register(async (scope) => {
-    const parseJson = scope.getDefaultJsonParser('error', 'error');
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      parseJson(request, String(body), (error, value) =>
-        error
-          ? done(
-              new ApiError(
-                'invalid_body',
-                'Parse error: the request body is not valid JSON.',
-                'body',
-                {},
-                JSON_RPC_PARSE_ERROR,
-              ),
-            )
-          : done(null, value),
-      );
+      parseJsonBody(request, String(body), (error, value) => {
+        if (error instanceof ApiError && error.code === 'invalid_body')
+          done(
+            new ApiError(
+              'invalid_body',
+              'Parse error: the request body is not valid JSON.',
+              'body',
+              {},
+              JSON_RPC_PARSE_ERROR,
+            ),
+          );
+        else if (error) done(error);
+        else done(null, value);
+      });
     });
     for (const url of [`${siteFilesPath(':domain')}/mcp`, '/mcp/:domain']) {
       scope.post(

@@ -195,6 +195,14 @@ describe("bad input to the MCP server: each a protocol-correct error, no 5xx, no
     expect([notJson.statusCode, notJson.json().error.code]).toEqual([400, -32700]);
     const notRpc = await post('/mcp/example', { hello: 'world' });
     expect([notRpc.statusCode, notRpc.json().error.code]).toEqual([400, -32700]);
+    const polluting = await post('/mcp/example', '{"jsonrpc":"2.0","id":1,"method":"ping","__proto__":{"x":1}}');
+    expect([polluting.statusCode, polluting.json().error.data?.code]).toEqual([400, 'forbidden_key']);
+    const latin1 = await post('/mcp/example', searchCall(1), {
+      ...MCP_HEADERS,
+      'content-type': 'application/json; charset=latin1',
+      authorization: `Bearer ${key}`,
+    });
+    expect([latin1.statusCode, latin1.json().error.data?.code]).toEqual([415, 'unsupported_charset']);
     const tooLarge = await post('/mcp/example', searchCall(1, 'x'.repeat(1_100_000)));
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toMatchObject({

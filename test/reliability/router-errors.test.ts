@@ -37,6 +37,19 @@ describe('router errors answer with the catalogue', () => {
     expect(response.body).not.toContain('secret-admin');
   });
 
+  it.each([
+    ['DELETE', '/v1/assistant/example/message', 405, 'method_not_allowed'],
+    ['POST', '/v1/nothing-here', 404, 'not_found'],
+  ])('answers %s %s with a broken JSON body by its route first: %i %s', async (method, url, status, code) => {
+    const response = await app.inject({
+      method: method as 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken": ',
+    });
+    expect([response.statusCode, response.json().error.code]).toEqual([status, code]);
+  });
+
   it('answers a page path past 1,024 characters with 414 uri_too_long, not a body error of a GET', async () => {
     const response = await app.inject({
       method: 'GET',
