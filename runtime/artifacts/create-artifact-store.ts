@@ -52,6 +52,8 @@ export interface ArtifactStoreOptions {
   pollMs?: number | undefined;
   /** Called when a new build is refused (the previous one is kept). */
   onRejectedBuild?: (domain: string, buildId: string, reason: string) => void;
+  /** Called once a site is loaded that the memory budget cannot hold (default: nothing): it is kept anyway, alone above the budget. */
+  onOversizedSite?: (domain: string, neededBytes: number, budgetBytes: number) => void;
 }
 
 interface Entry {
@@ -84,14 +86,38 @@ const MEMORY_PER_BYTE = 4;
  * line at a time) and keeps them in an LRU bounded by a memory budget. A new
  * release is picked up when `current` changes, swapped atomically (requests holding the old one finish
  * on it); a corrupt new build is refused and the previous one kept, the new one tried again every 30 s (a sync may
- * have been copying it); a domain whose folder or `current` is removed is served no more.
+ * have been copying it); a domain whose folder or `current` is removed is served no more. A site the whole budget
+ * cannot hold is kept anyway, the last such one beside the LRU (`onOversizedSite`). Ready means a published build
+ * loads.
  */
 export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStore {
   const pollMs = options.pollMs ?? 1000;
-  const cache = new LRUCache<string, Entry>({
-    maxSize: options.memoryBudgetBytes ?? defaultArtifactMemoryBytes(),
-    sizeCalculation: (entry) => Math.max(1, entry.site.bytes * MEMORY_PER_BYTE),
-  });
+  const budget = options.memoryBudgetBytes ?? defaultArtifactMemoryBytes();
+  const sizeOf = (entry: Entry): number => Math.max(1, entry.site.bytes * MEMORY_PER_BYTE);
+  const lru = new LRUCache<string, Entry>({ maxSize: budget, sizeCalculation: sizeOf });
+  /** The last loaded site the budget cannot hold: kept beside the LRU, else it would be read again for every request. */
+  let oversized: { domain: string; entry: Entry } | undefined;
+  const cache = {
+    get: (domain: string): Entry | undefined =>
+      lru.get(domain) ?? (oversized?.domain === domain ? oversized.entry : undefined),
+    set(domain: string, entry: Entry): void {
+      if (oversized?.domain === domain) oversized = undefined;
+      if (sizeOf(entry) <= budget) {
+        lru.set(domain, entry);
+        return;
+      }
+      lru.delete(domain);
+      oversized = { domain, entry };
+      options.onOversizedSite?.(domain, sizeOf(entry), budget);
+    },
+    delete(domain: string): void {
+      lru.delete(domain);
+      if (oversized?.domain === domain) oversized = undefined;
+    },
+    domains: (): string[] => [...lru.keys(), ...(oversized ? [oversized.domain] : [])],
+  };
+  /** Builds that did not load for a domain with nothing loaded, and when: not read again for every request. */
+  const failed = new Map<string, { buildId: string; at: number; reason: string }>();
   const pending = new Map<string, Promise<LoadedSite | undefined>>();
 
   const readPointer = (domain: string): Promise<string | undefined> =>
@@ -118,9 +144,13 @@ export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStor
       entry.checkedAt = Date.now();
       return entry.site;
     }
+    const failure = failed.get(domain);
+    if (!entry && failure?.buildId === buildId && Date.now() - failure.at < REJECTED_RETRY_MS)
+      throw new ArtifactError(failure.reason);
     try {
       const site = await loadBuild(options.root, domain, buildId);
       cache.set(domain, { site, checkedAt: Date.now() });
+      failed.delete(domain);
       return site;
     } catch (error) {
       const reason = (error as Error).message;
@@ -130,30 +160,37 @@ export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStor
         entry.checkedAt = Date.now();
         return entry.site;
       }
+      failed.set(domain, { buildId, at: Date.now(), reason });
       throw new ArtifactError(reason);
     }
   };
 
+  const get = async (domain: string): Promise<LoadedSite | undefined> => {
+    if (!DOMAIN_NAME.test(domain)) return undefined;
+    const entry = cache.get(domain);
+    if (entry && Date.now() - entry.checkedAt < pollMs) return entry.site;
+    let loading = pending.get(domain);
+    if (!loading) {
+      loading = refresh(domain).finally(() => pending.delete(domain));
+      pending.set(domain, loading);
+    }
+    return loading;
+  };
+
   return {
-    async get(domain) {
-      if (!DOMAIN_NAME.test(domain)) return undefined;
-      const entry = cache.get(domain);
-      if (entry && Date.now() - entry.checkedAt < pollMs) return entry.site;
-      let loading = pending.get(domain);
-      if (!loading) {
-        loading = refresh(domain).finally(() => pending.delete(domain));
-        pending.set(domain, loading);
-      }
-      return loading;
-    },
+    get,
     async isReady() {
-      if (cache.size > 0) return true;
+      if (cache.domains().length > 0) return true;
+      // Ready once a published build loads: a `current` naming a missing or corrupt build is no build to serve.
       const domains = await readdir(options.root).catch(() => [] as string[]);
-      for (const domain of domains) if (DOMAIN_NAME.test(domain) && (await readPointer(domain))) return true;
+      for (const domain of domains) {
+        if (!DOMAIN_NAME.test(domain) || !(await readPointer(domain))) continue;
+        if (await get(domain).catch(() => undefined)) return true;
+      }
       return false;
     },
     loadedDomains() {
-      return [...cache.keys()];
+      return cache.domains();
     },
     readBuildFile: (site, file) => readBuildFile(options.root, site, file),
   };

@@ -66,7 +66,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.artifactMemoryBytes ? { memoryBudgetBytes: options.artifactMemoryBytes } : {}),
       pollMs: options.artifactPollMs,
       onRejectedBuild: (domain, buildId, reason) =>
-        app.log.warn({ domain, buildId, reason }, 'refused a new build; keeping the previous one'),
+        app.log.warn(
+          { domain, buildId, reason },
+          'refused a build; serving the previous one if any, trying again in 30 s',
+        ),
+      onOversizedSite: (domain, neededBytes, budgetBytes) =>
+        app.log.warn(
+          { domain, neededMiB: Math.ceil(neededBytes / 2 ** 20), budgetMiB: Math.floor(budgetBytes / 2 ** 20) },
+          'a site larger than the artifact memory budget: kept alone above it (raise --artifact-memory)',
+        ),
     });
   const { close: closeStores, ...stores } = await openStores({
     ...options,

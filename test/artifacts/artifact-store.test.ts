@@ -136,11 +136,32 @@ describe('artifact store', () => {
     expect((await fresh.get('other'))?.siteName).toBe('Example');
   });
 
-  it('reports a domain whose only build is corrupt as an ArtifactError', async () => {
+  it('reports a domain whose only build is corrupt as an ArtifactError, and is not ready until a build loads', async () => {
     const store = createArtifactStore({ root, pollMs: 0 });
     const id = await publishTestSite(root, 'example');
-    await writeFile(path.join(root, 'example', 'builds', id, 'manifest.json'), 'not json');
+    const manifest = path.join(root, 'example', 'builds', id, 'manifest.json');
+    const whole = await readFile(manifest, 'utf8');
+    await writeFile(manifest, 'not json');
     await expect(store.get('example')).rejects.toBeInstanceOf(ArtifactError);
+    expect(await store.isReady()).toBe(false);
+    await writeFile(manifest, whole);
+    await publishTestSite(root, 'other');
+    expect(await store.isReady()).toBe(true);
+  });
+
+  it('keeps a site the whole budget cannot hold, beside the others, and says so once', async () => {
+    const oversized: string[] = [];
+    const store = createArtifactStore({
+      root,
+      pollMs: 0,
+      memoryBudgetBytes: 1_000,
+      onOversizedSite: (domain) => oversized.push(domain),
+    });
+    await publishTestSite(root, 'example');
+    const first = await store.get('example');
+    expect(await store.get('example')).toBe(first);
+    expect(store.loadedDomains()).toEqual(['example']);
+    expect(oversized).toEqual(['example']);
   });
 
   it('keeps memory within the budget by evicting least recently used domains', async () => {
