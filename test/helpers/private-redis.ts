@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
@@ -17,7 +18,22 @@ export async function freePort(): Promise<number> {
 export async function startRedis(port: number, extraArguments: string[] = []): Promise<ChildProcess> {
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1', ...extraArguments],
+    [
+      '--port',
+      String(port),
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--bind',
+      '127.0.0.1',
+      // No database file to load: a dump.rdb left in the working folder would hand a cluster node the slots of its keys.
+      '--dir',
+      tmpdir(),
+      '--dbfilename',
+      `docsmith-test-${port}-${process.pid}.rdb`,
+      ...extraArguments,
+    ],
     { stdio: ['ignore', 'pipe', 'ignore'] },
   );
   await new Promise<void>((resolve) => {
