@@ -65,15 +65,13 @@ export function resolveFrontmatterOperations(
     for (const key of OPERATION_KEYS) {
       const value = page.frontmatter[key];
       if (value !== undefined && value !== null && typeof value !== 'string')
-        diagnostics.push({
-          file: page.file,
-          line: 1,
-          column: 1,
-          severity: 'warning',
-          ruleId: 'invalid-frontmatter',
-          message: `Unexpected ${Array.isArray(value) ? 'list' : typeof value === 'object' ? 'mapping' : typeof value} for frontmatter \`${key}\`, expected text`,
-          hint: `Write e.g. ${key}: "${OPERATION_EXAMPLES[key]}"; the page is built without it.`,
-        });
+        diagnostics.push(
+          frontmatterWarning(
+            page.file,
+            `Unexpected ${Array.isArray(value) ? 'list' : typeof value === 'object' ? 'mapping' : typeof value} for frontmatter \`${key}\`, expected text`,
+            `Write e.g. ${key}: "${OPERATION_EXAMPLES[key]}"; the page is built without it.`,
+          ),
+        );
     }
     if (typeof schemaReference === 'string' && schemaReference.trim()) {
       // The platform's API target: a schema first (`parseApiTargetFromMetadata`), then an operation.
@@ -145,15 +143,13 @@ export function resolveFrontmatterOperations(
       if (manual) {
         byFile.set(page.file, { api: { method: (manual[1] ?? '').toUpperCase(), url: manual[2] ?? '' }, sections: [] });
       } else {
-        diagnostics.push({
-          file: page.file,
-          line: 1,
-          column: 1,
-          severity: 'warning',
-          ruleId: 'invalid-frontmatter',
-          message: `Unexpected frontmatter \`api: ${api.trim()}\`, expected \`METHOD url\``,
-          hint: 'Write e.g. api: "POST https://api.example.com/users".',
-        });
+        diagnostics.push(
+          frontmatterWarning(
+            page.file,
+            `Unexpected frontmatter \`api: ${api.trim()}\`, expected \`METHOD url\``,
+            'Write e.g. api: "POST https://api.example.com/users".',
+          ),
+        );
       }
     }
   }
@@ -178,12 +174,11 @@ function resolveSchemaPage(
     return {
       sections: [],
       diagnostics: [
-        {
-          ...at,
-          ruleId: 'invalid-frontmatter',
-          message: `Unexpected frontmatter \`openapi-schema: ${value.trim()}\`, expected \`SchemaName\` or \`spec-file SchemaName\``,
-          hint: 'Write e.g. openapi-schema: "openapi.json TaxObject".',
-        },
+        frontmatterWarning(
+          page.file,
+          `Unexpected frontmatter \`openapi-schema: ${value.trim()}\`, expected \`SchemaName\` or \`spec-file SchemaName\``,
+          'Write e.g. openapi-schema: "openapi.json TaxObject".',
+        ),
       ],
     };
   const resolution = resolveSchemaReference(specs, reference, unloadedSpecs);
@@ -205,4 +200,9 @@ function resolveSchemaPage(
 /** Whether frontmatter `title` titles the page: a non-blank string, or a number or boolean kept as written. */
 function hasTextTitle(title: unknown): boolean {
   return typeof title === 'number' || typeof title === 'boolean' || (typeof title === 'string' && title.trim() !== '');
+}
+
+/** An `invalid-frontmatter` warning of a page, at its first line. */
+function frontmatterWarning(file: string, message: string, hint: string): Diagnostic {
+  return { file, line: 1, column: 1, severity: 'warning', ruleId: 'invalid-frontmatter', message, hint };
 }
