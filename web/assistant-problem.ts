@@ -36,6 +36,8 @@ const KIND_OF_CODE: Record<ErrorCode, ProblemKind> = {
   body_too_large: 'too-long',
   invalid_body: 'not-sent',
   invalid_url: 'not-sent',
+  bad_request: 'not-sent',
+  headers_too_large: 'not-sent',
   forbidden_key: 'not-sent',
   unsupported_charset: 'not-sent',
   uri_too_long: 'not-sent',

@@ -101,6 +101,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     origin: options.corsOrigin ?? true,
     methods: ['GET', 'POST', 'OPTIONS'],
     maxAge: 600,
+    // An OPTIONS request that is not a preflight is answered as one (204), not with the plugin's text/plain 400.
+    strictPreflight: false,
     exposedHeaders: ['x-thread-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'],
   };
   await app.register(cors, () => keyOriginCors(stores.keys, corsOptions));

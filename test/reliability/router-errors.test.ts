@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReliabilityFixture, type ReliabilityFixture } from './reliability-app.ts';
@@ -57,5 +58,61 @@ describe('router errors answer with the catalogue', () => {
       headers: { authorization: `Bearer ${fixture.keys[0]}` },
     });
     expect([response.statusCode, response.json().error.code]).toEqual([414, 'uri_too_long']);
+  });
+
+  it('answers an OPTIONS request that is not a preflight with 204, not a text/plain 400', async () => {
+    const response = await app.inject({ method: 'OPTIONS', url: '/v1/search/example' });
+    expect(response.statusCode).toBe(204);
+  });
+});
+
+describe("Node's HTTP parser errors answer with the catalogue", () => {
+  let fixture: ReliabilityFixture;
+  let app: FastifyInstance;
+  let port: number;
+  beforeAll(async () => {
+    fixture = await createReliabilityFixture();
+    app = await fixture.build({ limitStore: 'memory' });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    await app.close();
+    await fixture.cleanup();
+  });
+
+  /** Sends raw bytes on a new connection and resolves with all the server wrote before closing it. */
+  function exchange(bytes: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(bytes));
+      let answer = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (answer += chunk));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  }
+
+  it.each([
+    [
+      'headers past 16 KiB',
+      `GET /v1/page/example?path=${'p'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      431,
+      'headers_too_large',
+    ],
+    [
+      'a malformed Content-Length',
+      'POST /v1/search/example HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+      400,
+      'bad_request',
+    ],
+    ['an unknown method', 'BREW /v1/search/example HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'bad_request'],
+  ])('%s → %i %s, the URL not echoed', async (_name, bytes, status, code) => {
+    const answer = await exchange(bytes);
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(head).toMatch(/content-type: application\/json; charset=utf-8/i);
+    expect(JSON.parse(body)).toEqual({ error: { code, message: expect.any(String) } });
+    expect(body).not.toContain('ppppp');
   });
 });

@@ -88,6 +88,7 @@ describe('timeouts', () => {
     const header = 'X-Slow: 1\r\n';
     const { answer, bytesSent } = await trickle(url, 'GET /healthz HTTP/1.1\r\nHost: x\r\n', header, 2000);
     expect(answer).toMatch(/^HTTP\/1\.1 408|^$/);
+    if (answer !== '') expect(answer).toContain('"code":"request_timeout"');
     expect(bytesSent).toBeLessThan(header.length);
   });
 
