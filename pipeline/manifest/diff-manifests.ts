@@ -16,13 +16,16 @@ type ReleasePage = Pick<ManifestPage, 'path' | 'title' | 'kind' | 'contentHash' 
 /** Where a page sits in the navigation, compared between releases. */
 export type NavigationPlace = Omit<PageContext, 'groups'> & { groups: string[] };
 
-/** A change that breaks inbound links: the old path of a page leads nowhere in the new release. */
+/** A change that breaks inbound links: an old path of a page, or of a redirect, leads nowhere in the new release. */
 export interface BreakingChange {
   path: string;
+  /** The page's title; for a redirect, the title of the page it led to (empty when it led to a folder or a URL). */
   title: string;
-  reason: 'removed' | 'moved';
+  reason: 'removed' | 'moved' | 'redirect-removed';
   /** New path of a moved page. */
   movedTo?: string;
+  /** Where a redirect that is gone, or leads nowhere now, led in the old release. */
+  redirectedTo?: string;
 }
 
 /** Everything that changed between two manifests (schemas/diff.schema.json). */
@@ -54,7 +57,7 @@ export interface ManifestDiff {
  * Compares two releases' manifests: pages added, removed, moved (same content hash at a new path),
  * retitled or changed; navigation moves; endpoint pages; redirects; site settings; and the breaking
  * changes — removed or moved pages whose old path no redirect of the new release takes to a page (wildcards and
- * chains honoured, `redirectReachesPage`).
+ * chains honoured, `redirectReachesPage`), and old redirects (without wildcards) that reached a page and lead nowhere now.
  */
 export function diffManifests(previous: Manifest, next: Manifest): ManifestDiff {
   const before = new Map(previous.pages.map((page) => [page.path, page]));
@@ -107,6 +110,7 @@ export function diffManifests(previous: Manifest, next: Manifest): ManifestDiff 
     if (!redirectReachesPage(next.redirects, move.from, pagePaths))
       breaking.push({ path: move.from, title: move.title, reason: 'moved', movedTo: move.to });
   }
+  breaking.push(...brokenRedirects(previous, next, pagePaths));
 
   const diff: ManifestDiff = {
     formatVersion: 1,
@@ -131,6 +135,31 @@ export function diffManifests(previous: Manifest, next: Manifest): ManifestDiff 
   };
   diff.empty = countChanges(diff) === 0;
   return diff;
+}
+
+/**
+ * The redirects of the old release, written without parameters or wildcards, that took a reader to a page, a folder
+ * of pages or a URL, and whose source is neither a page of the new release nor taken anywhere by its redirects.
+ */
+function brokenRedirects(previous: Manifest, next: Manifest, pagePaths: ReadonlySet<string>): BreakingChange[] {
+  const oldPagePaths = new Set(previous.pages.map((page) => page.path));
+  const titles = new Map(previous.pages.map((page) => [page.path, page.title]));
+  const broken: BreakingChange[] = [];
+  for (const redirect of previous.redirects) {
+    if (/[:*]/.test(redirect.source)) continue;
+    const path = redirect.source.replace(/^\/+|\/+$/g, '');
+    if (broken.some((change) => change.path === path) || pagePaths.has(path)) continue;
+    if (!redirectReachesPage(previous.redirects, redirect.source, oldPagePaths)) continue;
+    if (redirectReachesPage(next.redirects, redirect.source, pagePaths)) continue;
+    const destination = redirect.destination.replace(/[?#].*$/, '').replace(/^\/+|\/+$/g, '');
+    broken.push({
+      path,
+      title: titles.get(destination) ?? '',
+      reason: 'redirect-removed',
+      redirectedTo: redirect.destination,
+    });
+  }
+  return broken;
 }
 
 /** Number of individual changes in a diff (breaking changes are counted once, as the removals/moves they are). */

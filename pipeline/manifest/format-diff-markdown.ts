@@ -9,7 +9,11 @@ export function formatDiffMarkdown(diff: ManifestDiff): string {
     ...diff.breaking.map((change): [string, string, string] => [
       '⚠️ breaking',
       code(change.path),
-      change.reason === 'moved' ? `moved to ${code(change.movedTo ?? '')}, no redirect` : 'removed, no redirect',
+      change.reason === 'moved'
+        ? `moved to ${code(change.movedTo ?? '')}, no redirect`
+        : change.reason === 'redirect-removed'
+          ? `redirect to ${code(change.redirectedTo ?? '')} gone, leads nowhere`
+          : 'removed, no redirect',
     ]),
     ...diff.pages.added.map((page): [string, string, string] => ['page added', code(page.path), escape(page.title)]),
     ...diff.pages.removed.map((page): [string, string, string] => [

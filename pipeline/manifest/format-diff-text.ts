@@ -13,9 +13,13 @@ export function formatDiffText(diff: ManifestDiff, options: { color?: boolean } 
   block(
     colors.red('Breaking: inbound links would break'),
     diff.breaking.map((change) =>
-      change.reason === 'moved'
-        ? colors.red(`/${change.path} moved to /${change.movedTo} with no redirect from the old path`)
-        : colors.red(`/${change.path} removed with no redirect`),
+      colors.red(
+        change.reason === 'moved'
+          ? `/${change.path} moved to /${change.movedTo} with no redirect from the old path`
+          : change.reason === 'redirect-removed'
+            ? `/${change.path} redirected to ${change.redirectedTo} before, leads nowhere now`
+            : `/${change.path} removed with no redirect`,
+      ),
     ),
   );
   block(

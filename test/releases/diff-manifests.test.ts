@@ -129,6 +129,17 @@ describe('docsmith diff between two releases', () => {
     expect(breaking).toContainEqual(['reference/old-widgets', 'removed']);
   });
 
+  it('flags an old redirect that reached a page and leads nowhere now, not one that still does', () => {
+    const diff = diffManifests(before, after);
+    // `/help` → `/faq` is gone and no page is at `help`; `/start` changed from `/intro` to `/guides/setup`, a page.
+    expect(diff.breaking.filter((change) => change.reason === 'redirect-removed')).toEqual([
+      { path: 'help', title: 'FAQ', reason: 'redirect-removed', redirectedTo: '/faq' },
+    ]);
+    expect(formatDiffText(diff)).toContain('/help redirected to /faq before, leads nowhere now');
+    expect(formatDiffMarkdown(diff)).toContain('| ⚠️ breaking | `help` | redirect to `/faq` gone, leads nowhere |');
+    expect(diffManifests(after, before).breaking.map((change) => change.path)).not.toContain('start');
+  });
+
   it('counts a redirect as covering only when it (or a chain of them) reaches a page, a folder of pages or a URL', () => {
     const pages = new Set(['guides/setup', 'guides/new-name', 'api/index']);
     const redirect = (source: string, destination: string) => ({ source, destination, permanent: true });
