@@ -10,7 +10,10 @@ export function canShareParse(parsed: ParsedPage, text: string): boolean {
   return typeof parsed.frontmatter.title === 'string' && !RELATIVE_IMPORT.test(text);
 }
 
-/** A shareable parse moved to another file: the same sections, headings and links, its own file name in diagnostics. */
+/**
+ * A shareable parse moved to another file: the same sections, headings and links, its own file name in the
+ * diagnostics of the page (those of the snippets it includes keep theirs).
+ */
 export function relocateParsedPage(parsed: ParsedPage, file: string): ParsedPage {
   if (parsed.file === file) return parsed;
   return {
@@ -19,6 +22,8 @@ export function relocateParsedPage(parsed: ParsedPage, file: string): ParsedPage
     diagnostics:
       parsed.diagnostics.length === 0
         ? parsed.diagnostics
-        : parsed.diagnostics.map((diagnostic) => ({ ...diagnostic, file })),
+        : parsed.diagnostics.map((diagnostic) =>
+            diagnostic.file === parsed.file ? { ...diagnostic, file } : diagnostic,
+          ),
   };
 }

@@ -3,6 +3,7 @@ import {
   treeComponentDefinitions,
   type ComponentDefinition,
 } from './component-definitions.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { extractCustomHeadingIds } from './extract-custom-heading-ids.ts';
 import { parseJsxModule } from './parse-jsx-module.ts';
 import { isInlinedSnippet } from './snippet-files.ts';
@@ -20,7 +21,8 @@ export interface ComponentModule {
 /**
  * The components snippet files define, read once per page: the top-level ESM of an `.mdx`/`.md` snippet (parsed through
  * the shared `SnippetTreeCache`) and of a `.jsx`/`.js` file (acorn with JSX, as the platform reads them). A file that is
- * missing, does not parse or is of another kind defines none.
+ * missing, does not parse or is of another kind defines none; a `.jsx`/`.js` file that does not parse is a `jsx-parse`
+ * warning in `diagnostics`.
  */
 export class ComponentModules {
   private readonly modules = new Map<string, ComponentModule | undefined>();
@@ -28,6 +30,7 @@ export class ComponentModules {
   constructor(
     private readonly readSnippet: ((sitePath: string) => string | undefined) | undefined,
     private readonly snippetTrees: SnippetTreeCache,
+    private readonly diagnostics: Diagnostic[],
   ) {}
 
   /** The components `file` defines, undefined when it defines none. */
@@ -49,8 +52,18 @@ export class ComponentModules {
         return undefined;
       }
     } else if (JAVASCRIPT_MODULE.test(file)) {
-      const program = parseJsxModule(text);
-      if (program !== undefined) definitions = programComponentDefinitions(program);
+      const parsed = parseJsxModule(text);
+      if ('program' in parsed) definitions = programComponentDefinitions(parsed.program);
+      else
+        this.diagnostics.push({
+          file,
+          line: parsed.failure.line,
+          column: parsed.failure.column,
+          severity: 'warning',
+          ruleId: 'jsx-parse',
+          message: `Unexpected JavaScript: ${parsed.failure.reason}`,
+          hint: 'The components this file defines show no text until it parses (JavaScript with JSX; TypeScript is not read).',
+        });
     }
     return definitions.size > 0 ? { definitions, text } : undefined;
   }

@@ -42,7 +42,7 @@ export class SnippetInliner {
     private readonly maxDepth: number,
     private readonly diagnostics: Diagnostic[],
   ) {
-    this.modules = new ComponentModules(readSnippet, snippetTrees);
+    this.modules = new ComponentModules(readSnippet, snippetTrees, diagnostics);
   }
 
   /** Inlines the snippets used as blocks among `children` (a tree's top level) and below them. */

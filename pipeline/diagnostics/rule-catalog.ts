@@ -215,6 +215,11 @@ export const RULE_CATALOG = {
     severity: 'warning',
     description: 'A page imports or embeds a snippet file that does not exist.',
   },
+  'jsx-parse': {
+    severity: 'warning',
+    description:
+      'A `.jsx` or `.js` snippet cannot be parsed as JavaScript with JSX; the components it defines show no text.',
+  },
   'snippet-cycle': { severity: 'warning', description: 'Snippets include each other in a cycle.' },
   'snippet-limit': {
     severity: 'warning',
