@@ -13,15 +13,16 @@ function firstNonUrlCharacter(route: string): string | undefined {
 /**
  * Checks the paths of the site's page files as URLs: a path holding `#`, `?`, `\` or a control character cannot be
  * linked as written (`page-path-not-url`), and two pages whose paths differ only in case (`Upper.mdx`, `upper.mdx`)
- * are one file on case-insensitive file systems and one page for case-insensitive hosts (`page-path-case`); both are
- * built. Two files of one path (`setup.md` and `setup.mdx`) are one page, built from the file `findPageFile` picks: the
+ * or Unicode normalization (`café` composed and decomposed) are one file on macOS and Windows file systems and look
+ * like one page to readers (`page-path-case`); both are built. Two files of one path (`setup.md` and `setup.mdx`) are one page, built from the file `findPageFile` picks: the
  * other is reported (`duplicate-page-file`). Warnings at the file.
  */
 export function checkPagePaths(pageFiles: Iterable<string>): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const files = [...pageFiles].sort();
   const builtFile = pageFileFinder(files);
-  const byLowerCase = new Map<string, string>();
+  /** The first route of each path folded to NFC and lower case. */
+  const byFoldedPath = new Map<string, string>();
   for (const file of files) {
     const route = pagePathForFile(file);
     const character = firstNonUrlCharacter(route);
@@ -52,11 +53,11 @@ export function checkPagePaths(pageFiles: Iterable<string>): Diagnostic[] {
       });
       continue;
     }
-    const key = route.toLowerCase();
-    const other = byLowerCase.get(key);
+    const key = route.normalize('NFC').toLowerCase();
+    const other = byFoldedPath.get(key);
     if (other === undefined) {
-      byLowerCase.set(key, route);
-    } else {
+      byFoldedPath.set(key, route);
+    } else if (other.toLowerCase() === route.toLowerCase()) {
       diagnostics.push({
         file,
         line: 1,
@@ -65,6 +66,16 @@ export function checkPagePaths(pageFiles: Iterable<string>): Diagnostic[] {
         ruleId: 'page-path-case',
         message: `Unexpected page \`${route}\` whose path differs from \`${other}\` only in case, expected paths that differ in more than case`,
         hint: 'A checkout on macOS or Windows keeps one of the two files, and hosts that ignore case serve one page for both: rename one of them.',
+      });
+    } else {
+      diagnostics.push({
+        file,
+        line: 1,
+        column: 1,
+        severity: 'warning',
+        ruleId: 'page-path-case',
+        message: `Unexpected page \`${route}\` whose path looks the same as \`${other}\` (the same letters, composed differently in Unicode), expected paths that differ in what they show`,
+        hint: 'macOS keeps one of the two files, and readers cannot tell their links apart: rename one of them, or save both names in NFC.',
       });
     }
   }

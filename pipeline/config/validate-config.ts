@@ -69,6 +69,18 @@ export function validateConfig(source: SiteSource, options: ValidateConfigOption
   });
 
   if (!expanded) {
+    if (source.skippedFiles?.get(configFile)?.reason === 'outside-site')
+      return finish(undefined, [
+        {
+          file: configFile,
+          line: 0,
+          column: 0,
+          severity: 'error',
+          ruleId: 'symlink-outside-site',
+          message: `Unexpected symbolic link \`${configFile}\` to a file outside the site folder, expected the file inside it; it is not read`,
+          hint: 'docsmith never reads outside the site folder: move or copy the file into it.',
+        },
+      ]);
     return finish(undefined, [
       {
         file: configFile,

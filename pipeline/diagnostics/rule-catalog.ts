@@ -179,7 +179,8 @@ export const RULE_CATALOG = {
   },
   'page-path-case': {
     severity: 'warning',
-    description: 'Two page files have paths that differ only in case (`Upper.mdx`, `upper.mdx`).',
+    description:
+      'Two page files have paths that differ only in case (`Upper.mdx`, `upper.mdx`) or in Unicode normalization (`café` composed and decomposed).',
   },
   'missing-title': {
     severity: 'warning',

@@ -66,4 +66,25 @@ describe('page paths that cannot be URLs (issue #30 item 6)', () => {
       'concepts/retries concepts/retries.mdx',
     ]);
   });
+
+  it('warns about two page paths that differ only in Unicode normalization (café in NFC and in NFD)', async () => {
+    const composed = 'guides/caf\u00e9';
+    const decomposed = 'guides/cafe\u0301';
+    const source = siteSourceFromObject({
+      'docs.json': JSON.stringify({
+        theme: 'mint',
+        name: 'Twins',
+        colors: { primary: '#0F766E' },
+        navigation: { pages: [composed, decomposed] },
+      }),
+      [`${composed}.mdx`]: page('Composed'),
+      [`${decomposed}.mdx`]: page('Decomposed'),
+    });
+    const result = await buildSite(source, { domain: 'twins' });
+    expect(result.diagnostics.map(({ file, ruleId }) => `${file.normalize('NFC')} ${ruleId}`)).toEqual([
+      `${composed}.mdx page-path-case`,
+    ]);
+    expect(result.diagnostics[0]?.message).toContain('composed differently in Unicode');
+    expect(result.manifest?.pages).toHaveLength(2);
+  });
 });

@@ -63,4 +63,16 @@ describe('symbolic links in a site (issue #30 item 7)', () => {
     );
     expect(result.manifest?.pages.map((page) => page.path)).toEqual(['index', 'guides/linked', 'guides/folder/intro']);
   });
+
+  it('says that a docs.json linking out of the site is such a link, not a missing configuration', async () => {
+    const linked = path.join(directory, 'linked-config');
+    await mkdir(linked);
+    await writeFile(path.join(linked, 'index.mdx'), '---\ntitle: Home\n---\n\nText.\n');
+    await symlink(path.join(site, 'docs.json'), path.join(linked, 'docs.json'));
+    const result = await buildSite(await readSiteSource(linked), { domain: 'links' });
+    expect(result.diagnostics.map(({ file, severity, ruleId }) => `${file} ${severity} ${ruleId}`)).toEqual([
+      'docs.json error symlink-outside-site',
+    ]);
+    expect(result.manifest).toBeUndefined();
+  });
 });
