@@ -5,7 +5,7 @@ import { KeyFileError } from '../../runtime/auth/key-file-error.ts';
 import { createKeyStore, type KeyStore } from '../../runtime/auth/key-store.ts';
 import { createRedisKeyStore, type RedisKeyStore } from '../../runtime/auth/redis-key-store.ts';
 import { StoreUnavailableError } from '../../runtime/stores/store-unavailable-error.ts';
-import { EXIT_INVALID } from '../exit-codes.ts';
+import { EXIT_INVALID, EXIT_USAGE } from '../exit-codes.ts';
 
 /** The keys file of a command: `--keys-file`, else `keys.json` in `--data` (default $DOCSMITH_DATA or .data), as `serve` reads it. */
 const keysFileOf = (options: { keysFile?: string; data?: string }): string =>
@@ -51,7 +51,7 @@ function keyAction<A extends unknown[]>(action: (...args: A) => Promise<void>): 
   };
 }
 
-/** `docsmith keys create|list|revoke`: manages the assistant API keys (only their hashes are stored; in Redis when REDIS_URL is set). */
+/** `docsmith keys create|list|revoke|import`: manages the assistant API keys (only their hashes are stored; in Redis when REDIS_URL is set). */
 export function keysCommand(): Command {
   const keys = new Command('keys')
     .description('Manage assistant API keys')
@@ -133,6 +133,43 @@ export function keysCommand(): Command {
         } else {
           process.stderr.write(`docsmith keys revoke: no active key ${keyId}\n`);
           process.exitCode = EXIT_INVALID;
+        }
+      }),
+    );
+  keys
+    .command('import')
+    .description(
+      'Copy the keys of a keys file into Redis (REDIS_URL), for replicas that share them; keys already there stay',
+    )
+    .option(...dataOption)
+    .option('--keys-file <file>', 'keys file (default: <data>/keys.json)')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ docsmith keys import --data .data   # REDIS_URL set to the Redis the replicas share',
+    )
+    .action(
+      keyAction(async (options: { data?: string; keysFile?: string }) => {
+        const redisUrl = process.env.REDIS_URL;
+        if (!redisUrl) {
+          process.stderr.write('docsmith keys import: set REDIS_URL to the Redis the keys go to\n');
+          process.exitCode = EXIT_USAGE;
+          return;
+        }
+        const file = keysFileOf(options);
+        const records = createKeyStore({ file }).list();
+        if (records.length === 0) {
+          process.stderr.write(`docsmith keys import: no keys in ${file}\n`);
+          process.exitCode = EXIT_INVALID;
+          return;
+        }
+        const store = await createRedisKeyStore({ url: redisUrl });
+        try {
+          const { added, present } = await store.importRecords(records);
+          process.stdout.write(
+            `Imported ${added.length} key${added.length === 1 ? '' : 's'} from ${file} into Redis${present.length > 0 ? `; ${present.length} already there, left as they are (${present.join(', ')})` : ''}.\n`,
+          );
+        } finally {
+          await store.close();
         }
       }),
     );

@@ -11,6 +11,8 @@ export interface RedisKeyStore {
   create(input: NewKeyInput): Promise<{ key: string; record: KeyRecord }>;
   list(): Promise<KeyRecord[]>;
   revoke(keyId: string): Promise<boolean>;
+  /** Adds records made elsewhere (a keys file), each unless a record of its id is already there; their ids, by outcome. */
+  importRecords(records: readonly KeyRecord[]): Promise<{ added: string[]; present: string[] }>;
   verify(token: string | undefined, domain: string): KeyVerification;
   /** The `sig` of a link to a page's Markdown, as the file store makes it. */
   signPage(keyId: string, domain: string, pagePath: string): string | undefined;
@@ -79,6 +81,16 @@ export async function createRedisKeyStore(options: RedisKeyStoreOptions): Promis
       await withRedis(() => client.hset(KEYS_HASH, keyId, JSON.stringify(revoked)));
       records.set(keyId, revoked);
       return true;
+    },
+    async importRecords(imported) {
+      const added: string[] = [];
+      const present: string[] = [];
+      for (const record of imported) {
+        const stored = await withRedis(() => client.hsetnx(KEYS_HASH, record.id, JSON.stringify(record)));
+        (stored === 1 ? added : present).push(record.id);
+      }
+      await refresh();
+      return { added, present };
     },
     verify(token, domain) {
       if (!token) return { ok: false, reason: 'missing' };

@@ -41,6 +41,7 @@ describe('an operable CLI', () => {
     'keys create',
     'keys list',
     'keys revoke',
+    'keys import',
     'insights',
   ])('shows an example in `%s --help`', async (command) => {
     const { out } = await run([...command.split(' '), '--help']);
