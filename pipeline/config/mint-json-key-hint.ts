@@ -13,6 +13,11 @@ const TOP_LEVEL: Record<string, string> = {
   primaryTab: 'the first entry of `navigation.tabs`',
 };
 
+/** mint.json keys docs.json renamed below the top level, by the pointer of the object holding them. */
+const NESTED: Record<string, Record<string, string>> = {
+  '/api/playground': { mode: '`display` (`interactive`, `simple`, `none`)' },
+};
+
 /** mint.json keys of a tab or anchor and their docs.json names. */
 const ELEMENT_KEYS: Record<string, (kind: string) => string> = {
   name: (kind) => `\`${kind}\``,
@@ -20,8 +25,9 @@ const ELEMENT_KEYS: Record<string, (kind: string) => string> = {
 };
 
 /**
- * The hint for a key docs.json does not know but the legacy mint.json did (`topbarLinks` at the top level, `name`
- * and `url` on a tab or anchor): where docs.json keeps that setting. Undefined for any other key.
+ * The hint for a key docs.json does not know but the legacy mint.json did (`topbarLinks` at the top level,
+ * `api.playground.mode`, `name` and `url` on a tab or anchor): where docs.json keeps that setting. Undefined for any
+ * other key.
  */
 export function mintJsonKeyHint(parentPointer: string, key: string): string | undefined {
   const docsJsonName =
@@ -29,7 +35,7 @@ export function mintJsonKeyHint(parentPointer: string, key: string): string | un
       ? Object.hasOwn(TOP_LEVEL, key)
         ? TOP_LEVEL[key]
         : undefined
-      : elementKey(parentPointer, key);
+      : (NESTED[parentPointer]?.[key] ?? elementKey(parentPointer, key));
   return docsJsonName === undefined
     ? undefined
     : `\`${key}\` is a mint.json setting; docs.json writes it as ${docsJsonName}. \`docsmith upgrade\` converts a whole mint.json.`;

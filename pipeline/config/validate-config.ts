@@ -3,6 +3,7 @@ import type { DocsConfig } from '../../schemas/docs-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';
 import type { SiteSource } from '../site/site-source.ts';
+import { checkFooterLinks } from './check-footer-links.ts';
 import { checkNavbarLinks } from './check-navbar-links.ts';
 import { checkNavigationConfig } from './check-navigation-config.ts';
 import { checkRedirectSources } from './check-redirect-sources.ts';
@@ -150,6 +151,7 @@ export function validateConfig(source: SiteSource, options: ValidateConfigOption
   const effective = navigation === config.navigation ? config : { ...config, navigation };
   diagnostics.push(...checkNavigationConfig(effective.navigation, locate));
   diagnostics.push(...checkNavbarLinks(config.navbar, locate));
+  diagnostics.push(...checkFooterLinks(config.footer, locate));
   diagnostics.push(...checkRedirectSources(config.redirects, locate));
   return finish(normalizeConfig(effective as unknown as DocsConfig), diagnostics);
 }

@@ -86,6 +86,11 @@ export const RULE_CATALOG = {
     description:
       'A `graphql` tab or an `sdk` tab or group asks for generated reference pages, which docsmith does not build.',
   },
+  'footer-link-refused': {
+    severity: 'warning',
+    description:
+      "A `footer.links` item's `href` is one the platform's validator refuses (`http:`, `//host`, a `.svg`/`.exe`/`.zip` file).",
+  },
   'navbar-link-type': {
     severity: 'warning',
     description:

@@ -154,7 +154,7 @@ describe('schema errors as plain diagnostics', () => {
           { title: 'Ask', description: 'Ask us', icon: 'message', href: 'https://acme.dev/ask' },
         ],
       },
-      api: { playground: { mode: 'simple' }, openapi: { source: 'openapi.json', directory: 'api' } },
+      api: { playground: { display: 'simple' }, openapi: { source: 'openapi.json', directory: 'api' } },
       footer: { socials: { 'x-twitter': 'https://x.com/acme', 'earth-americas': 'https://acme.dev' } },
       integrations: { clarity: { projectId: 'abc' }, telemetry: { enabled: false } },
     };
@@ -163,16 +163,19 @@ describe('schema errors as plain diagnostics', () => {
 });
 
 describe('mint.json keys in a docs.json', () => {
-  it('says where docs.json keeps a mint.json setting (top level, and `name`/`url` of an anchor)', () => {
+  it('says where docs.json keeps a mint.json setting (top level, `api.playground.mode`, and `name`/`url` of an anchor)', () => {
     const config = {
       ...base,
       topbarLinks: [{ name: 'Support', url: 'mailto:hi@example.com' }],
+      // A real site's docs.json value under mint.json's key: the platform drops the key, whatever its value.
+      api: { playground: { mode: 'interactive' } },
       navigation: { anchors: [{ anchor: 'Docs', name: 'Docs', url: 'https://example.com/blog', pages: ['index'] }] },
     };
     expect(diagnose(config).map(({ ruleId, pointer, hint }) => `${ruleId} ${pointer} | ${hint}`)).toEqual([
       'unknown-key /navigation/anchors/0/name | `name` is a mint.json setting; docs.json writes it as `anchor`. `docsmith upgrade` converts a whole mint.json.',
       'unknown-key /navigation/anchors/0/url | `url` is a mint.json setting; docs.json writes it as `href` for a link, or `pages`/`groups` for a section of the site. `docsmith upgrade` converts a whole mint.json.',
       'unknown-key /topbarLinks | `topbarLinks` is a mint.json setting; docs.json writes it as `navbar.links` (each with `label` and `href`). `docsmith upgrade` converts a whole mint.json.',
+      'unknown-key /api/playground/mode | `mode` is a mint.json setting; docs.json writes it as `display` (`interactive`, `simple`, `none`). `docsmith upgrade` converts a whole mint.json.',
     ]);
     expect(
       diagnose({ ...base, constructor: true, toString: 'x' }).map(
@@ -247,6 +250,27 @@ describe('rules beyond the schema', () => {
         message: 'Unexpected navbar link type `button`, expected `github` or `discord`',
       },
     ]);
+  });
+
+  it("warns about (and keeps) footer links the platform's validator refuses: http, no scheme, a .exe file; https, paths, anchors and mailto pass", () => {
+    const items = [
+      { label: 'Demo', href: 'http://demo.example.com/' },
+      { label: 'Bare', href: '//cdn.example.com/app' },
+      { label: 'Setup', href: 'https://example.com/setup.exe' },
+      { label: 'Site', href: 'https://example.com/about' },
+      { label: 'Guide', href: '/guides/start' },
+      { label: 'Top', href: '#top' },
+      { label: 'Mail', href: 'mailto:team@example.com' },
+    ];
+    const found = diagnose({ ...base, footer: { links: [{ header: 'Resources', items }] } });
+    expect(found.map(({ pointer, severity, ruleId }) => `${pointer} ${severity} ${ruleId}`)).toEqual([
+      '/footer/links/0/items/0/href warning footer-link-refused',
+      '/footer/links/0/items/1/href warning footer-link-refused',
+      '/footer/links/0/items/2/href warning footer-link-refused',
+    ]);
+    expect(found[0]?.message).toBe(
+      'Unexpected footer link `http://demo.example.com/` (its `http:` scheme), expected an `https:` URL, a path, `#anchor` or `mailto:`',
+    );
   });
 
   it('accepts the documented `graphql` tab and `sdk` tab and group (a group with `sdk` needs no pages), warning that their reference pages are not generated', () => {
