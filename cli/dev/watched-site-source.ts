@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteSource, SkippedFile } from '../../pipeline/site/site-source.ts';
 import { mintIgnoreFilter } from '../../pipeline/site/mint-ignore.ts';
@@ -48,6 +48,12 @@ export async function watchedSiteSource(root: string): Promise<WatchedSiteSource
       ignoring(sitePath);
   };
   await readWhole();
+  const realRoot = await realpath(root);
+  /** Whether a path of the site is a link to a file outside the site folder (never read, as `readSiteSource` does). */
+  const leavesSite = async (sitePath: string): Promise<boolean> => {
+    const real = await realpath(path.join(root, sitePath)).catch(() => undefined);
+    return real !== undefined && real !== realRoot && !real.startsWith(`${realRoot}${path.sep}`);
+  };
   const forget = (sitePath: string): void => {
     const folder = `${sitePath}/`;
     for (const collection of [files, skippedFiles, assetFiles]) {
@@ -66,6 +72,10 @@ export async function watchedSiteSource(root: string): Promise<WatchedSiteSource
       for (const change of changes) {
         forget(change.path);
         if (change.kind === 'removed' || excluded(change.path)) continue;
+        if (await leavesSite(change.path)) {
+          skippedFiles.set(change.path, { reason: 'outside-site' });
+          continue;
+        }
         if (!isSiteTextFile(change.path)) {
           assetFiles.add(change.path);
           continue;

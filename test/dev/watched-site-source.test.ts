@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -65,5 +65,22 @@ describe('a site kept up to date file by file (docsmith dev)', () => {
     );
     expect(await watched.apply([{ path: 'billing.mdx', kind: 'changed' }])).toBe('site');
     expect(watched.source.files.get('snippets/.cache/generated.mdx')).toBe('Generated text.\n');
+  });
+
+  it('never reads a page linked during the session to a file outside the site, as the first read does', async () => {
+    const outside = await mkdtemp(path.join(tmpdir(), 'docsmith-outside-'));
+    try {
+      await writeFile(path.join(outside, 'secret.mdx'), '---\ntitle: Secret\n---\n\nOutside text.\n');
+      const watched = await watchedSiteSource(root);
+      await symlink(path.join(outside, 'secret.mdx'), path.join(root, 'secret.mdx'));
+      await watched.apply([{ path: 'secret.mdx', kind: 'changed' }]);
+      expect(watched.source.files.has('secret.mdx')).toBe(false);
+      expect(watched.source.skippedFiles?.get('secret.mdx')).toEqual({ reason: 'outside-site' });
+      expect((await watchedSiteSource(root)).source.skippedFiles?.get('secret.mdx')).toEqual({
+        reason: 'outside-site',
+      });
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 });
