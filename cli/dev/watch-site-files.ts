@@ -31,6 +31,9 @@ export function watchSiteFiles(root: string, options: WatchSiteFilesOptions): Si
     path.relative(absoluteRoot, path.resolve(absoluteRoot, file)).split(path.sep).join('/');
   const watcher = watch(absoluteRoot, {
     ignoreInitial: true,
+    // chokidar holds back each unlink 100 ms (to merge an atomic save into one 'change'), which split a rename or a
+    // removal into two bursts, hence two builds; the burst merges a path's events itself.
+    atomic: false,
     ignored: (file, stats) => {
       const relative = sitePath(file);
       return relative !== '' && options.isExcluded(stats?.isDirectory() ? `${relative}/` : relative);

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -37,6 +37,26 @@ describe('watchSiteFiles (chokidar on a real folder)', () => {
     expect(bursts.slice(0, 2)).toEqual([
       [{ path: 'page.mdx', kind: 'changed' }],
       [{ path: 'page.mdx', kind: 'changed' }],
+    ]);
+  });
+
+  it('reports a rename and a removal each as one burst', async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'docsmith-watch-'));
+    await writeFile(path.join(folder, 'old.mdx'), '# Old\n');
+    await writeFile(path.join(folder, 'gone.mdx'), '# Gone\n');
+    const bursts: SiteFileChange[][] = [];
+    watch = watchSiteFiles(folder, { isExcluded: () => false, onChanges: (changes) => bursts.push(changes) });
+    await watch.ready;
+    await rename(path.join(folder, 'old.mdx'), path.join(folder, 'new.mdx'));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await rm(path.join(folder, 'gone.mdx'));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(bursts.map((burst) => [...burst].sort((a, b) => a.path.localeCompare(b.path)))).toEqual([
+      [
+        { path: 'new.mdx', kind: 'changed' },
+        { path: 'old.mdx', kind: 'removed' },
+      ],
+      [{ path: 'gone.mdx', kind: 'removed' }],
     ]);
   });
 });
