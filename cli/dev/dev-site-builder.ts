@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildSite, type BuildResult } from '../../pipeline/assemble/build-site.ts';
 import { createPageParser } from '../../pipeline/assemble/create-page-parser.ts';
 import type { PageCache } from '../../pipeline/assemble/page-cache.ts';
+import { validateConfig } from '../../pipeline/config/validate-config.ts';
 import type { Diagnostic } from '../../pipeline/diagnostics/diagnostic.ts';
 import { diagnosticsChange, type DiagnosticsChange } from '../../pipeline/diagnostics/diagnostics-change.ts';
 import type { SiteSource } from '../../pipeline/site/site-source.ts';
@@ -52,6 +53,8 @@ const KEPT_BUILDS = 2;
 export function createDevSiteBuilder(options: DevSiteBuilderOptions): DevSiteBuilder {
   const domainDir = path.join(options.artifactsDir, options.domain);
   let previous: Diagnostic[] = [];
+  /** The diagnostics of `previous` the configuration check reports; the others come from later stages. */
+  const fromConfigCheck = new WeakSet<Diagnostic>();
   /** The build served now, whose unchanged files the next build links to. */
   let served: { buildId: string; files: ReadonlyMap<string, string> } | undefined;
   let first = true;
@@ -78,14 +81,20 @@ export function createDevSiteBuilder(options: DevSiteBuilderOptions): DevSiteBui
         },
       });
       first = false;
-      // A build stopped by configuration errors re-checked the configuration alone: the pages' diagnostics still stand.
-      const configFiles = new Set(result.diagnostics.map((diagnostic) => diagnostic.file));
+      // A build stopped by configuration errors re-checked the configuration alone: the pages' diagnostics still stand,
+      // and so do those of docs.json that later stages report (a redirect that shadows a page, a page not found).
+      const held = result.stoppedAtConfig ? previous.filter((diagnostic) => !fromConfigCheck.has(diagnostic)) : [];
       const change = diagnosticsChange(
-        previous,
+        held.length > 0 ? previous.filter((diagnostic) => fromConfigCheck.has(diagnostic)) : previous,
         result.diagnostics,
-        result.stoppedAtConfig ? { rechecked: (file) => configFiles.has(file) } : {},
       );
+      change.standing.push(...held);
       previous = [...result.diagnostics, ...change.standing];
+      const configKeys = new Set(
+        (result.stoppedAtConfig ? result.diagnostics : validateConfig(options.source).diagnostics).map(diagnosticKey),
+      );
+      for (const diagnostic of result.diagnostics)
+        if (configKeys.has(diagnosticKey(diagnostic))) fromConfigCheck.add(diagnostic);
       let status: DevBuild['status'] = 'failed';
       if (result.manifest && result.stats.errors === 0) {
         const { buildId } = result.manifest;
@@ -112,4 +121,9 @@ export function createDevSiteBuilder(options: DevSiteBuilderOptions): DevSiteBui
       };
     },
   };
+}
+
+/** A diagnostic's file, position, rule and message: the same problem reported by two runs of one check. */
+function diagnosticKey(diagnostic: Diagnostic): string {
+  return [diagnostic.file, diagnostic.line, diagnostic.column, diagnostic.ruleId, diagnostic.message].join('\u0000');
 }

@@ -147,6 +147,27 @@ describe('the build loop of docsmith dev', () => {
     expect(restored.change.cleared).toMatchObject([{ file: 'docs.json', ruleId: 'json-syntax' }]);
   });
 
+  it('says a docs.json warning of a later stage stands across a save that breaks docs.json', async () => {
+    const files = siteFiles();
+    const config = JSON.parse(files.get('docs.json') as string) as Record<string, unknown>;
+    files.set(
+      'docs.json',
+      JSON.stringify({ ...config, redirects: [{ source: '/billing', destination: '/quickstart' }] }),
+    );
+    const { builder } = await devBuilder(files);
+    const good = await builder.build();
+    expect(good.change.added).toMatchObject([{ file: 'docs.json', ruleId: 'redirect-shadows-page' }]);
+    const text = files.get('docs.json') as string;
+    files.set('docs.json', text.replace('{', '{,'));
+    const broken = await builder.build();
+    expect(broken.change.added).toMatchObject([{ file: 'docs.json', ruleId: 'json-syntax' }]);
+    expect(broken.change.cleared).toEqual([]);
+    files.set('docs.json', text);
+    const restored = await builder.build();
+    expect(restored.change.added).toEqual([]);
+    expect(restored.change.cleared).toMatchObject([{ file: 'docs.json', ruleId: 'json-syntax' }]);
+  });
+
   it('serves nothing while the first build fails, and publishes once the site is fixed', async () => {
     const files = siteFiles();
     files.set('docs.json', '{"name": ');
