@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Command } from 'commander';
@@ -26,6 +26,9 @@ interface DevCommandOptions {
   domain?: string;
 }
 
+/** The configuration files `docsmith dev` also accepts in place of the site folder. */
+const CONFIG_FILES = new Set(['docs.json', 'mint.json']);
+
 /** Where the playground learns of new builds. */
 const BUILD_EVENTS_PATH = '/dev/events';
 
@@ -49,7 +52,11 @@ export function devCommand(): Command {
  * then rebuilds on every burst of saves until interrupted. A build with errors is reported and the last good build
  * stays served.
  */
-async function runDev(siteDir: string, options: DevCommandOptions): Promise<number> {
+async function runDev(target: string, options: DevCommandOptions): Promise<number> {
+  // The site's docs.json (or mint.json) names its folder: the folder is what is watched, and what names the domain.
+  const isConfigFile =
+    CONFIG_FILES.has(path.basename(target)) && (await stat(target).catch(() => undefined))?.isFile() === true;
+  const siteDir = isConfigFile ? path.dirname(target) : target;
   const watched = await readUserInput('dev', () => watchedSiteSource(siteDir), [SiteReadError]);
   if (!watched) return EXIT_USAGE;
   const domain = options.domain ?? path.basename(path.resolve(siteDir));

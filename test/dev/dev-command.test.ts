@@ -121,3 +121,18 @@ describe('docsmith dev on the example site (compiled CLI, real watcher and socke
     expect(await dev.stop()).toBe(0);
   });
 });
+
+describe('docsmith dev given the docs.json of a site (compiled CLI)', { timeout: 60_000 }, () => {
+  it('watches the folder of docs.json and serves it under the folder name', async () => {
+    const dev = await startDevServer(ACME, 'acme', { configFile: true });
+    try {
+      expect(dev.output().split('\n')[0]).toMatch(/\/playground\?domain=acme$/);
+      const file = path.join(dev.site, 'concepts/signatures.mdx');
+      const mark = dev.output().length;
+      await writeFile(file, `${await readFile(file, 'utf8')}\nQuokkafrost keys rotate every hour.\n`);
+      await dev.waitForOutput(/concepts\/signatures\.mdx → rebuilt .*: serving build/, mark);
+    } finally {
+      await dev.stop();
+    }
+  });
+});

@@ -20,14 +20,25 @@ export interface DevServer {
   stop(): Promise<number | null>;
 }
 
-/** Copies `siteDir` into a temporary folder, starts `docsmith dev` on it and waits for its first build. */
-export async function startDevServer(siteDir: string, domain = 'site'): Promise<DevServer> {
+/**
+ * Copies `siteDir` into a temporary folder, starts `docsmith dev` on it (on its docs.json with `configFile`) and waits
+ * for its first build.
+ */
+export async function startDevServer(
+  siteDir: string,
+  domain = 'site',
+  { configFile = false }: { configFile?: boolean } = {},
+): Promise<DevServer> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'docsmith-dev-test-'));
   const site = path.join(workDir, domain);
   await cp(siteDir, site, { recursive: true });
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [CLI, 'dev', site, '--port', '0'], {
-    env: { ...process.env, XDG_CACHE_HOME: path.join(workDir, 'cache') },
-  });
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    [CLI, 'dev', configFile ? path.join(site, 'docs.json') : site, '--port', '0'],
+    {
+      env: { ...process.env, XDG_CACHE_HOME: path.join(workDir, 'cache') },
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
