@@ -57,7 +57,14 @@ async function runDev(target: string, options: DevCommandOptions): Promise<numbe
   const isConfigFile =
     CONFIG_FILES.has(path.basename(target)) && (await stat(target).catch(() => undefined))?.isFile() === true;
   const siteDir = isConfigFile ? path.dirname(target) : target;
-  const watched = await readUserInput('dev', () => watchedSiteSource(siteDir), [SiteReadError]);
+  const watched = await readUserInput(
+    'dev',
+    () =>
+      watchedSiteSource(siteDir, {
+        onUnreadable: (message) => process.stderr.write(`docsmith dev: ${message}\n`),
+      }),
+    [SiteReadError],
+  );
   if (!watched) return EXIT_USAGE;
   const domain = options.domain ?? path.basename(path.resolve(siteDir));
   const workDir = await mkdtemp(path.join(tmpdir(), 'docsmith-dev-'));

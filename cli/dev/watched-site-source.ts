@@ -27,8 +27,17 @@ export interface WatchedSiteSource {
 
 const MINT_IGNORE = '.mintignore';
 
+/** Options of `watchedSiteSource`. */
+export interface WatchedSiteSourceOptions {
+  /** Told (one plain line) of a file that changed but cannot be read (permissions); its last text is kept meanwhile. */
+  onUnreadable?: (message: string) => void;
+}
+
 /** Reads a site folder (as `readSiteSource` does) and returns it with the means to follow its changes. */
-export async function watchedSiteSource(root: string): Promise<WatchedSiteSource> {
+export async function watchedSiteSource(
+  root: string,
+  options: WatchedSiteSourceOptions = {},
+): Promise<WatchedSiteSource> {
   const files = new Map<string, string>();
   const skippedFiles = new Map<string, SkippedFile>();
   const assetFiles = new Set<string>();
@@ -70,8 +79,13 @@ export async function watchedSiteSource(root: string): Promise<WatchedSiteSource
       }
       const read: [string, string][] = [];
       for (const change of changes) {
+        const before = files.get(change.path);
         forget(change.path);
-        if (change.kind === 'removed' || excluded(change.path)) continue;
+        // chokidar reports a file made unreadable (chmod 000) as removed: a file still there is read (or kept) instead.
+        const removed =
+          change.kind === 'removed' &&
+          (await stat(path.join(root, change.path)).catch(() => undefined))?.isFile() !== true;
+        if (removed || excluded(change.path)) continue;
         if (await leavesSite(change.path)) {
           skippedFiles.set(change.path, { reason: 'outside-site' });
           continue;
@@ -81,10 +95,15 @@ export async function watchedSiteSource(root: string): Promise<WatchedSiteSource
           continue;
         }
         const content = await readSiteFile(root, change.path, { isConfig: change.path === 'docs.json' }).catch(
-          (error: unknown) => {
-            // Removed again between the event and the read: the next event says so.
-            if (error instanceof SiteReadError) return undefined;
-            throw error;
+          async (error: unknown) => {
+            if (!(error instanceof SiteReadError)) throw error;
+            // Removed again between the event and the read: the next event says so. Still there but unreadable (a
+            // chmod): the build keeps its last text rather than losing the page, and the writer is told why.
+            if (await stat(path.join(root, change.path)).catch(() => undefined)) {
+              options.onUnreadable?.(`${error.message}; its last text is kept`);
+              if (before !== undefined) files.set(change.path, before);
+            }
+            return undefined;
           },
         );
         if (content === undefined) continue;

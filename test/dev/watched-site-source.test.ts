@@ -83,4 +83,25 @@ describe('a site kept up to date file by file (docsmith dev)', () => {
       await rm(outside, { recursive: true, force: true });
     }
   });
+
+  it('keeps the last text of a page it cannot read, and says why', async () => {
+    const unreadable: string[] = [];
+    const watched = await watchedSiteSource(root, { onUnreadable: (message) => unreadable.push(message) });
+    const before = watched.source.files.get('billing.mdx');
+    // A folder where the page was stands in for a page made unreadable (chmod 000 stops no test run as root).
+    await rm(path.join(root, 'billing.mdx'));
+    await mkdir(path.join(root, 'billing.mdx'));
+    await watched.apply([{ path: 'billing.mdx', kind: 'changed' }]);
+    expect(watched.source.files.get('billing.mdx')).toBe(before);
+    expect(unreadable).toEqual([
+      expect.stringMatching(/billing\.mdx: cannot read this file \(EISDIR\); its last text is kept$/),
+    ]);
+  });
+
+  it('keeps a page reported removed that is still there (chokidar reports a chmod 000 so)', async () => {
+    const watched = await watchedSiteSource(root);
+    const before = watched.source.files.get('billing.mdx');
+    await watched.apply([{ path: 'billing.mdx', kind: 'removed' }]);
+    expect(watched.source.files.get('billing.mdx')).toBe(before);
+  });
 });
