@@ -12,7 +12,7 @@ import {
   type DiscoveryInput,
 } from '../mcp/discovery-documents.ts';
 import { closestPagePaths, siteFacets } from '../search/index.ts';
-import { DISCOVERY_FILES, LLMS_FILES } from './agent-file-names.ts';
+import { DISCOVERY_FILES, llmsFileOf } from './agent-file-names.ts';
 import { authorizeSiteFileReader, type Authorization } from './authorize-request.ts';
 import { ApiError } from './error-catalog.ts';
 import type { RouteContext } from './route-context.ts';
@@ -39,7 +39,7 @@ const DISCOVERY_DOCUMENTS: Record<
 
 /**
  * The files agents read, for each domain under `/sites/:domain/` (and at the root of a site host, `site-hosts.ts`):
- * `llms.txt` and `llms-full.txt` as the build wrote them, `<page path>.md` (`text/markdown`, the build's
+ * `llms.txt` and `llms-full.txt` as the build wrote them (also under `.well-known/`), `<page path>.md` (`text/markdown`, the build's
  * `pages/<path>.md`) and the MCP discovery documents (`.well-known/mcp`, `.well-known/mcp.json`,
  * `.well-known/mcp/server-card.json`, `.well-known/mcp/server-cards.json`). Readable without a key on a public domain,
  * with a key of the domain otherwise, and a page through a link the runtime signed (`?sig=`, the assistant's citations);
@@ -86,12 +86,13 @@ export function registerAgentFileRoutes(app: FastifyInstance, context: RouteCont
           `"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`,
         );
       }
-      if ((LLMS_FILES as readonly string[]).includes(file)) {
-        const text = await context.artifacts.readBuildFile(site, file);
+      const llmsFile = llmsFileOf(file);
+      if (llmsFile !== undefined) {
+        const text = await context.artifacts.readBuildFile(site, llmsFile);
         if (text === undefined)
           throw new ApiError(
             'not_found',
-            `The current build of ${site.domain} has no ${file}; rebuild it with this docsmith.`,
+            `The current build of ${site.domain} has no ${llmsFile}; rebuild it with this docsmith.`,
           );
         return sendFile(request, reply, authorization, 'text/plain; charset=utf-8', text, `"${site.buildId}"`);
       }

@@ -69,6 +69,25 @@ describe('the files agents read: llms.txt, llms-full.txt, <page>.md and the MCP 
     expect((await app.inject({ method: 'HEAD', url: '/sites/open/quickstart.md' })).statusCode).toBe(200);
   });
 
+  it('serves llms.txt and llms-full.txt under .well-known/ too, as the platform does, and at a site host root', async () => {
+    for (const file of ['llms.txt', 'llms-full.txt']) {
+      const expected = await readFile(path.join(buildDir, file), 'utf8');
+      for (const [url, host] of [
+        [`/sites/open/.well-known/${file}`, 'runtime.test'],
+        [`/.well-known/${file}`, 'docs.open.test'],
+      ] as const) {
+        const response = await get(url, { host });
+        expect([url, response.statusCode, response.headers['content-type'], response.body]).toEqual([
+          url,
+          200,
+          'text/plain; charset=utf-8',
+          expected,
+        ]);
+      }
+    }
+    expect((await get('/sites/open/.well-known/manifest.json')).statusCode).toBe(404);
+  });
+
   it('answers the four discovery documents with the MCP endpoint as the request reached it', async () => {
     const documents = await Promise.all(
       DISCOVERY.map(async (file) => (await get(`/sites/open/${file}`)).json() as Record<string, unknown>),
