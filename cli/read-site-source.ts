@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { SiteSource, SkippedFile } from '../pipeline/site/site-source.ts';
 import { mintIgnoreFilter } from '../pipeline/site/mint-ignore.ts';
 import { BINARY_SNIFF_BYTES } from '../pipeline/site/unreadable-file-reason.ts';
+import { CUSTOM_LLMS_FILES } from '../pipeline/llms/build-llms-files.ts';
 import { mapConcurrently } from '../contract/map-concurrently.ts';
 import { dotFolderReferences } from './dot-folder-references.ts';
 
@@ -32,7 +33,8 @@ const DOT_FOLDER_ROUNDS = 3;
 const READ_CONCURRENCY = 16;
 
 /**
- * Reads every text file a build may need (`.json .md .mdx .yaml .yml .js .jsx .ts .tsx`) of a site folder
+ * Reads every text file a build may need (`.json .md .mdx .yaml .yml .js .jsx .ts .tsx`, and a root `llms.txt` or
+ * `llms-full.txt`) of a site folder
  * into memory, keyed by POSIX path relative to the site root, and lists the other files (images, …) as
  * `assetFiles`. Follows symbolic links that stay inside the site folder; one that leaves it is never read, but listed
  * in `skippedFiles` (`outside-site`). Skips node_modules, dot-folders (but for the files docs.json or a page names there) and what the
@@ -106,7 +108,7 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
       if (child !== configName && excluded(kind === 'folder' ? `${child}/` : child)) continue;
       if (kind === 'folder')
         await walk(child, new Set([...ancestors, (await realpath(path.join(root, child)).catch(() => '')) || child]));
-      else if (kind === 'file' && !isSiteTextFile(entry.name)) assetFiles.add(child);
+      else if (kind === 'file' && !isSiteTextFile(entry.name) && !isCustomLlmsFile(child)) assetFiles.add(child);
       else if (kind === 'file') textFiles.push(child);
     }
   };
@@ -145,6 +147,11 @@ export async function readSiteSource(target: string, options: ReadSiteOptions = 
   }
   if (configName !== 'docs.json' && configName !== LEGACY_CONFIG) files.set('docs.json', files.get(configName) ?? '');
   return { files, skippedFiles, assetFiles, ...(mintIgnore !== undefined ? { mintIgnore } : {}) };
+}
+
+/** Whether a path is the site's own `llms.txt` or `llms-full.txt` (at its root), read to replace the generated one. */
+function isCustomLlmsFile(child: string): boolean {
+  return (CUSTOM_LLMS_FILES as readonly string[]).includes(child);
 }
 
 /** Whether a site file is read as text (`.json .md .mdx .yaml .yml .js .jsx .ts .tsx`); the others are assets, listed but not read. */

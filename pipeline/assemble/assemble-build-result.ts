@@ -38,6 +38,8 @@ export interface AssembleInput {
   diagnostics: Diagnostic[];
   /** The search artifact built from `sectionRecords` (with section vectors when the site was embedded). */
   searchArtifact: SearchArtifact;
+  /** The site's own `llms.txt` and `llms-full.txt` by name (default none): they replace the generated files. */
+  customLlmsFiles?: ReadonlyMap<string, string>;
 }
 
 /** Serializes the search artifact, builds the manifest that names it, and the files a build writes (with llms.txt, llms-full.txt and a Markdown file per page). */
@@ -51,6 +53,7 @@ export function assembleBuildResult(input: AssembleInput): BuildResult {
     siteUrl: input.siteUrl?.replace(/\/+$/, '') ?? '',
     pages: input.pages,
     pageSections: input.pageSections,
+    ...(input.customLlmsFiles ? { customFiles: input.customLlmsFiles } : {}),
   });
   const { manifest, text: manifestText } = buildManifestFile({
     domain: input.domain,

@@ -28,6 +28,7 @@ import { resolveFrontmatterOperations } from './resolve-frontmatter-operations.t
 import { selectPageFiles } from './select-page-files.ts';
 import { unlistedPageDiagnostics } from './unlisted-page-diagnostics.ts';
 import { siteBasePaths } from '../site-model/site-base-paths.ts';
+import { CUSTOM_LLMS_FILES } from '../llms/build-llms-files.ts';
 
 export type { BuildResult } from './assemble-build-result.ts';
 export type { PageParseInput } from './parse-site-pages.ts';
@@ -204,5 +205,11 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     ...manifestPages,
     diagnostics,
     searchArtifact: options.embedder ? await embedSearchArtifact(searchArtifact, options.embedder) : searchArtifact,
+    customLlmsFiles: new Map(
+      CUSTOM_LLMS_FILES.flatMap((name) => {
+        const text = source.files.get(name);
+        return text === undefined ? [] : [[name, text] as const];
+      }),
+    ),
   });
 }

@@ -2,6 +2,9 @@ import type { ManifestPage } from '../../schemas/manifest.ts';
 import { pageMarkdownFile } from '../../schemas/page-markdown-file.ts';
 import type { PageSection } from '../content/parsed-page.ts';
 
+/** The files a site may write itself at its root: each replaces the generated file of its name, as on the platform. */
+export const CUSTOM_LLMS_FILES = ['llms.txt', 'llms-full.txt'] as const;
+
 /** What `buildLlmsFiles` needs from a build. */
 export interface LlmsInput {
   siteName: string;
@@ -14,12 +17,15 @@ export interface LlmsInput {
    * sections (copies across versions and languages), title and description get one Markdown text, made once.
    */
   pageSections: ReadonlyMap<string, readonly PageSection[]>;
+  /** The site's own `llms.txt` and `llms-full.txt` (its root files, by name; default none), served instead of the generated ones. */
+  customFiles?: ReadonlyMap<string, string>;
 }
 
 /**
  * The files docs tools expect (llmstxt.org): `llms.txt` (the site's title, description and a link list of its
  * pages, grouped by navigation group), `llms-full.txt` (every distinct page Markdown, once) and one Markdown file per page
- * (`pages/<path>.md`: title, description, then each section under its heading). Only indexed pages are listed
+ * (`pages/<path>.md`: title, description, then each section under its heading); a site's own `llms.txt` or
+ * `llms-full.txt` replaces the generated one (`customFiles`). Only indexed pages are listed
  * (hidden, noindex and unsearchable pages stay out). Deterministic: the same build gives the same bytes.
  */
 export function buildLlmsFiles(input: LlmsInput): Map<string, string> {
@@ -69,8 +75,8 @@ export function buildLlmsFiles(input: LlmsInput): Map<string, string> {
       index.push(`- [${page.title}](${input.siteUrl ? `${input.siteUrl}/` : ''}${page.path}.md)${linkDescription}`);
     }
   }
-  files.set('llms.txt', `${index.join('\n')}\n`);
-  files.set('llms-full.txt', markdowns.join('\n---\n\n'));
+  files.set('llms.txt', input.customFiles?.get('llms.txt') ?? `${index.join('\n')}\n`);
+  files.set('llms-full.txt', input.customFiles?.get('llms-full.txt') ?? markdowns.join('\n---\n\n'));
   // Names sorted by UTF-16 code units: the default order of `sort()`.
   return new Map([...files.keys()].sort().map((name) => [name, files.get(name) as string]));
 }
