@@ -1,12 +1,6 @@
+import { escapeMarkdownText } from '../../contract/markdown-text.ts';
 import type { InlineStyle } from './inline-style.ts';
 
-/**
- * What Markdown would read as syntax in literal text: a backslash before punctuation, a backtick, `*`, a `[` that could
- * open a link (not the `[]` of `object[]`), an `_` at the edge of a word, a `<` that could open a tag or an autolink
- * (`<TOKEN>`), an `&` that could open an entity.
- */
-const MARKDOWN_SYNTAX =
-  /\\(?=[!-/:-@[-`{-~])|[`*]|\[(?!\](?![([]))|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])|<(?=[A-Za-z/!?])|&(?=#?\w+;)/gu;
 /** A link destination that must be written between `<` and `>`: one holding whitespace, parentheses or angle brackets. */
 const BRACKETED_DESTINATION = /[\s()<>]/;
 const CONTENT_EDGES = /^(\s*)([\s\S]*?)(\s*)$/;
@@ -17,7 +11,7 @@ const CONTENT_EDGES = /^(\s*)([\s\S]*?)(\s*)$/;
  * strikethrough marked.
  */
 export const markdownInlineStyle: InlineStyle = {
-  text: (value) => value.replace(MARKDOWN_SYNTAX, '\\$&'),
+  text: escapeMarkdownText,
   code: codeSpan,
   link: (content, url) =>
     url === undefined || content.trim() === '' ? content : `[${content}](${linkDestination(url)})`,

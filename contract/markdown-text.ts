@@ -1,0 +1,25 @@
+/**
+ * What Markdown would read as syntax in literal text: a backslash before punctuation, a backtick, `*`, a `[` that could
+ * open a link (not the `[]` of `object[]`), an `_` at the edge of a word, a `<` that could open a tag or an autolink
+ * (`<TOKEN>`), an `&` that could open an entity.
+ */
+const MARKDOWN_SYNTAX =
+  /\\(?=[!-/:-@[-`{-~])|[`*]|\[(?!\](?![([]))|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])|<(?=[A-Za-z/!?])|&(?=#?\w+;)/gu;
+
+/** What opens a block at the start of a line: a quote (`>`), a heading (`# `), a bullet (`- `, `+ `) or a number (`1. `, `1) `). */
+const BLOCK_OPENER = /^(\s*)(>|#{1,6}(?=\s|$)|[-+](?=\s)|\d{1,9}(?=[.)](?:\s|$)))/;
+
+/** Literal text as Markdown inline content: a backslash before each character Markdown would read as syntax. */
+export function escapeMarkdownText(text: string): string {
+  return text.replace(MARKDOWN_SYNTAX, '\\$&');
+}
+
+/**
+ * Literal text that starts a line of Markdown (a paragraph, a list item's text): inline syntax escaped, and a leading
+ * `>`, `#`, bullet or number escaped so that it stays text instead of opening a quote, a heading or a list.
+ */
+export function escapeMarkdownLine(text: string): string {
+  return escapeMarkdownText(text).replace(BLOCK_OPENER, (_match, space: string, opener: string) =>
+    /^\d/.test(opener) ? `${space}${opener}\\` : `${space}\\${opener}`,
+  );
+}
