@@ -55,7 +55,7 @@ export function createAnswerView(hooks: AnswerHooks): AnswerView {
       sources.replaceChildren(...renderSources(message.sources, cited, message.state === 'done'));
       const blocks = [...body.children];
       const finished = message.state === 'done' ? blocks.length : blocks.length - 1;
-      for (; announced < finished; announced += 1) hooks.announce(blocks[announced]?.textContent ?? '');
+      for (; announced < finished; announced += 1) hooks.announce(spokenText(blocks[announced]));
       if (message.state === 'done' && !actions) {
         actions = createActions(message, cited, hooks);
         item.append(actions.node);
@@ -65,6 +65,14 @@ export function createAnswerView(hooks: AnswerHooks): AnswerView {
       actions?.sent(rating);
     },
   };
+}
+
+/** What a finished block says to assistive technology: its text, without the labels of its copy buttons. */
+function spokenText(block: Element | undefined): string {
+  if (!block) return '';
+  const copy = block.cloneNode(true) as Element;
+  for (const button of copy.querySelectorAll('.docsmith-copy-code')) button.remove();
+  return copy.textContent ?? '';
 }
 
 /** Code blocks get a copy button; code blocks and tables that scroll sideways take focus, so keyboards can scroll them. */

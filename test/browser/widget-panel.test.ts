@@ -613,7 +613,11 @@ describe.skipIf(!suite)('answers in the widget, and accessibility in every state
     expect(await page.evaluate('navigator.clipboard.readText()')).toMatch(
       /^Install the CLI, then log in \[1\]\.[^]*\n\nSources:\n\[1\] .+: https:\/\/docs\.example\.com\/.+\n\[2\] .+\n$/,
     );
-    expect(await page.locator('.docsmith-live').textContent()).toContain('Install the CLI, then log in [1].');
+    expect(await page.locator('.docsmith-live p').allTextContents()).toEqual([
+      'Install the CLI, then log in [1].',
+      `${LONG_ANSWER.split('\n')[3]}\n`,
+      'Settings live in ~/.example/config.toml [2].',
+    ]);
     await context.close();
   });
 
