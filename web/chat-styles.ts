@@ -88,7 +88,7 @@ export const CHAT_STYLES = `
 .docsmith-support { margin: 0; color: var(--docsmith-muted); }
 .docsmith-support a { color: var(--docsmith-link); font-weight: 600; }
 .docsmith-form { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 8px; padding: 12px 16px 8px; border-top: 1px solid var(--docsmith-border); }
-.docsmith-input { flex: 1; min-height: 42px; max-height: 160px; line-height: 1.45; }
+.docsmith-input { flex: 1 1 180px; min-width: 0; min-height: 42px; max-height: 160px; line-height: 1.45; }
 .docsmith-input::placeholder { color: var(--docsmith-muted); opacity: 1; }
 .docsmith-input:disabled { background: var(--docsmith-surface); }
 .docsmith-ask { display: inline-flex; align-items: center; justify-content: center; flex: none; width: 42px; height: 42px; border: 0; border-radius: 10px; background: var(--docsmith-accent); color: var(--docsmith-on-accent) !important; cursor: pointer; }

@@ -119,6 +119,17 @@ describe.skipIf(!hasBrowserPrerequisites('the playground in a real browser'))(
       await page.close();
     });
 
+    it('on a phone the question box keeps a usable width, and "New conversation" wraps under it', async () => {
+      const page = await browser.newPage({ viewport: { width: 375, height: 667 } });
+      await page.goto(`${baseUrl}/playground`);
+      await connect(page, 'example', key);
+      const input = await page.locator('#docsmith-playground-chat [name="question"]').boundingBox();
+      const reset = await page.locator('#docsmith-playground-chat .docsmith-reset').boundingBox();
+      expect(input?.width).toBeGreaterThanOrEqual(180);
+      expect(reset?.y).toBeGreaterThanOrEqual((input?.y ?? 0) + (input?.height ?? 0));
+      await page.close();
+    });
+
     it('playground: connect, ask, see the streamed answer with numbered citations, follow up in the same thread, rate, start over', async () => {
       const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
       await page.goto(`${baseUrl}/playground`);
