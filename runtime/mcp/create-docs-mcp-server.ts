@@ -44,5 +44,8 @@ export function createDocsMcpServer(context: DocsToolContext): McpServer {
       (input: Record<string, unknown>) => tool.call(input),
     );
   }
+  // The tools never change while a server runs (a new release changes their results, not the list), and over
+  // stateless HTTP there is no stream to notify on: say so, instead of the SDK's default `listChanged: true`.
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }

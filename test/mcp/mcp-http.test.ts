@@ -88,6 +88,8 @@ describe('the MCP server of a domain over Streamable HTTP, read by the official 
 
   it('official SDK Client: lists the tools, searches with every parameter, reads a result, a bad path is a tool error, past the limit a 429', async () => {
     const client = await sdkClient(newKey());
+    // Stateless: no stream to send notifications/tools/list_changed on, so the server must not promise them.
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['search', 'get_page']);
     expect(tools.map((tool) => tool.description)).toEqual([

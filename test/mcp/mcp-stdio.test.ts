@@ -51,6 +51,7 @@ describe('docsmith mcp: the same tools over stdio, read by the official SDK clie
 
   it('lists the tools, searches with every parameter, reads a result, and a bad path or tool is a tool error', async () => {
     expect((await client.getServerVersion())?.name).toBe('example-docs');
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
     const { tools } = await client.listTools();
     expect(tools.map((tool) => [tool.name, tool.title])).toEqual([
       ['search', 'Search the Example documentation'],
