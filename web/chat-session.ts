@@ -104,6 +104,9 @@ export class ChatSession {
       this.onChange();
     } catch (error) {
       if (controller.signal.aborted) {
+        // An answer stopped before its first words is no answer: it is neither shown nor sent back as history.
+        const last = this.messages.at(-1);
+        if (last?.role === 'assistant' && last.text === '') this.messages.pop();
         this.status = 'ready';
         this.onChange();
         return;

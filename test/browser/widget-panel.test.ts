@@ -666,6 +666,33 @@ describe.skipIf(!suite)('answers in the widget, and accessibility in every state
     },
   );
 
+  it('an answer stopped before its first words leaves no empty answer, and is not sent back with the next question', async () => {
+    script.deltas = [];
+    script.gate = new Promise<void>((resolve) => (release = resolve));
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(pageUrl);
+    await page.getByRole('button', { name: 'Ask AI' }).click();
+    await page.fill('.docsmith-panel [name="question"]', 'How do I install the CLI?');
+    await page.press('.docsmith-panel [name="question"]', 'Enter');
+    await page.locator('.docsmith-chat[data-status="streaming"]').waitFor();
+    await page.getByRole('button', { name: 'Stop answering' }).click();
+    await page.locator('.docsmith-chat[data-status="ready"]').waitFor();
+    expect(await page.locator('.docsmith-message').evaluateAll((items) => items.map((item) => item.className))).toEqual(
+      ['docsmith-message docsmith-user'],
+    );
+    release();
+    script.deltas = ['An answer. '];
+    delete script.gate;
+    const sent = page.waitForRequest((request) => request.url().endsWith('/v2/assistant/example/message'));
+    await ask(page, 'Where does the CLI read its settings?', 1);
+    const history = (await sent).postDataJSON() as { messages: { role: string; parts: { text: string }[] }[] };
+    expect(history.messages.map((message) => [message.role, message.parts[0]?.text])).toEqual([
+      ['user', 'How do I install the CLI?'],
+      ['user', 'Where does the CLI read its settings?'],
+    ]);
+    await page.close();
+  });
+
   it('an answer that fails after it began says so and offers a retry', async () => {
     const failing = await startWidgetHarness({ model: scriptedModel({ fail: new Error('provider down') }) });
     try {
