@@ -15,11 +15,11 @@ export function escapeMarkdownText(text: string): string {
 }
 
 /**
- * Literal text that starts a line of Markdown (a paragraph, a list item's text): inline syntax escaped, and a leading
- * `>`, `#`, bullet or number escaped so that it stays text instead of opening a quote, a heading or a list.
+ * Text that starts a line of Markdown (a paragraph, a list item's text) with a leading `>`, `#`, bullet or number
+ * escaped, so that it stays text instead of opening a quote, a heading or a list; the rest is left as written.
  */
-export function escapeMarkdownLine(text: string): string {
-  return escapeMarkdownText(text).replace(BLOCK_OPENER, (_match, space: string, opener: string) =>
+export function escapeBlockOpener(text: string): string {
+  return text.replace(BLOCK_OPENER, (_match, space: string, opener: string) =>
     /^\d/.test(opener) ? `${space}${opener}\\` : `${space}\\${opener}`,
   );
 }

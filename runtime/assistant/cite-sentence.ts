@@ -1,4 +1,4 @@
-import { escapeMarkdownLine, escapeMarkdownText } from '../../contract/markdown-text.ts';
+import { escapeBlockOpener } from '../../contract/markdown-text.ts';
 
 /** A chosen sentence as the answer quotes it, with the list or table it introduces. */
 export interface CitedSentence {
@@ -11,13 +11,14 @@ export interface CitedSentence {
 /**
  * A sentence with its `[n]` citation: "Text [n]. ", or, when it introduces a list or a table, "Text [n]:" followed by
  * the list's items (numbered with `numbered`, else bulleted) or a Markdown table in a paragraph of their own. The
- * documentation's text is literal: what Markdown would read as syntax in it (`__init__`, a leading `>`) is escaped.
+ * documentation's words are quoted as written (`__init__`, a cron expression stay searchable and copyable); only a line
+ * opening like a quote, heading or list (`>= 48 GiB`) is escaped.
  */
 export function citeSentence(sentence: CitedSentence, numbered = false): string {
-  const text = `${escapeMarkdownLine(sentence.text.replace(/[.:;,]+$/, ''))} [${sentence.source}]`;
+  const text = `${escapeBlockOpener(sentence.text.replace(/[.:;,]+$/, ''))} [${sentence.source}]`;
   if (sentence.rows.length > 0) return `${text}:\n\n${markdownTable(sentence.rows)}\n\n`;
   return sentence.items.length > 0
-    ? `${text}:\n\n${sentence.items.map((item, position) => `${numbered ? `${position + 1}.` : '-'} ${escapeMarkdownLine(item)}`).join('\n')}\n\n`
+    ? `${text}:\n\n${sentence.items.map((item, position) => `${numbered ? `${position + 1}.` : '-'} ${escapeBlockOpener(item)}`).join('\n')}\n\n`
     : `${text}. `;
 }
 
@@ -28,7 +29,7 @@ function markdownTable(rows: readonly (readonly string[])[]): string {
   return [line(header), line(header.map(() => '---')), ...body.map(line)].join('\n');
 }
 
-/** A table cell's literal text as Markdown: escaped, its `|` too. */
+/** A table cell's text as Markdown: its `|` escaped. */
 export function markdownCell(cell: string): string {
-  return escapeMarkdownText(cell).replace(/\|/g, '\\|');
+  return cell.replace(/\|/g, '\\|');
 }

@@ -1,6 +1,6 @@
 import { fenceCode } from '../../contract/search/code-fences.ts';
 import type { CodeUnit, LineUnit, RowUnit } from './answer-units.ts';
-import { escapeMarkdownLine } from '../../contract/markdown-text.ts';
+import { escapeBlockOpener } from '../../contract/markdown-text.ts';
 import { citeSentence, markdownCell } from './cite-sentence.ts';
 import type { ScoredUnit } from './score-units.ts';
 
@@ -37,7 +37,7 @@ export function renderUnits(
         next.unit.intro !== unit.sentence.sentence;
       deltas.push(
         leadsIntro
-          ? `${escapeMarkdownLine(unit.sentence.sentence)} `
+          ? `${escapeBlockOpener(unit.sentence.sentence)} `
           : citeSentence(
               { text: unit.sentence.sentence, source, items: unit.sentence.items, rows: unit.sentence.rows },
               numbered,
@@ -111,9 +111,9 @@ function renderLines(lines: readonly LineUnit[], source: number, quoted: string,
   if (!intro && lines.length === 1)
     return citeSentence({ text: (lines[0] as LineUnit).text, source, items: [], rows: [] });
   const marker = (position: number): string => (numbered ? `${position + 1}.` : '-');
-  const list = lines.map((line, position) => `${marker(position)} ${escapeMarkdownLine(line.text)}`).join('\n');
+  const list = lines.map((line, position) => `${marker(position)} ${escapeBlockOpener(line.text)}`).join('\n');
   if (intro && intro !== quoted)
-    return `${escapeMarkdownLine(intro.replace(/[.:;,]+$/, ''))} [${source}]:\n\n${list}\n\n`;
+    return `${escapeBlockOpener(intro.replace(/[.:;,]+$/, ''))} [${source}]:\n\n${list}\n\n`;
   return `\n\n${list.replace(/$/, ` [${source}]`)}\n\n`;
 }
 
@@ -123,7 +123,7 @@ function renderRows(rows: readonly RowUnit[], source: number, title: string): st
   const table = [line(first.header), line(first.header.map(() => '---')), ...rows.map((row) => line(row.cells))].join(
     '\n',
   );
-  return `${escapeMarkdownLine((first.intro ?? captionFrom(title)).replace(/[.:;,]+$/, ''))} [${source}]:\n\n${table}\n\n`;
+  return `${escapeBlockOpener((first.intro ?? captionFrom(title)).replace(/[.:;,]+$/, ''))} [${source}]:\n\n${table}\n\n`;
 }
 
 /** A code block as Markdown: fenced with its language, under its caption with the source's `[n]` (none when the sentence before it introduces it). */
@@ -133,5 +133,5 @@ export function renderCode(unit: CodeUnit, source: number, caption: string | und
     lines.length > MAX_CODE_LINES
       ? `(The block goes on for ${lines.length - MAX_CODE_LINES} more lines in the source [${source}].)\n\n`
       : '';
-  return `${caption ? `${escapeMarkdownLine(caption.replace(/[.:;,]+$/, ''))} [${source}]:\n` : '\n'}\n${fenceCode(lines.slice(0, MAX_CODE_LINES).join('\n'), unit.language)}\n\n${cut}`;
+  return `${caption ? `${escapeBlockOpener(caption.replace(/[.:;,]+$/, ''))} [${source}]:\n` : '\n'}\n${fenceCode(lines.slice(0, MAX_CODE_LINES).join('\n'), unit.language)}\n\n${cut}`;
 }

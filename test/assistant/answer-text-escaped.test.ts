@@ -18,17 +18,18 @@ function rendered(markdown: string): { types: Set<string>; text: string } {
   return { types, text };
 }
 
-describe("offline answers keep the documentation's literal text literal when rendered as Markdown", () => {
-  it('a sentence quoting __version__ shows it, not a bold "version"', () => {
-    const answer = composeAnswer('does __version__ match the packaged mem0-cli version', undefined, [
+describe("offline answers quote the documentation's text as written, and a line never opens a block", () => {
+  it("quotes the documentation's words as written (a fact stays findable in the text), escaping no inline syntax", () => {
+    const answer = composeAnswer('cron expression to run a job every 5 minutes', undefined, [
       {
         number: 1,
-        title: 'SDK changelog › v1.0.4',
-        text: 'Python package version: __version__ now matches the packaged mem0-cli version.',
+        title: 'Cron jobs › Schedule',
+        text: 'Use the cron expression */5 * * * * to run the job every 5 minutes; the prefix CHECKLY_SECRET_ marks secrets.',
       },
     ]).join('');
-    expect(rendered(answer).types.has('strong')).toBe(false);
-    expect(rendered(answer).text).toContain('Python package version: __version__ now matches');
+    expect(answer).toContain('*/5 * * * *');
+    expect(answer).toContain('CHECKLY_SECRET_ marks');
+    expect(answer).not.toContain('\\');
   });
 
   it('a list item that starts with >= stays a list item, not a quote', () => {
