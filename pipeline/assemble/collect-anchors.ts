@@ -1,9 +1,9 @@
 import { headingAnchor } from '../content/anchor-slugger.ts';
 import { isParseFailure } from '../content/parse-failure.ts';
 import type { ParsedPage } from '../content/parsed-page.ts';
-import { titleMarkdown } from '../content/title-markdown.ts';
 import type { NavigationPageEntry } from '../navigation/navigation-page-entry.ts';
 import { pagePathForFile } from '../site/load-site.ts';
+import { decodeEntities, titledComponentAnchors } from './titled-component-anchors.ts';
 
 /** `id="x"` / `id='x'` / `id={"x"}` on an HTML or JSX element: a link target besides the headings. */
 const ELEMENT_ID = /\bid=\{?\s*["'`]([^"'`]+)["'`]/g;
@@ -16,14 +16,10 @@ const FIELD = /<(?:ParamField|ResponseField)\b[^>]*?\b(body|query|path|header|co
 /** `<Update label="…" description="…">`: a changelog entry is a link target under its label and its description. */
 const UPDATE_TAG = /<Update\b[^>]*>/g;
 const UPDATE_TITLE = /\b(?:label|description)=["']([^"']+)["']/g;
-const HTML_ENTITY = /&#(x[0-9a-f]+|\d+);/gi;
-/** `<Tab title="…">`, `<Accordion title="…">`, `<Step title="…">`: the platform links to each by its title when it sets no `id`. */
-const TITLED_COMPONENT =
-  /<(?:Tab|Accordion|Step)\b[^>]*?\btitle=(?:"([^"]+)"|'([^']+)'|\{\s*["'`]([^"'`]+)["'`]\s*\})/g;
 
 /**
  * The anchors each route offers, by `anchorKey`: heading and section anchors of its page, element ids,
- * ParamField, ResponseField and Update anchors and the titles of tabs, accordions and steps found in the page text
+ * ParamField, ResponseField and Update anchors and the ids of titled tabs, accordions, views and steps found in the page text
  * and in the snippets it imports. A page file is known by its own route and by every
  * navigation route that names it; `x/index` also as `x`. Pages that document an API operation (endpoint pages,
  * frontmatter `openapi`/`api`) get anchors for every parameter from the platform and are left unchecked, and so are
@@ -93,13 +89,11 @@ function distinctPageAnchors(
       ...page.headings.filter((heading) => heading.depth > 4).map((heading) => headingAnchor(heading.text)),
       ...[...text.matchAll(ELEMENT_ID)].map((match) => decodeEntities(match[1] ?? '')),
       ...fieldAnchors(text),
-      // A titled component's id is its title slugged as a heading is: the name a hint suggests.
+      // An Update's label and description, slugged as a heading is.
       ...[...text.matchAll(UPDATE_TAG)].flatMap((tag) =>
         [...tag[0].matchAll(UPDATE_TITLE)].map((match) => headingAnchor(match[1] ?? '')),
       ),
-      ...[...text.matchAll(TITLED_COMPONENT)].map((match) =>
-        headingAnchor(titleMarkdown(decodeEntities(match[1] ?? match[2] ?? match[3] ?? ''))),
-      ),
+      ...titledComponentAnchors(text),
     ];
     const keyed = new Map<string, string>();
     for (const name of names) {
@@ -124,15 +118,6 @@ export function anchorKey(anchor: string): string {
     decoded = anchor;
   }
   return decoded.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
-
-/** `&#x5F;` → `_`, `&#95;` → `_` (ids written by HTML generators). */
-function decodeEntities(text: string): string {
-  return text.replace(HTML_ENTITY, (_, code: string) =>
-    String.fromCodePoint(
-      code.startsWith('x') || code.startsWith('X') ? Number.parseInt(code.slice(1), 16) : Number(code),
-    ),
-  );
 }
 
 /** The anchors of a page's ParamField and ResponseField elements, in order (see `FIELD`). */

@@ -34,6 +34,35 @@ describe('collectAnchors', () => {
     expect([...(anchors?.values() ?? [])].slice(2)).toEqual(['using-the-cli', 'why-a-token', 'install-the-sdk']);
   });
 
+  it("gives accordions and views the platform's transliterated ids, counted per kind, and numbers a repeated tab title from -2", () => {
+    const text = [
+      '# Questions',
+      '',
+      '<Accordion title="Café & Crème">Milk first.</Accordion>',
+      '<Accordion title="Über uns">About us.</Accordion>',
+      '<Accordion title="Über uns">Again.</Accordion>',
+      '<Accordion title="docker compose up 报端口冲突">The port is taken.</Accordion>',
+      '<Accordion title="管理员登录失败">Reset it.</Accordion>',
+      '<View title="Setup: Advanced">A view.</View>',
+      '<Tabs><Tab title="Pest">One.</Tab></Tabs>',
+      '<Tabs><Tab title="Pest">Two.</Tab></Tabs>',
+      '',
+    ].join('\n');
+    const page = parsePage({ file: 'faq.mdx', text });
+    const anchors = collectAnchors([page], [], () => text).get('faq');
+    // Checked against `generateComponentId` and `remarkComponentIds` of @mintlify/common (sweep 17).
+    expect([...(anchors?.values() ?? [])]).toEqual([
+      'questions',
+      'cafe-and-creme',
+      'ueber-uns',
+      'ueber-uns-1',
+      'docker-compose-up',
+      'setup-advanced',
+      'pest',
+      'pest-2',
+    ]);
+  });
+
   it('slugs a title written in Markdown from its words, as the platform reads such titles', () => {
     const text = [
       '# Guide',

@@ -1,0 +1,54 @@
+import slugify from '@sindresorhus/slugify';
+import { headingAnchor } from '../content/anchor-slugger.ts';
+import { titleMarkdown } from '../content/title-markdown.ts';
+
+/** `<Tab title="…">`, `<Accordion title="…">`, `<View title="…">`, `<Step title="…">`: components the platform gives an id from their title. */
+const TITLED_COMPONENT =
+  /<(Tab|Accordion|View|Step)\b[^>]*?\btitle=(?:"([^"]+)"|'([^']+)'|\{\s*["'`]([^"'`]+)["'`]\s*\})/g;
+const HTML_ENTITY = /&#(x[0-9a-f]+|\d+);/gi;
+
+/**
+ * The platform's id of an Accordion or a View (`generateComponentId` of `@mintlify/common`): its title slugged by
+ * `@sindresorhus/slugify`, which transliterates (`Café & Crème` → `cafe-and-creme`, `Über uns` → `ueber-uns`) and
+ * drops what it cannot (an all-Chinese title gives `""`), the first `:` read as `-`; a repeat `-1`, `-2`…
+ */
+function componentId(title: string, repeats: number): string {
+  const base = slugify(title.replace(':', '-'), { decamelize: false });
+  return repeats > 0 ? `${base}-${repeats}` : base;
+}
+
+/**
+ * The anchors the platform gives the titled components of a page text (with the snippets it imports), in order:
+ * a Tab its title slugged as a heading is, a repeated one `-2`, `-3`… (one counter for the page's tabs); an Accordion
+ * or a View `componentId`, counted per kind; a Step its heading slug. Empty ids are left out.
+ */
+export function titledComponentAnchors(text: string): string[] {
+  const tabs = new Map<string, number>();
+  const counted = { Accordion: new Map<string, number>(), View: new Map<string, number>() };
+  return [...text.matchAll(TITLED_COMPONENT)]
+    .map(([, kind = '', ...spellings]) => {
+      const title = titleMarkdown(decodeEntities(spellings.find((spelling) => spelling !== undefined) ?? ''));
+      if (kind === 'Accordion' || kind === 'View') {
+        const counts = counted[kind];
+        const base = componentId(title, 0);
+        const repeats = counts.get(base) ?? 0;
+        counts.set(base, repeats + 1);
+        return componentId(title, repeats);
+      }
+      const slug = headingAnchor(title);
+      if (kind === 'Step') return slug;
+      const seen = tabs.get(slug) ?? 0;
+      tabs.set(slug, seen + 1);
+      return seen === 0 ? slug : `${slug}-${seen + 1}`;
+    })
+    .filter((anchor) => anchor !== '');
+}
+
+/** `&#x5F;` → `_`, `&#95;` → `_` (ids written by HTML generators). */
+export function decodeEntities(text: string): string {
+  return text.replace(HTML_ENTITY, (_, code: string) =>
+    String.fromCodePoint(
+      code.startsWith('x') || code.startsWith('X') ? Number.parseInt(code.slice(1), 16) : Number(code),
+    ),
+  );
+}
