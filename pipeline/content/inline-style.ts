@@ -16,9 +16,13 @@ export interface InlineStyle {
   strong(content: string): string;
   /** Struck-through content (`~~x~~`). */
   delete(content: string): string;
+  /** A table row, its cells already written in this style; `header` for the first. */
+  tableRow(cells: readonly string[], header: boolean): string;
+  /** Whether a table is set apart from the lines around it by blank lines. */
+  separatesTables: boolean;
 }
 
-/** The plain text of inline content: text and code as they are, links, emphasis and strong as their content. */
+/** The plain text of inline content: text and code as they are, links, emphasis and strong as their content, a table row's cells joined by ` | `. */
 export const plainInlineStyle: InlineStyle = {
   text: (value) => value,
   code: (value) => value,
@@ -26,4 +30,6 @@ export const plainInlineStyle: InlineStyle = {
   emphasis: (content) => content,
   strong: (content) => content,
   delete: (content) => content,
+  tableRow: (cells) => cells.join(' | '),
+  separatesTables: false,
 };

@@ -8,7 +8,7 @@ const CONTENT_EDGES = /^(\s*)([\s\S]*?)(\s*)$/;
 /**
  * Inline content as Markdown: text escaped where Markdown would misread it, code as a code span (fenced by more
  * backticks than it holds), links as `[content](url)` with the URL as the page wrote it, emphasis, strong and
- * strikethrough marked.
+ * strikethrough marked, table rows as GFM rows under a delimiter row.
  */
 export const markdownInlineStyle: InlineStyle = {
   text: escapeMarkdownText,
@@ -18,7 +18,15 @@ export const markdownInlineStyle: InlineStyle = {
   emphasis: (content) => marked(content, '*'),
   strong: (content) => marked(content, '**'),
   delete: (content) => marked(content, '~~'),
+  tableRow,
+  separatesTables: true,
 };
+
+/** A GFM table row, `|` in cells escaped; the header row followed by the delimiter row, so that renderers show a table. */
+function tableRow(cells: readonly string[], header: boolean): string {
+  const row = `| ${cells.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`;
+  return header ? `${row}\n| ${cells.map(() => '---').join(' | ')} |` : row;
+}
 
 /** `` `code` ``, its fence one backtick longer than the longest run inside, padded by a space where the code would otherwise lose or join one. */
 function codeSpan(value: string): string {

@@ -93,10 +93,17 @@ export class SectionWalk {
         });
         return;
       }
-      case 'tableRow':
-        this.writer.emit(
-          node.children.map((cell) => collapseWhitespace(this.inline.children(cell.children))).join(' | '),
+      case 'table':
+        if (this.style.separatesTables) this.writer.separate();
+        node.children.forEach((row, index) =>
+          this.writer.emit(
+            this.style.tableRow(
+              row.children.map((cell) => collapseWhitespace(this.inline.children(cell.children))),
+              index === 0,
+            ),
+          ),
         );
+        if (this.style.separatesTables) this.writer.separate();
         return;
       case 'code':
         if (node.value.trim() !== '') {

@@ -72,6 +72,15 @@ export class SectionWriter {
     return lines;
   }
 
+  /**
+   * Sets what follows apart from what precedes by a blank line (a GFM table, which would otherwise take the line before
+   * it into a list item and the line after it as a row); nothing at the start of a section or in a captured cell.
+   */
+  separate(): void {
+    const lines = this.current.lines;
+    if (!this.captured && lines.length > 0 && lines.at(-1) !== '') lines.push('');
+  }
+
   /** Adds a line of text to the current section (blank lines are dropped), marked or indented inside a list item (`item`). */
   emit(line: string): void {
     const trimmed = line.trim();
@@ -121,11 +130,13 @@ export class SectionWriter {
 
   /** Closes the current section; it is kept when it has text or a heading. */
   close(): void {
-    if (this.current.lines.length > 0 || this.current.anchor !== '') {
+    const lines = this.current.lines;
+    while (lines.at(-1) === '') lines.pop();
+    if (lines.length > 0 || this.current.anchor !== '') {
       this.sections.push({
         anchor: this.current.anchor,
         headingPath: this.current.headingPath,
-        text: this.current.lines.join('\n'),
+        text: lines.join('\n'),
       });
     }
   }

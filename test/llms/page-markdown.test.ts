@@ -1,3 +1,6 @@
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
@@ -68,6 +71,25 @@ describe('page Markdown keeps inline code and links', () => {
     expect(result.files.get('llms-full.txt')).toBe(result.files.get('pages/guides/setup.md'));
   });
 
+  it('writes a GFM table a Markdown renderer shows as one: delimiter row, blank lines around, `|` in a cell escaped', async () => {
+    const result = await build({
+      'table.mdx': page(
+        'Table',
+        'Flags:',
+        '',
+        '| Flag | Means |',
+        '| --- | --- |',
+        '| `-a` | all, `a\\|b` |',
+        '',
+        'Done.',
+      ),
+    });
+    const markdown = result.files.get('pages/table.md') ?? '';
+    const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+    expect(tree.children.map((node) => node.type)).toEqual(['heading', 'paragraph', 'table', 'paragraph']);
+    expect(result.sectionRecords[0]?.text).toBe('Flags:\nFlag | Means\n-a | all, a|b\nDone.');
+  });
+
   it('fences code holding backticks with more backticks, and keeps whitespace-only code as it is', async () => {
     const result = await build({
       'code.mdx': page('Code', 'Quote with ``a`b``, wrap as `` `x` ``, or ```` ``` ```` for a fence.'),
@@ -104,8 +126,11 @@ describe('page Markdown keeps inline code and links', () => {
         '',
         '- See [the API](../api/overview) and [below](#limits).',
         '- Mail [ops@example.com](mailto:ops@example.com) or visit [https://example.com](https://example.com).',
-        'Tool | Docs',
-        '`cli` | [CLI](/cli)',
+        '',
+        '| Tool | Docs |',
+        '| --- | --- |',
+        '| `cli` | [CLI](/cli) |',
+        '',
         'Read [the FAQ](/faq) before `--force`.',
         '[Use Array\\<T>](/types)',
         'Lists of [types](https://example.com/t), see [more](/types#more).',
