@@ -8,8 +8,8 @@ import { openPageCache } from '../../pipeline/assemble/page-cache.ts';
 import { PARSED_PAGE_FORMAT } from '../../pipeline/content/parsed-page.ts';
 import { createModelFromEnvironment } from '../create-model-from-environment.ts';
 import { createBuildEventStream } from '../dev/build-event-stream.ts';
-import { devBuildReport } from '../dev/dev-build-report.ts';
-import { createDevSiteBuilder } from '../dev/dev-site-builder.ts';
+import { devBuildReport, unchangedSaveReport } from '../dev/dev-build-report.ts';
+import { createDevSiteBuilder, type DevBuild } from '../dev/dev-site-builder.ts';
 import { watchSiteFiles } from '../dev/watch-site-files.ts';
 import { watchedSiteSource, type SiteFileChange } from '../dev/watched-site-source.ts';
 import { defaultCacheDir } from '../default-cache-dir.ts';
@@ -126,10 +126,13 @@ async function runDev(target: string, options: DevCommandOptions): Promise<numbe
     warm: async (name) => void (await artifacts.get(name)),
   });
   const queue: SiteFileChange[] = [];
+  /** The last build reported, which a save of unchanged content reports again. */
+  let last: DevBuild | undefined;
   const buildNow = async (changed: string[]): Promise<void> => {
     events.publish({ state: 'building', text: `building${changed.length > 0 ? ` (${changed.join(', ')})` : ''}…` });
     try {
       const build = await builder.build();
+      last = build;
       const report = devBuildReport(build, { changed, at: new Date(), color });
       process.stdout.write(`${report.terminal}\n`);
       events.publish(report.event);
@@ -147,7 +150,12 @@ async function runDev(target: string, options: DevCommandOptions): Promise<numbe
         process.stderr.write(`docsmith dev: ${(error as Error).message}\n`);
         return 'site' as const;
       });
-      await buildNow(how === 'site' ? ['the site'] : [...new Set(changes.map((change) => change.path))]);
+      const changed = how === 'site' ? ['the site'] : [...new Set(changes.map((change) => change.path))];
+      if (how === 'unchanged' && last) {
+        const report = unchangedSaveReport(last, { changed, at: new Date(), color });
+        process.stdout.write(`${report.terminal}\n`);
+        events.publish(report.event);
+      } else await buildNow(changed);
     }
     building = undefined;
   };

@@ -47,6 +47,30 @@ export function devBuildReport(
   return { terminal: lines.join('\n'), event: buildEvent(build, time, counts) };
 }
 
+/**
+ * What `docsmith dev` says of a save that changed no file's content (the same bytes saved again, a `touch`): one
+ * status line naming the build still served, as after a build, and no build run.
+ */
+export function unchangedSaveReport(
+  last: DevBuild,
+  options: DevBuildReportOptions,
+): { terminal: string; event: BuildEvent } {
+  const colors = pc.createColors(options.color ?? false);
+  const time = options.at.toTimeString().slice(0, 8);
+  const counts = `${count(last.stats.errors, 'error')}, ${count(last.stats.warnings, 'warning')}`;
+  const served = last.servedBuildId ? `build ${last.servedBuildId}` : 'nothing yet';
+  const shown =
+    last.status === 'failed'
+      ? colors.red(counts)
+      : last.stats.warnings > 0
+        ? colors.yellow(counts)
+        : colors.green(counts);
+  return {
+    terminal: `${time} ${describeChanged(options.changed)} → same content, nothing rebuilt: ${last.status === 'failed' ? 'still ' : ''}serving ${served} · ${shown}`,
+    event: buildEvent(last, time, counts),
+  };
+}
+
 function buildEvent(build: DevBuild, time: string, counts: string): BuildEvent {
   if (build.status !== 'failed')
     return {

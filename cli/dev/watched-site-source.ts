@@ -20,9 +20,10 @@ export interface WatchedSiteSource {
   isExcluded(sitePath: string): boolean;
   /**
    * Reads the files that changed (only those), drops the removed ones. A change that alters which files belong to the
-   * site (`.mintignore`, a file named through a dot-folder) reads the whole site again. Resolves to how it was done.
+   * site (`.mintignore`, a file named through a dot-folder) reads the whole site again. Resolves to how it was done:
+   * `unchanged` when every path reads as it did (a save of the same bytes, a `touch`, a `chmod`), so no build is needed.
    */
-  apply(changes: readonly SiteFileChange[]): Promise<'files' | 'site'>;
+  apply(changes: readonly SiteFileChange[]): Promise<'files' | 'site' | 'unchanged'>;
 }
 
 const MINT_IGNORE = '.mintignore';
@@ -69,6 +70,22 @@ export async function watchedSiteSource(
       for (const key of collection.keys()) if (key === sitePath || key.startsWith(folder)) collection.delete(key);
     }
   };
+  /**
+   * What the site holds at a file's path (its text, a skipped file and why, an asset, nothing), comparable with `===`;
+   * undefined for a folder holding files, whose changes are never taken for no change.
+   */
+  const stateOf = (sitePath: string): string | undefined => {
+    const text = files.get(sitePath);
+    if (text !== undefined) return `text:${text}`;
+    const skipped = skippedFiles.get(sitePath);
+    if (skipped !== undefined) return `skipped:${JSON.stringify(skipped)}`;
+    if (assetFiles.has(sitePath)) return 'asset';
+    const folder = `${sitePath}/`;
+    const holdsFiles = [files.keys(), skippedFiles.keys(), assetFiles.keys()].some((keys) =>
+      [...keys].some((key) => key.startsWith(folder)),
+    );
+    return holdsFiles ? undefined : 'none';
+  };
   return {
     source,
     isExcluded: (sitePath) => sitePath !== MINT_IGNORE && excluded(sitePath),
@@ -77,6 +94,8 @@ export async function watchedSiteSource(
         await readWhole();
         return 'site';
       }
+      const paths = [...new Set(changes.map((change) => change.path))];
+      const before = paths.map(stateOf);
       const read: [string, string][] = [];
       for (const change of changes) {
         const before = files.get(change.path);
@@ -124,7 +143,8 @@ export async function watchedSiteSource(
         await readWhole();
         return 'site';
       }
-      return 'files';
+      const same = paths.every((sitePath, index) => before[index] !== undefined && stateOf(sitePath) === before[index]);
+      return same ? 'unchanged' : 'files';
     },
   };
 }

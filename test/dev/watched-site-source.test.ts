@@ -39,6 +39,25 @@ describe('a site kept up to date file by file (docsmith dev)', () => {
     expect(watched.source.files.has('billing.mdx')).toBe(false);
   });
 
+  it('says a save that changed no content (the same bytes, a touch, an asset written again) needs no build', async () => {
+    const watched = await watchedSiteSource(root);
+    const text = watched.source.files.get('billing.mdx') ?? '';
+    await writeFile(path.join(root, 'billing.mdx'), text);
+    await writeFile(path.join(root, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0]));
+    expect(await watched.apply([{ path: 'logo.png', kind: 'changed' }])).toBe('files');
+    await writeFile(path.join(root, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 1]));
+    expect(
+      await watched.apply([
+        { path: 'billing.mdx', kind: 'changed' },
+        { path: 'billing.mdx', kind: 'changed' },
+        { path: 'logo.png', kind: 'changed' },
+      ]),
+    ).toBe('unchanged');
+    await writeFile(path.join(root, 'billing.mdx'), `${text}\nMore.\n`);
+    expect(await watched.apply([{ path: 'billing.mdx', kind: 'changed' }])).toBe('files');
+    expect(await watched.apply([{ path: 'cli', kind: 'changed' }])).toBe('files');
+  });
+
   it('leaves out what the site excludes, and reads the whole site again when .mintignore changes', async () => {
     const watched = await watchedSiteSource(root);
     expect(watched.isExcluded('node_modules/x/readme.md')).toBe(true);
