@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { siteFilesPath } from '../artifacts/page-url.ts';
 import { summarizeErrorForLog } from '../assistant/summarize-error-for-log.ts';
 import { createDocsMcpServer } from '../mcp/create-docs-mcp-server.ts';
+import { invalidParamsResponse } from '../mcp/invalid-params.ts';
 import type { Authorization } from './authorize-request.ts';
 import { ApiError } from './error-catalog.ts';
 import type { RouteContext } from './route-context.ts';
@@ -20,7 +21,8 @@ const JSON_RPC_PARSE_ERROR = -32700;
  * JSON responses, nothing kept between requests, so any replica answers): `POST /sites/:domain/mcp` (the address the
  * discovery documents give: it ends in `/mcp`, as clients such as the MCP Inspector expect), the same at
  * `/mcp/:domain`, and `/mcp` on a site host (`site-hosts.ts`); `/mcp` elsewhere is a 404 saying so. Order per
- * request: key (or a public domain) → domain → each `tools/call` counted against the limits → the SDK.
+ * request: key (or a public domain) → domain → params the SDK's schemas refuse (-32602) → each `tools/call` counted
+ * against the limits → the SDK.
  * Initialization, listing and notifications are free. Errors are JSON-RPC error responses with the catalog's HTTP
  * status; GET and DELETE are 405 (no session, no stream). A search not recorded for analytics is logged, not failed.
  */
@@ -32,6 +34,11 @@ export function registerMcpRoutes(app: FastifyInstance, context: RouteContext): 
     if (messages.length > MAX_BATCH_SIZE) return;
     // One take per call; a batch refused halfway keeps the takes before the refusal (as separate requests would).
     for (const message of messages) if (isToolCall(message)) await guards.consumeLimits(request, reply);
+  };
+  // A single request whose params the SDK's schema refuses: -32602 with one line, before it spends the limits.
+  const refuseInvalidParams = async (request: DomainRequest, reply: FastifyReply): Promise<void> => {
+    const refusal = Array.isArray(request.body) ? undefined : invalidParamsResponse(request.body);
+    if (refusal) await reply.code(200).type('application/json; charset=utf-8').send(refusal);
   };
   const methodNotAllowed = async (): Promise<never> => {
     throw new ApiError(
@@ -74,7 +81,7 @@ export function registerMcpRoutes(app: FastifyInstance, context: RouteContext): 
           schema: { params: domainParams },
           config: { jsonRpcErrors: true },
           onRequest: [guards.takeTurn, guards.authorizeDocs],
-          preHandler: consumeToolCalls,
+          preHandler: [refuseInvalidParams, consumeToolCalls],
         },
         async (request: DomainRequest, reply) => {
           const authorization = request.authorization as Authorization;

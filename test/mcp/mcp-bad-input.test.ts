@@ -212,6 +212,28 @@ describe("bad input to the MCP server: each a protocol-correct error, no 5xx, no
     });
   });
 
+  it.each([
+    [
+      'tools/call',
+      { name: 'search', arguments: [] },
+      '`params.arguments`: Invalid input: expected record, received array.',
+    ],
+    ['tools/call', { name: 1 }, '`params.name`: Invalid input: expected string, received number.'],
+    ['initialize', {}, '`params.protocolVersion`: Invalid input: expected string, received undefined.'],
+    ['tools/list', { cursor: 1 }, '`params.cursor`: Invalid input: expected string, received number.'],
+  ])(
+    '%s with params %j: 200 and -32602 Invalid params naming the field, not -32603 with a schema dump',
+    async (method, params, why) => {
+      const response = await post('/mcp/example', { jsonrpc: '2.0', id: 7, method, params });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        jsonrpc: '2.0',
+        id: 7,
+        error: { code: -32602, message: `Invalid params of \`${method}\`: ${why}` },
+      });
+    },
+  );
+
   it("keys and domains: 401 without a key, 401 for a wrong one, 403 for another domain's, 404 for a public domain with no site; JSON-RPC errors", async () => {
     const cases: [string, Record<string, string>, number, string][] = [
       ['/mcp/example', {}, 401, 'missing_key'],
