@@ -7,6 +7,7 @@ import { ArtifactError, createArtifactStore, type LoadedSite } from '../../runti
 import { createDocsMcpServer } from '../../runtime/mcp/create-docs-mcp-server.ts';
 import { createQueryEmbedder } from '../../runtime/search/index.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
+import { trackPendingRequests } from '../pending-requests.ts';
 import { parseHttpUrl } from '../parse-http-url.ts';
 import { readUserInput } from '../read-user-input.ts';
 
@@ -76,9 +77,13 @@ async function runMcp(artifactsDir: string, options: McpCommandOptions): Promise
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
   });
-  await server.connect(new StdioServerTransport());
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  const requests = trackPendingRequests(transport);
   process.stderr.write(`docsmith mcp: serving ${site.siteName} (${site.domain}, build ${site.buildId}) over stdio\n`);
   await closed;
+  // Stdin closed: the client is done sending, not waiting for nothing. Send what is owed, then stop.
+  await requests.settled();
   await server.close();
   return EXIT_OK;
 }

@@ -110,6 +110,41 @@ describe('docsmith mcp: the same tools over stdio, read by the official SDK clie
     }
   });
 
+  it('answers every request piped in before stdin closes, then exits 0 (printf … | docsmith mcp)', async () => {
+    const requests = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      ...Array.from({ length: 40 }, (_, index) => ({
+        jsonrpc: '2.0',
+        id: index + 2,
+        method: 'tools/call',
+        params:
+          index % 2
+            ? { name: 'get_page', arguments: { path: 'billing' } }
+            : { name: 'search', arguments: { query: `invoices ${index}` } },
+      })),
+    ];
+    const child = execFile(process.execPath, [cli, 'mcp', dist, '--domain', 'example'], { timeout: 20_000 });
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.stdin?.end(`${requests.map((request) => JSON.stringify(request)).join('\n')}\n`);
+    expect(await exited).toBe(0);
+    const answers = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; result?: unknown });
+    expect(answers.map((answer) => answer.id).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 41 }, (_, index) => index + 1),
+    );
+    expect(JSON.stringify(answers.at(-1)?.result)).toContain('billing');
+  });
+
   it('a folder with no site, several sites and no --domain, or an unknown domain: exit 2 with one line', async () => {
     const empty = path.join(directory, 'empty');
     await mkdir(empty);
