@@ -3,6 +3,7 @@ import type { DocsConfig } from '../../schemas/docs-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';
 import type { SiteSource } from '../site/site-source.ts';
+import { checkFonts } from './check-fonts.ts';
 import { checkFooterLinks } from './check-footer-links.ts';
 import { checkNavbarLinks } from './check-navbar-links.ts';
 import { checkNavigationConfig } from './check-navigation-config.ts';
@@ -152,6 +153,7 @@ export function validateConfig(source: SiteSource, options: ValidateConfigOption
   diagnostics.push(...checkNavigationConfig(effective.navigation, locate));
   diagnostics.push(...checkNavbarLinks(config.navbar, locate));
   diagnostics.push(...checkFooterLinks(config.footer, locate));
+  diagnostics.push(...checkFonts(config.fonts, locate));
   diagnostics.push(...checkRedirectSources(config.redirects, locate));
   return finish(normalizeConfig(effective as unknown as DocsConfig), diagnostics);
 }

@@ -33,7 +33,10 @@ export const RULE_CATALOG = {
   },
   // docs.json: schema
   'unknown-key': { severity: 'warning', description: 'A key the configuration does not define (ignored).' },
-  'invalid-key': { severity: 'error', description: 'A key outside the fixed set an object allows (footer socials).' },
+  'invalid-key': {
+    severity: 'error',
+    description: 'A key outside the fixed set an object allows (footer socials; `fonts` with `heading` and `body`).',
+  },
   'missing-field': { severity: 'error', description: 'A required field is missing.' },
   'invalid-type': { severity: 'error', description: 'A value has the wrong JSON type.' },
   'invalid-value': {

@@ -273,6 +273,21 @@ describe('rules beyond the schema', () => {
     );
   });
 
+  it("reads `fonts` as the platform's two shapes: heading/body beside family warn when dropped, extra keys beside heading/body are refused", () => {
+    const heading = { family: 'Playfair Display', weight: 700 };
+    const body = { family: 'Inter', weight: 300 };
+    const shown = (fonts: unknown) =>
+      diagnose({ ...base, fonts }).map(({ pointer, severity, ruleId }) => `${pointer} ${severity} ${ruleId}`);
+    expect(shown({ family: 'Inter', weight: 400, heading, body })).toEqual([
+      '/fonts/heading warning unknown-key',
+      '/fonts/body warning unknown-key',
+    ]);
+    expect(shown({ family: 'system-ui', heading: { family: 'system-ui' }, body: { family: 'system-ui' } })).toEqual([]);
+    expect(shown({ weight: 400, heading, body })).toEqual(['/fonts/weight error invalid-key']);
+    expect(shown({ heading, body })).toEqual([]);
+    expect(shown({ family: 'Inter', weight: 400 })).toEqual([]);
+  });
+
   it('accepts the documented `graphql` tab and `sdk` tab and group (a group with `sdk` needs no pages), warning that their reference pages are not generated', () => {
     const navigation = {
       tabs: [
