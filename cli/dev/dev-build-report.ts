@@ -25,16 +25,13 @@ export function devBuildReport(
   build: DevBuild,
   options: DevBuildReportOptions,
 ): { terminal: string; event: BuildEvent } {
-  const colors = pc.createColors(options.color ?? false);
-  const time = options.at.toTimeString().slice(0, 8);
-  const counts = `${count(build.stats.errors, 'error')}, ${count(build.stats.warnings, 'warning')}`;
+  const { colors, time, counts, served } = statusParts(build, options);
   const seconds = `${(build.milliseconds / 1000).toFixed(2)} s`;
   const what =
     options.changed.length === 0
       ? `built ${count(build.stats.pages, 'page')}`
       : `${describeChanged(options.changed)} → rebuilt`;
   const parsed = `${count(build.parsedPages, 'page')} parsed`;
-  const served = build.servedBuildId ? `build ${build.servedBuildId}` : 'nothing yet';
   const status =
     build.status === 'failed'
       ? `${time} ${what} in ${seconds} (${parsed}): ${colors.red(counts)}; still serving ${served}`
@@ -55,19 +52,22 @@ export function unchangedSaveReport(
   last: DevBuild,
   options: DevBuildReportOptions,
 ): { terminal: string; event: BuildEvent } {
-  const colors = pc.createColors(options.color ?? false);
-  const time = options.at.toTimeString().slice(0, 8);
-  const counts = `${count(last.stats.errors, 'error')}, ${count(last.stats.warnings, 'warning')}`;
-  const served = last.servedBuildId ? `build ${last.servedBuildId}` : 'nothing yet';
-  const shown =
-    last.status === 'failed'
-      ? colors.red(counts)
-      : last.stats.warnings > 0
-        ? colors.yellow(counts)
-        : colors.green(counts);
+  const { colors, time, counts, served } = statusParts(last, options);
+  const failed = last.status === 'failed';
+  const shown = failed ? colors.red(counts) : last.stats.warnings > 0 ? colors.yellow(counts) : colors.green(counts);
   return {
-    terminal: `${time} ${describeChanged(options.changed)} → same content, nothing rebuilt: ${last.status === 'failed' ? 'still ' : ''}serving ${served} · ${shown}`,
+    terminal: `${time} ${describeChanged(options.changed)} → same content, nothing rebuilt: ${failed ? 'still ' : ''}serving ${served} · ${shown}`,
     event: buildEvent(last, time, counts),
+  };
+}
+
+/** What every status line of a build says: its colours, the time of day, the counts of diagnostics, the build served. */
+function statusParts(build: DevBuild, options: DevBuildReportOptions) {
+  return {
+    colors: pc.createColors(options.color ?? false),
+    time: options.at.toTimeString().slice(0, 8),
+    counts: `${count(build.stats.errors, 'error')}, ${count(build.stats.warnings, 'warning')}`,
+    served: build.servedBuildId ? `build ${build.servedBuildId}` : 'nothing yet',
   };
 }
 

@@ -57,27 +57,22 @@ export function checkPagePaths(pageFiles: Iterable<string>): Diagnostic[] {
     const other = byFoldedPath.get(key);
     if (other === undefined) {
       byFoldedPath.set(key, route);
-    } else if (other.toLowerCase() === route.toLowerCase()) {
-      diagnostics.push({
-        file,
-        line: 1,
-        column: 1,
-        severity: 'warning',
-        ruleId: 'page-path-case',
-        message: `Unexpected page \`${route}\` whose path differs from \`${other}\` only in case, expected paths that differ in more than case`,
-        hint: 'A checkout on macOS or Windows keeps one of the two files, and hosts that ignore case serve one page for both: rename one of them.',
-      });
-    } else {
-      diagnostics.push({
-        file,
-        line: 1,
-        column: 1,
-        severity: 'warning',
-        ruleId: 'page-path-case',
-        message: `Unexpected page \`${route}\` whose path looks the same as \`${other}\` (the same letters, composed differently in Unicode), expected paths that differ in what they show`,
-        hint: 'macOS keeps one of the two files, and readers cannot tell their links apart: rename one of them, or save both names in NFC.',
-      });
+      continue;
     }
+    const caseOnly = other.toLowerCase() === route.toLowerCase();
+    diagnostics.push({
+      file,
+      line: 1,
+      column: 1,
+      severity: 'warning',
+      ruleId: 'page-path-case',
+      message: caseOnly
+        ? `Unexpected page \`${route}\` whose path differs from \`${other}\` only in case, expected paths that differ in more than case`
+        : `Unexpected page \`${route}\` whose path looks the same as \`${other}\` (the same letters, composed differently in Unicode), expected paths that differ in what they show`,
+      hint: caseOnly
+        ? 'A checkout on macOS or Windows keeps one of the two files, and hosts that ignore case serve one page for both: rename one of them.'
+        : 'macOS keeps one of the two files, and readers cannot tell their links apart: rename one of them, or save both names in NFC.',
+    });
   }
   return diagnostics;
 }
