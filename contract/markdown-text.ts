@@ -23,3 +23,14 @@ export function escapeBlockOpener(text: string): string {
     /^\d/.test(opener) ? `${space}${opener}\\` : `${space}\\${opener}`,
   );
 }
+
+/** A GFM table row of cells already written as Markdown, a `|` inside a cell escaped. */
+export function markdownTableRow(cells: readonly string[]): string {
+  return `| ${cells.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`;
+}
+
+/** A GFM table of rows of cells, the first row its header with the delimiter row under it. */
+export function markdownTable(rows: readonly (readonly string[])[]): string {
+  const [header = [], ...body] = rows;
+  return [header, header.map(() => '---'), ...body].map(markdownTableRow).join('\n');
+}

@@ -5,9 +5,10 @@ import { show } from './schema-error-wording.ts';
 /** File endings the platform's validator refuses at the end of a footer link's path (`secureHrefSchema`). */
 const REFUSED_ENDING = /\.(?:svg|exe|zip)$/i;
 
-/** Why the platform's validator refuses a footer link `href` ("its `http:` scheme"), or undefined when it takes it. */
-function refusal(href: string): string | undefined {
-  if (href.startsWith('//')) return 'no scheme';
+/** Why the platform's validator refuses a footer link `href` ("its `http:` scheme") and what to do, or undefined when it takes it. */
+function refusal(href: string): { why: string; fix: string } | undefined {
+  const useHttps = 'write the link with `https://`';
+  if (href.startsWith('//')) return { why: 'no scheme', fix: useHttps };
   if (href.startsWith('/') || href.startsWith('#') || /^mailto:/i.test(href)) return undefined;
   let url: URL;
   try {
@@ -15,8 +16,12 @@ function refusal(href: string): string | undefined {
   } catch {
     return undefined;
   }
-  if (url.protocol !== 'https:') return `its \`${url.protocol}\` scheme`;
-  if (REFUSED_ENDING.test(url.pathname)) return `its \`${/\.\w+$/.exec(url.pathname)?.[0] ?? ''}\` file ending`;
+  if (url.protocol !== 'https:') return { why: `its \`${url.protocol}\` scheme`, fix: useHttps };
+  if (REFUSED_ENDING.test(url.pathname))
+    return {
+      why: `its \`${/\.\w+$/.exec(url.pathname)?.[0] ?? ''}\` file ending`,
+      fix: 'link to the page that offers the file',
+    };
   return undefined;
 }
 
@@ -33,8 +38,8 @@ export function checkFooterLinks(footer: unknown, locate: (pointer: string) => C
     if (!Array.isArray(items)) return [];
     return items.flatMap((item: unknown, itemIndex): Diagnostic[] => {
       const href = (item as { href?: unknown } | null)?.href;
-      const why = typeof href === 'string' ? refusal(href) : undefined;
-      if (why === undefined) return [];
+      const refused = typeof href === 'string' ? refusal(href) : undefined;
+      if (refused === undefined) return [];
       const pointer = `/footer/links/${columnIndex}/items/${itemIndex}/href`;
       return [
         {
@@ -42,8 +47,8 @@ export function checkFooterLinks(footer: unknown, locate: (pointer: string) => C
           pointer,
           severity: 'warning',
           ruleId: 'footer-link-refused',
-          message: `Unexpected footer link ${show(href)} (${why}), expected an \`https:\` URL, a path, \`#anchor\` or \`mailto:\``,
-          hint: `The platform's validator refuses this docs.json ("Must be a valid url or relative path"): ${why.endsWith('file ending') ? 'link to the page that offers the file' : 'write the link with `https://`'}.`,
+          message: `Unexpected footer link ${show(href)} (${refused.why}), expected an \`https:\` URL, a path, \`#anchor\` or \`mailto:\``,
+          hint: `The platform's validator refuses this docs.json ("Must be a valid url or relative path"): ${refused.fix}.`,
         },
       ];
     });

@@ -1,4 +1,4 @@
-import { escapeMarkdownText } from '../../contract/markdown-text.ts';
+import { escapeMarkdownText, markdownTableRow } from '../../contract/markdown-text.ts';
 import type { InlineStyle } from './inline-style.ts';
 
 /** A link destination that must be written between `<` and `>`: one holding whitespace, parentheses or angle brackets. */
@@ -22,10 +22,10 @@ export const markdownInlineStyle: InlineStyle = {
   separatesTables: true,
 };
 
-/** A GFM table row, `|` in cells escaped; the header row followed by the delimiter row, so that renderers show a table. */
+/** A GFM table row; the header row followed by the delimiter row, so that renderers show a table. */
 function tableRow(cells: readonly string[], header: boolean): string {
-  const row = `| ${cells.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`;
-  return header ? `${row}\n| ${cells.map(() => '---').join(' | ')} |` : row;
+  const row = markdownTableRow(cells);
+  return header ? `${row}\n${markdownTableRow(cells.map(() => '---'))}` : row;
 }
 
 /** `` `code` ``, its fence one backtick longer than the longest run inside, padded by a space where the code would otherwise lose or join one. */

@@ -1,4 +1,4 @@
-import { escapeBlockOpener } from '../../contract/markdown-text.ts';
+import { escapeBlockOpener, markdownTable } from '../../contract/markdown-text.ts';
 
 /** A chosen sentence as the answer quotes it, with the list or table it introduces. */
 export interface CitedSentence {
@@ -20,16 +20,4 @@ export function citeSentence(sentence: CitedSentence, numbered = false): string 
   return sentence.items.length > 0
     ? `${text}:\n\n${sentence.items.map((item, position) => `${numbered ? `${position + 1}.` : '-'} ${escapeBlockOpener(item)}`).join('\n')}\n\n`
     : `${text}. `;
-}
-
-/** Table cells as a Markdown table, the first row its header. */
-function markdownTable(rows: readonly (readonly string[])[]): string {
-  const line = (cells: readonly string[]): string => `| ${cells.map(markdownCell).join(' | ')} |`;
-  const [header = [], ...body] = rows;
-  return [line(header), line(header.map(() => '---')), ...body.map(line)].join('\n');
-}
-
-/** A table cell's text as Markdown: its `|` escaped. */
-export function markdownCell(cell: string): string {
-  return cell.replace(/\|/g, '\\|');
 }

@@ -1,7 +1,7 @@
 import { fenceCode } from '../../contract/search/code-fences.ts';
 import type { CodeUnit, LineUnit, RowUnit } from './answer-units.ts';
-import { escapeBlockOpener } from '../../contract/markdown-text.ts';
-import { citeSentence, markdownCell } from './cite-sentence.ts';
+import { escapeBlockOpener, markdownTable } from '../../contract/markdown-text.ts';
+import { citeSentence } from './cite-sentence.ts';
 import type { ScoredUnit } from './score-units.ts';
 
 /** Lines of a code block quoted whole; a longer one is cut there, and the answer says so after the block. */
@@ -119,10 +119,7 @@ function renderLines(lines: readonly LineUnit[], source: number, quoted: string,
 
 function renderRows(rows: readonly RowUnit[], source: number, title: string): string {
   const first = rows[0] as RowUnit;
-  const line = (cells: readonly string[]): string => `| ${cells.map(markdownCell).join(' | ')} |`;
-  const table = [line(first.header), line(first.header.map(() => '---')), ...rows.map((row) => line(row.cells))].join(
-    '\n',
-  );
+  const table = markdownTable([first.header, ...rows.map((row) => row.cells)]);
   return `${escapeBlockOpener((first.intro ?? captionFrom(title)).replace(/[.:;,]+$/, ''))} [${source}]:\n\n${table}\n\n`;
 }
 
