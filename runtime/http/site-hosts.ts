@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
+import { DOMAIN_NAME } from '../../contract/domain-name.ts';
 import { siteFilesPath } from '../artifacts/page-url.ts';
 import { isAgentFilePath } from './agent-file-names.ts';
 
@@ -22,7 +23,6 @@ export interface SiteAddresses {
 
 const HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/i;
-const DOMAIN = /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/i;
 const BASE_PATH = /^(?:\/[\w.~-]+)*$/;
 
 /** Reads one `--site-host` value, `<host>[/<base path>]=<domain>`; throws an Error saying what was expected. */
@@ -31,7 +31,7 @@ export function parseSiteHost(value: string): SiteHost {
   const host = match?.[1]?.toLowerCase() ?? '';
   const basePath = (match?.[2] ?? '').replace(/\/+$/, '');
   const domain = match?.[3]?.trim() ?? '';
-  if (!match || !HOST.test(host) || !BASE_PATH.test(basePath) || !DOMAIN.test(domain)) {
+  if (!match || !HOST.test(host) || !BASE_PATH.test(basePath) || !DOMAIN_NAME.test(domain)) {
     throw new Error(
       `Unexpected site host \`${value}\`, expected <host>=<domain> (docs.acme.com=acme) or <host>/<base path>=<domain> (acme.com/docs=acme)`,
     );

@@ -110,6 +110,11 @@ describe('numbers from the environment', () => {
       'https://docs.acme.com=acme',
       'Unexpected site host `https://docs.acme.com=acme`, expected <host>=<domain>',
     ],
+    [
+      '--site-host',
+      'docs.acme.com=acme..docs',
+      'Unexpected site host `docs.acme.com=acme..docs`, expected <host>=<domain>',
+    ],
     ['--shutdown-grace', '2.5', 'Unexpected 2.5, expected a whole number ≥ 0'],
   ])('`serve %s %s` is a usage error in the same words', async (flag, value, message) => {
     const { code, err } = await serveWith('DOCSMITH_UNUSED', '', [flag, value]);
