@@ -36,8 +36,9 @@ const CONTEXT_WEIGHT = 0.3;
  * of the sources that best matches the question leads (a sentence, a list line, a table row — see `scoreUnits`),
  * followed by the other strong units of its section and source in reading order and at most one from another source
  * that holds the question's deciding terms; for a command or code question (or any question a code block of the
- * lead's section answers well), the best code block whole; for steps and "how do I" questions, lists numbered; for a
- * steps question or a task, the numbered steps of the lead's page walked through (`stepWalkthrough`), else for a
+ * lead's section answers well), the best code block whole — alone, with its intro, when it is in a higher-ranked
+ * source than the lead (a sentence of a lower-ranked page does not lead a command the first page holds); for steps
+ * and "how do I" questions, lists numbered; for a steps question or a task, the numbered steps of the lead's page walked through (`stepWalkthrough`), else for a
  * steps question the list of steps of the lead's page that answers it (`withProcedureList`); for a
  * setup question, every block of the procedure that answers it (`procedureBlocks`); for a yes/no question whose lead
  * denies what is asked, "No." first. Each unit is cited `[n]`.
@@ -87,6 +88,9 @@ export function composeAnswer(
     asksDefinition,
   });
   const lead = chosen[0] as ScoredUnit;
+  const higherCode =
+    intent === 'command' || intent === 'code' ? codeOnlyAnswer(intent, question, sections, weights) : undefined;
+  if (higherCode && higherCode.rank < lead.rank) return renderUnits(withProcedure([higherCode], procedure), titleOf);
   const denial =
     intent === 'yesno'
       ? denialOf(

@@ -235,6 +235,34 @@ describe('answers on unseen sites', () => {
     `);
   });
 
+  it("answers a command question with the first source's code when only a lower-ranked source has a sentence", () => {
+    const commands = {
+      number: 1,
+      title: 'CLI Commands › Conversations › Act on one',
+      text: [
+        'Status:',
+        '',
+        fenceCode('acme conv 123 resolve\nacme conv 123 snooze --until 24h  # 7d, 2026-05-10', 'bash'),
+      ].join('\n'),
+    };
+    const integration = {
+      number: 2,
+      title: 'Line Integration › Testing',
+      text: 'New conversations from the command line tester are created in Acme when the webhook is registered.',
+    };
+    expect(composeAnswer('snooze a conversation from the command line', undefined, [commands, integration]).join(''))
+      .toMatchInlineSnapshot(`
+        "Status [1]:
+
+        \`\`\`bash
+        acme conv 123 resolve
+        acme conv 123 snooze --until 24h  # 7d, 2026-05-10
+        \`\`\`
+
+        "
+      `);
+  });
+
   it('drops a sentence that repeats one already quoted', () => {
     const v1 = { number: 1, text: 'Deploy Flipt to Kubernetes using our Helm chart.' };
     const v2 = { number: 2, text: 'Deploy Flipt to Kubernetes using the Helm chart.' };
