@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildSite, type BuildResult } from '../../pipeline/assemble/build-site.ts';
 import { createPageParser } from '../../pipeline/assemble/create-page-parser.ts';
+import type { BuildStageCache } from '../../pipeline/assemble/build-stage-cache.ts';
 import type { PageCache } from '../../pipeline/assemble/page-cache.ts';
 import { validateConfig } from '../../pipeline/config/validate-config.ts';
 import type { Diagnostic } from '../../pipeline/diagnostics/diagnostic.ts';
@@ -58,6 +59,8 @@ export function createDevSiteBuilder(options: DevSiteBuilderOptions): DevSiteBui
   /** The build served now, whose unchanged files the next build links to. */
   let served: { buildId: string; files: ReadonlyMap<string, string> } | undefined;
   let first = true;
+  /** Per-page results of the last build that got past the configuration, which the next one reuses where their inputs did not change. */
+  let stageCache: BuildStageCache | undefined;
   return {
     async build() {
       const started = performance.now();
@@ -73,6 +76,7 @@ export function createDevSiteBuilder(options: DevSiteBuilderOptions): DevSiteBui
         domain: options.domain,
         generator: GENERATOR,
         prepareTerms: options.cache.prepareTerms,
+        ...(stageCache ? { previous: stageCache } : {}),
         parsePages: async (pages, readSnippet) => {
           const hitsBefore = options.cache.hits;
           const parsed = await parse(pages, readSnippet);
@@ -81,6 +85,7 @@ export function createDevSiteBuilder(options: DevSiteBuilderOptions): DevSiteBui
         },
       });
       first = false;
+      stageCache = result.stageCache ?? stageCache;
       // A build stopped by configuration errors re-checked the configuration alone: the pages' diagnostics still stand,
       // and so do those of docs.json that later stages report (a redirect that shadows a page, a page not found).
       const held = result.stoppedAtConfig ? previous.filter((diagnostic) => !fromConfigCheck.has(diagnostic)) : [];

@@ -5,6 +5,7 @@ import type { SectionRecord } from '../../contract/search/section-record.ts';
 import type { PageSection } from '../content/parsed-page.ts';
 import type { SiteConfig } from '../site-model/site-config.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { BuildStageCache } from './build-stage-cache.ts';
 import { sortDiagnostics } from '../diagnostics/sort-diagnostics.ts';
 import { buildLlmsFiles } from '../llms/build-llms-files.ts';
 import { buildManifestFile } from '../manifest/build-manifest.ts';
@@ -21,6 +22,8 @@ export interface BuildResult {
   /** True when the configuration has errors and the build stopped there: no page, spec or link was checked. */
   stoppedAtConfig: boolean;
   stats: { pages: number; endpointPages: number; errors: number; warnings: number };
+  /** Per-page results for the next build of the site to reuse (`BuildSiteOptions.previous`); undefined when the build stopped at the configuration. */
+  stageCache?: BuildStageCache;
 }
 
 /** What the artifacts are assembled from. */

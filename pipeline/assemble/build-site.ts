@@ -19,6 +19,7 @@ import type { SiteSource } from '../site/site-source.ts';
 import { assembleBuildResult, diagnosticsOnlyResult, type BuildResult } from './assemble-build-result.ts';
 import { checkLinks } from './check-links.ts';
 import { checkPagePaths } from './check-page-paths.ts';
+import type { BuildStageCache } from './build-stage-cache.ts';
 import { collectAnchors } from './collect-anchors.ts';
 import { collectManifestPages } from './collect-manifest-pages.ts';
 import { collectReferencedSpecFiles } from './collect-referenced-spec-files.ts';
@@ -62,6 +63,8 @@ export interface BuildSiteOptions {
   embedder?: SectionEmbedder;
   /** Run every check and report its diagnostics, but assemble no manifest and no search artifact (`docsmith validate`; default false). */
   checkOnly?: boolean;
+  /** The `stageCache` of the previous build of this site (`docsmith dev`): per-page results it reuses (default none). */
+  previous?: BuildStageCache;
 }
 
 /**
@@ -178,11 +181,18 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     manifestPages.pages.filter((page) => page.inNavigation && !page.hidden).map((page) => page.path),
   );
   diagnostics.push(...checkRedirects(config.redirects, { routes, locate, folders, unknownFolders }));
+  // A build that judges no anchor collects none, and hands the previous build's on.
+  let stageCache: BuildStageCache = options.previous ?? { pageAnchors: new Map() };
+  const anchorsOfRoutes = (): ReadonlyMap<string, ReadonlyMap<string, string>> => {
+    const collected = collectAnchors(parsedByFile.values(), navigation.entries, readSnippet, stageCache.pageAnchors);
+    stageCache = { pageAnchors: collected.byPage };
+    return collected.byRoute;
+  };
   diagnostics.push(
     ...checkLinks(parsedByFile.values(), {
       routes,
       redirects: redirectsOfSite(config.redirects, routes),
-      anchors: () => collectAnchors(parsedByFile.values(), navigation.entries, readSnippet),
+      anchors: anchorsOfRoutes,
       ...(source.assetFiles ? { files: new Set([...source.files.keys(), ...source.assetFiles]) } : {}),
       unknownFolders,
       folders,
@@ -190,13 +200,16 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
     }),
   );
   if (options.checkOnly)
-    return diagnosticsOnlyResult(diagnostics, {
-      pages: manifestPages.pages.length,
-      endpointPages: manifestPages.endpointPages,
-    });
+    return {
+      ...diagnosticsOnlyResult(diagnostics, {
+        pages: manifestPages.pages.length,
+        endpointPages: manifestPages.endpointPages,
+      }),
+      stageCache,
+    };
   const searchArtifact = buildSearchArtifact(manifestPages.sectionRecords, config.defaults, options.prepareTerms);
 
-  return assembleBuildResult({
+  const result = assembleBuildResult({
     config,
     domain: options.domain,
     generator: options.generator ?? 'docsmith',
@@ -212,4 +225,5 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
       }),
     ),
   });
+  return { ...result, stageCache };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { headingAnchor } from '../content/anchor-slugger.ts';
 import { isParseFailure } from '../content/parse-failure.ts';
 import type { ParsedPage } from '../content/parsed-page.ts';
@@ -25,17 +26,20 @@ const UPDATE_TITLE = /\b(?:label|description)=["']([^"']+)["']/g;
  * frontmatter `openapi`/`api`) get anchors for every parameter from the platform and are left unchecked, and so are
  * pages that failed to parse.
  * Copies of a page (same text, one shared parse) are scanned once and their routes share one read-only map.
+ * A page whose `pageAnchorsKey` is in `previous` (what an earlier build returned as `byPage`) takes that map unscanned.
  */
 export function collectAnchors(
   pages: Iterable<ParsedPage>,
   entries: readonly NavigationPageEntry[],
   readText: (file: string) => string | undefined,
-): Map<string, ReadonlyMap<string, string>> {
+  previous: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(),
+): CollectedAnchors {
   const anchors = new Map<string, ReadonlyMap<string, string>>();
   /** Maps made for one route by merging several pages' anchors; any other map is shared and copied before a merge. */
   const merged = new Set<ReadonlyMap<string, string>>();
   const byFile = new Map<string, ReadonlyMap<string, string>>();
-  const pageAnchors = distinctPageAnchors(readText);
+  const byPage = new Map<string, ReadonlyMap<string, string>>();
+  const pageAnchors = distinctPageAnchors(readText, previous, byPage);
   const add = (route: string, keyed: ReadonlyMap<string, string>): void => {
     for (const alias of route.endsWith('/index') ? [route, route.slice(0, -'/index'.length)] : [route]) {
       const known = anchors.get(alias);
@@ -62,7 +66,25 @@ export function collectAnchors(
     const keyed = entry.file ? byFile.get(entry.file) : undefined;
     if (keyed) add(entry.route, keyed);
   }
-  return anchors;
+  return { byRoute: anchors, byPage };
+}
+
+/** What `collectAnchors` returns: the anchors of each route, and of each page scanned by its `pageAnchorsKey`. */
+export interface CollectedAnchors {
+  byRoute: Map<string, ReadonlyMap<string, string>>;
+  byPage: Map<string, ReadonlyMap<string, string>>;
+}
+
+/**
+ * What a page's anchors are a function of, hashed: its file (the parse of a text can depend on its path), the files
+ * it imports, and the text of each (a missing one told from an empty one). The parse is itself a function of these.
+ */
+export function pageAnchorsKey(page: ParsedPage, texts: readonly (string | undefined)[]): string {
+  const hash = createHash('sha256');
+  hash.update(`${page.kind}\u0000${page.file}\u0000${page.imports.join('\u0000')}`);
+  for (const text of texts)
+    hash.update(text === undefined ? '\u0000-' : `\u0000+${text.length}\u0000`).update(text ?? '');
+  return hash.digest('base64');
 }
 
 /**
@@ -71,6 +93,8 @@ export function collectAnchors(
  */
 function distinctPageAnchors(
   readText: (file: string) => string | undefined,
+  previous: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  byPage: Map<string, ReadonlyMap<string, string>>,
 ): (page: ParsedPage) => ReadonlyMap<string, string> {
   const byParse = new Map<
     ParsedPage['sections'],
@@ -80,30 +104,39 @@ function distinctPageAnchors(
     const candidates = byParse.get(page.sections) ?? [];
     const known = candidates.find((candidate) => candidate.headings === page.headings);
     if (known) return known.keyed;
-    // Components of the snippets a page imports render on the page: their tabs and fields are its link targets too.
-    const text = [page.file, ...page.imports].map((file) => readText(file) ?? '').join('\n');
-    const names = [
-      ...[...page.headings, ...page.sections].map((item) => item.anchor),
-      // Levels 5 and 6 are cited by the heading above them (the platform lists them in no table of contents), but
-      // sites link to them by their own slug, and what the platform's client renders for them cannot be read here.
-      ...page.headings.filter((heading) => heading.depth > 4).map((heading) => headingAnchor(heading.text)),
-      ...[...text.matchAll(ELEMENT_ID)].map((match) => decodeEntities(match[1] ?? '')),
-      ...fieldAnchors(text),
-      // An Update's label and description, slugged as a heading is.
-      ...[...text.matchAll(UPDATE_TAG)].flatMap((tag) =>
-        [...tag[0].matchAll(UPDATE_TITLE)].map((match) => headingAnchor(match[1] ?? '')),
-      ),
-      ...titledComponentAnchors(text),
-    ];
-    const keyed = new Map<string, string>();
-    for (const name of names) {
-      const key = anchorKey(name);
-      if (key !== '' && !keyed.has(key)) keyed.set(key, name);
-    }
+    const texts = [page.file, ...page.imports].map(readText);
+    const key = pageAnchorsKey(page, texts);
+    const keyed = previous.get(key) ?? scanPageAnchors(page, texts);
+    byPage.set(key, keyed);
     candidates.push({ headings: page.headings, keyed });
     byParse.set(page.sections, candidates);
     return keyed;
   };
+}
+
+/** The anchors of one page by `anchorKey`, from its parse and the texts of its file and of the files it imports. */
+function scanPageAnchors(page: ParsedPage, texts: readonly (string | undefined)[]): ReadonlyMap<string, string> {
+  // Components of the snippets a page imports render on the page: their tabs and fields are its link targets too.
+  const text = texts.map((item) => item ?? '').join('\n');
+  const names = [
+    ...[...page.headings, ...page.sections].map((item) => item.anchor),
+    // Levels 5 and 6 are cited by the heading above them (the platform lists them in no table of contents), but
+    // sites link to them by their own slug, and what the platform's client renders for them cannot be read here.
+    ...page.headings.filter((heading) => heading.depth > 4).map((heading) => headingAnchor(heading.text)),
+    ...[...text.matchAll(ELEMENT_ID)].map((match) => decodeEntities(match[1] ?? '')),
+    ...fieldAnchors(text),
+    // An Update's label and description, slugged as a heading is.
+    ...[...text.matchAll(UPDATE_TAG)].flatMap((tag) =>
+      [...tag[0].matchAll(UPDATE_TITLE)].map((match) => headingAnchor(match[1] ?? '')),
+    ),
+    ...titledComponentAnchors(text),
+  ];
+  const keyed = new Map<string, string>();
+  for (const name of names) {
+    const key = anchorKey(name);
+    if (key !== '' && !keyed.has(key)) keyed.set(key, name);
+  }
+  return keyed;
 }
 
 /**

@@ -22,7 +22,7 @@ describe('collectAnchors', () => {
       '',
     ].join('\n');
     const page = parsePage({ file: 'guide.mdx', text });
-    const anchors = collectAnchors([page], [], () => text).get('guide');
+    const anchors = collectAnchors([page], [], () => text).byRoute.get('guide');
     expect([...(anchors?.keys() ?? [])]).toEqual([
       'guide',
       'oauthappsetup',
@@ -49,7 +49,7 @@ describe('collectAnchors', () => {
       '',
     ].join('\n');
     const page = parsePage({ file: 'faq.mdx', text });
-    const anchors = collectAnchors([page], [], () => text).get('faq');
+    const anchors = collectAnchors([page], [], () => text).byRoute.get('faq');
     // Checked against `generateComponentId` and `remarkComponentIds` of @mintlify/common (sweep 17).
     expect([...(anchors?.values() ?? [])]).toEqual([
       'questions',
@@ -75,7 +75,7 @@ describe('collectAnchors', () => {
       '',
     ].join('\n');
     const page = parsePage({ file: 'guide.mdx', text });
-    const anchors = collectAnchors([page], [], () => text).get('guide');
+    const anchors = collectAnchors([page], [], () => text).byRoute.get('guide');
     expect([...(anchors?.values() ?? [])].slice(1)).toEqual(['use-the-api', 'why-token-matters']);
   });
 
@@ -100,7 +100,7 @@ describe('collectAnchors', () => {
       text: files['reference.mdx'] as string,
       readSnippet: (file) => files[file],
     });
-    const anchors = collectAnchors([page], [], (file) => files[file]).get('reference');
+    const anchors = collectAnchors([page], [], (file) => files[file]).byRoute.get('reference');
     expect([...(anchors?.keys() ?? [])]).toEqual([
       'reference',
       'parammetadatatransactionannotations',
@@ -116,6 +116,6 @@ describe('collectAnchors', () => {
     const text = '# Broken\n\n## Quick setup\n\nIn {"tags": ["a"]} prose.\n';
     const page = parsePage({ file: 'broken.mdx', text });
     expect(page.diagnostics.map((diagnostic) => diagnostic.ruleId)).toContain('mdx-parse');
-    expect(collectAnchors([page], [], () => text).has('broken')).toBe(false);
+    expect(collectAnchors([page], [], () => text).byRoute.has('broken')).toBe(false);
   });
 });
