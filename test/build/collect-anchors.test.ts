@@ -118,4 +118,15 @@ describe('collectAnchors', () => {
     expect(page.diagnostics.map((diagnostic) => diagnostic.ruleId)).toContain('mdx-parse');
     expect(collectAnchors([page], [], () => text).byRoute.has('broken')).toBe(false);
   });
+
+  it("takes an unchanged page's anchors from the build before, and scans a page again once its text changes", () => {
+    const text = '# Guide\n\n<Accordion title="Café">x</Accordion>\n';
+    const first = collectAnchors([parsePage({ file: 'guide.mdx', text })], [], () => text);
+    const again = collectAnchors([parsePage({ file: 'guide.mdx', text })], [], () => text, first.byPage);
+    expect(again.byRoute.get('guide')).toBe(first.byRoute.get('guide'));
+    expect([...again.byPage.keys()]).toEqual([...first.byPage.keys()]);
+    const edited = `${text}\n## Setup\n`;
+    const next = collectAnchors([parsePage({ file: 'guide.mdx', text: edited })], [], () => edited, first.byPage);
+    expect([...(next.byRoute.get('guide')?.keys() ?? [])]).toEqual(['guide', 'setup', 'cafe']);
+  });
 });
