@@ -96,6 +96,8 @@ function distinctPageAnchors(
   previous: ReadonlyMap<string, ReadonlyMap<string, string>>,
   byPage: Map<string, ReadonlyMap<string, string>>,
 ): (page: ParsedPage) => ReadonlyMap<string, string> {
+  /** Slugs of component titles, shared by the pages of this call (`titledComponentAnchors`). */
+  const slugs = new Map<string, string>();
   const byParse = new Map<
     ParsedPage['sections'],
     { headings: ParsedPage['headings']; keyed: ReadonlyMap<string, string> }[]
@@ -106,7 +108,7 @@ function distinctPageAnchors(
     if (known) return known.keyed;
     const texts = [page.file, ...page.imports].map(readText);
     const key = pageAnchorsKey(page, texts);
-    const keyed = previous.get(key) ?? scanPageAnchors(page, texts);
+    const keyed = previous.get(key) ?? scanPageAnchors(page, texts, slugs);
     byPage.set(key, keyed);
     candidates.push({ headings: page.headings, keyed });
     byParse.set(page.sections, candidates);
@@ -115,7 +117,11 @@ function distinctPageAnchors(
 }
 
 /** The anchors of one page by `anchorKey`, from its parse and the texts of its file and of the files it imports. */
-function scanPageAnchors(page: ParsedPage, texts: readonly (string | undefined)[]): ReadonlyMap<string, string> {
+function scanPageAnchors(
+  page: ParsedPage,
+  texts: readonly (string | undefined)[],
+  slugs: Map<string, string>,
+): ReadonlyMap<string, string> {
   // Components of the snippets a page imports render on the page: their tabs and fields are its link targets too.
   const text = texts.map((item) => item ?? '').join('\n');
   const names = [
@@ -129,7 +135,7 @@ function scanPageAnchors(page: ParsedPage, texts: readonly (string | undefined)[
     ...[...text.matchAll(UPDATE_TAG)].flatMap((tag) =>
       [...tag[0].matchAll(UPDATE_TITLE)].map((match) => headingAnchor(match[1] ?? '')),
     ),
-    ...titledComponentAnchors(text),
+    ...titledComponentAnchors(text, slugs),
   ];
   const keyed = new Map<string, string>();
   for (const name of names) {

@@ -10,19 +10,23 @@ const HTML_ENTITY = /&#(x[0-9a-f]+|\d+);/gi;
 /**
  * The platform's id of an Accordion or a View (`generateComponentId` of `@mintlify/common`): its title slugged by
  * `@sindresorhus/slugify`, which transliterates (`Café & Crème` → `cafe-and-creme`, `Über uns` → `ueber-uns`) and
- * drops what it cannot (an all-Chinese title gives `""`), the first `:` read as `-`; a repeat `-1`, `-2`…
+ * drops what it cannot (an all-Chinese title gives `""`), the first `:` read as `-`. A repeat takes `-1`, `-2`… after it.
+ * `slugs` remembers the slug of each title: the library builds its regular expressions on every call, and a site
+ * repeats a few titles thousands of times.
  */
-function componentId(title: string, repeats: number): string {
-  const base = slugify(title.replace(':', '-'), { decamelize: false });
-  return repeats > 0 ? `${base}-${repeats}` : base;
+function componentSlug(title: string, slugs: Map<string, string>): string {
+  let slug = slugs.get(title);
+  if (slug === undefined) slugs.set(title, (slug = slugify(title.replace(':', '-'), { decamelize: false })));
+  return slug;
 }
 
 /**
  * The anchors the platform gives the titled components of a page text (with the snippets it imports), in order:
  * a Tab its title slugged as a heading is, a repeated one `-2`, `-3`… (one counter for the page's tabs); an Accordion
- * or a View `componentId`, counted per kind; a Step its heading slug. Empty ids are left out.
+ * or a View `componentSlug`, counted per kind; a Step its heading slug. Empty ids are left out. `slugs` is a memo of
+ * `componentSlug` one caller may share across pages (default: one for this text).
  */
-export function titledComponentAnchors(text: string): string[] {
+export function titledComponentAnchors(text: string, slugs: Map<string, string> = new Map()): string[] {
   const tabs = new Map<string, number>();
   const counted = { Accordion: new Map<string, number>(), View: new Map<string, number>() };
   return [...text.matchAll(TITLED_COMPONENT)]
@@ -30,10 +34,10 @@ export function titledComponentAnchors(text: string): string[] {
       const title = titleMarkdown(decodeEntities(spellings.find((spelling) => spelling !== undefined) ?? ''));
       if (kind === 'Accordion' || kind === 'View') {
         const counts = counted[kind];
-        const base = componentId(title, 0);
+        const base = componentSlug(title, slugs);
         const repeats = counts.get(base) ?? 0;
         counts.set(base, repeats + 1);
-        return componentId(title, repeats);
+        return repeats > 0 ? `${base}-${repeats}` : base;
       }
       const slug = headingAnchor(title);
       if (kind === 'Step') return slug;
