@@ -79,7 +79,7 @@ export interface CollectedAnchors {
  * What a page's anchors are a function of, hashed: its file (the parse of a text can depend on its path), the files
  * it imports, and the text of each (a missing one told from an empty one). The parse is itself a function of these.
  */
-export function pageAnchorsKey(page: ParsedPage, texts: readonly (string | undefined)[]): string {
+function pageAnchorsKey(page: ParsedPage, texts: readonly (string | undefined)[]): string {
   const hash = createHash('sha256');
   hash.update(`${page.kind}\u0000${page.file}\u0000${page.imports.join('\u0000')}`);
   for (const text of texts)
