@@ -4,6 +4,9 @@ import type { ParsedPage } from '../content/parsed-page.ts';
 import type { PageCacheStorage } from '../site-model/page-cache-storage.ts';
 import { canShareParse, relocateParsedPage } from './relocate-parsed-page.ts';
 
+/** The hash remembered for an imported file that did not exist (no sha256 is empty). */
+const MISSING = '';
+
 /** A parsed page remembered with the hashes of the snippet files it inlined. */
 interface CacheEntry {
   parsed: ParsedPage;
@@ -81,7 +84,7 @@ export async function openPageCache(storage: PageCacheStorage, version: string):
     return snippetHashes.get(file);
   };
   const unchanged = (entry: CacheEntry, read: (file: string) => string | undefined): boolean =>
-    Object.entries(entry.imports).every(([imported, hash]) => snippetHash(imported, read) === hash);
+    Object.entries(entry.imports).every(([imported, hash]) => (snippetHash(imported, read) ?? MISSING) === hash);
   return {
     lookup(file, text, read) {
       const sharedKey = sharedKeyOf(file, text);
@@ -105,10 +108,8 @@ export async function openPageCache(storage: PageCacheStorage, version: string):
       const existing = kept[key];
       if (existing && unchanged(existing, read)) return;
       const imports: Record<string, string> = {};
-      for (const imported of parsed.imports) {
-        const hash = snippetHash(imported, read);
-        if (hash !== undefined) imports[imported] = hash;
-      }
+      // A snippet missing now is remembered as missing: the page is parsed again once it is there.
+      for (const imported of parsed.imports) imports[imported] = snippetHash(imported, read) ?? MISSING;
       kept[key] = { parsed, imports };
     },
     prepareTerms(text, language) {

@@ -95,6 +95,18 @@ const SAVES: [string, (files: Map<string, string>) => void][] = [
   ],
   ['edit docs.json', (files) => files.set('docs.json', config(['index', 'guide', 'questions'], 'Invariant site'))],
   [
+    'import a snippet that is not there yet',
+    (files) =>
+      files.set(
+        'guide.mdx',
+        `${files.get('guide.mdx') as string}\nimport Later from '/snippets/later.mdx';\n\n<Later />\n`,
+      ),
+  ],
+  [
+    'create that snippet',
+    (files) => files.set('snippets/later.mdx', '<Accordion title="Later part">Added later.</Accordion>\n'),
+  ],
+  [
     'undo the snippet edit',
     (files) => files.set('snippets/setup.mdx', '<Accordion title="Shared setup">Install the CLI first.</Accordion>\n'),
   ],
@@ -148,6 +160,6 @@ describe('docsmith dev after a sequence of saves', () => {
       anchorWarnings.push(fresh.diagnostics.filter((diagnostic) => diagnostic.ruleId === 'broken-anchor').length);
     }
     // The sequence moves the anchors the links judge: each save that should change a verdict did.
-    expect(anchorWarnings).toEqual([1, 1, 3, 3, 2, 1, 2, 2, 1]);
+    expect(anchorWarnings).toEqual([1, 1, 3, 3, 2, 1, 2, 2, 2, 2, 1]);
   });
 });
