@@ -104,9 +104,11 @@ export class ChatSession {
       this.onChange();
     } catch (error) {
       if (controller.signal.aborted) {
-        // An answer stopped before its first words is no answer: it is neither shown nor sent back as history.
+        // An answer stopped before its first words is no answer: it is neither shown nor sent back as history;
+        // one stopped later keeps its words, marked as stopped.
         const last = this.messages.at(-1);
         if (last?.role === 'assistant' && last.text === '') this.messages.pop();
+        else if (last?.role === 'assistant' && last.state === 'streaming') last.state = 'stopped';
         this.status = 'ready';
         this.onChange();
         return;

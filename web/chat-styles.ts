@@ -74,6 +74,7 @@ export const CHAT_STYLES = `
 .docsmith-action:hover:not(:disabled) { background: var(--docsmith-surface); color: var(--docsmith-fg) !important; }
 .docsmith-action[aria-pressed="true"], .docsmith-action[data-copied="true"] { color: var(--docsmith-link) !important; border-color: var(--docsmith-border); }
 .docsmith-action:disabled { cursor: default; }
+.docsmith-stopped { margin: 6px 0 0; font-size: 13px; font-style: italic; color: var(--docsmith-muted); }
 .docsmith-feedback-status { margin: 4px 0 0; font-size: 13px; color: var(--docsmith-muted); }
 .docsmith-feedback-status:empty { display: none; }
 .docsmith-comment { display: grid; gap: 6px; margin-top: 8px; }

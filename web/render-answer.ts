@@ -13,6 +13,9 @@ export interface AnswerHooks {
   announce(text: string): void;
 }
 
+/** Said under an answer the reader stopped, and announced. */
+const STOPPED = 'Stopped — this answer is incomplete.';
+
 /** The view of one answer, updated in place as the answer streams in. */
 export interface AnswerView {
   item: HTMLLIElement;
@@ -24,7 +27,8 @@ export interface AnswerView {
 /**
  * An answer: its Markdown (code blocks with a copy button, `[n]` citations linking to their sources), the cited
  * sources as cards (title and breadcrumb) with the others behind "more sources", and once finished "copy answer"
- * and thumbs with an optional comment. Finished blocks are announced as they complete.
+ * and thumbs with an optional comment; one the reader stopped says so in words. Finished blocks are announced as
+ * they complete.
  */
 export function createAnswerView(hooks: AnswerHooks): AnswerView {
   const item = element('li', 'docsmith-message docsmith-assistant');
@@ -54,8 +58,12 @@ export function createAnswerView(hooks: AnswerHooks): AnswerView {
       );
       sources.replaceChildren(...renderSources(message.sources, cited, message.state === 'done'));
       const blocks = [...body.children];
-      const finished = message.state === 'done' ? blocks.length : blocks.length - 1;
+      const finished = message.state === 'streaming' ? blocks.length - 1 : blocks.length;
       for (; announced < finished; announced += 1) hooks.announce(spokenText(blocks[announced]));
+      if (message.state === 'stopped' && !item.querySelector('.docsmith-stopped')) {
+        item.append(Object.assign(element('p', 'docsmith-stopped'), { textContent: STOPPED }));
+        hooks.announce(STOPPED);
+      }
       if (message.state === 'done' && !actions) {
         actions = createActions(message, cited, hooks);
         item.append(actions.node);

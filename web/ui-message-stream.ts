@@ -17,8 +17,8 @@ export interface ChatMessage {
   sources: AnswerSource[];
   /** `messageMetadata` of the stream: `threadId`, and `notFound` when the docs did not hold the answer. */
   metadata: { threadId?: string; notFound?: boolean };
-  /** `streaming` until the finish part arrives. */
-  state: 'streaming' | 'done';
+  /** `streaming` until the finish part arrives; `stopped` when the reader stopped it after words had arrived. */
+  state: 'streaming' | 'done' | 'stopped';
 }
 
 /** An error part of the stream: the server's reader-facing sentence after the answer had begun. */

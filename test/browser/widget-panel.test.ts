@@ -693,6 +693,29 @@ describe.skipIf(!suite)('answers in the widget, and accessibility in every state
     await page.close();
   });
 
+  it('an answer stopped after its first words keeps them and says in words that it was stopped', async () => {
+    script.deltas = ['Install the CLI with npm. ', 'Then log in.'];
+    script.gate = new Promise<void>((resolve) => (release = resolve));
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(pageUrl);
+    await page.getByRole('button', { name: 'Ask AI' }).click();
+    await page.fill('.docsmith-panel [name="question"]', 'How do I install the CLI?');
+    await page.press('.docsmith-panel [name="question"]', 'Enter');
+    await page.locator('.docsmith-assistant .docsmith-text', { hasText: 'Then log in.' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Stop answering' }).click();
+    await page.locator('.docsmith-chat[data-status="ready"]').waitFor();
+    release();
+    const answer = page.locator('.docsmith-assistant');
+    expect(await answer.locator('.docsmith-text').innerText()).toContain('Install the CLI with npm. Then log in.');
+    expect(await answer.locator('.docsmith-stopped').innerText()).toBe('Stopped — this answer is incomplete.');
+    await expect
+      .poll(() => page.locator('.docsmith-live p').allTextContents())
+      .toContain('Stopped — this answer is incomplete.');
+    expect(await answer.locator('.docsmith-rate').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
   it('an answer that fails after it began says so and offers a retry', async () => {
     const failing = await startWidgetHarness({ model: scriptedModel({ fail: new Error('provider down') }) });
     try {
