@@ -23,7 +23,7 @@ export function assistantUrl(target: ChatTarget, version: 'v1' | 'v2', path: str
 /**
  * A conversation with the assistant of one domain over `POST /v2/assistant/{domain}/message` (the AI SDK's UI
  * message stream): questions, answers with their sources, the thread id, the problem of the last question, and
- * feedback. Every change calls `onChange`.
+ * feedback. Every change calls `onChange`. It may begin with the messages of an earlier page (its thread continues).
  */
 export class ChatSession {
   messages: ChatMessage[] = [];
@@ -35,7 +35,10 @@ export class ChatSession {
     readonly target: ChatTarget,
     readonly fp: string,
     private readonly onChange: () => void,
-  ) {}
+    messages: ChatMessage[] = [],
+  ) {
+    this.messages = messages;
+  }
 
   /** The thread the answers so far belong to (the stream's `messageMetadata.threadId`). */
   get threadId(): string | undefined {

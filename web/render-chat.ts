@@ -1,8 +1,9 @@
 import type { AssistantProblem } from './assistant-problem.ts';
+import { renderProblem, renderSupport } from './chat-notices.ts';
 import { browserFingerprint, ChatSession, type ChatTarget } from './chat-session.ts';
 import { element, icon } from './dom-helpers.ts';
-import { NEW_TAB_REL } from './new-tab-rel.ts';
 import { createAnswerView, type AnswerView } from './render-answer.ts';
+import { savedConversation } from './saved-conversation.ts';
 import type { SupportContact } from './site-settings.ts';
 import type { ChatMessage } from './ui-message-stream.ts';
 
@@ -22,7 +23,7 @@ export interface ChatOptions {
 
 /** A chat mounted in the page. */
 export interface MountedChat {
-  /** Forgets the conversation and starts a new thread. */
+  /** Forgets the conversation (also the one kept for a reload) and starts a new thread. */
   startOver(): void;
   /** Asks a question as if typed. */
   ask(text: string): void;
@@ -39,7 +40,7 @@ export interface MountedChat {
  * starter questions, the conversation (questions as plain text, answers as safe Markdown with sources, copy and
  * thumbs), a problem line with a retry, the support contact when the assistant could not answer, the question box
  * (Enter sends, Shift+Enter breaks the line; while answering it stops; optionally "New conversation" beside it), and a polite live region that announces
- * finished blocks of answers.
+ * finished blocks of answers. The conversation is kept in the tab for a reload or the next page (`savedConversation`).
  */
 export function mountChat(root: HTMLElement, target: ChatTarget, initialOptions: ChatOptions = {}): MountedChat {
   let options = initialOptions;
@@ -84,6 +85,9 @@ export function mountChat(root: HTMLElement, target: ChatTarget, initialOptions:
     textContent: 'Searching the docs…',
   });
   const fp = browserFingerprint();
+  const saved = savedConversation(target);
+  /** Set while a conversation kept from an earlier page is drawn: what was said then is not announced again. */
+  let restoring = false;
   const views = new Map<ChatMessage, HTMLLIElement | AnswerView>();
   let draft: { message: ChatMessage; rating: 'up' | 'down' } | undefined;
   let session: ChatSession;
@@ -107,7 +111,7 @@ export function mountChat(root: HTMLElement, target: ChatTarget, initialOptions:
       if (draft?.message === message) sendDraft(text || undefined);
     },
     announce: (text: string) => {
-      if (text.trim()) live.append(Object.assign(element('p', ''), { textContent: text }));
+      if (!restoring && text.trim()) live.append(Object.assign(element('p', ''), { textContent: text }));
     },
   };
 
@@ -148,6 +152,7 @@ export function mountChat(root: HTMLElement, target: ChatTarget, initialOptions:
     }
     root.dataset.status = standing ? 'unavailable' : session.status;
     if (stickToBottom) scroll.scrollTop = scroll.scrollHeight;
+    if (!session.busy) saved.save(session.messages);
   };
   const schedule = (): void => {
     if (scheduled) return;
@@ -164,15 +169,21 @@ export function mountChat(root: HTMLElement, target: ChatTarget, initialOptions:
     stickToBottom = true;
     void session.ask(question);
   };
-  const startOver = (): void => {
+  const begin = (messages: ChatMessage[]): void => {
     sendDraft();
     session?.stop();
     views.clear();
     live.replaceChildren();
-    session = new ChatSession(target, fp, schedule);
+    session = new ChatSession(target, fp, schedule, messages);
+    restoring = true;
     render();
+    restoring = false;
   };
-  startOver();
+  const startOver = (): void => {
+    saved.clear();
+    begin([]);
+  };
+  begin(saved.load());
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -194,7 +205,10 @@ export function mountChat(root: HTMLElement, target: ChatTarget, initialOptions:
     if (document.visibilityState === 'hidden') sendDraft(undefined, true);
   };
   document.addEventListener('visibilitychange', leave);
-  addEventListener('pagehide', () => sendDraft(undefined, true));
+  addEventListener('pagehide', () => {
+    sendDraft(undefined, true);
+    saved.save(session.messages);
+  });
 
   return {
     startOver,
@@ -238,42 +252,6 @@ function renderEmpty(empty: HTMLElement, options: ChatOptions, ask: (question: s
     list.append(item);
   }
   empty.replaceChildren(greeting, heading, list);
-}
-
-function renderProblem(
-  box: HTMLElement,
-  problem: AssistantProblem | undefined,
-  retry: () => void,
-  startOver: () => void,
-): void {
-  const shown = problem ? `${problem.code} ${problem.reader}` : '';
-  if (box.dataset.shown === shown) return;
-  box.dataset.shown = shown;
-  if (!problem) return box.replaceChildren();
-  const sentence = Object.assign(element('p', ''), { textContent: problem.reader });
-  if (problem.action === 'none') return box.replaceChildren(sentence);
-  const button = Object.assign(element('button', 'docsmith-button'), { type: 'button' });
-  button.append(icon('retry'), problem.action === 'retry' ? ' Try again' : ' Start over');
-  button.addEventListener('click', problem.action === 'retry' ? retry : startOver);
-  box.replaceChildren(sentence, button);
-}
-
-function renderSupport(paragraph: HTMLElement, contact: SupportContact | undefined): void {
-  const href = contact?.url ?? (contact?.email ? `mailto:${contact.email}` : undefined);
-  if (paragraph.dataset.href === (href ?? '')) return;
-  paragraph.dataset.href = href ?? '';
-  if (!href) return paragraph.replaceChildren();
-  const link = Object.assign(element('a', 'docsmith-support-link'), {
-    href,
-    textContent: 'Contact support',
-    target: '_blank',
-    rel: NEW_TAB_REL,
-  });
-  paragraph.replaceChildren(
-    "Didn't find what you need? ",
-    link,
-    contact?.url && contact.email ? ` or write to ${contact.email}.` : '',
-  );
 }
 
 /** The question box grows with its text, up to the height its styles allow. */

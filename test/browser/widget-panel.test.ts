@@ -716,6 +716,44 @@ describe.skipIf(!suite)('answers in the widget, and accessibility in every state
     await page.close();
   });
 
+  it('the conversation survives a reload in the tab, follow-ups stay in its thread, and "New conversation" forgets it', async () => {
+    script.deltas = ['Install it with npm. '];
+    delete script.gate;
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(pageUrl);
+    await page.getByRole('button', { name: 'Ask AI' }).click();
+    const first = page.waitForResponse((response) => response.url().endsWith('/v2/assistant/example/message'));
+    await ask(page, 'How do I install the CLI?', 1);
+    const threadId = (await first).headers()['x-thread-id'];
+    expect(threadId).toBeTruthy();
+    await page.reload();
+    await page.getByRole('button', { name: 'Ask AI' }).click();
+    await page.locator('.docsmith-assistant .docsmith-rate').first().waitFor();
+    expect(await page.locator('.docsmith-message').allInnerTexts()).toEqual([
+      'How do I install the CLI?',
+      expect.stringContaining('Install it with npm.'),
+    ]);
+    expect(await page.locator('.docsmith-live p').count()).toBe(0);
+    const sent = page.waitForRequest((request) => request.url().endsWith('/v2/assistant/example/message'));
+    await ask(page, 'And on Windows?', 2);
+    const body = (await sent).postDataJSON() as { threadId: string; messages: { role: string }[] };
+    expect(body.threadId).toBe(threadId);
+    expect(body.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
+    const otherTab = await context.newPage();
+    await otherTab.goto(pageUrl);
+    await otherTab.getByRole('button', { name: 'Ask AI' }).click();
+    await otherTab.locator('.docsmith-empty').waitFor();
+    expect(await otherTab.locator('.docsmith-message').count()).toBe(0);
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    expect(await page.locator('.docsmith-message').count()).toBe(0);
+    await page.reload();
+    await page.getByRole('button', { name: 'Ask AI' }).click();
+    await page.locator('.docsmith-empty').waitFor();
+    expect(await page.locator('.docsmith-message').count()).toBe(0);
+    await context.close();
+  });
+
   it('an answer that fails after it began says so and offers a retry', async () => {
     const failing = await startWidgetHarness({ model: scriptedModel({ fail: new Error('provider down') }) });
     try {
