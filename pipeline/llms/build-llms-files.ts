@@ -23,7 +23,7 @@ export interface LlmsInput {
 
 /**
  * The files docs tools expect (llmstxt.org): `llms.txt` (the site's title, description and a link list of its
- * pages, grouped by navigation group), `llms-full.txt` (every distinct page Markdown, once) and one Markdown file per page
+ * pages, grouped by navigation group, then its OpenAPI specs), `llms-full.txt` (every distinct page Markdown, once) and one Markdown file per page
  * (`pages/<path>.md`: title, description, then each section under its heading); a site's own `llms.txt` or
  * `llms-full.txt` replaces the generated one (`customFiles`). Only indexed pages are listed
  * (hidden, noindex and unsearchable pages stay out). Deterministic: the same build gives the same bytes.
@@ -75,6 +75,8 @@ export function buildLlmsFiles(input: LlmsInput): Map<string, string> {
       index.push(`- [${page.title}](${input.siteUrl ? `${input.siteUrl}/` : ''}${page.path}.md)${linkDescription}`);
     }
   }
+  const specs = openApiSpecLinks(input.pages, input.siteUrl);
+  if (specs.length > 0) index.push('', '## OpenAPI Specs', '', ...specs);
   files.set('llms.txt', input.customFiles?.get('llms.txt') ?? `${index.join('\n')}\n`);
   files.set('llms-full.txt', input.customFiles?.get('llms-full.txt') ?? markdowns.join('\n---\n\n'));
   // Names sorted by UTF-16 code units: the default order of `sort()`.
@@ -98,6 +100,25 @@ export function pageMarkdown(
     if (text) lines.push('', text);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The OpenAPI files the site's endpoint pages come from, as llms.txt links named by file (the platform's "OpenAPI
+ * Specs" section): a remote spec at its URL, the site's own at its path under `siteUrl`, where the docs site serves
+ * it; without `siteUrl` no site spec is listed, as the runtime serves none (docs/decisions/0297).
+ */
+function openApiSpecLinks(pages: readonly ManifestPage[], siteUrl: string): string[] {
+  const urls = new Set<string>();
+  for (const page of pages) {
+    const spec = page.operation?.specFile;
+    if (!spec) continue;
+    if (/^https?:\/\//i.test(spec)) urls.add(spec);
+    else if (siteUrl) urls.add(`${siteUrl}/${spec.replace(/^\/+/, '')}`);
+  }
+  return [...urls].map((url) => {
+    const name = (url.split(/[?#]/)[0] ?? url).replace(/\/+$/, '').split('/').at(-1) ?? url;
+    return `- [${name.replace(/\.(json|ya?ml)$/i, '')}](${url})`;
+  });
 }
 
 /** Items by a key, each list in input order, keys in first-seen order. */
