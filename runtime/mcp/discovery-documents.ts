@@ -24,7 +24,10 @@ export function mcpDiscoveryDocument(input: DiscoveryInput): Record<string, unkn
   return { version: packageJson.version, transport: 'http', url: input.mcpUrl, servers: [server] };
 }
 
-/** The document at `/.well-known/mcp/server-card.json`: the server with its tools (input schemas and annotations), so a client can show them before connecting. */
+/** What `tools/list` says of every tool the SDK's `registerTool` registers: it runs as a plain call, never as a task (MCP 2025-11-25). */
+const NO_TASKS = { taskSupport: 'forbidden' } as const;
+
+/** The document at `/.well-known/mcp/server-card.json`: the server with its tools as `tools/list` shows them (input and output schemas, annotations, execution), so a client can show them before connecting. */
 export function mcpServerCard(input: DiscoveryInput): Record<string, unknown> {
   return {
     name: `${input.site.domain}-docs`,
@@ -40,7 +43,11 @@ export function mcpServerCard(input: DiscoveryInput): Record<string, unknown> {
       title: tool.title,
       description: tool.description,
       inputSchema: z.toJSONSchema(tool.inputSchema, { target: 'draft-7', io: 'input' }),
+      ...(tool.outputSchema
+        ? { outputSchema: z.toJSONSchema(tool.outputSchema, { target: 'draft-7', io: 'output' }) }
+        : {}),
       annotations: tool.annotations,
+      execution: NO_TASKS,
     })),
   };
 }

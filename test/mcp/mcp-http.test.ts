@@ -168,6 +168,59 @@ describe('the MCP server of a domain over Streamable HTTP, read by the official 
     await client.close();
   });
 
+  it('the server card lists the tools as tools/list does (output schemas too), and every protocol version gets the same structured search', async () => {
+    const key = newKey();
+    const client = await sdkClient(key);
+    const { tools } = await client.listTools();
+    const card = (await (
+      await fetch(`${baseUrl}/sites/example/.well-known/mcp/server-card.json`, {
+        headers: { authorization: `Bearer ${key}` },
+      })
+    ).json()) as { tools: unknown[] };
+    expect(card.tools).toEqual(tools);
+    expect(tools[0]?.outputSchema).toMatchObject({ type: 'object', required: ['results'] });
+    expect(tools[1]?.outputSchema).toBeUndefined();
+    await client.close();
+    for (const protocolVersion of ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']) {
+      const rpc = async (
+        headers: Record<string, string>,
+        body: unknown,
+      ): Promise<{ result: Record<string, unknown> }> => {
+        const response = await fetch(`${baseUrl}/sites/example/mcp`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${key}`,
+            accept: 'application/json, text/event-stream',
+            'content-type': 'application/json',
+            ...headers,
+          },
+          body: JSON.stringify(body),
+        });
+        const text = await response.text();
+        return JSON.parse(text.startsWith('{') ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? '{}')) as {
+          result: Record<string, unknown>;
+        };
+      };
+      const init = await rpc(
+        {},
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion, capabilities: {}, clientInfo: { name: 'old-client', version: '1' } },
+        },
+      );
+      expect(init.result.protocolVersion).toBe(protocolVersion);
+      const call = await rpc(
+        { 'mcp-protocol-version': protocolVersion },
+        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search', arguments: { query: 'install' } } },
+      );
+      const content = call.result.content as { type: string; text: string }[];
+      expect(content[0]?.type).toBe('text');
+      expect(JSON.parse(content[0]?.text ?? '')).toEqual(call.result.structuredContent);
+    }
+  });
+
   it("ranks as POST /v1/search: the tool's top 5 are its top 5, for plain, filtered and thresholded searches", async () => {
     const key = newKey();
     const client = await sdkClient(key);
