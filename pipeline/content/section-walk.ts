@@ -40,6 +40,8 @@ export class SectionWalk {
   private readonly idlessHeadings: boolean;
   /** How many components that keep headings out of the table of contents (`UNLISTING_COMPONENTS`) the walk is in. */
   private unlisted = 0;
+  /** Rows written of the HTML `<table>` the walk is in: its first `<tr>` is the header row. */
+  private htmlRows = 0;
 
   /**
    * @param writer Where the lines and headings go.
@@ -162,16 +164,8 @@ export class SectionWalk {
       return;
     }
     if (node.type === 'mdxJsxFlowElement' && this.jsxHeading(node)) return;
-    if (node.name === 'tr') {
-      this.writer.emit(
-        tableCells(node.children as Nodes[])
-          .map((cell) =>
-            collapseWhitespace(
-              this.writer.capture(() => this.blockChildren(cell.children as Nodes[], headingIds)).join(' '),
-            ),
-          )
-          .join(' | '),
-      );
+    if (node.name === 'table' || node.name === 'tr') {
+      this.htmlTable(node, headingIds);
       return;
     }
     if (node.name === 'Steps') {
@@ -200,6 +194,30 @@ export class SectionWalk {
     }
     const tip = tooltipTip(node);
     if (tip !== undefined) this.writer.emit(collapseWhitespace(this.style.text(tip)));
+  }
+
+  /**
+   * An HTML `<table>` as a Markdown table is written (`style.tableRow`, set apart where the style sets tables apart):
+   * each `<tr>` a row, the first of its table the header, a cell's lines joined by spaces.
+   */
+  private htmlTable(node: JsxElement, headingIds: ReadonlyMap<number, string>): void {
+    if (node.name === 'tr') {
+      const cells = tableCells(node.children as Nodes[]).map((cell) =>
+        collapseWhitespace(
+          this.writer.capture(() => this.blockChildren(cell.children as Nodes[], headingIds)).join(' '),
+        ),
+      );
+      if (cells.length === 0) return;
+      this.writer.emit(this.style.tableRow(cells, this.htmlRows === 0));
+      this.htmlRows += 1;
+      return;
+    }
+    const outer = this.htmlRows;
+    this.htmlRows = 0;
+    if (this.style.separatesTables) this.writer.separate();
+    this.blockChildren(node.children as Nodes[], headingIds);
+    if (this.style.separatesTables) this.writer.separate();
+    this.htmlRows = outer;
   }
 
   /**

@@ -90,6 +90,36 @@ describe('page Markdown keeps inline code and links', () => {
     expect(result.sectionRecords[0]?.text).toBe('Flags:\nFlag | Means\n-a | all, a|b\nDone.');
   });
 
+  it('writes an HTML table as a GFM table too, its first row the header, the search text its `a | b` lines as before', async () => {
+    const result = await build({
+      'html-table.mdx': page(
+        'HTML table',
+        'Plans:',
+        '',
+        '<table>',
+        '  <thead>',
+        '    <tr><th>Plan</th><th>Limit</th></tr>',
+        '  </thead>',
+        '  <tbody>',
+        '    <tr>',
+        '      <td>Free</td>',
+        '      <td>10 `req/s`, a|b</td>',
+        '    </tr>',
+        '    <tr><td>Pro</td><td>100 req/s</td></tr>',
+        '  </tbody>',
+        '</table>',
+        'Done.',
+      ),
+    });
+    const markdown = result.files.get('pages/html-table.md') ?? '';
+    const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+    expect(tree.children.map((node) => node.type)).toEqual(['heading', 'paragraph', 'table', 'paragraph']);
+    expect(markdown).toContain(
+      ['| Plan | Limit |', '| --- | --- |', '| Free | 10 `req/s`, a\\|b |', '| Pro | 100 req/s |'].join('\n'),
+    );
+    expect(result.sectionRecords[0]?.text).toBe('Plans:\nPlan | Limit\nFree | 10 req/s, a|b\nPro | 100 req/s\nDone.');
+  });
+
   it('fences code holding backticks with more backticks, and keeps whitespace-only code as it is', async () => {
     const result = await build({
       'code.mdx': page('Code', 'Quote with ``a`b``, wrap as `` `x` ``, or ```` ``` ```` for a fence.'),
