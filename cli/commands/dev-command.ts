@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,6 +69,11 @@ async function runDev(target: string, options: DevCommandOptions): Promise<numbe
   if (!watched) return EXIT_USAGE;
   const domain = options.domain ?? path.basename(path.resolve(siteDir));
   const workDir = await mkdtemp(path.join(tmpdir(), 'docsmith-dev-'));
+  // Ctrl-C, a stop, or the terminal closing: each ends the server and removes the temporary folder (heard from
+  // the moment the folder exists: a Ctrl-C right after "Ctrl-C stops." is printed must not kill the process).
+  const stopSignal = new Promise<NodeJS.Signals>((resolve) => {
+    for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(name, () => resolve(name));
+  });
   const artifactsDir = path.join(workDir, 'artifacts');
   // The domain's folder exists from the start: until a build is served, requests get 503 artifacts_not_ready (retry), not 404.
   await mkdir(path.join(artifactsDir, domain), { recursive: true });
@@ -159,10 +165,6 @@ async function runDev(target: string, options: DevCommandOptions): Promise<numbe
     }
     building = undefined;
   };
-  // Ctrl-C, a stop, or the terminal closing: each ends the server and removes the temporary folder.
-  const stopSignal = new Promise<NodeJS.Signals>((resolve) => {
-    for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(name, () => resolve(name));
-  });
   let building: Promise<void> | undefined;
   const watch = watchSiteFiles(siteDir, {
     isExcluded: watched.isExcluded,
@@ -183,8 +185,15 @@ async function runDev(target: string, options: DevCommandOptions): Promise<numbe
   })();
 
   process.stdout.write(`\ndocsmith dev: ${await stopSignal}, stopping\n`);
-  await building;
   await watch.close();
+  if (building !== undefined) {
+    // A build in progress is not waited for (the first build of a large site takes a while): the server closes, the
+    // temporary folder is removed at once — no turn of the event loop lets the build write into it again — and the
+    // process ends without letting the build finish.
+    await app.close();
+    rmSync(workDir, { recursive: true, force: true, maxRetries: 5 });
+    process.exit(EXIT_OK);
+  }
   await stop();
   return EXIT_OK;
 }

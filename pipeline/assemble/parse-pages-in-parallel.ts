@@ -32,11 +32,14 @@ const WORKER_URL = new URL(
   import.meta.url,
 );
 const SNIPPET_FILE = /\.mdx?$/i;
+/** Pages this thread parses alone between two turns of the event loop: a signal (Ctrl-C) or a request waits for no more. */
+const PAGES_BETWEEN_TURNS = 16;
 
 /**
  * Parses page files with `parsePage` on this thread and on worker threads at once: all of them take
  * batches from one queue, so this thread works while the workers start (starting one costs ~0.3 s) and a
- * small site never waits for them. Each worker gets the Markdown/MDX files of the site once, for snippet
+ * small site never waits for them; parsing on this thread alone, it gives the event loop a turn every
+ * `PAGES_BETWEEN_TURNS` pages. Each worker gets the Markdown/MDX files of the site once, for snippet
  * inlining. Results come back in input order and equal what `parsePage` returns on this thread.
  */
 export async function parsePagesInParallel(
@@ -56,7 +59,10 @@ export async function parsePagesInParallel(
     options.onProgress?.(done, pages.length);
   };
   if (threads === 1 || pages.length < (options.minimumPagesForWorkers ?? 64)) {
-    pages.forEach((page, index) => finish(index, [parsePage({ ...page, readSnippet })]));
+    for (const [index, page] of pages.entries()) {
+      finish(index, [parsePage({ ...page, readSnippet })]);
+      if ((index + 1) % PAGES_BETWEEN_TURNS === 0) await yieldToEvents();
+    }
     return results;
   }
 

@@ -25,6 +25,22 @@ describe('parsePagesInParallel', () => {
     expect(progress.at(-1)).toBe(pages.length);
   });
 
+  it('parsing on this thread alone, lets the event loop run between pages (Ctrl-C during a long first build)', async () => {
+    let done = 0;
+    let doneWhenAnEventRan: number | undefined;
+    setImmediate(() => {
+      doneWhenAnEventRan = done;
+    });
+    const parsed = await parsePagesInParallel(pages, snippets, {
+      threads: 1,
+      onProgress: (count) => {
+        done = count;
+      },
+    });
+    expect(parsed.map((page) => page.title)).toEqual(pages.map((_, index) => `Page ${index}`));
+    expect(doneWhenAnEventRan).toBeLessThan(pages.length);
+  });
+
   it('shares the queue between this thread and the workers', { timeout: 60_000 }, async () => {
     const parsed = await parsePagesInParallel(pages, snippets, { threads: 2, minimumPagesForWorkers: 1 });
     expect(parsed.map((page) => page.title)).toEqual(pages.map((_, index) => `Page ${index}`));

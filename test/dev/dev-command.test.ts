@@ -1,9 +1,12 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../helpers/dev-server.ts';
 
 const ACME = path.resolve(import.meta.dirname, '../../sites/acme');
+const CLI = path.resolve(import.meta.dirname, '../../bin/docsmith.js');
 
 /**
  * Known defect, open in issue #31: in the full suite (Node 20 and 24; not when the file runs alone, nor by hand), a
@@ -133,6 +136,46 @@ describe('docsmith dev given the docs.json of a site (compiled CLI)', { timeout:
       await dev.waitForOutput(/concepts\/signatures\.mdx → rebuilt .*: serving build/, mark);
     } finally {
       await dev.stop();
+    }
+  });
+});
+
+describe('docsmith dev stopped during its first build (compiled CLI)', { timeout: 60_000 }, () => {
+  it('stops at Ctrl-C without waiting for the build, and removes its temporary folder', async () => {
+    const workDir = await mkdtemp(path.join(tmpdir(), 'docsmith-dev-stop-'));
+    try {
+      const site = path.join(workDir, 'site');
+      const temporary = path.join(workDir, 'tmp');
+      await mkdir(site, { recursive: true });
+      await mkdir(temporary);
+      // Enough pages that the first build lasts seconds after the signal is sent.
+      const pages = Array.from({ length: 600 }, (_, index) => `page-${index}`);
+      await writeFile(
+        path.join(site, 'docs.json'),
+        JSON.stringify({ name: 'Big', theme: 'mint', colors: { primary: '#0a0' }, navigation: { pages } }),
+      );
+      const body = '## Setup\n\nInstall the tool, then run it with a flag.\n\n'.repeat(20);
+      await Promise.all(
+        pages.map((page) => writeFile(path.join(site, `${page}.mdx`), `---\ntitle: ${page}\n---\n\n${body}`)),
+      );
+      const child = spawn(process.execPath, [CLI, 'dev', site, '--port', '0'], {
+        env: { ...process.env, TMPDIR: temporary, XDG_CACHE_HOME: path.join(workDir, 'cache') },
+      });
+      let stdout = '';
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      await new Promise<void>((resolve) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (stdout.includes('Ctrl-C stops.')) resolve();
+        });
+      });
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(stdout).toContain('docsmith dev: SIGINT, stopping');
+      expect(stdout).not.toMatch(/ built \d+ pages? in /);
+      expect(await readdir(temporary)).toEqual([]);
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
     }
   });
 });
