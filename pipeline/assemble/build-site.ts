@@ -180,7 +180,8 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
   const folders = routeFolders(
     manifestPages.pages.filter((page) => page.inNavigation && !page.hidden).map((page) => page.path),
   );
-  diagnostics.push(...checkRedirects(config.redirects, { routes, locate, folders, unknownFolders }));
+  const siteFiles = new Set([...source.files.keys(), ...(source.assetFiles ?? [])]);
+  diagnostics.push(...checkRedirects(config.redirects, { routes, locate, folders, unknownFolders, files: siteFiles }));
   // A build that judges no anchor collects none, and hands the previous build's on.
   let stageCache: BuildStageCache = options.previous ?? { pageAnchors: new Map() };
   const anchorsOfRoutes = (): ReadonlyMap<string, ReadonlyMap<string, string>> => {
@@ -193,7 +194,7 @@ export async function buildSite(source: SiteSource, options: BuildSiteOptions): 
       routes,
       redirects: redirectsOfSite(config.redirects, routes),
       anchors: anchorsOfRoutes,
-      ...(source.assetFiles ? { files: new Set([...source.files.keys(), ...source.assetFiles]) } : {}),
+      ...(source.assetFiles ? { files: siteFiles } : {}),
       unknownFolders,
       folders,
       basePaths: siteBasePaths(options.siteUrl),

@@ -10,7 +10,7 @@ const MAX_HOPS = 10;
  * Checks redirects against the site, read without the base path they are all written under when the site is served
  * below one (`/docs/old` → `/docs/new` on a site hosted at `/docs`, see `redirectBasePath`): loops (warning: the platform deploys them, and the build goes on), chains of more than one hop (warning naming the final
  * target), sources that shadow an existing page (warning), internal destinations that reach no page nor a
- * folder of pages nor a page's Markdown export (warning; destinations in the folder of a spec that did not load are not judged) and sources with an `#anchor` or `?query`, which never apply (warning; not checked further).
+ * folder of pages nor a page's Markdown export nor a static file of the site (warning; destinations in the folder of a spec that did not load are not judged) and sources with an `#anchor` or `?query`, which never apply (warning; not checked further).
  * Duplicate sources are reported by config validation.
  */
 export function checkRedirects(
@@ -22,6 +22,11 @@ export function checkRedirects(
     folders?: ReadonlySet<string>;
     /** Folders of specs that did not load, whose routes are unknown (default none). */
     unknownFolders?: readonly string[];
+    /**
+     * Every file of the site (text and assets, site paths): a destination naming one that is no page file is a
+     * static file the platform serves at its path (`/assets/catalog.json`, `/files/guide.pdf`; default none).
+     */
+    files?: ReadonlySet<string>;
   },
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -43,14 +48,20 @@ export function checkRedirects(
     const route = routeOf(path);
     return route.endsWith('.md') && options.routes.has(route.slice(0, -'.md'.length));
   };
+  /** A static file of the site (no page file: the platform serves `.md`/`.mdx` files as pages, not as files). */
+  const isStaticFile = (path: string): boolean => {
+    const route = routeOf(path);
+    return !/\.mdx?$/i.test(route) && (options.files?.has(decodeRoute(route)) ?? false);
+  };
   /**
    * A destination may be the site root `/` (it always serves a page: index, else the first page of the navigation),
-   * a page's Markdown export, a folder of pages that no redirect claims (the platform serves its first page) or a
-   * route in the folder of a spec that did not load.
+   * a page's Markdown export, a static file of the site (the platform serves every file of the repository at its
+   * path), a folder of pages that no redirect claims (the platform serves its first page) or a route in the folder
+   * of a spec that did not load.
    */
   const isTarget = (path: string): boolean => {
     const route = routeOf(path);
-    if (isPage(path) || isMarkdownExport(path) || route === 'index') return true;
+    if (isPage(path) || isMarkdownExport(path) || isStaticFile(path) || route === 'index') return true;
     if (options.folders?.has(route)) return !matchRedirect(redirects, path);
     return options.unknownFolders?.some((folder) => route === folder || route.startsWith(`${folder}/`)) ?? false;
   };
@@ -119,6 +130,15 @@ export function checkRedirects(
     }
   });
   return diagnostics;
+}
+
+/** A route with its percent-escapes decoded (`files/my%20guide.pdf` → `files/my guide.pdf`); as written when malformed. */
+function decodeRoute(route: string): string {
+  try {
+    return decodeURI(route);
+  } catch {
+    return route;
+  }
 }
 
 function routeOf(path: string): string {

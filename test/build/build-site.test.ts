@@ -159,6 +159,33 @@ describe('build output', () => {
     ]);
   });
 
+  it('takes a redirect to a static file of the site (`/assets/api-catalog.json`) as reaching it', async () => {
+    const result = await buildSite(
+      {
+        ...siteSourceFromObject({
+          'docs.json': JSON.stringify({
+            theme: 'mint',
+            name: 'Static files',
+            colors: { primary: '#16A34A' },
+            navigation: { pages: ['index'] },
+            redirects: [
+              { source: '/.well-known/api-catalog', destination: '/assets/api-catalog.json' },
+              { source: '/brochure', destination: '/files/brochure.pdf' },
+              { source: '/gone', destination: '/assets/gone.json' },
+            ],
+          }),
+          'index.mdx': '---\ntitle: Home\n---\nWelcome.\n',
+          'assets/api-catalog.json': '{"linkset": []}',
+        }),
+        assetFiles: new Set(['files/brochure.pdf']),
+      },
+      { domain: 'static-files' },
+    );
+    expect(result.diagnostics.map(({ ruleId, message }) => `${ruleId} ${message}`)).toEqual([
+      'redirect-dangling Unexpected redirect destination `/assets/gone.json`, expected a page of the site',
+    ]);
+  });
+
   it('reports a page that fails to parse at file:line:col and builds the others', async () => {
     const result = await buildSite(
       siteSourceFromObject({

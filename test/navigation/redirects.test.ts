@@ -142,6 +142,24 @@ describe('checkRedirects', () => {
     ]);
   });
 
+  it('takes a static file of the site (served at its path by the platform) as a destination, not a page file', () => {
+    const files = new Set(['assets/api-catalog.json', 'files/my guide.pdf', 'guides/intro.mdx', 'docs.json']);
+    const checkWithFiles = (redirects: Redirect[]) =>
+      checkRedirects(redirects, { routes, locate, folders: routeFolders(routes), files }).map(
+        (diagnostic) => `${diagnostic.line} ${diagnostic.ruleId}: ${diagnostic.message}`,
+      );
+    expect(
+      checkWithFiles([
+        redirect('/.well-known/api-catalog', '/assets/api-catalog.json'),
+        redirect('/guide.pdf', '/files/my%20guide.pdf'),
+      ]),
+    ).toEqual([]);
+    expect(checkWithFiles([redirect('/a', '/assets/gone.json'), redirect('/b', '/guides/intro.mdx')])).toEqual([
+      '10 redirect-dangling: Unexpected redirect destination `/assets/gone.json`, expected a page of the site',
+      '11 redirect-dangling: Unexpected redirect destination `/guides/intro.mdx`, expected a page of the site',
+    ]);
+  });
+
   it('warns when a source shadows a page and when a destination reaches no page', () => {
     expect(check([redirect('/guides/intro', '/quickstart'), redirect('/gone', '/nowhere')])).toEqual([
       '10 warning redirect-shadows-page /redirects/0/source: Unexpected redirect from `/guides/intro`, which is also a page: the redirect wins and the page is unreachable',
