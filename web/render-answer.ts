@@ -27,8 +27,8 @@ export interface AnswerView {
 /**
  * An answer: its Markdown (code blocks with a copy button, `[n]` citations linking to their sources), the cited
  * sources as cards (title and breadcrumb) with the others behind "more sources", and once finished "copy answer"
- * and thumbs with an optional comment; one the reader stopped says so in words. Finished blocks are announced as
- * they complete.
+ * and thumbs with an optional comment; one the reader stopped says so in words and can still be copied. Finished
+ * blocks are announced as they complete.
  */
 export function createAnswerView(hooks: AnswerHooks): AnswerView {
   const item = element('li', 'docsmith-message docsmith-assistant');
@@ -64,7 +64,7 @@ export function createAnswerView(hooks: AnswerHooks): AnswerView {
         item.append(Object.assign(element('p', 'docsmith-stopped'), { textContent: STOPPED }));
         hooks.announce(STOPPED);
       }
-      if (message.state === 'done' && !actions) {
+      if (message.state !== 'streaming' && !actions) {
         actions = createActions(message, cited, hooks);
         item.append(actions.node);
       }
@@ -153,13 +153,14 @@ function breadcrumbOf(source: AnswerSource): string {
   }
 }
 
-/** "Copy answer", thumbs up/down and the optional comment form of a finished answer. */
+/** "Copy answer", and for a finished answer thumbs up/down and the optional comment form (a stopped one is not rated). */
 function createActions(message: ChatMessage, cited: Set<number>, hooks: AnswerHooks) {
   const node = element('div', 'docsmith-actions');
   const row = element('div', 'docsmith-action-row');
   const copy = iconButton('copy', 'Copy answer', 'docsmith-action');
   copy.addEventListener('click', () => void copyText(answerAsMarkdown(message, cited), copy));
-  const thumbs = (['up', 'down'] as const).map((rating) => {
+  const ratings = message.state === 'done' ? (['up', 'down'] as const) : [];
+  const thumbs = ratings.map((rating) => {
     const button = iconButton(
       rating === 'up' ? 'thumbUp' : 'thumbDown',
       rating === 'up' ? 'Helpful' : 'Not helpful',
@@ -210,14 +211,13 @@ function createActions(message: ChatMessage, cited: Set<number>, hooks: AnswerHo
   };
 }
 
-/** The answer as Markdown with its cited sources listed under it, for pasting into a ticket or a chat. */
+/** The answer as Markdown (marked when stopped) with its cited sources listed under it, for a ticket or a chat. */
 function answerAsMarkdown(message: ChatMessage, cited: Set<number>): string {
+  const text = message.state === 'stopped' ? `${message.text.trim()}\n\n_${STOPPED}_` : message.text.trim();
   const sources = message.sources
     .filter((source) => cited.has(source.number))
     .map((source) => `[${source.number}] ${source.title}: ${source.url}`);
-  return sources.length > 0
-    ? `${message.text.trim()}\n\nSources:\n${sources.join('\n')}\n`
-    : `${message.text.trim()}\n`;
+  return sources.length > 0 ? `${text}\n\nSources:\n${sources.join('\n')}\n` : `${text}\n`;
 }
 
 /** Copies text and says so on the button for two seconds (its accessible name stays). */

@@ -693,10 +693,10 @@ describe.skipIf(!suite)('answers in the widget, and accessibility in every state
     await page.close();
   });
 
-  it('an answer stopped after its first words keeps them and says in words that it was stopped', async () => {
+  it('an answer stopped after its first words keeps them, says in words that it was stopped and can be copied', async () => {
     script.deltas = ['Install the CLI with npm. ', 'Then log in.'];
     script.gate = new Promise<void>((resolve) => (release = resolve));
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await browser.newPage({ viewport: DESKTOP, permissions: ['clipboard-read', 'clipboard-write'] });
     await page.goto(pageUrl);
     await page.getByRole('button', { name: 'Ask AI' }).click();
     await page.fill('.docsmith-panel [name="question"]', 'How do I install the CLI?');
@@ -712,6 +712,10 @@ describe.skipIf(!suite)('answers in the widget, and accessibility in every state
       .poll(() => page.locator('.docsmith-live p').allTextContents())
       .toContain('Stopped — this answer is incomplete.');
     expect(await answer.locator('.docsmith-rate').count()).toBe(0);
+    await answer.getByRole('button', { name: 'Copy answer' }).click();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toMatch(
+      /^Install the CLI with npm\. Then log in\.\n\n_Stopped — this answer is incomplete\._\n/,
+    );
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
