@@ -14,6 +14,7 @@ import {
 /** The sites of the unseen split, sorted. */
 const UNSEEN_SITES = [
   'ahasend',
+  'arroyo',
   'axiom',
   'bunny',
   'chatwoot',
@@ -35,10 +36,12 @@ const UNSEEN_SITES = [
   'lago',
   'lightdash',
   'meilisearch',
+  'openstatus',
   'pangolin',
   'paradedb',
   'peerdb',
   'pipecat',
+  'plane',
   'polar',
   'porter',
   'portkey',
@@ -50,6 +53,7 @@ const UNSEEN_SITES = [
   'salad',
   'sequin',
   'shuttle',
+  'tensorzero',
   'traceloop',
   'turnkey',
   'turso',
@@ -109,7 +113,10 @@ describe('the unseen split of the retrieval bench', () => {
       `${path.join(folder, 'Qovery+documentation-v2', 'docs')}, `,
     );
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'AhaSend+docs')}, `);
-    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'traceloop+docs')} not found`);
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'traceloop+docs')}, `);
+    expect('skipped' in partial && partial.skipped).toContain(
+      `${path.join(folder, 'tensorzero+tensorzero', 'docs')} not found`,
+    );
     expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
   });
 
@@ -128,6 +135,7 @@ describe('the unseen split of the retrieval bench', () => {
       { name: 'batch 11', sites: ['cosmo', 'turnkey', 'relevance'] },
       { name: 'batch 12', sites: ['hypermode', 'qovery', 'ahasend'] },
       { name: 'batch 13', sites: ['unkey', 'typebot', 'peerdb', 'digger', 'traceloop'] },
+      { name: 'batch 14', sites: ['plane', 'arroyo', 'openstatus', 'tensorzero'] },
     ]);
     expect(
       unseenBatches([
@@ -181,6 +189,10 @@ describe('the unseen split of the retrieval bench', () => {
       'PeerDB-io+docs',
       'diggerhq+digger/docs',
       'traceloop+docs',
+      'makeplane+developer-docs',
+      'ArroyoSystems+arroyo-docs',
+      'openstatusHQ+openstatus/apps/docs',
+      'tensorzero+tensorzero/docs',
     ])
       mkdirSync(path.join(folder, directory), { recursive: true });
     const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
