@@ -19,6 +19,8 @@ const NEIGHBOR_LINES = 3;
 const NUMBER = /\d/;
 /** An endpoint or a path a where question asks for: `GET /api/version`, `/v1/events/bulk`. */
 const ENDPOINT = /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+\/|(?:^|\s)\/[\w{}.:-]+\/[\w{}./:-]*/;
+/** A path a sentence names, one segment enough ("scraping the /metrics endpoint"); not "and/or" (a space comes first). */
+const PATH_IN_SENTENCE = /(?:^|\s)\/[a-z][\w{}.:-]*(?:\/[\w{}./:-]*)?(?=[\s,.;:)]|$)/;
 
 /** What the composer knows when it chooses: the sections, the sources holding the deciding terms, what is asked. */
 export interface ChoiceContext {
@@ -139,7 +141,8 @@ function withTableRows(chosen: readonly ScoredUnit[], scored: readonly ScoredUni
  * no quoted unit of the section does ("… requires minimal resources." then "A basic VPS with 1 vCPU, 2GB RAM…"), else
  * the closest one before it ("… within 30 days of the transaction date." before "… not allowed post that.");
  * for a where question, the endpoint or path line of its source ("GET /api/version"), its own section's first, when
- * no quoted unit of the source names one; for a lead that points back ("This is the default port…"), the line
+ * no quoted unit of the source names one, else the first sentence of its section naming a path ("… the /metrics
+ * endpoint"); for a lead that points back ("This is the default port…"), the line
  * before it that it points at.
  */
 function withNeighbors(chosen: readonly ScoredUnit[], { sections, intent }: ChoiceContext): ScoredUnit[] {
@@ -186,7 +189,9 @@ function withNeighbors(chosen: readonly ScoredUnit[], { sections, intent }: Choi
       .sort((a, b) => Number(b.index === lead.section) - Number(a.index === lead.section))
       .flatMap(({ section, index }) => answerUnitsOf(section.text).map((unit) => ({ unit, index })))
       .find(({ unit }) => unit.kind === 'line' && ENDPOINT.test(unit.text));
+    const sentence = units.find((unit) => unit.kind === 'sentence' && PATH_IN_SENTENCE.test(unit.sentence.sentence));
     if (path && !quoted(path.unit)) result.unshift({ ...neighbor(path.unit), section: path.index });
+    else if (!path && sentence && !quoted(sentence)) result.unshift(neighbor(sentence));
   }
   if (isAnaphoric(lead.unit)) {
     const before = units.filter((unit) => unit.line === lead.unit.line - 1 && unit.kind === 'line').at(-1);

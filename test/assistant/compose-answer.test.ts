@@ -60,6 +60,32 @@ describe('the offline composer answers what the question asks', () => {
     );
   });
 
+  it('names the path a where question asks for, from the sentence of the lead section that says it', () => {
+    const metrics = {
+      number: 1,
+      title: 'Export Prometheus metrics',
+      text: [
+        'Learn how the gateway exports Prometheus-compatible metrics for monitoring and debugging.',
+        "The TensorZero Gateway exposes runtime metrics through a Prometheus-compatible endpoint. This allows you to monitor gateway performance, track usage patterns, and set up alerting using standard Prometheus tooling. This endpoint provides operational metrics about the gateway itself. It's not meant to replace TensorZero's observability features.",
+        'You can access the metrics by scraping the /metrics endpoint.',
+      ].join('\n'),
+    };
+    const reference = {
+      number: 2,
+      title: 'Gateway › Configuration reference › gateway.metrics',
+      text: [
+        'The buckets must be in strictly ascending order and contain at least one value:',
+        fenceCode(
+          '[gateway.metrics]\ntensorzero_inference_latency_overhead_seconds_buckets = [0.001, 0.005, 0.01]',
+          'toml',
+        ),
+      ].join('\n'),
+    };
+    expect(
+      composeAnswer('where does the gateway expose its Prometheus metrics?', undefined, [metrics, reference])[0],
+    ).toBe('You can access the metrics by scraping the /metrics endpoint [1]. ');
+  });
+
   it('quotes a "NAME - description" list line whole, the short sentence that ends it with the value included', () => {
     const concurrency = {
       number: 1,
