@@ -11,7 +11,12 @@ export interface AsyncApiMessage {
   payload?: Record<string, unknown>;
 }
 
-/** The messages of one direction: `send` and `receive` as an operation's `action` says (AsyncAPI 2 `publish` is send, `subscribe` receive), `message` when no operation names the channel. */
+/**
+ * The messages of one direction, from the reader's side as the platform's page shows them: `send` what the reader
+ * sends (an AsyncAPI 3 operation with `action: receive` — the action is the documented application's —, AsyncAPI 2
+ * `publish`), `receive` what the reader receives (`action: send`, `subscribe`), `message` when no operation names the
+ * channel.
+ */
 export interface AsyncApiMessageGroup {
   direction: 'send' | 'receive' | 'message';
   messages: AsyncApiMessage[];
@@ -47,8 +52,8 @@ export type LoadedAsyncApis = Map<string, LoadedAsyncApi>;
 
 /**
  * The channels of a dereferenced AsyncAPI 2.x or 3.x document, in document order, as the platform's parser reads them:
- * AsyncAPI 3 channels with the messages each `send`/`receive` operation on them names (else the channel's own
- * `messages`), AsyncAPI 2 channels with their `publish` and `subscribe` messages (`oneOf` lists each). Pure.
+ * AsyncAPI 3 channels with the messages each `send`/`receive` operation on them names, turned to the reader's side
+ * (else the channel's own `messages`), AsyncAPI 2 channels with their `publish` and `subscribe` messages (`oneOf` lists each). Pure.
  */
 export function listAsyncApiChannels(document: Record<string, unknown>, version: 2 | 3): AsyncApiChannel[] {
   const channels = isRecord(document.channels) ? document.channels : {};
@@ -87,7 +92,9 @@ function version3Messages(
   };
   const groups: AsyncApiMessageGroup[] = [];
   for (const operation of operations) {
-    const direction = operation.action === 'send' ? 'send' : operation.action === 'receive' ? 'receive' : undefined;
+    // The action is the documented application's; the page turns it to the reader's side, as the platform's
+    // getChannelData does (its `sendMessages` are those of `receive` operations).
+    const direction = operation.action === 'receive' ? 'send' : operation.action === 'send' ? 'receive' : undefined;
     if (!direction) continue;
     const listed = Array.isArray(operation.messages) ? operation.messages : channelMessages.map(([, value]) => value);
     const messages = listed.map(named).filter((message) => message !== undefined);

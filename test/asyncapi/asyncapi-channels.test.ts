@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readSiteSource } from '../../cli/read-site-source.ts';
 import { buildSite } from '../../pipeline/assemble/build-site.ts';
 import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
+import { listAsyncApiChannels } from '../../pipeline/openapi/asyncapi-channel.ts';
 import { loadAsyncApiDocuments } from '../../pipeline/openapi/load-asyncapi-documents.ts';
 import { expandManifestPages } from '../../schemas/expand-manifest-pages.ts';
 import type { ManifestNavigationNode } from '../../schemas/manifest.ts';
@@ -125,6 +126,30 @@ describe('AsyncAPI channel pages (fixture site)', async () => {
     expect(unknown?.message).toContain('`priceUpdate`');
     expect(unknown?.hint).toBe('Did you mean `priceUpdates`?');
     expect(result.diagnostics.every((diagnostic) => !/\n\s+at /.test(diagnostic.message))).toBe(true);
+  });
+});
+
+describe('AsyncAPI 3 message directions', () => {
+  it('turns an operation’s action to the reader’s side, as the platform’s page does: `receive` is sent, `send` received', () => {
+    // The action is the documented application's: a client sends what the server receives (the platform's own
+    // WebSocket playground example names `sendTestMessage` with `action: receive`).
+    const configure = { name: 'Configure', payload: { type: 'object', properties: { lang: { type: 'string' } } } };
+    const result = { name: 'Result', payload: { type: 'object', properties: { text: { type: 'string' } } } };
+    const channel = { address: '/stream', messages: { configure, result } };
+    const [listed] = listAsyncApiChannels(
+      {
+        channels: { transcription: channel },
+        operations: {
+          sendConfig: { action: 'receive', channel, messages: [configure] },
+          receiveResult: { action: 'send', channel, messages: [result] },
+        },
+      },
+      3,
+    );
+    expect(listed?.messageGroups.map((group) => `${group.direction}: ${group.messages[0]?.name}`)).toEqual([
+      'send: Configure',
+      'receive: Result',
+    ]);
   });
 });
 
