@@ -53,7 +53,7 @@ export type LoadedAsyncApis = Map<string, LoadedAsyncApi>;
 /**
  * The channels of a dereferenced AsyncAPI 2.x or 3.x document, in document order, as the platform's parser reads them:
  * AsyncAPI 3 channels with the messages each `send`/`receive` operation on them names, turned to the reader's side
- * (else the channel's own `messages`), AsyncAPI 2 channels with their `publish` and `subscribe` messages (`oneOf` lists each). Pure.
+ * and gathered into one list per direction (else the channel's own `messages`), AsyncAPI 2 channels with their `publish` and `subscribe` messages (`oneOf` lists each). Pure.
  */
 export function listAsyncApiChannels(document: Record<string, unknown>, version: 2 | 3): AsyncApiChannel[] {
   const channels = isRecord(document.channels) ? document.channels : {};
@@ -98,7 +98,12 @@ function version3Messages(
     if (!direction) continue;
     const listed = Array.isArray(operation.messages) ? operation.messages : channelMessages.map(([, value]) => value);
     const messages = listed.map(named).filter((message) => message !== undefined);
-    if (messages.length > 0) groups.push({ direction, messages });
+    if (messages.length === 0) continue;
+    // One list per direction, every operation's messages in order, as getChannelData's `sendMessages` and
+    // `receiveMessages` are.
+    const group = groups.find((existing) => existing.direction === direction);
+    if (group) group.messages.push(...messages);
+    else groups.push({ direction, messages });
   }
   if (groups.length > 0 || channelMessages.length === 0) return groups;
   return [

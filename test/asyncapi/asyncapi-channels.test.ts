@@ -151,6 +151,30 @@ describe('AsyncAPI 3 message directions', () => {
       'receive: Result',
     ]);
   });
+
+  it('gathers the messages of every operation of one direction into one list, as the platform’s page lists them', () => {
+    const message = (name: string) => ({
+      name,
+      payload: { type: 'object', properties: { value: { type: 'string' } } },
+    });
+    const [configure, audio, eof, result] = ['Configure', 'AudioChunk', 'EOF', 'Result'].map(message);
+    const channel = { address: '/stream', messages: { configure, audio, eof, result } };
+    const [listed] = listAsyncApiChannels(
+      {
+        channels: { transcription: channel },
+        operations: {
+          sendConfig: { action: 'receive', channel, messages: [configure] },
+          receiveResult: { action: 'send', channel, messages: [result] },
+          sendAudio: { action: 'receive', channel, messages: [audio] },
+          sendEof: { action: 'receive', channel, messages: [eof] },
+        },
+      },
+      3,
+    );
+    expect(
+      listed?.messageGroups.map((group) => `${group.direction}: ${group.messages.map((m) => m.name).join(', ')}`),
+    ).toEqual(['send: Configure, AudioChunk, EOF', 'receive: Result']);
+  });
 });
 
 describe('hostile AsyncAPI documents', () => {
