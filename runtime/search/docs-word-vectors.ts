@@ -41,7 +41,7 @@ export function wordVectorOf(text: string, language: string | undefined): Float3
 }
 
 /**
- * runtime/search/docs-word-vectors.json, written by scripts/docs-word-vectors/train.py: 7,610 search terms of 75
+ * runtime/search/docs-word-vectors.json, written by scripts/docs-word-vectors/train.py: 7,253 search terms of 72
  * openly licensed documentation sites, 128 signed bytes each, decoded once per process to unit vectors.
  */
 function decodeTable(): WordVectors {
