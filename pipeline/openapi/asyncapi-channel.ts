@@ -53,7 +53,8 @@ export type LoadedAsyncApis = Map<string, LoadedAsyncApi>;
 /**
  * The channels of a dereferenced AsyncAPI 2.x or 3.x document, in document order, as the platform's parser reads them:
  * AsyncAPI 3 channels with the messages each `send`/`receive` operation on them names, turned to the reader's side
- * and gathered into one list per direction (else the channel's own `messages`), AsyncAPI 2 channels with their `publish` and `subscribe` messages (`oneOf` lists each). Pure.
+ * and gathered into one list per direction (else the channel's own `messages`), AsyncAPI 2 channels with their
+ * `publish` and `subscribe` messages (`oneOf` lists each). Pure.
  */
 export function listAsyncApiChannels(document: Record<string, unknown>, version: 2 | 3): AsyncApiChannel[] {
   const channels = isRecord(document.channels) ? document.channels : {};
