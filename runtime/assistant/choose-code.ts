@@ -1,3 +1,4 @@
+import { alternativeBlockGroups } from './alternative-blocks.ts';
 import { askedForm } from './asked-form.ts';
 import { sameBlock } from './render-answer.ts';
 import type { QuestionIntent } from './question-intent.ts';
@@ -80,7 +81,32 @@ function codeFor(
       code.coverage >= (code.source === lead.source ? CODE_SHARE_NEAR : asked ? CODE_SHARE_ASKED : CODE_SHARE_UNASKED)
     );
   };
-  return [introduced, best && enough(best) ? best : undefined].filter((code): code is ScoredUnit => code !== undefined);
+  return [introduced, best && enough(best) ? best : undefined]
+    .filter((code): code is ScoredUnit => code !== undefined)
+    .flatMap((code) => withFirstAlternative(code, question, sections))
+    .filter(
+      (code, index, all) =>
+        all.findIndex((other) => other.section === code.section && other.unit.line === code.unit.line) === index,
+    );
+}
+
+/**
+ * A code block with the first of the alternatives it is one of (`alternativeBlockGroups`: the tabs of a `<Tabs>` or
+ * `<CodeGroup>`) before it, when it is not that first one itself and the question names neither its language nor its
+ * title or label: the first tab is the one a reader of the page sees, and word overlap alone is a poor judge between tabs
+ * ("Binary" `arroyo migrate` against "Docker" `docker run … migrate`, the Docker block naming more of the question).
+ */
+function withFirstAlternative(code: ScoredUnit, question: string, sections: readonly ComposerSection[]): ScoredUnit[] {
+  const { unit } = code;
+  if (unit.kind !== 'code') return [code];
+  const named = languageHint(question);
+  if (named && unit.language?.toLowerCase().startsWith(named)) return [code];
+  const label = (unit.title || unit.intro).toLowerCase();
+  if (label && question.toLowerCase().includes(label)) return [code];
+  const first = alternativeBlockGroups((sections[code.section] as ComposerSection).text).find((group) =>
+    group.some((block) => block.line === unit.line),
+  )?.[0];
+  return first && first.line !== unit.line ? [{ ...code, unit: first, score: 0, coverage: 0 }, code] : [code];
 }
 
 /**

@@ -172,6 +172,32 @@ describe('the offline composer answers what the question asks', () => {
     expect(answer).not.toContain('docker run');
   });
 
+  it('quotes the first tab of the alternatives before the tab that names more of the question', () => {
+    const migrations = {
+      number: 1,
+      title: 'Deployment › Database',
+      text: [
+        'If you are using Postgres you will need to run the database migrations before starting the cluster.',
+        'Binary',
+        fenceCode('$ relay migrate', 'bash'),
+        'Docker',
+        fenceCode(
+          '# this example will run migrations on the host\n$ docker run -e RELAY_DATABASE_HOST=db relay/relay migrate',
+          'bash',
+        ),
+        'Other settings can be given as environment variables.',
+      ].join('\n'),
+    };
+    const answer = composeAnswer('run the database migrations on postgres before starting the cluster', undefined, [
+      migrations,
+    ]).join('');
+    expect(answer).toContain('$ relay migrate');
+    expect(answer.indexOf('$ relay migrate')).toBeLessThan(answer.indexOf('docker run'));
+    const named = composeAnswer('run the database migrations with docker', undefined, [migrations]).join('');
+    expect(named).toContain('docker run');
+    expect(named).not.toContain('$ relay migrate');
+  });
+
   it('quotes the code block whose file name the question names', () => {
     const routing = {
       number: 1,
