@@ -3,9 +3,10 @@ import path from 'node:path';
 /** The five real sites of ../shared/corpora, smallest first. */
 export const CORPORA = ['x402', 'ollama', 'mem0', 'trigger', 'mcp'] as const;
 
-/** Absolute path of a shared corpus (read in place, never copied). */
-export function corpusPath(corpus: string): string {
-  return path.resolve(import.meta.dirname, '../../shared/corpora', corpus);
+/** Absolute path of a shared corpus (read in place, never copied): under `$DOCSMITH_SHARED_DIR`, else `../shared` beside this checkout. */
+export function corpusPath(corpus: string, environment: NodeJS.ProcessEnv = process.env): string {
+  const shared = environment.DOCSMITH_SHARED_DIR || path.resolve(import.meta.dirname, '../../shared');
+  return path.resolve(shared, 'corpora', corpus);
 }
 
 /**
