@@ -15,6 +15,7 @@ import {
 const UNSEEN_SITES = [
   'ahasend',
   'arroyo',
+  'autumn',
   'axiom',
   'bunny',
   'chatwoot',
@@ -32,10 +33,13 @@ const UNSEEN_SITES = [
   'formbricks',
   'hanko',
   'helius',
+  'helixdb',
   'hypermode',
+  'inbox-zero',
   'lago',
   'lightdash',
   'meilisearch',
+  'nile',
   'openstatus',
   'pangolin',
   'paradedb',
@@ -115,7 +119,10 @@ describe('the unseen split of the retrieval bench', () => {
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'AhaSend+docs')}, `);
     expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'traceloop+docs')}, `);
     expect('skipped' in partial && partial.skipped).toContain(
-      `${path.join(folder, 'tensorzero+tensorzero', 'docs')} not found`,
+      `${path.join(folder, 'tensorzero+tensorzero', 'docs')}, `,
+    );
+    expect('skipped' in partial && partial.skipped).toContain(
+      `${path.join(folder, 'elie222+inbox-zero', 'docs')} not found`,
     );
     expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
   });
@@ -136,6 +143,7 @@ describe('the unseen split of the retrieval bench', () => {
       { name: 'batch 12', sites: ['hypermode', 'qovery', 'ahasend'] },
       { name: 'batch 13', sites: ['unkey', 'typebot', 'peerdb', 'digger', 'traceloop'] },
       { name: 'batch 14', sites: ['plane', 'arroyo', 'openstatus', 'tensorzero'] },
+      { name: 'batch 15', sites: ['autumn', 'nile', 'helixdb', 'inbox-zero'] },
     ]);
     expect(
       unseenBatches([
@@ -193,6 +201,10 @@ describe('the unseen split of the retrieval bench', () => {
       'ArroyoSystems+arroyo-docs',
       'openstatusHQ+openstatus/apps/docs',
       'tensorzero+tensorzero/docs',
+      'useautumn+autumn/apps/docs/mintlify',
+      'niledatabase+niledatabase/www/app/docs',
+      'HelixDB+helix-db/docs',
+      'elie222+inbox-zero/docs',
     ])
       mkdirSync(path.join(folder, directory), { recursive: true });
     const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
