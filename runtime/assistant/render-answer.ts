@@ -23,6 +23,8 @@ export function renderUnits(
   /** What the answer has shown so far (sentences, list items, lines, captions), so nothing is said twice. */
   const shown: string[] = [];
   let quoted = '';
+  /** The intros of the code blocks shown so far. */
+  const introducedBlocks = new Set<string>();
   for (let index = 0; index < units.length; index += 1) {
     const current = units[index] as ScoredUnit;
     const { unit, source } = current;
@@ -46,8 +48,13 @@ export function renderUnits(
       shown.push(unit.sentence.sentence, ...unit.sentence.items);
       quoted = unit.sentence.sentence;
     } else if (unit.kind === 'code') {
-      const caption =
-        shown.includes(unit.intro) && unit.intro !== quoted ? undefined : captionOf(unit, quoted, titleOf(current));
+      // A block whose intro captioned a block before it (the next tab of a code group) goes under its own title.
+      const caption = introducedBlocks.has(unit.intro)
+        ? unit.title
+        : shown.includes(unit.intro) && unit.intro !== quoted
+          ? undefined
+          : captionOf(unit, quoted, titleOf(current));
+      if (unit.intro !== '') introducedBlocks.add(unit.intro);
       if (caption) shown.push(caption);
       deltas.push(renderCode(unit, source, caption));
       quoted = '';

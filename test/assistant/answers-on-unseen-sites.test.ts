@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { answerSentencesOf } from '../../runtime/assistant/answer-sentences.ts';
 import { codeBlocksOf, isCodeLine, isTableRow } from '../../runtime/assistant/code-lines.ts';
 import { composeAnswer, NOT_FOUND_ANSWER } from '../../runtime/assistant/compose-answer.ts';
-import { renderCode } from '../../runtime/assistant/render-answer.ts';
+import { answerUnitsOf } from '../../runtime/assistant/answer-units.ts';
+import { renderCode, renderUnits } from '../../runtime/assistant/render-answer.ts';
 import { fenceCode } from '../../contract/search/code-fences.ts';
 
 // Section texts shaped like those of real Mintlify sites docsmith had never seen (tables, steps, labels, comments,
@@ -400,5 +401,18 @@ describe('fenced code in answers', () => {
       '\n\n````\nWrite:\n```js\nconsole.log(1)\n```\n````\n\n',
     );
     expect(renderCode(unit('npm i'), 1, 'Install it')).toBe('Install it [1]:\n\n```\nnpm i\n```\n\n');
+  });
+
+  it('captions the next tab of a code group with its title, not with the intro shown over the first', () => {
+    const text = [
+      'Verify this before going live. Point the SDK at a URL that does not answer and exercise your core flows:',
+      fenceCode('new Client({ url: "https://localhost:9999" })', 'typescript TypeScript'),
+      fenceCode('Client(url="https://localhost:9999")', 'python Python'),
+    ].join('\n');
+    const units = answerUnitsOf(text).map((unit) => ({ unit, section: 0, source: 1, rank: 0, score: 1, coverage: 1 }));
+    expect(units.map(({ unit }) => unit.kind)).toEqual(['sentence', 'code', 'code']);
+    const answer = renderUnits(units, () => 'Deploy').join('');
+    expect(answer.match(/exercise your core flows/g)).toHaveLength(1);
+    expect(answer).toContain('Python [1]:\n\n```python\nClient(url=');
   });
 });
