@@ -35,6 +35,14 @@ const VALUE =
 /** A question asking what to run or which command ("what do I run after upgrading to a newer version"): a command, whatever else it names. */
 const RUN_ASKED =
   /\bwhat (?:do|should|can|must) (?:i|we|you) (?:run|type|execute|enter)\b|\b(?:what|which) (?:cli )?commands?\b/i;
+/**
+ * Programming languages a question may open with ("TypeScript to create…", "python: tell mem0…"); Go only as "Go SDK",
+ * "Go client"… ("Go to settings" is no language).
+ */
+const LANGUAGES =
+  '(?:python|typescript|javascript|js|ts|node(?:\\.js)?|golang|go(?=\\s+(?:sdk|client|module|library))|rust|java|ruby|php|swift|kotlin|c#|csharp|dart|elixir)';
+/** A question that opens with the language it wants the code in: code, whatever value or field it names. */
+const LANGUAGE_FIRST = new RegExp(`^\\s*${LANGUAGES}\\b(?:\\s*[:,–—-]|\\s+(?:to|code|example|snippet)\\b)`, 'i');
 /** "How do I…" questions: the lists their answers quote are steps, numbered. */
 const HOW_TO = /^\s*how (?:do|can|should|would) (?:i|we|you)\b|^\s*how to\b/i;
 /** The same after a clause that sets the scene ("my task needs a key file, how do I pass it to a deployed task"). */
@@ -46,7 +54,7 @@ const EXPLAIN =
 
 /**
  * What a question asks for, read from its wording: yes or no ("Can I…"), a comparison, where something is, steps,
- * a command asked for by name ("what do I run…"), a value or limit, a flag or setting, a command, code, an explanation ("What is…", "Why…"), another
+ * a command asked for by name ("what do I run…"), code asked for in a language it opens with ("typescript: …"), a value or limit, a flag or setting, a command, code, an explanation ("What is…", "Why…"), another
  * fact ("which regions…", "when…"), else steps: a task to do ("connect my stripe account", "move my links over from
  * bitly") is answered with the procedure that does it, as "how do I…" is. The first that matches wins, in that order.
  */
@@ -55,6 +63,7 @@ export function questionIntent(question: string): QuestionIntent {
   if (COMPARISON.test(question) || (ALTERNATIVE.test(question) && INTERROGATIVE.test(question))) return 'comparison';
   if (WHERE.test(question)) return 'where';
   if (RUN_ASKED.test(question)) return 'command';
+  if (LANGUAGE_FIRST.test(question)) return 'code';
   if (VALUE.test(question) && !/\b(?:how (?:do|can|to))\b/i.test(question) && !opensWithImperative(question))
     return 'value';
   if (FLAG.test(question)) return 'flag';

@@ -28,6 +28,17 @@ describe('the offline composer reads the form of the question', () => {
     ).toEqual(['steps', 'explain', 'flag']);
   });
 
+  it('reads a question that opens with a language as asking for code, though it names a field, a value or a limit', () => {
+    expect(
+      [
+        'TypeScript to create a text index on the body property of Doc nodes',
+        'typescript: create a payment id with my own order_ prefix',
+        'Go to settings and set the default timeout',
+        'python sdk default timeout',
+      ].map(questionIntent),
+    ).toEqual(['code', 'code', 'flag', 'value']);
+  });
+
   it('reads a task that opens with a verb as no value question, though it names a default, a version or a limit', () => {
     expect(
       [
