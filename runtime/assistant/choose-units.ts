@@ -28,6 +28,8 @@ export interface ChoiceContext {
   deciding: ReadonlySet<number>;
   intent: QuestionIntent;
   asksDefinition: boolean;
+  /** The question's terms. */
+  questionTerms: ReadonlySet<string>;
 }
 
 /**
@@ -35,7 +37,29 @@ export interface ChoiceContext {
  * table (`withTableRows`), and the neighbours the lead needs (`withNeighbors`).
  */
 export function chooseAnswerUnits(scored: readonly ScoredUnit[], context: ChoiceContext): ScoredUnit[] {
-  return withNeighbors(withTableRows(chooseUnits(scored, context), scored), context);
+  return withNeighbors(withTableRows(chooseUnits(scored, context), withComparedRows(scored, context)), context);
+}
+
+/**
+ * For a comparison, the scored units with the rows of the scored tables that name a compared term only where it is
+ * also their section's title ("prorate" under *Proration*: the title frames it, so the row scores nothing of its own).
+ */
+function withComparedRows(
+  scored: readonly ScoredUnit[],
+  { sections, intent, questionTerms }: ChoiceContext,
+): readonly ScoredUnit[] {
+  if (intent !== 'comparison') return scored;
+  const extra: ScoredUnit[] = [];
+  for (const row of scored) {
+    if (row.unit.kind !== 'row') continue;
+    const header = row.unit.header;
+    for (const unit of answerUnitsOf((sections[row.section] as ComposerSection).text)) {
+      if (unit.kind !== 'row' || unit.header !== header) continue;
+      if (scored.some((other) => other.unit === unit) || extra.some((other) => other.unit === unit)) continue;
+      if ([...unit.terms].some((term) => questionTerms.has(term))) extra.push({ ...row, unit, score: 0, coverage: 0 });
+    }
+  }
+  return [...scored, ...extra];
 }
 
 /**

@@ -86,6 +86,7 @@ export function composeAnswer(
     deciding: decidingSources(sources, sourceTerms, weights),
     intent,
     asksDefinition,
+    questionTerms: new Set(weights.terms.keys()),
   });
   const lead = chosen[0] as ScoredUnit;
   const higherCode =

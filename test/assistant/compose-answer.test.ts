@@ -198,6 +198,36 @@ describe('the offline composer answers what the question asks', () => {
     expect(named).not.toContain('$ relay migrate');
   });
 
+  it('compares the rows of both options, also the one named like the section it stands in', () => {
+    const decrease = {
+      number: 1,
+      title: 'Proration › On Decrease',
+      text: [
+        'Option | Behavior',
+        'prorate | Credit the prorated difference immediately',
+        'no_action | No credit or refund — change takes effect at next billing cycle',
+      ].join('\n'),
+      sections: [
+        {
+          title: 'Proration › On Increase',
+          text: 'Option | Behavior\nprorate_immediately | Charge the prorated difference now\nbill_next_cycle | Charge it with the next invoice',
+        },
+        {
+          title: 'Proration › Overview',
+          text: 'Proration adjusts a bill when a customer changes quantity mid-cycle. Each feature sets how it prorates.',
+        },
+      ],
+    };
+    const seats = {
+      number: 2,
+      title: 'Per-seat pricing',
+      text: 'Seats are prorated when added. Removing a seat can prorate or wait for the next cycle.',
+    };
+    const answer = composeAnswer('proration on decrease: prorate vs no_action?', undefined, [decrease, seats]).join('');
+    expect(answer).toContain('| prorate | Credit the prorated difference immediately |');
+    expect(answer).toContain('| no_action |');
+  });
+
   it('quotes the code block whose file name the question names', () => {
     const routing = {
       number: 1,
