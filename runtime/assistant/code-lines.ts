@@ -28,7 +28,7 @@ const PROSE_ITEM_END = /^[\p{L}"“'(][\p{L}\p{N}\s'’"”()-]*\s[\p{L}\p{N}\s'
 const PROSE_ASIDE = /\((?=[^()]*[A-Za-z]{2})[\w\s,.'’%/:-]*\)/g;
 /** The language named after an opening fence (```python), and the title the block shows after it (```bash Homebrew). */
 const FENCE_LANGUAGE = /^`{3,}\s*([\w#+.-]+)(?:\s+(.*\S))?/;
-const TABLE_ROW = /\S\s\|\s\S|^\|.*\|$/;
+const TABLE_ROW = /\S\s\|\s\S|^\|.*\|$|\S\s\|(?:\s\s\|)+\s*$/;
 /** The name and parenthesised type a field line opens with (`wait_for (integer | string):`), or is (`currency (null | string)`): a union's ` | ` there is not a cell border. */
 const FIELD_OPENING = /^`?[\w.[\]-]+`?\s*\([^()]*\)\s*(?::|$)/;
 

@@ -170,6 +170,23 @@ describe('answers on unseen sites', () => {
     `);
   });
 
+  it('keeps a table whole past a row that only labels a group of rows, so its header stays the header', () => {
+    const variables = {
+      number: 1,
+      title: 'Environment Variables',
+      text: [
+        'Variable | Required | Description | Default',
+        'Core |  |  |',
+        'DATABASE_URL | Yes | PostgreSQL connection string | —',
+        'Public API |  |  |',
+        'EXTERNAL_API_ENABLED | No | Enable the external API endpoints and API keys | false',
+      ].join('\n'),
+    };
+    const answer = composeAnswer('environment variable to enable the external api', undefined, [variables]).join('');
+    expect(answer).toContain('| Variable | Required | Description | Default |\n| --- | --- | --- | --- |');
+    expect(answer).toContain('| EXTERNAL_API_ENABLED | No | Enable the external API endpoints and API keys | false |');
+  });
+
   it('quotes a table with the line that introduces it, past a tab label, as a Markdown table', () => {
     const embedder = {
       number: 1,
