@@ -1,5 +1,4 @@
-import type { CodeUnit } from './answer-units.ts';
-import { answerUnitsOf } from './answer-units.ts';
+import { answerUnitsOf, type CodeUnit } from './answer-units.ts';
 
 /** A label a tab or code group shows over its block: a few words, no sentence ("Binary", "Docker", "macOS / Linux"). */
 const LABEL = /^[^.!?:;]{1,40}$/;

@@ -54,8 +54,9 @@ const EXPLAIN =
 
 /**
  * What a question asks for, read from its wording: yes or no ("Can I…"), a comparison, where something is, steps,
- * a command asked for by name ("what do I run…"), code asked for in a language it opens with ("typescript: …"), a value or limit, a flag or setting, a command, code, an explanation ("What is…", "Why…"), another
- * fact ("which regions…", "when…"), else steps: a task to do ("connect my stripe account", "move my links over from
+ * a command asked for by name ("what do I run…"), code asked for in a language it opens with ("typescript: …"), a
+ * value or limit, a flag or setting, a command, code, an explanation ("What is…", "Why…"), another fact ("which
+ * regions…", "when…"), else steps: a task to do ("connect my stripe account", "move my links over from
  * bitly") is answered with the procedure that does it, as "how do I…" is. The first that matches wins, in that order.
  */
 export function questionIntent(question: string): QuestionIntent {
