@@ -118,7 +118,7 @@ export function resolveFrontmatterOperations(
           message: `Unexpected spec \`${resolution.fallbackFor}\` in \`${reference}\` (frontmatter \`openapi\`), expected a loaded spec holding the operation; the page renders it from \`${resolution.spec.file}\``,
           hint: `Name the spec that holds it: \`${resolution.spec.file} ${operationOfReference(reference) ?? ''}\`.`,
         });
-      const content = operationToEndpointContent(resolution.operation);
+      const content = operationToEndpointContent(resolution.operation, page.file);
       const title = specTitle(resolution.operation);
       byFile.set(page.file, {
         operation: {

@@ -43,10 +43,11 @@ function xMintContentSections(operation: SpecOperation): PageSection[] {
  * sections with one line per field: `name (type, required): text`; each body's examples follow its fields, labelled
  * and fenced (`bodyExamples`), a request body without one showing the example the platform builds from its schema
  * (decision 0259).
- * `x-mint.metadata` sets the title and description, as on the platform.
+ * `x-mint.metadata` sets the title and description, as on the platform; an operation the spec gives no title is
+ * titled from `route`, the path of its page (`endpointTitle`).
  */
-export function operationToEndpointContent(operation: SpecOperation): EndpointContent {
-  const title = endpointTitle(operation);
+export function operationToEndpointContent(operation: SpecOperation, route: string): EndpointContent {
+  const title = endpointTitle(operation, route);
   const description = xMintString(operation, 'metadata', 'description') ?? operation.description;
   const slugger = new AnchorSlugger();
   const headings: PageHeading[] = [];

@@ -34,7 +34,7 @@ export function renderEndpointPages(entries: readonly NavigationPageEntry[]): Ma
 export function renderEndpointPage(endpoint: EndpointReference): EndpointPage {
   return {
     route: endpoint.route,
-    ...operationToEndpointContent(endpoint.source),
+    ...operationToEndpointContent(endpoint.source, endpoint.route),
     kind: 'openapi',
     operation: endpoint.operation,
     hidden: endpoint.hidden,

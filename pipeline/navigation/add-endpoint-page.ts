@@ -24,8 +24,8 @@ export function addEndpointPage(
   pointer: string,
   { naming, expansion, groups = [] }: EndpointPlacement,
 ): ManifestNavigationNode {
-  const title = endpointTitle(operation);
   const route = entries.endpointRoute(operation, specFile, scope.specs, naming);
+  const title = endpointTitle(operation, route);
   const hidden = scope.hidden || operation.hidden;
   const reference: OperationRef = {
     specFile,

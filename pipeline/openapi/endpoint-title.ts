@@ -1,17 +1,23 @@
 import type { SpecOperation } from './loaded-spec.ts';
 
-/** The title of a page generated for an operation: its spec title (`specTitle`), else a title made from its method and path. */
-export function endpointTitle(operation: SpecOperation): string {
-  return specTitle(operation) ?? titleFromOperation(operation);
+/**
+ * The title of the page generated for an operation at `route`: its spec title (`specTitle`), else the title of the
+ * route's last segment, as the platform's generator titles it (`generateOpenApiPages`: `slugToTitle` of the file
+ * name, which is the summary's words, else the method and the path without its parameters, `-1` and all):
+ * `GET /token/{id}/image` at `…/get-token-image` is `Get token image`.
+ */
+export function endpointTitle(operation: SpecOperation, route: string): string {
+  return specTitle(operation) ?? slugTitle(route);
 }
 
 /**
- * The title the spec gives an operation: its `x-mint.metadata.title`, else its summary, else undefined — an MDX page
- * naming the operation is then titled from its file name, as the platform titles it (`getDecoratedNavPageAndSlug`:
- * the summary, else `slugToTitle`).
+ * The title the spec gives an operation: its `x-mint.metadata.title`, else the summary of a path operation, else
+ * undefined — the page is then titled from its file name, as the platform titles it (`getDecoratedNavPageAndSlug`:
+ * the summary `getOpenApiTitleAndDescription` finds, else `slugToTitle`). A webhook's summary titles nothing: the
+ * platform looks the operation up among the spec's `paths` only, so a webhook page is titled from its file name.
  */
 export function specTitle(operation: SpecOperation): string | undefined {
-  return xMintString(operation, 'metadata', 'title') ?? operation.summary;
+  return xMintString(operation, 'metadata', 'title') ?? (operation.webhook ? undefined : operation.summary);
 }
 
 /** A string member of the operation's `x-mint` extension (`content`, or a member of `metadata`); undefined when absent or blank. */
@@ -28,12 +34,8 @@ export function xMintString(
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-/** A readable title for an operation without summary: `POST /users/{id}` → `Post users id`. */
-export function titleFromOperation(operation: SpecOperation): string {
-  const words = operation.path
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .join(' ');
-  const title = `${operation.webhook ? 'webhook' : operation.method.toLowerCase()} ${words}`.trim();
-  return title.charAt(0).toUpperCase() + title.slice(1);
+/** The platform's `slugToTitle`: the last segment of a page path, each `-` and `_` a space, the first letter capitalised. */
+function slugTitle(route: string): string {
+  const words = (route.split('/').pop() ?? route).replace(/[-_]/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

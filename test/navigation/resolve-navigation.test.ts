@@ -160,7 +160,7 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
   it('makes endpoint pages with summary slugs, derived names, titles and searchable content', () => {
     expect(entry('api-reference/products/get-a-product')?.operation?.method).toBe('GET');
     expect(entry('api-reference/products/patch-products')?.endpoint).toMatchObject({
-      title: 'Patch products productId',
+      title: 'Patch products',
       hidden: false,
     });
     const reference = entry('api-reference/products/list-products')?.endpoint;

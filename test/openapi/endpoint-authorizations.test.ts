@@ -7,7 +7,7 @@ function pages(document: Record<string, unknown>): Map<string, ReturnType<typeof
   return new Map(
     listSpecOperations(document).map((operation) => [
       `${operation.method} ${operation.path}`,
-      operationToEndpointContent(operation),
+      operationToEndpointContent(operation, 'api/operation'),
     ]),
   );
 }

@@ -15,7 +15,7 @@ function sectionText(operation: Record<string, unknown>, anchor: string): string
     excluded: false,
     webhook: false,
   };
-  return operationToEndpointContent(spec).sections.find((section) => section.anchor === anchor)?.text;
+  return operationToEndpointContent(spec, 'api/operation').sections.find((section) => section.anchor === anchor)?.text;
 }
 
 const invoiceSchema = {

@@ -29,44 +29,47 @@ describe('operationToEndpointContent', () => {
       excluded: false,
       webhook: false,
     });
-    expect(operationToEndpointContent(generated('ListSpaces')).sections[0]?.text).toBe(
+    expect(operationToEndpointContent(generated('ListSpaces'), 'api/operation').sections[0]?.text).toBe(
       'POST /core.v1.SpaceService/ListSpaces\nListSpaces\nList Spaces',
     );
-    expect(operationToEndpointContent(generated('CreateNativeUserV2')).sections[0]?.text).toContain(
+    expect(operationToEndpointContent(generated('CreateNativeUserV2'), 'api/operation').sections[0]?.text).toContain(
       '\nCreate Native User V 2',
     );
-    expect(operationToEndpointContent(generated('List spaces')).sections[0]?.text).toBe(
+    expect(operationToEndpointContent(generated('List spaces'), 'api/operation').sections[0]?.text).toBe(
       'POST /core.v1.SpaceService/ListSpaces\nList spaces',
     );
-    expect(operationToEndpointContent(generated('ListSpaces')).title).toBe('ListSpaces');
+    expect(operationToEndpointContent(generated('ListSpaces'), 'api/operation').title).toBe('ListSpaces');
   });
 
   it('shows each named request-body example as the platform does: its summary (else its name), then its value as code; one without a value is left out', () => {
-    const content = operationToEndpointContent({
-      method: 'POST',
-      path: '/v1/chat',
-      operation: {
-        requestBody: {
-          content: {
-            'application/json': {
-              schema: { type: 'object', properties: { query: { type: 'string' } } },
-              examples: {
-                streaming: { summary: 'Streaming  mode', value: { query: 'Hi', response_mode: 'streaming' } },
-                bare: { value: { query: 'Hello' } },
-                linked: { summary: 'From a file', externalValue: 'https://example.com/chat.json' },
+    const content = operationToEndpointContent(
+      {
+        method: 'POST',
+        path: '/v1/chat',
+        operation: {
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { query: { type: 'string' } } },
+                examples: {
+                  streaming: { summary: 'Streaming  mode', value: { query: 'Hi', response_mode: 'streaming' } },
+                  bare: { value: { query: 'Hello' } },
+                  linked: { summary: 'From a file', externalValue: 'https://example.com/chat.json' },
+                },
               },
+              'application/xml': { examples: { xml: { summary: 'As XML', value: '<chat><query>Hi</query></chat>' } } },
             },
-            'application/xml': { examples: { xml: { summary: 'As XML', value: '<chat><query>Hi</query></chat>' } } },
           },
         },
+        parameters: [],
+        tags: [],
+        summary: 'Chat',
+        hidden: false,
+        excluded: false,
+        webhook: false,
       },
-      parameters: [],
-      tags: [],
-      summary: 'Chat',
-      hidden: false,
-      excluded: false,
-      webhook: false,
-    });
+      'api/operation',
+    );
     expect(content.sections.find((section) => section.anchor === 'request-body')?.text).toBe(
       [
         'query (string)',
@@ -94,16 +97,19 @@ describe('operationToEndpointContent', () => {
       ]),
     );
     const text =
-      operationToEndpointContent({
-        method: 'POST',
-        path: '/v1/items',
-        operation: { requestBody: { content: { 'application/json': { examples } } } },
-        parameters: [],
-        tags: [],
-        hidden: false,
-        excluded: false,
-        webhook: false,
-      }).sections.find((section) => section.anchor === 'request-body')?.text ?? '';
+      operationToEndpointContent(
+        {
+          method: 'POST',
+          path: '/v1/items',
+          operation: { requestBody: { content: { 'application/json': { examples } } } },
+          parameters: [],
+          tags: [],
+          hidden: false,
+          excluded: false,
+          webhook: false,
+        },
+        'api/operation',
+      ).sections.find((section) => section.anchor === 'request-body')?.text ?? '';
     expect(text.match(/^Example: /gm)).toHaveLength(10);
     const first = text.slice(0, text.indexOf('Example: example-1'));
     expect(first.length).toBeLessThan(4_100);
@@ -111,28 +117,31 @@ describe('operationToEndpointContent', () => {
   });
 
   it('takes the title and description of x-mint.metadata and shows x-mint.content before the reference, code as code', () => {
-    const content = operationToEndpointContent({
-      method: 'POST',
-      path: '/v1/orders/{id}/invoice',
-      operation: {
-        'x-mint': {
-          metadata: {
-            title: 'Generate an invoice',
-            description: 'Makes the invoice of an order. It is permanent.',
-            sidebarTitle: 'Invoice',
+    const content = operationToEndpointContent(
+      {
+        method: 'POST',
+        path: '/v1/orders/{id}/invoice',
+        operation: {
+          'x-mint': {
+            metadata: {
+              title: 'Generate an invoice',
+              description: 'Makes the invoice of an order. It is permanent.',
+              sidebarTitle: 'Invoice',
+            },
+            content:
+              '<Warning>\n  Once generated, an invoice **cannot** be changed.\n</Warning>\n\n```bash\ncurl -X POST /v1/orders/1/invoice\n```\n\n## Prerequisites\n\nThe order must be paid.\n',
           },
-          content:
-            '<Warning>\n  Once generated, an invoice **cannot** be changed.\n</Warning>\n\n```bash\ncurl -X POST /v1/orders/1/invoice\n```\n\n## Prerequisites\n\nThe order must be paid.\n',
         },
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        tags: [],
+        summary: 'Generate Order Invoice',
+        description: 'Trigger generation of an order invoice.',
+        hidden: false,
+        excluded: false,
+        webhook: false,
       },
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-      tags: [],
-      summary: 'Generate Order Invoice',
-      description: 'Trigger generation of an order invoice.',
-      hidden: false,
-      excluded: false,
-      webhook: false,
-    });
+      'api/operation',
+    );
     expect(content.title).toBe('Generate an invoice');
     expect(content.description).toBe('Makes the invoice of an order.');
     expect(content.headings.map((heading) => heading.anchor)).toEqual(['prerequisites', 'parameters']);
@@ -157,7 +166,7 @@ describe('operationToEndpointContent', () => {
   });
 
   it('makes summary, description, parameters, nested response fields and statuses searchable', () => {
-    const content = operationToEndpointContent(operation('shop.yaml', 'GET', '/products'));
+    const content = operationToEndpointContent(operation('shop.yaml', 'GET', '/products'), 'api/operation');
     expect(content.title).toBe('List products');
     expect(content.description).toBe('Returns the products of the shop.');
     expect(
@@ -186,7 +195,7 @@ describe('operationToEndpointContent', () => {
   });
 
   it('lists request body fields with types, requirement, enums and nested arrays (OpenAPI 3 and Swagger 2 body parameters)', () => {
-    const create = operationToEndpointContent(operation('shop.yaml', 'POST', '/products'));
+    const create = operationToEndpointContent(operation('shop.yaml', 'POST', '/products'), 'api/operation');
     expect(create.sections.find((section) => section.anchor === 'request-body')?.text).toMatchInlineSnapshot(`
       "The new product.
       id (string, required): Unique id.
@@ -212,16 +221,17 @@ describe('operationToEndpointContent', () => {
       }
       \`\`\`"
     `);
-    const addPet = operationToEndpointContent(operation('pets.json', 'POST', '/pets'));
+    const addPet = operationToEndpointContent(operation('pets.json', 'POST', '/pets'), 'api/operation');
     expect(addPet.sections.find((section) => section.anchor === 'request-body')?.text).toMatch(
       /^name \(string, required\): The pet's name\.\ntag \(string\)\nExample: Request body \(from the schema\)\n/,
     );
   });
 
-  it('derives a title and a slug from method and path when there is no summary', () => {
+  it('derives a slug from method and path when there is no summary, and titles the page from its slug as the platform does', () => {
     const patch = operation('shop.yaml', 'PATCH', '/products/{productId}');
-    expect(operationToEndpointContent(patch).title).toBe('Patch products productId');
     expect(endpointSlug(patch)).toBe('api-reference/products/patch-products');
+    // `generateOpenApiPages`: `slugToTitle` of the file name, so the path parameter is not in the title either.
+    expect(operationToEndpointContent(patch, endpointSlug(patch)).title).toBe('Patch products');
     expect(endpointSlug(operation('shop.yaml', 'POST', '/products'), 'store')).toBe('store/products/create-a-product!');
     expect(endpointSlug(operation('shop.yaml', 'GET', '/health'))).toBe('api-reference/health-check');
   });
@@ -265,7 +275,7 @@ describe('operationToEndpointContent', () => {
       operation: { requestBody: { content: { 'application/json': { schema } } } },
     };
     expect(
-      operationToEndpointContent(validate)
+      operationToEndpointContent(validate, 'api/operation')
         .sections.find((section) => section.anchor === 'request-body')
         ?.text.split('\nExample: ')[0],
     ).toBe('key (string, required)\nactivation_id (string | null)\nmeta: Anything.');
@@ -274,7 +284,11 @@ describe('operationToEndpointContent', () => {
   it('changes the content hash when the operation changes', () => {
     const list = operation('shop.yaml', 'GET', '/products');
     const changed = { ...list, description: 'Something else.' };
-    expect(operationToEndpointContent(changed).contentHash).not.toBe(operationToEndpointContent(list).contentHash);
-    expect(operationToEndpointContent(list).contentHash).toBe(operationToEndpointContent({ ...list }).contentHash);
+    expect(operationToEndpointContent(changed, 'api/operation').contentHash).not.toBe(
+      operationToEndpointContent(list, 'api/operation').contentHash,
+    );
+    expect(operationToEndpointContent(list, 'api/operation').contentHash).toBe(
+      operationToEndpointContent({ ...list }, 'api/operation').contentHash,
+    );
   });
 });
