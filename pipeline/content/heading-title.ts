@@ -11,13 +11,25 @@ const smartypants = unified().use(remarkSmartypants).freeze();
  * `remark-smartypants`, which its MDX pipeline runs first): the heading's text and inline code, in order, with
  * quotes curled, `--` made `—` and `...` made `…` in the text (not the code). Images, math, HTML, expressions and
  * breaks add nothing. `## "Access Denied" errors` → `“Access Denied” errors`, ``## The `'x'` option`` → ``The 'x' option``.
+ * A quote at either end of the heading is curled as the text around it on the page makes it (`data.quoteBefore` and
+ * `data.quoteAfter`, `remarkHeadingQuoteContext`): after `…found.` an opening one closes, `”Not found”`, as on the
+ * platform.
  */
 export function headingTitle(heading: Nodes): string {
   const plain = tocTitle(heading);
   if (!SMARTYPANTS_INPUT.test(plain)) return plain;
-  // remark-smartypants reads a heading (a block it starts with a space) on its own: the same quotes as in the page.
-  const root: Root = { type: 'root', children: [structuredClone(heading) as RootContent] };
+  const clone = structuredClone(heading) as RootContent;
+  const { quoteBefore = '', quoteAfter = '' } = heading.data ?? {};
+  // remark-smartypants 3.0.3 starts a heading with a space; the text around it on the page stands either side, as
+  // text nodes of their own (dashes and ellipses are made node by node, so they join no `--` or `...` to the title),
+  // dropped after.
+  const children = 'children' in clone ? (clone.children as RootContent[]) : undefined;
+  if (children && quoteBefore !== '') children.unshift({ type: 'text', value: quoteBefore });
+  if (children && quoteAfter !== '') children.push({ type: 'text', value: quoteAfter });
+  const root: Root = { type: 'root', children: [clone] };
   smartypants.runSync(root);
+  if (children && quoteBefore !== '') children.shift();
+  if (children && quoteAfter !== '') children.pop();
   return tocTitle(root);
 }
 

@@ -61,6 +61,10 @@ declare module 'mdast' {
     snippet?: InlinedSnippetData;
     /** Set by `remarkInlineSnippets` on an element named after an import of its file: the imported site file. */
     importedFrom?: string;
+    /** Set by `remarkHeadingQuoteContext` on a heading: the end of the text SmartyPants reads before it on the platform. */
+    quoteBefore?: string;
+    /** Set by `remarkHeadingQuoteContext` on a heading: the start of the text SmartyPants reads after it on the platform. */
+    quoteAfter?: string;
     /** Set by `expandComponent` on the elements a component's body renders: the component's name (a heading there is no page heading). */
     renderedBy?: string;
   }

@@ -14,6 +14,7 @@ import { FRONTMATTER_FORMATS, pageKind } from './parse-page-tree.ts';
 import type { ParsedPage } from './parsed-page.ts';
 import { readFrontmatter } from './read-frontmatter.ts';
 import { remarkCustomHeadingIds } from './remark-custom-heading-ids.ts';
+import { remarkHeadingQuoteContext } from './remark-heading-quote-context.ts';
 import { remarkInlineSnippets } from './remark-inline-snippets.ts';
 import { remarkLiteralExpressions } from './remark-literal-expressions.ts';
 import { remarkPageFrontmatter } from './remark-page-frontmatter.ts';
@@ -45,6 +46,7 @@ const markdownProcessor = unified()
   .use(remarkFrontmatter, FRONTMATTER_FORMATS)
   .use(remarkGfm)
   .use(remarkMath)
+  .use(remarkHeadingQuoteContext)
   .use(remarkPageFrontmatter)
   .use(remarkInlineSnippets, { snippetTrees })
   .use(remarkPageSections)
@@ -59,6 +61,7 @@ const mdxProcessor = unified()
   .use(remarkMath)
   .use(remarkMdx)
   .use(remarkUnravelJsx)
+  .use(remarkHeadingQuoteContext)
   .use(remarkPageFrontmatter)
   .use(remarkInlineSnippets, { snippetTrees })
   .use(remarkLiteralExpressions, { snippetTrees })

@@ -43,7 +43,7 @@ describe('heading anchors', () => {
 });
 
 describe('anchors of a parsed page', () => {
-  // Expected ids: the platform's plugins (remark-smartypants 3.0.3, remarkComponentIds, remarkExtractTableOfContents,
+  // Expected ids: the platform's plugins (remark-smartypants 3.0.2, remarkComponentIds, remarkExtractTableOfContents,
   // cleanHeadingId of @mintlify/common 1.0.1211) run on this page by `@mdx-js/mdx`'s compile, which unravels a
   // paragraph of JSX elements alone before them.
   const text = [
@@ -79,7 +79,8 @@ describe('anchors of a parsed page', () => {
   it('slug the text the reader sees (curled quotes, dashes), skip levels 5–6 and number past headings in accordions', () => {
     const { headings } = parsePage({ file: 'anchors.mdx', text });
     expect(headings.map((heading) => heading.anchor)).toEqual([
-      '“access-denied”-errors',
+      // After `word`, SmartyPants reads the opening quote as a closing one: it joins the page's text into one string.
+      '”access-denied”-errors',
       'what’s-new-in-‘beta’',
       'the-raw-option',
       'wait…-—-then-go',
@@ -97,5 +98,52 @@ describe('anchors of a parsed page', () => {
     ]);
     // The heading text stays as written.
     expect(headings[0]?.text).toBe('"Access Denied" errors');
+  });
+});
+
+describe('quotes at the ends of a heading', () => {
+  it('are curled as the text around the heading on the page makes them, as remark-smartypants 3.0.2 does', () => {
+    // Expected ids: `@mdx-js/mdx`'s compile with the platform's plugins (remark-smartypants 3.0.2, which
+    // `@mintlify/common` 1.0.1211 pins, then `getMDXOptions`' list and `cleanHeadingId`) on this page.
+    const text = [
+      '## "Opening" at the top',
+      '',
+      'It ends the sentence.',
+      '',
+      '### "Not found"',
+      '',
+      'A list:',
+      '',
+      '- item `code`',
+      '',
+      '### "After code"',
+      '',
+      '| a | b |',
+      '|---|---|',
+      '| x | y |',
+      '',
+      '### "After a table"',
+      '',
+      '<Note>',
+      '  Inside a note.',
+      '</Note>',
+      '',
+      '### "After a note"',
+      '',
+      '```js',
+      'const x = 1;',
+      '```',
+      '',
+      '### "After a code block"',
+    ].join('\n');
+    expect(parsePage({ file: 'quotes.mdx', text }).headings.map((heading) => heading.anchor)).toEqual([
+      '“opening”-at-the-top',
+      '”not-found”',
+      '”after-code”',
+      '”after-a-table”',
+      // A code block adds no text: the two headings' quotes meet (`""`), and one of them stays straight.
+      '”after-a-note',
+      'after-a-code-block”',
+    ]);
   });
 });
