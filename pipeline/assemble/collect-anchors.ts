@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import slugify from '@sindresorhus/slugify';
 import { headingAnchor } from '../content/anchor-slugger.ts';
 import { isParseFailure } from '../content/parse-failure.ts';
 import type { ParsedPage } from '../content/parsed-page.ts';
@@ -10,8 +11,8 @@ import { decodeEntities, titledComponentAnchors } from './titled-component-ancho
 const ELEMENT_ID = /\bid=\{?\s*["'`]([^"'`]+)["'`]/g;
 /**
  * `<ParamField body="limit">` and `<ResponseField name="thumbnails.background">`: the platform anchors each field at
- * `param-<name>`, a repeated name at `param-<name>-1`, `-2`… (its own docs link `#param-thumbnails-background`); a
- * ParamField is also known as `<kind>-<name>` (`body-limit`), as API pages name parameters.
+ * `param-<name>` slugged, a repeated name at `param-<name>-1`, `-2`… (its own docs link `#param-thumbnails-background`;
+ * `fieldSlug`); a ParamField is also known as `<kind>-<name>` (`body-limit`), as API pages name parameters.
  */
 const FIELD = /<(?:ParamField|ResponseField)\b[^>]*?\b(body|query|path|header|cookie|name)=["']([^"']+)["']/g;
 /** `<Update label="…" description="…">`: a changelog entry is a link target under its label and its description. */
@@ -164,9 +165,30 @@ function fieldAnchors(text: string): string[] {
   const seen = new Map<string, number>();
   return [...text.matchAll(FIELD)].flatMap((match) => {
     const [, kind = '', name = ''] = match;
-    const repeats = seen.get(name) ?? 0;
-    seen.set(name, repeats + 1);
-    const param = repeats === 0 ? `param-${name}` : `param-${name}-${repeats}`;
+    // The platform counts repeats of the slug, not of the name as written.
+    const base = fieldSlug(name, 0);
+    const repeats = seen.get(base) ?? 0;
+    seen.set(base, repeats + 1);
+    const param = fieldSlug(name, repeats);
     return kind === 'name' ? [param] : [`${kind}-${name}`, param];
   });
+}
+
+/** Field slugs by name and repeat: the library builds its regular expressions on every call. */
+const fieldSlugs = new Map<string, string>();
+
+/**
+ * The platform's id of a field (`generateParamFieldId` of `@mintlify/common`): `param-<name>`, `_<n>` after a repeat,
+ * slugged by `@sindresorhus/slugify` with `decamelize`, which transliterates (`Descrição` → `param-descricao`,
+ * `Größe` → `param-groesse`, `a&b` → `param-a-and-b`) and drops what it cannot.
+ */
+function fieldSlug(name: string, repeats: number): string {
+  const field = repeats > 0 ? `param-${name}_${repeats}` : `param-${name}`;
+  let slug = fieldSlugs.get(field);
+  if (slug === undefined) {
+    slug = slugify(field, { decamelize: true, separator: '-' });
+    if (fieldSlugs.size >= 20_000) fieldSlugs.clear();
+    fieldSlugs.set(field, slug);
+  }
+  return slug;
 }

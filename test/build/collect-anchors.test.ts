@@ -112,6 +112,30 @@ describe('collectAnchors', () => {
     ]);
   });
 
+  it("gives a field the platform's slugged id: transliterated, `&` spelled out, repeats counted by slug", () => {
+    const text = [
+      '# Campos',
+      '',
+      '<ResponseField name="Descrição" type="string">Texto.</ResponseField>',
+      '<ResponseField name="Größe" type="number">Maß.</ResponseField>',
+      '<ParamField query="a&b" type="string">Both.</ParamField>',
+      '<ResponseField name="Região" type="enum">Uma.</ResponseField>',
+      '<ResponseField name="região" type="enum">Outra.</ResponseField>',
+      '',
+    ].join('\n');
+    const page = parsePage({ file: 'campos.mdx', text });
+    const anchors = collectAnchors([page], [], () => text).byRoute.get('campos');
+    // `generateParamFieldId` of `@mintlify/common` 1.0.1211 on each name, run on this page by its compile.
+    expect([...(anchors?.values() ?? [])].slice(1)).toEqual([
+      'param-descricao',
+      'param-groesse',
+      'query-a&b',
+      'param-a-and-b',
+      'param-regiao',
+      'param-regiao-1',
+    ]);
+  });
+
   it('leaves links into a page that failed to parse unjudged: it has no known anchors', () => {
     const text = '# Broken\n\n## Quick setup\n\nIn {"tags": ["a"]} prose.\n';
     const page = parsePage({ file: 'broken.mdx', text });
