@@ -13,11 +13,12 @@ const smartypants = unified().use(remarkSmartypants).freeze();
  * breaks add nothing. `## "Access Denied" errors` → `“Access Denied” errors`, ``## The `'x'` option`` → ``The 'x' option``.
  * A quote at either end of the heading is curled as the text around it on the page makes it (`data.quoteBefore` and
  * `data.quoteAfter`, `remarkHeadingQuoteContext`): after `…found.` an opening one closes, `”Not found”`, as on the
- * platform.
+ * platform. With `curled` false (a heading of a `<Snippet file>`'s content, which the platform injects after
+ * SmartyPants ran) the text is taken as written: `## What's new -- today` stays `What's new -- today`.
  */
-export function headingTitle(heading: Nodes): string {
+export function headingTitle(heading: Nodes, curled = true): string {
   const plain = tocTitle(heading);
-  if (!SMARTYPANTS_INPUT.test(plain)) return plain;
+  if (!curled || !SMARTYPANTS_INPUT.test(plain)) return plain;
   const clone = structuredClone(heading) as RootContent;
   const { quoteBefore = '', quoteAfter = '' } = heading.data ?? {};
   // remark-smartypants 3.0.3 starts a heading with a space; the text around it on the page stands either side, as

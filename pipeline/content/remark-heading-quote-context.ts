@@ -17,8 +17,9 @@ const IGNORED_ELEMENTS = new Set(['style', 'script']);
  * right after it on the platform. `@mintlify/common` pins `remark-smartypants` 3.0.2, which joins the text of the
  * whole page into one string (text, inline code as that many `A`s, and a space where a paragraph starts — not a
  * heading or a table cell) before it curls quotes: a heading opening with `"` after a paragraph that ends in a word
- * gets a closing quote there (`”Not found”`), and its id keeps it. Snippets are joined in after SmartyPants on the
- * platform, so their headings get no context (`headingTitle` reads them on their own).
+ * gets a closing quote there (`”Not found”`), and its id keeps it. Snippets are inlined after this runs, so their
+ * headings get no context: a `<Snippet file>`'s are not curled (the platform injects them after SmartyPants), an
+ * imported snippet's are curled on their own (`headingTitle`).
  */
 export function remarkHeadingQuoteContext() {
   return (tree: Root): void => {

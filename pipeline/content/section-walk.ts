@@ -42,6 +42,11 @@ export class SectionWalk {
   private unlisted = 0;
   /** Rows written of the HTML `<table>` the walk is in: its first `<tr>` is the header row. */
   private htmlRows = 0;
+  /**
+   * How many `<Snippet file>` elements the walk is in: the platform injects their content after SmartyPants ran on the
+   * page (`remarkMdxInjectSnippets`), so their headings' titles keep straight quotes (`headingTitle`, `curled` false).
+   */
+  private legacySnippets = 0;
 
   /**
    * @param writer Where the lines and headings go.
@@ -87,7 +92,7 @@ export class SectionWalk {
         const customId = headingIds.get(line);
         // The platform rewrites `## Title {#id}` to a JSX heading before it parses the page.
         this.writer.heading(node.depth, text, line, {
-          title: headingTitle(node),
+          title: headingTitle(node, this.legacySnippets === 0),
           customId,
           jsx: customId !== undefined,
           unlisted: this.unlisted > 0 || this.idlessHeadings,
@@ -156,7 +161,13 @@ export class SectionWalk {
   private component(node: JsxElement, headingIds: ReadonlyMap<number, string>): void {
     const snippet = node.data?.snippet;
     if (snippet !== undefined) {
-      this.blocks(node.children as Nodes[], snippet.headingIds);
+      const legacy = node.name === 'Snippet';
+      if (legacy) this.legacySnippets++;
+      try {
+        this.blocks(node.children as Nodes[], snippet.headingIds);
+      } finally {
+        if (legacy) this.legacySnippets--;
+      }
       return;
     }
     if (FIELD_COMPONENTS.has(node.name ?? '')) {
@@ -266,7 +277,7 @@ export class SectionWalk {
     const id = jsxAttribute(node, 'id');
     if (text !== '')
       this.writer.heading(depth, text, node.position?.start.line ?? 0, {
-        title: headingTitle(node),
+        title: headingTitle(node, this.legacySnippets === 0),
         customId: typeof id === 'string' && id.trim() !== '' ? id.trim() : undefined,
         jsx: true,
         unlisted: this.unlisted > 0 || this.idlessHeadings,

@@ -147,3 +147,17 @@ describe('quotes at the ends of a heading', () => {
     ]);
   });
 });
+
+describe('headings of a `<Snippet file>`', () => {
+  it('keep straight quotes and `--`: the platform injects the snippet after SmartyPants ran on the page', () => {
+    // Expected ids: the platform's compile of this page with `createSnippetTreeMap` of the snippet and
+    // `remarkMdxInjectSnippets` (`@mintlify/common` 1.0.1211), which curls the page's heading and not the snippet's.
+    const files: Record<string, string> = { 'snippets/news.mdx': "## What's new -- today\n\nSome text.\n" };
+    const page = parsePage({
+      file: 'page.mdx',
+      text: '## What\'s on the page\n\n<Snippet file="news.mdx" />\n',
+      readSnippet: (file) => files[file],
+    });
+    expect(page.headings.map((heading) => heading.anchor)).toEqual(['what’s-on-the-page', 'whats-new-today']);
+  });
+});
