@@ -43,6 +43,9 @@ const LANGUAGES =
   '(?:python|typescript|javascript|js|ts|node(?:\\.js)?|golang|go(?=\\s+(?:sdk|client|module|library))|rust|java|ruby|php|swift|kotlin|c#|csharp|dart|elixir)';
 /** A question that opens with the language it wants the code in: code, whatever value or field it names. */
 const LANGUAGE_FIRST = new RegExp(`^\\s*${LANGUAGES}\\b(?:\\s*[:,–—-]|\\s+(?:to|code|example|snippet)\\b)`, 'i');
+/** A question asking for a block of a file it names ("helix.toml block for…", "autumn.config.ts item that…"). */
+const CONFIG_BLOCK =
+  /\b[\w-]+(?:\.[\w-]+)*\.(?:toml|ya?ml|json|jsonc|ts|js|mjs|ini|conf|cfg)\s+(?:block|item|entry|snippet|example|section|stanza)\b/i;
 /** "How do I…" questions: the lists their answers quote are steps, numbered. */
 const HOW_TO = /^\s*how (?:do|can|should|would) (?:i|we|you)\b|^\s*how to\b/i;
 /** The same after a clause that sets the scene ("my task needs a key file, how do I pass it to a deployed task"). */
@@ -54,10 +57,11 @@ const EXPLAIN =
 
 /**
  * What a question asks for, read from its wording: yes or no ("Can I…"), a comparison, where something is, steps,
- * a command asked for by name ("what do I run…"), code asked for in a language it opens with ("typescript: …"), a
- * value or limit, a flag or setting, a command, code, an explanation ("What is…", "Why…"), another fact ("which
- * regions…", "when…"), else steps: a task to do ("connect my stripe account", "move my links over from
- * bitly") is answered with the procedure that does it, as "how do I…" is. The first that matches wins, in that order.
+ * a command asked for by name ("what do I run…"), code asked for in a language it opens with ("typescript: …") or as
+ * a block of a file it names ("helix.toml block for…"), a value or limit, a flag or setting, a command, code, an
+ * explanation ("What is…", "Why…"), another fact ("which regions…", "when…"), else steps: a task to do ("connect my
+ * stripe account", "move my links over from bitly") is answered with the procedure that does it, as "how do I…" is.
+ * The first that matches wins, in that order.
  */
 export function questionIntent(question: string): QuestionIntent {
   if (YES_NO.test(question) || YES_NO_AFTER_CLAUSE.test(question)) return 'yesno';
@@ -65,6 +69,7 @@ export function questionIntent(question: string): QuestionIntent {
   if (WHERE.test(question)) return 'where';
   if (RUN_ASKED.test(question)) return 'command';
   if (LANGUAGE_FIRST.test(question)) return 'code';
+  if (CONFIG_BLOCK.test(question)) return 'code';
   if (VALUE.test(question) && !/\b(?:how (?:do|can|to))\b/i.test(question) && !opensWithImperative(question))
     return 'value';
   if (FLAG.test(question)) return 'flag';

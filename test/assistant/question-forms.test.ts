@@ -39,6 +39,16 @@ describe('the offline composer reads the form of the question', () => {
     ).toEqual(['code', 'code', 'flag', 'value']);
   });
 
+  it('reads a question for a block or item of a file it names as asking for code, though it names a value', () => {
+    expect(
+      [
+        'helix.toml block for a staging instance on port 9090 with disk storage',
+        'autumn.config.ts item that lets up to 2000 unused credits roll over',
+        'what port does helix.toml set by default',
+      ].map(questionIntent),
+    ).toEqual(['code', 'code', 'value']);
+  });
+
   it('reads a task that opens with a verb as no value question, though it names a default, a version or a limit', () => {
     expect(
       [
