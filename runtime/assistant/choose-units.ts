@@ -50,13 +50,17 @@ function withComparedRows(
 ): readonly ScoredUnit[] {
   if (intent !== 'comparison') return scored;
   const extra: ScoredUnit[] = [];
+  const taken = new Set(scored.map(({ unit }) => unit));
+  const tables = new Set<readonly string[]>();
   for (const row of scored) {
-    if (row.unit.kind !== 'row') continue;
+    if (row.unit.kind !== 'row' || tables.has(row.unit.header)) continue;
     const header = row.unit.header;
+    tables.add(header);
     for (const unit of answerUnitsOf((sections[row.section] as ComposerSection).text)) {
-      if (unit.kind !== 'row' || unit.header !== header) continue;
-      if (scored.some((other) => other.unit === unit) || extra.some((other) => other.unit === unit)) continue;
-      if ([...unit.terms].some((term) => questionTerms.has(term))) extra.push({ ...row, unit, score: 0, coverage: 0 });
+      if (unit.kind !== 'row' || unit.header !== header || taken.has(unit)) continue;
+      if (![...unit.terms].some((term) => questionTerms.has(term))) continue;
+      taken.add(unit);
+      extra.push({ ...row, unit, score: 0, coverage: 0 });
     }
   }
   return [...scored, ...extra];
