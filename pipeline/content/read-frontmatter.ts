@@ -3,7 +3,7 @@ import { isRecord } from '../site-model/is-record.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { findDeepYamlNesting, nestingTooDeep } from '../site/find-deep-nesting.ts';
 import { parseYamlValue } from '../site/parse-yaml-value.ts';
-import { titleFromFileName } from './title-from-file-name.ts';
+import { slugToTitle } from '../site-model/slug-to-title.ts';
 
 /** Where a page's YAML frontmatter is: its text (without the `---` fences) and the 1-based line it starts on. */
 export interface FrontmatterSource {
@@ -41,7 +41,7 @@ const MAX_ALIAS_COUNT = 100;
 export function readFrontmatter(source: FrontmatterSource): PageFrontmatter {
   const { file } = source;
   const diagnostics: Diagnostic[] = [];
-  const fallbackTitle = titleFromFileName(file);
+  const fallbackTitle = slugToTitle(file);
   if (source.yaml === undefined) return { frontmatter: {}, title: fallbackTitle, diagnostics };
 
   const deep = findDeepYamlNesting(source.yaml);

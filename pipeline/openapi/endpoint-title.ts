@@ -1,3 +1,4 @@
+import { slugToTitle } from '../site-model/slug-to-title.ts';
 import type { SpecOperation } from './loaded-spec.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { SpecOperation } from './loaded-spec.ts';
  * `GET /token/{id}/image` at `…/get-token-image` is `Get token image`.
  */
 export function endpointTitle(operation: SpecOperation, route: string): string {
-  return specTitle(operation) ?? slugTitle(route);
+  return specTitle(operation) ?? slugToTitle(route);
 }
 
 /**
@@ -32,10 +33,4 @@ export function xMintString(
   if (member !== undefined)
     value = value && typeof value === 'object' ? (value as Record<string, unknown>)[member] : undefined;
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
-/** The platform's `slugToTitle`: the last segment of a page path, each `-` and `_` a space, the first letter capitalised. */
-function slugTitle(route: string): string {
-  const words = (route.split('/').pop() ?? route).replace(/[-_]/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -530,6 +530,11 @@ describe('parsePage on a Markdown page', () => {
       text: '---\nsidebarTitle: Start\n---\n\nGo.\n',
     });
     expect(withSidebarTitle).toMatchObject({ title: 'Quick start', diagnostics: [] });
+    // `slugToTitle` makes each `-` and `_` a space, runs and ends kept, and reads no extension but `.mdx`/`.md`.
+    const titleOf = (file: string) => parsePage({ file, text: 'Body.\n' }).title;
+    expect(titleOf('guides/my--page.mdx')).toBe('My  page');
+    expect(titleOf('guides/setup_.md')).toBe('Setup ');
+    expect(titleOf('guides/v1.2-notes.mdx')).toBe('V1.2 notes');
   });
 
   it('hides TOML frontmatter (`+++`) from the text and reads none of its keys, as the platform does', () => {
