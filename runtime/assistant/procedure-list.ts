@@ -23,7 +23,8 @@ interface Procedure {
  * holds the lead among its lines, else the one holding the most question weight in its section's headings (the page
  * title left out), its intro and its items' gist, when that is enough on its own and with the lead. It stands for the
  * lead when the lead is one of its lines, else after the lead; units among its lines are left out. A list of steps to
- * take (`readsAsSteps`) that holds enough comes after a lead whose own list is none.
+ * take (`readsAsSteps`) that holds enough comes after a lead whose own list is none; when no list holds enough on its
+ * own, the source's one list of three or more steps to take does, if it holds enough with the lead.
  */
 export function withProcedureList(
   chosen: readonly ScoredUnit[],
@@ -36,6 +37,7 @@ export function withProcedureList(
     unit.section === list.section && unit.unit.line >= list.unit.line && unit.unit.line <= end;
   let best: Procedure | undefined;
   let steps: Procedure | undefined;
+  const stepLists: Procedure[] = [];
   sections.forEach((section, index) => {
     if (section.source !== lead.source) return;
     const headings = prepareText(section.title.split(' › ').slice(1).join('\n'));
@@ -48,6 +50,13 @@ export function withProcedureList(
       };
       const withLead = weightIn(new Set([...own, ...lead.unit.terms]), weights) / weights.found;
       const enough = share >= OWN_SHARE && withLead >= PROCEDURE_LIST_SHARE;
+      if (
+        unit.kind === 'sentence' &&
+        unit.sentence.items.length >= MIN_STEPS &&
+        readsAsSteps(unit.sentence.items) &&
+        withLead >= PROCEDURE_LIST_SHARE
+      )
+        stepLists.push(candidate);
       if (
         enough &&
         unit.kind === 'sentence' &&
@@ -64,6 +73,10 @@ export function withProcedureList(
   const isSteps = (candidate: Procedure): boolean =>
     candidate.unit.unit.kind === 'sentence' && readsAsSteps(candidate.unit.unit.sentence.items);
   if (best && steps && !isSteps(best)) best = steps;
+  // A source whose one list of steps says little of the question itself ("Get an incoming webhook URL", "Enable
+  // transformations" under *Setup*, for "send events to a Discord channel") still walks through it when nothing
+  // else is the procedure and, with the lead, it holds the question.
+  if (!best && stepLists.length === 1) best = stepLists[0];
   const procedure = best;
   if (!procedure || chosen.some((unit) => unit.section === procedure.unit.section && unit.unit === procedure.unit.unit))
     return chosen;

@@ -208,6 +208,34 @@ describe('the offline composer quotes lists and steps as the page marks them', (
     expect(answer.indexOf('Sign in with Bitly')).toBeGreaterThan(answer.indexOf('Destination URL'));
   });
 
+  it("walks through a page's one list of steps when its steps name little of the question", () => {
+    const notifications = {
+      number: 1,
+      title: 'Chat notifications',
+      text: 'Send billing events to Slack or Discord channels as formatted messages.',
+      sections: [
+        {
+          title: 'Chat notifications › Setup',
+          text: [
+            '1. Get an incoming webhook URL',
+            '  Follow the guide of your chat platform; it gives a URL such as https://discord.com/api/webhooks/....',
+            '2. Add the endpoint',
+            '  In the dashboard, go to Developer → Webhooks and click Add Endpoint.',
+            '3. Enable transformations',
+            '  Open the endpoint, switch to the Advanced tab and click Edit transformation.',
+          ].join('\n'),
+        },
+        {
+          title: 'Chat notifications › Limits',
+          text: 'Throttle the endpoint so a channel is not flooded during bulk migrations.',
+        },
+      ],
+    };
+    const answer = composeAnswer('how do I send billing events to a Discord channel?', undefined, [notifications]).join('');
+    expect(answer).toContain('Add Endpoint');
+    expect(answer).toContain('Edit transformation');
+  });
+
   it('quotes two steps to take as a procedure, not a list of what users can do', () => {
     const spaces = {
       number: 1,
