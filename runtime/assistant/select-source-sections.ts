@@ -5,6 +5,7 @@ import type { SearchResult } from '../search/search.ts';
 import { MIN_STEPS } from './marked-list-items.ts';
 import { memoizeByText } from './memoize-by-text.ts';
 import { questionIntent } from './question-intent.ts';
+import { askedForm } from './asked-form.ts';
 import { stepRuns } from './step-heading.ts';
 
 /** A section of a result's page chosen to answer from. */
@@ -22,7 +23,8 @@ const MAX_EXTRA_CHARACTERS = 6000;
 const EXTRA_SECTION_SHARE = 0.5;
 /**
  * For a command or code question, a sibling with a code block is given when the page's chosen sections have none and
- * it matches this share of the ranked one's match; for a steps question, likewise a sibling with a list of steps.
+ * it matches this share of the ranked one's match; for a steps question, likewise a sibling with a list of steps; for
+ * a question naming a written form (`askedForm`: an environment variable, a flag, a size…), one holding that form.
  */
 const FORM_SECTION_SHARE = 0.3;
 /** A sibling replaces the ranked section as the page's first (its anchor is the source's link) when it matches this much better. */
@@ -64,8 +66,8 @@ const hasSteps = (text: string): boolean => textLines(text).filter((line) => lin
  * sibling matching a third better comes first, so the source links to it. The rarest question term none of the
  * chosen sections holds brings one more sibling that matches that well and holds it (the *EVM* table holding the
  * "Stable" chain the question names, fifth by match). For a command or code question, a sibling with a code block
- * is given too when none of the chosen sections has one, and for a steps question one with a list of steps
- * (`FORM_SECTION_SHARE`). For a steps question, a page's numbered step sections ("1. Clone", "2. Configure"…,
+ * is given too when none of the chosen sections has one, for a steps question one with a list of steps, and for a
+ * question naming a written form one holding it ("minimum machine size" and "4 GB RAM", `FORM_SECTION_SHARE`). For a steps question, a page's numbered step sections ("1. Clone", "2. Configure"…,
  * `stepRuns`) that hold the ranked section or match half as well come first, whole and in order, then the other
  * sections chosen.
  */
@@ -76,7 +78,13 @@ export function selectSourceSections(
 ): SelectedSection[][] {
   const questionTerms = [...new Set(prepareText(question))];
   const intent = questionIntent(question);
-  const holdsAsked = intent === 'command' || intent === 'code' ? hasCode : intent === 'steps' ? hasSteps : undefined;
+  const form = askedForm(question);
+  const holdsAsked =
+    intent === 'command' || intent === 'code'
+      ? hasCode
+      : intent === 'steps'
+        ? hasSteps
+        : form && ((text: string): boolean => form.test(text));
   const pages = results.map((result) => sectionsOfPage(result.path));
   const pool = pages.flat();
   if (questionTerms.length === 0 || pool.length === 0) return results.map((result) => [sectionOf(result)]);
@@ -151,7 +159,7 @@ export function selectSourceSections(
       return true;
     });
     if (holdsAsked && !holdsAsked(ranked.text) && !extras.some(({ section }) => holdsAsked(section.text))) {
-      const form = (pages[rank] as readonly SectionRecord[])
+      const formSection = (pages[rank] as readonly SectionRecord[])
         .filter((section) => section.anchor !== result.anchor && holdsAsked(section.text))
         .map((section) => ({ section, score: match(section, rankedMatch * FORM_SECTION_SHARE) }))
         .filter(
@@ -160,7 +168,7 @@ export function selectSourceSections(
             characters + candidate.section.text.length <= MAX_EXTRA_CHARACTERS,
         )
         .sort((a, b) => b.score - a.score)[0];
-      if (form) extras.push(form);
+      if (formSection) extras.push(formSection);
     }
     const steps =
       intent === 'steps' ? stepsFor(pages[rank] as readonly SectionRecord[], result.anchor, rankedMatch) : undefined;

@@ -134,6 +134,22 @@ describe('the sections an answer is composed from', () => {
     ).toEqual(['', 'how-the-signature-is-computed']);
   });
 
+  it('gives a section holding the form a question names (a size with its unit) when the chosen ones have none', () => {
+    const record = sectionsOfPage('self-hosting/docker-compose', 'Docker Compose');
+    const ranked = record(
+      'aws',
+      'Option 1: AWS',
+      'Create a machine on AWS to run the app with Docker Compose; it must be at least a medium instance.',
+    );
+    const requirements = record('requirements', 'Requirements', 'The minimum machine: 2 vCPUs and 4 GB RAM.');
+    const upgrade = record('upgrade', 'Upgrade', 'Stop the app before you upgrade it.');
+    const sectionsOf = (): SectionRecord[] => [ranked, requirements, upgrade];
+    const anchorsFor = (question: string) =>
+      selectSourceSections(question, [rankedResult(ranked)], sectionsOf)[0]?.map((section) => section.anchor);
+    expect(anchorsFor('minimum machine size to run the app with docker compose')).toEqual(['aws', 'requirements']);
+    expect(anchorsFor('minimum machine to run the app with docker compose')).toEqual(['aws']);
+  });
+
   it('reads each section by its own headings, not by the page title they all share', () => {
     const record = sectionsOfPage('docker-compose', 'Deploy with Docker Compose');
     const ranked = record('access', 'Access', 'Open the dashboard on your server at http://your_server_ip.');
