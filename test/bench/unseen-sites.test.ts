@@ -52,12 +52,16 @@ const UNSEEN_SITES = [
   'postiz',
   'prowler',
   'qovery',
+  'react-email',
+  'reactive-resume',
   'relevance',
   'runpod',
   'salad',
   'sequin',
   'shuttle',
+  'suga',
   'tensorzero',
+  'tracecat',
   'traceloop',
   'turnkey',
   'turso',
@@ -121,8 +125,9 @@ describe('the unseen split of the retrieval bench', () => {
     expect('skipped' in partial && partial.skipped).toContain(
       `${path.join(folder, 'tensorzero+tensorzero', 'docs')}, `,
     );
+    expect('skipped' in partial && partial.skipped).toContain(`${path.join(folder, 'elie222+inbox-zero', 'docs')}, `);
     expect('skipped' in partial && partial.skipped).toContain(
-      `${path.join(folder, 'elie222+inbox-zero', 'docs')} not found`,
+      `${path.join(folder, 'amruthpillai+reactive-resume', 'docs')} not found`,
     );
     expect('skipped' in partial && partial.skipped).not.toContain(`${path.join(folder, 'flox+docs')},`);
   });
@@ -144,6 +149,7 @@ describe('the unseen split of the retrieval bench', () => {
       { name: 'batch 13', sites: ['unkey', 'typebot', 'peerdb', 'digger', 'traceloop'] },
       { name: 'batch 14', sites: ['plane', 'arroyo', 'openstatus', 'tensorzero'] },
       { name: 'batch 15', sites: ['autumn', 'nile', 'helixdb', 'inbox-zero'] },
+      { name: 'batch 16', sites: ['react-email', 'suga', 'tracecat', 'reactive-resume'] },
     ]);
     expect(
       unseenBatches([
@@ -205,6 +211,10 @@ describe('the unseen split of the retrieval bench', () => {
       'niledatabase+niledatabase/www/app/docs',
       'HelixDB+helix-db/docs',
       'elie222+inbox-zero/docs',
+      'resend+react-email/apps/docs',
+      'nitrictech+suga/docs',
+      'TracecatHQ+tracecat/docs',
+      'amruthpillai+reactive-resume/docs',
     ])
       mkdirSync(path.join(folder, directory), { recursive: true });
     const located = locateUnseenSites(sources, { [UNSEEN_SITES_VARIABLE]: folder });
