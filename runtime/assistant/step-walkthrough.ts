@@ -34,11 +34,12 @@ interface Step {
   sections: number[];
 }
 
-/** A run of steps of one source: the steps, the heading they share, and their sections (indices among the composer's). */
+/** A run of steps of one source: the steps, the heading they share, their sections (indices among the composer's), and the text introducing them in their section ('' for step sections). */
 interface Run {
   steps: Step[];
   parent: string;
   indices: Set<number>;
+  intro: string;
 }
 
 /** A walkthrough as an answer's text, and the sections (indices among the composer's) its steps come from. */
@@ -53,7 +54,8 @@ export interface Walkthrough {
  * numbered list under the heading they share (`headingRun`): each step's title, its opening sentences, the items of
  * its list and its code blocks, fenced whole under the item. A source without them gives the numbered list with code
  * of its section that holds the most question weight (a `<Steps>` component, `listedRun`). Undefined when the source
- * holds fewer than two such steps, when they (with the headings above them, the page title left out) hold less than
+ * holds fewer than two such steps, when they (with the headings above them, the page title left out, and the prose
+ * introducing a listed run, `introOfSteps`) hold less than
  * half the question weight the source holds (words of the site's context, "self-hosted", "enterprise", aside), or when the step holding the `lead`
  * section holds every word of the question the steps hold (generic ones aside) and the headings above the steps less
  * than half of them: the question asks for that step ("make the service start on boot" of "Running in
@@ -67,9 +69,11 @@ export function stepWalkthrough(
 ): Walkthrough | undefined {
   const run = headingRun(sections, source) ?? listedRun(sections, weights, source);
   if (!run) return undefined;
-  const { steps, parent, indices } = run;
+  const { steps, parent, indices, intro } = run;
   const stepTerms = (step: Step): string => `${step.title}\n${step.text}`;
-  const runTerms = new Set(prepareText([parent.split(' › ').slice(1).join('\n'), ...steps.map(stepTerms)].join('\n')));
+  const runTerms = new Set(
+    prepareText([parent.split(' › ').slice(1).join('\n'), intro, ...steps.map(stepTerms)].join('\n')),
+  );
   const held = weightIn(runTerms, weights);
   const sourceTerms = sections
     .filter((section) => section.source === source)
@@ -136,7 +140,7 @@ function headingRun(sections: readonly ComposerSection[], source: number): Run |
       indices.add(index);
     }
   }
-  return steps.length >= 2 && parent !== undefined ? { steps, parent, indices } : undefined;
+  return steps.length >= 2 && parent !== undefined ? { steps, parent, indices, intro: '' } : undefined;
 }
 
 /**
@@ -154,7 +158,28 @@ function listedRun(sections: readonly ComposerSection[], weights: QuestionWeight
   const { index } = best;
   const section = sections[index] as ComposerSection;
   const steps = listedSteps(section.text).map((step) => ({ ...step, sections: [index] }));
-  return steps.length >= 2 ? { steps, parent: section.title, indices: new Set([index]) } : undefined;
+  if (steps.length < 2) return undefined;
+  return {
+    steps,
+    parent: section.title,
+    indices: new Set([index]),
+    intro: introOfSteps(section.text, steps[0] as Step),
+  };
+}
+
+/**
+ * The prose of a section right before its first listed step, after any code block there: what introduces the steps
+ * ("How to deploy the preview server to Vercel"), not what the section did before them ("Run the Docker container").
+ */
+function introOfSteps(text: string, first: Step): string {
+  const lines = textLines(text);
+  const start = lines.findIndex((line) => line.item === 'start' && line.text === first.title);
+  const before = lines.slice(0, Math.max(0, start));
+  const afterCode = before.findLastIndex((line) => line.code) + 1;
+  return before
+    .slice(afterCode)
+    .map((line) => line.text)
+    .join('\n');
 }
 
 /**

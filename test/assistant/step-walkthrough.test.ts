@@ -217,3 +217,44 @@ describe('a numbered list with code in one section (a <Steps> component)', () =>
     `);
   });
 });
+
+describe('the line introducing a numbered list with code', () => {
+  const deployment = (intro: string) => ({
+    number: 1,
+    title: 'Deployment',
+    text: [
+      intro,
+      "1. Add a 'build' script to package.json",
+      '```json',
+      '{ "scripts": { "build": "mail build" } }',
+      '```',
+      "2. Change the 'Framework Preset' to Next.js",
+      '  Add next to your devDependencies:',
+      '```json',
+      '{ "devDependencies": { "next": "latest" } }',
+      '```',
+      "3. Change the 'Output Directory' to .mail/.next",
+    ].join('\n'),
+  });
+
+  it('counts for the steps it introduces, so the walkthrough quotes their code', () => {
+    const answer = composeAnswer('how do I deploy the preview server to the cloud?', undefined, [
+      deployment('How to deploy the preview server to the cloud.'),
+    ]).join('');
+    expect(answer).toContain('"build": "mail build"');
+    expect(answer).toContain('"next": "latest"');
+  });
+
+  it('does not count when a code block stands between it and the steps', () => {
+    const walkthrough = 'From Deployment [1]:\n\n1. ';
+    const question = 'how do I deploy the preview server to the cloud?';
+    const introduced = composeAnswer(question, undefined, [
+      deployment('How to deploy the preview server to the cloud.'),
+    ]);
+    expect(introduced.join('')).toContain(walkthrough);
+    const afterCode = composeAnswer(question, undefined, [
+      deployment('How to deploy the preview server to the cloud.\n```bash\nmail dev\n```\nThen:'),
+    ]);
+    expect(afterCode.join('')).not.toContain(walkthrough);
+  });
+});
