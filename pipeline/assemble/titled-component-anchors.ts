@@ -1,6 +1,7 @@
 import slugify from '@sindresorhus/slugify';
 import { headingAnchor } from '../content/anchor-slugger.ts';
 import { titleMarkdown } from '../content/title-markdown.ts';
+import { accordionBodyId } from './accordion-body-id.ts';
 
 /** `<Tab title="…">`, `<Accordion title="…">`, `<View title="…">`, `<Step title="…">`: components the platform gives an id from their title. */
 const TITLED_COMPONENT =
@@ -23,21 +24,24 @@ function componentSlug(title: string, slugs: Map<string, string>): string {
 /**
  * The anchors the platform gives the titled components of a page text (with the snippets it imports), in order:
  * a Tab its title slugged as a heading is, a repeated one `-2`, `-3`… (one counter for the page's tabs); an Accordion
- * or a View `componentSlug`, counted per kind; a Step its heading slug. Empty ids are left out. `slugs` is a memo of
+ * or a View `componentSlug`, counted per kind, the first Accordion whose title slugs to nothing its text instead
+ * (`accordionBodyId`); a Step its heading slug. Empty ids are left out. `slugs` is a memo of
  * `componentSlug` one caller may share across pages (default: one for this text).
  */
 export function titledComponentAnchors(text: string, slugs: Map<string, string> = new Map()): string[] {
   const tabs = new Map<string, number>();
   const counted = { Accordion: new Map<string, number>(), View: new Map<string, number>() };
   return [...text.matchAll(TITLED_COMPONENT)]
-    .map(([, kind = '', ...spellings]) => {
+    .map((match) => {
+      const [, kind = '', ...spellings] = match;
       const title = titleMarkdown(decodeEntities(spellings.find((spelling) => spelling !== undefined) ?? ''));
       if (kind === 'Accordion' || kind === 'View') {
         const counts = counted[kind];
         const base = componentSlug(title, slugs);
         const repeats = counts.get(base) ?? 0;
         counts.set(base, repeats + 1);
-        return repeats > 0 ? `${base}-${repeats}` : base;
+        if (repeats > 0) return `${base}-${repeats}`;
+        return base === '' && kind === 'Accordion' ? accordionBodyId(text, match.index) : base;
       }
       const slug = headingAnchor(title);
       if (kind === 'Step') return slug;

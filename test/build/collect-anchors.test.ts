@@ -57,9 +57,40 @@ describe('collectAnchors', () => {
       'ueber-uns',
       'ueber-uns-1',
       'docker-compose-up',
+      'reset-it.',
       'setup-advanced',
       'pest',
       'pest-2',
+    ]);
+  });
+
+  it('gives the first accordion whose title slugs to nothing the id of its text, as the platform fills an empty id', () => {
+    const text = [
+      '# 質問',
+      '',
+      '<AccordionGroup>',
+      '  <Accordion title="簡単なウェルカムコマンド">',
+      '    ```text',
+      '    -cc set hello -- Hello {user.mention}!',
+      '    ```',
+      '',
+      '    `-cc preview hello` でテストします, see [the guide](https://example.com/x) {/* hidden note */}.',
+      '    <Note>Nested **bold** text</Note>',
+      '  </Accordion>',
+      '  <Accordion title="必要なメッセージ">Second.</Accordion>',
+      '  <Accordion title="2 ページ">Third.</Accordion>',
+      '</AccordionGroup>',
+      '',
+    ].join('\n');
+    const page = parsePage({ file: 'ja/faq.mdx', text });
+    const anchors = collectAnchors([page], [], () => text).byRoute.get('ja/faq');
+    // The ids `rehypeUnicodeIds` and `remarkComponentIds` of @mintlify/common 1.0.1211 give this page (sweep 22):
+    // code, inline code, link words and nested components' text, not the comment or the link's address.
+    expect([...(anchors?.values() ?? [])]).toEqual([
+      '質問',
+      '-cc-set-hello----hello-{user.mention}!--cc-preview-hello-でテストします,-see-the-guide-.-nested-bold-text',
+      '-1',
+      '2',
     ]);
   });
 
