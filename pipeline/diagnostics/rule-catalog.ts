@@ -73,7 +73,10 @@ export const RULE_CATALOG = {
       "A navigation element's list (or link, or a group's spec) fails the schema and the platform reads the element without it: it shows a later valid list, or below the top level the element with none, and so does docsmith.",
   },
   'missing-page': { severity: 'warning', description: 'A navigation entry names a page file that does not exist.' },
-  'page-extension': { severity: 'warning', description: 'A navigation page path carries its `.mdx`/`.md` extension.' },
+  'page-extension': {
+    severity: 'warning',
+    description: 'A navigation page path carries its `.mdx`/`.md` extension: it names no page and is left out.',
+  },
   'duplicate-page': {
     severity: 'warning',
     description:

@@ -99,14 +99,16 @@ export function resolveNavigation(
     const { scope } = level;
     if (isOperationReference(entry)) return resolveOperationEntry(entry, pointer, level);
     const route = pageRoute(entry);
+    // The platform looks pages up by their path without extension: an entry with one names no page (decision 0304).
     if (/\.mdx?\/*$/i.test(entry.trim())) {
       report(
         pointer,
         'warning',
         'page-extension',
-        `Unexpected extension in page path \`${entry}\`, expected the path without \`.mdx\`/\`.md\``,
+        `Unexpected extension in page path \`${entry}\` (referenced from ${describeTrail(scope.trail)}), expected the path without \`.mdx\`/\`.md\`; the entry is left out, as the platform finds no page by it`,
         `Write \`${route}\`.`,
       );
+      return undefined;
     }
     const file = options.pageFileFor(route);
     if (!file && options.isUnreadable?.(route)) return undefined;

@@ -22,7 +22,7 @@ const site = (navigation: unknown) =>
 describe('navigation errors', () => {
   it('names the navigation path and the docs.json position of a missing page', async () => {
     const result = await buildSite(
-      site({ tabs: [{ tab: 'Guides', groups: [{ group: 'Start', pages: ['intro', '/missing-page.mdx'] }] }] }),
+      site({ tabs: [{ tab: 'Guides', groups: [{ group: 'Start', pages: ['intro', '/missing-page', 'intro.mdx'] }] }] }),
       { domain: 'nav' },
     );
     const missing = result.diagnostics.find((diagnostic) => diagnostic.ruleId === 'missing-page');
@@ -33,7 +33,10 @@ describe('navigation errors', () => {
     });
     expect(missing?.message).toContain('tab Guides › group Start');
     expect(missing?.line).toBeGreaterThan(1);
-    expect(result.diagnostics.find((diagnostic) => diagnostic.ruleId === 'page-extension')).toBeDefined();
+    // An entry with its extension names no page on the platform: reported at its own position.
+    expect(result.diagnostics.find((diagnostic) => diagnostic.ruleId === 'page-extension')).toMatchObject({
+      pointer: '/navigation/tabs/0/groups/0/pages/2',
+    });
   });
 
   it('suggests the closest page for a misspelt page path', async () => {

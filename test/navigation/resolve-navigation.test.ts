@@ -222,7 +222,7 @@ describe('resolveNavigation on a fixture nesting every element kind', () => {
       ),
     ).toMatchInlineSnapshot(`
       [
-        "27:103 warning page-extension: Unexpected extension in page path \`cloud/deep.mdx\`, expected the path without \`.mdx\`/\`.md\` | Write \`cloud/deep\`.",
+        "27:117 warning page-extension: Unexpected extension in page path \`cloud/deep.mdx\` (referenced from language en › version v2 › product Cloud › tab Guides › menu Start › group Basics › group Deep), expected the path without \`.mdx\`/\`.md\`; the entry is left out, as the platform finds no page by it | Write \`cloud/deep\`.",
         "37:140 warning unknown-operation: Cannot find the operation \`GET /pet\` in \`pets.json\` (referenced from language en › version v2 › product Cloud › tab API › group Pets); the entry is left out | Closest operations: \`GET /pets\`, \`POST /pets\`.",
       ]
     `);
@@ -241,9 +241,9 @@ describe('resolveNavigation on small configurations', () => {
     specs = (await loadFixtureSpecs()).result.specs;
   });
 
-  it('normalises leading `/` and `./`, a trailing slash and an extension; reports a missing page file as a warning', () => {
+  it('normalises leading `/` and `./` and a trailing slash; leaves out an entry with an extension, as the platform finds no page by it; reports a missing page file as a warning', () => {
     const result = resolve({ navigation: { pages: ['/help', './edge/start/', 'cloud/deep.md', '/nope'] } });
-    expect(result.entries.map((candidate) => candidate.route)).toEqual(['help', 'edge/start', 'cloud/deep']);
+    expect(result.entries.map((candidate) => candidate.route)).toEqual(['help', 'edge/start']);
     expect(
       result.diagnostics.map((diagnostic) => `${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.pointer}`),
     ).toEqual(['warning page-extension /navigation/pages/2', 'warning missing-page /navigation/pages/3']);
