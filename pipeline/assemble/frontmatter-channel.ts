@@ -78,7 +78,7 @@ export function resolveFrontmatterChannel(
           section.anchor === '' ? { ...section, anchor: 'asyncapi', headingPath: ['AsyncAPI'] } : section,
         ),
         ...(untitled ? { title: content.title } : {}),
-        ...(untitled && page.description === undefined && content.description !== undefined
+        ...(page.description === undefined && content.description !== undefined
           ? { description: content.description }
           : {}),
       },

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { buildSite } from '../../pipeline/assemble/build-site.ts';
+import { siteSourceFromObject } from '../../pipeline/site/site-source.ts';
+
+const spec = {
+  openapi: '3.1.0',
+  info: { title: 'Plants', version: '1' },
+  paths: {
+    '/plants': {
+      get: { summary: 'List plants', description: 'Returns all plants.', responses: { 200: { description: 'OK' } } },
+    },
+  },
+};
+const asyncApi = [
+  'asyncapi: 3.0.0',
+  'info:',
+  '  title: Prices',
+  '  version: 1.0.0',
+  'channels:',
+  '  prices:',
+  '    address: /prices',
+  '    description: Live prices.',
+  '    messages:',
+  '      tick:',
+  '        payload:',
+  '          type: object',
+  '',
+].join('\n');
+
+describe('pages naming an operation or channel in their frontmatter', () => {
+  it("take its description when their frontmatter has none, titled or not, as the platform's page metadata does", async () => {
+    const result = await buildSite(
+      siteSourceFromObject({
+        'docs.json': JSON.stringify({
+          theme: 'mint',
+          name: 'Garden',
+          colors: { primary: '#0F766E' },
+          navigation: { pages: ['plants', 'plants-titled', 'plants-described', 'prices'] },
+        }),
+        'openapi.json': JSON.stringify(spec),
+        'asyncapi.yaml': asyncApi,
+        'plants.mdx': '---\nopenapi: "GET /plants"\n---\n',
+        'plants-titled.mdx': '---\ntitle: "Get Plants"\nopenapi: "GET /plants"\n---\n',
+        'plants-described.mdx':
+          '---\ntitle: "Get Plants"\ndescription: "Our own words."\nopenapi: "GET /plants"\n---\n',
+        'prices.mdx': '---\ntitle: "Prices"\nasyncapi: "asyncapi.yaml prices"\n---\n',
+      }),
+      { domain: 'garden' },
+    );
+    const manifest = result.manifest;
+    // `getDecoratedNavPageAndSlug` of @mintlify/common 1.0.1211: `{ title: schemaTitle ?? slugToTitle(slug),
+    // description: schemaDescription, ...frontmatter }` — the operation's (or channel's) description unless the
+    // frontmatter has its own, whatever its title.
+    expect(
+      manifest?.pages.map((page) => [page.path, page.title, manifest.contents[page.content ?? -1]?.description]),
+    ).toEqual([
+      ['plants', 'List plants', 'Returns all plants.'],
+      ['plants-titled', 'Get Plants', 'Returns all plants.'],
+      ['plants-described', 'Get Plants', 'Our own words.'],
+      ['prices', 'Prices', 'Live prices.'],
+    ]);
+    expect(result.files.get('llms.txt')).toContain('- [Get Plants](plants-titled.md): Returns all plants.');
+  });
+});
