@@ -48,7 +48,8 @@ const OPERATION_EXAMPLES: Record<(typeof OPERATION_KEYS)[number], string> = {
  * `unloadedSpecs` (the site's specs that did not load, each already reported once). A page without frontmatter `title` (the scraper writes only `openapi:`)
  * takes the operation's title (`specTitle`; one without summary keeps the title from its file name; its
  * `sidebarTitle`, without a warning, when the operation's spec did not load); one without frontmatter `description`
- * takes the operation's, titled or not, as the platform's `getDecoratedNavPageAndSlug` does. A page without text of its own
+ * takes the operation's, titled or not, as the platform's `getDecoratedNavPageAndSlug` does — not a webhook's: the
+ * platform looks the operation up among the spec's `paths` only (`getOpenApiTitleAndDescription`). A page without text of its own
  * whose operation does not resolve is searched by the method and path its reference names. `api: "METHOD url"` marks
  * a hand-written endpoint page (Mintlify's MDX API pages): its method and URL are metadata of the page.
  * `asyncapi: "file channelId"` adds the channel of `asyncApis` it names (`resolveFrontmatterChannel`).
@@ -131,7 +132,7 @@ export function resolveFrontmatterOperations(
           section.anchor === '' ? { ...section, anchor: 'api', headingPath: ['API'] } : section,
         ),
         ...(untitled && title !== undefined ? { title } : {}),
-        ...(page.description === undefined && content.description !== undefined
+        ...(page.description === undefined && !resolution.operation.webhook && content.description !== undefined
           ? { description: content.description }
           : {}),
       });

@@ -10,6 +10,11 @@ const spec = {
       get: { summary: 'List plants', description: 'Returns all plants.', responses: { 200: { description: 'OK' } } },
     },
   },
+  webhooks: {
+    'plant.created': {
+      post: { summary: 'Plant created', description: 'A plant was added.', responses: { 200: { description: 'OK' } } },
+    },
+  },
 };
 const asyncApi = [
   'asyncapi: 3.0.0',
@@ -60,5 +65,31 @@ describe('pages naming an operation or channel in their frontmatter', () => {
       ['prices', 'Prices', 'Live prices.'],
     ]);
     expect(result.files.get('llms.txt')).toContain('- [Get Plants](plants-titled.md): Returns all plants.');
+  });
+
+  it("take no webhook's description, titled or not: the platform looks operations up among the spec's paths only", async () => {
+    const result = await buildSite(
+      siteSourceFromObject({
+        'docs.json': JSON.stringify({
+          theme: 'mint',
+          name: 'Garden',
+          colors: { primary: '#0F766E' },
+          navigation: { pages: ['plant-event', 'new-plant'] },
+        }),
+        'openapi.json': JSON.stringify(spec),
+        'plant-event.mdx': '---\nopenapi: "WEBHOOK plant.created"\n---\n',
+        'new-plant.mdx': '---\ntitle: "New plant"\nopenapi: "WEBHOOK plant.created"\n---\n',
+      }),
+      { domain: 'garden' },
+    );
+    const manifest = result.manifest;
+    // `getOpenApiTitleAndDescription` of @mintlify/common 1.0.1211 finds no webhook: title from the file name, no
+    // description.
+    expect(
+      manifest?.pages.map((page) => [page.path, page.title, manifest.contents[page.content ?? -1]?.description]),
+    ).toEqual([
+      ['plant-event', 'Plant event', undefined],
+      ['new-plant', 'New plant', undefined],
+    ]);
   });
 });
