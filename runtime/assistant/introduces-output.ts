@@ -3,7 +3,8 @@ const SEEN = /\b(?:should|will|you['’]ll|you) (?:now )?(?:see|get|print|displa
 /** A word naming output ("the output", "Response"). */
 const OUTPUT_WORD = /\b(?:output|response)s?\b/i;
 /** A label standing alone before a block ("Output", "Example response", "Sample results:"). */
-const OUTPUT_LABEL = /^\W*(?:(?:example|sample|expected|successful|an?|the)\s+)*(?:output|response|result)s?\b[^.!?]{0,24}:?\s*$/i;
+const OUTPUT_LABEL =
+  /^\W*(?:(?:example|sample|expected|successful|an?|the)\s+)*(?:output|response|result)s?\b[^.!?]{0,24}:?\s*$/i;
 
 /**
  * Whether a line introduces a code block that shows output (what a command prints, what an API returns), not

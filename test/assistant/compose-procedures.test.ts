@@ -231,7 +231,9 @@ describe('the offline composer quotes lists and steps as the page marks them', (
         },
       ],
     };
-    const answer = composeAnswer('how do I send billing events to a Discord channel?', undefined, [notifications]).join('');
+    const answer = composeAnswer('how do I send billing events to a Discord channel?', undefined, [notifications]).join(
+      '',
+    );
     expect(answer).toContain('Add Endpoint');
     expect(answer).toContain('Edit transformation');
   });
