@@ -17,6 +17,9 @@ const LANGUAGE_NAME =
   /^(?:python|javascript|typescript|js|ts|node(?:\.?js)?|go|golang|rust|java|ruby|php|curl|bash|shell|sh|sql|yaml|json|swift|kotlin|c#|csharp|c\+\+|dart|elixir|scala)$/i;
 /** Diagram sources (a flowchart in Mermaid): drawn on the page, no answer as code. */
 export const DIAGRAM = /^(?:mermaid|plantuml|dot|graphviz)$/i;
+/** Languages of program source, as fences name them: a file's code, not a command to run. */
+const SOURCE_CODE =
+  /^(?:jsx|tsx|js|ts|javascript|typescript|python|py|go|rust|rs|java|kotlin|swift|ruby|rb|php|c|cpp|cs|csharp|dart|scala)$/i;
 /** Languages of shell blocks, as fences name them. */
 const SHELL = /^(?:bash|sh|shell|zsh|console|terminal|powershell|ps1|cmd|bat)$/i;
 
@@ -25,7 +28,8 @@ const SHELL = /^(?:bash|sh|shell|zsh|console|terminal|powershell|ps1|cmd|bat)$/i
  * the line introducing it (both whole) and in its section's title (at half; whole for a block right under its
  * heading, with no line of its own introducing it: the heading is its intro), a little less for each rank below the
  * first, more in the lead's section (`preferredSection`) and its source; for a code question, more in the language
- * it names (`language`), for a command question more in a shell block. Blocks without a question term and diagram
+ * it names (`language`), for a command question more in a shell block and less in a program's source (a `.tsx`
+ * file to create is no command to run). Blocks without a question term and diagram
  * sources (Mermaid) are left out.
  */
 export function scoreCodeUnits(
@@ -57,7 +61,9 @@ export function scoreCodeUnits(
           : intent === 'command' && unit.language
             ? SHELL.test(unit.language)
               ? 1.2
-              : 0.9
+              : SOURCE_CODE.test(unit.language)
+                ? 0.7
+                : 0.9
             : 1;
       const place = index === preferredSection ? 1.5 : sections[preferredSection]?.source === section.source ? 1.2 : 1;
       const coverage = (own + framed) / weights.found;

@@ -271,6 +271,33 @@ describe('the offline composer answers what the question asks', () => {
     expect(answer).not.toContain('Active: active (running)');
   });
 
+  it("answers a command question with a shell command, not a program's source that names as much of it", () => {
+    const manual = {
+      number: 1,
+      title: 'Manual setup',
+      text: [
+        'Create a new folder called emails, create a file inside called email.tsx and add the following example code:',
+        fenceCode(
+          'import { Button, Html } from "mail-kit";\n\nexport default function Email() {\n  return <Html><Button href="https://example.com">Click me</Button></Html>;\n}',
+          'jsx',
+        ),
+      ].join('\n'),
+    };
+    const automatic = {
+      number: 2,
+      title: 'Automatic setup',
+      text: [
+        'We recommend create-mail, which sets up everything for you:',
+        fenceCode('npx create-mail@latest', 'bash npm'),
+        fenceCode('yarn create mail', 'bash yarn'),
+        'This will create a new folder called mail-starter with a few templates.',
+      ].join('\n'),
+    };
+    const answer = composeAnswer('create a new Mail Kit project with npm', undefined, [manual, automatic]).join('');
+    expect(answer).toContain('npx create-mail@latest');
+    expect(answer).not.toContain('export default function Email()');
+  });
+
   it('quotes every step of the procedure a setup question asks for, in order', () => {
     const sources = [
       {
