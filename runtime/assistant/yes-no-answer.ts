@@ -3,7 +3,10 @@ import { prepareText } from '../../contract/search/prepare-text.ts';
 /** Words that deny what follows them. */
 const NEGATION =
   /^(?:not|no|never|cannot|can't|can’t|don't|don’t|doesn't|doesn’t|isn't|isn’t|aren't|aren’t|won't|won’t|wouldn't|shouldn't|mustn't|without|neither|nor)$/i;
-/** How many words before a question term a negation may stand to deny it ("do not send webhook events"). */
+/** Words between a negation and what it denies that do not count towards its reach ("cannot be used", "nor can it be deleted"). */
+const AUXILIARY =
+  /^(?:be|been|being|is|are|was|were|can|could|will|would|get|got|it|they|you|we|i|he|she|ever|also|even|yet)$/i;
+/** How many words before a question term a negation may stand to deny it ("do not send webhook events"), auxiliaries aside. */
 const NEGATION_REACH = 3;
 
 /**
@@ -23,13 +26,15 @@ export function denialOf(question: string, sentence: string, questionTerms: Read
   return deniesQuestionTerm(sentence, questionTerms) ? 'No' : undefined;
 }
 
-/** Whether a negation stands right before one of the question's terms in the sentence ("you can’t change the privileges"). */
+/** Whether a negation stands right before one of the question's terms in the sentence ("you can’t change the privileges", "nor can it be deleted"). */
 export function deniesQuestionTerm(sentence: string, questionTerms: ReadonlySet<string>): boolean {
   const words = sentence.split(/\s+/).map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}'’]+$/gu, ''));
   return words.some((word, position) => {
     if (!NEGATION.test(word)) return false;
     return words
-      .slice(position + 1, position + 1 + NEGATION_REACH)
+      .slice(position + 1)
+      .filter((next) => !AUXILIARY.test(next))
+      .slice(0, NEGATION_REACH)
       .some((next) => prepareText(next).some((term) => questionTerms.has(term)));
   });
 }

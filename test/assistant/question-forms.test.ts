@@ -82,6 +82,17 @@ describe('the offline composer reads the form of the question', () => {
     ).toMatch(/^No\. A failure after the stream opens/);
   });
 
+  it('answers "No." when an auxiliary stands between the denial and the word asked about', () => {
+    const ingestion = {
+      number: 1,
+      title: 'Event ingestion',
+      text: 'Once an event is ingested, it cannot be changed, nor can it be deleted. Send a corrective event instead.',
+    };
+    expect(composeAnswer('can I delete an event after it has been ingested', undefined, [ingestion]).join('')).toMatch(
+      /^No\. Once an event is ingested/,
+    );
+  });
+
   it('answers a question written with a contraction ("after I\'ve saved it") instead of refusing it', () => {
     const secrets = {
       number: 1,
